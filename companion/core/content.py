@@ -1,0 +1,334 @@
+"""Content packs: Markdown files with a front-matter block, loaded into dataclasses.
+
+The format is documented in ``content/README.md``. One file is one :class:`Section`;
+a malformed file yields a :class:`ContentError` naming the file and line, and the rest
+of the folder still loads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+KINDS = frozenset(
+    {
+        "checklist",
+        "pitch",
+        "steps",
+        "nudges",
+        "traps",
+        "recovery",
+        "questions",
+        "closing",
+        "quiz",
+        "summary",
+        "rounds",
+        "note",
+    }
+)
+PHASES = ("night-before", "morning-of", "before-round", "after-loop")
+AUDIENCES = ("hiring-manager", "peer", "leadership")
+BUILTIN_SECTIONS = frozenset({"@pitch-outline", "@planned-questions", "@timebox", "@closing-topic"})
+LIST_FIELDS = frozenset({"sections", "see", "tags", "audience"})
+
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_FIELD_RE = re.compile(r"^\s{2,}([a-z_]+):\s?(.*)$")
+MAX_FILE_BYTES = 512 * 1024
+
+
+@dataclass(frozen=True)
+class ContentError:
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Item:
+    text: str
+    fields: dict[str, str] = field(default_factory=dict)
+    line: int = 0
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        return self.fields.get(key, default)
+
+    def list(self, key: str) -> list[str]:
+        raw = self.fields.get(key, "")
+        return [part.strip() for part in raw.split(",") if part.strip()]
+
+    def int(self, key: str, default: int = 0) -> int:
+        try:
+            return int(self.fields.get(key, default))
+        except (TypeError, ValueError):
+            return default
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    kind: str
+    title: str
+    items: tuple[Item, ...] = ()
+    intro: str = ""
+    order: int = 100
+    meta: dict[str, str] = field(default_factory=dict)
+    source: Path | None = None
+
+
+@dataclass(frozen=True)
+class RoundType:
+    id: str
+    title: str
+    sections: tuple[str, ...]
+    audience: tuple[str, ...] = ()
+    key: int = 0
+
+
+@dataclass(frozen=True)
+class QuizQuestion:
+    id: str
+    question: str
+    answer: str
+    see: tuple[str, ...]
+    set: str
+
+
+@dataclass
+class Content:
+    sections: dict[str, Section] = field(default_factory=dict)
+
+    def section(self, section_id: str) -> Section | None:
+        return self.sections.get(section_id)
+
+    def by_kind(self, kind: str) -> list[Section]:
+        found = [s for s in self.sections.values() if s.kind == kind]
+        return sorted(found, key=lambda s: (s.order, s.id))
+
+    def checklist(self, phase: str) -> list[Section]:
+        return [s for s in self.by_kind("checklist") if s.meta.get("phase") == phase]
+
+    def round_types(self) -> list[RoundType]:
+        rounds: list[RoundType] = []
+        seen: set[str] = set()
+        for section in self.by_kind("rounds"):
+            for item in section.items:
+                rid = item.get("id") or slug(item.text)
+                if rid in seen:
+                    continue
+                seen.add(rid)
+                rounds.append(
+                    RoundType(
+                        id=rid,
+                        title=item.text,
+                        sections=tuple(item.list("sections")),
+                        audience=tuple(item.list("audience")),
+                        key=item.int("key"),
+                    )
+                )
+        return rounds
+
+    def quiz(self) -> list[QuizQuestion]:
+        questions = []
+        for section in self.by_kind("quiz"):
+            set_name = section.meta.get("set", section.id)
+            for n, item in enumerate(section.items, 1):
+                questions.append(
+                    QuizQuestion(
+                        id=item.get("id") or f"{section.id}-{n}",
+                        question=item.text,
+                        answer=item.get("answer", "") or "",
+                        see=tuple(item.list("see")),
+                        set=set_name,
+                    )
+                )
+        return questions
+
+    def questions_for(self, audience: str) -> list[Item]:
+        return [
+            item
+            for section in self.by_kind("questions")
+            for item in section.items
+            if audience in item.list("audience")
+        ]
+
+    def check_references(self) -> list[ContentError]:
+        """Round types and quiz answers may only point at sections that exist."""
+        errors = []
+        for section in self.sections.values():
+            if section.kind == "rounds":
+                for item in section.items:
+                    for ref in item.list("sections"):
+                        if ref not in self.sections and ref not in BUILTIN_SECTIONS:
+                            errors.append(
+                                _err(section.source, item.line, f"unknown section {ref!r}")
+                            )
+            if section.kind == "quiz":
+                for item in section.items:
+                    for ref in item.list("see"):
+                        if ref not in self.sections:
+                            errors.append(
+                                _err(section.source, item.line, f"unknown section {ref!r}")
+                            )
+        return errors
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "item"
+
+
+def _err(path: Path | None, line: int, message: str) -> ContentError:
+    return ContentError(path or Path("<memory>"), line, message)
+
+
+def parse_section(text: str, path: Path | None = None) -> Section:
+    """Parse one content file. Raises :class:`ContentParseError` on a malformed file."""
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        raise ContentParseError(1, "the file must start with a '---' front-matter line")
+    meta: dict[str, str] = {}
+    end = None
+    for n, line in enumerate(lines[1:], 2):
+        if line.strip() == "---":
+            end = n
+            break
+        if not line.strip():
+            continue
+        key, sep, value = line.partition(":")
+        if not sep or not re.fullmatch(r"[a-z_]+", key.strip()):
+            raise ContentParseError(n, f"expected 'key: value' in the front matter, got {line!r}")
+        meta[key.strip()] = _unquote(value.strip())
+    if end is None:
+        raise ContentParseError(1, "the front matter is not closed by a second '---' line")
+    for key in ("id", "kind", "title"):
+        if not meta.get(key):
+            raise ContentParseError(1, f"the front matter needs '{key}:'")
+    if not _ID_RE.match(meta["id"]):
+        raise ContentParseError(1, f"id {meta['id']!r} may only use a-z, 0-9 and '-'")
+    if meta["kind"] not in KINDS:
+        raise ContentParseError(1, f"unknown kind {meta['kind']!r}; use one of {sorted(KINDS)}")
+    if meta["kind"] == "checklist" and meta.get("phase") not in PHASES:
+        raise ContentParseError(1, f"a checklist needs 'phase:' set to one of {list(PHASES)}")
+    try:
+        order = int(meta.get("order", "100"))
+    except ValueError:
+        raise ContentParseError(1, f"order must be a whole number, got {meta['order']!r}") from None
+
+    intro: list[str] = []
+    items: list[Item] = []
+    current: dict | None = None
+    for n, line in enumerate(lines[end:], end + 1):
+        if line.startswith("- "):
+            if current:
+                items.append(_make_item(current))
+            current = {"text": [line[2:].strip()], "fields": {}, "line": n}
+        elif current is not None and line[:1] in (" ", "\t") and line.strip():
+            match = _FIELD_RE.match(line.expandtabs(4))
+            if match:
+                key, value = match.groups()
+                if key in current["fields"]:
+                    raise ContentParseError(n, f"field {key!r} appears twice in one item")
+                current["fields"][key] = _unquote(value.strip())
+            else:
+                current["text"].append(line.strip())
+        elif not line.strip():
+            continue
+        elif current is None:
+            intro.append(line)
+        else:
+            raise ContentParseError(n, "text after the item list; indent it to continue an item")
+    if current:
+        items.append(_make_item(current))
+    for item in items:
+        if not item.text:
+            raise ContentParseError(item.line, "an item has no text")
+    meta_rest = {k: v for k, v in meta.items() if k not in ("id", "kind", "title", "order")}
+    return Section(
+        id=meta["id"],
+        kind=meta["kind"],
+        title=meta["title"],
+        items=tuple(items),
+        intro="\n".join(intro).strip(),
+        order=order,
+        meta=meta_rest,
+        source=path,
+    )
+
+
+def _make_item(raw: dict) -> Item:
+    return Item(text=" ".join(raw["text"]).strip(), fields=raw["fields"], line=raw["line"])
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return value[1:-1]
+    return value
+
+
+class ContentParseError(ValueError):
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+def content_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.md") if p.name.lower() != "readme.md")
+
+
+def load_file(path: Path) -> Section:
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ContentParseError(1, f"file is larger than {MAX_FILE_BYTES // 1024} KiB")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ContentParseError(1, f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ContentParseError(line, "the file is not valid UTF-8") from None
+    if "\x00" in text:
+        raise ContentParseError(
+            text[: text.index("\x00")].count("\n") + 1, "the file holds binary data"
+        )
+    return parse_section(text, path)
+
+
+def load_content(folders: Iterable[Path]) -> tuple[Content, list[ContentError]]:
+    """Load folders in order; a later folder's section replaces an earlier one's with the same id."""
+    content = Content()
+    errors: list[ContentError] = []
+    for folder in folders:
+        seen_here: dict[str, Path] = {}
+        for path in content_files(Path(folder)):
+            try:
+                section = load_file(path)
+            except ContentParseError as exc:
+                errors.append(ContentError(path, exc.line, exc.message))
+                continue
+            if section.id in seen_here:
+                errors.append(
+                    ContentError(
+                        path,
+                        1,
+                        f"id {section.id!r} is already used by {seen_here[section.id].name}",
+                    )
+                )
+                continue
+            seen_here[section.id] = path
+            content.sections[section.id] = section
+    errors.extend(content.check_references())
+    return content, errors
+
+
+def default_folders(user_dir: Path | None = None) -> Sequence[Path]:
+    from companion.core import paths
+
+    return [paths.shipped_content_dir(), user_dir or paths.user_content_dir()]

@@ -1,0 +1,86 @@
+"""The application context: data folder, store, content and preferences, opened lazily.
+
+Built once by the application factory (or a CLI command) and handed down; nothing here
+is a global. Heavy pieces (sqlite-utils, the content folder) load on first use, so the
+first window can paint before they are needed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from companion.core import paths
+from companion.core.prefs import Prefs
+
+if TYPE_CHECKING:
+    from companion.core.content import Content, ContentError
+    from companion.core.settings import Settings
+    from companion.core.storage import Store
+
+
+class AppContext:
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        *,
+        clock: Callable[[], dt.datetime] | None = None,
+    ):
+        self.data_dir = Path(data_dir) if data_dir else paths.data_dir()
+        self.clock: Callable[[], dt.datetime] = clock or (lambda: dt.datetime.now().astimezone())
+        self.prefs = Prefs(self.data_dir / "prefs.json")
+        self._store: Store | None = None
+        self._content: Content | None = None
+        self.content_errors: list[ContentError] = []
+        self.storage_problem: str | None = None
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / "companion.sqlite3"
+
+    @property
+    def store(self) -> Store:
+        """The journal store; a throwaway in-memory one (with ``storage_problem`` set) if
+        the real one cannot be opened, so the app keeps working and tells the user."""
+        if self._store is None:
+            from companion.core.storage import StorageError, open_memory_store, open_store
+
+            try:
+                self._store = open_store(self.db_path)
+            except StorageError as exc:
+                self.storage_problem = str(exc)
+                self._store = open_memory_store()
+        return self._store
+
+    @property
+    def db(self):
+        return self.store.db
+
+    @property
+    def settings(self) -> Settings:
+        from companion.core.settings import Settings
+
+        return Settings(self.db)
+
+    @property
+    def content(self) -> Content:
+        if self._content is None:
+            from companion.core.content import default_folders, load_content
+
+            self._content, self.content_errors = load_content(
+                default_folders(self.data_dir / "content")
+            )
+        return self._content
+
+    def reload_content(self) -> None:
+        self._content = None
+
+    def now(self) -> dt.datetime:
+        return self.clock()
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None

@@ -1,0 +1,51 @@
+"""User preferences in a small JSON file (read at start-up before the database opens).
+
+UI state such as window geometry lives here as plain values (base64 strings, numbers),
+never pickled objects. Journal data lives in the database, not here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.core.storage_files import atomic_write_text
+
+
+class Prefs:
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._data: dict[str, Any] = {}
+        self.problem: str | None = None
+        try:
+            raw = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return
+        except (OSError, UnicodeDecodeError) as exc:
+            self.problem = f"Cannot read preferences {self.path}: {exc}"
+            return
+        try:
+            data = json.loads(raw)
+        except ValueError as exc:
+            self.problem = (
+                f"Preferences {self.path} are not valid JSON (line {exc.lineno}); using defaults."
+            )
+            return
+        if isinstance(data, dict):
+            self._data = data
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def set(self, key: str, value: Any) -> None:
+        self._data[key] = value
+
+    def save(self) -> str | None:
+        """Write the file; return an error message instead of raising."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.path, json.dumps(self._data, indent=1, sort_keys=True))
+        except OSError as exc:
+            return f"Cannot save preferences to {self.path}: {exc.strerror or exc}"
+        return None

@@ -1,0 +1,5 @@
+"""Tables of the about feature."""
+
+from sqlite_utils import Migrations
+
+migrations = Migrations("companion.about")

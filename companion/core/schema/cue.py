@@ -1,0 +1,5 @@
+"""Tables of the cue feature."""
+
+from sqlite_utils import Migrations
+
+migrations = Migrations("companion.cue")

@@ -1,0 +1,23 @@
+"""Signals that pages use to talk to each other without knowing each other."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+
+class AppBus(QObject):
+    #: switch the main window to a page by key ("today", "about", "cue", ...)
+    open_page = Signal(str)
+    #: the self-check page should show only the flagged questions
+    open_flagged_quiz = Signal()
+    #: open the quick post-round capture for a round id (0 = no round recorded)
+    capture_round = Signal(int)
+    #: show the cue card window for a round type id ("" = last used)
+    show_cue_card = Signal(str)
+    #: a desktop notification (title, message), shown through the tray when there is one
+    notify = Signal(str, str)
+    #: data changed; pages refresh what they show
+    journal_changed = Signal()
+    about_changed = Signal()
+    quiz_changed = Signal()
+    checklist_changed = Signal()

@@ -1,0 +1,115 @@
+"""Shared fixtures. Every test runs on a temporary data folder and headless Qt."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.pop("COMPANION_HOME", None)
+
+REAL_HOME = Path.home().resolve()
+
+
+@pytest.fixture(autouse=True)
+def _home_tripwire(tmp_path_factory, monkeypatch):
+    """Point HOME and the XDG folders at a scratch folder, and fail if the real data
+    folder is ever resolved: no test may touch the user's own files."""
+    fake_home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(fake_home))
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(var, str(fake_home / var.lower()))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(fake_home / "runtime"))
+    (fake_home / "runtime").mkdir(mode=0o700)
+    from companion.core import paths
+
+    real_default = paths.data_dir
+
+    def guarded() -> Path:
+        path = real_default()
+        if path.resolve().is_relative_to(REAL_HOME) and not path.resolve().is_relative_to(
+            fake_home
+        ):
+            pytest.fail(f"test touched the real data folder {path}")
+        return path
+
+    monkeypatch.setattr(paths, "data_dir", guarded)
+    monkeypatch.setattr(paths, "_override", None)
+    yield
+
+
+class FakeClock:
+    """A controllable clock: aware local datetimes, advanced by hand."""
+
+    def __init__(self, start: dt.datetime | None = None):
+        self._now = start or dt.datetime(
+            2026, 12, 1, 9, 0, tzinfo=dt.timezone(dt.timedelta(hours=1))
+        )
+
+    def now(self) -> dt.datetime:
+        return self._now
+
+    __call__ = now
+
+    def advance(self, **delta) -> dt.datetime:
+        self._now += dt.timedelta(**delta)
+        return self._now
+
+    def set(self, moment: dt.datetime) -> None:
+        self._now = moment
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir(mode=0o700)
+    monkeypatch.setenv("COMPANION_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def ctx(data_dir, clock):
+    from companion.core.context import AppContext
+
+    context = AppContext(data_dir, clock=clock)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def store(ctx):
+    return ctx.store
+
+
+@pytest.fixture
+def db(store):
+    return store.db
+
+
+@pytest.fixture(scope="session")
+def shipped_content():
+    from companion.core.content import load_content
+    from companion.core.paths import shipped_content_dir
+
+    content, errors = load_content([shipped_content_dir()])
+    return content, errors
+
+
+@pytest.fixture
+def content(shipped_content):
+    return shipped_content[0]
+
+
+@pytest.fixture
+def bus(qapp):
+    from companion.ui.bus import AppBus
+
+    return AppBus()
