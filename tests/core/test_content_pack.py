@@ -251,3 +251,20 @@ def test_a_user_folder_overrides_by_id_and_adds_sections(tmp_path: Path) -> None
     assert errors == []
     assert [i.text for i in content.section("traps").items] == ["Only mine"]
     assert {q.set for q in content.quiz()} == {"day-of", "chapter-04"}
+
+
+def test_the_readme_example_loads(tmp_path: Path) -> None:
+    """The complete example in content/README.md is valid as written."""
+    readme = (shipped_content_dir() / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## A complete example", 1)[1].split("\n## ", 1)[0]
+    example = "\n".join(
+        line[4:] for line in block.splitlines() if line.startswith("    ") or not line.strip()
+    ).strip()
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "quiz-chapter-04.md").write_text(example + "\n", encoding="utf-8")
+    content, errors = load_content([shipped_content_dir(), user])
+    assert errors == []
+    added = [q for q in content.quiz() if q.set == "chapter-04"]
+    assert len(added) == 2
+    assert all(q.question.endswith("?") and q.answer for q in added)
