@@ -26,8 +26,17 @@ PAGES = (
     PageSpec("today", "Today", "today", "TodayPage", "today", "What is next today"),
     PageSpec("about", "About me", "about", "AboutPage", "about", "Your 60-90 second pitch"),
     PageSpec("cue", "Cue card", "cue", "CuePage", "cue", "The card beside the call"),
-    PageSpec("checklist", "Checklist", "checklist", "ChecklistPage", "checklist", "Night before, morning of, before each round"),
-    PageSpec("journal", "Journal", "journal", "JournalPage", "journal", "Loops, rounds, what was asked"),
+    PageSpec(
+        "checklist",
+        "Checklist",
+        "checklist",
+        "ChecklistPage",
+        "checklist",
+        "Night before, morning of, before each round",
+    ),
+    PageSpec(
+        "journal", "Journal", "journal", "JournalPage", "journal", "Loops, rounds, what was asked"
+    ),
     PageSpec("study", "Study list", "study", "StudyPage", "study", "What to study next"),
     PageSpec("selfcheck", "Self-check", "selfcheck", "SelfCheckPage", "selfcheck", "Quiz yourself"),
 )

@@ -1,0 +1,69 @@
+"""Command-line entry: the GUI by default, sub-commands for headless jobs."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+from companion import APP_NAME, __version__
+from companion.commands import COMMANDS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description=f"{APP_NAME}: a local-first companion for the day of an interview loop.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        metavar="DIR",
+        help="keep data in DIR instead of the default folder (also: COMPANION_HOME)",
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="load content, open a temporary database, paint the main window offscreen, exit",
+    )
+    parser.add_argument("--page", help=argparse.SUPPRESS)  # start on a page (screenshots)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"companion.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"companion.commands.{name}":
+                continue  # a feature not built into this copy
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from companion.core import paths
+
+    if args.data_dir:
+        paths.set_data_dir(args.data_dir)
+    if args.self_test:
+        from companion.selftest import run_self_test
+
+        return run_self_test()
+    if getattr(args, "func", None):
+        try:
+            return int(args.func(args) or 0)
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:
+            return 0
+    from companion.ui.app import run_gui
+
+    return run_gui(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

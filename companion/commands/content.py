@@ -1,0 +1,38 @@
+"""`companion content check [DIR]`: validate a content folder."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("content", help="work with content packs")
+    inner = parser.add_subparsers(dest="content_command", metavar="ACTION", required=True)
+    check = inner.add_parser(
+        "check", help="validate a content folder (default: shipped content plus your own)"
+    )
+    check.add_argument("dir", nargs="?", type=Path, help="folder of .md content files")
+    check.set_defaults(func=run_check)
+
+
+def run_check(args) -> int:
+    from companion.core.content import content_files, default_folders, load_content
+
+    if args.dir is not None:
+        if not args.dir.is_dir():
+            print(f"companion: {args.dir} is not a folder", file=sys.stderr)
+            return 2
+        folders = [args.dir]
+    else:
+        folders = list(default_folders())
+    content, errors = load_content(folders)
+    files = sum(len(content_files(Path(f))) for f in folders)
+    for error in errors:
+        print(f"error: {error}", file=sys.stderr)
+    print(
+        f"{files} file(s), {len(content.sections)} section(s), "
+        f"{len(content.round_types())} round type(s), {len(content.quiz())} quiz question(s), "
+        f"{len(errors)} error(s)"
+    )
+    return 1 if errors else 0

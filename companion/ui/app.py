@@ -1,0 +1,197 @@
+"""The application factory: build the context, the window and the tray, then run.
+
+Start-up order matters for the first paint: the window shows with its first page before
+the database opens; storage, content checks and the tray follow right after.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from companion import APP_ID, APP_NAME, __version__
+from companion.core.context import AppContext
+
+
+def create_application(argv: list[str] | None = None):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
+    app.setApplicationName("interview-companion")
+    app.setApplicationDisplayName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_ID)
+    app.setQuitOnLastWindowClosed(True)
+    scheme = os.environ.get("COMPANION_COLOR_SCHEME", "").lower()
+    if scheme in ("dark", "light"):
+        app.setStyle("Fusion")  # the platform style may ignore a forced scheme
+        app.styleHints().setColorScheme(
+            Qt.ColorScheme.Dark if scheme == "dark" else Qt.ColorScheme.Light
+        )
+    return app
+
+
+class Application:
+    """Owns the objects of one GUI session and wires them together."""
+
+    def __init__(self, ctx: AppContext, qapp):
+        from companion.ui.bus import AppBus
+        from companion.ui.mainwindow import MainWindow, window_icon
+
+        self.ctx = ctx
+        self.qapp = qapp
+        self.bus = AppBus()
+        self.window = MainWindow(ctx, self.bus)
+        self.window.setWindowIcon(window_icon())
+        self.tray = None
+        self._capture_dialogs: list = []
+        self._cue_window = None
+        self.bus.notify.connect(self.notify)
+        self.bus.capture_round.connect(self.open_capture)
+        self.bus.show_cue_card.connect(self.show_cue_card)
+        self.window.first_painted.connect(self.after_first_paint)
+
+    def after_first_paint(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, self._finish_start)
+
+    def _finish_start(self) -> None:
+        ctx = self.ctx
+        store = ctx.store  # opens (and migrates) the database
+        if ctx.storage_problem:
+            self.window.add_notice(
+                f"{ctx.storage_problem} Working in a temporary journal: nothing you enter now is saved."
+            )
+        for notice in store.notices:
+            self.window.add_notice(notice, self._restore_actions())
+        if ctx.prefs.problem:
+            self.window.add_notice(ctx.prefs.problem)
+        content = ctx.content
+        if ctx.content_errors:
+            shown = "; ".join(str(e) for e in ctx.content_errors[:3])
+            more = len(ctx.content_errors) - 3
+            self.window.add_notice(
+                f"Some content files have errors and were skipped: {shown}"
+                + (f" (and {more} more)" if more > 0 else "")
+            )
+        del content
+        self._restore_dnd_after_crash()
+        self._make_tray()
+
+    def _restore_actions(self):
+        from companion.core.storage import list_backups
+
+        backups = list_backups(self.ctx.data_dir / "backups")
+        if not backups:
+            return []
+        return [("Restore newest backup", lambda: self.restore_backup(backups[0]))]
+
+    def restore_backup(self, backup) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        from companion.core.storage import restore_backup
+
+        self.ctx.close()
+        try:
+            restore_backup(backup, self.ctx.db_path)
+        except OSError as exc:
+            QMessageBox.warning(self.window, APP_NAME, f"Could not restore {backup.name}: {exc}")
+            return
+        self.ctx.store  # reopen  # noqa: B018
+        self.bus.journal_changed.emit()
+        self.window.add_notice(f"Restored the journal from {backup.name}.")
+
+    def _restore_dnd_after_crash(self) -> None:
+        try:
+            from companion.core.dnd import restore_after_crash
+        except ImportError:
+            return
+        message = restore_after_crash(self.ctx)
+        if message:
+            self.window.add_notice(message)
+
+    def _make_tray(self) -> None:
+        from PySide6.QtWidgets import QMenu, QSystemTrayIcon
+
+        if not QSystemTrayIcon.isSystemTrayAvailable():
+            return
+        tray = QSystemTrayIcon(self.window.windowIcon(), self.window)
+        tray.setToolTip(APP_NAME)
+        menu = QMenu(self.window)
+        menu.addAction("Show", self.window.bring_to_front)
+        menu.addAction("Cue card", lambda: self.show_cue_card(""))
+        menu.addSeparator()
+        menu.addAction("Quit", self.window.close_and_quit)
+        tray.setContextMenu(menu)
+        tray.activated.connect(lambda _reason: self.window.bring_to_front())
+        tray.show()
+        self.tray = tray
+
+    def notify(self, title: str, message: str) -> None:
+        if self.tray is not None:
+            self.tray.showMessage(title, message, self.window.windowIcon(), 10_000)
+        else:
+            self.window.statusBar().showMessage(f"{title}: {message}", 15_000)
+
+    def open_capture(self, round_id: int) -> None:
+        try:
+            from companion.ui.capture import CaptureDialog
+        except ImportError:
+            self.window.show_page("journal")
+            return
+        dialog = CaptureDialog(self.ctx, self.bus, round_id, self.window)
+        self._capture_dialogs = [d for d in self._capture_dialogs if d.isVisible()] + [dialog]
+        dialog.show()
+        dialog.raise_()
+
+    def show_cue_card(self, round_type: str) -> None:
+        try:
+            from companion.ui.cuecard_window import open_cue_card
+        except ImportError:
+            self.window.show_page("cue")
+            return
+        self._cue_window = open_cue_card(self.ctx, self.bus, round_type or None, self._cue_window)
+
+    def shutdown(self) -> None:
+        try:
+            from companion.core.dnd import restore_on_quit
+        except ImportError:
+            restore_on_quit = None
+        if restore_on_quit is not None:
+            restore_on_quit(self.ctx)
+        self.ctx.prefs.save()
+        self.ctx.close()
+
+
+def run_gui(args) -> int:
+    started = time.perf_counter()
+    ctx = AppContext()
+    from companion.ui.single_instance import InstanceServer, hand_over, server_name
+
+    qapp = create_application(sys.argv[:1])
+    name = server_name(ctx.data_dir)
+    if hand_over(name):
+        print("Interview Companion is already running; brought it to the front.")
+        return 0
+    ctx.data_dir.mkdir(parents=True, exist_ok=True)
+    server = InstanceServer(name)
+    app = Application(ctx, qapp)
+    server.raise_requested.connect(app.window.bring_to_front)
+    if getattr(args, "page", None):
+        app.window.show_page(args.page)
+    if os.environ.get("COMPANION_EXIT_ON_FIRST_PAINT"):
+        # for benchmarks/startup.py: report the first paint and leave at once
+        def report() -> None:
+            print(f"first-paint {time.time():.6f} {time.perf_counter() - started:.6f}", flush=True)
+            qapp.exit(0)
+
+        app.window.first_painted.disconnect(app.after_first_paint)
+        app.window.first_painted.connect(report)
+    app.window.show()
+    qapp.aboutToQuit.connect(app.shutdown)
+    code = qapp.exec()
+    server.close()
+    return code

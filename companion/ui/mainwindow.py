@@ -1,0 +1,214 @@
+"""The main window: a navigation rail on the left, one page at a time on the right."""
+
+from __future__ import annotations
+
+import base64
+import importlib
+
+from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion import APP_NAME
+from companion.core.context import AppContext
+from companion.ui.bus import AppBus
+from companion.ui.icons import icon
+from companion.ui.pages import PAGES, PageSpec
+from companion.ui.placeholder import PlaceholderPage
+
+
+class NoticeBar(QFrame):
+    """A dismissable message strip at the top of the window (storage and content problems)."""
+
+    def __init__(self, text: str, actions: list[tuple[str, object]] = (), parent=None):
+        super().__init__(parent)
+        self.setObjectName("noticeBar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName("Notice")
+        layout = QHBoxLayout(self)
+        label = QLabel(text)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(label, 1)
+        for title, callback in actions:
+            button = QPushButton(title)
+            button.clicked.connect(callback)
+            layout.addWidget(button)
+        close = QPushButton("Dismiss")
+        close.setAccessibleName("Dismiss notice")
+        close.clicked.connect(self.deleteLater)
+        layout.addWidget(close)
+
+
+class MainWindow(QMainWindow):
+    first_painted = Signal()
+
+    def __init__(self, ctx: AppContext, bus: AppBus, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bus = bus
+        self._pages: dict[str, QWidget] = {}
+        self._painted = False
+        self.setWindowTitle(APP_NAME)
+        self.setObjectName("mainWindow")
+
+        central = QWidget()
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        self._notices = QVBoxLayout()
+        outer.addLayout(self._notices)
+        body = QHBoxLayout()
+        body.setContentsMargins(0, 0, 0, 0)
+        body.setSpacing(0)
+        outer.addLayout(body, 1)
+
+        self.rail = QListWidget()
+        self.rail.setObjectName("navRail")
+        self.rail.setAccessibleName("Tools")
+        self.rail.setIconSize(QSize(22, 22))
+        self.rail.setFrameShape(QFrame.Shape.NoFrame)
+        self.rail.setSpacing(2)
+        for n, page in enumerate(PAGES, 1):
+            item = QListWidgetItem(icon(page.icon), page.title)
+            item.setToolTip(f"{page.tooltip} (Ctrl+{n})")
+            item.setData(Qt.ItemDataRole.UserRole, page.key)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, page.title)
+            self.rail.addItem(item)
+        self.rail.setFixedWidth(self.rail.sizeHintForColumn(0) + 28)
+        body.addWidget(self.rail)
+
+        self.stack = QStackedWidget()
+        body.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self.rail.currentRowChanged.connect(self._show_row)
+        for n in range(1, len(PAGES) + 1):
+            QShortcut(QKeySequence(f"Ctrl+{n}"), self, lambda n=n: self.rail.setCurrentRow(n - 1))
+        quit_shortcut = QShortcut(QKeySequence.StandardKey.Quit, self)
+        quit_shortcut.activated.connect(self.close_and_quit)
+        QShortcut(QKeySequence("Ctrl+Q"), self, self.close_and_quit)
+
+        bus.open_page.connect(self.show_page)
+        bus.open_flagged_quiz.connect(self._open_flagged_quiz)
+
+        self._restore_geometry()
+        start = ctx.prefs.get("main.page", "today")
+        keys = [p.key for p in PAGES]
+        self.rail.setCurrentRow(keys.index(start) if start in keys else 0)
+
+    # pages -------------------------------------------------------------------------
+
+    def page(self, key: str) -> QWidget:
+        """The page widget for ``key``, built on first use."""
+        if key not in self._pages:
+            spec = next(p for p in PAGES if p.key == key)
+            widget = self._build(spec)
+            self._pages[key] = widget
+            self.stack.addWidget(widget)
+        return self._pages[key]
+
+    def _build(self, spec: PageSpec) -> QWidget:
+        try:
+            module = importlib.import_module(f"companion.ui.pages.{spec.module}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"companion.ui.pages.{spec.module}":
+                raise
+            return PlaceholderPage(spec.title, "This page is not part of this build yet.")
+        widget = getattr(module, spec.cls)(self.ctx, self.bus)
+        widget.setObjectName(f"page-{spec.key}")
+        return widget
+
+    def show_page(self, key: str) -> None:
+        keys = [p.key for p in PAGES]
+        if key in keys:
+            self.rail.setCurrentRow(keys.index(key))
+
+    def current_key(self) -> str:
+        return PAGES[max(self.rail.currentRow(), 0)].key
+
+    def _show_row(self, row: int) -> None:
+        if row < 0:
+            return
+        spec = PAGES[row]
+        widget = self.page(spec.key)
+        self.stack.setCurrentWidget(widget)
+        self.setWindowTitle(f"{spec.title} — {APP_NAME}")
+        self.ctx.prefs.set("main.page", spec.key)
+        if hasattr(widget, "on_shown"):
+            # after the switch has painted, so a slow refresh never delays it
+            QTimer.singleShot(0, widget.on_shown)
+
+    def _open_flagged_quiz(self) -> None:
+        self.show_page("selfcheck")
+        page = self.page("selfcheck")
+        if hasattr(page, "show_flagged"):
+            page.show_flagged()
+
+    # notices -----------------------------------------------------------------------
+
+    def add_notice(self, text: str, actions: list[tuple[str, object]] = ()) -> NoticeBar:
+        bar = NoticeBar(text, list(actions))
+        self._notices.addWidget(bar)
+        return bar
+
+    # window state ------------------------------------------------------------------
+
+    def _restore_geometry(self) -> None:
+        saved = self.ctx.prefs.get("main.geometry")
+        restored = False
+        if isinstance(saved, str):
+            try:
+                restored = self.restoreGeometry(QByteArray(base64.b64decode(saved)))
+            except ValueError:
+                restored = False
+        if not restored:
+            self.resize(1100, 720)
+
+    def save_state(self) -> None:
+        data = bytes(self.saveGeometry().data())
+        self.ctx.prefs.set("main.geometry", base64.b64encode(data).decode("ascii"))
+        self.ctx.prefs.set("main.page", self.current_key())
+        self.ctx.prefs.save()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        self.save_state()
+        for widget in self._pages.values():
+            if hasattr(widget, "shutdown"):
+                widget.shutdown()
+        super().closeEvent(event)
+
+    def close_and_quit(self) -> None:
+        self.close()
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.quit()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            self.first_painted.emit()
+
+    def bring_to_front(self) -> None:
+        self.setWindowState(
+            (self.windowState() & ~Qt.WindowState.WindowMinimized) | Qt.WindowState.WindowActive
+        )
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+
+def window_icon() -> QIcon:
+    return icon("app")
