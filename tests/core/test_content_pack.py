@@ -268,3 +268,18 @@ def test_the_readme_example_loads(tmp_path: Path) -> None:
     added = [q for q in content.quiz() if q.set == "chapter-04"]
     assert len(added) == 2
     assert all(q.question.endswith("?") and q.answer for q in added)
+
+
+def test_content_check_command_names_the_broken_file(tmp_path: Path, capsys) -> None:
+    from companion.cli import main
+
+    folder = tmp_path / "content"
+    _copy_shipped(folder)
+    broken = folder / "90-broken.md"
+    broken.write_text("---\nid: broken\nkind: trapz\ntitle: Broken\n---\n", encoding="utf-8")
+    assert main(["content", "check", str(folder)]) == 1
+    out, err = capsys.readouterr()
+    assert f"{broken}:1: unknown kind 'trapz'" in err
+    assert "1 error(s)" in out
+    broken.unlink()
+    assert main(["content", "check", str(folder)]) == 0
