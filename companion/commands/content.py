@@ -18,15 +18,21 @@ def register(sub) -> None:
 
 def run_check(args) -> int:
     from companion.core.content import content_files, default_folders, load_content
+    from companion.core.paths import shipped_content_dir
 
     if args.dir is not None:
         if not args.dir.is_dir():
             print(f"companion: {args.dir} is not a folder", file=sys.stderr)
             return 2
+        # a pack may point at shipped sections, so check it on top of them and report
+        # only what is wrong in the pack itself
         folders = [args.dir]
+        content, errors = load_content([shipped_content_dir(), args.dir])
+        mine = {p.resolve() for p in content_files(args.dir)}
+        errors = [e for e in errors if Path(e.path).resolve() in mine]
     else:
         folders = list(default_folders())
-    content, errors = load_content(folders)
+        content, errors = load_content(folders)
     files = sum(len(content_files(Path(f))) for f in folders)
     for error in errors:
         print(f"error: {error}", file=sys.stderr)

@@ -87,6 +87,8 @@ class RoundType:
     sections: tuple[str, ...]
     audience: tuple[str, ...] = ()
     key: int = 0
+    nudges: str | None = None  # id of the kind: nudges section its timebox uses
+    minutes: int = 0  # default round length, 0 = none
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,8 @@ class Content:
                         sections=tuple(item.list("sections")),
                         audience=tuple(item.list("audience")),
                         key=item.int("key"),
+                        nudges=item.get("nudges") or None,
+                        minutes=item.int("minutes"),
                     )
                 )
         return rounds
@@ -167,6 +171,11 @@ class Content:
                             errors.append(
                                 _err(section.source, item.line, f"unknown section {ref!r}")
                             )
+                    nudges = item.get("nudges")
+                    if nudges and getattr(self.sections.get(nudges), "kind", None) != "nudges":
+                        errors.append(
+                            _err(section.source, item.line, f"{nudges!r} is not a nudges section")
+                        )
             if section.kind == "quiz":
                 for item in section.items:
                     for ref in item.list("see"):
@@ -233,6 +242,10 @@ def parse_section(text: str, path: Path | None = None) -> Section:
                 if key in current["fields"]:
                     raise ContentParseError(n, f"field {key!r} appears twice in one item")
                 current["fields"][key] = _unquote(value.strip())
+                current["last"] = key
+            elif current.get("last"):
+                key = current["last"]
+                current["fields"][key] = f"{current['fields'][key]} {line.strip()}".strip()
             else:
                 current["text"].append(line.strip())
         elif not line.strip():
