@@ -1,0 +1,359 @@
+"""The cue card's rules without Qt: sections, stepper, timebox, state and geometry."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+import types
+
+import pytest
+
+from companion.core import cue_sources, loops
+from companion.core.content import Content, parse_section
+from companion.core.cuecard import (
+    DEFAULT_MINUTES,
+    CardLine,
+    CueState,
+    Rect,
+    build_sections,
+    fill_closing,
+    find_round,
+    glance_text,
+    is_reachable,
+    layout_key,
+    load_state,
+    newly_due,
+    remember_rect,
+    rescue_rect,
+    restore_rect,
+    round_for_key,
+    round_infos,
+    save_state,
+    standing_rule,
+    step_view,
+    stepper_section,
+    timebox_nudges,
+    timebox_status,
+)
+
+T0 = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))
+
+
+def _content(*texts: str) -> Content:
+    content = Content()
+    for text in texts:
+        section = parse_section(text)
+        content.sections[section.id] = section
+    return content
+
+
+# --------------------------------------------------------------------- round types
+
+
+def test_shipped_round_types_have_keys_and_sections(content):
+    infos = round_infos(content)
+    ids = [i.id for i in infos]
+    assert ids[:3] == ["opening", "design", "coding"]
+    assert [i.key for i in infos] == list(range(1, len(infos) + 1))
+    coding = find_round(infos, "coding")
+    assert coding.nudges == "coding-nudges" and coding.minutes == DEFAULT_MINUTES
+    assert round_for_key(infos, 2).id == "design"
+    assert round_for_key(infos, 9) is None
+
+
+def test_pack_round_without_key_gets_a_free_one():
+    content = _content(
+        "---\nid: rounds\nkind: rounds\ntitle: R\n---\n"
+        "- Alpha\n  id: alpha\n  key: 2\n  sections: traps\n"
+        "- Beta: extra\n  id: beta\n  sections: traps\n"
+        "- Gamma\n  id: gamma\n  key: 2\n  sections: traps\n",
+        "---\nid: traps\nkind: traps\ntitle: Traps\n---\n- one\n",
+    )
+    infos = round_infos(content)
+    assert [(i.id, i.key) for i in infos] == [("alpha", 2), ("beta", 1), ("gamma", 3)]
+    assert infos[1].short == "Beta"
+
+
+def test_sections_follow_the_round_order_and_skip_unknown(content):
+    coding = find_round(round_infos(content), "coding")
+    sections = build_sections(content, coding, closing_topic="GPU scheduling")
+    assert [s.id for s in sections] == list(coding.sections)
+    closing = next(s for s in sections if s.kind == "closing")
+    assert "GPU scheduling" in closing.lines[0].text and "{topic}" not in closing.lines[0].text
+    timebox = next(s for s in sections if s.kind == "timebox")
+    assert any("Working solution" in ln.text for ln in timebox.lines)
+
+    broken = find_round(round_infos(content), "coding")
+    broken = type(broken)(**{**broken.__dict__, "sections": ("nope", "traps")})
+    assert [s.id for s in build_sections(content, broken)] == ["traps"]
+
+
+def test_design_round_has_a_stepper_and_the_standing_rule(content):
+    design = find_round(round_infos(content), "design")
+    sections = build_sections(content, design)
+    stepper = stepper_section(sections)
+    assert stepper.id == "design-move"
+    rule = standing_rule(sections)
+    assert "failure modes" in rule and "cost" in rule
+
+
+def test_opening_falls_back_to_content_pitch_then_uses_own_outline(content):
+    opening = find_round(round_infos(content), "opening")
+    fallback = build_sections(content, opening)[0]
+    assert fallback.kind == "pitch-outline"
+    assert fallback.lines[0].text == "Who you are" and fallback.lines[0].meta == "10 s"
+    assert "About me" in fallback.note
+    own = build_sections(
+        content, opening, pitch_outline=[CardLine("Me", detail="Infra eng", meta="9 s / 10 s")]
+    )[0]
+    assert [ln.text for ln in own.lines] == ["Me"]
+
+
+def test_planned_questions_fall_back_to_the_audience(content):
+    hm = find_round(round_infos(content), "hiring-manager")
+    planned = next(s for s in build_sections(content, hm) if s.kind == "planned-questions")
+    assert planned.lines and all(ln.text for ln in planned.lines)
+    texts = {ln.text for ln in planned.lines}
+    assert texts == {q.text for q in content.questions_for("hiring-manager")}
+    mine = build_sections(content, hm, planned=[CardLine("My own question?")])
+    assert next(s for s in mine if s.kind == "planned-questions").lines[0].text == (
+        "My own question?"
+    )
+
+
+def test_fill_closing():
+    assert fill_closing("I like {topic}.", " caching ") == "I like caching."
+    assert fill_closing("I like {topic}.", "") == "I like [topic]."
+
+
+# --------------------------------------------------------------------- stepper
+
+
+def test_stepper_moves_and_clamps(content):
+    design = find_round(round_infos(content), "design")
+    section = stepper_section(build_sections(content, design))
+    state = CueState(round_type="design")
+    count = len(section.lines)
+    view = step_view(section, state.step("design"))
+    assert view.index == 0 and view.next.text == section.lines[1].text
+    state.move_step("design", -1, count)
+    assert state.step("design") == 0
+    for _ in range(count + 3):
+        state.move_step("design", 1, count)
+    view = step_view(section, state.step("design"))
+    assert view.index == count - 1 and view.next is None
+    state.move_step("design", -1, count)
+    assert state.step("design") == count - 2
+    assert state.step("coding") == 0  # each round type keeps its own step
+
+
+# --------------------------------------------------------------------- timebox
+
+
+def test_nudges_from_content_placed_on_the_length(content):
+    nudges = timebox_nudges(content.section("coding-nudges"), 45)
+    ats = [n.at for n in nudges]
+    assert ats == sorted(ats)
+    assert 20 in ats and 35 in ats and 40 in ats  # at: 20, before_end: 10 and 5
+    assert ats[-1] == 45 and nudges[-1].builtin  # time-up
+    short = timebox_nudges(content.section("coding-nudges"), 30)
+    assert [n.at for n in short if not n.builtin] == [1, 4, 6, 12, 20, 20, 25, 28]
+    assert [n.at for n in short if n.builtin] == [30]  # "at: 28" already nudges near the end
+
+
+def test_near_end_nudge_added_only_when_content_has_none():
+    section = parse_section(
+        "---\nid: n\nkind: nudges\ntitle: N\n---\n- early\n  at: 5\n- bad\n  at: soon\n"
+    )
+    nudges = timebox_nudges(section, 30)
+    assert [(n.at, n.builtin) for n in nudges] == [(5, False), (28, True), (30, True)]
+    late = parse_section("---\nid: n\nkind: nudges\ntitle: N\n---\n- wrap\n  before_end: 1\n")
+    assert [n.at for n in timebox_nudges(late, 30)] == [29, 30]
+
+
+def test_timebox_status_with_a_fake_clock(content):
+    nudges = timebox_nudges(content.section("coding-nudges"), 45)
+    status = timebox_status(T0, T0, 45, nudges)
+    assert status.current is None and status.upcoming.at == 1 and status.phase == "running"
+    at20 = timebox_status(T0, T0 + dt.timedelta(minutes=20, seconds=5), 45, nudges)
+    assert "Working solution" in at20.current.text and at20.fresh
+    later = timebox_status(T0, T0 + dt.timedelta(minutes=24), 45, nudges)
+    assert "Working solution" in later.current.text and not later.fresh
+    near = timebox_status(T0, T0 + dt.timedelta(minutes=43, seconds=30), 45, nudges)
+    assert near.phase == "near-end" and near.remaining == 90
+    over = timebox_status(T0, T0 + dt.timedelta(minutes=46), 45, nudges)
+    assert over.phase == "over" and over.current.at == 45 and over.upcoming is None
+
+
+def test_newly_due_reports_each_nudge_once(content):
+    nudges = timebox_nudges(content.section("coding-nudges"), 45)
+    first = newly_due(nudges, -1, 60 * 6.5)
+    assert [n.at for n in first] == [1, 4, 6]
+    assert newly_due(nudges, first[-1].at, 60 * 6.5) == []
+    assert [n.at for n in newly_due(nudges, 6, 60 * 12)] == [12]
+
+
+def test_glance_prefers_fresh_nudge_then_step(content):
+    design = find_round(round_infos(content), "design")
+    section = stepper_section(build_sections(content, design))
+    view = step_view(section, 1)
+    nudges = timebox_nudges(content.section("design-nudges"), 45)
+    fresh = timebox_status(T0, T0 + dt.timedelta(minutes=5, seconds=10), 45, nudges)
+    assert glance_text("System design", view, fresh)[0].startswith("Workload clarified")
+    stale = timebox_status(T0, T0 + dt.timedelta(minutes=9), 45, nudges)
+    big, small = glance_text("System design", view, stale)
+    assert big == section.lines[1].text and small.startswith("Step 2/")
+    assert glance_text("Peer", step_view(None, 0), None)[0] == "Peer"
+
+
+# --------------------------------------------------------------------- state
+
+
+class DictStore(dict):
+    def set(self, key, value):
+        self[key] = value
+
+
+def test_state_round_trips_and_tolerates_junk():
+    store = DictStore()
+    state = CueState(round_type="coding", opacity=60, font_pt=14, glance=True)
+    state.steps["design"] = 3
+    state.started_at = T0.isoformat()
+    state.running_type = "coding"
+    save_state(store, state)
+    again = load_state(store)
+    assert again == state and again.started == T0
+    junk = CueState.from_dict(
+        {"opacity": 5, "font_pt": "x", "glance": "yes", "steps": {"a": "b", "c": 2}, "round_id": -3}
+    )
+    assert junk.opacity == 30 and junk.font_pt == 11 and junk.glance is False
+    assert junk.steps == {"c": 2} and junk.round_id is None
+    assert CueState.from_dict(None) == CueState()
+    assert CueState.from_dict({"opacity": 400}).opacity == 100
+
+
+def test_share_reminder_once_a_day():
+    state = CueState()
+    assert state.needs_share_reminder(dt.date(2026, 12, 1))
+    state.reminder_shown_on = "2026-12-01"
+    assert not state.needs_share_reminder(dt.date(2026, 12, 1))
+    assert state.needs_share_reminder(dt.date(2026, 12, 2))
+
+
+# --------------------------------------------------------------------- geometry
+
+LEFT = Rect(0, 0, 1920, 1080)
+RIGHT = Rect(1920, 0, 2560, 1440)
+
+
+def test_layout_key_is_order_independent():
+    assert layout_key([LEFT, RIGHT]) == layout_key([RIGHT, LEFT])
+    assert layout_key([LEFT]) != layout_key([LEFT, RIGHT])
+
+
+def test_restore_per_layout_and_rescue_when_the_monitor_is_gone():
+    on_right = Rect(3900, 100, 380, 600)
+    saved = remember_rect({}, [LEFT, RIGHT], on_right)
+    rect, rescued = restore_rect(saved, [LEFT, RIGHT])
+    assert rect == on_right and not rescued
+    rect, rescued = restore_rect(saved, [LEFT])  # laptop alone: the right monitor is gone
+    assert rescued and is_reachable(rect, [LEFT])
+    assert (rect.w, rect.h) == (380, 600) and rect.right <= LEFT.right
+    # a layout-specific spot wins over the last one used elsewhere
+    saved = remember_rect(saved, [LEFT], Rect(10, 10, 300, 300))
+    saved = remember_rect(saved, [LEFT, RIGHT], on_right)
+    assert restore_rect(saved, [LEFT])[0] == Rect(10, 10, 300, 300)
+
+
+def test_rescue_keeps_a_grabbable_card_and_shrinks_an_oversized_one():
+    partly = Rect(1800, 50, 380, 600)  # sticks out to the right, title strip visible
+    assert rescue_rect(partly, [LEFT]) == partly
+    above = Rect(100, -900, 380, 600)
+    moved = rescue_rect(above, [LEFT])
+    assert moved.y == 0 and moved.x == 100
+    huge = Rect(5000, 5000, 4000, 3000)
+    moved = rescue_rect(huge, [LEFT])
+    assert moved == Rect(0, 0, 1920, 1080)
+
+
+def test_restore_defaults_to_top_right_and_ignores_garbage():
+    rect, rescued = restore_rect({"last|card": [1, 2, "x", 4]}, [LEFT])
+    assert not rescued and rect.right == LEFT.right - 24 and rect.y == 24
+    glance, _ = restore_rect(None, [LEFT], glance=True)
+    assert glance.h < rect.h
+
+
+# --------------------------------------------------------------------- journal and sources
+
+
+def test_start_and_end_round_record_the_journal(db, content, clock):
+    loop_id = loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
+    coding = find_round(round_infos(content), "coding")
+    state = CueState(round_type="coding")
+    round_id = cue_sources.start_round(db, state, coding, clock.now(), 30)
+    rnd = loops.get_round(db, round_id)
+    assert rnd.loop_id == loop_id and rnd.type == "coding" and rnd.started == clock.now()
+    assert state.running and state.running_minutes == 30 and state.round_id == round_id
+    clock.advance(minutes=31)
+    assert cue_sources.end_round(db, state, clock.now()) == round_id
+    assert loops.get_round(db, round_id).ended == clock.now()
+    assert not state.running and state.round_id is None
+
+
+def test_start_reuses_a_round_scheduled_today(db, content, clock):
+    loop_id = loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
+    scheduled = loops.add_round(
+        db, loop_id, "design", scheduled_at=clock.now() + dt.timedelta(hours=2)
+    )
+    design = find_round(round_infos(content), "design")
+    state = CueState()
+    assert cue_sources.start_round(db, state, design, clock.now(), 45) == scheduled
+    assert len(loops.list_rounds(db, loop_id)) == 1
+
+
+def test_end_without_a_recorded_round(db):
+    state = CueState(round_id=999, running_type="coding", started_at=T0.isoformat())
+    assert cue_sources.end_round(db, state, T0) is None and not state.running
+
+
+def test_sources_fall_back_when_features_are_missing(db, monkeypatch):
+    monkeypatch.setitem(sys.modules, "companion.core.planner", None)
+    monkeypatch.setitem(sys.modules, "companion.core.pitch", None)
+    assert cue_sources.planned_question_lines(db, 1, ("peer",)) == []
+    assert cue_sources.pitch_outline_lines(db) == ([], "")
+
+
+def test_sources_use_the_other_features_when_present(db, monkeypatch):
+    seg = types.SimpleNamespace(
+        id="identity", title="Who", first_line="Infra eng", budget_seconds=10, estimated_seconds=8
+    )
+    about = types.ModuleType("companion.core.about_store")
+    about.load_text = lambda _db: "# Who\nInfra eng"
+    about.words_per_minute = lambda _db: 150.0
+    pitch = types.ModuleType("companion.core.pitch")
+    pitch.pitch_outline = lambda text, wpm=140: [seg]
+    planner = types.ModuleType("companion.core.planner")
+    q = types.SimpleNamespace(text="How is on-call?", asked_at=None)
+    asked = types.SimpleNamespace(text="Asked already", asked_at="2026-12-01T09:00:00+01:00")
+    planner.planned_for = lambda _db, loop_id, audience: [q, asked] if audience == "peer" else []
+    monkeypatch.setitem(sys.modules, "companion.core.about_store", about)
+    monkeypatch.setitem(sys.modules, "companion.core.pitch", pitch)
+    monkeypatch.setitem(sys.modules, "companion.core.planner", planner)
+    lines, note = cue_sources.pitch_outline_lines(db)
+    assert lines == [CardLine("Who", detail="Infra eng", meta="8 s / 10 s")] and "About me" in note
+    assert cue_sources.planned_question_lines(db, 1, ("peer",)) == [CardLine("How is on-call?")]
+
+    def broken(*_a):
+        raise RuntimeError("no table")
+
+    planner.planned_for = broken
+    assert cue_sources.planned_question_lines(db, 1, ("peer",)) == []
+    about.load_text = lambda _db: "   "
+    assert cue_sources.pitch_outline_lines(db) == ([], "")
+
+
+@pytest.mark.parametrize("value", [0, 1000, "45", None])
+def test_round_minutes_are_clamped(value, content):
+    coding = find_round(round_infos(content), "coding")
+    state = CueState(minutes={"coding": value} if isinstance(value, int) else {})
+    assert 5 <= state.round_minutes(coding) <= 240
