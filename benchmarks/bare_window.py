@@ -1,0 +1,47 @@
+"""The start-up baseline: a bare QMainWindow with a QTextEdit that quits on its first paint.
+
+Prints the same line as ``companion`` under COMPANION_EXIT_ON_FIRST_PAINT=1:
+``first-paint <epoch seconds> <seconds since the script started>``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+STARTED = time.perf_counter()
+
+from PySide6.QtCore import QEvent, QObject  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMainWindow, QTextEdit  # noqa: E402
+
+
+class FirstPaint(QObject):
+    """Reports the window's first paint event, then quits the application."""
+
+    def __init__(self, app: QApplication):
+        super().__init__()
+        self.app = app
+        self.done = False
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.Paint and not self.done:
+            self.done = True
+            print(f"first-paint {time.time():.6f} {time.perf_counter() - STARTED:.6f}", flush=True)
+            self.app.exit(0)
+        return False
+
+
+def main() -> int:
+    app = QApplication(sys.argv[:1])
+    window = QMainWindow()
+    window.setWindowTitle("bare window")
+    window.setCentralWidget(QTextEdit())
+    window.resize(1100, 720)  # the main window's default size
+    watcher = FirstPaint(app)
+    window.installEventFilter(watcher)
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

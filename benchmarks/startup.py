@@ -1,0 +1,260 @@
+"""Start-up benchmark: process start to the main window's first paint, and peak memory.
+
+The app (``python -m companion --data-dir <fresh folder>`` with
+COMPANION_EXIT_ON_FIRST_PAINT=1) is compared with ``benchmarks/bare_window.py``, a bare
+QMainWindow holding a QTextEdit that quits on its first paint. Runs alternate between the
+two (one warm-up pair first, discarded). Start is taken just before ``Popen``; first paint
+is the wall-clock time the child prints; peak memory is the child's ``ru_maxrss`` from
+``os.wait4``.
+
+Usage: ``python benchmarks/startup.py [--pairs N] [--profile]``. ``--profile`` also runs
+the app once under ``-X importtime`` and lists the imports that cost most on the path to
+the first paint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+BARE = Path(__file__).resolve().parent / "bare_window.py"
+TIME_TARGET = 1.3
+MEMORY_TARGET = 1.3
+XVFB_DISPLAY = ":93"
+CHILD_TIMEOUT = 60.0
+
+
+@dataclass
+class Sample:
+    ms: float  # process start to first paint
+    rss_mib: float  # peak resident memory of the child
+
+
+class BenchmarkError(RuntimeError):
+    pass
+
+
+@contextlib.contextmanager
+def display() -> Iterator[tuple[dict[str, str], str]]:
+    """Environment for the children and a note on the platform used.
+
+    An existing DISPLAY is used as is; without one, ``Xvfb :93`` is started if it is
+    installed; otherwise Qt's offscreen platform is used (and the note says so).
+    """
+    env = dict(os.environ)
+    if env.get("DISPLAY") and env.get("QT_QPA_PLATFORM", "") in ("", "xcb"):
+        yield env, f"X11 display {env['DISPLAY']}"
+        return
+    xvfb = shutil.which("Xvfb")
+    if xvfb and not env.get("QT_QPA_PLATFORM"):
+        proc = subprocess.Popen(
+            [xvfb, XVFB_DISPLAY, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            socket_file = Path("/tmp/.X11-unix") / f"X{XVFB_DISPLAY[1:]}"
+            deadline = time.monotonic() + 10
+            while not socket_file.exists() and time.monotonic() < deadline:
+                if proc.poll() is not None:
+                    raise BenchmarkError(f"Xvfb {XVFB_DISPLAY} exited at once")
+                time.sleep(0.05)
+            env["DISPLAY"] = XVFB_DISPLAY
+            env["QT_QPA_PLATFORM"] = "xcb"
+            yield env, f"Xvfb {XVFB_DISPLAY} (started by the benchmark)"
+        finally:
+            proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(5)
+        return
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    why = "no DISPLAY and no Xvfb installed" if not xvfb else "QT_QPA_PLATFORM was set"
+    yield env, f"Qt offscreen platform ({why}): no real X server in the loop"
+
+
+def measure(argv: list[str], env: dict[str, str]) -> Sample:
+    """Run one child to its first paint; return the time taken and its own peak memory."""
+    with tempfile.TemporaryFile(mode="w+") as err_file:
+        started = time.time()
+        proc = subprocess.Popen(
+            argv, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=err_file, text=True
+        )
+        # Read to EOF, then reap with wait4 to get this child's rusage (not all children's).
+        deadline = time.monotonic() + CHILD_TIMEOUT
+        out = proc.stdout.read() if proc.stdout else ""
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise BenchmarkError(f"{argv[1:]} did not exit within {CHILD_TIMEOUT:.0f} s")
+            time.sleep(0.005)
+        err_file.seek(0)
+        err = err_file.read()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.stdout:
+        proc.stdout.close()
+    painted = [line for line in out.splitlines() if line.startswith("first-paint ")]
+    if proc.returncode != 0 or not painted:
+        tail = (err.strip().splitlines() or ["(no output)"])[-1]
+        raise BenchmarkError(f"{' '.join(argv[1:])} exited {proc.returncode}: {tail}")
+    epoch = float(painted[0].split()[1])
+    return Sample(ms=(epoch - started) * 1000.0, rss_mib=usage.ru_maxrss / 1024.0)
+
+
+def app_argv(data_dir: Path, *extra: str) -> list[str]:
+    return [sys.executable, *extra, "-m", "companion", "--data-dir", str(data_dir)]
+
+
+def bare_argv(*extra: str) -> list[str]:
+    return [sys.executable, *extra, str(BARE)]
+
+
+def collect(pairs: int = 7) -> tuple[list[Sample], list[Sample], str]:
+    """Alternate app and baseline runs; a warm-up pair first is discarded."""
+    app: list[Sample] = []
+    bare: list[Sample] = []
+    with display() as (env, note), tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
+        env["COMPANION_EXIT_ON_FIRST_PAINT"] = "1"
+        env["HOME"] = str(Path(tmp) / "home")  # Qt and platformdirs stay out of the real home
+        env.pop("COMPANION_HOME", None)
+        for n in range(pairs + 1):
+            data_dir = Path(tmp) / f"data-{n}"  # a fresh folder every run, as on first launch
+            runs = [
+                ("app", lambda d=data_dir: measure(app_argv(d), env)),
+                ("bare", lambda: measure(bare_argv(), env)),
+            ]
+            if n % 2:
+                runs.reverse()  # neither side always goes first
+            results = {name: fn() for name, fn in runs}
+            if n == 0:
+                continue  # warm-up: page cache, font cache
+            app.append(results["app"])
+            bare.append(results["bare"])
+    return app, bare, note
+
+
+def run(pairs: int = 7) -> list[dict]:
+    """Rows for benchmarks/run_all: first-paint time and peak memory, app versus bare window."""
+    app, bare, note = collect(pairs)
+    app_ms = statistics.median(s.ms for s in app)
+    bare_ms = statistics.median(s.ms for s in bare)
+    app_mib = statistics.median(s.rss_mib for s in app)
+    bare_mib = statistics.median(s.rss_mib for s in bare)
+    return [
+        {
+            "figure": "start-up: process start to first paint",
+            "app_ms": app_ms,
+            "baseline_ms": bare_ms,
+            "ratio": app_ms / bare_ms,
+            "target": f"<= {TIME_TARGET}x bare QMainWindow+QTextEdit",
+            "met": app_ms / bare_ms <= TIME_TARGET,
+            "unit": "ms",
+            "note": f"{len(app)} alternating pairs; {note}",
+        },
+        {
+            "figure": "start-up: peak memory (ru_maxrss)",
+            "app_value": app_mib,
+            "baseline_value": bare_mib,
+            "ratio": app_mib / bare_mib,
+            "target": f"<= {MEMORY_TARGET}x bare QMainWindow+QTextEdit",
+            "met": app_mib / bare_mib <= MEMORY_TARGET,
+            "unit": "MiB",
+            "note": f"{len(app)} alternating pairs; {note}",
+        },
+    ]
+
+
+# import profile ------------------------------------------------------------------------
+
+
+def profile_imports(top: int = 25) -> list[tuple[int, int, str]]:
+    """Run the app once to its first paint under ``-X importtime``.
+
+    Returns (self_us, cumulative_us, module) for the ``top`` most expensive top-level
+    imports (by cumulative time), i.e. what the start-up path pays for.
+    """
+    with display() as (env, _note), tempfile.TemporaryDirectory(prefix="companion-prof-") as tmp:
+        env["COMPANION_EXIT_ON_FIRST_PAINT"] = "1"
+        env["HOME"] = str(Path(tmp) / "home")
+        proc = subprocess.run(
+            app_argv(Path(tmp) / "data", "-X", "importtime"),
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=CHILD_TIMEOUT,
+        )
+    rows = parse_importtime(proc.stderr)
+    return sorted(rows, key=lambda r: r[1], reverse=True)[:top]
+
+
+def parse_importtime(stderr: str, *, max_depth: int | None = None) -> list[tuple[int, int, str]]:
+    """Parse ``-X importtime`` lines into (self_us, cumulative_us, dotted module name).
+
+    ``max_depth`` keeps only modules nested at most that deep (0 = imported directly).
+    """
+    rows = []
+    for line in stderr.splitlines():
+        if not line.startswith("import time:") or "|" not in line:
+            continue
+        parts = line[len("import time:") :].split("|")
+        try:
+            self_us, cumulative_us = int(parts[0]), int(parts[1])
+        except ValueError:
+            continue  # the header line
+        name = parts[2].rstrip()
+        depth = (len(name) - len(name.lstrip())) // 2 - 1
+        if max_depth is not None and depth > max_depth:
+            continue
+        rows.append((self_us, cumulative_us, name.strip()))
+    return rows
+
+
+def print_table(rows: list[dict]) -> None:
+    print(f"{'figure':42} {'app':>10} {'bare':>10} {'ratio':>6}  target / met")
+    for row in rows:
+        unit = row.get("unit", "ms")
+        app = row.get("app_ms", row.get("app_value"))
+        base = row.get("baseline_ms", row.get("baseline_value"))
+        print(
+            f"{row['figure']:42} {app:8.1f}{unit:>2} {base:8.1f}{unit:>2} {row['ratio']:6.2f}"
+            f"  {row['target']}: {'met' if row['met'] else 'MISSED'}"
+        )
+    notes = {row["note"] for row in rows if row.get("note")}
+    for note in notes:
+        print(f"note: {note}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=7, help="measured pairs (default 7)")
+    parser.add_argument("--profile", action="store_true", help="also list costly imports")
+    args = parser.parse_args(argv)
+    try:
+        print_table(run(args.pairs))
+    except BenchmarkError as exc:
+        print(f"startup benchmark failed: {exc}", file=sys.stderr)
+        return 1
+    if args.profile:
+        print("\nimports on the path to first paint (cumulative, top level first):")
+        print(f"{'self ms':>8} {'cum ms':>8}  module")
+        for self_us, cum_us, name in profile_imports():
+            print(f"{self_us / 1000:8.1f} {cum_us / 1000:8.1f}  {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
