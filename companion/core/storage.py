@@ -85,7 +85,8 @@ def open_store(
             )
     try:
         db = _connect(path)
-        _check_not_newer(db, path)
+        _check_not_newer(db, path)  # before WAL: switching modes rewrites the header
+        db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
         pending = _pending(db)
         fresh = not db.table_names()
         if pending and not fresh:
@@ -117,7 +118,6 @@ def open_memory_store() -> Store:
 def _connect(path: Path) -> Database:
     conn = sqlite3.connect(str(path), timeout=5.0, isolation_level=None, check_same_thread=False)
     db = Database(conn)
-    db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")
     return db

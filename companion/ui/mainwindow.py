@@ -36,6 +36,7 @@ class NoticeBar(QFrame):
         self.setObjectName("noticeBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Notice")
+        self.message = text
         layout = QHBoxLayout(self)
         label = QLabel(text)
         label.setWordWrap(True)

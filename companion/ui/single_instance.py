@@ -59,12 +59,13 @@ class InstanceServer(QObject):
     def _on_connection(self) -> None:
         while self._server.hasPendingConnections():
             socket = self._server.nextPendingConnection()
-            socket.readyRead.connect(lambda s=socket: self._read(s))
-            socket.disconnected.connect(socket.deleteLater)
-
-    def _read(self, socket: QLocalSocket) -> None:
-        if bytes(socket.readAll().data()).startswith(RAISE.strip()):
-            self.raise_requested.emit()
+            # the message is one short line written right after connecting; a bounded
+            # wait keeps this free of per-socket slots that could outlive the server
+            ready = socket.bytesAvailable() or socket.waitForReadyRead(300)
+            if ready and bytes(socket.readAll().data()).startswith(RAISE.strip()):
+                self.raise_requested.emit()
+            socket.disconnectFromServer()
+            socket.deleteLater()
 
     def close(self) -> None:
         self._server.close()

@@ -1,0 +1,155 @@
+"""The main window shell: pages, shortcuts, geometry, single instance, bad storage."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtNetwork import QLocalSocket
+
+from companion.ui.pages import PAGES
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, ctx, bus):
+    from companion.ui.mainwindow import MainWindow
+
+    win = MainWindow(ctx, bus)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def test_every_page_opens_with_ctrl_number(qtbot, window):
+    for n, spec in enumerate(PAGES, 1):
+        qtbot.keyClick(window, Qt.Key(Qt.Key.Key_0 + n), Qt.KeyboardModifier.ControlModifier)
+        assert window.current_key() == spec.key
+        assert window.stack.currentWidget() is window.page(spec.key)
+        assert spec.title in window.windowTitle()
+
+
+def test_bus_open_page_switches(window, bus):
+    bus.open_page.emit("journal")
+    assert window.current_key() == "journal"
+    bus.open_page.emit("no-such-page")
+    assert window.current_key() == "journal"
+
+
+def test_geometry_and_last_page_are_restored(qtbot, ctx, bus):
+    from companion.core.prefs import Prefs
+    from companion.ui.mainwindow import MainWindow
+
+    first = MainWindow(ctx, bus)
+    qtbot.addWidget(first)
+    first.setGeometry(QRect(40, 50, 700, 480))  # the offscreen screen is 800x600
+    first.show()
+    qtbot.waitExposed(first)
+    first.show_page("study")
+    first.close()  # saves through prefs
+    saved = Prefs(ctx.prefs.path)
+    assert saved.get("main.page") == "study"
+    assert base64.b64decode(saved.get("main.geometry"))
+
+    ctx.prefs = saved
+    second = MainWindow(ctx, bus)
+    qtbot.addWidget(second)
+    assert second.current_key() == "study"
+    assert second.size() == first.size()
+
+
+def test_junk_geometry_falls_back_to_a_default_size(qtbot, ctx, bus):
+    from companion.ui.mainwindow import MainWindow
+
+    ctx.prefs.set("main.geometry", "not base64 at all!")
+    ctx.prefs.set("main.page", "nonsense")
+    win = MainWindow(ctx, bus)
+    qtbot.addWidget(win)
+    assert win.current_key() == "today"
+    assert win.width() >= 800
+
+
+def test_single_instance_hands_over_to_the_running_one(qtbot, data_dir):
+    from companion.ui.single_instance import InstanceServer, hand_over, server_name
+
+    name = server_name(data_dir)
+    assert not hand_over(name, timeout_ms=100)  # nobody is running yet
+    server = InstanceServer(name)
+    assert server.listening
+    with qtbot.waitSignal(server.raise_requested, timeout=3000):
+        assert hand_over(name)
+    server.close()
+    socket = QLocalSocket()
+    socket.connectToServer(name)
+    assert not socket.waitForConnected(100)
+
+
+def test_other_data_folder_gets_its_own_instance(tmp_path):
+    from companion.ui.single_instance import server_name
+
+    assert server_name(tmp_path / "a") != server_name(tmp_path / "b")
+
+
+def _notices(window) -> str:
+    from companion.ui.mainwindow import NoticeBar
+
+    return " ".join(bar.message for bar in window.findChildren(NoticeBar))
+
+
+def _started_app(qtbot, ctx):
+    from PySide6.QtWidgets import QApplication
+
+    from companion.ui.app import Application
+
+    app = Application(ctx, QApplication.instance())
+    qtbot.addWidget(app.window)
+    app._finish_start()
+    return app
+
+
+def test_start_with_a_corrupt_database_moves_it_aside_and_says_so(qtbot, ctx, data_dir):
+    junk = b"this is not a database" * 50
+    (data_dir / "companion.sqlite3").write_bytes(junk)
+    app = _started_app(qtbot, ctx)
+    assert "moved aside" in _notices(app.window)
+    aside = list(data_dir.glob("companion.sqlite3.damaged-*"))
+    assert len(aside) == 1
+    assert aside[0].read_bytes() == junk  # kept, byte for byte
+    assert ctx.store.quick_check() == "ok"
+    assert not ctx.store.read_only
+
+
+def test_corrupt_database_offers_the_newest_backup(qtbot, ctx, data_dir):
+    from companion.core import loops
+    from companion.core.storage import backup, list_backups
+
+    loops.create_loop(ctx.db, "Acme GPU Infra")
+    backup(ctx.db, data_dir / "backups", ctx.now())
+    ctx.close()
+    (data_dir / "companion.sqlite3").write_bytes(b"garbage" * 100)
+    for side in data_dir.glob("companion.sqlite3-*"):
+        side.unlink()
+    app = _started_app(qtbot, ctx)
+    assert loops.list_loops(ctx.db) == []
+    app.restore_backup(list_backups(data_dir / "backups")[0])
+    assert [lp.company for lp in loops.list_loops(ctx.db)] == ["Acme GPU Infra"]
+    assert "Restored" in _notices(app.window)
+
+
+def test_start_with_a_newer_database_keeps_it_and_works_in_memory(qtbot, ctx, data_dir):
+    import sqlite3
+
+    path = data_dir / "companion.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE t (x)")
+    conn.execute("PRAGMA user_version = 999")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    app = _started_app(qtbot, ctx)
+    assert "newer version" in _notices(app.window)
+    assert path.read_bytes() == before
+    assert ctx.store.read_only
