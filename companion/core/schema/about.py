@@ -1,5 +1,29 @@
-"""Tables of the about feature."""
+"""Tables of the about feature: the one-pager, its revisions and rehearsal results."""
 
 from sqlite_utils import Migrations
 
 migrations = Migrations("companion.about")
+
+
+@migrations()
+def m001_about_document(db):
+    # The current one-pager: a single row (id = 1), rewritten by every autosave.
+    db["about_document"].create(
+        {"id": int, "text": str, "saved_at": str, "revision_id": int},
+        pk="id",
+        not_null={"text", "saved_at"},
+    )
+    # Snapshots the user can browse and restore; reason: autosave, save, restore, import, close.
+    db["about_revisions"].create(
+        {"id": int, "text": str, "saved_at": str, "reason": str, "words": int, "chars": int},
+        pk="id",
+        not_null={"text", "saved_at"},
+        defaults={"reason": "autosave"},
+    )
+    db["about_revisions"].create_index(["saved_at"])
+    # One row per finished rehearsal; results is JSON [{id, title, budget, seconds}].
+    db["about_rehearsals"].create(
+        {"id": int, "started_at": str, "total_seconds": float, "results": str},
+        pk="id",
+        not_null={"started_at", "results"},
+    )

@@ -1,0 +1,196 @@
+"""`companion about export|analyze`: the About-me one-pager without the window."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("about", help="export or time the About-me one-pager")
+    inner = parser.add_subparsers(dest="about_command", metavar="ACTION", required=True)
+
+    export = inner.add_parser("export", help="write the one-pager as PDF, HTML or Markdown")
+    export.add_argument(
+        "--format",
+        choices=["pdf", "html", "md"],
+        help="output format (default: from the file name's suffix)",
+    )
+    export.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+    export.add_argument(
+        "--page-size", choices=["a4", "letter"], default="a4", help="PDF page size (default a4)"
+    )
+    export.add_argument(
+        "--input", type=Path, metavar="FILE", help="export this Markdown file instead"
+    )
+    export.set_defaults(func=run_export)
+
+    analyze = inner.add_parser(
+        "analyze", help="per-segment words, seconds and budget; projects lacking numbers"
+    )
+    analyze.add_argument("file", nargs="?", type=Path, help="Markdown file (default: saved one)")
+    analyze.add_argument(
+        "--wpm", type=float, help="speaking rate in words per minute (default: your stored rate)"
+    )
+    analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    analyze.set_defaults(func=run_analyze)
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    """Dispatch on the action (for callers that use the top-level ``func``)."""
+    action = getattr(args, "about_command", None)
+    if action == "export":
+        return run_export(args)
+    if action == "analyze":
+        return run_analyze(args)
+    print("companion about: choose an action: export or analyze", file=sys.stderr)
+    return 2
+
+
+def _error(message: str) -> int:
+    print(f"companion about: {message}", file=sys.stderr)
+    return 1
+
+
+def _source_text(path: Path | None) -> tuple[str | None, str]:
+    """(text, where) from ``path`` or from the saved one-pager; text None = error printed."""
+    if path is not None:
+        from companion.core.about_import import read_import
+
+        try:
+            result = read_import(path)
+        except ValueError as exc:
+            _error(str(exc))
+            return None, str(path)
+        for problem in result.problems:
+            print(f"companion about: warning: {problem}", file=sys.stderr)
+        return result.text, str(path)
+    from companion.core.about_store import load_document
+    from companion.core.context import AppContext
+
+    ctx = AppContext()
+    try:
+        if ctx.storage_problem:
+            _error(ctx.storage_problem)
+            return None, "the journal"
+        text = load_document(ctx.db)
+    finally:
+        ctx.close()
+    if text is None:
+        _error("no one-pager saved yet: write it on the About me page, or pass a FILE.")
+        return None, "the saved one-pager"
+    return text, "the saved one-pager"
+
+
+def _stored_wpm() -> float:
+    from companion.core.about_store import words_per_minute
+    from companion.core.context import AppContext
+
+    ctx = AppContext()
+    try:
+        return words_per_minute(ctx.db)
+    finally:
+        ctx.close()
+
+
+def run_analyze(args) -> int:
+    from companion.core.pitch import MAX_WPM, MIN_WPM, analyze, format_report
+
+    if args.wpm is not None and not MIN_WPM <= args.wpm <= MAX_WPM:
+        return _error(f"--wpm {args.wpm:g} is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}.")
+    text, where = _source_text(args.file)
+    if text is None:
+        return 1
+    wpm = args.wpm if args.wpm is not None else _stored_wpm()
+    result = analyze(text, wpm)
+    if args.json:
+        import json
+
+        print(json.dumps(_as_json(result, where), indent=2))
+    else:
+        print(f"{where}:")
+        print(format_report(result))
+    return 0
+
+
+def _as_json(result, where: str) -> dict:
+    return {
+        "source": where,
+        "words_per_minute": result.words_per_minute,
+        "segments": [
+            {
+                "id": s.id,
+                "title": s.title,
+                "present": s.present,
+                "words": s.words,
+                "seconds": round(s.seconds, 1),
+                "budget_seconds": s.budget_seconds,
+                "status": s.status,
+            }
+            for s in result.segments
+        ],
+        "total_words": result.total_words,
+        "total_seconds": round(result.total_seconds, 1),
+        "timing": result.timing_status,
+        "projects": [
+            {"title": p.title, "line": p.line + 1, "numbers": list(p.numbers)}
+            for p in result.projects
+        ],
+        "projects_lacking_numbers": [p.title for p in result.projects_without_numbers],
+        "warnings": list(result.warnings),
+    }
+
+
+def run_export(args) -> int:
+    from companion.core.about_export import format_for
+
+    try:
+        fmt = format_for(args.output, args.format)
+    except ValueError as exc:
+        return _error(str(exc))
+    output: Path = args.output
+    if output.is_dir():
+        return _error(
+            f"{output} is a folder; give a file name, e.g. {output / ('about-me.' + fmt)}"
+        )
+    if not output.parent.exists():
+        return _error(f"the folder {output.parent} does not exist.")
+    text, _ = _source_text(args.input)
+    if text is None:
+        return 1
+    if not text.strip():
+        return _error("the one-pager is empty; there is nothing to export.")
+    try:
+        if fmt == "md":
+            from companion.core.about_export import export_markdown
+
+            export_markdown(text, output)
+        elif fmt == "html":
+            from companion.core.about_export import export_html
+
+            export_html(text, output)
+        else:
+            warning = _export_pdf(text, output, args.page_size)
+            if warning:
+                print(f"companion about: warning: {warning}", file=sys.stderr)
+    except OSError as exc:
+        return _error(f"cannot write {output}: {exc.strerror or exc}")
+    print(f"wrote {output} ({fmt})")
+    return 0
+
+
+def _export_pdf(text: str, output: Path, page_size: str) -> str | None:
+    """Render through Qt without a window; returns the one-page warning, if any."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from companion.core.about_render import SafeRenderer
+    from companion.ui.about_export import export_pdf
+
+    app = QGuiApplication.instance() or QGuiApplication(["companion"])
+    result = export_pdf(SafeRenderer().render(text), output, page_size)
+    del app
+    return result.warning()

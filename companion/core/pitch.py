@@ -1,0 +1,519 @@
+"""The spoken pitch inside the About-me one-pager: segments, timing and the numbers check.
+
+A one-pager is Markdown. A heading ties the text under it to a pitch segment, either by
+its name ("## Who I am", "### Strongest evidence (30 s)") or by an explicit marker at the
+end of any heading ("## Opening line {identity}"). The segment runs until the next heading
+of the same or a higher level. A heading named "Three projects" (or marked
+``{projects}``) starts the projects section; each sub-heading or top-level list item in it
+is one project, and each project should carry at least one number.
+
+Everything here is pure Python and fast enough to run on every pause in typing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+DEFAULT_WPM = 140.0
+MIN_WPM = 60.0
+MAX_WPM = 300.0
+TARGET_SECONDS = (60.0, 90.0)
+
+
+@dataclass(frozen=True)
+class SegmentSpec:
+    id: str
+    title: str
+    budget_seconds: int
+    aliases: tuple[str, ...]
+    holds: str
+
+
+SEGMENTS: tuple[SegmentSpec, ...] = (
+    SegmentSpec(
+        "identity",
+        "Who I am",
+        10,
+        ("identity", "who i am", "who you are", "who am i", "intro", "introduction"),
+        "Role, years on production systems, current focus",
+    ),
+    SegmentSpec(
+        "evidence",
+        "Strongest evidence",
+        30,
+        ("evidence", "strongest evidence", "my strongest evidence", "your strongest evidence"),
+        "One project: scale, problem, the part you owned, the outcome as a number",
+    ),
+    SegmentSpec(
+        "depth",
+        "Current depth",
+        20,
+        ("depth", "current depth", "what i am doing now", "current focus", "right now"),
+        "What you work on now, in this role's vocabulary",
+    ),
+    SegmentSpec(
+        "why-role",
+        "Why this role",
+        20,
+        ("why this role", "why role", "why-role", "why", "why this team", "why you"),
+        "Tied to this team's specific mandate",
+    ),
+    SegmentSpec(
+        "hand-back",
+        "Hand back",
+        10,
+        ("hand back", "hand-back", "handback", "handing back", "over to you"),
+        "An invitation for them to steer",
+    ),
+)
+SEGMENT_IDS = tuple(s.id for s in SEGMENTS)
+PROJECTS_ALIASES = ("three projects", "projects", "3 projects", "selected projects", "key projects")
+
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_MARKER = re.compile(r"\{\s*#?([a-z][a-z-]*)\s*\}\s*$", re.IGNORECASE)
+_BUDGET_HINT = re.compile(r"\(\s*\d+\s*(?:s|sec|secs|seconds)?\s*\)\s*$", re.IGNORECASE)
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_LIST_ITEM = re.compile(r"^(?:[-*+]|\d{1,3}[.)])[ \t]+(.*)$")
+_WORD = re.compile(r"[^\W_](?:[\w'’.%-]*[^\W_%])?%?")
+
+
+@dataclass(frozen=True)
+class Heading:
+    line: int  # 0-based line number
+    level: int
+    text: str  # without the marker and the budget hint
+    segment: str | None  # a segment id, "projects", or None
+
+
+@dataclass(frozen=True)
+class SegmentReport:
+    id: str
+    title: str
+    budget_seconds: int
+    present: bool
+    words: int
+    seconds: float
+    first_line: str
+    heading_line: int | None  # 0-based line of the heading, None when missing
+    end_line: int | None  # 0-based line after the segment's last line
+
+    @property
+    def delta_seconds(self) -> float:
+        return self.seconds - self.budget_seconds
+
+    @property
+    def status(self) -> str:
+        """empty, missing, under, ok or over (within 25% of the budget counts as ok)."""
+        if not self.present:
+            return "missing"
+        if self.words == 0:
+            return "empty"
+        if self.seconds > self.budget_seconds * 1.25:
+            return "over"
+        if self.seconds < self.budget_seconds * 0.75:
+            return "under"
+        return "ok"
+
+
+@dataclass(frozen=True)
+class ProjectCheck:
+    title: str
+    line: int  # 0-based
+    numbers: tuple[str, ...]  # the figures found, e.g. ("40%", "3 engineers")
+
+    @property
+    def has_number(self) -> bool:
+        return bool(self.numbers)
+
+
+@dataclass(frozen=True)
+class PitchAnalysis:
+    words_per_minute: float
+    segments: tuple[SegmentReport, ...]
+    projects: tuple[ProjectCheck, ...]
+    projects_section: bool
+    total_words: int
+    document_words: int
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def total_seconds(self) -> float:
+        return sum(s.seconds for s in self.segments)
+
+    @property
+    def timing_status(self) -> str:
+        """empty, short, ok or long against the 60-90 s target."""
+        if self.total_words == 0:
+            return "empty"
+        if self.total_seconds > TARGET_SECONDS[1]:
+            return "long"
+        if self.total_seconds < TARGET_SECONDS[0]:
+            return "short"
+        return "ok"
+
+    @property
+    def projects_without_numbers(self) -> tuple[ProjectCheck, ...]:
+        return tuple(p for p in self.projects if not p.has_number)
+
+    def segment(self, segment_id: str) -> SegmentReport:
+        for report in self.segments:
+            if report.id == segment_id:
+                return report
+        raise KeyError(segment_id)
+
+
+@dataclass(frozen=True)
+class OutlineSegment:
+    """One line of the pitch outline the cue card shows for the opening round."""
+
+    id: str
+    title: str
+    first_line: str  # "" when the one-pager has no text for this segment
+    budget_seconds: int
+    estimated_seconds: float
+
+
+def _normalise(text: str) -> str:
+    text = text.lower().replace("’", "'")
+    text = re.sub(r"[*_`]", "", text)
+    text = re.sub(r"^\s*(?:\d+[.)]|[ivx]+\.)\s*", "", text)  # "1. Identity"
+    text = re.sub(r"[:.\-–—!?]+\s*$", "", text).strip()
+    return re.sub(r"\s+", " ", text)
+
+
+_ALIAS_TO_ID = {alias: spec.id for spec in SEGMENTS for alias in spec.aliases}
+_ALIAS_TO_ID.update({alias: "projects" for alias in PROJECTS_ALIASES})
+
+
+def classify_heading(raw: str) -> tuple[str, str | None]:
+    """(display text, segment id or "projects" or None) for a heading's text."""
+    text = raw.strip()
+    marker = _MARKER.search(text)
+    if marker and (marker.group(1).lower() in SEGMENT_IDS or marker.group(1).lower() == "projects"):
+        return text[: marker.start()].rstrip(), marker.group(1).lower()
+    shown = _BUDGET_HINT.sub("", text).rstrip()
+    key = _normalise(shown)
+    if key in _ALIAS_TO_ID:
+        return shown, _ALIAS_TO_ID[key]
+    # "Identity - who I am", "Why this role: platform"
+    head = re.split(r"\s+[-–—:]\s+|:\s*", key, maxsplit=1)[0].strip()
+    if head in _ALIAS_TO_ID and head != "why":
+        return shown, _ALIAS_TO_ID[head]
+    return shown, None
+
+
+def scan_headings(lines: list[str]) -> list[Heading]:
+    """ATX headings outside fenced code blocks."""
+    headings: list[Heading] = []
+    in_fence = False
+    for number, line in enumerate(lines):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence or not line.startswith("#"):
+            continue
+        match = _HEADING.match(line)
+        if not match:
+            continue
+        shown, segment = classify_heading(match.group(2))
+        headings.append(Heading(number, len(match.group(1)), shown, segment))
+    return headings
+
+
+def spoken_text(line: str) -> str:
+    """The words a line says aloud: Markdown syntax, URLs and HTML tags removed."""
+    line = re.sub(r"!\[([^\]]*)\]\([^)]*\)", " ", line)  # images are not spoken
+    line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)  # links keep their text
+    line = re.sub(r"<[^>\n]{0,200}>", " ", line)
+    line = re.sub(r"https?://\S+", " ", line)
+    line = re.sub(r"^\s{0,3}(?:>\s*)+", "", line)
+    line = re.sub(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+", "", line)
+    if re.match(r"^\s*\|?[\s:|-]+\|?\s*$", line) and "-" in line:
+        return ""  # a table's delimiter row
+    return re.sub(r"[*_`~|#]", " ", line)
+
+
+def count_words(text: str) -> int:
+    return sum(len(_WORD.findall(spoken_text(line))) for line in text.splitlines())
+
+
+def seconds_for(words: int, words_per_minute: float) -> float:
+    return words * 60.0 / clamp_wpm(words_per_minute)
+
+
+def clamp_wpm(words_per_minute: float) -> float:
+    try:
+        value = float(words_per_minute)
+    except (TypeError, ValueError):
+        return DEFAULT_WPM
+    if value != value:  # NaN
+        return DEFAULT_WPM
+    return min(MAX_WPM, max(MIN_WPM, value))
+
+
+def _first_line(lines: list[str]) -> str:
+    """The first sentence of the first paragraph (a paragraph may wrap over lines)."""
+    paragraph: list[str] = []
+    for line in lines:
+        text = re.sub(r"\s+", " ", spoken_text(line)).strip()
+        if text:
+            paragraph.append(text)
+        elif paragraph:
+            break
+    joined = " ".join(paragraph)
+    sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z\[\"'“])", joined, maxsplit=1)[0]
+    return sentence if len(sentence) <= 160 else sentence[:157].rstrip() + "..."
+
+
+def _body_lines(lines: list[str], start: int, end: int) -> list[str]:
+    """Lines in [start, end) that are not inside fences and not HTML comments."""
+    body: list[str] = []
+    in_fence = False
+    for line in lines[start:end]:
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence or line.lstrip().startswith("<!--"):
+            continue
+        body.append(line)
+    return body
+
+
+def _section_end(headings: list[Heading], index: int, total_lines: int) -> int:
+    own = headings[index]
+    for later in headings[index + 1 :]:
+        if later.level <= own.level or later.segment is not None:
+            return later.line
+    return total_lines
+
+
+def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
+    """Words and speaking seconds per segment, the projects' numbers, and warnings."""
+    wpm = clamp_wpm(words_per_minute)
+    lines = text.splitlines()
+    headings = scan_headings(lines)
+    found: dict[str, tuple[int, int]] = {}
+    projects_span: tuple[int, int, int] | None = None  # start, end, heading level
+    for index, heading in enumerate(headings):
+        if heading.segment is None:
+            continue
+        end = _section_end(headings, index, len(lines))
+        if heading.segment == "projects":
+            if projects_span is None:
+                projects_span = (heading.line, end, heading.level)
+        elif heading.segment not in found:
+            found[heading.segment] = (heading.line, end)
+
+    reports = []
+    for spec in SEGMENTS:
+        if spec.id in found:
+            start, end = found[spec.id]
+            body = _body_lines(lines, start + 1, end)
+            words = sum(len(_WORD.findall(spoken_text(line))) for line in body)
+            reports.append(
+                SegmentReport(
+                    spec.id,
+                    spec.title,
+                    spec.budget_seconds,
+                    True,
+                    words,
+                    seconds_for(words, wpm),
+                    _first_line(body),
+                    start,
+                    end,
+                )
+            )
+        else:
+            reports.append(
+                SegmentReport(
+                    spec.id, spec.title, spec.budget_seconds, False, 0, 0.0, "", None, None
+                )
+            )
+
+    projects: tuple[ProjectCheck, ...] = ()
+    if projects_span is not None:
+        projects = tuple(_projects(lines, headings, *projects_span))
+
+    result = PitchAnalysis(
+        wpm,
+        tuple(reports),
+        projects,
+        projects_span is not None,
+        sum(r.words for r in reports),
+        count_words(text),
+    )
+    return PitchAnalysis(
+        result.words_per_minute,
+        result.segments,
+        result.projects,
+        result.projects_section,
+        result.total_words,
+        result.document_words,
+        tuple(_warnings(result)),
+    )
+
+
+def _warnings(result: PitchAnalysis) -> list[str]:
+    warnings: list[str] = []
+    present = [s for s in result.segments if s.present]
+    if not present:
+        warnings.append(
+            "No pitch segments found. Use headings such as '## Who I am', '## Strongest "
+            "evidence', '## Current depth', '## Why this role', '## Hand back' (or end any "
+            "heading with a marker like {identity})."
+        )
+    else:
+        missing = [s.title for s in result.segments if not s.present]
+        if missing:
+            warnings.append("Missing segment(s): " + ", ".join(missing) + ".")
+    status = result.timing_status
+    total = result.total_seconds
+    if status == "long":
+        warnings.append(
+            f"The pitch runs {total:.0f} s, over the 90 s limit: cut about "
+            f"{(total - TARGET_SECONDS[1]) * result.words_per_minute / 60:.0f} words."
+        )
+    elif status == "short" and present:
+        warnings.append(
+            f"The pitch runs {total:.0f} s, under the 60 s minimum: add about "
+            f"{(TARGET_SECONDS[0] - total) * result.words_per_minute / 60:.0f} words of evidence."
+        )
+    if not result.projects_section:
+        warnings.append("No 'Three projects' section found.")
+    else:
+        count = len(result.projects)
+        if count != 3:
+            warnings.append(f"The projects section lists {count} project(s); aim for three.")
+        for project in result.projects_without_numbers:
+            warnings.append(
+                f"Project '{project.title}' (line {project.line + 1}) has no number: add a "
+                "count, percentage, money, latency or scale."
+            )
+    return warnings
+
+
+def _projects(lines: list[str], headings: list[Heading], start: int, end: int, level: int):
+    """Projects are the sub-headings of the section or, failing that, its top-level items."""
+    subs = [h for h in headings if start < h.line < end and h.level > level]
+    if subs:
+        top = min(h.level for h in subs)
+        subs = [h for h in subs if h.level == top]
+        for i, heading in enumerate(subs):
+            stop = subs[i + 1].line if i + 1 < len(subs) else end
+            body = "\n".join([heading.text, *_body_lines(lines, heading.line + 1, stop)])
+            yield ProjectCheck(heading.text or f"Project {i + 1}", heading.line, find_numbers(body))
+        return
+    items: list[tuple[int, list[str]]] = []
+    for number in range(start + 1, end):
+        line = lines[number]
+        match = _LIST_ITEM.match(line)
+        if match:
+            items.append((number, [match.group(1)]))
+        elif items and (line.startswith((" ", "\t")) or not line.strip()):
+            items[-1][1].append(line)
+    for number, body in items:
+        title = re.sub(r"\s+", " ", spoken_text(body[0])).strip()
+        title = re.split(r"(?<=[.:;!?])\s|\s[-–—]\s", title, maxsplit=1)[0].strip(" :.-–—")
+        yield ProjectCheck(
+            title[:80] or f"Item on line {number + 1}", number, find_numbers("\n".join(body))
+        )
+
+
+_UNIT = (
+    r"(?:%|percent|pct|x|×|k|m|bn|b|tb|gb|mb|kb|pb|ms|µs|us|ns|s|sec|secs|seconds|min|mins|"
+    r"minutes|h|hrs|hours|days|weeks|months|years|qps|rps|tps|req/s|rpm|users|customers|"
+    r"engineers|people|services|nodes|servers|machines|gpus|clusters|regions|teams|requests|"
+    r"queries|events|messages|transactions|rows|records|pages|releases|deploys|incidents|"
+    r"million|billion|thousand|hundred|dollars|euros|usd|eur|gbp|points|pp|bps)"
+)
+_NUMBER = re.compile(
+    r"(?P<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|bn|b|million|billion)?)"
+    rf"|(?P<num>(?<![\w.])\d[\d,]*(?:\.\d+)?(?:\s?{_UNIT}\b|\s?%)?)",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = re.compile(
+    r"\b(?:hundreds?|thousands?|millions?|billions?|dozens?|doubled|tripled|halved|"
+    r"quadrupled|tenfold|twofold|threefold|twice|half)\b",
+    re.IGNORECASE,
+)
+_YEAR_CONTEXT = re.compile(r"(?:in|since|from|until|by|during|of|to|circa|c\.)\s*$", re.IGNORECASE)
+
+
+def find_numbers(text: str) -> tuple[str, ...]:
+    """The figures in ``text`` that make a claim concrete; list numbering, project labels
+    ("Project 2"), years ("in 2021") and bracketed template placeholders do not count."""
+    found: list[str] = []
+    for line in text.splitlines():
+        line = re.sub(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+", "", line)  # list numbering
+        line = re.sub(r"\b(?:project|phase|v|version|step|part|#)\s?\d+\b", " ", line, flags=re.I)
+        line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)
+        line = re.sub(r"\[[^\]]*\]", " ", line)  # [placeholders] from the template
+        for match in _NUMBER.finditer(line):
+            token = match.group(0).strip()
+            if match.group("num") and _is_year(line, match):
+                continue
+            found.append(token)
+        found.extend(m.group(0) for m in _NUMBER_WORDS.finditer(line))
+    return tuple(found)
+
+
+def _is_year(line: str, match: re.Match[str]) -> bool:
+    token = match.group(0).strip()
+    if not re.fullmatch(r"(?:19|20)\d\d", token):
+        return False
+    before = line[: match.start()]
+    after = line[match.end() :]
+    return bool(_YEAR_CONTEXT.search(before)) or after.lstrip().startswith(("-", "–", ")", ","))
+
+
+def pitch_outline(text: str, words_per_minute: float = DEFAULT_WPM) -> list[OutlineSegment]:
+    """The five segments in speaking order with each one's first line and timing, for the
+    cue card. Segments the one-pager lacks come back with an empty ``first_line``."""
+    analysis = analyze(text, words_per_minute)
+    return [
+        OutlineSegment(s.id, s.title, s.first_line, s.budget_seconds, round(s.seconds, 1))
+        for s in analysis.segments
+    ]
+
+
+def calibrated_rate(words: int, seconds: float) -> float:
+    """Words per minute from one timed read-aloud; ValueError with a readable reason when
+    the reading cannot be right (too short, or an implausible rate)."""
+    if words < 20:
+        raise ValueError(f"The pitch has only {words} words; write at least 20 before calibrating.")
+    if seconds < 5:
+        raise ValueError(f"{seconds:.1f} s is too short for a reading; read the whole pitch aloud.")
+    rate = words * 60.0 / seconds
+    if not MIN_WPM <= rate <= MAX_WPM:
+        raise ValueError(
+            f"That reading gives {rate:.0f} words per minute, outside the plausible "
+            f"{MIN_WPM:.0f}-{MAX_WPM:.0f}; try again, reading at your interview pace."
+        )
+    return round(rate, 1)
+
+
+def format_report(analysis: PitchAnalysis) -> str:
+    """A plain-text table of the analysis, for the command line."""
+    rows = [f"{'segment':<20} {'words':>5} {'seconds':>7} {'budget':>6}  status"]
+    for s in analysis.segments:
+        seconds = f"{s.seconds:.0f}" if s.present else "-"
+        rows.append(f"{s.title:<20} {s.words:>5} {seconds:>7} {s.budget_seconds:>6}  {s.status}")
+    lo, hi = TARGET_SECONDS
+    rows.append(
+        f"{'whole pitch':<20} {analysis.total_words:>5} {analysis.total_seconds:>7.0f} "
+        f"{f'{lo:.0f}-{hi:.0f}':>6}  {analysis.timing_status}"
+    )
+    rows.append(f"speaking rate: {analysis.words_per_minute:.0f} words per minute")
+    missing = analysis.projects_without_numbers
+    if not analysis.projects_section:
+        rows.append("projects: no 'Three projects' section")
+    elif missing:
+        rows.append("projects lacking a number:")
+        rows.extend(f"  - {p.title} (line {p.line + 1})" for p in missing)
+    else:
+        rows.append(f"projects: all {len(analysis.projects)} carry a number")
+    if analysis.warnings:
+        rows.append("warnings:")
+        rows.extend(f"  - {w}" for w in analysis.warnings)
+    return "\n".join(rows)
