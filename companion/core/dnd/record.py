@@ -1,0 +1,63 @@
+"""The record of a pause in progress: which adapter, the prior state, who holds it.
+
+Written atomically to ``<data folder>/dnd-state.json`` *before* notifications are
+paused and removed only after they are restored, so a crash or kill in between leaves
+the prior state on disk for the next start to put back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from companion.core.storage_files import atomic_write_text
+
+FILE_NAME = "dnd-state.json"
+
+
+@dataclass(frozen=True)
+class Hold:
+    adapter: str
+    prior: dict = field(default_factory=dict)
+    since: str = ""  # ISO timestamp
+    holder: str = "app"  # "app" or "cli"
+    pid: int = 0
+    round_id: int = 0
+    restores_itself: bool = False
+    damaged: bool = False  # the file could not be read: prior state unknown
+
+
+def record_path(data_dir: Path) -> Path:
+    return Path(data_dir) / FILE_NAME
+
+
+def load(path: Path) -> Hold | None:
+    try:
+        raw = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError):
+        return Hold(adapter="", damaged=True)
+    try:
+        data = json.loads(raw)
+        known = {k: data[k] for k in Hold.__dataclass_fields__ if k in data and k != "damaged"}
+        hold = Hold(**known)
+        if not isinstance(hold.adapter, str) or not isinstance(hold.prior, dict):
+            raise TypeError
+        return hold
+    except (ValueError, TypeError, AttributeError):
+        return Hold(adapter="", damaged=True)
+
+
+def save(path: Path, hold: Hold) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, json.dumps(asdict(hold), indent=1, sort_keys=True))
+
+
+def clear(path: Path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
