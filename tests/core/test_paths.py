@@ -1,0 +1,80 @@
+"""Where the data folder is: --data-dir over COMPANION_HOME over the platform folder."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import stat
+from pathlib import Path
+
+import pytest
+
+from companion.core import paths
+
+
+def test_data_dir_option_beats_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "from-env"))
+    paths.set_data_dir(tmp_path / "from-option")
+    assert paths.data_dir() == (tmp_path / "from-option").resolve()
+    paths.set_data_dir(None)
+    assert paths.data_dir() == (tmp_path / "from-env").resolve()
+
+
+def test_environment_beats_platform_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "env"))
+    assert paths.data_dir() == (tmp_path / "env").resolve()
+
+
+def test_platform_folder_is_used_last(monkeypatch):
+    monkeypatch.delenv("COMPANION_HOME", raising=False)
+    xdg = Path(os.environ["XDG_DATA_HOME"])  # the tripwire's scratch home
+    assert paths.data_dir() == xdg / "interview-companion"
+
+
+def test_derived_paths_follow_the_data_dir(tmp_path):
+    paths.set_data_dir(tmp_path)
+    root = tmp_path.resolve()
+    assert paths.db_path() == root / "companion.sqlite3"
+    assert paths.backup_dir() == root / "backups"
+    assert paths.user_content_dir() == root / "content"
+
+
+def test_cli_data_dir_option_is_applied(tmp_path, capsys):
+    from companion.cli import main
+
+    target = tmp_path / "chosen"
+    # `doctor` resolves the data folder through core.paths, so it must see the option
+    main(["--data-dir", str(target), "doctor"])
+    out = capsys.readouterr().out
+    assert str(target.resolve()) in out
+    assert paths.data_dir() == target.resolve()
+
+
+def test_ensure_private_dir_creates_and_tightens(tmp_path):
+    fresh = paths.ensure_private_dir(tmp_path / "a" / "b")
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o700
+    loose = tmp_path / "loose"
+    loose.mkdir(mode=0o755)
+    os.chmod(loose, 0o755)
+    paths.ensure_private_dir(loose)
+    assert stat.S_IMODE(loose.stat().st_mode) == 0o700
+
+
+def test_shipped_folders_exist():
+    assert paths.shipped_content_dir().is_dir()
+    assert paths.resources_dir().is_dir()
+
+
+def test_tripwire_fails_a_test_that_resolves_the_real_folder(monkeypatch):
+    """The conftest guard must turn a lookup of the real data folder into a failure."""
+    real_home = Path(pwd.getpwuid(os.getuid()).pw_dir).resolve()
+    monkeypatch.delenv("COMPANION_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(real_home / ".local" / "share"))
+    with pytest.raises(pytest.fail.Exception, match="real data folder"):
+        paths.data_dir()
+
+
+def test_tripwire_allows_the_scratch_folder(monkeypatch):
+    monkeypatch.delenv("COMPANION_HOME", raising=False)
+    path = paths.data_dir()  # under the scratch HOME: no failure
+    assert path.is_relative_to(Path(os.environ["HOME"]))
