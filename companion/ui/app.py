@@ -15,7 +15,6 @@ from companion.core.context import AppContext
 
 
 def create_application(argv: list[str] | None = None):
-    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
@@ -26,10 +25,9 @@ def create_application(argv: list[str] | None = None):
     app.setQuitOnLastWindowClosed(True)
     scheme = os.environ.get("COMPANION_COLOR_SCHEME", "").lower()
     if scheme in ("dark", "light"):
-        app.setStyle("Fusion")  # the platform style may ignore a forced scheme
-        app.styleHints().setColorScheme(
-            Qt.ColorScheme.Dark if scheme == "dark" else Qt.ColorScheme.Light
-        )
+        from companion.ui.theme import apply_scheme
+
+        apply_scheme(app, scheme)
     return app
 
 

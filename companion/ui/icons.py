@@ -14,5 +14,8 @@ def icon(name: str) -> QIcon:
     for suffix in (".svg", ".png"):
         path = resources_dir() / "icons" / f"{name}{suffix}"
         if path.is_file():
-            return QIcon(str(path))
+            result = QIcon(str(path))
+            # the same drawing when selected: Qt's default tints it to near-invisible
+            result.addFile(str(path), mode=QIcon.Mode.Selected)
+            return result
     return QIcon()

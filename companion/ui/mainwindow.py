@@ -81,13 +81,21 @@ class MainWindow(QMainWindow):
         self.rail.setIconSize(QSize(22, 22))
         self.rail.setFrameShape(QFrame.Shape.NoFrame)
         self.rail.setSpacing(2)
+        # palette roles keep the rail right in light and dark schemes
+        self.rail.setStyleSheet(
+            "QListWidget#navRail { background: palette(alternate-base);"
+            " border-right: 1px solid palette(mid); padding: 6px 4px; }"
+            "QListWidget#navRail::item { padding: 7px 8px; border-radius: 6px; }"
+            "QListWidget#navRail::item:selected { background: palette(highlight);"
+            " color: palette(highlighted-text); }"
+        )
         for n, page in enumerate(PAGES, 1):
             item = QListWidgetItem(icon(page.icon), page.title)
             item.setToolTip(f"{page.tooltip} (Ctrl+{n})")
             item.setData(Qt.ItemDataRole.UserRole, page.key)
             item.setData(Qt.ItemDataRole.AccessibleTextRole, page.title)
             self.rail.addItem(item)
-        self.rail.setFixedWidth(self.rail.sizeHintForColumn(0) + 28)
+        self.rail.setFixedWidth(self.rail.sizeHintForColumn(0) + 40)
         body.addWidget(self.rail)
 
         self.stack = QStackedWidget()
@@ -175,7 +183,8 @@ class MainWindow(QMainWindow):
             except ValueError:
                 restored = False
         if not restored:
-            self.resize(1100, 720)
+            screen = self.screen().availableGeometry()
+            self.resize(min(1100, int(screen.width() * 0.9)), min(720, int(screen.height() * 0.9)))
 
     def save_state(self) -> None:
         data = bytes(self.saveGeometry().data())
