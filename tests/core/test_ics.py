@@ -1,0 +1,111 @@
+"""The small .ics reader: time zones, floating times, folding, and clear errors."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from companion.core.ics import IcsError, parse_ics, read_ics
+
+LOCAL = dt.timezone(dt.timedelta(hours=1))
+
+CAL = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//Test//EN\r
+BEGIN:VTIMEZONE\r
+TZID:Europe/Berlin\r
+END:VTIMEZONE\r
+BEGIN:VEVENT\r
+UID:1\r
+DTSTART;TZID=Europe/Berlin:20261202T100000\r
+DTEND;TZID=Europe/Berlin:20261202T104500\r
+SUMMARY:Acme – Coding\\, pair\r
+ ing round\r
+BEGIN:VALARM\r
+TRIGGER:-PT10M\r
+DTSTART:19700101T000000\r
+END:VALARM\r
+END:VEVENT\r
+BEGIN:VEVENT\r
+DTSTART:20261202T083000Z\r
+SUMMARY:System design\r
+END:VEVENT\r
+BEGIN:VEVENT\r
+DTSTART:20261202T140000\r
+SUMMARY:Hiring manager\r
+RRULE:FREQ=DAILY;COUNT=2\r
+END:VEVENT\r
+BEGIN:VEVENT\r
+DTSTART;VALUE=DATE:20261203\r
+SUMMARY:Onsite\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
+def test_reads_tzid_utc_floating_and_all_day():
+    events, problems = parse_ics(CAL, local_tz=LOCAL)
+    assert problems == []
+    assert [e.summary for e in events] == [
+        "System design",
+        "Acme – Coding, pairing round",
+        "Hiring manager",
+        "Onsite",
+    ]
+    design, coding, manager, onsite = events
+    assert design.start == dt.datetime(2026, 12, 2, 8, 30, tzinfo=dt.UTC)
+    assert coding.start.utcoffset() == dt.timedelta(hours=1)  # Berlin in winter
+    assert coding.start.astimezone(dt.UTC).hour == 9
+    assert coding.line == 7
+    assert manager.start == dt.datetime(2026, 12, 2, 14, 0, tzinfo=LOCAL) and manager.repeats
+    assert onsite.all_day and onsite.start.date() == dt.date(2026, 12, 3)
+
+
+def test_outlook_zone_names_are_understood():
+    text = 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART;TZID="Pacific Standard Time":20261202T090000\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n'
+    (event,), _ = parse_ics(text)
+    assert event.start.utcoffset() == dt.timedelta(hours=-8)
+
+
+def test_bad_events_are_reported_with_their_line_and_the_rest_kept():
+    text = (
+        "BEGIN:VCALENDAR\n"
+        "BEGIN:VEVENT\nDTSTART;TZID=Mars/Olympus:20261202T090000\nSUMMARY:a\nEND:VEVENT\n"
+        "BEGIN:VEVENT\nDTSTART:tomorrow\nEND:VEVENT\n"
+        "BEGIN:VEVENT\nSUMMARY:no start\nEND:VEVENT\n"
+        "BEGIN:VEVENT\nDTSTART:20261202T110000Z\nSUMMARY:good\nEND:VEVENT\n"
+        "BEGIN:VEVENT\nDTSTART:20261202T120000Z\n"
+    )
+    events, problems = parse_ics(text)
+    assert [e.summary for e in events] == ["good"]
+    messages = [str(p) for p in problems]
+    assert messages[0].startswith("line 3:") and "Mars/Olympus" in messages[0]
+    assert messages[1].startswith("line 7:") and "'tomorrow'" in messages[1]
+    assert messages[2].startswith("line 9:") and "no DTSTART" in messages[2]
+    assert messages[3].startswith("line 16:") and "not closed" in messages[3]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("hello\nworld", "line 1: not an iCalendar file"),
+        ("BEGIN:VCALENDAR\nEND:VCALENDAR\n", "no events"),
+    ],
+)
+def test_not_a_calendar(text, message):
+    with pytest.raises(IcsError, match=message):
+        parse_ics(text)
+
+
+def test_read_ics_names_the_file(tmp_path):
+    path = tmp_path / "invite.ics"
+    path.write_bytes(b"\x89PNG\r\n\x1a\nbinary")
+    with pytest.raises(IcsError, match=r"invite\.ics.*not an iCalendar"):
+        read_ics(path)
+    with pytest.raises(IcsError, match=r"Cannot read .*missing\.ics"):
+        read_ics(tmp_path / "missing.ics")
+    path.write_text(CAL, encoding="utf-8")
+    events, problems = read_ics(path, local_tz=LOCAL)
+    assert len(events) == 4 and not problems
