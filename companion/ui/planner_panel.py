@@ -142,12 +142,11 @@ class PlannerPanel(QWidget):
         self.custom_edit = QLineEdit()
         self.custom_edit.setPlaceholderText("Type a question of your own…")
         self.custom_edit.setAccessibleName("Your own question")
-        custom_label = QLabel("Y&our own:")
+        custom_label = QLabel("Y&our own question (the audience you choose):")
         custom_label.setBuddy(self.custom_edit)
         self.custom_audience = _audience_combo("Audience for your own question")
         self.custom_button = QPushButton("Add &question")
         custom_row = QHBoxLayout()
-        custom_row.addWidget(custom_label)
         custom_row.addWidget(self.custom_edit, 1)
         custom_row.addWidget(self.custom_audience)
         custom_row.addWidget(self.custom_button)
@@ -157,6 +156,8 @@ class PlannerPanel(QWidget):
         right.addWidget(self.plan_list, 1)
         right.addLayout(plan_row)
         right.addWidget(self.warnings_label)
+        right.addSpacing(6)
+        right.addWidget(custom_label)
         right.addLayout(custom_row)
         right.addWidget(self.error_label)
 
@@ -271,15 +272,16 @@ class PlannerPanel(QWidget):
             self.tree.addTopLevelItem(parent)
             for suggestion in group:
                 done = planned_keys.get(text_key(suggestion.text))
-                label = suggestion.text
-                if done:
-                    label += f"  — planned for {audience_title(done.audience).lower()}"
-                child = QTreeWidgetItem([label])
+                child = QTreeWidgetItem([("✓ " if done else "") + suggestion.text])
                 child.setData(0, ROLE, suggestion.text)
                 child.setData(0, ROLE + 1, audience)
-                tip = f"Topic: {suggestion.topic}. " if suggestion.topic else ""
-                tip += "Suits: " + ", ".join(audience_title(a) for a in suggestion.audiences)
-                child.setToolTip(0, tip)
+                tip = [suggestion.text]
+                if suggestion.topic:
+                    tip.append(f"Topic: {suggestion.topic}")
+                tip.append("Suits: " + ", ".join(audience_title(a) for a in suggestion.audiences))
+                if done:
+                    tip.append(f"Planned for: {audience_title(done.audience)}")
+                child.setToolTip(0, "\n".join(tip))
                 if done:
                     child.setForeground(0, self.palette().placeholderText())
                 parent.addChild(child)
@@ -290,11 +292,16 @@ class PlannerPanel(QWidget):
         self.tree.setVisible(has_suggestions)
         self.no_suggestions.setVisible(not has_suggestions)
 
-        # the plan
+        # the plan; a question with a warning carries a ⚠
+        if warnings is None:
+            warnings = check_plan(self.ctx.db, loop_id)
+        flagged = {w.plan_id for w in warnings if w.plan_id is not None}
         self.plan_list.blockSignals(True)
         self.plan_list.clear()
         for question in planned:
-            mark = "✓ asked · " if question.asked else ""
+            mark = ("⚠ " if question.id in flagged else "") + (
+                "✓ asked · " if question.asked else ""
+            )
             item = QListWidgetItem(f"{mark}{audience_title(question.audience)}: {question.text}")
             item.setData(ROLE, question.id)
             item.setData(ROLE + 1, question.audience)
@@ -316,8 +323,6 @@ class PlannerPanel(QWidget):
         else:
             count = f"{n} planned: more than four."
         self.count_label.setText(count)
-        if warnings is None:
-            warnings = check_plan(self.ctx.db, loop_id)
         self.warnings_label.setText("\n".join(f"⚠ {w.message}" for w in warnings))
         self.warnings_label.setVisible(bool(warnings))
         self._plan_selected()

@@ -46,6 +46,7 @@ class QuizPanel(QWidget):
         # header: which questions ---------------------------------------------------
         self.set_combo = QComboBox()
         self.set_combo.setAccessibleName("Question set")
+        self.set_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         set_label = QLabel("Question &set:")
         set_label.setBuddy(self.set_combo)
         self.flagged_box = QCheckBox("Flagged &only")
@@ -88,6 +89,8 @@ class QuizPanel(QWidget):
         self.hint_label.setAccessibleName("Hint")
         self.answer_label = QLabel()
         self.answer_label.setObjectName("quizAnswer")
+        self.answer_label.setFrameShape(QFrame.Shape.StyledPanel)
+        self.answer_label.setMargin(8)
         self.answer_label.setWordWrap(True)
         self.answer_label.setAccessibleName("Answer")
         self.answer_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
