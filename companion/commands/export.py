@@ -1,0 +1,48 @@
+"""`companion export study-list --format md|csv|anki|json -o FILE`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+FORMATS = ("md", "csv", "anki", "json")
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("export", help="export the study list (Markdown, CSV, Anki, JSON)")
+    inner = parser.add_subparsers(dest="export_what", metavar="WHAT", required=True)
+    study = inner.add_parser("study-list", help="the ranked study list")
+    study.add_argument("--format", "-f", choices=FORMATS, default="md", help="default: md")
+    study.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+    study.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from companion.core.context import AppContext
+    from companion.core.exports import export_study_list
+    from companion.core.studylist import GuideIndex
+
+    ctx = AppContext()
+    try:
+        if ctx.storage_problem:
+            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
+            return 1
+        ctx.store  # noqa: B018 - open (and migrate) before reading
+        if ctx.storage_problem:
+            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
+            return 1
+        out = args.output.expanduser()
+        if not out.parent.is_dir():
+            print(f"companion: the folder {out.parent} does not exist", file=sys.stderr)
+            return 2
+        try:
+            count = export_study_list(
+                ctx.db, args.format, out, ctx.now(), guide=GuideIndex(ctx.content)
+            )
+        except OSError as exc:
+            print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        print(f"Wrote {count} topic(s) to {out} ({args.format}).")
+        return 0
+    finally:
+        ctx.close()

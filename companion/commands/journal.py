@@ -1,0 +1,88 @@
+"""`companion journal export|import --format json FILE`: the whole journal, round-trip."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("journal", help="export or import the whole journal (JSON)")
+    inner = parser.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
+    exp = inner.add_parser("export", help="write the whole journal to a JSON file")
+    exp.add_argument("--format", "-f", choices=("json",), default="json")
+    exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="the file to write")
+    exp.add_argument("file", nargs="?", type=Path, help="the file to write (or use -o)")
+    exp.set_defaults(func=run_export)
+    imp = inner.add_parser("import", help="add a journal JSON export to this journal")
+    imp.add_argument("--format", "-f", choices=("json",), default="json")
+    imp.add_argument("-i", "--input", type=Path, metavar="FILE", help="the file to read")
+    imp.add_argument("file", nargs="?", type=Path, help="the file to read (or use -i)")
+    imp.set_defaults(func=run_import)
+
+
+def _open():
+    from companion.core.context import AppContext
+
+    ctx = AppContext()
+    ctx.store  # noqa: B018 - open (and migrate) now so problems surface here
+    return ctx
+
+
+def run_export(args) -> int:
+    from companion.core.journal_io import export_journal
+
+    out = args.output or args.file
+    if out is None:
+        print("companion: say where to write the journal: -o FILE", file=sys.stderr)
+        return 2
+    out = out.expanduser()
+    if not out.parent.is_dir():
+        print(f"companion: the folder {out.parent} does not exist", file=sys.stderr)
+        return 2
+    ctx = _open()
+    try:
+        if ctx.storage_problem:
+            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
+            return 1
+        try:
+            count = export_journal(ctx.db, out, ctx.now())
+        except OSError as exc:
+            print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        print(f"Wrote {count} loop(s) to {out}.")
+        return 0
+    finally:
+        ctx.close()
+
+
+def run_import(args) -> int:
+    from companion.core.journal_io import JournalImportError, import_journal
+
+    src = args.input or args.file
+    if src is None:
+        print("companion: say which file to import: -i FILE", file=sys.stderr)
+        return 2
+    ctx = _open()
+    try:
+        if ctx.storage_problem:
+            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
+            return 1
+        try:
+            report = import_journal(ctx.db, src.expanduser())
+        except JournalImportError as exc:
+            print(f"companion: {exc} Nothing was imported.", file=sys.stderr)
+            return 1
+        print(
+            f"Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
+            f"{report.loops_skipped} loop(s) were already here."
+        )
+        if report.asked_them_skipped:
+            print(
+                f"{report.asked_them_skipped} question(s) you asked could not be imported "
+                "(planner not available or refused them).",
+                file=sys.stderr,
+            )
+        return 0
+    finally:
+        ctx.close()
