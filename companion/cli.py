@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 
@@ -30,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--page", help=argparse.SUPPRESS)  # start on a page (screenshots)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    import importlib
+
     for name in COMMANDS:
         try:
             module = importlib.import_module(f"companion.commands.{name}")
@@ -41,8 +42,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _gui_fast_path(argv: list[str]) -> argparse.Namespace | None:
+    """Plain GUI launches skip building the full parser (every command module would be
+    imported): start-up time is measured against a bare Qt window."""
+    args = argparse.Namespace(data_dir=None, self_test=False, page=None, command=None)
+    rest = list(argv)
+    while rest:
+        option = rest.pop(0)
+        name, eq, value = option.partition("=")
+        if name not in ("--data-dir", "--page"):
+            return None
+        if not eq:
+            if not rest:
+                return None
+            value = rest.pop(0)
+        if not value:
+            return None
+        if name == "--data-dir":
+            args.data_dir = Path(value)
+        else:
+            args.page = value
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    fast = _gui_fast_path(argv)
+    if fast is not None:
+        from companion.core import paths
+
+        if fast.data_dir:
+            paths.set_data_dir(fast.data_dir)
+        from companion.ui.app import run_gui
+
+        return run_gui(fast)
     parser = build_parser()
     args = parser.parse_args(argv)
     from companion.core import paths

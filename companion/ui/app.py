@@ -167,17 +167,38 @@ class Application:
 def run_gui(args) -> int:
     started = time.perf_counter()
     ctx = AppContext()
-    from companion.ui.single_instance import InstanceServer, hand_over, server_name
+    from companion.ui.single_instance import InstanceLock, hand_over_waiting, server_name
+
+    # the single-instance check runs before Qt is imported: a second launch costs little
+    ctx.data_dir.mkdir(parents=True, exist_ok=True)
+    name = server_name(ctx.data_dir)
+    lock = InstanceLock(ctx.data_dir)
+    if not lock.acquire():
+        if hand_over_waiting(name):
+            print("Interview Companion is already running; brought it to the front.")
+            return 0
+        print(
+            f"Another Interview Companion holds {ctx.data_dir} but does not answer; "
+            "close it or start with --data-dir elsewhere.",
+            file=sys.stderr,
+        )
+        return 1
+    # pure-Python modules before PySide6: once QtCore is imported it hooks __import__
+    # and every later import costs more
+    import companion.ui.pages  # noqa: F401
 
     qapp = create_application(sys.argv[:1])
-    name = server_name(ctx.data_dir)
-    if hand_over(name):
-        print("Interview Companion is already running; brought it to the front.")
-        return 0
-    ctx.data_dir.mkdir(parents=True, exist_ok=True)
-    server = InstanceServer(name)
     app = Application(ctx, qapp)
-    server.raise_requested.connect(app.window.bring_to_front)
+    servers: list = []
+
+    def listen() -> None:
+        from companion.ui.single_instance import make_server
+
+        server = make_server(name, app.window)
+        server.raise_requested.connect(app.window.bring_to_front)
+        servers.append(server)
+
+    app.window.first_painted.connect(listen)
     if getattr(args, "page", None):
         app.window.show_page(args.page)
     if os.environ.get("COMPANION_EXIT_ON_FIRST_PAINT"):
@@ -191,5 +212,7 @@ def run_gui(args) -> int:
     app.window.show()
     qapp.aboutToQuit.connect(app.shutdown)
     code = qapp.exec()
-    server.close()
+    for server in servers:
+        server.close()
+    lock.release()
     return code

@@ -1,71 +1,135 @@
 """One running app per data folder: a second launch hands over and exits.
 
-The first process listens on a local socket named after the data folder; a later one
-connects, asks it to raise its window, and quits, so two processes never write one journal.
+The first process holds an exclusive lock on ``<data folder>/.instance.lock`` for its
+lifetime and listens on a local socket named after the folder. A later launch that cannot
+take the lock connects to that socket, asks the first to raise its window, and quits, so
+two processes never write one journal. The lock and the hand-over use only the standard
+library, so they run before Qt is imported and cost start-up nothing measurable.
 """
 
 from __future__ import annotations
 
-import getpass
-import hashlib
+import os
+import socket
+import tempfile
+import time
+import zlib
 from pathlib import Path
-
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 RAISE = b"raise\n"
 
 
 def server_name(data_dir: Path) -> str:
-    digest = hashlib.sha256(str(Path(data_dir).resolve()).encode()).hexdigest()[:16]
-    try:
-        user = getpass.getuser()
-    except Exception:  # no user name on some sandboxes
-        user = "user"
-    return f"interview-companion-{user}-{digest}"
+    """A socket path unique to the user and data folder (short: AF_UNIX allows ~100 bytes)."""
+    # zlib, not hashlib: loading OpenSSL costs ~10 ms of start-up; two checksums of the
+    # path are ample to tell one user's data folders apart
+    key = str(Path(data_dir).resolve()).encode()
+    digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
+    folder = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    return os.path.join(folder, f"interview-companion-{uid}-{digest}.sock")
+
+
+class InstanceLock:
+    """An exclusive advisory lock held while the app runs (released by the OS on a crash)."""
+
+    def __init__(self, data_dir: Path):
+        self.path = Path(data_dir) / ".instance.lock"
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        try:
+            import fcntl
+        except ImportError:  # Windows: the local server alone guards the folder
+            return True
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 def hand_over(name: str, timeout_ms: int = 500) -> bool:
-    """True when another instance answered and was asked to come to the front."""
-    socket = QLocalSocket()
-    socket.connectToServer(name)
-    if not socket.waitForConnected(timeout_ms):
+    """True when a running instance answered on ``name`` and was asked to come forward."""
+    if not hasattr(socket, "AF_UNIX"):
+        return _hand_over_qt(name, timeout_ms)
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(timeout_ms / 1000)
+            sock.connect(name)
+            sock.sendall(RAISE)
+        return True
+    except OSError:
         return False
-    socket.write(RAISE)
-    socket.flush()
-    socket.waitForBytesWritten(timeout_ms)
-    socket.disconnectFromServer()
+
+
+def hand_over_waiting(name: str, seconds: float = 5.0) -> bool:
+    """The lock is taken but the owner may still be starting: keep trying for a while."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if hand_over(name):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _hand_over_qt(name: str, timeout_ms: int) -> bool:
+    from PySide6.QtNetwork import QLocalSocket
+
+    sock = QLocalSocket()
+    sock.connectToServer(name)
+    if not sock.waitForConnected(timeout_ms):
+        return False
+    sock.write(RAISE)
+    sock.flush()
+    sock.waitForBytesWritten(timeout_ms)
+    sock.disconnectFromServer()
     return True
 
 
-class InstanceServer(QObject):
-    """Listens for later launches; emits ``raise_requested`` for each."""
+def make_server(name: str, parent=None):
+    """The listening side (a Qt object; built after the first paint)."""
+    from PySide6.QtCore import QObject, Signal
+    from PySide6.QtNetwork import QLocalServer
 
-    raise_requested = Signal()
+    class InstanceServer(QObject):
+        """Listens for later launches; emits ``raise_requested`` for each."""
 
-    def __init__(self, name: str, parent: QObject | None = None):
-        super().__init__(parent)
-        self._server = QLocalServer(self)
-        self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
-        self._server.newConnection.connect(self._on_connection)
-        if not self._server.listen(name):
-            QLocalServer.removeServer(name)  # a stale socket left by a crash
-            self._server.listen(name)
+        raise_requested = Signal()
 
-    @property
-    def listening(self) -> bool:
-        return self._server.isListening()
+        def __init__(self):
+            super().__init__(parent)
+            self._server = QLocalServer(self)
+            self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+            self._server.newConnection.connect(self._on_connection)
+            if not self._server.listen(name):
+                QLocalServer.removeServer(name)  # a stale socket left by a crash
+                self._server.listen(name)
 
-    def _on_connection(self) -> None:
-        while self._server.hasPendingConnections():
-            socket = self._server.nextPendingConnection()
-            # the message is one short line written right after connecting; a bounded
-            # wait keeps this free of per-socket slots that could outlive the server
-            ready = socket.bytesAvailable() or socket.waitForReadyRead(300)
-            if ready and bytes(socket.readAll().data()).startswith(RAISE.strip()):
-                self.raise_requested.emit()
-            socket.disconnectFromServer()
-            socket.deleteLater()
+        @property
+        def listening(self) -> bool:
+            return self._server.isListening()
 
-    def close(self) -> None:
-        self._server.close()
+        def _on_connection(self) -> None:
+            while self._server.hasPendingConnections():
+                sock = self._server.nextPendingConnection()
+                # one short line written right after connecting; a bounded wait keeps
+                # this free of per-socket slots that could outlive the server
+                ready = sock.bytesAvailable() or sock.waitForReadyRead(300)
+                if ready and bytes(sock.readAll().data()).startswith(RAISE.strip()):
+                    self.raise_requested.emit()
+                sock.disconnectFromServer()
+                sock.deleteLater()
+
+        def close(self) -> None:
+            self._server.close()
+
+    return InstanceServer()

@@ -6,7 +6,6 @@ import base64
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtNetwork import QLocalSocket
 
 from companion.ui.pages import PAGES
 
@@ -69,22 +68,55 @@ def test_junk_geometry_falls_back_to_a_default_size(qtbot, ctx, bus):
     win = MainWindow(ctx, bus)
     qtbot.addWidget(win)
     assert win.current_key() == "today"
-    assert win.width() >= 800
+    screen = win.screen().availableGeometry()
+    assert win.width() == min(1100, int(screen.width() * 0.9))
 
 
 def test_single_instance_hands_over_to_the_running_one(qtbot, data_dir):
-    from companion.ui.single_instance import InstanceServer, hand_over, server_name
+    from companion.ui.single_instance import InstanceLock, hand_over, make_server, server_name
 
     name = server_name(data_dir)
     assert not hand_over(name, timeout_ms=100)  # nobody is running yet
-    server = InstanceServer(name)
+    first = InstanceLock(data_dir)
+    assert first.acquire()
+    assert not InstanceLock(data_dir).acquire()  # a second launch cannot take the folder
+    server = make_server(name)
     assert server.listening
     with qtbot.waitSignal(server.raise_requested, timeout=3000):
         assert hand_over(name)
     server.close()
-    socket = QLocalSocket()
-    socket.connectToServer(name)
-    assert not socket.waitForConnected(100)
+    first.release()
+    assert not hand_over(name, timeout_ms=100)
+    again = InstanceLock(data_dir)
+    assert again.acquire()  # free once the first one is gone
+    again.release()
+
+
+def test_a_second_launch_exits_and_raises_the_first(qtbot, data_dir):
+    """The real hand-over path: run_gui in a child process while this one holds the lock."""
+    import subprocess
+    import sys
+
+    from companion.ui.single_instance import InstanceLock, make_server, server_name
+
+    lock = InstanceLock(data_dir)
+    assert lock.acquire()
+    server = make_server(server_name(data_dir))
+    raised = []
+    server.raise_requested.connect(lambda: raised.append(True))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--data-dir", str(data_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    qtbot.waitUntil(lambda: child.poll() is not None, timeout=20_000)
+    out, err = child.communicate()
+    assert child.returncode == 0, err
+    assert "already running" in out
+    qtbot.waitUntil(lambda: bool(raised), timeout=3000)
+    server.close()
+    lock.release()
 
 
 def test_other_data_folder_gets_its_own_instance(tmp_path):
