@@ -1,0 +1,223 @@
+"""Study-list exports stay valid and re-import cleanly whatever the text holds."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import os
+import stat
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core import exports, journal
+from companion.core.loops import add_round, create_loop
+from companion.core.storage import open_memory_store
+
+NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+NASTY = [
+    '=HYPERLINK("http://x","y")',
+    "+1+2",
+    "-3",
+    "@SUM(A1)",
+    "\tindented",
+    "\rcarriage",
+    "＝full width",
+    "# not a comment",
+    'say "hi"\tthere\nnext line',
+    "naïve 東京 🙂 \u202e rtl",
+]
+
+
+def _fill(db, topics, details=("d",), companies=("Acme",)):
+    for n, topic in enumerate(topics):
+        loop = create_loop(db, companies[n % len(companies)] or "X")
+        rid = add_round(db, loop, "design review")
+        journal.add_flub(db, loop, rid, topic, details[n % len(details)], 1 + n % 3, at=NOW)
+
+
+def _rows(db):
+    return exports.study_rows(db, NOW)
+
+
+def parse_csv(text):
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:], newline="")))
+
+
+def parse_anki(text):
+    lines = text.split("\n")
+    headers = {}
+    while lines and lines[0].startswith("#"):
+        key, _, value = lines.pop(0)[1:].partition(":")
+        headers[key] = value
+    body = "\n".join(lines)
+    records = list(csv.reader(io.StringIO(body, newline=""), delimiter="\t", quotechar='"'))
+    return headers, records
+
+
+def test_csv_cells_never_start_a_formula(db):
+    _fill(db, NASTY, details=NASTY, companies=NASTY)
+    rows = parse_csv(exports.render_csv(_rows(db)))
+    assert rows[0] == exports.CSV_COLUMNS
+    for row in rows[1:]:
+        for cell in row:
+            assert not cell.startswith(("=", "+", "-", "@", "\t", "\r", "＝")), cell
+    topics = {r[1] for r in rows[1:]}
+    assert '\'=HYPERLINK("http://x","y")' in topics and "'-3" in topics
+
+
+def test_anki_file_has_headers_and_one_basic_card_per_topic(db):
+    _fill(db, NASTY, details=NASTY, companies=["Acme Robotics", "Müller & Søn"])
+    text = exports.render_anki(_rows(db))
+    headers, records = parse_anki(text)
+    assert headers == {
+        "separator": "tab",
+        "html": "false",
+        "deck": exports.ANKI_DECK,
+        "notetype": "Basic",
+        "columns": "Front\tBack\tTags",
+        "tags column": "3",
+    }
+    assert len(records) == len(NASTY)
+    assert all(len(r) == 3 for r in records)
+    assert sorted(r[0] for r in records) == sorted(NASTY[i].strip() for i in range(len(NASTY)))
+    tags = records[0][2].split(" ")
+    assert "interview-companion" in tags and "round::design_review" in tags
+    assert any(t.startswith("company::") for t in tags)
+    assert all(" " not in t for t in tags)
+    # no card line may start with '#', which Anki would read as a comment
+    for line in text.split("\n")[6:]:
+        assert not line.startswith("#")
+
+
+def test_markdown_is_a_checklist_one_line_per_topic(db):
+    _fill(db, ["Burst *load*", "multi\nline [topic]"])
+    text = exports.render_markdown(_rows(db), NOW)
+    items = [line for line in text.splitlines() if line.startswith("- [ ] ")]
+    assert len(items) == 2
+    assert r"Burst \*load\*" in text and r"multi line \[topic\]" in text
+
+
+def test_json_follows_its_documented_schema(db, content):
+    from companion.core.studylist import GuideIndex
+
+    _fill(db, ["GPU utilization", "Zebra"])
+    data = json.loads(exports.render_json(exports.study_rows(db, NOW, GuideIndex(content)), NOW))
+    assert data["format"] == "interview-companion-study-list" and data["version"] == 1
+    keys = {
+        "rank",
+        "key",
+        "topic",
+        "sources",
+        "times",
+        "last_seen",
+        "worst",
+        "score",
+        "companies",
+        "round_types",
+        "details",
+        "guide",
+    }
+    for item in data["items"]:
+        assert set(item) == keys
+    by_topic = {i["topic"]: i for i in data["items"]}
+    assert by_topic["GPU utilization"]["guide"]["section_id"] == "traps"
+    assert by_topic["Zebra"]["guide"] is None
+
+
+@pytest.mark.parametrize("fmt", exports.FORMATS)
+def test_empty_journal_exports_are_valid(db, tmp_path, fmt):
+    out = tmp_path / f"s.{fmt}"
+    assert exports.export_study_list(db, fmt, out, NOW) == 0
+    text = out.read_text(encoding="utf-8")
+    if fmt == "csv":
+        assert parse_csv(text) == [exports.CSV_COLUMNS]
+    elif fmt == "anki":
+        assert parse_anki(text)[1] == []
+    elif fmt == "json":
+        assert json.loads(text)["items"] == []
+    else:
+        assert "Nothing to study" in text
+
+
+@pytest.mark.parametrize("fmt", exports.FORMATS)
+def test_exports_are_atomic_and_private(db, tmp_path, fmt, monkeypatch):
+    _fill(db, ["Heaps"])
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    out = folder / "s.out"
+    out.write_text("previous export")
+    os.chmod(out, 0o644)
+    exports.export_study_list(db, fmt, out, NOW)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert "Heaps" in out.read_text(encoding="utf-8")
+    assert [p.name for p in folder.iterdir()] == ["s.out"]  # no temp file left
+
+    def boom(*_a, **_k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    before = out.read_text(encoding="utf-8")
+    with pytest.raises(OSError):
+        exports.export_study_list(db, fmt, out, NOW)
+    assert out.read_text(encoding="utf-8") == before  # the old file is untouched
+
+
+def test_unknown_format_is_refused(db, tmp_path):
+    with pytest.raises(ValueError, match="md, csv, anki, json"):
+        exports.export_study_list(db, "xlsx", tmp_path / "x", NOW)
+
+
+def test_100kb_fields_export(db):
+    big = 'x\t"y"\n' * 20_000
+    _fill(db, ["Big"], details=[big])
+    rows = _rows(db)
+    assert parse_csv(exports.render_csv(rows))[1][7] == big.strip()
+    _h, records = parse_anki(exports.render_anki(rows))
+    assert len(records) == 1 and len(records[0]) == 3 and big.strip() in records[0][1]
+
+
+# --- properties ---------------------------------------------------------------------
+
+text = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
+    min_size=1,
+    max_size=40,
+).filter(lambda s: journal.topic_key(s) != "" and s.strip() != "")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    topics=st.lists(text, min_size=0, max_size=6, unique_by=journal.topic_key),
+    detail=text,
+    company=text,
+)
+def test_property_every_export_parses_back(topics, detail, company):
+    store = open_memory_store()
+    db = store.db
+    _fill(db, topics, details=[detail], companies=[company])
+    rows = _rows(db)
+    # CSV through the csv module: same number of rows, the cells as written (plus the ')
+    parsed = parse_csv(exports.render_csv(rows))
+    assert len(parsed) == len(topics) + 1
+    for row, got in zip(rows, parsed[1:]):
+        assert got[1] == exports.csv_safe(row.item.topic)
+        assert got[7] == exports.csv_safe("\n".join(row.detail.details))
+    # JSON through json
+    data = json.loads(exports.render_json(rows, NOW))
+    assert [i["topic"] for i in data["items"]] == [r.item.topic for r in rows]
+    assert all(i["details"] == [detail.replace("\x00", "").strip()] for i in data["items"])
+    # Anki: the right number of cards with three fields each, the front as written
+    _headers, records = parse_anki(exports.render_anki(rows))
+    assert len(records) == len(topics)
+    assert all(len(r) == 3 for r in records)
+    expected = [r.item.topic.replace("\r\n", "\n").replace("\r", "\n") for r in rows]
+    assert [r[0] for r in records] == expected
+    # Markdown: one checklist line per topic
+    md = exports.render_markdown(rows, NOW)
+    assert sum(line.startswith("- [ ] ") for line in md.splitlines()) == len(topics)
+    store.close()
