@@ -330,6 +330,13 @@ class TimeboxStatus:
     phase: str  # "running", "near-end", "over"
     fresh: bool  # the current nudge fell due in the last FRESH_NUDGE_SECONDS
 
+    @property
+    def current_text(self) -> str:
+        """The current nudge, with any other nudge due at the same minute."""
+        if self.current is None:
+            return ""
+        return "\n".join(n.text for n in self.due if n.at == self.current.at)
+
 
 def timebox_status(
     started: dt.datetime, now: dt.datetime, minutes: int, nudges: Sequence[Nudge]
@@ -375,14 +382,14 @@ def glance_text(round_title: str, step: StepView, status: TimeboxStatus | None) 
     """(large text, small caption) for glance mode: a fresh nudge first, then the current
     step, then the last nudge, then the round title."""
     if status is not None and status.current is not None and status.fresh:
-        return status.current.text, f"Nudge · {format_clock(status.remaining)} left"
+        return status.current_text, f"Nudge · {format_clock(status.remaining)} left"
     if step.current is not None:
         caption = f"Step {step.index + 1}/{step.count}"
         if step.next is not None:
             caption += f" · next: {step.next.text}"
         return step.current.text, caption
     if status is not None:
-        text = status.current.text if status.current else round_title
+        text = status.current_text or round_title
         return text, f"{format_clock(status.remaining)} left"
     return round_title, "Glance mode: press G to leave"
 
@@ -485,6 +492,18 @@ class CueState:
 
     def needs_share_reminder(self, today: dt.date) -> bool:
         return self.reminder_shown_on != today.isoformat()
+
+
+def merge_state(fresh: CueState, mine: CueState, changed: set[str]) -> CueState:
+    """``fresh`` (just read from storage) with the fields this window ``changed`` taken
+    from ``mine``: the card and the Cue page both edit the state without overwriting
+    each other's newer values."""
+    data = fresh.to_dict()
+    own = mine.to_dict()
+    for name in changed:
+        if name in own:
+            data[name] = own[name]
+    return CueState.from_dict(data)
 
 
 def clamp_opacity(value: Any) -> int:
@@ -595,19 +614,26 @@ def _distance2(rect: Rect, screen: Rect) -> int:
     return dx * dx + dy * dy
 
 
-def restore_rect(saved: Any, screens: Sequence[Rect], glance: bool = False) -> tuple[Rect, bool]:
+def restore_rect(
+    saved: Any,
+    screens: Sequence[Rect],
+    glance: bool = False,
+    usable: Sequence[Rect] | None = None,
+) -> tuple[Rect, bool]:
     """Where to open the card: (rect, was_rescued). ``saved`` is the stored mapping
     ``{"<layout>|<mode>": [x, y, w, h], "last|<mode>": [...]}``. The geometry saved for
     this exact screen layout wins; else the last one used anywhere, rescued on screen;
-    else the default corner of the first screen."""
+    else the default corner of the first screen. ``usable`` are the screens' available
+    areas (without panels), used for placing; the key uses the full ``screens``."""
+    usable = list(usable or screens)
     mode = "glance" if glance else "card"
     saved = saved if isinstance(saved, dict) else {}
     exact = Rect.from_list(saved.get(f"{layout_key(screens)}|{mode}"))
     last = Rect.from_list(saved.get(f"last|{mode}"))
     candidate = exact or last
     if candidate is None:
-        return default_rect(screens[0] if screens else Rect(0, 0, 1280, 800), glance), False
-    rescued = rescue_rect(candidate, screens)
+        return default_rect(usable[0] if usable else Rect(0, 0, 1280, 800), glance), False
+    rescued = rescue_rect(candidate, usable)
     return rescued, rescued != candidate
 
 

@@ -357,3 +357,26 @@ def test_round_minutes_are_clamped(value, content):
     coding = find_round(round_infos(content), "coding")
     state = CueState(minutes={"coding": value} if isinstance(value, int) else {})
     assert 5 <= state.round_minutes(coding) <= 240
+
+
+def test_merge_keeps_the_other_writers_fields():
+    from companion.core.cuecard import merge_state
+
+    fresh = CueState(loop_id=7, round_type="design", opacity=50)  # the Cue page saved these
+    mine = CueState(round_type="coding", opacity=95, font_pt=15)  # the card's stale copy
+    merged = merge_state(fresh, mine, {"round_type", "font_pt"})
+    assert (merged.loop_id, merged.round_type, merged.opacity, merged.font_pt) == (
+        7,
+        "coding",
+        50,
+        15,
+    )
+
+
+def test_rescue_uses_the_usable_area():
+    panel_free = Rect(0, 40, 1920, 1040)  # a top panel takes 40 px
+    rect, _ = restore_rect({}, [LEFT], usable=[panel_free])
+    assert rect.y == 40 + 24
+    saved = remember_rect({}, [LEFT, RIGHT], Rect(2500, 100, 380, 600))
+    rect, rescued = restore_rect(saved, [LEFT], usable=[panel_free])
+    assert rescued and rect.y >= 40

@@ -1,0 +1,80 @@
+"""`companion cue [--round TYPE]`: the cue card on its own, without the main window."""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "cue",
+        help="open the always-on-top cue card on its own",
+        description="Open the cue card without the main window. Keys when the card has "
+        "focus: 1-9 round type, Left/Right or Space step, G glance, Ctrl+Enter start/end.",
+    )
+    parser.add_argument(
+        "--round",
+        metavar="TYPE",
+        help="round type id from the content (opening, design, coding, ...); "
+        "default: the last one used",
+    )
+    parser.add_argument("--list", action="store_true", help="list the round types and exit")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from companion.core.context import AppContext
+    from companion.core.cuecard import round_infos
+
+    ctx = AppContext()
+    try:
+        infos = round_infos(ctx.content)
+        if getattr(args, "list", False):
+            for info in infos:
+                print(f"{info.key or '-'}  {info.id:<16} {info.title}")
+            return 0
+        if not infos:
+            print(
+                "companion cue: the content has no round types (a `kind: rounds` file); "
+                "run `companion content check`.",
+                file=sys.stderr,
+            )
+            return 1
+        wanted = getattr(args, "round", None)
+        if wanted and wanted not in {i.id for i in infos}:
+            known = ", ".join(i.id for i in infos)
+            print(
+                f"companion cue: unknown round type {wanted!r}; use one of: {known}",
+                file=sys.stderr,
+            )
+            return 2
+        return _run_gui(ctx, wanted)
+    finally:
+        ctx.close()
+
+
+def _run_gui(ctx, round_type: str | None) -> int:
+    from companion.ui.app import create_application
+
+    app = create_application(sys.argv[:1])
+    from companion.ui.bus import AppBus
+    from companion.ui.cue_notes import open_capture
+    from companion.ui.cuecard_window import open_cue_card
+
+    if ctx.storage_problem:
+        print(f"companion cue: {ctx.storage_problem}", file=sys.stderr)
+    bus = AppBus()
+    dialogs: list = []
+    card = open_cue_card(ctx, bus, round_type)
+
+    def capture(round_id: int) -> None:
+        dialog = open_capture(ctx, bus, round_id)
+        if dialog is not None:
+            dialogs.append(dialog)
+
+    bus.capture_round.connect(capture)
+    # the card is the only window: quit when it closes unless a notes box is still open
+    app.setQuitOnLastWindowClosed(True)
+    code = app.exec()
+    del card
+    return code

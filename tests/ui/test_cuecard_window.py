@@ -1,0 +1,265 @@
+"""The cue card window: switching, stepping, the timebox on a fake clock, geometry."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+from PySide6.QtCore import Qt
+
+from companion.core import cuecard as cc
+from companion.core import loops
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def make_card(ctx, bus, qtbot):
+    from companion.ui.cuecard_window import CueCardWindow
+
+    def make():
+        card = CueCardWindow(ctx, bus)
+        qtbot.addWidget(card)
+        return card
+
+    return make
+
+
+@pytest.fixture
+def card(make_card):
+    return make_card()
+
+
+def _restart(card, make_card):
+    card.close()
+    return make_card()
+
+
+def test_window_is_an_on_top_tool_that_does_not_take_focus(card):
+    flags = card.windowFlags()
+    assert flags & Qt.WindowType.Tool
+    assert flags & Qt.WindowType.WindowStaysOnTopHint
+    assert card.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    assert card.start_button.accessibleName() == "Start round"
+    assert "Ctrl+Enter" in card.start_button.toolTip()
+    assert all(b.accessibleName() and b.toolTip() for b in card.round_buttons.values())
+
+
+def test_switch_by_click_and_by_key(card, content, make_card):
+    card.round_buttons["coding"].click()
+    assert card.current.id == "coding" and card.title.text() == "Coding"
+    assert card.stack.currentWidget().round_id == "coding"
+    assert card.round_buttons["coding"].isChecked()
+    assert not card.round_buttons["design"].isChecked()
+    from PySide6.QtTest import QTest
+
+    QTest.keyClick(card, Qt.Key.Key_2)
+    assert card.current.id == "design"
+    page = card.stack.currentWidget()
+    assert [s.id for s in page.sections] == list(
+        cc.find_round(cc.round_infos(content), "design").sections
+    )
+    assert "failure modes" in card.rule.text()
+    QTest.keyClick(card, Qt.Key.Key_9)  # no round on 9: nothing changes
+    assert card.current.id == "design"
+    again = _restart(card, make_card)
+    assert again.current.id == "design"
+
+
+def test_every_round_type_renders(card, content):
+    for info in cc.round_infos(content):
+        assert card.set_round(info.id)
+        page = card.stack.currentWidget()
+        assert page.round_id == info.id and page.blocks
+    assert not card.set_round("no-such-round")
+
+
+def test_stepper_keys_and_restart(card, content, make_card):
+    from PySide6.QtTest import QTest
+
+    steps = content.section("design-move").items
+    card.set_round("design")
+    stepper = card.stack.currentWidget().stepper
+    assert stepper.current.text() == steps[0].text
+    assert stepper.next.text() == f"Next: {steps[1].text}"
+    QTest.keyClick(card, Qt.Key.Key_Right)
+    QTest.keyClick(card, Qt.Key.Key_Space)
+    QTest.keyClick(card, Qt.Key.Key_Right)
+    QTest.keyClick(card, Qt.Key.Key_Left)
+    assert stepper.current.text() == steps[2].text
+    assert stepper.position.text().startswith(f"Step 3 of {len(steps)}")
+    stepper.back.click()
+    assert stepper.current.text() == steps[1].text
+    again = _restart(card, make_card)
+    assert again.stack.currentWidget().stepper.current.text() == steps[1].text
+
+
+def test_timebox_nudges_on_a_fake_clock_and_records_the_round(
+    card, ctx, db, clock, qtbot, make_card
+):
+    loop_id = loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
+    card.set_round("coding")
+    timebox = card.stack.currentWidget().timebox
+    timebox.length.setValue(30)
+    assert "30:00" in timebox.clock.text()
+    card.toggle_round()
+    assert card.start_button.text() == "End"
+    round_id = card.state.round_id
+    rnd = loops.get_round(db, round_id)
+    assert rnd.loop_id == loop_id and rnd.type == "coding" and rnd.started == clock.now()
+
+    clock.advance(minutes=20, seconds=2)
+    card.tick()
+    assert not card.banner.isHidden()
+    assert "Working solution" in card.banner_text.text()
+    assert timebox.clock.text() == "9:58 left"
+    assert not timebox.length.isEnabled()
+    card.set_glance(True)
+    assert "Working solution" in card.glance_text.text()
+    card.set_glance(False)
+
+    clock.advance(minutes=8, seconds=30)  # 28:32: near the end
+    card.tick()
+    assert card.clock.property("phase") == "near-end"
+
+    again = _restart(card, make_card)  # the timer survives a restart
+    again.set_round("coding")
+    again.tick()
+    assert again.state.running and again.clock.text() == "1:28"
+    assert again.banner.isHidden()  # nudges already shown are not shown again
+
+    clock.advance(minutes=3)
+    with qtbot.waitSignal(again.bus.capture_round) as signal:
+        again.toggle_round()
+    assert signal.args == [round_id]
+    assert loops.get_round(db, round_id).ended == clock.now()
+    assert again.start_button.text() == "Start" and not again.state.running
+
+
+def test_glance_shows_the_current_step(card, content):
+    card.set_round("design")
+    card.move_step(1)
+    card.set_glance(True)
+    assert card.stack.isHidden() and not card.glance.isHidden()
+    assert card.glance_text.text() == content.section("design-move").items[1].text
+    from PySide6.QtTest import QTest
+
+    QTest.keyClick(card, Qt.Key.Key_Escape)
+    assert not card.state.glance and not card.stack.isHidden()
+
+
+def test_look_and_state_survive_a_restart(card, make_card):
+    from PySide6.QtTest import QTest
+
+    card.set_opacity(40)
+    assert card.windowOpacity() == pytest.approx(0.4, abs=0.01)
+    QTest.keyClick(card, Qt.Key.Key_BracketLeft)
+    QTest.keyClick(card, Qt.Key.Key_BracketLeft)  # clamps at 30
+    QTest.keyClick(card, Qt.Key.Key_Plus)
+    card.set_glance(True)
+    font = card.state.font_pt
+    again = _restart(card, make_card)
+    assert again.state.opacity == 30 and again.state.font_pt == font == cc.DEFAULT_FONT + 1
+    assert again.state.glance and again.glance_button.isChecked()
+    assert f"{font}pt" in again.styleSheet()
+
+
+def test_collapse_and_topic(card, content):
+    card.set_round("peer")
+    page = card.stack.currentWidget()
+    page.blocks["traps"].header.click()
+    assert page.blocks["traps"].body.isHidden()
+    assert card.state.collapsed == ["traps"]
+    card.set_round("coding")  # the fold applies to the same section everywhere
+    assert card.stack.currentWidget().blocks["traps"].body.isHidden()
+    field = card.stack.currentWidget().topic_field
+    field.edit.setText("GPU scheduling")
+    closing = card.stack.currentWidget().closing_labels[0][0]
+    assert "GPU scheduling is precisely" in closing.text()
+    card.set_round("peer")
+    assert "GPU scheduling" in card.stack.currentWidget().closing_labels[0][0].text()
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking, no hints
+def test_share_reminder_once_a_day(make_card, clock, qtbot):
+    first = make_card()
+    first.show_card()
+    assert not first.reminder.isHidden()
+    second = _restart(first, make_card)
+    second.show_card()
+    assert second.reminder.isHidden()
+    clock.advance(days=1)
+    third = _restart(second, make_card)
+    third.show_card()
+    assert not third.reminder.isHidden()
+
+
+def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
+    from companion.ui.cuecard_window import CueCardWindow
+
+    left, right = cc.Rect(0, 0, 1920, 1080), cc.Rect(1920, 0, 1920, 1080)
+    layout = {"screens": [left, right]}
+    monkeypatch.setattr(
+        CueCardWindow, "_screens", lambda self: (layout["screens"], layout["screens"])
+    )
+    card = make_card()
+    card.restore_geometry()
+    card.setGeometry(3000, 200, 400, 500)
+    card.save_geometry()
+    again = _restart(card, make_card)
+    assert not again.restore_geometry()
+    assert (again.x(), again.y(), again.width(), again.height()) == (3000, 200, 400, 500)
+    layout["screens"] = [left]  # the right monitor is unplugged
+    third = _restart(again, make_card)
+    assert third.restore_geometry()  # rescued
+    assert third.x() >= 0 and third.x() + third.width() <= 1920
+    assert (third.width(), third.height()) == (400, 500)
+
+
+def test_opening_uses_own_outline_when_about_me_has_one(card, monkeypatch, qtbot):
+    seg = types.SimpleNamespace(
+        id="identity", title="Who I am", first_line="Infra", budget_seconds=10, estimated_seconds=9
+    )
+    about = types.ModuleType("companion.core.about_store")
+    about.load_text = lambda _db: "# Who I am\nInfra"
+    about.words_per_minute = lambda _db: 140.0
+    pitch = types.ModuleType("companion.core.pitch")
+    pitch.pitch_outline = lambda text, wpm=140: [seg]
+    monkeypatch.setitem(sys.modules, "companion.core.about_store", about)
+    monkeypatch.setitem(sys.modules, "companion.core.pitch", pitch)
+    card.bus.about_changed.emit()
+    card.set_round("opening")
+    outline = card.stack.currentWidget().sections[0]
+    assert outline.kind == "pitch-outline" and outline.lines[0].text == "Who I am"
+    assert outline.lines[0].meta == "9 s / 10 s"
+
+
+def test_fallback_notes_box_appends(ctx, db, qtbot, monkeypatch):
+    from companion.ui.cue_notes import RoundNotesBox, open_capture
+
+    monkeypatch.setitem(sys.modules, "companion.ui.capture", None)
+    round_id = loops.add_round(db, None, "coding")
+    loops.update_round(db, round_id, notes="earlier")
+    box = open_capture(ctx, None, round_id)
+    qtbot.addWidget(box)
+    assert isinstance(box, RoundNotesBox)
+    box.edit.setPlainText("Asked about LRU caches")
+    assert box.save()
+    assert loops.get_round(db, round_id).notes == "earlier\n\nAsked about LRU caches"
+    assert open_capture(ctx, None, 0) is None
+
+
+def test_command_rejects_unknown_round(capsys, data_dir):
+    import argparse
+
+    from companion.commands import cue
+
+    parser = argparse.ArgumentParser()
+    cue.register(parser.add_subparsers())
+    args = parser.parse_args(["cue", "--round", "nope"])
+    assert args.func(args) == 2
+    assert "unknown round type 'nope'" in capsys.readouterr().err
+    args = parser.parse_args(["cue", "--list"])
+    assert args.func(args) == 0
+    assert "coding" in capsys.readouterr().out
