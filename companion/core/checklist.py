@@ -153,3 +153,16 @@ def progress(
 ) -> tuple[int, int]:
     """(done, total) for a list."""
     return sum(1 for item in items if item.key in checked), len(items)
+
+
+def scope_for(phase: str, loop_id: int, situation) -> Scope:
+    """Where ``phase``'s ticks live right now (``situation`` from
+    :func:`companion.core.schedule.situation`): the interview day, and for the
+    before-round list also the round it is for (current or next)."""
+    day = situation.day.isoformat()
+    if phase == "before-round":
+        target = situation.round if situation.phase in ("before-round", "in-round") else None
+        target = target or situation.next_round
+        if target is not None:
+            return Scope(loop_id, day, target.id)
+    return Scope(loop_id, day)

@@ -314,3 +314,30 @@ def import_events(
             existing.add(stamp)
             added += 1
     return ImportResult(added, duplicates, tuple(messages))
+
+
+@dataclass(frozen=True)
+class DayView:
+    """Everything the Today and Checklist pages show, computed once per refresh."""
+
+    loop: object | None  # companion.core.loops.Loop
+    rounds: tuple[Round, ...]
+    situation: Situation
+    titles: dict[str, str]
+    lengths: dict[str, int]
+
+    @property
+    def loop_id(self) -> int:
+        return self.loop.id if self.loop is not None else 0
+
+
+def day_view(db, content, now: dt.datetime, loop_id: int | None = None) -> DayView:
+    """The chosen loop (or the current one) with its rounds and what is due at ``now``."""
+    from companion.core.loops import current_loop, get_loop, list_rounds
+
+    loop = get_loop(db, loop_id) if loop_id else None
+    loop = loop or current_loop(db, now.date())
+    rounds = tuple(list_rounds(db, loop.id)) if loop else ()
+    titles = {t.id: t.title for t in content.round_types()}
+    lengths = round_lengths(content.by_kind("rounds"))
+    return DayView(loop, rounds, situation(rounds, now, lengths), titles, lengths)

@@ -82,3 +82,24 @@ def test_phase_merges_sections_and_skips_bad_minutes():
     assert lst.items[0].minutes_before is None
     assert lst.title == "Morning of"
     assert cl.phase_list(content, "after-loop").items == ()
+
+
+def test_before_round_list_runs_again_for_each_round(db, clock):
+    import datetime as dt
+
+    from companion.core import schedule as sch
+    from companion.core.loops import add_round, list_rounds
+
+    tz = clock.now().tzinfo
+    loop = create_loop(db, "Acme")
+    first = add_round(db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 1, 10, tzinfo=tz))
+    second = add_round(db, loop, "design", scheduled_at=dt.datetime(2026, 12, 1, 13, tzinfo=tz))
+    rounds = list_rounds(db, loop)
+    early = sch.situation(rounds, dt.datetime(2026, 12, 1, 9, 50, tzinfo=tz))
+    scope = cl.scope_for("before-round", loop, early)
+    assert scope == cl.Scope(loop, "2026-12-01", first)
+    cl.set_checked(db, scope, "before-round/water", True, clock.now())
+    later = sch.situation(rounds, dt.datetime(2026, 12, 1, 12, 50, tzinfo=tz))
+    assert cl.scope_for("before-round", loop, later) == cl.Scope(loop, "2026-12-01", second)
+    assert cl.checked_keys(db, cl.scope_for("before-round", loop, later)) == set()
+    assert cl.scope_for("morning-of", loop, later) == cl.Scope(loop, "2026-12-01")

@@ -391,3 +391,16 @@ def test_detect_platforms_and_preference():
         prefer="dunst",
     )
     assert both.name == "dunst"
+
+
+def test_quit_restores_the_apps_pause_but_not_the_clis(ctx, clock):
+    from companion.core.dnd import restore_on_quit
+
+    desk = FakeDesktop(dunst_paused=False)
+    path = record.record_path(ctx.data_dir)
+    DndController(DunstAdapter(desk), path, clock=clock).turn_on()
+    assert restore_on_quit(ctx, run=desk) == "Notifications were restored."
+    assert desk.dunst_paused is False and not path.exists()
+    DndController(DunstAdapter(desk), path, holder="cli", clock=clock).turn_on()
+    assert restore_on_quit(ctx, run=desk) is None
+    assert desk.dunst_paused is True and path.exists()

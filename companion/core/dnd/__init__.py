@@ -11,6 +11,7 @@ from companion.core.dnd.controller import (
     controller_for,
     detect,
     restore_after_crash,
+    restore_on_quit,
 )
 
 __all__ = [
@@ -22,5 +23,6 @@ __all__ = [
     "controller_for",
     "detect",
     "restore_after_crash",
+    "restore_on_quit",
     "run_command",
 ]

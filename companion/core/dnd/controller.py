@@ -331,3 +331,24 @@ def restore_after_crash(
         f"Interview Companion stopped while do-not-disturb was on{since}; notifications were "
         "restored to how they were before."
     )
+
+
+def restore_on_quit(ctx, *, run: Runner = run_command) -> str | None:
+    """On quit: undo a pause this app process made (a pause made by `companion dnd on`
+    stays: the user asked for it from the command line). Returns a message or None."""
+    path = record.record_path(ctx.data_dir)
+    hold = record.load(path)
+    if hold is None or hold.holder != "app" or hold.damaged:
+        return None
+    if hold.restores_itself:
+        record.clear(path)  # the DBus inhibition ends with this process
+        return None
+    adapter = adapter_named(hold.adapter, run=run, options=dnd_options(ctx.prefs))
+    if adapter is None:
+        return None
+    try:
+        adapter.restore(hold.prior)
+    except DndError as exc:
+        return f"Could not restore notifications on quit: {exc}. {adapter.manual_steps()}"
+    record.clear(path)
+    return "Notifications were restored."
