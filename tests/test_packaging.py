@@ -409,3 +409,37 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(built, tmp_path):
 
     check = run([exe, "content", "check"], cwd=away, env=env)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+X11_PROBE = r"""
+"$@" >"$LOG" 2>&1 &
+pid=$!
+for _ in $(seq 1 150); do
+    line=$(xwininfo -root -tree 2>/dev/null | grep -F "$TITLE" | grep -F '("' | head -n1)
+    [ -n "$line" ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+done
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+echo "$line"
+"""
+
+
+@pytest.mark.slow
+def test_real_x11_window_has_the_startup_wm_class(tmp_path):
+    for tool, package in (("xvfb-run", "xvfb"), ("xwininfo", "x11-utils")):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not installed (apt-get install {package})")
+    script = Path(sys.executable).parent / "companion"
+    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "companion"]
+    log = tmp_path / "app.log"
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY")}
+    env.update(COMPANION_HOME=str(tmp_path / "data"), LOG=str(log), TITLE=companion.APP_NAME)
+    result = run(["xvfb-run", "-a", "bash", "-c", X11_PROBE, "probe", *cmd], env=env, timeout=60)
+    output = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    if "Could not load the Qt platform plugin" in output:
+        pytest.skip(f"Qt's xcb plugin cannot load here (missing X11 libraries): {output[:300]}")
+    match = re.search(r'\("([^"]*)" "([^"]*)"\)', result.stdout)
+    assert match, f"no app window appeared under Xvfb: {result.stdout}{result.stderr}{output}"
+    assert match.group(2) == desktop_entry()["StartupWMClass"]
