@@ -77,7 +77,8 @@ def save_text(
     revision's id, if one was made."""
     stamp = now.isoformat()
     conn = db.conn
-    conn.execute("BEGIN IMMEDIATE")
+    # a savepoint is a transaction of its own, and nests if a caller already opened one
+    conn.execute("SAVEPOINT about_save")
     try:
         revision_id = None
         last = conn.execute(
@@ -94,9 +95,10 @@ def save_text(
             "revision_id = COALESCE(excluded.revision_id, about_document.revision_id)",
             [text, stamp, revision_id],
         )
-        conn.execute("COMMIT")
+        conn.execute("RELEASE about_save")
     except BaseException:
-        conn.execute("ROLLBACK")
+        conn.execute("ROLLBACK TO about_save")
+        conn.execute("RELEASE about_save")
         raise
     if revision_id is not None:
         _prune(conn)

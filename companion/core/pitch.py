@@ -267,14 +267,15 @@ def _first_line(lines: list[str]) -> str:
 
 
 def _body_lines(lines: list[str], start: int, end: int) -> list[str]:
-    """Lines in [start, end) that are not inside fences and not HTML comments."""
+    """Spoken lines in [start, end): not inside fences, not headings (structure, not
+    speech), not HTML comments."""
     body: list[str] = []
     in_fence = False
     for line in lines[start:end]:
         if _FENCE.match(line):
             in_fence = not in_fence
             continue
-        if in_fence or line.lstrip().startswith("<!--"):
+        if in_fence or line.lstrip().startswith("<!--") or _HEADING.match(line):
             continue
         body.append(line)
     return body
@@ -428,8 +429,8 @@ _UNIT = (
     r"million|billion|thousand|hundred|dollars|euros|usd|eur|gbp|points|pp|bps)"
 )
 _NUMBER = re.compile(
-    r"(?P<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?\s?(?:k|m|bn|b|million|billion)?)"
-    rf"|(?P<num>(?<![\w.])\d[\d,]*(?:\.\d+)?(?:\s?{_UNIT}\b|\s?%)?)",
+    r"(?P<money>[$€£¥]\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|m|bn|b|million|billion)?)"
+    rf"|(?P<num>(?<![\w.])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?{_UNIT}\b|\s?%)?)",
     re.IGNORECASE,
 )
 _NUMBER_WORDS = re.compile(
