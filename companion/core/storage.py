@@ -78,7 +78,18 @@ def open_store(
     if path.exists():
         problem = _health_problem(path)
         if problem:
-            moved = _move_aside(path, now())
+            if not os.access(path.parent, os.W_OK):
+                raise StorageError(
+                    f"The data folder {path.parent} is not writable, and the journal there "
+                    f"{problem}. Nothing was changed; fix the folder's permissions."
+                )
+            try:
+                moved = _move_aside(path, now())
+            except OSError as exc:
+                raise StorageError(
+                    f"The journal {path} {problem}, and it could not be moved aside "
+                    f"({_why(exc)}). Nothing was changed."
+                ) from None
             notices.append(
                 f"The journal database {path} {problem}. It was moved aside to {moved.name} "
                 "(nothing was deleted) and a new, empty journal was started."
@@ -169,6 +180,8 @@ def _health_problem(path: Path) -> str | None:
             result = conn.execute("PRAGMA quick_check").fetchone()[0]
         finally:
             conn.close()
+    except sqlite3.OperationalError:
+        return None  # cannot be opened here (permissions, locks): the real open explains
     except sqlite3.DatabaseError as exc:
         return f"is damaged ({exc})"
     if result != "ok":
@@ -208,6 +221,8 @@ def backup(
         dest.close()
     os.chmod(tmp, 0o600)
     os.replace(tmp, target)
+    stamp = when.timestamp()
+    os.utime(target, (stamp, stamp))  # the app's clock decides when the next one is due
     for old in list_backups(folder)[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()

@@ -147,12 +147,6 @@ def _days_later(days: int):
     return base + dt.timedelta(days=days)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="storage._backup_due compares the clock with the backup file's real mtime, so "
-    "with a clock other than the wall clock a backup is taken on every open (or never); "
-    "fix: os.utime(target, (when.timestamp(), when.timestamp())) in backup()",
-)
 def test_daily_backup_is_taken_once_a_day_by_the_clock(db_file, clock):
     clock.set(_days_later(30))  # a clock that is not the wall clock (as in every test)
     folder = db_file.parent / "backups"

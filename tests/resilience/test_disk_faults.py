@@ -174,12 +174,6 @@ def test_read_only_empty_folder_gives_a_clear_message(tmp_path, monkeypatch):
     assert not (folder / "companion.sqlite3").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="storage: a healthy WAL database in a read-only folder fails the read-only "
-    "quick_check (no -shm can be made), is judged damaged, and _move_aside's os.replace "
-    "raises a bare OSError (traceback) instead of StorageError",
-)
 def test_read_only_folder_with_data_gives_a_clear_message(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     db_file = folder / "companion.sqlite3"
