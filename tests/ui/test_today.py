@@ -1,0 +1,250 @@
+"""The Today page through a whole interview day, on a fake clock and a fake desktop."""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+
+import pytest
+
+from companion.core.dnd.adapters import GnomeAdapter
+from companion.core.dnd.base import CommandResult
+from companion.core.dnd.controller import DndController
+from companion.core.dnd.record import record_path
+from companion.core.loops import add_round, create_loop, get_round
+
+pytestmark = pytest.mark.gui
+
+TZ = dt.timezone(dt.timedelta(hours=1))
+
+
+def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
+    return dt.datetime(2026, 12, day, hour, minute, tzinfo=TZ)
+
+
+class FakeGsettings:
+    def __init__(self):
+        self.banners = True
+        self.calls = []
+
+    def __call__(self, argv):
+        self.calls.append(argv)
+        if argv[1] == "get":
+            return CommandResult(0, "true\n" if self.banners else "false\n")
+        self.banners = argv[-1] == "true"
+        return CommandResult(0)
+
+
+@pytest.fixture
+def desk():
+    return FakeGsettings()
+
+
+@pytest.fixture
+def dnd(ctx, bus, desk, clock):
+    from companion.ui.dnd_switch import DndModel
+
+    controller = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), clock=clock)
+    return DndModel(ctx, bus, controller=controller)
+
+
+@pytest.fixture
+def notes(bus):
+    seen = []
+    bus.notify.connect(lambda title, message: seen.append((title, message)))
+    return seen
+
+
+def make_page(qtbot, ctx, bus):
+    from companion.ui.pages.today import TodayPage
+
+    page = TodayPage(ctx, bus)
+    qtbot.addWidget(page)
+    page.resize(800, 900)
+    page.show()
+    qtbot.waitUntil(lambda: page._built)
+    return page
+
+
+@pytest.fixture
+def loop(db):
+    loop_id = create_loop(db, "Acme", "SRE", starts_on="2026-12-02")
+    first = add_round(db, loop_id, "coding", scheduled_at=at(2, 10))
+    second = add_round(db, loop_id, "design", scheduled_at=at(2, 11, 30))
+    return loop_id, first, second
+
+
+def test_empty_state_says_how_to_start(qtbot, ctx, bus, dnd):
+    page = make_page(qtbot, ctx, bus)
+    assert page.empty.isVisible() and "Add a loop" in page.empty.text()
+    assert not page.schedule_box.isVisible()
+    assert page.countdown.text() == "Add your interview loop to start the day."
+    page.create_loop("Acme", "SRE", "2026-12-02")
+    assert not page.empty.isVisible() and page.schedule_box.isVisible()
+    assert page.countdown.text() == "No rounds scheduled yet: add them below."
+    assert page.schedule.add_button.isEnabled()
+    page.schedule.save_new(
+        {
+            "scheduled_at": at(2, 10),
+            "type": "coding",
+            "interviewer_role": "peer",
+            "interviewer_name": "Sam",
+        }
+    )
+    assert page.countdown.text() == "Next: Coding round at Wed 2 Dec 10:00, in 1 d 1 h"
+    assert page.schedule.tree.topLevelItemCount() == 1
+
+
+def test_the_day_brings_up_each_phase_and_notifies_once(qtbot, ctx, bus, dnd, clock, loop, notes):
+    loop_id, first, _second = loop
+    page = make_page(qtbot, ctx, bus)
+    assert page.phase_group is None and notes == []
+
+    clock.set(at(1, 18))
+    page.tick()
+    assert page.now_box.title() == "Now: night before"
+    assert page.phase_group.phase_list.phase == "night-before"
+    assert notes == [("Tomorrow: first round at Wed 2 Dec 10:00", notes[0][1])]
+
+    clock.set(at(2, 7))
+    page.tick()
+    assert page.phase_group.phase_list.phase == "morning-of"
+    assert notes[-1][0] == "Interview day: first round at 10:00"
+
+    clock.set(at(2, 9, 50))
+    page.tick()
+    assert page.phase_group.phase_list.phase == "before-round"
+    assert page.phase_group.scope.round_id == first
+    assert notes[-1][0] == "Coding round in 10 min (10:00)"
+    assert "read your pitch aloud once" in notes[-1][1]
+    assert "Bathroom" in page.now_label.text()
+    count = len(notes)
+    clock.advance(seconds=20)
+    page.tick(force_slow=True)
+    assert len(notes) == count  # each reminder once
+
+    # a restart does not send them again either
+    page2 = make_page(qtbot, ctx, bus)
+    page2.tick(force_slow=True)
+    assert len(notes) == count
+
+
+def test_warm_up_and_item_links(qtbot, ctx, bus, dnd, clock, loop, desk):
+    clock.set(at(2, 9, 50))
+    page = make_page(qtbot, ctx, bus)
+    opened, flagged = [], []
+    bus.open_page.connect(opened.append)
+    bus.open_flagged_quiz.connect(lambda: flagged.append(True))
+    buttons = {
+        b.text().replace("&", ""): b for b in page.now_box.findChildren(type(page.add_loop_button))
+    }
+    buttons["Read the pitch aloud"].click()
+    buttons["Speak one answer aloud"].click()
+    assert opened == ["about"] and flagged == [True]
+    links = page.phase_group.link_buttons
+    by_link = {
+        item.link: links[item.key] for item in page.phase_group.phase_list.items if item.link
+    }
+    by_link["about-me"].click()
+    by_link["flagged-quiz"].click()
+    assert opened == ["about", "about"] and len(flagged) == 2
+    by_link["dnd"].click()
+    assert desk.banners is False
+    assert page.dnd_banner.isVisible() and "until the round ends" in page.dnd_banner.text()
+    assert by_link["dnd"].text() == "Turn notifications back on"
+
+
+def test_dnd_restored_when_the_round_ends(qtbot, ctx, bus, dnd, clock, loop, desk, notes):
+    _loop_id, first, _ = loop
+    clock.set(at(2, 9, 50))
+    page = make_page(qtbot, ctx, bus)
+    page.dnd_switch.box.click()
+    assert desk.banners is False and dnd.hold.round_id == first
+    clock.set(at(2, 10, 30))
+    page.tick(force_slow=True)
+    assert desk.banners is False  # still in the round
+    clock.set(at(2, 10, 46))  # coding is 45 minutes
+    page.tick(force_slow=True)
+    assert desk.banners is True and dnd.hold is None
+    assert ("Round over", "Notifications are back on.") in notes
+    assert not page.dnd_banner.isVisible()
+
+
+def test_round_finished_restores_and_opens_capture(qtbot, ctx, bus, dnd, clock, loop, desk):
+    _loop_id, first, _ = loop
+    clock.set(at(2, 10, 5))
+    page = make_page(qtbot, ctx, bus)
+    assert page.now_box.title() == "Now: in the round"
+    dnd.set_on(True, round_id=first)
+    captured = []
+    bus.capture_round.connect(captured.append)
+    finish = next(
+        b for b in page.now_box.findChildren(type(page.add_loop_button)) if "finished" in b.text()
+    )
+    finish.click()
+    assert captured == [first]
+    assert get_round(ctx.db, first).ended_at is not None
+    assert desk.banners is True
+    assert page.countdown.text().startswith("Next: System design")
+
+
+def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes):
+    from companion.ui.dnd_switch import DndModel
+
+    def broken(argv):
+        return CommandResult(1, "", "dconf: permission denied")
+
+    DndModel(
+        ctx,
+        bus,
+        controller=DndController(GnomeAdapter(broken), record_path(ctx.data_dir), clock=clock),
+    )
+    page = make_page(qtbot, ctx, bus)
+    page.dnd_switch.box.click()
+    assert not page.dnd_switch.box.isChecked()
+    assert "permission denied" in page.dnd_switch.status.text()
+    assert notes and "permission denied" in notes[-1][1]
+
+
+def test_journal_reminders_show_with_actions(qtbot, ctx, bus, dnd, clock, loop, monkeypatch):
+    journal = pytest.importorskip("companion.core.journal")
+    _loop_id, first, _ = loop
+    due = journal.CaptureDue(1, "Acme", first, at(2, 10, 45), at(2, 11, 45))
+    monkeypatch.setattr(journal, "captures_due", lambda db, now: [due])
+    monkeypatch.setattr(journal, "thank_yous_due", lambda db, now: [])
+    clock.set(at(2, 11))
+    page = make_page(qtbot, ctx, bus)
+    assert page.reminders_box.isVisible()
+    captured = []
+    bus.capture_round.connect(captured.append)
+    buttons = page.reminders_box.findChildren(type(page.add_loop_button))
+    assert "write down what was asked" in buttons[0].accessibleName()
+    buttons[0].click()
+    assert captured == [first]
+
+
+def test_ics_import_from_the_schedule(qtbot, ctx, bus, dnd, loop, tmp_path):
+    page = make_page(qtbot, ctx, bus)
+    path = tmp_path / "invite.ics"
+    path.write_text(
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20261202T130000Z\nSUMMARY:Hiring manager chat\n"
+        "END:VEVENT\nBEGIN:VEVENT\nDTSTART:tomorrow\nEND:VEVENT\nEND:VCALENDAR\n"
+    )
+    message = page.schedule.import_file(path)
+    assert "Added 1 round from invite.ics" in message and "invite.ics, line 7" in message
+    assert page.schedule.tree.topLevelItemCount() == 3
+    bad = tmp_path / "notes.txt"
+    bad.write_text("hello")
+    assert "not an iCalendar file" in page.schedule.import_file(bad)
+
+
+def test_module_import_is_light():
+    code = (
+        "import sys; import companion.ui.pages.today; "
+        "heavy = [m for m in ('sqlite_utils', 'markdown', 'companion.core.schedule', "
+        "'companion.core.dnd', 'companion.ui.schedule_editor') if m in sys.modules]; "
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
