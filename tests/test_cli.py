@@ -1,0 +1,99 @@
+"""The foundation's commands: --version, doctor, content check, the GUI fast path."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from companion import __version__
+from companion.cli import _gui_fast_path, main
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert __version__ in capsys.readouterr().out
+
+
+def test_doctor_reports_a_fresh_folder_healthy(data_dir, capsys):
+    assert main(["--data-dir", str(data_dir), "doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "integrity: ok" in out
+    assert "journal mode: wal" in out
+    assert str(data_dir) in out
+    assert out.rstrip().endswith("healthy")
+    assert (data_dir / "companion.sqlite3").stat().st_mode & 0o777 == 0o600
+    assert data_dir.stat().st_mode & 0o777 == 0o700
+
+
+def test_doctor_is_unhealthy_when_the_database_was_damaged(data_dir, capsys):
+    (data_dir / "companion.sqlite3").write_bytes(b"\x00junk" * 200)
+    assert main(["--data-dir", str(data_dir), "doctor"]) == 1
+    out = capsys.readouterr().out
+    assert "! The journal database" in out and "moved aside" in out
+    assert "UNHEALTHY" in out
+
+
+def test_doctor_is_unhealthy_for_a_newer_database(data_dir, capsys):
+    conn = sqlite3.connect(data_dir / "companion.sqlite3")
+    conn.execute("PRAGMA user_version = 999")
+    conn.execute("CREATE TABLE x (y)")
+    conn.commit()
+    conn.close()
+    assert main(["--data-dir", str(data_dir), "doctor"]) == 1
+    assert "newer version" in capsys.readouterr().out
+
+
+def test_doctor_lists_content_errors_from_the_user_folder(data_dir, capsys):
+    (data_dir / "content").mkdir()
+    (data_dir / "content" / "bad.md").write_text("no front matter\n", encoding="utf-8")
+    assert main(["--data-dir", str(data_dir), "doctor"]) == 1
+    assert "bad.md:1:" in capsys.readouterr().out
+
+
+def test_content_check_passes_on_the_shipped_pack(capsys):
+    assert main(["content", "check"]) == 0
+    assert "0 error(s)" in capsys.readouterr().out
+
+
+def test_content_check_of_a_missing_folder_says_so(tmp_path, capsys):
+    assert main(["content", "check", str(tmp_path / "nope")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+def test_data_dir_option_wins_over_the_environment(data_dir, tmp_path, monkeypatch, capsys):
+    other = tmp_path / "other"
+    monkeypatch.setenv("COMPANION_HOME", str(data_dir))
+    assert main(["--data-dir", str(other), "doctor"]) == 0
+    assert (other / "companion.sqlite3").exists()
+    assert not (data_dir / "companion.sqlite3").exists()
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        ([], (None, None)),
+        (["--data-dir", "/x"], ("/x", None)),
+        (["--data-dir=/x", "--page", "journal"], ("/x", "journal")),
+    ],
+)
+def test_plain_gui_launches_take_the_fast_path(argv, expected):
+    args = _gui_fast_path(argv)
+    assert args is not None
+    assert (str(args.data_dir) if args.data_dir else None, args.page) == expected
+
+
+@pytest.mark.parametrize(
+    "argv", [["doctor"], ["--version"], ["--data-dir"], ["--self-test"], ["-h"]]
+)
+def test_anything_else_goes_through_the_parser(argv):
+    assert _gui_fast_path(argv) is None
+
+
+def test_unknown_command_is_a_usage_error_not_a_traceback(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["no-such-command"])
+    assert done.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
