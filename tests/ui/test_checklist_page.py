@@ -1,0 +1,130 @@
+"""The Checklist page: phases with progress, ticks saved, reset, new day, links."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from companion.core import checklist as cl
+from companion.core.dnd.adapters import ManualAdapter
+from companion.core.dnd.controller import DndController
+from companion.core.dnd.record import record_path
+from companion.core.loops import add_round, create_loop
+
+pytestmark = pytest.mark.gui
+
+TZ = dt.timezone(dt.timedelta(hours=1))
+
+
+@pytest.fixture
+def dnd(ctx, bus, clock):
+    from companion.ui.dnd_switch import DndModel
+
+    controller = DndController(
+        ManualAdapter("Nothing to drive here."), record_path(ctx.data_dir), clock=clock
+    )
+    return DndModel(ctx, bus, controller=controller)
+
+
+@pytest.fixture
+def page(qtbot, ctx, bus, dnd):
+    from companion.ui.pages.checklist import ChecklistPage
+
+    widget = ChecklistPage(ctx, bus)
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitUntil(lambda: widget._built)
+    return widget
+
+
+def test_four_phases_with_progress(page, content):
+    assert list(page.groups) == ["night-before", "morning-of", "before-round", "after-loop"]
+    night = page.groups["night-before"]
+    total = len(cl.phase_list(content, "night-before").items)
+    assert night.progress.format() == f"0 of {total} done"
+    assert "No interview loop yet" in page.subtitle.text()
+
+
+def test_ticks_are_saved_and_reset(page, ctx):
+    night = page.groups["night-before"]
+    first_key = night.phase_list.items[0].key
+    night.boxes[first_key].click()
+    assert first_key in cl.checked_keys(ctx.db, night.scope)
+    assert night.progress.value() == 1
+    assert night.progress.format().startswith("1 of")
+    night.reset_button.click()
+    assert cl.checked_keys(ctx.db, night.scope) == set()
+    assert not night.boxes[first_key].isChecked()
+
+
+def test_new_day_unticks_every_list(page, ctx, monkeypatch):
+    for group in page.groups.values():
+        if group.phase_list.items:
+            group.boxes[group.phase_list.items[0].key].click()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    page.new_day()
+    for group in page.groups.values():
+        assert group.progress.value() == 0
+        assert cl.checked_keys(ctx.db, group.scope) == set()
+
+
+def test_lists_follow_the_loop_and_its_next_round(qtbot, ctx, bus, dnd, clock):
+    from companion.ui.pages.checklist import ChecklistPage
+
+    loop = create_loop(ctx.db, "Acme", starts_on="2026-12-01")
+    first = add_round(
+        ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 1, 9, 10, tzinfo=TZ)
+    )
+    page = ChecklistPage(ctx, bus)
+    qtbot.addWidget(page)
+    qtbot.waitUntil(lambda: page._built)
+    before = page.groups["before-round"]
+    assert before.scope == cl.Scope(loop, "2026-12-01", first)
+    assert "Coding round at 09:10" in before.note.text()
+    assert before.title().endswith("— now")
+    assert "Acme" in page.subtitle.text()
+
+
+def test_links_open_what_they_name(page, bus, monkeypatch):
+    opened, flagged, captures = [], [], []
+    bus.open_page.connect(opened.append)
+    bus.open_flagged_quiz.connect(lambda: flagged.append(1))
+    bus.capture_round.connect(captures.append)
+    buttons = {}
+    for group in page.groups.values():
+        for item in group.phase_list.items:
+            if item.link:
+                buttons[item.link] = group.link_buttons[item.key]
+    buttons["about-me"].click()
+    buttons["flagged-quiz"].click()
+    buttons["study-list"].click()
+    buttons["thank-you"].click()
+    buttons["journal-capture"].click()
+    assert opened == ["about", "study", "journal"] and flagged == [1] and captures == [0]
+    shown = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))
+    buttons["dnd"].click()  # no adapter applies: the manual steps are shown
+    assert shown and "Nothing to drive here." in shown[0]
+    assert buttons["about-me"].accessibleName().startswith("Open About me:")
+
+
+def test_today_and_checklist_stay_in_step(qtbot, ctx, bus, dnd, page, clock):
+    other = type(page)(ctx, bus)
+    qtbot.addWidget(other)
+    qtbot.waitUntil(lambda: other._built)
+    night = page.groups["night-before"]
+    key = night.phase_list.items[0].key
+    night.boxes[key].click()
+    assert other.groups["night-before"].boxes[key].isChecked()
+
+
+def test_keyboard_ticks_an_item(qtbot, page):
+    from PySide6.QtCore import Qt
+
+    morning = page.groups["morning-of"]
+    box = morning.boxes[morning.phase_list.items[0].key]
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    assert box.isChecked() and morning.progress.value() == 1
