@@ -404,3 +404,43 @@ def test_quit_restores_the_apps_pause_but_not_the_clis(ctx, clock):
     DndController(DunstAdapter(desk), path, holder="cli", clock=clock).turn_on()
     assert restore_on_quit(ctx, run=desk) is None
     assert desk.dunst_paused is True and path.exists()
+
+
+# --- the command line ------------------------------------------------------------------
+
+
+def _cli(action, desk, capsys, **kw):
+    import argparse
+
+    from companion.commands import dnd as command
+
+    kw.setdefault("env", {"XDG_CURRENT_DESKTOP": "GNOME"})
+    kw.setdefault("which", _which("gsettings"))
+    kw.setdefault("platform", "linux")
+    code = command.run(argparse.Namespace(action=action), runner=desk, **kw)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_on_status_off_round_trip(data_dir, capsys):
+    desk = FakeDesktop(banners=True)
+    code, out, _ = _cli("on", desk, capsys)
+    assert code == 0 and "Do-not-disturb is on (GNOME" in out and desk.banners is False
+    code, out, _ = _cli("status", desk, capsys)
+    assert code == 0 and "notifications: paused" in out and "command line" in out
+    code, out, _ = _cli("off", desk, capsys)
+    assert code == 0 and "restored" in out and desk.banners is True
+    assert not record.record_path(data_dir).exists()
+
+
+def test_cli_errors_are_messages_not_tracebacks(data_dir, capsys):
+    desk = FakeDesktop()
+    desk.fail.add("gsettings get org.gnome.desktop.notifications show-banners")
+    code, out, err = _cli("on", desk, capsys)
+    assert (
+        code == 1 and err.startswith("companion dnd on: `gsettings get") and "Traceback" not in err
+    )
+    code, _out, err = _cli("on", FakeDesktop(), capsys, platform="win32")
+    assert code == 1 and "no public way" in err
+    code, out, _ = _cli("status", FakeDesktop(), capsys, env={}, which=_which())
+    assert code == 0 and "notifications: unknown" in out and "No supported notification" in out

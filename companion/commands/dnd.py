@@ -1,0 +1,56 @@
+"""`companion dnd status|on|off`: pause desktop notifications for a round, and restore them."""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "dnd",
+        help="do-not-disturb: pause desktop notifications for a round and restore them",
+        description=(
+            "Pause desktop notifications (GNOME, dunst, mako, macOS Focus via Shortcuts) and "
+            "put back exactly the state they had before. KDE and other DBus notification "
+            "servers only keep a pause while the app that asked runs: use the switch on the "
+            "app's Today page there. Windows has no public API: the steps are shown."
+        ),
+    )
+    parser.add_argument("action", choices=("status", "on", "off"), help="what to do")
+    parser.set_defaults(func=run)
+
+
+def run(args, *, which=None, runner=None, env=None, platform=None) -> int:
+    import shutil
+
+    from companion.core.context import AppContext
+    from companion.core.dnd import DndError, controller_for, run_command
+
+    ctx = AppContext()
+    controller = controller_for(
+        ctx,
+        holder="cli",
+        which=which or shutil.which,
+        run=runner or run_command,
+        env=env,
+        platform=platform,
+    )
+    adapter = controller.adapter
+    try:
+        if args.action == "on":
+            print(controller.turn_on())
+            print("Run `companion dnd off` after the round to restore notifications.")
+        elif args.action == "off":
+            print(controller.turn_off())
+        else:
+            status = controller.status()
+            state = {True: "paused", False: "on", None: "unknown"}[status.paused]
+            print(f"adapter: {status.adapter}")
+            print(f"notifications: {state}")
+            print(status.text)
+            if adapter.setup_hint():
+                print(f"\nSetup: {adapter.setup_hint()}")
+    except DndError as exc:
+        print(f"companion dnd {args.action}: {exc}", file=sys.stderr)
+        return 1
+    return 0
