@@ -444,3 +444,82 @@ def test_cli_errors_are_messages_not_tracebacks(data_dir, capsys):
     assert code == 1 and "no public way" in err
     code, out, _ = _cli("status", FakeDesktop(), capsys, env={}, which=_which())
     assert code == 0 and "notifications: unknown" in out and "No supported notification" in out
+
+
+# --- freedesktop DBus inhibit (the QtDBus adapter, against a fake bus) -------------------
+
+
+class FakeNotificationBus:
+    """Plays org.freedesktop.Notifications: Inhibit returns a cookie, UnInhibit takes it."""
+
+    def __init__(self, supports_inhibit=True):
+        self.supports = supports_inhibit
+        self.calls = []
+        self.inhibitions = set()
+
+    def __call__(self, method, *args):
+        self.calls.append((method, *args))
+        if method == "Introspect":
+            return True, '<method name="Notify"/>' + (
+                '<method name="Inhibit"/>' if self.supports else ""
+            )
+        if method == "Inhibit":
+            self.inhibitions.add(7)
+            return True, 7
+        if method == "UnInhibit":
+            if args[0] not in self.inhibitions:
+                return False, "no such inhibition"
+            self.inhibitions.discard(args[0])
+            return True, None
+        return False, "org.freedesktop.DBus.Error.UnknownMethod"
+
+
+def test_dbus_inhibit_and_uninhibit_exact_calls(ctx, clock):
+    from companion import APP_ID
+    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+
+    fake = FakeNotificationBus()
+    adapter = FreedesktopInhibitAdapter(fake)
+    assert adapter.available()
+    ctl = DndController(adapter, record.record_path(ctx.data_dir), clock=clock)
+    ctl.turn_on(round_id=3)
+    assert fake.calls[-1] == ("Inhibit", APP_ID, "Interview round in progress", {})
+    assert fake.inhibitions == {7} and ctl.status().paused is True
+    ctl.turn_off()
+    assert fake.calls[-1] == ("UnInhibit", 7) and fake.inhibitions == set()
+    assert ctl.hold is None
+
+
+def test_dbus_crash_leaves_nothing_to_restore(ctx, clock):
+    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+
+    fake = FakeNotificationBus()
+    DndController(
+        FreedesktopInhibitAdapter(fake), record.record_path(ctx.data_dir), clock=clock
+    ).turn_on()
+    fake.inhibitions.clear()  # the process died: the server dropped its inhibition
+    message = restore_after_crash(ctx, run=FakeDesktop())
+    assert "notifications should be on again" in message
+    assert record.load(record.record_path(ctx.data_dir)) is None
+
+
+def test_dbus_server_without_inhibit_is_not_offered():
+    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+
+    old = FreedesktopInhibitAdapter(FakeNotificationBus(supports_inhibit=False))
+    assert (
+        detect(env={}, which=_which(), run=FakeDesktop(), platform="linux", extra=[old]).name
+        == "manual"
+    )
+
+
+def test_dbus_refusal_is_a_clear_error(tmp_path, clock):
+    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+
+    def refusing(method, *args):
+        return (True, 'name="Inhibit"') if method == "Introspect" else (False, "Access denied")
+
+    ctl = controller(FreedesktopInhibitAdapter(refusing), tmp_path, clock)
+    with pytest.raises(DndError, match="refused Inhibit: Access denied.*left as they were"):
+        ctl.turn_on()
+    assert ctl.hold is None
