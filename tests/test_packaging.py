@@ -27,7 +27,17 @@ APP_ID = companion.APP_ID
 DESKTOP = RESOURCES / f"{APP_ID}.desktop"
 METAINFO = RESOURCES / f"{APP_ID}.metainfo.xml"
 ICONS = RESOURCES / "icons"
-ICON_NAMES = ["app", *(page.icon for page in PAGES)]
+
+
+def _icons_named_in_code() -> set[str]:
+    """Literal names passed to companion.ui.icons.icon() anywhere in the package."""
+    names: set[str] = set()
+    for source in (ROOT / "companion").rglob("*.py"):
+        names.update(re.findall(r'\bicon\(\s*"([\w.-]+)"\s*\)', source.read_text(encoding="utf-8")))
+    return names
+
+
+ICON_NAMES = sorted({"app", *(page.icon for page in PAGES), *_icons_named_in_code()})
 
 
 def desktop_entry(path: Path = DESKTOP) -> dict[str, str]:
