@@ -1,0 +1,145 @@
+"""What the app writes by default is private to the user: the data folder 0700, the
+database (with its -wal and -shm), backups, prefs and exports 0600, even under a
+permissive umask."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from companion.core import loops
+from companion.core.storage import list_backups, restore_backup
+from companion.core.storage_files import atomic_write_bytes, atomic_write_text
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.fixture(autouse=True)
+def permissive_umask():
+    old = os.umask(0o022)  # a typical desktop default: new files 0644, folders 0755
+    yield
+    os.umask(old)
+
+
+@pytest.fixture
+def fresh_folder(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "data"  # not created: the app makes it
+    monkeypatch.setenv("COMPANION_HOME", str(folder))
+    return folder
+
+
+def test_normal_use_leaves_everything_private(fresh_folder):
+    from companion.core.context import AppContext
+
+    ctx = AppContext(fresh_folder)
+    loops.create_loop(ctx.db, "Acme")
+    ctx.prefs.set("main.page", "journal")
+    assert ctx.prefs.save() is None
+    db_file = ctx.db_path
+    wal, shm = (db_file.with_name(db_file.name + s) for s in ("-wal", "-shm"))
+    assert wal.exists() and shm.exists(), "WAL mode keeps both beside the open database"
+    assert mode(fresh_folder) == 0o700
+    assert mode(db_file) == 0o600
+    assert mode(wal) == 0o600
+    assert mode(shm) == 0o600
+    assert mode(fresh_folder / "prefs.json") == 0o600
+    ctx.close()
+
+    ctx = AppContext(fresh_folder)  # the second start takes the daily backup
+    ctx.store  # noqa: B018
+    ctx.close()
+    backups = list_backups(fresh_folder / "backups")
+    assert backups
+    assert mode(fresh_folder / "backups") == 0o700
+    for backup in backups:
+        assert mode(backup) == 0o600, backup.name
+
+
+def test_an_existing_loose_folder_and_database_are_tightened(fresh_folder):
+    from companion.core.storage import open_store
+
+    fresh_folder.mkdir(mode=0o755)
+    os.chmod(fresh_folder, 0o755)
+    open_store(fresh_folder / "companion.sqlite3").close()
+    os.chmod(fresh_folder / "companion.sqlite3", 0o644)
+    store = open_store(fresh_folder / "companion.sqlite3")
+    store.close()
+    assert mode(fresh_folder) == 0o700
+    assert mode(fresh_folder / "companion.sqlite3") == 0o600
+
+
+def test_restored_backup_is_private(fresh_folder):
+    from companion.core.storage import open_store
+
+    db_file = fresh_folder / "companion.sqlite3"
+    open_store(db_file).close()
+    open_store(db_file).close()
+    restore_backup(list_backups(fresh_folder / "backups")[0], db_file)
+    assert mode(db_file) == 0o600
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_atomic_writes_are_private(tmp_path, existing):
+    text_file = tmp_path / "export.md"
+    bytes_file = tmp_path / "export.bin"
+    if existing:
+        for path in (text_file, bytes_file):
+            path.write_text("old")
+            os.chmod(path, 0o644)
+    atomic_write_text(text_file, "# study list\n")
+    atomic_write_bytes(bytes_file, b"\x00\x01")
+    assert mode(text_file) == 0o600
+    assert mode(bytes_file) == 0o600
+
+
+NOW = dt.datetime(2026, 12, 1, 9, tzinfo=dt.UTC)
+
+
+def test_journal_and_study_list_exports_are_private(tmp_path, db):
+    written: list[Path] = []
+    try:
+        from companion.core.journal_io import export_journal
+    except ImportError:
+        pass
+    else:
+        export_journal(db, tmp_path / "journal.json", NOW)
+        written.append(tmp_path / "journal.json")
+    try:
+        from companion.core.exports import export_study_list
+    except ImportError:
+        pass
+    else:
+        for fmt in ("md", "csv", "json"):
+            export_study_list(db, fmt, tmp_path / f"study.{fmt}", NOW)
+            written.append(tmp_path / f"study.{fmt}")
+    if not written:
+        pytest.skip("the journal and study-list exports are not built yet")
+    for path in written:
+        assert mode(path) == 0o600, path.name
+
+
+@pytest.mark.gui
+@pytest.mark.xfail(
+    strict=True,
+    reason="about-me exports are world-readable: core/about_export.py passes mode=0o644 to "
+    "atomic_write_text, and ui/about_export.export_pdf leaves QPdfWriter's file at the umask "
+    "(0644); fix: drop mode=0o644 and os.chmod(tmp, 0o600) before tmp.replace(path)",
+)
+def test_about_exports_are_private(qapp, tmp_path):
+    about_export = pytest.importorskip("companion.core.about_export")
+    ui_export = pytest.importorskip("companion.ui.about_export")
+    from companion.core.about_render import SafeRenderer
+
+    about_export.export_html("# Me\n\nHello", tmp_path / "about.html")
+    about_export.export_markdown("# Me\n\nHello", tmp_path / "about.md")
+    ui_export.export_pdf(SafeRenderer().render("# Me\n\nHello"), tmp_path / "about.pdf")
+    for name in ("about.html", "about.md", "about.pdf"):
+        assert mode(tmp_path / name) == 0o600, name
