@@ -211,7 +211,12 @@ class AnalysisPanel(QWidget):
         rows = []
         for seg in record.segments:
             delta = seg.delta_seconds
-            color = WARN.name() if delta > 0.25 * seg.budget_seconds else FINE.name()
+            if delta >= 1:
+                color = WARN.name()
+            elif delta < -0.25 * seg.budget_seconds:
+                color = SOFT.name()
+            else:
+                color = FINE.name()
             word = "over" if delta > 0 else "under"
             rows.append(
                 f"<tr><td>{escape(seg.title)}</td><td align='right'>{seg.seconds:.0f} s</td>"

@@ -359,7 +359,8 @@ class AboutPage(QWidget):
     def open_history(self) -> None:
         from companion.ui.about_dialogs import HistoryDialog
 
-        self.save_now("save") if self.autosaver.dirty else None
+        if self.autosaver.dirty:
+            self.save_now("save")
         self.history_dialog = HistoryDialog(self.ctx.db, self)
         self.history_dialog.accepted.connect(self._history_chosen)
         self.history_dialog.open()
@@ -475,7 +476,7 @@ class AboutPage(QWidget):
             self.ctx.db, self._rehearsal_started_at or self.ctx.now(), results
         )
         self.panel.show_rehearsal(record)
-        over = [s.title for s in results if s.delta_seconds > 0.25 * s.budget_seconds]
+        over = [f"{s.title} (+{s.delta_seconds:.0f} s)" for s in results if s.delta_seconds >= 1]
         summary = f"Rehearsal: {record.total_seconds:.0f} s in all."
         if over:
             summary += " Over budget: " + ", ".join(over) + "."
