@@ -158,6 +158,7 @@ class ScheduleEditor(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.itemActivated.connect(lambda *_: self.edit_selected())
         self.tree.setMinimumHeight(110)
+        self.tree.setMaximumHeight(220)
         self.add_button = QPushButton("&Add round…")
         self.edit_button = QPushButton("&Edit…")
         self.delete_button = QPushButton("De&lete")

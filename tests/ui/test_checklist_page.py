@@ -128,3 +128,19 @@ def test_keyboard_ticks_an_item(qtbot, page):
     box.setFocus()
     qtbot.keyClick(box, Qt.Key.Key_Space)
     assert box.isChecked() and morning.progress.value() == 1
+
+
+def test_clicking_the_item_text_ticks_it(qtbot, page):
+    from PySide6.QtCore import Qt
+
+    from companion.ui.pages.checklist import _ClickLabel
+
+    morning = page.groups["morning-of"]
+    label = next(
+        lb
+        for lb in morning.findChildren(_ClickLabel)
+        if lb.text() == morning.phase_list.items[1].text
+    )
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
+    assert morning.boxes[morning.phase_list.items[1].key].isChecked()
+    assert label.wordWrap()

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -88,28 +88,34 @@ class PhaseGroup(QGroupBox):
             layout.addWidget(QLabel("No items in this list. Add some in a content file."))
 
         grid = QGridLayout()
-        grid.setColumnStretch(0, 1)
         from PySide6.QtWidgets import QCheckBox
 
+        grid.setColumnStretch(0, 0)
+        grid.setColumnStretch(1, 1)
         for row, item in enumerate(phase_list.items):
-            box = QCheckBox(item.text)
+            # the text sits in a wrapping label beside the box, so long items never force
+            # the page wider than the window; a click on the label ticks the box
+            box = QCheckBox()
             box.setAccessibleName(item.text)
+            text = _ClickLabel(item.text, box)
             if item.why:
-                box.setToolTip(item.why)
+                for widget in (box, text):
+                    widget.setToolTip(item.why)
                 box.setAccessibleDescription(item.why)
             box.toggled.connect(lambda on, key=item.key: self._toggled(key, on))
             self.boxes[item.key] = box
-            grid.addWidget(box, row, 0)
+            grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(text, row, 1)
             if item.minutes_before:
                 when = QLabel(f"{item.minutes_before} min before")
                 when.setAccessibleName(f"{item.minutes_before} minutes before the round")
-                grid.addWidget(when, row, 1)
+                grid.addWidget(when, row, 2)
             if item.link in LINK_LABELS:
                 button = QPushButton(LINK_LABELS[item.link])
                 button.setAccessibleName(f"{LINK_LABELS[item.link]}: {item.text}")
                 button.clicked.connect(lambda _=False, link=item.link: self._open(link))
                 self.link_buttons[item.key] = button
-                grid.addWidget(button, row, 2)
+                grid.addWidget(button, row, 3)
         layout.addLayout(grid)
         self.refresh()
 
@@ -174,6 +180,22 @@ class PhaseGroup(QGroupBox):
         self._refresh_links()
 
 
+class _ClickLabel(QLabel):
+    """An item's text: wraps, and ticks its box when clicked."""
+
+    def __init__(self, text: str, box, parent=None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._box = box
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._box.toggle()
+            self._box.setFocus()
+        super().mousePressEvent(event)
+
+
 def _flagged_count(db) -> int:
     try:
         from companion.core.quiz import flagged_ids
@@ -210,6 +232,7 @@ class ChecklistPage(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
         scroll.setWidget(self.body)
