@@ -27,7 +27,14 @@ def run_self_test() -> int:
         if store.quick_check() != "ok":
             failures.append("storage: quick_check failed")
 
-        from PySide6.QtCore import QTimer
+        from PySide6.QtCore import QTimer, qInstallMessageHandler
+
+        def quiet(_mode, _context, message: str) -> None:
+            # the offscreen platform says this for every window; anything else is shown
+            if "propagateSizeHints" not in message:
+                print(f"qt: {message}", file=sys.stderr)
+
+        qInstallMessageHandler(quiet)
 
         from companion.ui.app import Application, create_application
 
@@ -39,6 +46,10 @@ def run_self_test() -> int:
         QTimer.singleShot(10_000, qapp.quit)  # never hang
         app.window.show()
         qapp.exec()
+        from companion.ui.icons import icon
+
+        if icon("app").pixmap(64).isNull():
+            failures.append("ui: the SVG icon could not be drawn (is the qsvg plugin there?)")
         image = app.window.grab()
         if not painted or image.isNull():
             failures.append("ui: the main window did not paint")
