@@ -35,6 +35,7 @@ from companion.core.cuecard import (
     fill_closing,
     format_clock,
     format_minutes,
+    standing_rule,
 )
 
 
@@ -238,6 +239,10 @@ class TimeboxWidget(QWidget):
 
     def show_idle(self, minutes: int) -> None:
         self.length.setEnabled(True)
+        if self.length.value() != minutes:
+            self.length.blockSignals(True)
+            self.length.setValue(minutes)
+            self.length.blockSignals(False)
         self.clock.setText(f"{minutes}:00 · not started")
         self.bar.setRange(0, max(minutes * 60, 1))
         self.bar.setValue(0)
@@ -291,9 +296,10 @@ class ClosingTopicField(QWidget):
             self.preview.setText(fill_closing(self.template, topic))
 
 
-class RoundPage(QScrollArea):
-    """All sections of one round type, scrollable. Built once and kept while the content
-    and the personal data behind it do not change, so switching rounds is cheap."""
+class RoundPage(QWidget):
+    """All sections of one round type, scrollable, with the round's standing reminder
+    pinned below. Built once and kept while the content and the personal data behind it
+    do not change, so switching rounds only flips the visible page."""
 
     collapsed_changed = Signal(str, bool)
     step_moved = Signal(int)
@@ -315,11 +321,23 @@ class RoundPage(QScrollArea):
         self.round_id = round_id
         self.sections = sections
         self.setObjectName("cueRoundPage")
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # arrows and Space belong to the card
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setAccessibleName("Round sections")
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # arrows and Space belong to the card
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setAccessibleName("Round sections")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(self.scroll, 1)
+        rule = standing_rule(sections)
+        self.rule = label(f"\u2691 {rule}" if rule else "", "rule")
+        self.rule.setObjectName("cueRule")
+        self.rule.setAccessibleName("Standing reminder")
+        self.rule.setVisible(bool(rule))
+        outer.addWidget(self.rule)
         inner = QWidget()
         inner.setObjectName("cueRoundInner")
         layout = QVBoxLayout(inner)
@@ -339,7 +357,7 @@ class RoundPage(QScrollArea):
         if not sections:
             layout.addWidget(label("This round type lists no sections the content has."))
         layout.addStretch(1)
-        self.setWidget(inner)
+        self.scroll.setWidget(inner)
 
     def _body(self, section: CardSection, topic: str, minutes: int, template: str) -> QWidget:
         if section.kind == "steps" and self.stepper is None:

@@ -256,12 +256,6 @@ class CueCardWindow(QWidget):
         self.glance.setVisible(False)
         layout.addWidget(self.glance, 1)
 
-        self.rule = label("", "rule")
-        self.rule.setObjectName("cueRule")
-        self.rule.setAccessibleName("Standing reminder")
-        self.rule.setVisible(False)
-        layout.addWidget(self.rule)
-
         foot = QHBoxLayout()
         foot.setContentsMargins(6, 0, 0, 0)
         self.hint = label("Keys: 1-9 round · \u2190\u2192 step · G glance", "hint", wrap=False)
@@ -352,9 +346,6 @@ class CueCardWindow(QWidget):
             button.setChecked(rid == info.id)
         self.title.setText(info.title)
         self.title.setToolTip(info.title)
-        rule = cc.standing_rule(page.sections)
-        self.rule.setText(f"\u2691 {rule}" if rule else "")
-        self.rule.setVisible(bool(rule) and not self.state.glance)
         self._show_step(page)
         self._show_timebox(page)
         self._update_glance()
@@ -606,7 +597,6 @@ class CueCardWindow(QWidget):
         if on:
             self.banner.setVisible(False)
             self.reminder.setVisible(False)
-        self.rule.setVisible(not on and bool(self.rule.text()))
         self.glance.setVisible(on)
         self._update_glance()
 
@@ -820,7 +810,8 @@ def style_sheet(base_pt: int) -> str:
     #cueNudge QLabel, #cueNudge QToolButton {{ color: palette(highlighted-text); font-weight: 600; }}
     #cueReminder {{ background: palette(alternate-base); border-bottom: 1px solid palette(mid); }}
     #cueStrip QToolButton {{ padding: 2px 4px; }}
-    #cueStrip QToolButton:checked {{ font-weight: 600; }}
+    #cueStrip QToolButton:checked {{ background: palette(highlight); color: palette(highlighted-text);
+        border-radius: 3px; }}
     #cueStart[running="true"] {{ font-weight: 600; }}
     #cueSectionHeader {{ font-weight: 600; text-align: left; }}
     """

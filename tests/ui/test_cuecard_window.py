@@ -60,7 +60,9 @@ def test_switch_by_click_and_by_key(card, content, make_card):
     assert [s.id for s in page.sections] == list(
         cc.find_round(cc.round_infos(content), "design").sections
     )
-    assert "failure modes" in card.rule.text()
+    assert "failure modes" in page.rule.text() and not page.rule.isHidden()
+    card.set_round("coding")
+    assert card.stack.currentWidget().rule.isHidden()
     QTest.keyClick(card, Qt.Key.Key_9)  # no round on 9: nothing changes
     assert card.current.id == "design"
     again = _restart(card, make_card)
@@ -263,3 +265,30 @@ def test_command_rejects_unknown_round(capsys, data_dir):
     args = parser.parse_args(["cue", "--list"])
     assert args.func(args) == 0
     assert "coding" in capsys.readouterr().out
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_card):
+    from companion.ui.pages.cue import CuePage
+
+    loop_id = loops.create_loop(db, "Acme")
+    card = make_card()  # an open card keeps its own edits and picks up the page's
+    card.set_round("design")
+    card.change_font(2)
+    page = CuePage(ctx, bus)
+    qtbot.addWidget(page)
+    page.round_combo.setCurrentIndex(page.round_combo.findData("coding"))
+    page.loop_combo.setCurrentIndex(page.loop_combo.findData(loop_id))
+    page.minutes.setValue(60)
+    card.save_now()
+    state = cc.load_state(ctx.settings)
+    assert state.loop_id == loop_id and state.minutes["coding"] == 60
+    assert state.font_pt == cc.DEFAULT_FONT + 2
+    with qtbot.waitSignal(bus.show_cue_card) as signal:
+        page.open_button.click()
+    assert signal.args == ["coding"]
+    from companion.ui.cuecard_window import open_cue_card
+
+    assert open_cue_card(ctx, bus, "coding", card) is card
+    assert card.current.id == "coding" and card.state.loop_id == loop_id
+    assert card.stack.currentWidget().timebox.length.value() == 60
