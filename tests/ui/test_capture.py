@@ -1,0 +1,132 @@
+"""The quick post-round capture dialog."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from PySide6.QtCore import Qt
+
+from companion.core import journal
+from companion.core.loops import create_loop, end_round, start_round
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def ended_round(ctx, clock):
+    loop = create_loop(ctx.db, "Acme", starts_on=clock.now().date().isoformat())
+    rid = start_round(
+        ctx.db,
+        "design",
+        clock.now() - dt.timedelta(minutes=50),
+        loop_id=loop,
+        interviewer_role="peer",
+    )
+    end_round(ctx.db, rid, clock.now() - dt.timedelta(minutes=5))
+    return loop, rid
+
+
+def _type(qtbot, widget, text):
+    qtbot.keyClicks(widget, text)
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+
+
+def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
+    from companion.ui.capture import CaptureDialog
+
+    loop, rid = ended_round
+    assert journal.captures_due(ctx.db, ctx.now())
+    dialog = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert not dialog.isModal()
+    _type(qtbot, dialog.asked.entry, "Shard a KV cache #consistent hashing")
+    _type(qtbot, dialog.asked.entry, "Handle burst load")
+    dialog.severity.setCurrentIndex(2)
+    _type(qtbot, dialog.flubbed.entry, "Burst load #forgot 429s")
+    _type(qtbot, dialog.went_well.entry, "Clear requirements")
+    _type(qtbot, dialog.asked_them.entry, "What does success look like?")
+    assert dialog.asked.list.count() == 2
+    with qtbot.waitSignal(bus.journal_changed):
+        qtbot.keyClick(dialog.asked.entry, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert not dialog.isVisible() and dialog.saved
+    entries = journal.round_entries(ctx.db, rid)
+    assert [(a.question, a.topic) for a in entries.asked] == [
+        ("Shard a KV cache", "consistent hashing"),
+        ("Handle burst load", ""),
+    ]
+    assert [(f.topic, f.detail, f.severity) for f in entries.flubs] == [
+        ("Burst load", "forgot 429s", 3)
+    ]
+    assert [w.text for w in entries.went_well] == ["Clear requirements"]
+    from companion.core.planner import asked_questions
+
+    assert [q.text for q in asked_questions(ctx.db, loop)] == ["What does success look like?"]
+    assert journal.captures_due(ctx.db, ctx.now()) == []
+
+
+def test_escape_keeps_what_was_typed(qtbot, ctx, bus, ended_round):
+    from companion.ui.capture import CaptureDialog
+
+    _loop, rid = ended_round
+    dialog = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.asked.entry, "Typed but not yet added")
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert [a.question for a in journal.round_entries(ctx.db, rid).asked] == [
+        "Typed but not yet added"
+    ]
+
+
+def test_a_failed_save_keeps_the_text_and_says_why(qtbot, ctx, bus, ended_round, monkeypatch):
+    from companion.ui.capture import CaptureDialog
+
+    _loop, rid = ended_round
+    dialog = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    _type(qtbot, dialog.asked.entry, "Kept question")
+
+    def broken(*_a, **_k):
+        raise ValueError("disk on fire.")
+
+    monkeypatch.setattr(journal, "add_asked", broken)
+    dialog.save_and_close()
+    assert dialog.isVisible()
+    assert "disk on fire" in dialog.message.text()
+    assert dialog.asked.pending() == ["Kept question"]
+
+
+def test_round_zero_goes_to_the_current_loop(qtbot, ctx, bus, clock):
+    from companion.ui.capture import CaptureDialog
+
+    loop = create_loop(ctx.db, "Globex", starts_on=clock.now().date().isoformat())
+    dialog = CaptureDialog(ctx, bus, 0)
+    qtbot.addWidget(dialog)
+    _type(qtbot, dialog.asked.entry, "Tell me about yourself")
+    dialog.notes.setPlainText("Friendly panel")
+    dialog.save_and_close()
+    detail = journal.loop_detail(ctx.db, loop)
+    assert detail.rounds[-1].asked[0].question == "Tell me about yourself"
+    assert detail.loop.notes == "Friendly panel"
+
+
+def test_planner_missing_hides_the_asked_them_list(qtbot, ctx, bus, ended_round, monkeypatch):
+    from companion.ui import capture
+
+    monkeypatch.setattr(capture.CaptureDialog, "_planner_available", staticmethod(lambda: False))
+    dialog = capture.CaptureDialog(ctx, bus, ended_round[1])
+    qtbot.addWidget(dialog)
+    assert dialog.asked_them is None
+
+
+def test_split_topic():
+    from companion.ui.capture import split_topic
+
+    assert split_topic("A #b c") == ("A", "b c")
+    assert split_topic("C# generics") == ("C# generics", "")
+    assert split_topic("  plain ") == ("plain", "")

@@ -1,0 +1,194 @@
+"""The Journal page: loops, rounds, thank-you tracker, search, exports, reminders."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from companion.core import journal
+from companion.core.loops import add_round, create_loop, end_round, start_round
+
+pytestmark = pytest.mark.gui
+
+
+class FakeDialogs:
+    def __init__(self, path):
+        self.path = path
+        self.asked = []
+
+    def save_path(self, parent, title, suggested, filters):
+        self.asked.append((title, suggested.name, filters))
+        return self.path
+
+    def open_path(self, parent, title, start, filters):
+        return self.path
+
+
+@pytest.fixture
+def filled(ctx, clock):
+    db = ctx.db
+    loop = create_loop(db, "Acme", "SRE", starts_on=clock.now().date().isoformat())
+    rid = start_round(
+        db, "design", clock.now() - dt.timedelta(hours=2), loop_id=loop, interviewer_role="peer"
+    )
+    db.execute("UPDATE rounds SET interviewer_name = 'Dana' WHERE id = ?", [rid])
+    end_round(db, rid, clock.now() - dt.timedelta(hours=1))
+    journal.add_asked(db, loop, rid, "Shard a KV cache", "consistent hashing")
+    journal.add_flub(db, loop, rid, "Burst load", "no 429s", 3)
+    journal.add_went_well(db, loop, rid, "Rapport")
+    other = create_loop(db, "Globex")
+    journal.add_asked(db, other, add_round(db, other, "coding"), "Implement an LRU cache")
+    return loop, rid, other
+
+
+def _page(qtbot, ctx, bus):
+    from companion.ui.pages.journal import JournalPage
+
+    page = JournalPage(ctx, bus)
+    qtbot.addWidget(page)
+    page.refresh()
+    return page
+
+
+def test_models_pass_the_model_tester(qtbot, qtmodeltester, ctx, bus, filled):
+    page = _page(qtbot, ctx, bus)
+    qtmodeltester.check(page.loops_model)
+    qtmodeltester.check(page.rounds_model)
+    page.search.setText("cache")
+    page.run_search()
+    qtmodeltester.check(page.results_model)
+
+
+def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, filled):
+    loop, rid, _other = filled
+    page = _page(qtbot, ctx, bus)
+    row = page.loops_model.row_of(loop)
+    page.loops_view.setCurrentIndex(page.loops_model.index(row, 0))
+    assert page.current_loop_id == loop
+    model = page.rounds_model
+    top = model.index(0, 0)
+    assert model.data(top) == "Design"
+    assert "Dana" in model.data(model.index(0, 1))
+    children = [
+        (model.data(model.index(r, 0, top)), model.data(model.index(r, 1, top)))
+        for r in range(model.rowCount(top))
+    ]
+    assert ("Asked", "Shard a KV cache [consistent hashing]") in children
+    assert ("Flubbed, bad", "Burst load: no 429s") in children
+    assert ("Went well", "Rapport") in children
+    assert "Acme" in page.title.text()
+
+
+def test_empty_journal_shows_what_to_do(qtbot, ctx, bus):
+    page = _page(qtbot, ctx, bus)
+    assert page.right.currentWidget() is page.empty
+    assert "No loops yet" in page.empty.text()
+
+
+def test_search_as_you_type_and_jump_to_the_loop(qtbot, ctx, bus, filled):
+    _loop, _rid, other = filled
+    page = _page(qtbot, ctx, bus)
+    qtbot.keyClicks(page.search, "lru")
+    qtbot.waitUntil(lambda: page.left.currentWidget() is page.results_view)
+    assert page.results_model.rowCount() == 1
+    hit = page.results_model.index(0, 0)
+    assert "Globex" in page.results_model.data(hit)
+    page._result_chosen(hit)
+    assert page.current_loop_id == other
+    page.search.clear()
+    qtbot.waitUntil(lambda: page.left.currentWidget() is page.loops_view)
+    page.search.setText("zzzz")
+    qtbot.waitUntil(lambda: page.left.currentWidget() is page.results_empty)
+
+
+def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, filled):
+    loop, _rid, _other = filled
+    page = _page(qtbot, ctx, bus)
+    page.show_loop(loop)
+    box = page.thank_you
+    assert "Due" in box.due.text() and "in 23 h" in box.due.text()
+    box.fill.click()
+    assert box.to_whom.text() == "Dana"
+    assert "consistent hashing" in box.draft.toPlainText()
+    box.copy.click()
+    assert QApplication.clipboard().text() == box.draft.toPlainText()
+    box.sent.click()
+    assert journal.thank_you(ctx.db, loop).sent
+    assert box.due.text().startswith("Sent")
+    assert journal.thank_you(ctx.db, loop).draft == box.draft.toPlainText()
+
+
+def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, filled):
+    loop, rid, _other = filled
+    page = _page(qtbot, ctx, bus)
+    page.show_loop(loop)
+    page.rounds_view.setCurrentIndex(page.rounds_model.index(0, 0))
+    with qtbot.waitSignal(bus.capture_round) as got:
+        page.capture_selected()
+    assert got.args == [rid]
+
+
+@pytest.mark.parametrize("fmt", ["md", "csv", "anki", "json"])
+def test_study_list_export_through_the_dialog_factory(qtbot, ctx, bus, filled, tmp_path, fmt):
+    page = _page(qtbot, ctx, bus)
+    out = tmp_path / f"out.{fmt}"
+    page.file_dialogs = FakeDialogs(out)
+    page.export_study_list(fmt)
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
+    assert "Wrote 1 topic(s)" in page.message.text()
+    assert "Burst load" in out.read_text(encoding="utf-8")
+
+
+def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, filled, tmp_path):
+    page = _page(qtbot, ctx, bus)
+    out = tmp_path / "journal.json"
+    page.file_dialogs = FakeDialogs(out)
+    page.export_journal()
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
+    assert len(json.loads(out.read_text(encoding="utf-8"))["loops"]) == 2
+    page.import_journal()
+    assert "0 loop(s); 2 were already here" in page.message.text()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    page.file_dialogs = FakeDialogs(bad)
+    page.import_journal()
+    assert "Nothing was imported" in page.message.text()
+
+
+def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, filled):
+    page = _page(qtbot, ctx, bus)
+    page.file_dialogs = FakeDialogs(None)
+    page.export_study_list("csv")
+    assert not page.exporter.busy and page.message.text() == ""
+
+
+def test_a_big_journal_stays_responsive(qtbot, ctx, bus):
+    from companion.core.demo import generate
+
+    generate(ctx.db, 2000, seed=3, today=ctx.now().date())
+    page = _page(qtbot, ctx, bus)
+    start = time.perf_counter()
+    page.refresh()
+    refresh_ms = (time.perf_counter() - start) * 1000
+    start = time.perf_counter()
+    page.search.setText("consistent")
+    page.run_search()
+    search_ms = (time.perf_counter() - start) * 1000
+    assert page.loops_model.rowCount() == 2000
+    assert refresh_ms < 250 and search_ms < 100, (refresh_ms, search_ms)
+
+
+def test_reminder_notifies_once_when_due_within_four_hours(qtbot, ctx, bus, filled, clock):
+    from companion.ui.journal_reminders import JournalReminders
+
+    reminders = JournalReminders(ctx, bus)
+    assert reminders.check() == []  # 23 h left
+    clock.advance(hours=20)
+    with qtbot.waitSignal(bus.notify) as got:
+        assert reminders.check() == [filled[0]]
+    assert got.args[0] == "Thank-you note" and "Acme" in got.args[1]
+    assert reminders.check() == []  # once per loop
