@@ -1,0 +1,88 @@
+"""The Study list page: ranked list, guide link, mark studied, history, export."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from companion.core import journal
+from companion.core.loops import add_round, create_loop
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def flubs(ctx, clock):
+    db = ctx.db
+    loop = create_loop(db, "Acme")
+    rid = add_round(db, loop, "design")
+    journal.add_flub(db, loop, rid, "GPU utilization", "said bare utilization", 3, at=clock.now())
+    journal.add_flub(db, loop, rid, "Heaps", "slow", 1, at=clock.now() - dt.timedelta(days=30))
+    journal.add_weak_topic(db, "Zebra husbandry", loop_id=loop)
+    return loop
+
+
+def _page(qtbot, ctx, bus):
+    from companion.ui.pages.study import StudyPage
+
+    page = StudyPage(ctx, bus)
+    qtbot.addWidget(page)
+    page.refresh()
+    return page
+
+
+def test_model_passes_the_model_tester(qtbot, qtmodeltester, ctx, bus, flubs):
+    page = _page(qtbot, ctx, bus)
+    qtmodeltester.check(page.model)
+
+
+def test_ranked_list_with_guide_links(qtbot, ctx, bus, flubs):
+    page = _page(qtbot, ctx, bus)
+    model = page.model
+    topics = [model.data(model.index(r, 1)) for r in range(model.rowCount())]
+    assert topics[0] == "GPU utilization"
+    assert set(topics) == {"GPU utilization", "Heaps", "Zebra husbandry"}
+    assert model.data(model.index(0, 5)) == "Traps to avoid"
+    assert page.selected().topic == "GPU utilization"
+    html = page.detail.toPlainText()
+    assert "Guide: Traps to avoid" in html and "said bare utilization" in html
+    zebra = topics.index("Zebra husbandry")
+    page.table.setCurrentIndex(model.index(zebra, 1))
+    assert "No guide section matches" in page.detail.toPlainText()
+
+
+def test_mark_studied_with_the_keyboard_then_history(qtbot, ctx, bus, flubs):
+    page = _page(qtbot, ctx, bus)
+    page.show()
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow)
+    page.table.setFocus()
+    from PySide6.QtCore import Qt
+
+    qtbot.keyClick(page.table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    topics = [i.topic for i in page.model.items]
+    assert "GPU utilization" not in topics and len(topics) == 2
+    assert "marked studied" in page.message.text()
+    page.history_box.setChecked(True)
+    assert page.stack.currentWidget() is page.history
+    assert "GPU utilization" in page.history.item(0).text()
+
+
+def test_empty_state(qtbot, ctx, bus):
+    page = _page(qtbot, ctx, bus)
+    assert page.stack.currentWidget() is page.empty
+    assert not page.studied_button.isEnabled()
+
+
+def test_export_from_the_study_page(qtbot, ctx, bus, flubs, tmp_path):
+    class Dialogs:
+        def save_path(self, *_a):
+            return tmp_path / "cards.txt"
+
+    page = _page(qtbot, ctx, bus)
+    page.file_dialogs = Dialogs()
+    page.export("anki")
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
+    text = (tmp_path / "cards.txt").read_text(encoding="utf-8")
+    assert text.startswith("#separator:tab\n") and "GPU utilization" in text
