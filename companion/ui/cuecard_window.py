@@ -344,7 +344,7 @@ class CueCardWindow(QWidget):
         self.stack.setCurrentWidget(page)
         for rid, button in self.round_buttons.items():
             button.setChecked(rid == info.id)
-        self.title.setText(info.title)
+        self.title.setText(info.short)
         self.title.setToolTip(info.title)
         self._show_step(page)
         self._show_timebox(page)

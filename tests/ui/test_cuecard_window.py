@@ -49,6 +49,9 @@ def test_window_is_an_on_top_tool_that_does_not_take_focus(card):
 def test_switch_by_click_and_by_key(card, content, make_card):
     card.round_buttons["coding"].click()
     assert card.current.id == "coding" and card.title.text() == "Coding"
+    card.set_round("opening")
+    assert card.title.text() == "Opening" and "tell me" in card.title.toolTip()
+    card.set_round("coding")
     assert card.stack.currentWidget().round_id == "coding"
     assert card.round_buttons["coding"].isChecked()
     assert not card.round_buttons["design"].isChecked()
@@ -61,8 +64,9 @@ def test_switch_by_click_and_by_key(card, content, make_card):
         cc.find_round(cc.round_infos(content), "design").sections
     )
     assert "failure modes" in page.rule.text() and not page.rule.isHidden()
-    card.set_round("coding")
-    assert card.stack.currentWidget().rule.isHidden()
+    QTest.keyClick(card, Qt.Key.Key_3)
+    assert card.stack.currentWidget().rule.isHidden()  # coding has no standing rule
+    QTest.keyClick(card, Qt.Key.Key_2)
     QTest.keyClick(card, Qt.Key.Key_9)  # no round on 9: nothing changes
     assert card.current.id == "design"
     again = _restart(card, make_card)
