@@ -183,21 +183,23 @@ def run(pairs: int = 7) -> list[dict]:
 def profile_imports(top: int = 25) -> list[tuple[int, int, str]]:
     """Run the app once to its first paint under ``-X importtime``.
 
-    Returns (self_us, cumulative_us, module) for the ``top`` most expensive top-level
-    imports (by cumulative time), i.e. what the start-up path pays for.
+    Returns (self_us, cumulative_us, module) for the ``top`` most expensive imports (by
+    cumulative time) made before the first paint, i.e. what the start-up path pays for.
     """
     with display() as (env, _note), tempfile.TemporaryDirectory(prefix="companion-prof-") as tmp:
         env["COMPANION_EXIT_ON_FIRST_PAINT"] = "1"
         env["HOME"] = str(Path(tmp) / "home")
         proc = subprocess.run(
-            app_argv(Path(tmp) / "data", "-X", "importtime"),
+            app_argv(Path(tmp) / "data", "-u", "-X", "importtime"),
             cwd=REPO,
             env=env,
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,  # one stream, so imports after the paint can be cut off
             text=True,
             timeout=CHILD_TIMEOUT,
         )
-    rows = parse_importtime(proc.stderr)
+    before_paint = proc.stdout.split("first-paint ", 1)[0]
+    rows = parse_importtime(before_paint)
     return sorted(rows, key=lambda r: r[1], reverse=True)[:top]
 
 
