@@ -66,3 +66,24 @@ def test_unicode_search(db):
     journal.add_flub(db, loop, None, "Café latency naïve")
     assert search(db, "cafe")  # accents folded
     assert search(db, "東京クラウド")
+
+
+def test_one_letter_is_a_whole_word_and_snippets_mark_matches(db):
+    from companion.core.search import MARK_END, MARK_START, snippet
+
+    loop = create_loop(db, "Acme")
+    journal.add_asked(db, loop, None, "Write it in C then in Cobol")
+    assert len(search(db, "c")) == 1  # the word "C", not every word starting with c
+    long = " ".join(f"word{n}" for n in range(100)) + " needle " + "tail " * 50
+    text = snippet(long, ["needle"])
+    assert f"{MARK_START}needle{MARK_END}" in text
+    assert text.startswith("…") and text.endswith("…") and len(text) < 200
+
+
+def test_newest_matches_are_ranked_when_there_are_many(db):
+    loop = create_loop(db, "Acme")
+    for n in range(1200):
+        journal.add_asked(db, loop, None, f"cache question {n}")
+    hits = search(db, "cache", limit=10)
+    assert len(hits) == 10
+    assert all(h.kind == "asked" for h in hits)
