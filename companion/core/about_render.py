@@ -45,11 +45,54 @@ class SafeRenderer:
         md.inlinePatterns.deregister("html")
         md.treeprocessors.register(_Sanitise(md), "companion_sanitise", 0)
         self._md = md
+        self._cache: dict[str, str] = {}
 
-    def render(self, text: str) -> str:
-        """The HTML body for ``text``."""
+    def convert(self, text: str) -> str:
+        """One whole-text conversion, no caching."""
         self._md.reset()
         return self._md.convert(strip_markers(text))
+
+    def render(self, text: str) -> str:
+        """The HTML body for ``text``. Sections that start at a heading after a blank line
+        are converted separately and cached, so after an edit only the edited section is
+        converted again. Text with reference-style link definitions (which reach across
+        sections) is converted whole."""
+        if _REFERENCE.search(text):
+            return self.convert(text)
+        cache = self._cache
+        fresh: dict[str, str] = {}
+        parts = []
+        for chunk in split_sections(text):
+            html = cache.get(chunk)
+            if html is None:
+                html = self.convert(chunk)
+            fresh[chunk] = html
+            parts.append(html)
+        self._cache = fresh  # keep only the sections of the latest text
+        return "\n".join(p for p in parts if p)
+
+
+_REFERENCE = re.compile(r"(?m)^ {0,3}\[[^\]\n]+\]:")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+def split_sections(text: str) -> list[str]:
+    """``text`` cut before each ATX heading that follows a blank line (or starts the
+    text), outside fenced code: places where Markdown starts a new block anyway."""
+    lines = text.split("\n")
+    chunks: list[str] = []
+    start = 0
+    in_fence = False
+    previous_blank = True
+    for number, line in enumerate(lines):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        elif not in_fence and line.startswith("#") and previous_blank and number > start:
+            chunks.append("\n".join(lines[start:number]))
+            start = number
+        previous_blank = not line.strip()
+    chunks.append("\n".join(lines[start:]))
+    return chunks
 
 
 def strip_markers(text: str) -> str:

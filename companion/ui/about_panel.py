@@ -34,6 +34,12 @@ FINE = QColor(0, 110, 50)
 SOFT = QColor(140, 100, 0)
 
 
+def _set_text(label: QLabel, text: str) -> None:
+    """Set only when different: the panel refreshes on every pause in typing."""
+    if label.text() != text:
+        label.setText(text)
+
+
 class AnalysisPanel(QWidget):
     #: the user picked a segment row: jump to that 0-based line in the editor
     jump_to_line = Signal(int)
@@ -117,6 +123,15 @@ class AnalysisPanel(QWidget):
         if 0 <= row < len(self._lines) and self._lines[row] is not None:
             self.jump_to_line.emit(self._lines[row])
 
+    def _item(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.table.item(row, column)
+        if item is None:
+            item = QTableWidgetItem()
+            if column in (1, 2, 3):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.table.setItem(row, column, item)
+        return item
+
     def show_paused(self, message: str) -> None:
         self.total_label.setText(f"<b>Timing paused.</b> {escape(message)}")
         self.table.setRowCount(0)
@@ -128,20 +143,23 @@ class AnalysisPanel(QWidget):
         lo, hi = TARGET_SECONDS
         status = analysis.timing_status
         if status == "empty":
-            self.total_label.setText(
+            _set_text(
+                self.total_label,
                 "<b>Nothing to time yet.</b> Write under the segment headings (Who I am, "
                 "Strongest evidence, Current depth, Why this role, Hand back) and the timing "
-                "appears here."
+                "appears here.",
             )
         else:
             color = {"ok": FINE, "long": WARN, "short": SOFT}[status].name()
             verdict = {"ok": "within target", "long": "too long", "short": "too short"}[status]
-            self.total_label.setText(
+            _set_text(
+                self.total_label,
                 f"<b>Whole pitch: <span style='color:{color}'>{analysis.total_seconds:.0f} s"
                 f"</span></b> ({analysis.total_words} words; target {lo:.0f}-{hi:.0f} s, "
-                f"{verdict})"
+                f"{verdict})",
             )
-        self.table.setRowCount(len(analysis.segments))
+        if self.table.rowCount() != len(analysis.segments):
+            self.table.setRowCount(len(analysis.segments))
         self._lines = []
         for row, seg in enumerate(analysis.segments):
             seconds = f"{seg.seconds:.0f}" if seg.present else "–"
@@ -149,40 +167,38 @@ class AnalysisPanel(QWidget):
             status_text = STATUS_TEXT[seg.status]
             if seg.status in ("over", "under"):
                 status_text = f"{abs(seg.delta_seconds):.0f} s {seg.status}"
-            cells = [seg.title, words, seconds, f"{seg.budget_seconds}", status_text]
-            for column, text in enumerate(cells):
-                item = self.table.item(row, column)
-                if item is None:
-                    item = QTableWidgetItem()
-                    self.table.setItem(row, column, item)
-                item.setText(text)
-                if column in (1, 2, 3):
-                    item.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    )
-            color = {"over": WARN, "missing": WARN, "ok": FINE}.get(seg.status, SOFT)
-            self.table.item(row, 4).setForeground(QBrush(color))
             tip = (
                 f"{seg.title}: {seg.words} words ≈ {seg.seconds:.1f} s of a {seg.budget_seconds} s "
                 "budget. Double-click to jump to it."
                 if seg.present
                 else f"No '{seg.title}' heading yet: add one to time this segment."
             )
-            for column in range(5):
-                self.table.item(row, column).setToolTip(tip)
+            color = {"over": WARN, "missing": WARN, "ok": FINE}.get(seg.status, SOFT)
+            cells = [seg.title, words, seconds, f"{seg.budget_seconds}", status_text]
+            for column, text in enumerate(cells):
+                # only touch what changed: this runs on every pause in typing
+                item = self._item(row, column)
+                if item.text() != text:
+                    item.setText(text)
+                if item.toolTip() != tip:
+                    item.setToolTip(tip)
+            status_item = self.table.item(row, 4)
+            if status_item.foreground().color() != color:
+                status_item.setForeground(QBrush(color))
             self._lines.append(seg.heading_line)
         self._show_projects(analysis)
         if analysis.warnings:
             items = "".join(f"<li>{escape(w)}</li>" for w in analysis.warnings)
-            self.warnings_label.setText(f"<b>Check</b><ul style='margin:0'>{items}</ul>")
+            _set_text(self.warnings_label, f"<b>Check</b><ul style='margin:0'>{items}</ul>")
         else:
-            self.warnings_label.setText("<b>Check</b>: nothing to fix.")
+            _set_text(self.warnings_label, "<b>Check</b>: nothing to fix.")
 
     def _show_projects(self, analysis) -> None:
         if not analysis.projects_section:
-            self.projects_label.setText(
+            _set_text(
+                self.projects_label,
                 "<b>Three projects</b>: no section yet. Add a heading '## Three projects' "
-                "with one sub-heading or list item per project."
+                "with one sub-heading or list item per project.",
             )
             return
         rows = []
@@ -197,8 +213,8 @@ class AnalysisPanel(QWidget):
                 )
         if not rows:
             rows.append("<li>No projects listed under the section yet.</li>")
-        self.projects_label.setText(
-            f"<b>Three projects</b><ul style='margin:0'>{''.join(rows)}</ul>"
+        _set_text(
+            self.projects_label, f"<b>Three projects</b><ul style='margin:0'>{''.join(rows)}</ul>"
         )
 
     def show_rehearsal(self, record) -> None:

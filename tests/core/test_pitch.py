@@ -373,3 +373,36 @@ def test_read_import_errors(tmp_path):
     good = tmp_path / "ok.md"
     good.write_text("# Héllo\n", encoding="utf-8")
     assert read_import(good).text == "# Héllo\n"
+
+
+_pieces = st.sampled_from(
+    [
+        "# H\n",
+        "## Who I am\n",
+        "\n",
+        "text line\n",
+        "- item\n",
+        "  indented\n",
+        "    code\n",
+        "```\n",
+        "| a | b |\n",
+        "|---|---|\n",
+        "1. one\n",
+        "> quote\n",
+        "Setext\n",
+        "===\n",
+        "#nospace\n",
+        "[x]: http://a\n",
+        "[x][x]\n",
+        "~~~\n",
+        "<b>raw</b>\n",
+    ]
+)
+
+
+@settings(max_examples=400)
+@given(text=st.lists(_pieces, max_size=25).map("".join))
+def test_sectioned_render_matches_a_whole_conversion(text):
+    renderer = SafeRenderer()
+    assert renderer.render(text) == renderer.convert(text)
+    assert renderer.render(text + "tail\n") == renderer.convert(text + "tail\n")  # cached path
