@@ -187,7 +187,11 @@ def build_sections(
     for sid in info.sections:
         if sid == "@pitch-outline":
             lines = tuple(pitch_outline or ())
-            if not lines and (pitch := _first_of_kind(content, "pitch")):
+            pitch = _first_of_kind(content, "pitch")
+            if not lines and pitch and pitch.id in info.sections:
+                # the round shows the content's pitch anyway: point at About me instead
+                pitch_note = pitch_note or "Write your own pitch on About me to see it here."
+            elif not lines and pitch:
                 lines = section_lines(pitch)
                 pitch_note = pitch_note or "From the content: write your own on About me."
             out.append(

@@ -99,7 +99,14 @@ def test_design_round_has_a_stepper_and_the_standing_rule(content):
 
 def test_opening_falls_back_to_content_pitch_then_uses_own_outline(content):
     opening = find_round(round_infos(content), "opening")
-    fallback = build_sections(content, opening)[0]
+    # the opening round lists the content's pitch itself, so the outline does not repeat it
+    first, *rest = build_sections(content, opening)
+    assert first.kind == "pitch-outline" and first.lines == ()
+    assert "About me" in first.note
+    assert sum(1 for s in rest if s.kind == "pitch") == 1
+    # a round without the pitch section gets the content's pitch as the outline
+    hm = find_round(round_infos(content), "hiring-manager")
+    fallback = build_sections(content, hm)[0]
     assert fallback.kind == "pitch-outline"
     assert fallback.lines[0].text == "Who you are" and fallback.lines[0].meta == "10 s"
     assert "About me" in fallback.note
