@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,20 +110,18 @@ def _collect(db: Database) -> dict[int | None, dict]:
             {"ref": refs[row[0]], **dict(zip(ROUND_FIELDS, row[2:], strict=True))}
         )
     for name, (table, fields, optional) in ENTRY_KINDS.items():
-        cols = fields + optional
-        for row in db.execute(
-            f"SELECT loop_id, round_id, {', '.join(cols)} FROM {table} ORDER BY id"
+        keys = ("round", *fields, *optional)
+        for loop_id, round_id, *values in db.execute(
+            f"SELECT loop_id, round_id, {', '.join(keys[1:])} FROM {table} ORDER BY id"
         ).fetchall():
-            group(row[0])[name].append(
-                {"round": refs.get(row[1]), **dict(zip(cols, row[2:], strict=True))}
-            )
+            group(loop_id)[name].append(dict(zip(keys, (refs.get(round_id), *values))))
     for loop_id, to_whom, draft, sent_at in db.execute(
         "SELECT loop_id, to_whom, draft, sent_at FROM thank_yous ORDER BY id"
     ).fetchall():
         group(loop_id)["thank_you"] = {"to_whom": to_whom, "draft": draft, "sent_at": sent_at}
     planner = _planner()
     if planner is not None:
-        for loop_id in [k for k in groups if k is not None]:
+        for loop_id in _loops_with_asked_questions(db, groups):
             for q in planner.asked_questions(db, loop_id):
                 groups[loop_id]["asked_them"].append(
                     {
@@ -133,6 +132,18 @@ def _collect(db: Database) -> dict[int | None, dict]:
                     }
                 )
     return groups
+
+
+def _loops_with_asked_questions(db: Database, groups: dict) -> list[int]:
+    """Loops that have questions the user asked, so the planner is asked only about
+    those (one query instead of one per loop); every loop if the table is not there."""
+    try:
+        rows = db.execute(
+            "SELECT DISTINCT loop_id FROM planned_questions WHERE asked_at IS NOT NULL"
+        ).fetchall()
+    except sqlite3.Error:
+        return [k for k in groups if k is not None]
+    return [r[0] for r in rows if r[0] in groups]
 
 
 def journal_dict(db: Database, now: dt.datetime) -> dict:
@@ -169,7 +180,9 @@ def journal_dict(db: Database, now: dt.datetime) -> dict:
 def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
     """Write the whole journal as JSON to ``path`` (atomic, 0600); returns loops written."""
     data = journal_dict(db, now)
-    atomic_write_text(Path(path), json.dumps(data, ensure_ascii=False) + "\n")
+    atomic_write_text(
+        Path(path), json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    )
     return len(data["loops"])
 
 
