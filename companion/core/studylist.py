@@ -132,12 +132,6 @@ class GuideIndex:
                 ]
                 self._sections.append((section, _words(section.title), items))
 
-    def section_title(self, section_id: str, content=None) -> str:
-        for section, _t, _i in self._sections:
-            if section.id == section_id:
-                return section.title
-        return ""
-
     def match(self, topic: str) -> GuideLink | None:
         key = topic_key(topic)
         if key in self._cache:

@@ -130,3 +130,30 @@ def test_split_topic():
     assert split_topic("A #b c") == ("A", "b c")
     assert split_topic("C# generics") == ("C# generics", "")
     assert split_topic("  plain ") == ("plain", "")
+
+
+def test_whole_path_round_end_to_spreadsheet_and_anki(qtbot, ctx, bus, ended_round, tmp_path):
+    import csv
+    import io
+
+    from companion.core.exports import export_study_list
+    from companion.core.studylist import GuideIndex
+    from companion.ui.capture import CaptureDialog
+
+    _loop, rid = ended_round
+    assert journal.captures_due(ctx.db, ctx.now())[0].round_id == rid
+    dialog = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(dialog)
+    dialog.severity.setCurrentIndex(2)
+    _type(qtbot, dialog.flubbed.entry, "=GPU utilization #said bare utilization")
+    dialog.save_and_close()
+    guide = GuideIndex(ctx.content)
+    export_study_list(ctx.db, "csv", tmp_path / "s.csv", ctx.now(), guide=guide)
+    export_study_list(ctx.db, "anki", tmp_path / "s.txt", ctx.now(), guide=guide)
+    rows = list(csv.reader(io.StringIO((tmp_path / "s.csv").read_text(encoding="utf-8-sig"))))
+    assert rows[1][1] == "'=GPU utilization" and rows[1][4] == "3" and rows[1][5] == "Acme"
+    assert rows[1][8] == "Traps to avoid"
+    lines = (tmp_path / "s.txt").read_text(encoding="utf-8").split("\n")
+    cards = list(csv.reader(io.StringIO("\n".join(lines[6:])), delimiter="\t"))
+    assert len(cards) == 1 and len(cards[0]) == 3
+    assert cards[0][0] == "=GPU utilization" and "company::Acme" in cards[0][2].split()
