@@ -8,6 +8,8 @@ Figures (medians; app and baseline runs alternate so drift hits both alike):
   timer computes). Target: within 2x of the plain conversion.
 - page: one edit in the real AboutPage's editor, then ``page.refresh()``: analysis,
   render, QTextBrowser.setHtml and the timing panel. Target: within 2x.
+- heading: an edit that adds a section heading, so the preview gains a section (a new
+  frame) rather than having one replaced. Target: within 2x.
 - keystroke: one typed character in the page's editor with its textChanged handler
   (autosave bookkeeping, debounce timers) and no render. Target: under 0.5x of one
   conversion, i.e. typing never waits for a render.
@@ -133,7 +135,7 @@ def pin_singletons() -> None:
         ctypes.c_ssize_t.from_address(id(obj)).value += 1 << 40
 
 
-def bench_page(text: str, runs: int) -> tuple[float, float, float]:
+def bench_page(text: str, runs: int) -> tuple[float, float, float, float]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import markdown
     from PySide6.QtGui import QTextCursor
@@ -153,7 +155,8 @@ def bench_page(text: str, runs: int) -> tuple[float, float, float]:
         page.editor.setPlainText(text)
         page.refresh()
         middle = len(text) // 2
-        refresh, keystroke, base = [], [], []
+        heading_at = text.index("## Current depth")
+        refresh, keystroke, base, structural = [], [], [], []
         for n in range(runs + 10):
             cursor = QTextCursor(page.editor.document())
             cursor.setPosition(middle)
@@ -166,16 +169,27 @@ def bench_page(text: str, runs: int) -> tuple[float, float, float]:
             t3 = time.perf_counter()
             cursor.setPosition(middle, QTextCursor.MoveMode.KeepAnchor)
             cursor.removeSelectedText()
+            page.refresh()
+            # the rarer edit: a new heading adds a section to the preview
+            cursor.setPosition(heading_at)
+            t4 = time.perf_counter()
+            cursor.insertText(f"## New section {n}\n\n")
+            page.refresh()
+            t5 = time.perf_counter()
+            cursor.setPosition(heading_at, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+            page.refresh()
             if n >= 10:
                 keystroke.append(t1 - t0)
                 refresh.append(t2 - t0)
                 base.append(t3 - t2)
+                structural.append(t5 - t4)
         page.shutdown()
         page.close()
         page.deleteLater()
         app.processEvents()
         ctx.close()
-    return _median_ms(refresh), _median_ms(keystroke), _median_ms(base)
+    return _median_ms(refresh), _median_ms(keystroke), _median_ms(base), _median_ms(structural)
 
 
 def _row(figure: str, app_ms: float, base_ms: float, target: float, note: str = "") -> dict:
@@ -208,11 +222,19 @@ def run(runs: int = 200) -> list[dict]:
     leaks = pyside_leaks_singletons()
     if leaks:
         pin_singletons()
-    page_app, key_app, page_base = bench_page(text, runs)
+    page_app, key_app, page_base, structural_app = bench_page(text, runs)
     rows.append(
         _row(
             f"editor: edit -> analysis + preview shown ({words} words, Qt page)",
             page_app,
+            page_base,
+            TARGET_RATIO,
+        )
+    )
+    rows.append(
+        _row(
+            "editor: edit adding a heading (new preview section, Qt page)",
+            structural_app,
             page_base,
             TARGET_RATIO,
         )

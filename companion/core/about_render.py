@@ -57,8 +57,13 @@ class SafeRenderer:
         are converted separately and cached, so after an edit only the edited section is
         converted again. Text with reference-style link definitions (which reach across
         sections) is converted whole."""
+        return "\n".join(p for p in self.render_sections(text) if p)
+
+    def render_sections(self, text: str) -> list[str]:
+        """The HTML of each section of ``text`` (see :meth:`render`); one item when the
+        text cannot be cut safely."""
         if _REFERENCE.search(text):
-            return self.convert(text)
+            return [self.convert(text)]
         cache = self._cache
         fresh: dict[str, str] = {}
         parts = []
@@ -69,7 +74,7 @@ class SafeRenderer:
             fresh[chunk] = html
             parts.append(html)
         self._cache = fresh  # keep only the sections of the latest text
-        return "\n".join(p for p in parts if p)
+        return parts
 
 
 _REFERENCE = re.compile(r"(?m)^ {0,3}\[[^\]\n]+\]:")

@@ -8,7 +8,14 @@ The preview is a QTextBrowser that never loads a resource and never follows a li
 from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCursor, QTextFormat
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QTextCursor,
+    QTextFormat,
+    QTextFrameFormat,
+)
 from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser, QTextEdit, QWidget
 
 
@@ -102,6 +109,10 @@ class SafePreview(QTextBrowser):
         self.setAccessibleName("Preview")
         self.setAccessibleDescription("The one-pager as it will look when exported")
         self.blocked: list[str] = []  # URLs refused, newest last (for the curious and tests)
+        self._sections: list[str] = []
+        self._frames: list = []
+        # read-only and rebuilt on every pause in typing: an undo history would only grow
+        self.document().setUndoRedoEnabled(False)
         from companion.core.about_render import PAGE_CSS
 
         self.document().setDefaultStyleSheet(PAGE_CSS)
@@ -113,7 +124,89 @@ class SafePreview(QTextBrowser):
 
     def show_html(self, body: str) -> None:
         """Replace the content, keeping the scroll position."""
+        self._sections = []
+        self._frames = []
         bar = self.verticalScrollBar()
         position = bar.value()
         self.setHtml(body)
         bar.setValue(min(position, bar.maximum()))
+
+    def show_message(self, text: str) -> None:
+        self._sections = []
+        self._frames = []
+        self.setPlainText(text)
+
+    def show_sections(self, sections: list[str]) -> None:
+        """Show the rendered sections, re-laying out only those that changed.
+
+        Each section sits in its own frame. After an edit, the sections the old and new
+        lists share at both ends stay as they are; the few in between are replaced, and
+        frames are added or removed when a heading was added or removed. Anything larger
+        rebuilds the whole document."""
+        old = self._sections
+        if not old or not sections or not self._frames_intact():
+            self._rebuild(sections)
+            return
+        prefix = 0
+        limit = min(len(old), len(sections))
+        while prefix < limit and old[prefix] == sections[prefix]:
+            prefix += 1
+        suffix = 0
+        while suffix < limit - prefix and old[len(old) - 1 - suffix] == sections[-1 - suffix]:
+            suffix += 1
+        old_count = len(old) - suffix - prefix
+        new_middle = sections[prefix : len(sections) - suffix]
+        paired = min(old_count, len(new_middle))
+        if old_count > 4 or len(new_middle) > 4 or (paired == 0 and prefix == 0):
+            self._rebuild(sections)
+            return
+        frames = self._frames
+        for offset in range(paired):
+            frame = frames[prefix + offset]
+            cursor = frame.firstCursorPosition()
+            cursor.setPosition(frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+            cursor.insertHtml(new_middle[offset])
+        added = []
+        after = frames[prefix + paired - 1]
+        for html in new_middle[paired:]:
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(after.lastPosition() + 1)
+            after = cursor.insertFrame(self._frame_format())
+            cursor.insertHtml(html)
+            added.append(after)
+        for frame in frames[prefix + paired : prefix + old_count]:
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(frame.firstPosition() - 1)
+            cursor.setPosition(frame.lastPosition() + 1, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+        self._frames = frames[: prefix + paired] + added + frames[prefix + old_count :]
+        self._sections = list(sections)
+        if not self._frames_intact():  # Qt merged or split something: start over
+            self._rebuild(sections)
+
+    @staticmethod
+    def _frame_format() -> QTextFrameFormat:
+        frame_format = QTextFrameFormat()
+        frame_format.setMargin(0)
+        frame_format.setPadding(0)
+        frame_format.setBorder(0)
+        return frame_format
+
+    def _rebuild(self, sections: list[str]) -> None:
+        bar = self.verticalScrollBar()
+        position = bar.value()
+        doc = self.document()
+        doc.clear()
+        cursor = QTextCursor(doc)
+        frames = []
+        for html in sections:
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            frames.append(cursor.insertFrame(self._frame_format()))
+            cursor.insertHtml(html)
+        self._frames = frames
+        self._sections = list(sections)
+        bar.setValue(min(position, bar.maximum()))
+
+    def _frames_intact(self) -> bool:
+        """False when something else replaced the document's content since the last build."""
+        return len(self.document().rootFrame().childFrames()) == len(self._frames)

@@ -340,3 +340,52 @@ def test_shutdown_saves_unsaved_typing(qtbot, page, ctx):
 def test_about_changed_is_emitted_on_save(qtbot, page, bus):
     with qtbot.waitSignal(bus.about_changed, timeout=1000):
         page.save_now()
+
+
+def test_incremental_preview_matches_a_full_render(qtbot, page):
+    """After edits that touch one section, add a section and remove one, the preview shows
+    the same text as a from-scratch render of the final text."""
+    page.editor.setPlainText("# Me\n\n## Who I am\n\nhello\n\n## Hand back\n\nbye\n")
+    page.refresh()
+    frames = page.preview._frames
+    assert len(frames) == 3
+    page.editor.moveCursor(QTextCursor.MoveOperation.End)
+    page.editor.insertPlainText("more words\n")
+    page.refresh()
+    # only the edited section's content was replaced: the frames are the same ones
+    assert all(a is b for a, b in zip(page.preview._frames, frames, strict=True))
+    page.editor.insertPlainText("\n## Three projects\n\n- p99 from 800 ms to 120 ms\n")
+    page.refresh()
+    page.editor.setPlainText(page.editor.toPlainText().replace("## Who I am\n\nhello\n\n", ""))
+    page.refresh()
+    fresh = QTextDocument()
+    fresh.setHtml(page.renderer.convert(page.editor.toPlainText()))
+
+    def words(text: str) -> list[str]:
+        return text.split()
+
+    assert words(page.preview.toPlainText()) == words(fresh.toPlainText())
+    assert "hello" not in page.preview.toPlainText()
+
+
+def test_preview_stays_faithful_through_random_edits(page):
+    import random
+
+    rng = random.Random(4)
+    rebuilds = []
+    real_rebuild = page.preview._rebuild
+    page.preview._rebuild = lambda sections: (rebuilds.append(1), real_rebuild(sections))
+    pieces = ["## Who I am", "## New part", "", "- item 5 ms", "text words", "### Sub", "| a |"]
+    fresh = QTextDocument()
+    for _ in range(60):
+        lines = page.editor.toPlainText().split("\n")
+        at = rng.randrange(len(lines) + 1)
+        if rng.random() < 0.4 and lines:
+            del lines[min(at, len(lines) - 1)]
+        else:
+            lines[at:at] = [rng.choice(pieces), ""] if rng.random() < 0.5 else [rng.choice(pieces)]
+        page.editor.setPlainText("\n".join(lines))
+        page.refresh()
+        fresh.setHtml(page.renderer.convert(page.editor.toPlainText()))
+        assert page.preview.toPlainText().split() == fresh.toPlainText().split()
+    assert len(rebuilds) < 30, "most edits should update the preview in place"

@@ -269,11 +269,11 @@ class AboutPage(QWidget):
             )
             self.analysis = None
             self.panel.show_paused(message)
-            self.preview.setPlainText("Preview paused: " + message)
+            self.preview.show_message("Preview paused: " + message)
             return
         text = self.editor.toPlainText()
         self.analysis = analyze(text, self.panel.rate.value())
-        self.preview.show_html(self.renderer.render(text))
+        self.preview.show_sections(self.renderer.render_sections(text))
         self.panel.show_analysis(self.analysis)
 
     def _autosave_tick(self) -> None:
