@@ -78,6 +78,10 @@ class Application:
         del content
         self._restore_dnd_after_crash()
         self._make_tray()
+        from companion.ui.journal_reminders import JournalReminders
+
+        self.journal_reminders = JournalReminders(self.ctx, self.bus, self.window)
+        self.journal_reminders.start()
 
     def _restore_actions(self):
         from companion.core.storage import list_backups
@@ -188,6 +192,8 @@ def run_gui(args) -> int:
     import companion.ui.pages  # noqa: F401
 
     qapp = create_application(sys.argv[:1])
+    from PySide6.QtCore import QTimer
+
     app = Application(ctx, qapp)
     servers: list = []
 
@@ -198,7 +204,8 @@ def run_gui(args) -> int:
         server.raise_requested.connect(app.window.bring_to_front)
         servers.append(server)
 
-    app.window.first_painted.connect(listen)
+    # after the paint has been reported: QtNetwork is not needed to draw the window
+    app.window.first_painted.connect(lambda: QTimer.singleShot(0, listen))
     if getattr(args, "page", None):
         app.window.show_page(args.page)
     if os.environ.get("COMPANION_EXIT_ON_FIRST_PAINT"):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import socket
-import tempfile
 import time
 import zlib
 from pathlib import Path
@@ -25,7 +24,11 @@ def server_name(data_dir: Path) -> str:
     # path are ample to tell one user's data folders apart
     key = str(Path(data_dir).resolve()).encode()
     digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
-    folder = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    folder = os.environ.get("XDG_RUNTIME_DIR")
+    if not folder:
+        import tempfile
+
+        folder = tempfile.gettempdir()
     uid = os.getuid() if hasattr(os, "getuid") else 0
     return os.path.join(folder, f"interview-companion-{uid}-{digest}.sock")
 

@@ -19,7 +19,8 @@ def window(qtbot, ctx, bus):
     win = MainWindow(ctx, bus)
     qtbot.addWidget(win)
     win.show()
-    qtbot.waitExposed(win)
+    qtbot.waitUntil(lambda: win._painted)
+    qtbot.waitUntil(lambda: win.stack.count() > 0)  # the first page comes after the paint
     return win
 
 
@@ -46,7 +47,7 @@ def test_geometry_and_last_page_are_restored(qtbot, ctx, bus):
     qtbot.addWidget(first)
     first.setGeometry(QRect(40, 50, 700, 480))  # the offscreen screen is 800x600
     first.show()
-    qtbot.waitExposed(first)
+    qtbot.waitUntil(lambda: first._painted)
     first.show_page("study")
     first.close()  # saves through prefs
     saved = Prefs(ctx.prefs.path)

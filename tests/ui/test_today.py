@@ -63,6 +63,7 @@ def make_page(qtbot, ctx, bus):
     qtbot.addWidget(page)
     page.resize(800, 900)
     page.show()
+    page.on_shown()
     qtbot.waitUntil(lambda: page._built)
     return page
 

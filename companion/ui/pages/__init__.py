@@ -9,11 +9,10 @@ Pages are built on first use so that start-up pays only for the first one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class PageSpec:
+class PageSpec(NamedTuple):
     key: str
     title: str
     module: str  # under companion.ui.pages
