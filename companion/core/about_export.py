@@ -32,10 +32,8 @@ def html_document(text: str, renderer: SafeRenderer | None = None) -> str:
 
 
 def export_markdown(text: str, path: Path) -> None:
-    atomic_write_text(
-        Path(path), text if text.endswith("\n") or not text else text + "\n", mode=0o644
-    )
+    atomic_write_text(Path(path), text if text.endswith("\n") or not text else text + "\n")
 
 
 def export_html(text: str, path: Path) -> None:
-    atomic_write_text(Path(path), html_document(text), mode=0o644)
+    atomic_write_text(Path(path), html_document(text))

@@ -3,6 +3,7 @@ resource (see :class:`SafeDocument`)."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,6 +78,7 @@ def export_pdf(html_body: str, path: Path, page_size: str = "a4") -> PdfResult:
     del writer  # flushes and closes the file
     if not tmp.exists() or tmp.stat().st_size == 0:
         raise OSError(f"Qt did not write {path}")
+    os.chmod(tmp, 0o600)  # the one-pager is personal: owner-only, like every export
     tmp.replace(path)
     return PdfResult(path, pages)
 

@@ -127,12 +127,6 @@ def test_journal_and_study_list_exports_are_private(tmp_path, db):
 
 
 @pytest.mark.gui
-@pytest.mark.xfail(
-    strict=True,
-    reason="about-me exports are world-readable: core/about_export.py passes mode=0o644 to "
-    "atomic_write_text, and ui/about_export.export_pdf leaves QPdfWriter's file at the umask "
-    "(0644); fix: drop mode=0o644 and os.chmod(tmp, 0o600) before tmp.replace(path)",
-)
 def test_about_exports_are_private(qapp, tmp_path):
     about_export = pytest.importorskip("companion.core.about_export")
     ui_export = pytest.importorskip("companion.ui.about_export")
