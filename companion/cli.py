@@ -39,7 +39,25 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # a feature not built into this copy
             raise
         module.register(sub)
+    _accept_data_dir_everywhere(sub)
     return parser
+
+
+def _accept_data_dir_everywhere(sub) -> None:
+    """`companion demo --data-dir DIR` reads as well as `companion --data-dir DIR demo`."""
+    for command in sub.choices.values():
+        has_own = any("--data-dir" in a.option_strings for a in command._actions)
+        if not has_own:
+            command.add_argument(
+                "--data-dir",
+                type=Path,
+                metavar="DIR",
+                default=argparse.SUPPRESS,
+                help="keep data in DIR instead of the default folder",
+            )
+        for action in command._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _accept_data_dir_everywhere(action)
 
 
 def _gui_fast_path(argv: list[str]) -> argparse.Namespace | None:

@@ -97,3 +97,10 @@ def test_unknown_command_is_a_usage_error_not_a_traceback(capsys):
         main(["no-such-command"])
     assert done.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_data_dir_may_follow_the_command(tmp_path, capsys):
+    folder = tmp_path / "after"
+    assert main(["doctor", "--data-dir", str(folder)]) == 0
+    assert (folder / "companion.sqlite3").exists()
+    assert main(["content", "check", "--data-dir", str(folder)]) == 0
