@@ -611,6 +611,19 @@ def rescue_rect(rect: Rect, screens: Sequence[Rect]) -> Rect:
     return Rect(x, y, w, h)
 
 
+def fit_rect(rect: Rect, min_w: int, min_h: int, screens: Sequence[Rect]) -> Rect:
+    """``rect`` grown to the card's minimum size and, if that makes it stick out of the
+    screen it is on, moved back inside (a larger font or scale can widen the card)."""
+    w, h = max(rect.w, min_w), max(rect.h, min_h)
+    if not screens:
+        return Rect(rect.x, rect.y, w, h)
+    grown = Rect(rect.x, rect.y, w, h)
+    screen = min(screens, key=lambda s: _distance2(grown, s))
+    x = max(screen.x, min(rect.x, screen.right - w))
+    y = max(screen.y, min(rect.y, screen.bottom - h))
+    return Rect(x, y, w, h)
+
+
 def _distance2(rect: Rect, screen: Rect) -> int:
     cx, cy = rect.x + rect.w // 2, rect.y + rect.h // 2
     dx = max(screen.x - cx, 0, cx - screen.right)

@@ -203,7 +203,7 @@ class TimeboxWidget(QWidget):
         layout.setContentsMargins(4, 0, 4, 4)
         layout.setSpacing(4)
         row = QHBoxLayout()
-        self.clock = label("", "large", wrap=False)
+        self.clock = label("", "large")  # wraps rather than clips on a narrow card
         self.clock.setAccessibleName("Time left")
         row.addWidget(self.clock, 1)
         row.addWidget(label("Length", "small", wrap=False))
@@ -340,6 +340,9 @@ class RoundPage(QWidget):
         outer.addWidget(self.rule)
         inner = QWidget()
         inner.setObjectName("cueRoundInner")
+        # always as wide as the card: wrapped text reflows instead of being cut off when
+        # a row (the timer, a long word) would ask for more width than the card has
+        inner.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QVBoxLayout(inner)
         layout.setContentsMargins(6, 4, 6, 6)
         layout.setSpacing(6)

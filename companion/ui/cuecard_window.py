@@ -200,7 +200,7 @@ class CueCardWindow(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, rid=info.id: self.set_round(rid))
-            grid.addWidget(button, n // 3, n % 3)
+            grid.addWidget(button, n // 2, n % 2)  # two columns keep the card narrow
             self.round_buttons[info.id] = button
         layout.addWidget(self.strip)
 
@@ -720,7 +720,10 @@ class CueCardWindow(QWidget):
         screens, usable = self._screens()
         saved = self.ctx.settings.get(cc.GEOMETRY_KEY)
         rect, rescued = cc.restore_rect(saved, screens, self.state.glance, usable)
-        self.setGeometry(rect.x, rect.y, rect.w, rect.h)
+        hint = self.minimumSizeHint()
+        fitted = cc.fit_rect(rect, hint.width(), hint.height(), usable)
+        rescued = rescued or (fitted.x, fitted.y) != (rect.x, rect.y)
+        self.setGeometry(fitted.x, fitted.y, fitted.w, fitted.h)
         self._geometry_ready = True
         return rescued
 

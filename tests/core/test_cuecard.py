@@ -387,3 +387,15 @@ def test_rescue_uses_the_usable_area():
     saved = remember_rect({}, [LEFT, RIGHT], Rect(2500, 100, 380, 600))
     rect, rescued = restore_rect(saved, [LEFT], usable=[panel_free])
     assert rescued and rect.y >= 40
+
+
+def test_a_card_wider_than_its_saved_size_is_moved_back_inside_the_screen():
+    from companion.core.cuecard import Rect, fit_rect
+
+    screen = Rect(0, 0, 1200, 800)
+    # the default top-right spot, but a 200% font makes the card 560 wide
+    placed = fit_rect(Rect(796, 24, 380, 600), 560, 300, [screen])
+    assert placed.w == 560 and placed.right <= screen.right and placed.x >= 0
+    assert placed.y == 24
+    # already inside: untouched
+    assert fit_rect(Rect(10, 10, 300, 300), 200, 200, [screen]) == Rect(10, 10, 300, 300)
