@@ -249,3 +249,18 @@ def test_module_import_is_light():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_today_shows_the_takeaways_card(qtbot, ctx, bus, dnd, content):
+    """The guide's summary reaches the user on the page they open first."""
+    from html import escape
+
+    from PySide6.QtWidgets import QLabel
+
+    page = make_page(qtbot, ctx, bus)
+    box = page.takeaways_box
+    assert box is not None
+    qtbot.waitUntil(lambda: box.isVisibleTo(page))  # layouts show new children queued
+    shown = box.findChild(QLabel).text()
+    for item in content.section("takeaways").items:
+        assert escape(item.text) in shown

@@ -154,6 +154,9 @@ class TodayPage(QWidget):
         self.schedule = ScheduleEditor(self.ctx, self.bus)
         schedule_layout.addWidget(self.schedule)
         layout.addWidget(self.schedule_box)
+        self.takeaways_box = self._takeaways_box()
+        if self.takeaways_box is not None:
+            layout.addWidget(self.takeaways_box)
         layout.addStretch(1)
 
         self.dnd.changed.connect(self._update_dnd_banner)
@@ -164,6 +167,23 @@ class TodayPage(QWidget):
         self.dnd_switch.refresh()
         self._update_dnd_banner()
         self.timer.start()
+
+    def _takeaways_box(self) -> QGroupBox | None:
+        """The guide's takeaways (content of kind ``summary``) as one compact card."""
+        from html import escape
+
+        sections = self.ctx.content.by_kind("summary")
+        if not sections:
+            return None
+        box = QGroupBox(" · ".join(s.title for s in sections))
+        box.setAccessibleName("Takeaways")
+        items = "".join(f"<li>{escape(i.text)}</li>" for s in sections for i in s.items)
+        text = QLabel(f"<ul style='margin-left:-20px'>{items}</ul>")
+        text.setTextFormat(Qt.TextFormat.RichText)
+        text.setWordWrap(True)
+        text.setAccessibleName("Takeaways")
+        QVBoxLayout(box).addWidget(text)
+        return box
 
     # data --------------------------------------------------------------------------
 
