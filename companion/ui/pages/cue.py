@@ -28,7 +28,7 @@ HELP = (
     "it from capture. Share a single window, or keep the card on a screen you do not share.</p>"
     "<p><b>Wayland:</b> the compositor decides stacking; if the card does not stay on top, "
     "add a window rule (KWin: Keep above; sway: "
-    '<code>for_window [app_id="interview-companion"] floating enable, sticky enable</code>).</p>'
+    '<code>for_window [app_id="io.github.interviewcompanion.Companion" title="Cue card"] floating enable, sticky enable</code>).</p>'
 )
 
 
