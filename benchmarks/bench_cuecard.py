@@ -101,8 +101,10 @@ def run(cycles: int = 8) -> list[dict]:
             "app_ms": cold_ms,
             "baseline_ms": plain_ms,
             "ratio": cold_ms / plain_ms if plain_ms else float("inf"),
-            "target": f"< {FRAME_MS:.0f} ms (informational)",
-            "met": cold_ms < FRAME_MS,
+            # no target: the card builds every round's page right after it shows, so a
+            # user switching never waits for this; reported so a regression is visible
+            "target": "none (pages are built ahead, after the card shows)",
+            "met": None,
             "note": note,
         },
     ]
@@ -113,7 +115,8 @@ def print_table(rows: list[dict]) -> None:
     for row in rows:
         print(
             f"{row['figure']:46} {row['app_ms']:8.2f} {row['baseline_ms']:9.2f} "
-            f"{row['ratio']:6.2f}  {row['target']}: {'met' if row['met'] else 'MISSED'}"
+            f"{row['ratio']:6.2f}  {row['target']}: "
+            f"{'info' if row['met'] is None else 'met' if row['met'] else 'MISSED'}"
         )
     for note in sorted({row["note"] for row in rows if row.get("note")}):
         print(f"note: {note}")
