@@ -105,7 +105,7 @@ _STOP = frozenset(
 def _words(text: str) -> set[str]:
     words = set()
     for word in re.findall(r"\w+", topic_key(text)):
-        if word in _STOP or (len(word) < 3 and not word.isdigit()):
+        if word in _STOP or len(word) < 2 or (len(word) < 3 and not word.isdigit()):
             continue
         words.add(word[:-1] if len(word) > 4 and word.endswith("s") else word)
     return words
