@@ -1,0 +1,112 @@
+"""The study-list exports opened by the programs they are meant for: Anki's own library
+imports the .txt, and LibreOffice Calc opens the CSV without running a single formula."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import shutil
+import subprocess
+import zipfile
+
+import pytest
+
+from companion.core import exports, journal
+from companion.core.loops import add_round, create_loop
+from companion.core.storage import open_memory_store
+
+NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+TOPICS = [
+    ("=1+1", '=HYPERLINK("http://example.com","x")'),
+    ("+SUM(1,2)", "-2+3"),
+    ("@cmd", "\tstarts with a tab"),
+    ('Quotes "and" commas, here', "line one\nline two"),
+    ("Ünïcødé 名前 🙂", "\rstarts with a carriage return"),
+]
+
+
+@pytest.fixture
+def rows():
+    store = open_memory_store()
+    loop = create_loop(store.db, '=HYPERLINK("http://x") Corp')
+    rid = add_round(store.db, loop, "system design")
+    for topic, detail in TOPICS:
+        journal.add_flub(store.db, loop, rid, topic, detail, 3, at=NOW)
+    return exports.study_rows(store.db, NOW)
+
+
+def test_anki_imports_one_basic_card_per_topic(tmp_path, rows):
+    collection = pytest.importorskip("anki.collection")
+    from anki.import_export_pb2 import ImportCsvRequest
+
+    path = tmp_path / "study.txt"
+    path.write_text(exports.render_anki(rows), encoding="utf-8")
+    col = collection.Collection(str(tmp_path / "collection.anki2"))
+    try:
+        meta = col.get_csv_metadata(path=str(path), delimiter=None)
+        assert list(meta.column_labels) == ["Front", "Back", "Tags"]
+        assert meta.tags_column == 3 and not meta.is_html
+        result = col.import_csv(ImportCsvRequest(path=str(path), metadata=meta))
+        assert len(result.log.new) == len(TOPICS)
+        assert not result.log.conflicting and not result.log.empty_first_field
+        notes = [col.get_note(nid) for nid in col.find_notes("")]
+        fronts = {note.fields[0] for note in notes}
+        assert "=1+1" in fronts and "Ünïcødé 名前 🙂" in fronts
+        for note in notes:
+            assert note.note_type()["name"] == "Basic"
+            assert any(tag.startswith("company::") for tag in note.tags)
+            assert "round::system_design" in note.tags or any(
+                t.startswith("round::") for t in note.tags
+            )
+            deck = col.decks.name(col.get_card(note.card_ids()[0]).did)
+            assert deck == exports.ANKI_DECK
+        multi = next(n for n in notes if n.fields[0].startswith("Quotes"))
+        assert "line one<br>line two" in multi.fields[1]  # one field, newline kept
+    finally:
+        col.close()
+
+
+# field sep 44 (,), text delimiter 34 ("), UTF-8 (76), from line 1, ..., and token 13:
+# evaluate formulas, as a user opening the file would have it
+CALC_IMPORT = "CSV:44,34,76,1,,1033,false,true,false,false,false,-1,true"
+
+
+def _open_in_calc(soffice: str, csv_path, tmp_path) -> tuple[str, str]:
+    subprocess.run(
+        [
+            soffice,
+            f"-env:UserInstallation=file://{tmp_path / 'profile'}",
+            "--headless",
+            f"--infilter={CALC_IMPORT}",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(tmp_path),
+            str(csv_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    xlsx = csv_path.with_suffix(".xlsx")
+    assert xlsx.exists(), f"LibreOffice did not convert {csv_path.name}"
+    with zipfile.ZipFile(xlsx) as book:
+        sheet = book.read("xl/worksheets/sheet1.xml").decode("utf-8")
+        shared = html.unescape(book.read("xl/sharedStrings.xml").decode("utf-8"))
+    return sheet, shared
+
+
+def test_libreoffice_opens_the_csv_as_text_not_formulas(tmp_path, rows):
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed (Debian: libreoffice-calc-nogui)")
+    control = tmp_path / "control.csv"
+    control.write_text("a,b\n=1+1,x\n", encoding="utf-8")
+    sheet, _ = _open_in_calc(soffice, control, tmp_path)
+    assert "<f" in sheet  # an unprotected cell does run: the check below can fail
+
+    path = tmp_path / "study.csv"
+    path.write_text(exports.render_csv(rows), encoding="utf-8", newline="")
+    sheet, shared = _open_in_calc(soffice, path, tmp_path)
+    assert "<f" not in sheet  # no cell of the export became a formula
+    assert "'=1+1" in shared and "'+SUM(1,2)" in shared  # the text survived as text
