@@ -562,3 +562,275 @@ def thank_you_reminders(db: Database, now: dt.datetime) -> list[ThankYouDue]:
         for t in thank_yous_due(db, now)
         if not t.sent and now >= t.due_at - THANK_YOU_REMIND_BEFORE
     ]
+
+
+# --- editing, undoing and weak topics -------------------------------------------------
+# The Journal page edits entries in place and undoes deletes by putting the very row
+# back (same id when it is free), so search (kept in sync by triggers) follows along.
+
+LOOP_STATUSES = ("planned", "active", "done", "offer", "rejected", "withdrawn")
+INTERVIEWER_ROLES = ("", "hiring-manager", "peer", "leadership")
+ENTRY_LABELS = {
+    "asked": "question",
+    "flub": "flub",
+    "went_well": "went-well note",
+    "weak": "weak topic",
+}
+_ENTRY_COLUMNS = {
+    "asked": ("id", "loop_id", "round_id", "question", "topic", "created_at"),
+    "flub": (
+        "id",
+        "loop_id",
+        "round_id",
+        "topic",
+        "topic_key",
+        "detail",
+        "severity",
+        "created_at",
+        "studied_at",
+    ),
+    "went_well": ("id", "loop_id", "round_id", "text", "created_at"),
+    "weak": ("id", "loop_id", "round_id", "topic", "topic_key", "note", "created_at", "studied_at"),
+}
+_ENTRY_CLASSES = {"asked": Asked, "flub": Flub, "went_well": WentWell, "weak": WeakTopic}
+_ENTRY_ORDER = {  # columns of each dataclass, in order
+    "asked": ("id", "loop_id", "round_id", "question", "topic", "created_at"),
+    "flub": (
+        "id",
+        "loop_id",
+        "round_id",
+        "topic",
+        "detail",
+        "severity",
+        "created_at",
+        "studied_at",
+    ),
+    "went_well": ("id", "loop_id", "round_id", "text", "created_at"),
+    "weak": ("id", "loop_id", "round_id", "topic", "note", "created_at", "studied_at"),
+}
+_EDITABLE = {
+    # kind: {field: (label, required)}
+    "asked": {"question": ("The question", True), "topic": ("The topic", False)},
+    "flub": {"topic": ("The flubbed topic", True), "detail": ("The flub detail", False)},
+    "went_well": {"text": ("What went well", True)},
+    "weak": {"topic": ("The weak topic", True), "note": ("The note", False)},
+}
+
+
+def entry_kind_of(entry: object) -> str:
+    """The kind name ("asked", "flub", "went_well", "weak") of an entry object."""
+    for kind, cls in _ENTRY_CLASSES.items():
+        if isinstance(entry, cls):
+            return kind
+    raise ValueError(f"{type(entry).__name__} is not a journal entry.")
+
+
+def _table(kind: str) -> str:
+    table = ENTRY_TABLES.get(kind)
+    if table is None:
+        raise ValueError(f"Unknown journal entry kind {kind!r}.")
+    return table
+
+
+def get_entry(db: Database, kind: str, entry_id: int) -> Asked | Flub | WentWell | WeakTopic | None:
+    table = _table(kind)
+    cols = ", ".join(_ENTRY_ORDER[kind])
+    row = db.execute(f"SELECT {cols} FROM {table} WHERE id = ?", [entry_id]).fetchone()
+    return _ENTRY_CLASSES[kind](*row) if row else None
+
+
+def clean_entry_fields(kind: str, fields: dict) -> dict:
+    """Check and tidy edited entry fields; ValueError names the field that is wrong."""
+    allowed = _EDITABLE.get(kind)
+    if allowed is None:
+        raise ValueError(f"Unknown journal entry kind {kind!r}.")
+    out: dict = {}
+    for name, value in fields.items():
+        if name == "severity" and kind == "flub":
+            try:
+                severity = int(value)
+            except (TypeError, ValueError):
+                severity = 0
+            if severity not in SEVERITIES:
+                raise ValueError(f"How bad a flub was must be 1, 2 or 3, not {value!r}.")
+            out[name] = severity
+        elif name in allowed:
+            label, required = allowed[name]
+            out[name] = _clean(value, label, required=required)
+        else:
+            raise ValueError(f"A {ENTRY_LABELS[kind]} has no field {name!r}.")
+    if "topic" in out and kind in ("flub", "weak"):
+        out["topic_key"] = topic_key(out["topic"])
+    return out
+
+
+def update_entry(db: Database, kind: str, entry_id: int, **fields) -> dict:
+    """Change some fields of an entry; returns their previous values (for undo)."""
+    current = get_entry(db, kind, entry_id)
+    if current is None:
+        raise ValueError(f"That {ENTRY_LABELS.get(kind, 'entry')} no longer exists.")
+    values = clean_entry_fields(kind, fields)
+    previous = {name: getattr(current, name) for name in fields}
+    if values:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        db.execute(f"UPDATE {_table(kind)} SET {sets} WHERE id = ?", [*values.values(), entry_id])
+    return previous
+
+
+def entry_row(db: Database, kind: str, entry_id: int) -> dict | None:
+    """Every column of one entry, to put it back exactly with :func:`restore_entry`."""
+    table = _table(kind)
+    cols = _ENTRY_COLUMNS[kind]
+    row = db.execute(f"SELECT {', '.join(cols)} FROM {table} WHERE id = ?", [entry_id]).fetchone()
+    return dict(zip(cols, row, strict=True)) if row else None
+
+
+def restore_entry(db: Database, kind: str, row: dict) -> int:
+    """Put a deleted entry back; same id when it is still free. Returns its id."""
+    import sqlite3
+
+    table = _table(kind)
+    cols = [c for c in _ENTRY_COLUMNS[kind] if c in row]
+    taken = (
+        row.get("id") is not None
+        and db.execute(f"SELECT 1 FROM {table} WHERE id = ?", [row["id"]]).fetchone()
+    )
+    if taken:
+        cols.remove("id")
+    try:
+        return _insert(
+            db,
+            f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+            [row[c] for c in cols],
+        )
+    except sqlite3.IntegrityError as exc:
+        raise ValueError(
+            f"The {ENTRY_LABELS[kind]} cannot be put back: its loop or round was deleted."
+        ) from exc
+
+
+def clean_loop_fields(fields: dict, current: Loop | None = None) -> dict:
+    """Check and tidy edited loop fields (company, role, starts_on, ends_on, status, notes)."""
+    out: dict = {}
+    for name, value in fields.items():
+        if name == "company":
+            out[name] = _clean(value, "The company", required=True)
+        elif name in ("role", "notes"):
+            out[name] = _clean(value, f"The {name}")
+        elif name in ("starts_on", "ends_on"):
+            text = _clean(value or "", "The date")
+            if text:
+                try:
+                    text = dt.date.fromisoformat(text).isoformat()
+                except ValueError:
+                    what = "first day" if name == "starts_on" else "last day"
+                    raise ValueError(
+                        f"The {what} {text!r} is not a date like 2026-12-01."
+                    ) from None
+            out[name] = text or None
+        elif name == "status":
+            status = _clean(value, "The status", required=True).lower()
+            if status not in LOOP_STATUSES and not (current and status == current.status):
+                raise ValueError(f"The status {status!r} is not one of {', '.join(LOOP_STATUSES)}.")
+            out[name] = status
+        else:
+            raise ValueError(f"A loop has no field {name!r}.")
+    starts = out.get("starts_on", current.starts_on if current else None)
+    ends = out.get("ends_on", current.ends_on if current else None)
+    if starts and ends and ends < starts:
+        raise ValueError(f"The last day ({ends}) is before the first day ({starts}).")
+    return out
+
+
+def edit_loop(db: Database, loop_id: int, **fields) -> dict:
+    """Change a loop's company, role, dates, status or notes; returns the previous values."""
+    current = get_loop(db, loop_id)
+    if current is None:
+        raise ValueError(f"Loop {loop_id} does not exist.")
+    values = clean_loop_fields(fields, current)
+    previous = {name: getattr(current, name) for name in values}
+    if values:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        db.execute(f"UPDATE loops SET {sets} WHERE id = ?", [*values.values(), loop_id])
+    return previous
+
+
+def edit_round(db: Database, round_id: int, **fields) -> dict:
+    """Change a round's type, interviewer role and name, or notes; returns the previous values."""
+    current = get_round(db, round_id)
+    if current is None:
+        raise ValueError(f"Round {round_id} does not exist.")
+    values: dict = {}
+    for name, value in fields.items():
+        if name == "type":
+            values[name] = _clean(value, "The round type", required=True)
+        elif name == "interviewer_role":
+            role = _clean(value, "The interviewer role")
+            if role not in INTERVIEWER_ROLES and role != current.interviewer_role:
+                raise ValueError(
+                    f"The interviewer role {role!r} is not one of "
+                    f"{', '.join(r for r in INTERVIEWER_ROLES if r)} (or empty)."
+                )
+            values[name] = role
+        elif name in ("interviewer_name", "notes"):
+            values[name] = _clean(value, "The interviewer name" if name != "notes" else "The notes")
+        else:
+            raise ValueError(f"A round has no field {name!r} that can be edited here.")
+    previous = {name: getattr(current, name) for name in values}
+    if values:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        db.execute(f"UPDATE rounds SET {sets} WHERE id = ?", [*values.values(), round_id])
+    return previous
+
+
+def open_weak_topics(db: Database) -> list[WeakTopic]:
+    """Topics marked weak and not yet studied, newest first."""
+    return _rows(
+        db,
+        WeakTopic,
+        "SELECT id, loop_id, round_id, topic, note, created_at, studied_at FROM weak_topics "
+        "WHERE studied_at IS NULL ORDER BY created_at DESC, id DESC",
+        [],
+    )
+
+
+def is_weak(db: Database, topic: str) -> bool:
+    """Whether a topic (compared by :func:`topic_key`) is marked weak and not studied."""
+    row = db.execute(
+        "SELECT 1 FROM weak_topics WHERE topic_key = ? AND studied_at IS NULL LIMIT 1",
+        [topic_key(topic)],
+    ).fetchone()
+    return row is not None
+
+
+def mark_weak(
+    db: Database,
+    topic: str,
+    *,
+    loop_id: int | None = None,
+    round_id: int | None = None,
+    note: str = "",
+    at: dt.datetime | None = None,
+) -> int | None:
+    """Mark a topic weak unless it already is (then None): one open mark per topic."""
+    topic = _clean(topic, "The weak topic", required=True)
+    if is_weak(db, topic):
+        return None
+    return add_weak_topic(db, topic, loop_id=loop_id, round_id=round_id, note=note, at=at)
+
+
+def unmark_weak(db: Database, key: str) -> list[dict]:
+    """Take a topic off the weak list (its open marks are removed); returns the removed
+    rows so :func:`restore_entry` can put them back."""
+    ids = [
+        r[0]
+        for r in db.execute(
+            "SELECT id FROM weak_topics WHERE topic_key = ? AND studied_at IS NULL ORDER BY id",
+            [topic_key(key)],
+        ).fetchall()
+    ]
+    rows = [entry_row(db, "weak", i) for i in ids]
+    with db.atomic():
+        for i in ids:
+            db.execute("DELETE FROM weak_topics WHERE id = ?", [i])
+    return [r for r in rows if r is not None]
