@@ -180,6 +180,9 @@ class AboutPage(QWidget):
             self.print_action,
         ):
             toolbar.addAction(action)
+            # toolbar buttons are out of the Tab chain by default; History, Template and
+            # Import have no shortcut, so keyboard users reach them all with Tab
+            toolbar.widgetForAction(action).setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.status = QLabel("")
         self.status.setAccessibleName("Save status")
         top = QHBoxLayout()
