@@ -28,6 +28,7 @@ class PitchEditor(QPlainTextEdit):
         self.setAccessibleName("One-pager editor")
         self.setAccessibleDescription(
             "Markdown. Headings such as 'Who I am' or 'Why this role' tie text to pitch segments."
+            " Tab types a tab; Ctrl+Tab moves to the next control, Ctrl+Shift+Tab back."
         )
         self.setPlaceholderText(
             'Your one-pager is empty.\n\nStart typing Markdown, or use "Start from template" '
@@ -38,6 +39,20 @@ class PitchEditor(QPlainTextEdit):
         self.setFont(font)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setTabChangesFocus(False)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        # Tab is text here, so Ctrl+Tab and Ctrl+Shift+Tab leave the editor: the
+        # keyboard must never be trapped in it
+        if event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and (
+            event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        ):
+            backwards = event.key() == Qt.Key.Key_Backtab or bool(
+                event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            )
+            # QWidget's, not QPlainTextEdit's: that one refuses while Tab is text
+            QWidget.focusNextPrevChild(self, not backwards)
+            return
+        super().keyPressEvent(event)
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:  # noqa: N802 (Qt API)
         return source.hasText()

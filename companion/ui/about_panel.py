@@ -82,6 +82,7 @@ class AnalysisPanel(QWidget):
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(["Segment", "Words", "Est. s", "Budget", "Status"])
         self.table.setAccessibleName("Pitch segments")
+        self.table.setTabKeyNavigation(False)  # arrows move between cells; Tab moves on
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -32,6 +32,7 @@ class RoundNotesBox(QDialog):
         layout.addWidget(intro)
         self.edit = QPlainTextEdit()
         self.edit.setAccessibleName("Notes for the round")
+        self.edit.setTabChangesFocus(True)  # Tab moves on to the buttons, not into the text
         self.edit.setPlaceholderText("Questions asked, what went well, what to study next")
         layout.addWidget(self.edit, 1)
         self.message = QLabel("")

@@ -135,7 +135,21 @@ def audit(root: QWidget, where: str) -> list[str]:
     ]
     # an audit that sees nothing proves nothing: every audited surface has controls
     assert widgets, f"{where}: no visible interactive widget found to audit"
-    problems = []
+    # anything else Tab stops at (scroll areas, focusable frames) must be named too
+    stops = [
+        w
+        for w in [root, *root.findChildren(QWidget)]
+        if w.isVisible()
+        and w.focusPolicy() & Qt.FocusPolicy.TabFocus
+        and not isinstance(w, INTERACTIVE)
+        and not w.isWindow()
+        and not _is_internal(w)
+    ]
+    problems = [
+        f"{where}: {describe(w)}: Tab stops here but it has no accessible name"
+        for w in stops
+        if not _spoken_name(w, buddies).strip()
+    ]
     for widget in widgets:
         what = f"{where}: {describe(widget)}"
         allowed = (where, widget.objectName()) in KEYBOARD_ALLOWLIST
@@ -147,7 +161,35 @@ def audit(root: QWidget, where: str) -> list[str]:
             problems.append(f"{what}: not reachable with Tab (focus policy {widget.focusPolicy()})")
         if not _spoken_name(widget, buddies).strip():
             problems.append(f"{what}: no accessible name, text or buddy label")
+        if isinstance(widget, QAbstractItemView) and widget.tabKeyNavigation():
+            problems.append(f"{what}: Tab moves between its cells, so Tab cannot leave it")
+        if _tab_is_text(widget) and not _ctrl_tab_leaves(widget):
+            problems.append(f"{what}: Tab is text and Ctrl+Tab does not leave it (a trap)")
     return problems
+
+
+def _tab_is_text(widget: QWidget) -> bool:
+    return (
+        isinstance(widget, QPlainTextEdit | QTextEdit)
+        and not widget.isReadOnly()
+        and not widget.tabChangesFocus()
+    )
+
+
+def _ctrl_tab_leaves(editor: QPlainTextEdit | QTextEdit) -> bool:
+    """Whether Ctrl+Tab takes the focus out of an editor that keeps Tab as text."""
+    from PySide6.QtTest import QTest
+
+    text = editor.toPlainText()
+    editor.window().activateWindow()
+    editor.setFocus(Qt.FocusReason.OtherFocusReason)
+    if not editor.hasFocus():
+        return False
+    QTest.keyClick(editor, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    left = not editor.hasFocus() and editor.toPlainText() == text
+    if editor.toPlainText() != text:
+        editor.setPlainText(text)
+    return left
 
 
 def audit_with_tabs(root: QWidget, where: str) -> list[str]:
@@ -333,7 +375,8 @@ def test_the_cue_card(qtbot, ctx, bus, loop):
 
 
 def _show_dialog(qtbot, dialog: QDialog) -> QDialog:
-    qtbot.addWidget(dialog)
+    if not dialog.testAttribute(Qt.WidgetAttribute.WA_DeleteOnClose):
+        qtbot.addWidget(dialog)  # qtbot closes it at the end; the others delete themselves
     dialog.show()
     qtbot.waitExposed(dialog)
     return dialog
@@ -383,3 +426,112 @@ def test_dialogs_opened_from_the_about_page(qtbot, window):
     problems += audit(page.calibrate_dialog, "dialog:about calibrate")
     page.calibrate_dialog.close()
     assert_clean(problems)
+
+
+# tab order ----------------------------------------------------------------------------
+
+
+def _spoken(widget: QWidget) -> str:
+    if widget.accessibleName():
+        return widget.accessibleName()
+    if isinstance(widget, QAbstractButton):
+        return widget.text().replace("&", "")
+    if isinstance(widget, QTabBar):
+        return widget.tabText(widget.currentIndex())
+    return type(widget).__name__
+
+
+def tab_chain(qtbot, start: QWidget, *, backwards: bool = False, limit: int = 40) -> list[str]:
+    """The names focus moves through with Tab (Shift+Tab) from ``start`` until it comes
+    back; in an editor where Tab is text, Ctrl+Tab, which it documents, moves on."""
+    key = Qt.Key.Key_Backtab if backwards else Qt.Key.Key_Tab
+    shift = Qt.KeyboardModifier.ShiftModifier if backwards else Qt.KeyboardModifier.NoModifier
+    start.window().activateWindow()
+    start.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(start.hasFocus)
+    seen = []
+    for _ in range(limit):
+        widget = QApplication.focusWidget()
+        ctrl = (
+            Qt.KeyboardModifier.ControlModifier
+            if _tab_is_text(widget)
+            else Qt.KeyboardModifier.NoModifier
+        )
+        qtbot.keyClick(widget, key, shift | ctrl)
+        widget = QApplication.focusWidget()
+        if widget is start:
+            return seen
+        seen.append(_spoken(widget))
+    pytest.fail(f"Tab never came back to {_spoken(start)!r}: {seen}")
+
+
+ABOUT_ORDER = [
+    # the toolbar (Undo and Redo join it once there is something to undo)
+    "Save now",
+    "Rehearse",
+    "History",
+    "Start from template",
+    "Import",
+    "Export",
+    "Print",
+    # then the three columns, left to right
+    "One-pager editor",
+    "Preview",
+    "Speaking rate in words per minute",
+    "Calibrate speaking rate",
+    "Pitch segments",
+    "Pitch timing, scrollable",
+]
+
+
+def test_about_me_tab_order_follows_reading_order(qtbot, window):
+    page = open_page(qtbot, window, "about")
+    text = page.editor.toPlainText()
+    forward = tab_chain(qtbot, window.rail)
+    assert forward == ABOUT_ORDER
+    assert page.editor.toPlainText() == text, "moving through the editor typed nothing"
+    assert tab_chain(qtbot, window.rail, backwards=True) == forward[::-1]
+
+    # the notice and the rehearsal strip sit between the toolbar and the editor
+    page.show_notice("A notice to dismiss.")
+    page.start_rehearsal()
+    chain = tab_chain(qtbot, window.rail)
+    after_toolbar = chain[chain.index("Print") + 1 :][:4]
+    assert after_toolbar == ["Dismiss notice", "Next segment", "Stop rehearsal", "One-pager editor"]
+    page.rehearse_bar.stop()
+
+
+def test_self_check_tab_order_follows_reading_order(qtbot, window):
+    page = open_page(qtbot, window, "selfcheck")
+    header = ["Self-check", "Question set", "Flagged questions only", "Start again"]
+    assert tab_chain(qtbot, window.rail) == [
+        *header,
+        "Question card",
+        "Show answer",
+        "Flag to speak aloud",
+    ]
+    page.quiz.card.setFocus()
+    qtbot.keyClick(page.quiz.card, Qt.Key.Key_Space)  # show the answer: the marks appear
+    assert page.quiz.answer_label.isVisible()
+    assert tab_chain(qtbot, window.rail) == [
+        *header,
+        "Question card",
+        "Got it",
+        "Shaky",
+        "Missed",
+        "Flag to speak aloud",
+    ]
+
+    page.tabs.setCurrentIndex(page.PLANNER_TAB)
+    qtbot.waitUntil(page.planner.isVisible)
+    assert tab_chain(qtbot, window.rail) == [
+        "Questions to ask",
+        "Loop",
+        "Questions from the content, by audience",
+        "Ask the selected question to",
+        "Add the selected question to the plan",
+        "Planned questions",
+        "Your own question",
+        "Audience for your own question",
+        "Add question",
+    ]

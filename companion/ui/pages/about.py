@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -205,6 +206,7 @@ class AboutPage(QWidget):
         self.notice_row.hide()
 
         side = QScrollArea()
+        side.setAccessibleName("Pitch timing, scrollable")  # a Tab stop: the keys scroll it
         side.setWidgetResizable(True)
         side.setWidget(self.panel)
         side.setMinimumWidth(300)
@@ -222,6 +224,21 @@ class AboutPage(QWidget):
         layout.addWidget(self.notice_row)
         layout.addWidget(self.rehearse_bar)
         layout.addWidget(splitter, 1)
+
+        # Tab in reading order: the toolbar, the notice and rehearsal strips, then the
+        # editor, the preview and the timing panel (creation order put the toolbar last)
+        reading_order = [toolbar.widgetForAction(a) for a in toolbar.actions()] + [
+            self.notice_close,
+            self.rehearse_bar.next_button,
+            self.rehearse_bar.stop_button,
+            self.editor,
+            self.preview,
+            self.panel.rate,
+            self.panel.calibrate_button,
+            self.panel.table,
+        ]
+        for first, second in pairwise(reading_order):
+            QWidget.setTabOrder(first, second)
 
     def _load(self) -> None:
         if self.ctx.storage_problem:

@@ -230,6 +230,7 @@ class ChecklistPage(QWidget):
         self.subtitle.setWordWrap(True)
         outer.addWidget(self.subtitle)
         scroll = QScrollArea()
+        scroll.setAccessibleName("Checklists, scrollable")  # a Tab stop: the keys scroll it
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -78,6 +78,7 @@ class StudyPage(QWidget):
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setAccessibleName("Topics to study, most pressing first")
+        self.table.setTabKeyNavigation(False)  # arrows move between cells; Tab moves on
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)

@@ -68,6 +68,7 @@ class TodayPage(QWidget):
         self.countdown.setWordWrap(True)
         outer.addWidget(self.countdown)
         scroll = QScrollArea()
+        scroll.setAccessibleName("Today, scrollable")  # a Tab stop: the keys scroll it
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
