@@ -3,10 +3,12 @@ the study list). Plain Qt models; the pages only choose which view shows them.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
 
 from companion.core.journal import SEVERITIES, LoopDetail, RoundEntries
-from companion.core.loops import Loop, parse_time
+from companion.core.loops import Loop, Round, parse_time
 from companion.core.search import MARK_END, MARK_START, SearchHit
 from companion.core.studylist import StudyItem
 
@@ -26,7 +28,37 @@ def _one_line(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def loop_dates(loop: Loop) -> str:
+    """'27 Nov 2026', '27–28 Nov 2026' or 'no date', from the loop's ISO days."""
+    import datetime as dt
+
+    def day(text: str | None) -> dt.date | None:
+        try:
+            return dt.date.fromisoformat(text) if text else None
+        except ValueError:
+            return None
+
+    first, last = day(loop.starts_on), day(loop.ends_on)
+    if first is None:
+        return loop.starts_on or "no date"
+    if last is None or last == first:
+        return f"{first.day} {first:%b %Y}"
+    if (last.year, last.month) == (first.year, first.month):
+        return f"{first.day}–{last.day} {first:%b %Y}"
+    return f"{first.day} {first:%b %Y} – {last.day} {last:%b %Y}"
+
+
+@dataclass(frozen=True)
+class RoundNotes:
+    """The notes row under a round (edited with the round, cleared with Delete)."""
+
+    round: Round
+
+
 class LoopListModel(QAbstractListModel):
+    """Loops, newest first; the view paints company and role on one line, dates and
+    status on the next (see journal_views.LoopDelegate)."""
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.loops: list[Loop] = []
@@ -43,12 +75,18 @@ class LoopListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self.loops):
             return None
         loop = self.loops[index.row()]
-        if role in (DISPLAY, ACCESSIBLE):
-            when = loop.starts_on or "no date"
+        if role == DISPLAY:
             role_text = f" · {loop.role}" if loop.role else ""
-            return f"{loop.company}{role_text}\n{when} · {loop.status}"
+            return f"{loop.company}{role_text}\n{loop_dates(loop)} · {loop.status}"
+        if role == ACCESSIBLE:
+            parts = (loop.company, loop.role, loop_dates(loop), loop.status)
+            return ", ".join(p for p in parts if p)
         if role == TOOLTIP:
-            return f"{loop.company} {loop.role}".strip()
+            head = " · ".join(p for p in (loop.company, loop.role) if p)
+            tip = f"{head}\n{loop_dates(loop)} · {loop.status}"
+            if loop.notes:
+                tip += "\n\n" + _one_line(loop.notes, 300)
+            return tip + "\n\nEnter or F2 edits the loop."
         if role == OBJECT:
             return loop
         return None
@@ -79,7 +117,7 @@ def _entries(group: RoundEntries) -> list[tuple[str, str, object]]:
     for t in group.weak:
         out.append(("Weak topic", t.topic + (f": {t.note}" if t.note else ""), t))
     if group.round is not None and group.round.notes:
-        out.append(("Notes", group.round.notes, None))
+        out.append(("Notes", group.round.notes, RoundNotes(group.round)))
     return out
 
 
@@ -151,6 +189,26 @@ class RoundTreeModel(QAbstractItemModel):
         if role == OBJECT:
             return obj
         return None
+
+    def index_of(self, kind: str, ref_id: int) -> QModelIndex:
+        """Where an entry ("asked", "flub", ...), a round ("round") or a round's notes
+        ("notes", by round id) is shown; invalid when it is not."""
+        from companion.core.journal import entry_kind_of
+
+        for row, group in enumerate(self.groups):
+            if kind == "round" and group.round is not None and group.round.id == ref_id:
+                return self.index(row, 0)
+            for child, (_label, _text, obj) in enumerate(self._children[row]):
+                if kind == "notes" and isinstance(obj, RoundNotes) and obj.round.id == ref_id:
+                    return self.index(child, 0, self.index(row, 0))
+                if (
+                    obj is not None
+                    and not isinstance(obj, RoundNotes)
+                    and obj.id == ref_id
+                    and entry_kind_of(obj) == kind
+                ):
+                    return self.index(child, 0, self.index(row, 0))
+        return QModelIndex()
 
 
 class SearchResultsModel(QAbstractListModel):

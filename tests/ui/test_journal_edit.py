@@ -1,0 +1,423 @@
+"""Editing the journal from its page: entries, rounds, loops, delete with undo, weak topics."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QDate, Qt
+
+from companion.core import journal
+from companion.core.loops import add_round, create_loop, get_loop, get_round
+from companion.core.search import search
+from companion.core.studylist import study_list
+
+pytestmark = pytest.mark.gui
+
+
+class FakeDialogs:
+    """Answers the page's dialogs without showing them, and records what was asked."""
+
+    def __init__(self):
+        self.entry_answer = None
+        self.loop_answer = None
+        self.round_answer = None
+        self.weak_answer = None
+        self.confirm_answer = True
+        self.calls = []
+
+    def edit_entry(self, parent, kind, entry, already_weak):
+        self.calls.append(("entry", kind, entry.id, already_weak))
+        return self.entry_answer
+
+    def edit_loop(self, parent, loop):
+        self.calls.append(("loop", loop.id))
+        return self.loop_answer
+
+    def edit_round(self, parent, rnd, types, focus_notes=False):
+        self.calls.append(("round", rnd.id, focus_notes))
+        return self.round_answer
+
+    def weak_topic(self, parent, topic="", note=""):
+        self.calls.append(("weak", topic))
+        return self.weak_answer
+
+    def confirm(self, parent, title, text, action):
+        self.calls.append(("confirm", text))
+        return self.confirm_answer
+
+
+@pytest.fixture
+def filled(ctx):
+    db = ctx.db
+    loop = create_loop(db, "Acme", "SRE", starts_on="2026-12-01", ends_on="2026-12-01")
+    rid = add_round(db, loop, "design", interviewer_name="Dana")
+    ids = {
+        "asked": journal.add_asked(db, loop, rid, "Shard a KV cache", "consistent hashing"),
+        "flub": journal.add_flub(db, loop, rid, "Burst load", "no 429s", 2),
+        "went_well": journal.add_went_well(db, loop, rid, "Rapport"),
+    }
+    create_loop(db, "Globex", starts_on="2026-11-20")
+    return loop, rid, ids
+
+
+@pytest.fixture
+def page(qtbot, ctx, bus, filled):
+    from companion.ui.pages.journal import JournalPage
+
+    widget = JournalPage(ctx, bus)
+    widget.dialogs = FakeDialogs()
+    qtbot.addWidget(widget)
+    widget.resize(1000, 700)
+    widget.refresh()
+    return widget
+
+
+def _select(page, kind, ref_id):
+    index = page.rounds_model.index_of(kind, ref_id)
+    assert index.isValid(), (kind, ref_id)
+    page.rounds_view.setCurrentIndex(index)
+    return index
+
+
+def _entry_texts(page):
+    model = page.rounds_model
+    top = model.index(0, 0)
+    return [model.data(model.index(r, 1, top)) for r in range(model.rowCount(top))]
+
+
+def test_changed_models_pass_the_model_tester(qtmodeltester, page, filled, ctx):
+    loop, rid, _ids = filled
+    journal.set_round_notes(ctx.db, rid, "Whiteboard was tiny")
+    page.refresh()
+    qtmodeltester.check(page.rounds_model)
+    qtmodeltester.check(page.loops_model)
+    assert page.rounds_model.index_of("notes", rid).isValid()
+    assert not page.rounds_model.index_of("flub", 999).isValid()
+
+
+def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, bus):
+    _loop, _rid, ids = filled
+    page.dialogs.entry_answer = (
+        {"topic": "Rate limiting", "detail": "token bucket refill", "severity": 3},
+        False,
+    )
+    _select(page, "flub", ids["flub"])
+    with qtbot.waitSignal(bus.journal_changed):
+        qtbot.keyClick(page.rounds_view, Qt.Key.Key_Return)
+    assert page.dialogs.calls[0] == ("entry", "flub", ids["flub"], False)
+    flub = journal.get_entry(ctx.db, "flub", ids["flub"])
+    assert (flub.topic, flub.detail, flub.severity) == ("Rate limiting", "token bucket refill", 3)
+    assert "Rate limiting: token bucket refill" in _entry_texts(page)
+    assert [h.kind for h in search(ctx.db, "bucket")] == ["flub"]
+    assert search(ctx.db, "burst") == []
+    # the edited row stays selected, and Ctrl+Z (through the page's action) undoes it
+    assert page.selected_object().id == ids["flub"]
+    assert "Ctrl+Z" in page.message.text()
+    with qtbot.waitSignal(bus.journal_changed):
+        page.undo_action.trigger()
+    flub = journal.get_entry(ctx.db, "flub", ids["flub"])
+    assert (flub.topic, flub.severity) == ("Burst load", 2)
+    assert "Undone: edit the flub" in page.message.text()
+    page.redo_action.trigger()
+    assert journal.get_entry(ctx.db, "flub", ids["flub"]).topic == "Rate limiting"
+
+
+def test_f2_and_double_click_open_the_editor_and_cancel_changes_nothing(qtbot, page, filled):
+    _loop, _rid, ids = filled
+    page.show()
+    qtbot.waitExposed(page)
+    index = _select(page, "asked", ids["asked"])
+    qtbot.keyClick(page.rounds_view, Qt.Key.Key_F2)
+    rect = page.rounds_view.visualRect(index)
+    qtbot.mouseClick(page.rounds_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(page.rounds_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert [c[:2] for c in page.dialogs.calls] == [("entry", "asked"), ("entry", "asked")]
+    assert not page.undo_stack.canUndo()
+
+
+def test_an_invalid_edit_is_refused_with_a_reason(page, filled, ctx):
+    _loop, _rid, ids = filled
+    page.dialogs.entry_answer = ({"text": "   "}, False)
+    _select(page, "went_well", ids["went_well"])
+    page.edit_selected()
+    assert "not saved" in page.message.text() and "empty" in page.message.text()
+    assert journal.get_entry(ctx.db, "went_well", ids["went_well"]).text == "Rapport"
+    assert not page.undo_stack.canUndo()
+
+
+def test_delete_key_asks_then_deletes_and_ctrl_z_brings_it_back(qtbot, page, filled, ctx, bus):
+    _loop, _rid, ids = filled
+    page.dialogs.confirm_answer = False
+    _select(page, "flub", ids["flub"])
+    qtbot.keyClick(page.rounds_view, Qt.Key.Key_Delete)
+    assert page.dialogs.calls[-1] == ("confirm", "Delete the flub “Burst load”?")
+    assert journal.get_entry(ctx.db, "flub", ids["flub"]) is not None
+
+    page.dialogs.confirm_answer = True
+    with qtbot.waitSignal(bus.journal_changed):
+        qtbot.keyClick(page.rounds_view, Qt.Key.Key_Delete)
+    assert journal.get_entry(ctx.db, "flub", ids["flub"]) is None
+    assert search(ctx.db, "burst") == []
+    assert "Burst load: no 429s" not in _entry_texts(page)
+    assert page.selected_object().id == ids["went_well"]  # the next row is selected
+    assert page.undo_button.isEnabled()
+
+    with qtbot.waitSignal(bus.journal_changed):
+        page.undo_button.click()
+    flub = journal.get_entry(ctx.db, "flub", ids["flub"])
+    assert (flub.topic, flub.detail, flub.severity) == ("Burst load", "no 429s", 2)
+    assert [h.kind for h in search(ctx.db, "burst")] == ["flub"]
+    assert page.selected_object().id == ids["flub"]
+    assert not page.undo_button.isEnabled()
+
+
+def test_ctrl_z_shortcut_reaches_the_page(qtbot, page, filled, ctx):
+    _loop, _rid, ids = filled
+    page.show()
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow)
+    _select(page, "went_well", ids["went_well"])
+    page.rounds_view.setFocus()
+    page.delete_button.click()
+    assert journal.get_entry(ctx.db, "went_well", ids["went_well"]) is None
+    qtbot.keyClick(page.rounds_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert journal.get_entry(ctx.db, "went_well", ids["went_well"]).text == "Rapport"
+
+
+def test_a_round_and_its_notes_are_edited_and_notes_cleared_with_undo(qtbot, page, filled, ctx):
+    _loop, rid, _ids = filled
+    page.dialogs.round_answer = {
+        "type": "coding",
+        "interviewer_role": "peer",
+        "interviewer_name": "Sam",
+        "notes": "Graphs, then a heap",
+    }
+    _select(page, "round", rid)
+    assert not page.delete_button.isEnabled()
+    qtbot.keyClick(page.rounds_view, Qt.Key.Key_F2)
+    got = get_round(ctx.db, rid)
+    assert (got.type, got.interviewer_role, got.interviewer_name, got.notes) == (
+        "coding",
+        "peer",
+        "Sam",
+        "Graphs, then a heap",
+    )
+    assert page.rounds_model.data(page.rounds_model.index(0, 0)) == "Coding"
+    _select(page, "notes", rid)
+    assert page.delete_button.text() == "Clear &notes"
+    page.delete_selected()
+    assert get_round(ctx.db, rid).notes == ""
+    page.undo_stack.undo()
+    assert get_round(ctx.db, rid).notes == "Graphs, then a heap"
+    page.undo_stack.undo()
+    assert get_round(ctx.db, rid).type == "design"
+
+
+def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
+    loop, _rid, _ids = filled
+    page.dialogs.loop_answer = {
+        "company": "Acme Robotics",
+        "role": "Staff SRE",
+        "starts_on": "2026-12-01",
+        "ends_on": "2026-12-02",
+        "status": "offer",
+        "notes": "Team of six",
+    }
+    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
+    with qtbot.waitSignal(bus.journal_changed):
+        qtbot.keyClick(page.loops_view, Qt.Key.Key_Return)
+    got = get_loop(ctx.db, loop)
+    assert (got.company, got.ends_on, got.status, got.notes) == (
+        "Acme Robotics",
+        "2026-12-02",
+        "offer",
+        "Team of six",
+    )
+    assert page.title.text() == "Acme Robotics · Staff SRE · 1–2 Dec 2026 · offer"
+    assert page.loop_notes.text() == "Notes: Team of six"
+    assert [h.kind for h in search(ctx.db, "robotics")] == ["loop"]
+    page.undo_stack.undo()
+    assert get_loop(ctx.db, loop).company == "Acme"
+    assert page.loop_notes.isHidden()
+
+
+def test_a_bad_loop_edit_keeps_the_loop(page, filled, ctx):
+    loop, _rid, _ids = filled
+    page.dialogs.loop_answer = {"company": "Acme", "starts_on": "2026-12-05", "ends_on": None}
+    page.dialogs.loop_answer["ends_on"] = "2026-12-01"
+    page.edit_loop(loop)
+    assert "before the first day" in page.message.text()
+    assert get_loop(ctx.db, loop).starts_on == "2026-12-01"
+
+
+def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
+    qtbot, page, filled, ctx, bus, clock
+):
+    _loop, _rid, ids = filled
+    _select(page, "flub", ids["flub"])
+    with qtbot.waitSignal(bus.journal_changed):
+        page.weak_button.click()
+    assert page.dialogs.calls == []  # the flub names its topic: no question asked
+    assert journal.is_weak(ctx.db, "burst load")
+    items = study_list(ctx.db, clock.now(), include_quiz=False)
+    assert {i.topic: i.sources for i in items}["Burst load"] == {"flub", "weak"}
+    page.weak_button.click()  # twice: still one mark
+    assert "already marked weak" in page.message.text()
+    assert len(journal.open_weak_topics(ctx.db)) == 1
+
+    page.show_weak_topics()
+    window = page.weak_dialog
+    assert window.list.count() == 1 and window.list.item(0).text() == "Burst load"
+    assert window.empty.isHidden()
+    with qtbot.waitSignal(bus.journal_changed):
+        window.unmark.click()
+    assert not journal.is_weak(ctx.db, "burst load")
+    assert window.list.count() == 0 and not window.empty.isHidden()
+    assert not window.unmark.isEnabled()
+    page.undo_stack.undo()
+    assert journal.is_weak(ctx.db, "burst load") and window.list.count() == 1
+    page.undo_stack.undo()  # undo the mark itself
+    assert not journal.is_weak(ctx.db, "burst load")
+
+
+def test_mark_weak_asks_for_a_topic_when_the_entry_has_none(page, filled, ctx):
+    _loop, _rid, ids = filled
+    page.dialogs.weak_answer = ("Small talk", "practise the opener")
+    _select(page, "went_well", ids["went_well"])
+    page.mark_selected_weak()
+    assert page.dialogs.calls == [("weak", "Rapport")]
+    (weak,) = journal.open_weak_topics(ctx.db)
+    assert (weak.topic, weak.note, weak.round_id) == ("Small talk", "practise the opener", _rid)
+    page.dialogs.weak_answer = None  # cancelled: nothing more
+    page.mark_selected_weak()
+    assert len(journal.open_weak_topics(ctx.db)) == 1
+
+
+def test_edit_dialog_can_mark_the_topic_weak_in_one_undo_step(page, filled, ctx):
+    _loop, _rid, ids = filled
+    page.dialogs.entry_answer = ({"question": "Shard a cache", "topic": "Sharding"}, True)
+    _select(page, "asked", ids["asked"])
+    page.edit_selected()
+    assert journal.get_entry(ctx.db, "asked", ids["asked"]).topic == "Sharding"
+    assert journal.is_weak(ctx.db, "sharding")
+    page.undo_stack.undo()
+    assert journal.get_entry(ctx.db, "asked", ids["asked"]).topic == "consistent hashing"
+    assert not journal.is_weak(ctx.db, "sharding")
+
+
+def test_a_loop_with_nothing_written_says_what_to_do(page, filled):
+    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(4), 0))
+    globex = next(lp for lp in page.loops_model.loops if lp.company == "Globex")
+    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(globex.id), 0))
+    assert page.rounds_stack.currentWidget() is page.rounds_empty
+    assert "Capture" in page.rounds_empty.text()
+    assert not page.edit_button.isEnabled() and not page.delete_button.isEnabled()
+
+
+def test_empty_journal_lists_say_so(qtbot, ctx, bus):
+    from companion.ui.pages.journal import JournalPage
+
+    widget = JournalPage(ctx, bus)
+    qtbot.addWidget(widget)
+    widget.refresh()
+    assert widget.left.currentWidget() is widget.loops_empty
+    widget.show_weak_topics()
+    assert widget.weak_dialog.list.isHidden() and "No topics" in widget.weak_dialog.empty.text()
+
+
+def test_loops_list_fits_its_width_and_every_control_has_a_name(qtbot, ctx, bus, page):
+    from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QHeaderView, QLineEdit
+
+    create_loop(
+        ctx.db,
+        "An extraordinarily long company name that will never fit " * 2,
+        "Principal engineer, distributed storage and everything else " * 2,
+        starts_on="2026-12-09",
+    )
+    page.refresh()
+    page.show()
+    qtbot.waitExposed(page)
+    view = page.loops_view
+    assert view.horizontalScrollBar().maximum() == 0
+    assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    first = page.loops_model.index(0, 0)
+    assert view.visualRect(first).right() <= view.viewport().width()
+    assert "Principal engineer" in page.loops_model.data(first, Qt.ItemDataRole.ToolTipRole)
+    spoken = page.loops_model.data(first, Qt.ItemDataRole.AccessibleTextRole)
+    assert spoken.startswith("An extraordinarily long") and "9 Dec 2026" in spoken
+    # arrow keys move through the loops
+    view.setCurrentIndex(first)
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert page.current_loop_id == page.loops_model.loops[1].id
+    for widget in page.findChildren(QAbstractButton) + page.findChildren(QLineEdit):
+        if widget.isVisibleTo(page):
+            assert widget.accessibleName() or widget.text().replace("&", ""), widget
+    for widget in page.findChildren(QAbstractItemView):
+        if not isinstance(widget, QHeaderView):
+            assert widget.accessibleName(), widget
+
+
+def test_real_entry_dialog_checks_fields_before_closing(qtbot, filled, ctx):
+    from companion.ui.journal_edit import EntryDialog
+
+    _loop, _rid, ids = filled
+    flub = journal.get_entry(ctx.db, "flub", ids["flub"])
+    dialog = EntryDialog("flub", flub)
+    qtbot.addWidget(dialog)
+    assert dialog.values() == {"topic": "Burst load", "detail": "no 429s", "severity": 2}
+    dialog.fields["topic"].setText("  ")
+    assert not dialog.mark_weak.isEnabled()
+    assert not dialog.try_accept()
+    assert "empty" in dialog.error.text() and dialog.error.isVisibleTo(dialog)
+    dialog.fields["topic"].setText("Back-pressure")
+    dialog.fields["severity"].setCurrentIndex(2)
+    dialog.mark_weak.setChecked(True)
+    assert dialog.try_accept()
+    assert dialog.values()["severity"] == 3 and dialog.wants_weak()
+    for widget in dialog.fields.values():
+        assert widget.accessibleName()
+
+
+def test_real_entry_dialog_shows_a_topic_that_is_already_weak(qtbot, filled, ctx):
+    from companion.ui.journal_edit import EntryDialog
+
+    _loop, _rid, ids = filled
+    asked = journal.get_entry(ctx.db, "asked", ids["asked"])
+    dialog = EntryDialog("asked", asked, already_weak=True)
+    qtbot.addWidget(dialog)
+    assert dialog.mark_weak.isChecked() and not dialog.mark_weak.isEnabled()
+    assert not dialog.wants_weak()
+
+
+def test_real_loop_dialog_dates_and_status(qtbot, filled, ctx):
+    from companion.ui.journal_edit import NO_DATE, LoopEditDialog
+
+    loop, _rid, _ids = filled
+    dialog = LoopEditDialog(get_loop(ctx.db, loop))
+    qtbot.addWidget(dialog)
+    values = dialog.values()
+    assert (values["starts_on"], values["ends_on"], values["status"]) == (
+        "2026-12-01",
+        "2026-12-01",
+        "planned",
+    )
+    dialog.ends.setDate(NO_DATE)
+    assert dialog.values()["ends_on"] is None
+    dialog.ends.setDate(QDate(2026, 11, 30))
+    assert not dialog.try_accept() and "before the first day" in dialog.error.text()
+    dialog.company.setText("")
+    assert not dialog.try_accept() and "company" in dialog.error.text()
+
+
+def test_real_round_dialog_keeps_an_unknown_type_and_focuses_notes(qtbot, filled, ctx):
+    from companion.ui.journal_edit import RoundEditDialog
+
+    _loop, rid, _ids = filled
+    db = ctx.db
+    db.execute("UPDATE rounds SET type = 'bar-raiser', notes = 'n' WHERE id = ?", [rid])
+    dialog = RoundEditDialog(get_round(db, rid), [("design", "System design")], focus_notes=True)
+    qtbot.addWidget(dialog)
+    assert dialog.values()["type"] == "bar-raiser"
+    dialog.type.setCurrentIndex(0)
+    assert dialog.values()["type"] == "design"
+    dialog.type.setEditText("")
+    assert not dialog.try_accept() and "type is empty" in dialog.error.text()
