@@ -175,7 +175,8 @@ class RoundTreeModel(QAbstractItemModel):
                     return "Not tied to a round" if index.column() == 0 else ""
                 if index.column() == 0:
                     return rnd.type.replace("-", " ").capitalize() or "Round"
-                who = " · ".join(p for p in (rnd.interviewer_role, rnd.interviewer_name) if p)
+                role_name = rnd.interviewer_role.replace("-", " ").capitalize()
+                who = " · ".join(p for p in (role_name, rnd.interviewer_name) if p)
                 when = _when(rnd.started_at or rnd.scheduled_at)
                 return " · ".join(p for p in (when, who) if p) or "no time recorded"
             if role == OBJECT:

@@ -421,3 +421,12 @@ def test_real_round_dialog_keeps_an_unknown_type_and_focuses_notes(qtbot, filled
     assert dialog.values()["type"] == "design"
     dialog.type.setEditText("")
     assert not dialog.try_accept() and "type is empty" in dialog.error.text()
+
+
+def test_deleting_the_last_entry_of_a_round_selects_the_one_above(page, filled, ctx):
+    _loop, _rid, ids = filled
+    _select(page, "went_well", ids["went_well"])
+    page.delete_selected()
+    assert journal.get_entry(ctx.db, "went_well", ids["went_well"]) is None
+    assert journal.entry_kind_of(page.selected_object()) == "flub"
+    assert "Dana" in page.rounds_model.data(page.rounds_model.index(0, 1))

@@ -786,8 +786,13 @@ class JournalPage(QWidget):
             self.refresh()
             return
         state = {"id": obj.id}
-        below = self.rounds_view.indexBelow(self.rounds_view.currentIndex())
-        neighbour = below.siblingAtColumn(0).data(OBJECT) if below.isValid() else None
+        neighbour = None  # the entry to select once this one is gone: below, else above
+        current = self.rounds_view.currentIndex()
+        for near in (self.rounds_view.indexBelow(current), self.rounds_view.indexAbove(current)):
+            candidate = near.siblingAtColumn(0).data(OBJECT) if near.isValid() else None
+            if candidate is not None and not isinstance(candidate, (Round, RoundNotes)):
+                neighbour = candidate
+                break
         journal.delete_entry(db, kind, obj.id)
 
         def redo() -> None:
