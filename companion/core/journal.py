@@ -296,38 +296,26 @@ def loop_detail(db: Database, loop_id: int) -> LoopDetail | None:
     def bucket(round_id: int | None) -> RoundEntries:
         return groups.get(round_id, loose) if round_id is not None else loose
 
-    for a in _rows(
-        db,
-        Asked,
-        "SELECT id, loop_id, round_id, question, topic, created_at FROM asked "
-        "WHERE loop_id = ? ORDER BY created_at, id",
-        [loop_id],
-    ):
-        bucket(a.round_id).asked.append(a)
-    for f in _rows(
-        db,
-        Flub,
-        "SELECT id, loop_id, round_id, topic, detail, severity, created_at, studied_at "
-        "FROM flubs WHERE loop_id = ? ORDER BY created_at, id",
-        [loop_id],
-    ):
-        bucket(f.round_id).flubs.append(f)
-    for w in _rows(
-        db,
-        WentWell,
-        "SELECT id, loop_id, round_id, text, created_at FROM went_well "
-        "WHERE loop_id = ? ORDER BY created_at, id",
-        [loop_id],
-    ):
-        bucket(w.round_id).went_well.append(w)
-    for t in _rows(
-        db,
-        WeakTopic,
-        "SELECT id, loop_id, round_id, topic, note, created_at, studied_at FROM weak_topics "
-        "WHERE loop_id = ? ORDER BY created_at, id",
-        [loop_id],
-    ):
-        bucket(t.round_id).weak.append(t)
+    per_loop = (
+        (Asked, "asked", "id, loop_id, round_id, question, topic, created_at", "asked"),
+        (
+            Flub,
+            "flubs",
+            "id, loop_id, round_id, topic, detail, severity, created_at, studied_at",
+            "flubs",
+        ),
+        (WentWell, "went_well", "id, loop_id, round_id, text, created_at", "went_well"),
+        (
+            WeakTopic,
+            "weak_topics",
+            "id, loop_id, round_id, topic, note, created_at, studied_at",
+            "weak",
+        ),
+    )
+    for cls, table, columns, group in per_loop:
+        sql = f"SELECT {columns} FROM {table} WHERE loop_id = ? ORDER BY created_at, id"
+        for entry in _rows(db, cls, sql, [loop_id]):
+            getattr(bucket(entry.round_id), group).append(entry)
     entries = [groups[r.id] for r in rounds]
     if not loose.empty:
         entries.append(loose)
