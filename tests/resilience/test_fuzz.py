@@ -14,7 +14,6 @@ import string
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -120,7 +119,8 @@ markdown_text = st.one_of(
 @FUZZ
 @given(markdown_text)
 def test_markdown_rendering_is_safe_and_never_raises(text):
-    about_render = pytest.importorskip("companion.core.about_render")
+    import companion.core.about_render as about_render
+
     html = about_render.SafeRenderer().render(text).lower()
     assert "<script" not in html and "<img" not in html
     assert 'href="javascript' not in html
@@ -129,7 +129,8 @@ def test_markdown_rendering_is_safe_and_never_raises(text):
 @FUZZ
 @given(markdown_text, st.floats(min_value=-1e6, max_value=1e6, allow_nan=False))
 def test_pitch_analysis_never_raises(text, wpm):
-    pitch = pytest.importorskip("companion.core.pitch")
+    import companion.core.pitch as pitch
+
     outline = pitch.pitch_outline(text, wpm)
     for segment in outline:
         assert segment.estimated_seconds >= 0
@@ -139,7 +140,8 @@ def test_pitch_analysis_never_raises(text, wpm):
 @FUZZ
 @given(st.binary(max_size=2000))
 def test_imported_one_pager_bytes_give_text_or_a_clear_error(data):
-    about_import = pytest.importorskip("companion.core.about_import")
+    import companion.core.about_import as about_import
+
     try:
         result = about_import.decode_bytes(data, "cv.md")
     except ValueError as exc:
@@ -166,7 +168,7 @@ json_values = st.recursive(
 @FUZZ
 @given(json_values)
 def test_imported_journal_documents_give_a_clear_error(data):
-    journal_io = pytest.importorskip("companion.core.journal_io")
+    import companion.core.journal_io as journal_io
     from companion.core.storage import open_memory_store
 
     store = open_memory_store()

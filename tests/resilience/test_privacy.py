@@ -107,8 +107,8 @@ def test_start_up_opens_no_network_socket(qtbot, qapp, ctx, net_calls):
 
 @pytest.mark.gui
 def test_preview_with_remote_images_fetches_nothing(qtbot, net_calls):
-    about_render = pytest.importorskip("companion.core.about_render")
-    about_editor = pytest.importorskip("companion.ui.about_editor")
+    import companion.core.about_render as about_render
+    import companion.ui.about_editor as about_editor
 
     preview = about_editor.SafePreview()
     qtbot.addWidget(preview)
@@ -126,7 +126,8 @@ def test_preview_with_remote_images_fetches_nothing(qtbot, net_calls):
 
 @pytest.mark.gui
 def test_about_page_preview_fetches_nothing(qtbot, ctx, bus, net_calls):
-    about_page = pytest.importorskip("companion.ui.pages.about")
+    import companion.ui.pages.about as about_page
+
     page = about_page.AboutPage(ctx, bus)
     qtbot.addWidget(page)
     page.show()
@@ -140,13 +141,15 @@ def test_about_page_preview_fetches_nothing(qtbot, ctx, bus, net_calls):
 
 @pytest.mark.gui
 def test_exports_fetch_nothing(qapp, tmp_path, db, net_calls):
-    about_export = pytest.importorskip("companion.core.about_export")
-    about_render = pytest.importorskip("companion.core.about_render")
+    import companion.core.about_export as about_export
+    import companion.core.about_render as about_render
+
     about_export.export_html(REMOTE_TEXT, tmp_path / "about.html")
     about_export.export_markdown(REMOTE_TEXT, tmp_path / "about.md")
     html = (tmp_path / "about.html").read_text()
     assert "<img" not in html.lower()
-    ui_export = pytest.importorskip("companion.ui.about_export")
+    import companion.ui.about_export as ui_export
+
     ui_export.export_pdf(about_render.SafeRenderer().render(REMOTE_TEXT), tmp_path / "about.pdf")
     assert (tmp_path / "about.pdf").read_bytes().startswith(b"%PDF")
     now = dt.datetime(2026, 12, 1, 9, tzinfo=dt.UTC)
@@ -259,8 +262,8 @@ def test_gui_start_up_subprocess_opens_no_network_socket(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["pdf", "html"])
 def test_about_export_subprocess_opens_no_network_socket(tmp_path, fmt):
-    about_store = pytest.importorskip("companion.core.about_store")
-    pytest.importorskip("companion.commands.about")
+    import companion.commands.about  # noqa: F401 (must import)
+    import companion.core.about_store as about_store
     from companion.core.storage import open_store
 
     data = tmp_path / "data"

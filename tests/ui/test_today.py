@@ -209,7 +209,8 @@ def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes):
 
 
 def test_journal_reminders_show_with_actions(qtbot, ctx, bus, dnd, clock, loop, monkeypatch):
-    journal = pytest.importorskip("companion.core.journal")
+    import companion.core.journal as journal
+
     _loop_id, first, _ = loop
     due = journal.CaptureDue(1, "Acme", first, at(2, 10, 45), at(2, 11, 45))
     monkeypatch.setattr(journal, "captures_due", lambda db, now: [due])
