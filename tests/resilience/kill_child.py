@@ -14,13 +14,8 @@ from pathlib import Path
 
 
 def main(db_path: str, seed: str) -> None:
-    from companion.core import loops
+    from companion.core import about_store, loops
     from companion.core.storage import open_store
-
-    try:
-        from companion.core import about_store
-    except ImportError:
-        about_store = None
 
     rng = random.Random(int(seed))
     store = open_store(Path(db_path))
@@ -38,7 +33,7 @@ def main(db_path: str, seed: str) -> None:
             loops.start_round(db, "coding", now, loop_id=loop_id, round_id=round_id)
             loops.end_round(db, round_id, now)
         print(f"J {loop_id} {round_id}", flush=True)
-        if about_store is not None and n % 2 == 0:
+        if n % 2 == 0:
             body = f"rev {seed}-{n}\n" + "typing " * rng.randrange(0, 4000)
             about_store.save_text(
                 db, body, now, reason=rng.choice(["autosave", "autosave", "save"])

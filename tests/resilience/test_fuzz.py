@@ -283,14 +283,11 @@ def test_cli_arguments_never_give_a_traceback(tmp_path, monkeypatch, argv):
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home-data"))
     monkeypatch.setattr(companion.ui.app, "run_gui", lambda args: 0)  # never open a window
     monkeypatch.setattr(companion.selftest, "run_self_test", lambda: 0)
-    with contextlib.suppress(ImportError):
-        import companion.commands.cue as cue
+    import companion.commands.cue as cue
+    import companion.ui.about_export as about_export_ui
 
-        monkeypatch.setattr(cue, "_run_gui", lambda *a, **kw: 0, raising=False)
-    with contextlib.suppress(ImportError):
-        import companion.ui.about_export as about_export_ui
-
-        monkeypatch.setattr(about_export_ui, "export_pdf", lambda *a, **kw: None, raising=False)
+    monkeypatch.setattr(cue, "_run_gui", lambda *a, **kw: 0, raising=False)
+    monkeypatch.setattr(about_export_ui, "export_pdf", lambda *a, **kw: None)
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

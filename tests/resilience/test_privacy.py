@@ -153,19 +153,12 @@ def test_exports_fetch_nothing(qapp, tmp_path, db, net_calls):
     ui_export.export_pdf(about_render.SafeRenderer().render(REMOTE_TEXT), tmp_path / "about.pdf")
     assert (tmp_path / "about.pdf").read_bytes().startswith(b"%PDF")
     now = dt.datetime(2026, 12, 1, 9, tzinfo=dt.UTC)
-    try:
-        from companion.core.journal_io import export_journal
-    except ImportError:
-        pass
-    else:
-        export_journal(db, tmp_path / "journal.json", now)
-    try:
-        from companion.core.exports import export_study_list
-    except ImportError:
-        pass
-    else:
-        for fmt in ("md", "csv", "json"):
-            export_study_list(db, fmt, tmp_path / f"study.{fmt}", now)
+    from companion.core.exports import export_study_list
+    from companion.core.journal_io import export_journal
+
+    export_journal(db, tmp_path / "journal.json", now)
+    for fmt in ("md", "csv", "anki", "json"):
+        export_study_list(db, fmt, tmp_path / f"study.{fmt}", now)
     assert net_calls.calls == []
 
 
