@@ -955,11 +955,19 @@ class JournalPage(QWidget):
         path = self.file_dialogs.open_path(self, "Import a journal", Path.home(), "JSON (*.json)")
         if path is None:
             return
+        from PySide6.QtWidgets import QApplication
+
+        self.status(f"Importing {path.name}…")
+        # a large journal takes a second or two on this thread (SQLite writes belong
+        # to the GUI's connection): say so with the cursor rather than look frozen
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             report = import_journal(self.ctx.db, path)
         except JournalImportError as exc:
             self.status(f"{exc} Nothing was imported.")
             return
+        finally:
+            QApplication.restoreOverrideCursor()
         self.status(
             f"Imported {report.loops_added} loop(s); {report.loops_skipped} were already here."
         )
