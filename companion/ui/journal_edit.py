@@ -441,3 +441,26 @@ class WeakTopicsDialog(QDialog):
         key = self.selected_key()
         if key is not None:
             self.page.unmark_weak(key)
+
+
+class NewLoopDialog(QDialog):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("New loop")
+        self.company = QLineEdit()
+        self.company.setAccessibleName("Company")
+        self.role = QLineEdit()
+        self.role.setAccessibleName("Role")
+        self.day = QLineEdit()
+        self.day.setAccessibleName("Date, YYYY-MM-DD")
+        self.day.setPlaceholderText("YYYY-MM-DD")
+        form = QFormLayout(self)
+        form.addRow("&Company", self.company)
+        form.addRow("&Role", self.role)
+        form.addRow("&Date", self.day)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)

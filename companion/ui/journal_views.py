@@ -3,13 +3,14 @@ width (elided, the full text in the tooltip), so the list never scrolls sideways
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from companion.ui.journal_models import OBJECT, loop_dates
 
 PAD = 6  # pixels around the two lines
+EDIT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2)
 
 
 class LoopDelegate(QStyledItemDelegate):
@@ -78,3 +79,25 @@ def _quieter(color: QColor) -> QColor:
     out = QColor(color)
     out.setAlpha(170)
     return out
+
+
+class ViewKeys(QObject):
+    """Enter / F2 edits the current row of a view and Delete deletes it."""
+
+    def __init__(self, view, edit, delete=None):
+        super().__init__(view)
+        self.edit = edit
+        self.delete = delete
+        view.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.KeyPress and not event.modifiers() & ~(
+            Qt.KeyboardModifier.KeypadModifier
+        ):
+            if event.key() in EDIT_KEYS:
+                self.edit()
+                return True
+            if event.key() == Qt.Key.Key_Delete and self.delete is not None:
+                self.delete()
+                return True
+        return False
