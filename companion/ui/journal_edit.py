@@ -30,16 +30,14 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.journal import (
-    INTERVIEWER_ROLES,
     LOOP_STATUSES,
     SEVERITIES,
     clean_entry_fields,
     clean_loop_fields,
 )
+from companion.ui.round_fields import chosen_round_type, role_combo, round_type_combo
 
 NO_DATE = QDate(2000, 1, 1)  # the QDateEdit minimum, shown as "no date"
-ROLE_TITLES = {"": "(not known)", "hiring-manager": "Hiring manager", "peer": "Peer"}
-ROLE_TITLES["leadership"] = "Leadership"
 KIND_TITLES = {
     "asked": "Edit what they asked",
     "flub": "Edit a flub",
@@ -252,24 +250,8 @@ class RoundEditDialog(_CheckedDialog):
     def __init__(self, rnd, types: list[tuple[str, str]], focus_notes=False, parent=None):
         super().__init__("Edit round", parent)
         self.rnd = rnd
-        self.type = QComboBox()
-        self.type.setEditable(True)
-        self.type.setAccessibleName("Round type")
-        for type_id, title in types:
-            self.type.addItem(title, type_id)
-        found = self.type.findData(rnd.type)
-        if found >= 0:
-            self.type.setCurrentIndex(found)
-        else:
-            self.type.setEditText(rnd.type)
-        self.role = QComboBox()
-        self.role.setAccessibleName("Interviewer role")
-        roles = list(INTERVIEWER_ROLES)
-        if rnd.interviewer_role not in roles:
-            roles.append(rnd.interviewer_role)
-        for role in roles:
-            self.role.addItem(ROLE_TITLES.get(role, role), role)
-        self.role.setCurrentIndex(max(0, self.role.findData(rnd.interviewer_role)))
+        self.type = round_type_combo(types, rnd.type)
+        self.role = role_combo(rnd.interviewer_role)
         self.name = _line(rnd.interviewer_name, "Interviewer name", "optional")
         self.notes = _text_box(rnd.notes, "Round notes", 120)
         self.form.addRow("Round &type", self.type)
@@ -280,16 +262,8 @@ class RoundEditDialog(_CheckedDialog):
         self.resize(500, self.sizeHint().height())
 
     def values(self) -> dict:
-        from companion.core.content import slug
-
-        index = self.type.currentIndex()
-        text = self.type.currentText().strip()
-        if index >= 0 and self.type.itemText(index) == text:
-            round_type = self.type.itemData(index)
-        else:
-            round_type = slug(text) if text else ""
         return {
-            "type": round_type,
+            "type": chosen_round_type(self.type),
             "interviewer_role": self.role.currentData() or "",
             "interviewer_name": self.name.text(),
             "notes": self.notes.toPlainText(),

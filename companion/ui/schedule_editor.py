@@ -7,7 +7,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QDateTime, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QDateEdit,
     QDateTimeEdit,
     QDialog,
@@ -25,12 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-ROLES = (
-    ("", "(not known)"),
-    ("hiring-manager", "Hiring manager"),
-    ("peer", "Peer"),
-    ("leadership", "Leadership"),
-)
+from companion.ui.round_fields import chosen_round_type, role_combo, role_title, round_type_combo
 
 
 def to_aware(value: QDateTime) -> dt.datetime:
@@ -92,25 +86,12 @@ class RoundDialog(QDialog):
         self.when.setCalendarPopup(True)
         self.when.setDisplayFormat("ddd d MMM yyyy  HH:mm")
         self.when.setAccessibleName("Start time")
-        self.type = QComboBox()
-        self.type.setEditable(True)
-        self.type.setAccessibleName("Round type")
-        for rid, title in types:
-            self.type.addItem(title, rid)
-        self.role = QComboBox()
-        self.role.setAccessibleName("Interviewer role")
-        for rid, title in ROLES:
-            self.role.addItem(title, rid)
+        self.type = round_type_combo(types, rnd.type if rnd else "")
+        self.role = role_combo(rnd.interviewer_role if rnd else "")
         self.name = QLineEdit()
         self.name.setAccessibleName("Interviewer name")
         self.name.setPlaceholderText("optional")
         if rnd is not None:
-            index = self.type.findData(rnd.type)
-            if index >= 0:
-                self.type.setCurrentIndex(index)
-            else:
-                self.type.setEditText(rnd.type)
-            self.role.setCurrentIndex(max(0, self.role.findData(rnd.interviewer_role)))
             self.name.setText(rnd.interviewer_name)
         form = QFormLayout(self)
         form.addRow("&Starts at:", self.when)
@@ -125,17 +106,9 @@ class RoundDialog(QDialog):
         form.addRow(buttons)
 
     def values(self) -> dict:
-        from companion.core.content import slug
-
-        index = self.type.currentIndex()
-        text = self.type.currentText().strip()
-        if index >= 0 and self.type.itemText(index) == text:
-            rtype = self.type.itemData(index)
-        else:
-            rtype = slug(text) if text else ""
         return {
             "scheduled_at": to_aware(self.when.dateTime()),
-            "type": rtype,
+            "type": chosen_round_type(self.type),
             "interviewer_role": self.role.currentData() or "",
             "interviewer_name": self.name.text().strip(),
         }
@@ -209,7 +182,7 @@ class ScheduleEditor(QWidget):
                 part
                 for part in (
                     rnd.interviewer_name,
-                    dict(ROLES).get(rnd.interviewer_role, rnd.interviewer_role),
+                    role_title(rnd.interviewer_role),
                 )
                 if part
             )
