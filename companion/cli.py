@@ -105,8 +105,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_self_test()
     if getattr(args, "func", None):
+        from companion.commands.common import CommandError
+
         try:
             return int(args.func(args) or 0)
+        except CommandError as exc:
+            print(f"companion: {exc}", file=sys.stderr)
+            return exc.exit_code
         except KeyboardInterrupt:
             return 130
         except BrokenPipeError:

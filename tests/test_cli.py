@@ -104,3 +104,34 @@ def test_data_dir_may_follow_the_command(tmp_path, capsys):
     assert main(["doctor", "--data-dir", str(folder)]) == 0
     assert (folder / "companion.sqlite3").exists()
     assert main(["content", "check", "--data-dir", str(folder)]) == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["export", "study-list", "--format", "csv", "-o", "{tmp}/s.csv"],
+        ["journal", "export", "--format", "json", "-o", "{tmp}/j.json"],
+        ["demo", "--loops", "1"],
+    ],
+)
+def test_commands_refuse_a_journal_they_cannot_open(argv, data_dir, tmp_path, capsys):
+    """A command never writes to a throwaway journal: one clear line, exit 1, file kept."""
+    conn = sqlite3.connect(data_dir / "companion.sqlite3")
+    conn.execute("PRAGMA user_version = 999")
+    conn.execute("CREATE TABLE x (y)")
+    conn.commit()
+    conn.close()
+    before = (data_dir / "companion.sqlite3").read_bytes()
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert main(["--data-dir", str(data_dir), *argv]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: ") and "newer version" in err and "Traceback" not in err
+    assert (data_dir / "companion.sqlite3").read_bytes() == before
+    assert not list(tmp_path.glob("*.csv")) and not list(tmp_path.glob("*.json"))
+
+
+@pytest.mark.parametrize("command", [["export", "study-list"], ["journal", "export"]])
+def test_exports_to_a_missing_folder_are_usage_errors(command, data_dir, tmp_path, capsys):
+    target = tmp_path / "no" / "such" / "out.txt"
+    assert main(["--data-dir", str(data_dir), *command, "-o", str(target)]) == 2
+    assert f"the folder {target.parent} does not exist" in capsys.readouterr().err

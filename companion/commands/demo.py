@@ -18,15 +18,11 @@ def run(args) -> int:
     if args.loops < 0 or args.loops > 1_000_000:
         print("companion: --loops must be between 0 and 1,000,000", file=sys.stderr)
         return 2
-    from companion.core.context import AppContext
+    from companion.commands.common import open_journal
     from companion.core.demo import generate
 
-    ctx = AppContext()
+    ctx = open_journal()
     try:
-        ctx.store  # noqa: B018 - open (and migrate)
-        if ctx.storage_problem:
-            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
-            return 1
         summary = generate(ctx.db, args.loops, seed=args.seed, today=ctx.now().date())
         print(
             f"Added {summary.loops} loop(s), {summary.rounds} round(s) and "

@@ -18,30 +18,20 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from companion.core.context import AppContext
+    from companion.commands.common import open_journal, output_path
     from companion.core.exports import export_study_list
     from companion.core.studylist import GuideIndex
 
-    ctx = AppContext()
+    out = output_path(args.output)
+    ctx = open_journal()
     try:
-        if ctx.storage_problem:
-            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
-            return 1
-        ctx.store  # noqa: B018 - open (and migrate) before reading
-        if ctx.storage_problem:
-            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
-            return 1
-        out = args.output.expanduser()
-        if not out.parent.is_dir():
-            print(f"companion: the folder {out.parent} does not exist", file=sys.stderr)
-            return 2
-        try:
-            count = export_study_list(
-                ctx.db, args.format, out, ctx.now(), guide=GuideIndex(ctx.content)
-            )
-        except OSError as exc:
-            print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-            return 1
+        count = export_study_list(
+            ctx.db, args.format, out, ctx.now(), guide=GuideIndex(ctx.content)
+        )
+    except OSError as exc:
+        print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    else:
         print(f"Wrote {count} topic(s) to {out} ({args.format}).")
         return 0
     finally:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from companion.commands.common import open_journal, output_path
+
 
 def register(sub) -> None:
     parser = sub.add_parser("journal", help="export or import the whole journal (JSON)")
@@ -21,14 +23,6 @@ def register(sub) -> None:
     imp.set_defaults(func=run_import)
 
 
-def _open():
-    from companion.core.context import AppContext
-
-    ctx = AppContext()
-    ctx.store  # noqa: B018 - open (and migrate) now so problems surface here
-    return ctx
-
-
 def run_export(args) -> int:
     from companion.core.journal_io import export_journal
 
@@ -36,20 +30,14 @@ def run_export(args) -> int:
     if out is None:
         print("companion: say where to write the journal: -o FILE", file=sys.stderr)
         return 2
-    out = out.expanduser()
-    if not out.parent.is_dir():
-        print(f"companion: the folder {out.parent} does not exist", file=sys.stderr)
-        return 2
-    ctx = _open()
+    out = output_path(out)
+    ctx = open_journal()
     try:
-        if ctx.storage_problem:
-            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
-            return 1
-        try:
-            count = export_journal(ctx.db, out, ctx.now())
-        except OSError as exc:
-            print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-            return 1
+        count = export_journal(ctx.db, out, ctx.now())
+    except OSError as exc:
+        print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    else:
         print(f"Wrote {count} loop(s) to {out}.")
         return 0
     finally:
@@ -63,16 +51,13 @@ def run_import(args) -> int:
     if src is None:
         print("companion: say which file to import: -i FILE", file=sys.stderr)
         return 2
-    ctx = _open()
+    ctx = open_journal()
     try:
-        if ctx.storage_problem:
-            print(f"companion: {ctx.storage_problem}", file=sys.stderr)
-            return 1
-        try:
-            report = import_journal(ctx.db, src.expanduser())
-        except JournalImportError as exc:
-            print(f"companion: {exc} Nothing was imported.", file=sys.stderr)
-            return 1
+        report = import_journal(ctx.db, src.expanduser())
+    except JournalImportError as exc:
+        print(f"companion: {exc} Nothing was imported.", file=sys.stderr)
+        return 1
+    else:
         print(
             f"Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
             f"{report.loops_skipped} loop(s) were already here."

@@ -1,0 +1,36 @@
+"""What the headless commands share: open the real journal or say why not, and check
+where an output file goes. A :class:`CommandError` is printed by the CLI as one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class CommandError(Exception):
+    """A problem the user must read; ``exit_code`` 1 for failures, 2 for usage."""
+
+    def __init__(self, message: str, exit_code: int = 1):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def open_journal():
+    """The app context with its database open. Unlike the GUI, a command never falls back
+    to a throwaway in-memory journal: what it writes would silently vanish."""
+    from companion.core.context import AppContext
+
+    ctx = AppContext()
+    ctx.store  # noqa: B018 - open (and migrate) now so problems surface here
+    if ctx.storage_problem:
+        problem = ctx.storage_problem
+        ctx.close()
+        raise CommandError(problem)
+    return ctx
+
+
+def output_path(path: Path) -> Path:
+    """``path`` with ``~`` expanded, if its folder exists."""
+    path = Path(path).expanduser()
+    if not path.parent.is_dir():
+        raise CommandError(f"the folder {path.parent} does not exist", exit_code=2)
+    return path
