@@ -22,6 +22,12 @@ class Loop:
     status: str
     notes: str
 
+    @property
+    def label(self) -> str:
+        """One line for a loop picker: company — role (first day)."""
+        text = self.company + (f" — {self.role}" if self.role else "")
+        return text + (f" ({self.starts_on})" if self.starts_on else "")
+
 
 @dataclass(frozen=True)
 class Round:

@@ -218,10 +218,7 @@ class PlannerPanel(QWidget):
         self.loop_combo.blockSignals(True)
         self.loop_combo.clear()
         for loop in loops:
-            label = loop.company + (f" — {loop.role}" if loop.role else "")
-            if loop.starts_on:
-                label += f" ({loop.starts_on})"
-            self.loop_combo.addItem(label, loop.id)
+            self.loop_combo.addItem(loop.label, loop.id)
         self.loop_combo.setCurrentIndex(max(self.loop_combo.findData(chosen), 0))
         self.loop_combo.blockSignals(False)
         content = self.ctx.content

@@ -200,10 +200,7 @@ class TodayPage(QWidget):
         self.loop_combo.blockSignals(True)
         self.loop_combo.clear()
         for loop in loops:
-            label = loop.company + (f" — {loop.role}" if loop.role else "")
-            if loop.starts_on:
-                label += f" ({loop.starts_on})"
-            self.loop_combo.addItem(label, loop.id)
+            self.loop_combo.addItem(loop.label, loop.id)
         if view.loop is not None:
             self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(view.loop.id)))
         self.loop_combo.blockSignals(False)
