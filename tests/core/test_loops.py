@@ -21,4 +21,5 @@ def test_current_loop_prefers_today_then_the_next_one(db):
     assert loops.current_loop(db, dt.date(2026, 12, 1)).id == soon
     today = loops.create_loop(db, "Today", starts_on="2026-12-01", ends_on="2026-12-02")
     assert loops.current_loop(db, dt.date(2026, 12, 2)).id == today
-    assert loops.current_loop(db, dt.date(2027, 1, 1)).id in {past, later, soon, today}
+    assert loops.current_loop(db, dt.date(2027, 1, 1)).id == later  # else the most recent
+    assert loops.current_loop(db, dt.date(2026, 11, 21)).id == past
