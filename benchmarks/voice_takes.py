@@ -1,0 +1,149 @@
+"""Spoken takes for the voice figures, made with espeak-ng and sox (shared by
+benchmarks/bench_voice.py and tests/core/test_voice_vad.py).
+
+A take is clips of synthetic speech with silences of known length between them, and
+optionally white noise mixed in at a given signal-to-noise ratio. The truth (where each
+clip's sound really starts and ends) is read from the clean clip with a plain amplitude
+threshold, independent of the detector under test.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import wave
+from array import array
+from dataclasses import dataclass
+from pathlib import Path
+
+RATE = 22050  # espeak-ng's output rate
+TRUTH_THRESHOLD = 300  # |sample| above this (about -40 dBFS) is sound, in the clean clip
+
+PARAGRAPHS = (
+    "I am a backend engineer with six years of experience in payments. At my last "
+    "company I rebuilt the settlement pipeline, which cut the nightly batch from six "
+    "hours to forty minutes.",
+    "I moved the fraud checks to streaming, so analysts saw fresh numbers within a "
+    "minute. Before that I worked on search, where I reduced the median latency by "
+    "thirty percent.",
+    "I am looking for a team where I can own a system end to end and mentor newer engineers.",
+)
+
+
+def missing_tools() -> str | None:
+    """Why takes cannot be made here, or None."""
+    missing = [tool for tool in ("espeak-ng", "sox") if shutil.which(tool) is None]
+    return f"{' and '.join(missing)} not installed" if missing else None
+
+
+def _run(*cmd: str) -> str:
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=True)
+    return done.stderr
+
+
+def speak(text: str, wpm: int, out: Path) -> Path:
+    _run("espeak-ng", "-s", str(wpm), "-w", str(out), text)
+    return out
+
+
+def silence(seconds: float, out: Path) -> Path:
+    _run("sox", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(out), "trim", "0", f"{seconds}")
+    return out
+
+
+def rms(path: Path) -> float:
+    """sox's RMS amplitude (full scale = 1)."""
+    match = re.search(r"RMS\s+amplitude:\s+([0-9.]+)", _run("sox", str(path), "-n", "stat"))
+    if not match:
+        raise RuntimeError(f"sox stat gave no RMS for {path}")
+    return float(match.group(1))
+
+
+def duration(path: Path) -> float:
+    with wave.open(str(path), "rb") as wav:
+        return wav.getnframes() / wav.getframerate()
+
+
+def sound_bounds(path: Path) -> tuple[float, float]:
+    """First and last moment the clean clip is louder than TRUTH_THRESHOLD."""
+    with wave.open(str(path), "rb") as wav:
+        rate = wav.getframerate()
+        samples = array("h", wav.readframes(wav.getnframes()))
+    loud = [i for i, x in enumerate(samples) if abs(x) > TRUTH_THRESHOLD]
+    return loud[0] / rate, (loud[-1] + 1) / rate
+
+
+@dataclass(frozen=True)
+class BuiltTake:
+    path: Path
+    truth: tuple[tuple[float, float], ...]  # where speech really is, in seconds
+    words: int
+    seconds: float
+    speech_rms: float
+
+    @property
+    def delivered_wpm(self) -> float:
+        """espeak's real rate: words over the clips' sound time (first to last sound of
+        each clip, its own pauses between sentences included)."""
+        return self.words * 60.0 / sum(end - start for start, end in self.truth)
+
+
+def build(
+    folder: Path,
+    name: str,
+    wpm: int,
+    layout: list[str | float],
+    *,
+    snr_db: float | None = 20.0,
+    noise_like: float | None = None,
+) -> BuiltTake:
+    """``layout`` mixes texts (spoken at ``wpm``) and silences (seconds), in order.
+    With ``snr_db``, white noise is mixed in at that ratio to the speech's RMS."""
+    from companion.core.pitch import count_words
+
+    folder.mkdir(parents=True, exist_ok=True)
+    parts: list[Path] = []
+    truth: list[tuple[float, float]] = []
+    clean_clips: list[Path] = []
+    at = 0.0
+    words = 0
+    for i, item in enumerate(layout):
+        if isinstance(item, str):
+            clip = speak(item, wpm, folder / f"{name}-{i}.wav")
+            start, end = sound_bounds(clip)
+            truth.append((at + start, at + end))
+            words += count_words(item)
+            clean_clips.append(clip)
+        else:
+            clip = silence(item, folder / f"{name}-{i}.wav")
+        parts.append(clip)
+        at += duration(clip)
+    clean = folder / f"{name}-clean.wav"
+    if len(parts) == 1:
+        shutil.copyfile(parts[0], clean)
+    else:
+        _run("sox", *map(str, parts), str(clean))
+    speech_rms = noise_like or (
+        sum(rms(c) for c in clean_clips) / len(clean_clips) if clean_clips else 0.1
+    )
+    if snr_db is None:
+        return BuiltTake(clean, tuple(truth), words, duration(clean), speech_rms)
+    noise = folder / f"{name}-noise.wav"
+    _run("sox", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(noise),
+         "synth", f"{at}", "whitenoise", "vol", "0.5")  # fmt: skip
+    gain = speech_rms / 10 ** (snr_db / 20) / rms(noise)
+    out = folder / f"{name}.wav"
+    _run("sox", "-m", "-v", "1", str(clean), "-v", f"{gain:.6f}", str(noise), str(out))
+    return BuiltTake(out, tuple(truth), words, duration(out), speech_rms)
+
+
+def pure_noise(folder: Path, name: str, seconds: float, level: float) -> Path:
+    """White noise alone at RMS ``level`` (full scale = 1)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    raw = folder / f"{name}-raw.wav"
+    _run("sox", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(raw),
+         "synth", f"{seconds}", "whitenoise", "vol", "0.5")  # fmt: skip
+    out = folder / f"{name}.wav"
+    _run("sox", "-v", f"{level / rms(raw):.6f}", str(raw), str(out))
+    return out

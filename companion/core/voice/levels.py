@@ -1,0 +1,86 @@
+"""Peak and RMS levels in dBFS, and clipping, over 16-bit PCM samples."""
+
+from __future__ import annotations
+
+import math
+import operator
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+FULL_SCALE = 32768.0
+SILENT_DBFS = -120.0  # what digital silence reports instead of minus infinity
+CLIP_LEVEL = 32767  # a sample at or beyond full scale (either sign) counts as clipped
+
+
+def to_dbfs(amplitude: float) -> float:
+    """An amplitude in sample units as dBFS; digital silence gives SILENT_DBFS."""
+    if amplitude <= 0:
+        return SILENT_DBFS
+    return max(SILENT_DBFS, 20.0 * math.log10(amplitude / FULL_SCALE))
+
+
+def sum_of_squares(samples: Sequence[int]) -> int:
+    return sum(map(operator.mul, samples, samples))
+
+
+def rms(samples: Sequence[int]) -> float:
+    if not samples:
+        return 0.0
+    return math.sqrt(sum_of_squares(samples) / len(samples))
+
+
+def peak(samples: Sequence[int]) -> int:
+    if not samples:
+        return 0
+    return max(max(samples), -min(samples))
+
+
+def clipped_count(samples: Sequence[int]) -> int:
+    """Samples at full scale: a clipped input pins there."""
+    if not samples:
+        return 0
+    return samples.count(CLIP_LEVEL) + samples.count(-CLIP_LEVEL - 1) + samples.count(-CLIP_LEVEL)
+
+
+@dataclass(frozen=True)
+class Levels:
+    peak_dbfs: float
+    rms_dbfs: float
+    clipped_samples: int
+    samples: int
+
+    @property
+    def clipped_fraction(self) -> float:
+        return self.clipped_samples / self.samples if self.samples else 0.0
+
+
+def measure(samples: array | Sequence[int]) -> Levels:
+    return Levels(
+        peak_dbfs=to_dbfs(peak(samples)),
+        rms_dbfs=to_dbfs(rms(samples)),
+        clipped_samples=clipped_count(samples),
+        samples=len(samples),
+    )
+
+
+class LevelMeter:
+    """Running peak, RMS and clipping over a stream (for a check that records N seconds)."""
+
+    def __init__(self) -> None:
+        self._peak = 0
+        self._squares = 0
+        self._count = 0
+        self._clipped = 0
+
+    def feed(self, samples: Sequence[int]) -> None:
+        if not samples:
+            return
+        self._peak = max(self._peak, peak(samples))
+        self._squares += sum_of_squares(samples)
+        self._count += len(samples)
+        self._clipped += clipped_count(samples)
+
+    def levels(self) -> Levels:
+        mean = math.sqrt(self._squares / self._count) if self._count else 0.0
+        return Levels(to_dbfs(self._peak), to_dbfs(mean), self._clipped, self._count)
