@@ -1,0 +1,195 @@
+"""Voice benchmark: the voice-activity detector's accuracy on spoken takes and the CPU
+cost of listening.
+
+Takes are made with espeak-ng at 120, 160 and 200 words per minute, with silences
+inserted by sox and white noise mixed in at 20 dB SNR (benchmarks/voice_takes.py); the
+truth is each clean clip's first and last sound. Figures:
+
+- boundaries: the worst distance between a clip's first/last sound and the nearest
+  detected speech start/end (target 150 ms);
+- rate: words per minute of speech measured from the take (``measured_wpm``, gaps under
+  0.5 s count as speaking) against the rate espeak really spoke at, its words over the
+  clips' sound time (target within 15%). espeak's ``-s`` is approximate: the delivered
+  rate is given in the note beside the nominal one;
+- the 20-second nudge: when a 22 s silence was first reported as 20 s long, after the
+  speech really stopped (target 20 +- 0.5 s), with the audio fed in 20 ms chunks;
+- pure noise at four levels: seconds reported as speech (target 0);
+- the cost of listening: process CPU time of the detector and level meter per second of
+  16 kHz audio in 20 ms chunks, as a percentage of one core (target 2%).
+
+Usage: ``python benchmarks/bench_voice.py``. Needs espeak-ng and sox.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import voice_takes as vt  # noqa: E402
+
+RATES = (120, 160, 200)
+CPU_TARGET_PERCENT = 2.0
+
+
+def _row(figure, app, base, unit, target, met, note=""):
+    return {
+        "figure": figure,
+        "app_value": app,
+        "baseline_value": base,
+        "unit": unit,
+        "ratio": (app / base) if (app is not None and base) else None,
+        "target": target,
+        "met": met,
+        **({"note": note} if note else {}),
+    }
+
+
+def _boundary_error(take, spans) -> float:
+    starts = [s.start for s in spans]
+    ends = [s.end for s in spans]
+    worst = 0.0
+    for start, end in take.truth:
+        worst = max(worst, min(abs(t - start) for t in starts), min(abs(t - end) for t in ends))
+    return worst
+
+
+def _listening_cost(folder: Path) -> tuple[float, float]:
+    """(percent of one core, seconds of audio) for the detector + level meter at 16 kHz."""
+    from companion.core.voice.levels import LevelMeter
+    from companion.core.voice.take import read_wav
+    from companion.core.voice.vad import VoiceActivityDetector
+
+    take = vt.build(folder, "cost", 160, [*vt.PARAGRAPHS, 5.0, *vt.PARAGRAPHS])
+    resampled = folder / "cost-16k.wav"
+    vt._run("sox", str(take.path), "-r", "16000", str(resampled))
+    audio = read_wav(resampled)
+    step = audio.sample_rate // 50
+    chunks = [audio.samples[i : i + step] for i in range(0, len(audio.samples), step)]
+    costs = []
+    for _ in range(5):
+        vad = VoiceActivityDetector(audio.sample_rate)
+        meter = LevelMeter()
+        started = time.process_time()
+        for chunk in chunks:
+            vad.feed(chunk)
+            meter.feed(chunk)
+        costs.append(time.process_time() - started)
+    return 100.0 * statistics.median(costs) / audio.seconds, audio.seconds
+
+
+def run() -> list[dict]:
+    reason = vt.missing_tools()
+    if reason:
+        raise RuntimeError(f"cannot make spoken takes: {reason}")
+    from companion.core.voice.take import analyse, read_wav
+    from companion.core.voice.vad import VoiceActivityDetector
+
+    rows: list[dict] = []
+    p = vt.PARAGRAPHS
+    with tempfile.TemporaryDirectory(prefix="bench-voice-") as tmp:
+        folder = Path(tmp)
+        worst = 0.0
+        for wpm in RATES:
+            take = vt.build(folder, f"w{wpm}", wpm, [1.0, p[0], 3.0, p[1], 2.5, p[2], 1.0])
+            result = analyse(read_wav(take.path), take.words)
+            worst = max(worst, _boundary_error(take, result.spans))
+            measured, delivered = result.measured_wpm or 0.0, take.delivered_wpm
+            rows.append(
+                _row(
+                    f"voice: rate at espeak -s {wpm}, 20 dB SNR (measured vs delivered)",
+                    measured,
+                    delivered,
+                    "wpm",
+                    "within 15%",
+                    abs(measured - delivered) <= 0.15 * delivered,
+                    note=f"espeak -s {wpm} delivered {delivered:.0f} wpm ({take.words} words)",
+                )
+            )
+        rows.insert(
+            0,
+            _row(
+                "voice: worst speech/silence boundary error (3 rates, 20 dB SNR)",
+                worst * 1000,
+                None,
+                "ms",
+                "<= 150 ms",
+                worst <= 0.150,
+            ),
+        )
+
+        take = vt.build(folder, "long", 160, [p[0], 22.0, p[1]])
+        audio = read_wav(take.path)
+        vad = VoiceActivityDetector(audio.sample_rate)
+        step = audio.sample_rate // 50
+        noticed = None
+        for i in range(0, len(audio.samples), step):
+            vad.feed(audio.samples[i : i + step])
+            if noticed is None and vad.heard_speech and vad.silence_seconds >= 20:
+                noticed = vad.now
+        after = (noticed - take.truth[0][1]) if noticed is not None else float("nan")
+        rows.append(
+            _row(
+                "voice: a 22 s silence reported as 20 s, after the last word",
+                after,
+                20.0,
+                "s",
+                "20 +- 0.5 s",
+                noticed is not None and abs(after - 20.0) <= 0.5,
+            )
+        )
+
+        heard = 0.0
+        for level in (0.001, 0.01, 0.05, 0.2):
+            noise = vt.pure_noise(folder, f"noise{level}", 10, level)
+            heard += analyse(read_wav(noise)).speaking_seconds
+        rows.append(
+            _row(
+                "voice: speech heard in 40 s of pure noise (-60 to -14 dBFS)",
+                heard,
+                None,
+                "s",
+                "0 s",
+                heard == 0.0,
+            )
+        )
+
+        percent, seconds = _listening_cost(folder)
+        rows.append(
+            _row(
+                "voice: listening cost, CPU per second of 16 kHz audio",
+                percent,
+                None,
+                "%",
+                f"<= {CPU_TARGET_PERCENT:g}% of a core",
+                percent <= CPU_TARGET_PERCENT,
+                note=f"detector + level meter over {seconds:.0f} s of audio in 20 ms chunks",
+            )
+        )
+    return rows
+
+
+def main() -> int:
+    rows = run()
+    width = max(len(r["figure"]) for r in rows)
+    print(f"{'figure':<{width}}  {'app':>10}  {'baseline':>10}  {'target':<20} met")
+    for r in rows:
+        base = "" if r["baseline_value"] is None else f"{r['baseline_value']:.2f}"
+        print(
+            f"{r['figure']:<{width}}  {r['app_value']:>10.2f}  {base:>10}  "
+            f"{r['target']:<20} {'met' if r['met'] else 'MISSED'} ({r['unit']})"
+        )
+    for r in rows:
+        if r.get("note"):
+            print(f"  {r['figure']}: {r['note']}")
+    return 0 if all(r["met"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
