@@ -1,4 +1,4 @@
-"""`companion about export|analyze`: the About-me one-pager without the window."""
+"""`companion about export|analyze|rehearse`: the About-me one-pager without the window."""
 
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ def register(sub) -> None:
     )
     analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
     analyze.set_defaults(func=run_analyze)
+    from companion.commands.rehearse import add_parser as add_rehearse
+
+    add_rehearse(inner)
     parser.set_defaults(func=run)
 
 
@@ -44,7 +47,11 @@ def run(args) -> int:
         return run_export(args)
     if action == "analyze":
         return run_analyze(args)
-    print("companion about: choose an action: export or analyze", file=sys.stderr)
+    if action == "rehearse":
+        from companion.commands.rehearse import run_rehearse
+
+        return run_rehearse(args)
+    print("companion about: choose an action: export, analyze or rehearse", file=sys.stderr)
     return 2
 
 

@@ -1,0 +1,144 @@
+"""`companion mic check|list`: try the microphone without the window.
+
+``check`` records a few seconds from the input device through QtMultimedia, keeps
+nothing, closes the device, and prints the device, peak and RMS levels, seconds of
+speech and a verdict; the exit status is 0 only when speech was heard.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+MIN_SECONDS, MAX_SECONDS = 1.0, 60.0
+START_GRACE = 10.0  # seconds an audio server may take before the first samples arrive
+
+
+def register(sub) -> None:
+    parser = sub.add_parser("mic", help="check the microphone: levels, speech heard, verdict")
+    inner = parser.add_subparsers(dest="mic_command", metavar="ACTION", required=True)
+    check = inner.add_parser("check", help="record N seconds (kept nowhere) and give a verdict")
+    check.add_argument(
+        "--seconds", type=float, default=5.0, metavar="N", help="seconds to listen (default 5)"
+    )
+    check.add_argument(
+        "--device", metavar="NAME", help="input device id or description (default: the system's)"
+    )
+    check.add_argument("--json", action="store_true", help="print the result as JSON")
+    check.set_defaults(func=run_check)
+    devices = inner.add_parser("list", help="list the input devices")
+    devices.add_argument("--json", action="store_true", help="print the list as JSON")
+    devices.set_defaults(func=run_list)
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    action = getattr(args, "mic_command", None)
+    if action == "check":
+        return run_check(args)
+    if action == "list":
+        return run_list(args)
+    print("companion mic: choose an action: check or list", file=sys.stderr)
+    return 2
+
+
+def _app():
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.ffmpeg.info=false")
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.instance() or QCoreApplication(["companion"])
+
+
+def run_list(args) -> int:
+    try:
+        _app()
+        from companion.ui.voice.listener import input_devices
+    except ImportError:
+        print("companion mic: audio needs PySide6-Addons (QtMultimedia).", file=sys.stderr)
+        return 1
+    devices = input_devices()
+    if args.json:
+        import json
+
+        print(
+            json.dumps(
+                [{"id": i, "description": d, "default": df} for i, d, df in devices], indent=2
+            )
+        )
+    elif not devices:
+        print("no input device found")
+    else:
+        for ident, description, default in devices:
+            print(f"{'*' if default else ' '} {description}  ({ident})")
+    return 0 if devices else 1
+
+
+def check(seconds: float, device: str | None):
+    """Record and judge; returns a CheckResult. Needs a Q(Core)Application."""
+    from companion.core.voice import check as verdicts
+
+    app = _app()
+    try:
+        from companion.ui.voice.listener import MicListener
+    except ImportError:
+        return verdicts.no_device()
+    from PySide6.QtCore import QTimer
+
+    listener = MicListener(device=device)
+    errors: list[str] = []
+    listener.error.connect(errors.append)
+    if not listener.start():
+        message = errors[-1] if errors else "the microphone did not open."
+        if listener.failure == "refused":
+            return verdicts.CheckResult(verdicts.REFUSED, message, device=listener.device_name)
+        return verdicts.CheckResult(verdicts.NO_DEVICE, message)
+    started = time.monotonic()
+    timer = QTimer()
+    timer.setInterval(50)
+
+    def poll() -> None:
+        waited = time.monotonic() - started
+        if listener.seconds >= seconds or errors or waited > seconds + START_GRACE:
+            timer.stop()
+            app.quit()
+
+    timer.timeout.connect(poll)
+    timer.start()
+    app.exec()
+    name = listener.device_name
+    vad, meter = listener.vad, listener.meter
+    heard_seconds = listener.seconds
+    listener.stop()
+    listener.deleteLater()
+    if errors:
+        return verdicts.CheckResult(verdicts.REFUSED, errors[-1], device=name)
+    if heard_seconds <= 0:
+        return verdicts.refused(name, f"no audio arrived in {seconds + START_GRACE:.0f} s.")
+    return verdicts.judge(name, meter.levels(), vad.speech_seconds, heard_seconds)
+
+
+def run_check(args) -> int:
+    if not MIN_SECONDS <= args.seconds <= MAX_SECONDS:
+        print(
+            f"companion mic: --seconds {args.seconds:g} is outside "
+            f"{MIN_SECONDS:g}-{MAX_SECONDS:g}.",
+            file=sys.stderr,
+        )
+        return 2
+    if not args.json:
+        print(f"listening for {args.seconds:g} s: say a sentence...", file=sys.stderr)
+    result = check(args.seconds, args.device)
+    if args.json:
+        import json
+
+        print(json.dumps(result.as_dict(), indent=2))
+    else:
+        if result.device:
+            print(f"device: {result.device}")
+        if result.peak_dbfs is not None:
+            print(f"peak: {result.peak_dbfs:.1f} dBFS, RMS: {result.rms_dbfs:.1f} dBFS")
+            print(f"speech: {result.speech_seconds:.1f} s of {result.seconds:.1f} s")
+        print(f"verdict: {result.verdict}: {result.message}")
+    return 0 if result.passed else 1

@@ -1,0 +1,91 @@
+"""`companion about rehearse --audio FILE.wav`: time a recorded take of the one-pager.
+
+Registered by companion/commands/about.py. The take is analysed on this machine (the
+voice-activity detector in companion/core/voice) and nothing is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def add_parser(inner) -> None:
+    rehearse = inner.add_parser(
+        "rehearse", help="time a recorded take: speaking time, pauses, rate, 60-90 s verdict"
+    )
+    rehearse.add_argument(
+        "--audio", type=Path, required=True, metavar="FILE", help="the take, a 16-bit PCM WAV"
+    )
+    rehearse.add_argument(
+        "--input",
+        type=Path,
+        metavar="FILE",
+        help="the Markdown one-pager read aloud (default: saved one)",
+    )
+    rehearse.add_argument("--json", action="store_true", help="print the figures as JSON")
+    rehearse.set_defaults(func=run_rehearse)
+
+
+def verdict(answer_seconds: float, heard: bool) -> str:
+    from companion.core.pitch import TARGET_SECONDS
+
+    low, high = TARGET_SECONDS
+    if not heard:
+        return "no speech heard"
+    if answer_seconds < low:
+        return f"short: under {low:.0f} s"
+    if answer_seconds > high:
+        return f"long: over {high:.0f} s"
+    return f"within {low:.0f}-{high:.0f} s"
+
+
+def run_rehearse(args) -> int:
+    from companion.commands.about import _error, _source_text
+    from companion.core.pitch import analyze, count_words
+    from companion.core.voice.take import WavError, analyse, read_wav
+
+    try:
+        take = read_wav(args.audio)
+    except WavError as exc:
+        return _error(str(exc))
+    text, where = _source_text(args.input)
+    if text is None:
+        return 1
+    words = analyze(text).total_words or count_words(text)
+    result = analyse(take, words)
+    heard = bool(result.spans)
+    figures = {
+        "audio": str(args.audio),
+        "source": where,
+        "seconds": round(result.seconds, 2),
+        "speaking_seconds": round(result.speaking_seconds, 2),
+        "answer_seconds": round(result.answer_seconds, 2),
+        "first_word": None if result.first_word is None else round(result.first_word, 2),
+        "pauses": [[round(p.start, 2), round(p.length, 2)] for p in result.pauses],
+        "words": words,
+        "measured_wpm": None if result.measured_wpm is None else round(result.measured_wpm, 1),
+        "peak_dbfs": round(result.levels.peak_dbfs, 1),
+        "rms_dbfs": round(result.levels.rms_dbfs, 1),
+        "verdict": verdict(result.answer_seconds, heard),
+    }
+    if args.json:
+        import json
+
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"{args.audio} ({where}, {words} words):")
+        if not heard:
+            print("  no speech heard in the take: check the recording's level.")
+        else:
+            print(
+                f"  answer {figures['answer_seconds']:.1f} s from the first word to the last; "
+                f"speaking {figures['speaking_seconds']:.1f} s"
+            )
+            print(f"  rate: {figures['measured_wpm']:.0f} words per minute of speech")
+            if result.pauses:
+                listed = ", ".join(f"{p.length:.1f} s at {p.start:.1f} s" for p in result.pauses)
+                print(f"  pauses over 2 s: {listed}")
+            else:
+                print("  no pauses over 2 s")
+        print(f"  verdict: {figures['verdict']}")
+    return 0 if heard else 1

@@ -1,0 +1,224 @@
+"""MicListener: a QAudioSource feeding the Qt-free voice-activity detector.
+
+Signals say when speech starts, how long the silence has lasted (on the audio's own
+clock), the levels of each chunk, when the microphone opens and closes, and what went
+wrong (no device, refused, unplugged) as one sentence. Nothing is recorded or written
+unless a caller asks for the samples with ``keep_samples``.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from companion.core.voice.levels import LevelMeter, measure
+from companion.core.voice.pcm import to_int16_mono
+from companion.core.voice.vad import VoiceActivityDetector
+
+SAMPLE_RATE = 16000
+SILENCE_STEP = 0.1  # silent_for is emitted each time the silence grows by this much
+
+
+def input_devices() -> list[tuple[str, str, bool]]:
+    """(id, description, is_default) of each input device the audio server offers."""
+    from PySide6.QtMultimedia import QMediaDevices
+
+    default = QMediaDevices.defaultAudioInput()
+    default_id = bytes(default.id().data()).decode(errors="replace") if not default.isNull() else ""
+    out = []
+    for device in QMediaDevices.audioInputs():
+        ident = bytes(device.id().data()).decode(errors="replace")
+        out.append((ident, device.description(), ident == default_id))
+    return out
+
+
+def _find_device(name: str | None):
+    from PySide6.QtMultimedia import QMediaDevices
+
+    if not name:
+        device = QMediaDevices.defaultAudioInput()
+        if device.isNull():
+            inputs = QMediaDevices.audioInputs()
+            return inputs[0] if inputs else None
+        return device
+    wanted = name.casefold()
+    for device in QMediaDevices.audioInputs():
+        ident = bytes(device.id().data()).decode(errors="replace")
+        if wanted in (ident.casefold(), device.description().casefold()):
+            return device
+    for device in QMediaDevices.audioInputs():
+        ident = bytes(device.id().data()).decode(errors="replace")
+        if wanted in ident.casefold() or wanted in device.description().casefold():
+            return device
+    return None
+
+
+def microphone_refused() -> bool:
+    """The platform's microphone permission says no (macOS; always granted on Linux)."""
+    try:
+        from PySide6.QtCore import QCoreApplication, QMicrophonePermission, Qt
+    except ImportError:
+        return False
+    app = QCoreApplication.instance()
+    if app is None:
+        return False
+    return app.checkPermission(QMicrophonePermission()) == Qt.PermissionStatus.Denied
+
+
+class MicListener(QObject):
+    speech_started = Signal(float)  # audio seconds since the mic opened
+    speech_ended = Signal(float)
+    silent_for = Signal(float)  # seconds without speech, growing in SILENCE_STEP steps
+    levels = Signal(float, float)  # peak and RMS dBFS of the last chunk
+    opened = Signal(str)  # the device's description
+    closed = Signal()
+    error = Signal(str)  # one sentence for the user
+
+    def __init__(self, parent=None, *, device: str | None = None, keep_samples: bool = False):
+        super().__init__(parent)
+        self._wanted = device
+        self._keep = keep_samples
+        self._source = None
+        self._io = None
+        self._device = None
+        self._format = ("Int16", 1)
+        self.device_name = ""
+        self.vad: VoiceActivityDetector | None = None
+        self.meter = LevelMeter()
+        self.samples = array("h")
+        self._last_silence_step = -1
+        self._watch = QTimer(self)
+        self._watch.setInterval(500)
+        self._watch.timeout.connect(self._check_state)
+        self._devices = None
+        self.failure: str | None = None  # "no device" or "refused" when start() failed
+
+    @property
+    def is_open(self) -> bool:
+        return self._source is not None
+
+    @property
+    def seconds(self) -> float:
+        return self.vad.now if self.vad else 0.0
+
+    def start(self) -> bool:
+        """Open the microphone; False (and ``error`` emitted) when it cannot be opened."""
+        if self._source is not None:
+            return True
+        try:
+            from PySide6.QtMultimedia import QAudioFormat, QAudioSource, QMediaDevices
+        except ImportError:
+            self.failure = "no device"
+            self.error.emit("audio needs PySide6-Addons (QtMultimedia), which is not installed.")
+            return False
+        if microphone_refused():
+            self.failure = "refused"
+            self.error.emit("microphone access is refused: allow it in the system settings.")
+            return False
+        device = _find_device(self._wanted)
+        if device is None:
+            self.failure = "no device"
+            if self._wanted:
+                self.error.emit(f"no input device matches {self._wanted!r}.")
+            else:
+                self.error.emit("no input device found: plug in a microphone.")
+            return False
+        fmt = QAudioFormat()
+        fmt.setSampleRate(SAMPLE_RATE)
+        fmt.setChannelCount(1)
+        fmt.setSampleFormat(QAudioFormat.SampleFormat.Int16)
+        if not device.isFormatSupported(fmt):
+            fmt = device.preferredFormat()
+        self._device = device
+        self.device_name = device.description()
+        self._format = (fmt.sampleFormat().name, max(1, fmt.channelCount()))
+        self.vad = VoiceActivityDetector(max(8000, fmt.sampleRate()))
+        self.meter = LevelMeter()
+        self.samples = array("h")
+        self._last_silence_step = -1
+        source = QAudioSource(device, fmt, self)
+        io = source.start()
+        if io is None or source.error() != source.error().NoError:
+            why = source.error().name if source.error() else "it did not start"
+            source.deleteLater()
+            self.failure = "refused"
+            self.error.emit(
+                f"could not open {self.device_name} ({why}): it may be in use or refused."
+            )
+            return False
+        self._source, self._io = source, io
+        io.readyRead.connect(self._read)
+        self._devices = QMediaDevices(self)
+        self._devices.audioInputsChanged.connect(self._inputs_changed)
+        self._watch.start()
+        self.opened.emit(self.device_name)
+        return True
+
+    def stop(self) -> None:
+        """Close the microphone (idempotent)."""
+        self._watch.stop()
+        if self._devices is not None:
+            self._devices.audioInputsChanged.disconnect(self._inputs_changed)
+            self._devices.deleteLater()
+            self._devices = None
+        source, self._source, self._io = self._source, None, None
+        if source is None:
+            return
+        source.stop()
+        source.deleteLater()
+        if self.vad is not None:
+            for event in self.vad.finish():
+                if event.kind == "end":
+                    self.speech_ended.emit(event.time)
+        self.closed.emit()
+
+    def _read(self) -> None:
+        if self._io is None:
+            return
+        data = bytes(self._io.readAll().data())
+        if data:
+            self.feed(to_int16_mono(data, *self._format))
+
+    def feed(self, samples: array) -> None:
+        """Analyse samples as if the microphone had delivered them (the read path)."""
+        if self.vad is None or not samples:
+            return
+        if self._keep:
+            self.samples.extend(samples)
+        self.meter.feed(samples)
+        chunk = measure(samples)
+        self.levels.emit(chunk.peak_dbfs, chunk.rms_dbfs)
+        for event in self.vad.feed(samples):
+            if event.kind == "start":
+                self._last_silence_step = -1
+                self.speech_started.emit(event.time)
+            else:
+                self.speech_ended.emit(event.time)
+        if not self.vad.speaking:
+            silence = self.vad.silence_seconds
+            step = int(silence / SILENCE_STEP)
+            if step != self._last_silence_step:
+                self._last_silence_step = step
+                self.silent_for.emit(silence)
+
+    def _check_state(self) -> None:
+        source = self._source
+        if source is None:
+            return
+        err = source.error()
+        if err != err.NoError:
+            name = self.device_name
+            self.stop()
+            self.error.emit(f"the microphone {name} stopped ({err.name}); the round goes on.")
+
+    def _inputs_changed(self) -> None:
+        from PySide6.QtMultimedia import QMediaDevices
+
+        if self._device is None:
+            return
+        ids = {bytes(d.id().data()) for d in QMediaDevices.audioInputs()}
+        if bytes(self._device.id().data()) not in ids:
+            name = self.device_name
+            self.stop()
+            self.error.emit(f"the microphone {name} was unplugged; the round goes on.")

@@ -1,0 +1,185 @@
+"""`companion about rehearse` on spoken takes, and `companion mic check` against a real
+(private) PulseAudio server whose default source hears a WAV file played into it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+vt = _load("voice_takes", ROOT / "benchmarks" / "voice_takes.py")
+pulse = _load("voice_pulse_server", ROOT / "tests" / "pulse.py")
+needs_tools = pytest.mark.skipif(
+    vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
+)
+
+ONE_PAGER = f"""# About me
+
+## Who I am
+
+{vt.PARAGRAPHS[0]}
+
+## Strongest evidence
+
+{vt.PARAGRAPHS[1]}
+
+## Why this role
+
+{vt.PARAGRAPHS[2]}
+"""
+
+
+@needs_tools
+def test_rehearse_times_a_spoken_take(tmp_path, capsys):
+    page = tmp_path / "about.md"
+    page.write_text(ONE_PAGER, encoding="utf-8")
+    p = vt.PARAGRAPHS
+    take = vt.build(tmp_path, "take", 160, [0.5, p[0], 3.0, p[1], 0.4, p[2], 0.5])
+    code = main(["about", "rehearse", "--audio", str(take.path), "--input", str(page), "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["words"] == take.words
+    assert out["measured_wpm"] == pytest.approx(take.delivered_wpm, rel=0.15)
+    assert len(out["pauses"]) == 1
+    start, length = out["pauses"][0]
+    assert start == pytest.approx(take.truth[0][1], abs=0.15)
+    assert length == pytest.approx(take.truth[1][0] - take.truth[0][1], abs=0.3)
+    assert out["answer_seconds"] == pytest.approx(take.truth[-1][1] - take.truth[0][0], abs=0.3)
+    assert out["verdict"] == "short: under 60 s"
+
+
+def test_rehearse_refuses_what_is_not_a_take(tmp_path, capsys):
+    page = tmp_path / "about.md"
+    page.write_text(ONE_PAGER, encoding="utf-8")
+    assert main(["about", "rehearse", "--audio", str(tmp_path), "--input", str(page)]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == f"companion about: {tmp_path}: not a regular file"
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"RIFF0000WAVEjunk")
+    assert main(["about", "rehearse", "--audio", str(bad), "--input", str(page)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(bad) in err
+
+
+def test_rehearse_of_silence_says_no_speech(tmp_path, capsys):
+    page = tmp_path / "about.md"
+    page.write_text(ONE_PAGER, encoding="utf-8")
+    import wave
+
+    quiet = tmp_path / "quiet.wav"
+    with wave.open(str(quiet), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(16000)
+        wav.writeframes(bytes(32000 * 3))
+    assert main(["about", "rehearse", "--audio", str(quiet), "--input", str(page)]) == 1
+    assert "no speech heard" in capsys.readouterr().out
+
+
+def _companion(*args: str, env: dict, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_mic_check_rejects_absurd_seconds(tmp_path):
+    done = _companion("mic", "check", "--seconds", "0", env=dict(os.environ))
+    assert done.returncode == 2
+    assert done.stderr.strip() == "companion mic: --seconds 0 is outside 1-60."
+
+
+def test_mic_check_without_an_audio_server_says_no_input_device(tmp_path):
+    env = {**os.environ, "PULSE_SERVER": f"unix:{tmp_path}/nothing-here"}
+    done = _companion("mic", "check", "--seconds", "1", "--json", env=env)
+    assert done.returncode == 1, done.stderr
+    assert json.loads(done.stdout)["verdict"] == "no input device"
+    assert "Traceback" not in done.stderr
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = pulse.start(tmp_path)
+    yield srv
+    srv.stop()
+
+
+@needs_tools
+@pytest.mark.slow
+def test_mic_check_hears_speech_from_the_audio_server(server, tmp_path):
+    take = vt.build(tmp_path, "spoken", 160, [0.5, vt.PARAGRAPHS[0]], snr_db=None)
+    server.play(take.path)
+    check = subprocess.Popen(
+        [sys.executable, "-m", "companion", "mic", "check", "--seconds", "4", "--json"],
+        cwd=ROOT,
+        env=server.env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    seen_open = []
+    while check.poll() is None and not seen_open:
+        seen_open = server.source_outputs()  # the open microphone shows up in the server
+        time.sleep(0.1)
+    stdout, stderr = check.communicate(timeout=60)
+    assert seen_open, "the check never opened the microphone"
+    assert check.returncode == 0, (stdout, stderr)
+    out = json.loads(stdout)
+    assert out["verdict"] == "heard speech"
+    assert "vmic" in out["device"]
+    assert out["speech_seconds"] >= 1.5
+    assert out["peak_dbfs"] > -20
+    # privacy: the microphone is closed once the check is over
+    assert server.source_outputs() == []
+
+
+@needs_tools
+@pytest.mark.slow
+def test_mic_check_reports_silence_for_a_silent_file(server, tmp_path):
+    quiet = vt.silence(8.0, tmp_path / "quiet.wav")
+    server.play(quiet)
+    done = _companion("mic", "check", "--seconds", "3", "--json", env=server.env)
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    out = json.loads(done.stdout)
+    assert out["verdict"] == "too quiet"
+    assert out["speech_seconds"] == 0
+    assert server.source_outputs() == []
+
+
+@needs_tools
+@pytest.mark.slow
+def test_mic_check_text_output_and_a_named_device(server, tmp_path):
+    done = _companion("mic", "list", "--json", env=server.env)
+    assert done.returncode == 0
+    assert any(d["id"] == "vmic" and d["default"] for d in json.loads(done.stdout))
+    started = time.monotonic()
+    done = _companion("mic", "check", "--seconds", "1", "--device", "vmic", env=server.env)
+    assert time.monotonic() - started < 30
+    assert "device: Virtual Source vmic" in done.stdout
+    assert "verdict: too quiet" in done.stdout
+    done = _companion("mic", "check", "--seconds", "1", "--device", "nope", env=server.env)
+    assert done.returncode == 1
+    assert "verdict: no input device: no input device matches 'nope'." in done.stdout
