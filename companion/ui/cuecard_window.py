@@ -233,6 +233,10 @@ class CueCardWindow(QWidget):
         ban.addWidget(dismiss, 0, Qt.AlignmentFlag.AlignTop)
         self.banner.setVisible(False)
         layout.addWidget(self.banner)
+        from companion.ui.voice.nudge import VoiceNudge  # the mic itself opens lazily
+
+        self.voice = VoiceNudge(self.ctx.prefs, self.ctx.content, self)
+        layout.addWidget(self.voice)
 
         self.stack = QStackedWidget()
         self.stack.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -349,6 +353,7 @@ class CueCardWindow(QWidget):
         self._show_step(page)
         self._show_timebox(page)
         self._update_glance()
+        self._sync_voice()
         return True
 
     def _page(self, info: cc.RoundInfo) -> RoundPage:
@@ -548,6 +553,13 @@ class CueCardWindow(QWidget):
                 self._show_banner("\n".join(n.text for n in fresh[-2:]))
         self._show_timebox(self._current_page())
         self._update_glance()
+        self._sync_voice()
+
+    def _sync_voice(self) -> None:
+        shown = self.current.id if self.current else None
+        self.voice.sync(
+            self.state.running_type if self.state.running else None, shown, self.isVisible()
+        )
 
     def _show_timebox(self, page: RoundPage | None) -> None:
         if page is None or page.timebox is None:
@@ -770,6 +782,7 @@ class CueCardWindow(QWidget):
 
     def hideEvent(self, event) -> None:
         self._tick_timer.stop()
+        self.voice.stop()  # the mic never stays open behind a closed card
         super().hideEvent(event)
 
     def closeEvent(self, event) -> None:

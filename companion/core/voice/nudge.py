@@ -1,0 +1,69 @@
+"""The silence nudge's rules, without Qt: how long a silence is too long (a content
+value), the text, and which round types listen (an opt-in kept in the preferences)."""
+
+from __future__ import annotations
+
+import re
+
+# The chapter's "If you go silent for 20 seconds: narrate". The content says it in the
+# recovery patterns ("Silent for 20 seconds"); this is used when no content says it.
+DEFAULT_SILENCE_SECONDS = 20.0
+MIN_SILENCE_SECONDS, MAX_SILENCE_SECONDS = 5.0, 120.0
+NUDGE_TEXT = "Narrate: say what you are checking"
+SUGGESTED_ROUNDS = ("coding", "design")  # where "silence is worse than narration"
+PREF_KEY = "voice.silence_nudge_rounds"
+
+_SILENT_FOR = re.compile(r"\bsilent\s+for\s+(\d{1,3})\s*(?:s|sec|secs|seconds)\b", re.I)
+
+
+def silence_limit(content) -> float:
+    """Seconds of silence before the nudge: the first "silent for N seconds" in the
+    content (any section's items), clamped to a sane range; else the default."""
+    sections = getattr(content, "sections", {}) or {}
+    for section in sections.values():
+        for item in getattr(section, "items", ()):
+            match = _SILENT_FOR.search(item.text)
+            if match:
+                seconds = float(match.group(1))
+                return min(MAX_SILENCE_SECONDS, max(MIN_SILENCE_SECONDS, seconds))
+    return DEFAULT_SILENCE_SECONDS
+
+
+def opted_in(prefs, round_type: str | None) -> bool:
+    if not round_type:
+        return False
+    rounds = prefs.get(PREF_KEY, [])
+    return isinstance(rounds, list) and round_type in rounds
+
+
+def set_opted_in(prefs, round_type: str, on: bool) -> str | None:
+    """Remember the choice; returns the save error, if any."""
+    rounds = prefs.get(PREF_KEY, [])
+    rounds = [r for r in rounds if isinstance(r, str)] if isinstance(rounds, list) else []
+    if on and round_type not in rounds:
+        rounds.append(round_type)
+    elif not on:
+        rounds = [r for r in rounds if r != round_type]
+    prefs.set(PREF_KEY, sorted(rounds))
+    return prefs.save()
+
+
+class SilenceWatch:
+    """Shown once the silence reaches the limit; cleared by speech."""
+
+    def __init__(self, limit: float = DEFAULT_SILENCE_SECONDS) -> None:
+        self.limit = limit
+        self.showing = False
+
+    def silence(self, seconds: float) -> bool:
+        """Returns True when this changed whether the nudge shows."""
+        if not self.showing and seconds >= self.limit:
+            self.showing = True
+            return True
+        return False
+
+    def speech(self) -> bool:
+        if self.showing:
+            self.showing = False
+            return True
+        return False

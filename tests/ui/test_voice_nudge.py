@@ -1,0 +1,139 @@
+"""The cue card's silence nudge against a real audio server: a private PulseAudio whose
+default source ``vmic`` hears a WAV played into the null sink in real time. The card's
+QAudioSource opens on it, the nudge shows after the content's 20 s of silence (measured
+on the audio's own clock) and clears on speech; the mic closes when the round ends."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.core.voice import nudge as rules
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+vt = _load("voice_takes", ROOT / "benchmarks" / "voice_takes.py")
+pulse = _load("voice_pulse_server", ROOT / "tests" / "pulse.py")
+
+
+def test_the_limit_comes_from_the_content(content):
+    assert rules.silence_limit(content) == 20.0  # "Silent for 20 seconds" in recovery
+    assert rules.silence_limit(object()) == rules.DEFAULT_SILENCE_SECONDS
+
+
+def test_opt_in_is_per_round_type_and_remembered(ctx):
+    assert not rules.opted_in(ctx.prefs, "coding")
+    assert rules.set_opted_in(ctx.prefs, "coding", True) is None
+    from companion.core.prefs import Prefs
+
+    again = Prefs(ctx.prefs.path)
+    assert rules.opted_in(again, "coding") and not rules.opted_in(again, "design")
+    rules.set_opted_in(again, "coding", False)
+    assert not rules.opted_in(Prefs(ctx.prefs.path), "coding")
+
+
+@pytest.fixture
+def card(ctx, bus, qtbot):
+    from companion.ui.cuecard_window import CueCardWindow
+
+    window = CueCardWindow(ctx, bus)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_the_toggle_follows_the_shown_round_type(card, ctx):
+    card.set_round("coding")
+    assert not card.voice.toggle.isChecked()
+    card.voice.toggle.click()
+    assert rules.opted_in(ctx.prefs, "coding")
+    card.set_round("design")
+    assert not card.voice.toggle.isChecked()
+    assert "suggested" in card.voice.toggle.toolTip()
+    card.set_round("coding")
+    assert card.voice.toggle.isChecked()
+    assert not card.voice.mic_open  # no round runs: the mic stays closed
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking, no hints
+def test_no_audio_server_is_a_message_on_the_card_and_the_round_goes_on(
+    card, ctx, qtbot, monkeypatch, tmp_path
+):
+    monkeypatch.setenv("PULSE_SERVER", f"unix:{tmp_path}/no-server-here")
+    monkeypatch.setattr(
+        "companion.ui.voice.listener._find_device", lambda name: None
+    )  # what Qt answers with no server; the real lookup is covered below
+    rules.set_opted_in(ctx.prefs, "coding", True)
+    card.set_round("coding")
+    card.show_card()
+    card.toggle_round()
+    assert card.state.running
+    assert card.voice.message.isVisible()
+    assert "no input device" in card.voice.message.text()
+    assert not card.voice.indicator.isVisible()
+    card.tick()  # not retried every second
+    assert card.voice.message.isVisible() and not card.voice.mic_open
+    card.toggle_round()
+    assert not card.state.running
+
+
+@pytest.fixture(scope="session")
+def session_server(tmp_path_factory):
+    """One server for the session: Qt's audio backend keeps its connection for the life
+    of the process and warns while it reconnects, so the server must outlive the tests
+    that use it in-process. Killed when the session ends."""
+    srv = pulse.start(tmp_path_factory.mktemp("pulse"))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def server(session_server, monkeypatch):
+    monkeypatch.setenv("PULSE_SERVER", f"unix:{session_server.runtime}/pulse/native")
+    return session_server
+
+
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+def test_nudge_after_twenty_seconds_of_silence_and_cleared_by_speech(
+    card, ctx, qtbot, server, tmp_path
+):
+    p = vt.PARAGRAPHS
+    take = vt.build(tmp_path, "round", 160, [p[2], 23.0, p[0]], snr_db=None)
+    rules.set_opted_in(ctx.prefs, "coding", True)
+    card.set_round("coding")
+    card.show_card()
+    shown: list[tuple[bool, float]] = []
+    card.voice.nudge_changed.connect(lambda on: shown.append((on, card.voice.listener.seconds)))
+    card.toggle_round()
+    assert card.voice.mic_open and card.voice.indicator.isVisible()
+    qtbot.waitUntil(lambda: len(server.source_outputs()) == 1, timeout=10000)
+    heard: list[float] = []
+    card.voice.listener.speech_started.connect(heard.append)
+    server.play(take.path)
+    qtbot.waitUntil(lambda: bool(heard), timeout=15000)
+    assert not card.voice.nudge.isVisible()
+    qtbot.waitUntil(lambda: card.voice.nudge.isVisible(), timeout=40000)
+    on_at = shown[-1][1]
+    # 20 s after the last word, on the audio clock (words started when `heard` did)
+    words_end = heard[0] + (take.truth[0][1] - take.truth[0][0])
+    assert on_at - words_end == pytest.approx(20.0, abs=0.5)
+    assert card.voice.nudge.text() == "Narrate: say what you are checking"
+    qtbot.waitUntil(lambda: not card.voice.nudge.isVisible(), timeout=15000)
+    assert shown[-1][0] is False
+    card.toggle_round()  # the round ends: the mic closes
+    assert not card.voice.mic_open and not card.voice.indicator.isVisible()
+    qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
