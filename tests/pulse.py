@@ -125,3 +125,14 @@ def start(folder: Path) -> PulseServer:
             time.sleep(0.2)
     server.stop()
     pytest.skip("pulseaudio did not answer within 15 s")
+
+
+def unplug(server: PulseServer, on: bool = True) -> None:
+    """Stop the virtual microphone's sound, as an unplugged one does. (Unloading its
+    module is no test: PulseAudio moves the stream to the sink's monitor and Qt 6.11
+    neither reports the device gone nor the stream moved.)"""
+    server.pactl("suspend-source", "vmic", "1" if on else "0")
+
+
+def plug_in(server: PulseServer) -> None:
+    unplug(server, on=False)

@@ -137,3 +137,29 @@ def test_nudge_after_twenty_seconds_of_silence_and_cleared_by_speech(
     card.toggle_round()  # the round ends: the mic closes
     assert not card.voice.mic_open and not card.voice.indicator.isVisible()
     qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
+
+
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_a_microphone_unplugged_mid_round_is_a_message_and_the_round_goes_on(
+    card, ctx, qtbot, server
+):
+    rules.set_opted_in(ctx.prefs, "design", True)
+    card.set_round("design")
+    card.show_card()
+    card.toggle_round()
+    assert card.voice.mic_open
+    qtbot.waitUntil(lambda: card.voice.listener.seconds > 0.5, timeout=10000)
+    try:
+        pulse.unplug(server)
+        qtbot.waitUntil(lambda: card.voice.message.isVisible(), timeout=10000)
+    finally:
+        pulse.plug_in(server)
+    assert "unplugged" in card.voice.message.text() or "stopped" in card.voice.message.text()
+    assert not card.voice.mic_open and not card.voice.indicator.isVisible()
+    assert card.state.running
+    card.tick()
+    assert card.clock.isVisible()  # the round's timer goes on
+    card.toggle_round()
+    assert not card.state.running
+    assert server.source_outputs() == []

@@ -8,6 +8,7 @@ unless a caller asks for the samples with ``keep_samples``.
 
 from __future__ import annotations
 
+import time
 from array import array
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -18,6 +19,8 @@ from companion.core.voice.vad import VoiceActivityDetector
 
 SAMPLE_RATE = 16000
 SILENCE_STEP = 0.1  # silent_for is emitted each time the silence grows by this much
+STALL_SECONDS = 3.0  # an open device that sends nothing this long has gone away
+FIRST_DATA_SECONDS = 10.0  # audio servers may take a few seconds to start a stream
 
 
 def input_devices() -> list[tuple[str, str, bool]]:
@@ -92,7 +95,9 @@ class MicListener(QObject):
         self._watch.setInterval(500)
         self._watch.timeout.connect(self._check_state)
         self._devices = None
-        self.failure: str | None = None  # "no device" or "refused" when start() failed
+        self.failure: str | None = None
+        self._last_data = 0.0  # monotonic time of the last chunk (0: none yet)
+        self._opened_at = 0.0  # "no device" or "refused" when start() failed
 
     @property
     def is_open(self) -> bool:
@@ -148,6 +153,8 @@ class MicListener(QObject):
             )
             return False
         self._source, self._io = source, io
+        self._last_data = 0.0
+        self._opened_at = time.monotonic()
         io.readyRead.connect(self._read)
         self._devices = QMediaDevices(self)
         self._devices.audioInputsChanged.connect(self._inputs_changed)
@@ -178,6 +185,7 @@ class MicListener(QObject):
             return
         data = bytes(self._io.readAll().data())
         if data:
+            self._last_data = time.monotonic()
             self.feed(to_int16_mono(data, *self._format))
 
     def feed(self, samples: array) -> None:
@@ -203,14 +211,27 @@ class MicListener(QObject):
                 self.silent_for.emit(silence)
 
     def _check_state(self) -> None:
+        """Errors and stalls: Qt does not always report a device that went away (an audio
+        server may keep the stream open on nothing), so no data for a while counts too."""
         source = self._source
         if source is None:
             return
         err = source.error()
+        name = self.device_name
         if err != err.NoError:
-            name = self.device_name
             self.stop()
             self.error.emit(f"the microphone {name} stopped ({err.name}); the round goes on.")
+        elif self._stalled():
+            self.stop()
+            self.error.emit(
+                f"the microphone {name} stopped sending sound (unplugged?); the round goes on."
+            )
+
+    def _stalled(self) -> bool:
+        now = time.monotonic()
+        if self._last_data:
+            return now - self._last_data > STALL_SECONDS
+        return now - self._opened_at > FIRST_DATA_SECONDS
 
     def _inputs_changed(self) -> None:
         from PySide6.QtMultimedia import QMediaDevices
