@@ -57,8 +57,10 @@ def card(ctx, bus, qtbot):
 def test_the_toggle_follows_the_shown_round_type(card, ctx):
     card.set_round("coding")
     assert not card.voice.toggle.isChecked()
+    assert card.voice.toggle.text() == "Silence nudge: off"
     card.voice.toggle.click()
     assert rules.opted_in(ctx.prefs, "coding")
+    assert card.voice.toggle.text() == "Silence nudge: on"
     card.set_round("design")
     assert not card.voice.toggle.isChecked()
     assert "suggested" in card.voice.toggle.toolTip()

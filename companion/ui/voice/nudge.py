@@ -49,7 +49,7 @@ class VoiceNudge(QFrame):
         self.indicator.setAccessibleName("Microphone is open")
         self.indicator.setVisible(False)
         self.toggle = QToolButton()
-        self.toggle.setText("Silence nudge")
+        self.toggle.setText("Silence nudge: off")
         self.toggle.setCheckable(True)
         self.toggle.setAccessibleName("Silence nudge for this round type")
         self.toggle.toggled.connect(self._toggled)
@@ -85,6 +85,7 @@ class VoiceNudge(QFrame):
             self.toggle.blockSignals(True)
             self.toggle.setChecked(rules.opted_in(self.prefs, shown_type))
             self.toggle.blockSignals(False)
+            self._label_toggle()
             suggested = shown_type in rules.SUGGESTED_ROUNDS
             self.toggle.setToolTip(
                 f"Listen during {shown_type or 'this'} rounds and nudge after "
@@ -159,7 +160,12 @@ class VoiceNudge(QFrame):
             self.nudge.setVisible(on)
             self.nudge_changed.emit(on)
 
+    def _label_toggle(self) -> None:
+        on = self.toggle.isChecked()
+        self.toggle.setText(f"Silence nudge: {'on' if on else 'off'}")
+
     def _toggled(self, on: bool) -> None:
+        self._label_toggle()
         if not self._round:
             return
         problem = rules.set_opted_in(self.prefs, self._round, on)
