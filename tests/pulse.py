@@ -59,11 +59,15 @@ class PulseServer:
         ]
         return ["\t".join(row) for row in rows if len(row) > 2 and row[2] != "-"]
 
-    def stop(self) -> None:
+    def stop_players(self) -> None:
         for player in self.players:
             if player.poll() is None:
                 player.kill()
             player.wait(timeout=10)
+        self.players.clear()
+
+    def stop(self) -> None:
+        self.stop_players()
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:

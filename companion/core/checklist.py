@@ -28,6 +28,7 @@ LINK_LABELS = {
     "journal-capture": "Write it down",
     "thank-you": "Open journal",
     "study-list": "Open study list",
+    "mic-check": "Check mic and camera",
 }
 
 

@@ -20,8 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 
-def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None) -> None:
-    """Open what a checklist item names: the about-me sheet, the flagged answers, ..."""
+def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None):
+    """Open what a checklist item names: the about-me sheet, the flagged answers, ...
+    (the mic check returns its dialog, whose ``passed`` can tick the item)"""
     if link == "about-me":
         bus.open_page.emit("about")
     elif link == "flagged-quiz":
@@ -38,6 +39,11 @@ def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None) -> No
         bus.open_page.emit("journal")
     elif link == "study-list":
         bus.open_page.emit("study")
+    elif link == "mic-check":
+        from companion.ui.voice.check_dialog import show_check
+
+        return show_check(parent)
+    return None
 
 
 class PhaseGroup(QGroupBox):
@@ -170,13 +176,17 @@ class PhaseGroup(QGroupBox):
         self.bus.checklist_changed.emit()
 
     def _open(self, link: str) -> None:
-        open_link(
+        opened = open_link(
             link,
             self.bus,
             self.dnd,
             round_id=self.dnd_round_id if link == "dnd" else self.capture_round_id,
             parent=self,
         )
+        if link == "mic-check" and opened is not None:  # a passed check ticks its item
+            for item in self.phase_list.items:
+                if item.link == link and item.key in self.boxes:
+                    opened.passed.connect(lambda box=self.boxes[item.key]: box.setChecked(True))
         self._refresh_links()
 
 

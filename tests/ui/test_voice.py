@@ -104,7 +104,8 @@ def session_server(tmp_path_factory):
 @pytest.fixture
 def server(session_server, monkeypatch):
     monkeypatch.setenv("PULSE_SERVER", f"unix:{session_server.runtime}/pulse/native")
-    return session_server
+    yield session_server
+    session_server.stop_players()  # the next test starts from silence
 
 
 @pytest.mark.slow
@@ -165,3 +166,90 @@ def test_a_microphone_unplugged_mid_round_is_a_message_and_the_round_goes_on(
     card.toggle_round()
     assert not card.state.running
     assert server.source_outputs() == []
+
+
+# -- the mic and camera check dialog ------------------------------------------------
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_check_dialog_without_a_device_says_so(qtbot, monkeypatch):
+    import companion.ui.voice.listener as listener_module
+    from companion.ui.voice.check_dialog import MicCheckDialog
+
+    monkeypatch.setattr(listener_module, "_find_device", lambda name: None)
+    monkeypatch.setattr(listener_module, "input_devices", lambda: [])
+    dialog = MicCheckDialog(camera=False)
+    qtbot.addWidget(dialog)
+    assert dialog.devices.currentText() == "No input device found"
+    passed = []
+    dialog.passed.connect(lambda: passed.append(True))
+    dialog.check_button.click()
+    assert dialog.result.verdict == "no input device"
+    assert "No input device" in dialog.verdict.text()
+    assert not passed and dialog.listener is None
+
+
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+def test_check_dialog_hears_a_sentence_and_passes(qtbot, server, tmp_path):
+    from companion.ui.voice.check_dialog import MicCheckDialog
+
+    take = vt.build(tmp_path, "sentence", 160, [0.3, vt.PARAGRAPHS[0]], snr_db=None)
+    dialog = MicCheckDialog(seconds=3.0)
+    qtbot.addWidget(dialog)
+    assert "vmic" in dialog.devices.currentText()
+    # this machine has no camera: the dialog says so rather than failing
+    assert dialog.camera_label.text().startswith(("No camera found", "Camera: "))
+    server.play(take.path)
+    with qtbot.waitSignal(dialog.passed, timeout=20000):
+        dialog.check_button.click()
+        assert len(server.source_outputs()) <= 1
+    assert dialog.result.verdict == "heard speech"
+    assert dialog.meter.value() > 0
+    assert dialog.verdict.text().startswith("\u2713 Heard speech")
+    qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
+
+
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_check_dialog_reports_silence_and_closes_the_mic(qtbot, server):
+    from companion.ui.voice.check_dialog import MicCheckDialog
+
+    dialog = MicCheckDialog(seconds=1.5, camera=False)
+    qtbot.addWidget(dialog)
+    with qtbot.waitSignal(dialog.finished_check, timeout=20000) as done:
+        dialog.check_button.click()
+    assert done.args[0].verdict == "too quiet"
+    dialog.close()
+    qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
+
+
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+def test_a_passed_check_ticks_confirm_video_and_mic(qtbot, ctx, bus, server, tmp_path):
+    from PySide6.QtWidgets import QApplication
+
+    from companion.core import checklist as cl
+    from companion.ui.pages.checklist import ChecklistPage
+    from companion.ui.voice.check_dialog import MicCheckDialog
+
+    page = ChecklistPage(ctx, bus)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitUntil(lambda: page._built)
+    night = page.groups["night-before"]
+    item = next(i for i in night.phase_list.items if i.link == "mic-check")
+    assert "video and mic" in item.text
+    night.link_buttons[item.key].click()
+    dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, MicCheckDialog)]
+    assert len(dialogs) == 1
+    dialog = dialogs[0]
+    take = vt.build(tmp_path, "sentence", 160, [0.3, vt.PARAGRAPHS[0]], snr_db=None)
+    server.play(take.path)
+    dialog.check_button.click()
+    qtbot.waitUntil(lambda: night.boxes[item.key].isChecked(), timeout=25000)
+    assert item.key in cl.checked_keys(ctx.db, night.scope)
+    dialog.close()
+    qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
