@@ -36,6 +36,7 @@ class MicCheckDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Check mic and camera")
         self.setAccessibleName("Check mic and camera")
+        self.setMinimumWidth(460)
         self.seconds = seconds
         self.listener = None
         self.result: verdicts.CheckResult | None = None
@@ -168,8 +169,11 @@ class MicCheckDialog(QDialog):
                 f" (peak {result.peak_dbfs:.0f} dBFS, RMS {result.rms_dbfs:.0f} dBFS,"
                 f" {result.speech_seconds:.1f} s of speech)"
             )
-        mark = "\u2713" if result.passed else "\u2717"
-        self.verdict.setText(f"{mark} {result.verdict.capitalize()}: {result.message}{figures}")
+        if result.passed:
+            self.verdict.setText(f"\u2713 Heard speech{figures}")
+        else:
+            self.verdict.setText(f"\u2717 {result.verdict.capitalize()}: {result.message}{figures}")
+        self.adjustSize()  # the verdict may wrap onto more lines
         self.finished_check.emit(result)
         if result.passed:
             self.passed.emit()
