@@ -253,3 +253,70 @@ def test_a_passed_check_ticks_confirm_video_and_mic(qtbot, ctx, bus, server, tmp
     assert item.key in cl.checked_keys(ctx.db, night.scope)
     dialog.close()
     qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
+
+
+# -- rehearsal from your own voice --------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, server, tmp_path):
+    from companion.core import about_store
+    from companion.core.pitch import count_words
+    from companion.ui.pages.about import AboutPage
+
+    p = vt.PARAGRAPHS
+    text = f"# About me\n\n## Who I am\n\n{p[0]}\n\n## Strongest evidence\n\n{p[1]}\n"
+    about_store.save_text(ctx.db, text, ctx.now(), reason="save")
+    page = AboutPage(ctx, bus)
+    qtbot.addWidget(page)
+    page.resize(1100, 700)
+    page.show()
+    recorder = page.take_recorder
+    assert not recorder.record_box.isChecked()
+    recorder.record_box.click()  # opt in (remembered)
+    assert ctx.prefs.get("voice.record_rehearsal") is True
+    take = vt.build(tmp_path, "pitch", 160, [p[0], 3.0, p[1], 0.5], snr_db=None)
+
+    page.start_rehearsal()
+    assert recorder.listener is not None and recorder.indicator.isVisible()
+    qtbot.waitUntil(lambda: recorder.listener.seconds > 0.2, timeout=15000)
+    starts: list[float] = []
+    recorder.listener.speech_started.connect(starts.append)
+    server.play(take.path)
+    qtbot.waitUntil(lambda: bool(starts), timeout=15000)
+    first = starts[0] - take.truth[0][0]  # where the file began, on the audio clock
+    gap_middle = first + (take.truth[0][1] + take.truth[1][0]) / 2
+    qtbot.waitUntil(lambda: recorder.listener.seconds >= gap_middle, timeout=30000)
+    page.rehearse_bar.next_segment()
+    done = first + take.truth[1][1] + 0.4
+    qtbot.waitUntil(lambda: recorder.listener.seconds >= done, timeout=30000)
+    with qtbot.waitSignal(recorder.analysed, timeout=5000):
+        page.rehearse_bar.next_segment()  # Finish
+    assert recorder.listener is None and not recorder.indicator.isVisible()
+    qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
+
+    who, evidence = recorder.segments
+    assert (who.id, evidence.id) == ("identity", "evidence")
+    for seg, (start, end), para in zip((who, evidence), take.truth, p):
+        assert seg.words == count_words(para)
+        assert seg.speaking_seconds == pytest.approx(end - start, abs=0.3)
+        assert seg.wpm == pytest.approx(seg.words * 60 / (end - start), rel=0.15)
+        assert seg.pauses == ()
+    assert "Who I am:" in recorder.report.text() and "wpm" in recorder.report.text()
+    assert "under 60-90 s" in recorder.report.text()
+    # nothing written until asked
+    assert not (ctx.data_dir / "takes").exists()
+    recorder.keep_button.click()
+    kept = list((ctx.data_dir / "takes").iterdir())
+    assert len(kept) == 1 and kept[0].stat().st_mode & 0o777 == 0o600
+    # the measured rate becomes the speaking rate
+    recorder.rate_button.click()
+    assert about_store.words_per_minute(ctx.db) == pytest.approx(recorder.measured_rate(), abs=1)
+    # and the take plays back
+    recorder.play_button.click()
+    assert recorder.playing and recorder.play_button.text() == "Stop playing"
+    recorder.play_button.click()
+    assert not recorder.playing
+    page.shutdown()

@@ -97,6 +97,11 @@ class AboutPage(QWidget):
         self.preview.setPlaceholderText("The preview appears here as you write.")
         self.panel = AnalysisPanel()
         self.rehearse_bar = RehearseBar(monotonic=monotonic)
+        from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
+
+        self.take_recorder = TakeRecorder(
+            ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
+        )
         self.autosaver = Autosaver(
             ctx.db, self.editor.toPlainText, wall_clock=ctx.now, monotonic=monotonic
         )
@@ -223,6 +228,7 @@ class AboutPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.notice_row)
         layout.addWidget(self.rehearse_bar)
+        layout.addWidget(self.take_recorder)
         layout.addWidget(splitter, 1)
 
         # Tab in reading order: the toolbar, the notice and rehearsal strips, then the
@@ -528,6 +534,7 @@ class AboutPage(QWidget):
         """Save what is unsaved (the main window calls this on close)."""
         if self.rehearse_bar.running:
             self.rehearse_bar.stop()
+        self.take_recorder.shutdown()
         if self.autosaver.dirty:
             self.autosaver.save_now()
         self._save_timer.stop()

@@ -1,0 +1,269 @@
+"""Rehearsal from your own voice: a strip under the rehearse bar of the About me page.
+
+With "Record my voice" ticked (remembered), Rehearse opens the microphone and keeps the
+take in memory; each Next marks a segment on the audio clock. When the rehearsal ends
+the mic closes and the strip shows, per segment, the speaking time, the pauses over 2 s
+and the rate (the segment's words over its speaking time), and the whole answer against
+60-90 s; it can play the take back, keep it (a 0600 WAV in the data folder's ``takes``
+folder, only when asked) and use the measured rate as the speaking rate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+
+PREF_KEY = "voice.record_rehearsal"
+MAX_TAKE_SECONDS = 10 * 60
+MIC_ON = "\u25cf Mic on: recording this rehearsal (kept only if you ask)"
+
+
+class TakeRecorder(QFrame):
+    analysed = Signal(object)  # list[SegmentTake]
+    mic_changed = Signal(bool)
+
+    def __init__(
+        self,
+        ctx,
+        rehearse_bar,
+        text: Callable[[], str],
+        set_rate: Callable[[float], None],
+        parent=None,
+        *,
+        listener_factory: Callable | None = None,
+    ):
+        super().__init__(parent)
+        self.setObjectName("rehearsalTake")
+        self.ctx = ctx
+        self.bar = rehearse_bar
+        self._text = text
+        self._set_rate = set_rate
+        self._factory = listener_factory
+        self.listener = None
+        self.samples = None
+        self.sample_rate = 16000
+        self.segments: list = []  # SegmentTake, after a recorded rehearsal
+        self.analysis = None
+        self.kept_path = None
+        self._marks: list[tuple[str, str, float]] = []
+        self._sink = None
+        self._buffer = None
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 0, 4, 0)
+        row = QHBoxLayout()
+        self.record_box = QCheckBox("Record my voice when I rehearse")
+        self.record_box.setToolTip(
+            "Time each segment from your own voice: speaking time, pauses over 2 s and words"
+            " per minute. The take stays in memory unless you keep it."
+        )
+        self.record_box.setChecked(bool(ctx.prefs.get(PREF_KEY, False)))
+        self.record_box.toggled.connect(self._remember)
+        self.indicator = QLabel(MIC_ON)
+        self.indicator.setAccessibleName("Microphone is open")
+        self.indicator.setVisible(False)
+        self.play_button = QPushButton("Play last take")
+        self.keep_button = QPushButton("Keep take")
+        self.keep_button.setToolTip(
+            "Save the take as a WAV file only you can read, in the data folder"
+        )
+        self.rate_button = QPushButton("Use as my rate")
+        for button in (self.play_button, self.keep_button, self.rate_button):
+            button.setVisible(False)
+        self.play_button.clicked.connect(self.toggle_play)
+        self.keep_button.clicked.connect(self.keep)
+        self.rate_button.clicked.connect(self.use_rate)
+        row.addWidget(self.record_box)
+        row.addWidget(self.indicator, 1)
+        row.addWidget(self.play_button)
+        row.addWidget(self.keep_button)
+        row.addWidget(self.rate_button)
+        layout.addLayout(row)
+        self.report = QLabel("")
+        self.report.setAccessibleName("Rehearsal take")
+        self.report.setWordWrap(True)
+        self.report.setVisible(False)
+        layout.addWidget(self.report)
+
+        rehearse_bar.segment_changed.connect(self._segment)
+        rehearse_bar.finished.connect(self._finished)
+
+    # -- recording ---------------------------------------------------------------------
+
+    def _remember(self, on: bool) -> None:
+        self.ctx.prefs.set(PREF_KEY, bool(on))
+        problem = self.ctx.prefs.save()
+        if problem:
+            self._say(problem)
+
+    def _say(self, text: str) -> None:
+        self.report.setText(text)
+        self.report.setVisible(bool(text))
+
+    def _segment(self, segment_id: str) -> None:
+        if not segment_id:
+            return
+        rehearsal = self.bar.rehearsal
+        step = rehearsal.current if rehearsal is not None else None
+        title = step.title if step is not None else segment_id
+        starting = self.listener is None and rehearsal is not None and rehearsal.index == 0
+        if starting and self.record_box.isChecked():
+            self._open()
+        if self.listener is not None:
+            self._marks.append((segment_id, title, self.listener.seconds))
+
+    def _open(self) -> bool:
+        self.stop_playback()
+        self._marks = []
+        self.kept_path = None
+        for button in (self.play_button, self.keep_button, self.rate_button):
+            button.setVisible(False)
+        if self._factory is not None:
+            listener = self._factory(self)
+        else:
+            from companion.ui.voice.listener import MicListener
+
+            listener = MicListener(self, keep_samples=True)
+        errors: list[str] = []
+        listener.error.connect(errors.append)
+        listener.error.connect(lambda text: self._say(f"Not recording: {text}"))
+        if not listener.start():
+            listener.deleteLater()
+            return False
+        self.listener = listener
+        self._say("")
+        self.indicator.setVisible(True)
+        self.mic_changed.emit(True)
+        return True
+
+    def _close(self) -> None:
+        listener, self.listener = self.listener, None
+        if listener is None:
+            return
+        listener.stop()
+        self.samples = listener.samples
+        self.sample_rate = listener.vad.sample_rate if listener.vad else 16000
+        listener.deleteLater()
+        self.indicator.setVisible(False)
+        self.mic_changed.emit(False)
+
+    def _finished(self, _rehearsal) -> None:
+        if self.listener is None:
+            return
+        end = self.listener.seconds
+        self._close()
+        self._analyse(end)
+
+    def _analyse(self, end: float) -> None:
+        from companion.core.pitch import TARGET_SECONDS, analyze
+        from companion.core.voice import rehearsal as takes
+        from companion.core.voice.take import Take, analyse
+
+        samples = self.samples[: int(MAX_TAKE_SECONDS * self.sample_rate)]
+        self.analysis = analyse(Take(samples, self.sample_rate))
+        words = {s.id: s.words for s in analyze(self._text()).segments}
+        self.segments = takes.segment_takes(self.analysis.spans, self._marks, end, words)
+        lines = []
+        for seg in self.segments:
+            rate = f", {seg.wpm:.0f} wpm" if seg.wpm else ""
+            pauses = (
+                "; pauses " + ", ".join(f"{p.length:.1f} s at {p.start:.0f} s" for p in seg.pauses)
+                if seg.pauses
+                else ""
+            )
+            lines.append(f"{seg.title}: {seg.speaking_seconds:.1f} s speaking{rate}{pauses}")
+        low, high = TARGET_SECONDS
+        answer = self.analysis.answer_seconds
+        if not self.analysis.spans:
+            lines.append("No speech heard in the take: check the microphone.")
+        else:
+            verdict = "within" if low <= answer <= high else ("under" if answer < low else "over")
+            lines.append(
+                f"Whole answer: {answer:.0f} s from the first word to the last ({verdict}"
+                f" {low:.0f}-{high:.0f} s); {self.analysis.speaking_seconds:.0f} s speaking."
+            )
+        self._say("\n".join(lines))
+        has_audio = len(samples) > 0
+        self.play_button.setVisible(has_audio)
+        self.keep_button.setVisible(has_audio)
+        rate = self.measured_rate()
+        self.rate_button.setVisible(rate is not None)
+        if rate is not None:
+            self.rate_button.setText(f"Use {rate:.0f} wpm as my rate")
+        self.analysed.emit(self.segments)
+
+    def measured_rate(self) -> float | None:
+        """The take's words over its speaking time (segments with speech only)."""
+        spoken = [s for s in self.segments if s.words and s.speaking_seconds >= 1.0]
+        seconds = sum(s.speaking_seconds for s in spoken)
+        if seconds <= 0:
+            return None
+        return sum(s.words for s in spoken) * 60.0 / seconds
+
+    # -- after the take ----------------------------------------------------------------
+
+    def use_rate(self) -> None:
+        rate = self.measured_rate()
+        if rate is not None:
+            self._set_rate(rate)
+
+    def keep(self) -> None:
+        from companion.core.voice import rehearsal as takes
+
+        if not self.samples:
+            return
+        try:
+            self.kept_path = takes.keep_take(
+                self.samples, self.sample_rate, self.ctx.data_dir, self.ctx.now()
+            )
+        except OSError as exc:
+            self._say(f"{self.report.text()}\nCould not keep the take: {exc.strerror or exc}")
+            return
+        self.keep_button.setEnabled(False)
+        self.keep_button.setText("Kept")
+        self.keep_button.setToolTip(str(self.kept_path))
+
+    def toggle_play(self) -> None:
+        if self._sink is not None:
+            self.stop_playback()
+            return
+        if not self.samples:
+            return
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+        from PySide6.QtMultimedia import QAudioFormat, QAudioSink, QMediaDevices
+
+        device = QMediaDevices.defaultAudioOutput()
+        if device.isNull():
+            self._say(f"{self.report.text()}\nNo audio output to play the take on.")
+            return
+        fmt = QAudioFormat()
+        fmt.setSampleRate(self.sample_rate)
+        fmt.setChannelCount(1)
+        fmt.setSampleFormat(QAudioFormat.SampleFormat.Int16)
+        self._buffer = QBuffer(self)
+        self._buffer.setData(QByteArray(self.samples.tobytes()))
+        self._buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+        self._sink = QAudioSink(device, fmt, self)
+        self._sink.start(self._buffer)
+        self.play_button.setText("Stop playing")
+
+    @property
+    def playing(self) -> bool:
+        return self._sink is not None
+
+    def stop_playback(self) -> None:
+        sink, self._sink = self._sink, None
+        if sink is not None:
+            sink.stop()
+            sink.deleteLater()
+        if self._buffer is not None:
+            self._buffer.close()
+            self._buffer.deleteLater()
+            self._buffer = None
+        self.play_button.setText("Play last take")
+
+    def shutdown(self) -> None:
+        self._close()
+        self.stop_playback()
