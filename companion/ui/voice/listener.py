@@ -19,6 +19,8 @@ from companion.core.voice.vad import VoiceActivityDetector
 
 SAMPLE_RATE = 16000
 SILENCE_STEP = 0.1  # silent_for is emitted each time the silence grows by this much
+PUMP_MS = 100  # how often the microphone's buffer is read
+BUFFER_SECONDS = 0.5
 STALL_SECONDS = 3.0  # an open device that sends nothing this long has gone away
 FIRST_DATA_SECONDS = 10.0  # audio servers may take a few seconds to start a stream
 
@@ -78,8 +80,17 @@ class MicListener(QObject):
     closed = Signal()
     error = Signal(str)  # one sentence for the user
 
-    def __init__(self, parent=None, *, device: str | None = None, keep_samples: bool = False):
+    def __init__(
+        self,
+        parent=None,
+        *,
+        device: str | None = None,
+        keep_samples: bool = False,
+        measure_levels: bool = True,
+    ):
+        """``measure_levels=False`` (the nudge) skips the level meter and ``levels``."""
         super().__init__(parent)
+        self._measure = measure_levels
         self._wanted = device
         self._keep = keep_samples
         self._source = None
@@ -91,6 +102,9 @@ class MicListener(QObject):
         self.meter = LevelMeter()
         self.samples = array("h")
         self._last_silence_step = -1
+        self._pump = QTimer(self)
+        self._pump.setInterval(PUMP_MS)
+        self._pump.timeout.connect(self._read)
         self._watch = QTimer(self)
         self._watch.setInterval(500)
         self._watch.timeout.connect(self._check_state)
@@ -143,6 +157,7 @@ class MicListener(QObject):
         self.samples = array("h")
         self._last_silence_step = -1
         source = QAudioSource(device, fmt, self)
+        source.setBufferSize(int(fmt.bytesForDuration(int(BUFFER_SECONDS * 1_000_000))))
         io = source.start()
         if io is None or source.error() != source.error().NoError:
             why = source.error().name if source.error() else "it did not start"
@@ -155,7 +170,9 @@ class MicListener(QObject):
         self._source, self._io = source, io
         self._last_data = 0.0
         self._opened_at = time.monotonic()
-        io.readyRead.connect(self._read)
+        # read on a timer, not on every readyRead (one per 10 ms period): ten wake-ups a
+        # second instead of a hundred; the source buffers half a second
+        self._pump.start()
         self._devices = QMediaDevices(self)
         self._devices.audioInputsChanged.connect(self._inputs_changed)
         self._watch.start()
@@ -163,7 +180,10 @@ class MicListener(QObject):
         return True
 
     def stop(self) -> None:
-        """Close the microphone (idempotent)."""
+        """Close the microphone (idempotent), after reading what it still holds."""
+        if self._io is not None:
+            self._read()
+        self._pump.stop()
         self._watch.stop()
         if self._devices is not None:
             self._devices.audioInputsChanged.disconnect(self._inputs_changed)
@@ -194,9 +214,10 @@ class MicListener(QObject):
             return
         if self._keep:
             self.samples.extend(samples)
-        self.meter.feed(samples)
-        chunk = measure(samples)
-        self.levels.emit(chunk.peak_dbfs, chunk.rms_dbfs)
+        if self._measure:
+            self.meter.feed(samples)
+            chunk = measure(samples)
+            self.levels.emit(chunk.peak_dbfs, chunk.rms_dbfs)
         for event in self.vad.feed(samples):
             if event.kind == "start":
                 self._last_silence_step = -1

@@ -21,7 +21,7 @@ MIC_ON = "\u25cf Mic on: listening for silence, nothing recorded"
 def _listener(parent):
     from companion.ui.voice.listener import MicListener
 
-    return MicListener(parent)
+    return MicListener(parent, measure_levels=False)
 
 
 class VoiceNudge(QFrame):
