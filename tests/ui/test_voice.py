@@ -6,6 +6,7 @@ on the audio's own clock) and clears on speech; the mic closes when the round en
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -27,6 +28,28 @@ def _load(name: str, path: Path):
 
 vt = _load("voice_takes", ROOT / "benchmarks" / "voice_takes.py")
 pulse = _load("voice_pulse_server", ROOT / "tests" / "pulse.py")
+
+_AUDIT: dict = {"on": False, "events": []}
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+def _audit(event: str, args: tuple) -> None:
+    """Python-level file writes and network use while ``_AUDIT["on"]`` (audit hooks cannot
+    be removed, so one hook serves every test and a flag arms it)."""
+    if not _AUDIT["on"]:
+        return
+    if event == "open":
+        path, mode, flags = (list(args) + [None, None, None])[:3]
+        writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+            isinstance(flags, int) and flags & _WRITE_FLAGS
+        )
+        if writing:
+            _AUDIT["events"].append((event, str(path)))
+    elif event in ("socket.connect", "socket.getaddrinfo", "socket.gethostbyname"):
+        _AUDIT["events"].append((event, repr(args[1:2])))
+
+
+sys.addaudithook(_audit)
 
 
 def test_the_limit_comes_from_the_content(content):
@@ -127,16 +150,21 @@ def test_nudge_after_twenty_seconds_of_silence_and_cleared_by_speech(
     heard: list[float] = []
     card.voice.listener.speech_started.connect(heard.append)
     server.play(take.path)
-    qtbot.waitUntil(lambda: bool(heard), timeout=15000)
-    assert not card.voice.nudge.isVisible()
-    qtbot.waitUntil(lambda: card.voice.nudge.isVisible(), timeout=40000)
-    on_at = shown[-1][1]
+    _AUDIT.update(on=True, events=[])  # privacy: listening writes no file and sends nothing
+    try:
+        qtbot.waitUntil(lambda: bool(heard), timeout=15000)
+        assert not card.voice.nudge.isVisible()
+        qtbot.waitUntil(lambda: card.voice.nudge.isVisible(), timeout=40000)
+        qtbot.waitUntil(lambda: not card.voice.nudge.isVisible(), timeout=15000)
+    finally:
+        _AUDIT["on"] = False
+    assert _AUDIT["events"] == []
+    on_at = shown[0][1]
     # 20 s after the last word, on the audio clock (words started when `heard` did)
     words_end = heard[0] + (take.truth[0][1] - take.truth[0][0])
     assert on_at - words_end == pytest.approx(20.0, abs=0.5)
     assert card.voice.nudge.text() == "Narrate: say what you are checking"
-    qtbot.waitUntil(lambda: not card.voice.nudge.isVisible(), timeout=15000)
-    assert shown[-1][0] is False
+    assert [on for on, _ in shown] == [True, False]  # shown once, then cleared by speech
     card.toggle_round()  # the round ends: the mic closes
     assert not card.voice.mic_open and not card.voice.indicator.isVisible()
     qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
@@ -320,3 +348,13 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
     recorder.play_button.click()
     assert not recorder.playing
     page.shutdown()
+
+
+def test_the_audit_hook_sees_a_written_file(tmp_path):
+    """The privacy check above must be able to fail."""
+    _AUDIT.update(on=True, events=[])
+    try:
+        (tmp_path / "take.wav").write_bytes(b"")
+    finally:
+        _AUDIT["on"] = False
+    assert _AUDIT["events"] == [("open", str(tmp_path / "take.wav"))]
