@@ -541,6 +541,8 @@ ABOUT_ORDER = [
     "Import",
     "Export",
     "Print",
+    # the rehearsal take's opt-in (its Play/Keep/Use buttons appear after a take)
+    "Record my voice when I rehearse",
     # then the three columns, left to right
     "One-pager editor",
     "Preview",

@@ -237,6 +237,7 @@ class AboutPage(QWidget):
             self.notice_close,
             self.rehearse_bar.next_button,
             self.rehearse_bar.stop_button,
+            *self.take_recorder.tab_order(),
             self.editor,
             self.preview,
             self.panel.rate,

@@ -90,6 +90,10 @@ class TakeRecorder(QFrame):
         rehearse_bar.segment_changed.connect(self._segment)
         rehearse_bar.finished.connect(self._finished)
 
+    def tab_order(self) -> list:
+        """Its controls in reading order, for the page's Tab chain."""
+        return [self.record_box, self.play_button, self.keep_button, self.rate_button]
+
     # -- recording ---------------------------------------------------------------------
 
     def _remember(self, on: bool) -> None:
@@ -109,8 +113,10 @@ class TakeRecorder(QFrame):
         step = rehearsal.current if rehearsal is not None else None
         title = step.title if step is not None else segment_id
         starting = self.listener is None and rehearsal is not None and rehearsal.index == 0
-        if starting and self.record_box.isChecked():
-            self._open()
+        if starting:
+            self.record_box.setEnabled(False)  # the choice holds for the whole take
+            if self.record_box.isChecked():
+                self._open()
         if self.listener is not None:
             self._marks.append((segment_id, title, self.listener.seconds))
 
@@ -150,6 +156,7 @@ class TakeRecorder(QFrame):
         self.mic_changed.emit(False)
 
     def _finished(self, _rehearsal) -> None:
+        self.record_box.setEnabled(True)
         if self.listener is None:
             return
         end = self.listener.seconds
