@@ -26,7 +26,7 @@ def _home_tripwire(tmp_path_factory, monkeypatch):
     (fake_home / "runtime").mkdir(mode=0o700)
     from companion.core import paths
 
-    real_default = paths.data_dir
+    real_default = paths.default_data_dir
 
     def guarded() -> Path:
         path = real_default()
@@ -36,8 +36,7 @@ def _home_tripwire(tmp_path_factory, monkeypatch):
             pytest.fail(f"test touched the real data folder {path}")
         return path
 
-    monkeypatch.setattr(paths, "data_dir", guarded)
-    monkeypatch.setattr(paths, "_override", None)
+    monkeypatch.setattr(paths, "default_data_dir", guarded)
     yield
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from companion.commands.common import CommandError, open_journal
+
 
 def register(sub) -> None:
     parser = sub.add_parser("about", help="export or time the About-me one-pager")
@@ -37,24 +39,22 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args, ctx) -> int:
     """Dispatch on the action (for callers that use the top-level ``func``)."""
     action = getattr(args, "about_command", None)
     if action == "export":
-        return run_export(args)
+        return run_export(args, ctx)
     if action == "analyze":
-        return run_analyze(args)
-    print("companion about: choose an action: export or analyze", file=sys.stderr)
-    return 2
+        return run_analyze(args, ctx)
+    raise CommandError("about: choose an action: export or analyze", exit_code=2)
 
 
 def _error(message: str) -> int:
-    print(f"companion about: {message}", file=sys.stderr)
-    return 1
+    raise CommandError(f"about: {message}")
 
 
-def _source_text(path: Path | None) -> tuple[str | None, str]:
-    """(text, where) from ``path`` or from the saved one-pager; text None = error printed."""
+def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
+    """(text, where) from ``path`` or from the saved one-pager; raises CommandError."""
     if path is not None:
         from companion.core.about_import import read_import
 
@@ -67,42 +67,31 @@ def _source_text(path: Path | None) -> tuple[str | None, str]:
             print(f"companion about: warning: {problem}", file=sys.stderr)
         return result.text, str(path)
     from companion.core.about_store import load_document
-    from companion.core.context import AppContext
 
-    ctx = AppContext()
-    try:
-        if ctx.storage_problem:
-            _error(ctx.storage_problem)
-            return None, "the journal"
-        text = load_document(ctx.db)
-    finally:
-        ctx.close()
+    open_journal(ctx)
+    text = load_document(ctx.db)
     if text is None:
         _error("no one-pager saved yet: write it on the About me page, or pass a FILE.")
         return None, "the saved one-pager"
     return text, "the saved one-pager"
 
 
-def _stored_wpm() -> float:
+def _stored_wpm(ctx) -> float:
     from companion.core.about_store import words_per_minute
-    from companion.core.context import AppContext
 
-    ctx = AppContext()
-    try:
-        return words_per_minute(ctx.db)
-    finally:
-        ctx.close()
+    open_journal(ctx)
+    return words_per_minute(ctx.db)
 
 
-def run_analyze(args) -> int:
+def run_analyze(args, ctx) -> int:
     from companion.core.pitch import MAX_WPM, MIN_WPM, analyze, format_report
 
     if args.wpm is not None and not MIN_WPM <= args.wpm <= MAX_WPM:
         return _error(f"--wpm {args.wpm:g} is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}.")
-    text, where = _source_text(args.file)
+    text, where = _source_text(ctx, args.file)
     if text is None:
         return 1
-    wpm = args.wpm if args.wpm is not None else _stored_wpm()
+    wpm = args.wpm if args.wpm is not None else _stored_wpm(ctx)
     result = analyze(text, wpm)
     if args.json:
         import json
@@ -142,7 +131,7 @@ def _as_json(result, where: str) -> dict:
     }
 
 
-def run_export(args) -> int:
+def run_export(args, ctx) -> int:
     from companion.core.about_export import format_for
 
     try:
@@ -156,7 +145,7 @@ def run_export(args) -> int:
         )
     if not output.parent.exists():
         return _error(f"the folder {output.parent} does not exist.")
-    text, _ = _source_text(args.input)
+    text, _ = _source_text(ctx, args.input)
     if text is None:
         return 1
     if not text.strip():

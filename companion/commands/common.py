@@ -14,17 +14,12 @@ class CommandError(Exception):
         self.exit_code = exit_code
 
 
-def open_journal():
-    """The app context with its database open. Unlike the GUI, a command never falls back
-    to a throwaway in-memory journal: what it writes would silently vanish."""
-    from companion.core.context import AppContext
-
-    ctx = AppContext()
+def open_journal(ctx):
+    """``ctx`` with its database open. Unlike the GUI, a command never falls back to a
+    throwaway in-memory journal: what it writes would silently vanish."""
     ctx.store  # noqa: B018 - open (and migrate) now so problems surface here
     if ctx.storage_problem:
-        problem = ctx.storage_problem
-        ctx.close()
-        raise CommandError(problem)
+        raise CommandError(ctx.storage_problem)
     return ctx
 
 

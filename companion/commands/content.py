@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from companion.commands.common import CommandError
+
 
 def register(sub) -> None:
     parser = sub.add_parser("content", help="work with content packs")
@@ -16,14 +18,13 @@ def register(sub) -> None:
     check.set_defaults(func=run_check)
 
 
-def run_check(args) -> int:
+def run_check(args, ctx) -> int:
     from companion.core.content import content_files, default_folders, load_content
-    from companion.core.paths import shipped_content_dir
+    from companion.core.paths import shipped_content_dir, user_content_dir
 
     if args.dir is not None:
         if not args.dir.is_dir():
-            print(f"companion: {args.dir} is not a folder", file=sys.stderr)
-            return 2
+            raise CommandError(f"{args.dir} is not a folder", exit_code=2)
         # a pack may point at shipped sections, so check it on top of them and report
         # only what is wrong in the pack itself
         folders = [args.dir]
@@ -31,7 +32,7 @@ def run_check(args) -> int:
         mine = {p.resolve() for p in content_files(args.dir)}
         errors = [e for e in errors if Path(e.path).resolve() in mine]
     else:
-        folders = list(default_folders())
+        folders = list(default_folders(user_content_dir(ctx.data_dir)))
         content, errors = load_content(folders)
     files = sum(len(content_files(Path(f))) for f in folders)
     for error in errors:

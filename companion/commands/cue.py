@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from companion.commands.common import CommandError, open_journal
+
 
 def register(sub) -> None:
     parser = sub.add_parser(
@@ -22,35 +24,26 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
-    from companion.core.context import AppContext
+def run(args, ctx) -> int:
     from companion.core.cuecard import round_infos
 
-    ctx = AppContext()
-    try:
-        infos = round_infos(ctx.content)
-        if getattr(args, "list", False):
-            for info in infos:
-                print(f"{info.key or '-'}  {info.id:<16} {info.title}")
-            return 0
-        if not infos:
-            print(
-                "companion cue: the content has no round types (a `kind: rounds` file); "
-                "run `companion content check`.",
-                file=sys.stderr,
-            )
-            return 1
-        wanted = getattr(args, "round", None)
-        if wanted and wanted not in {i.id for i in infos}:
-            known = ", ".join(i.id for i in infos)
-            print(
-                f"companion cue: unknown round type {wanted!r}; use one of: {known}",
-                file=sys.stderr,
-            )
-            return 2
-        return _run_gui(ctx, wanted)
-    finally:
-        ctx.close()
+    infos = round_infos(ctx.content)
+    if getattr(args, "list", False):
+        for info in infos:
+            print(f"{info.key or '-'}  {info.id:<16} {info.title}")
+        return 0
+    if not infos:
+        raise CommandError(
+            "cue: the content has no round types (a `kind: rounds` file); "
+            "run `companion content check`."
+        )
+    wanted = getattr(args, "round", None)
+    if wanted and wanted not in {i.id for i in infos}:
+        known = ", ".join(i.id for i in infos)
+        raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
+    # rounds started on the card go into the real journal, never a throwaway one
+    open_journal(ctx)
+    return _run_gui(ctx, wanted)
 
 
 def _run_gui(ctx, round_type: str | None) -> int:
@@ -61,8 +54,6 @@ def _run_gui(ctx, round_type: str | None) -> int:
     from companion.ui.cue_notes import open_capture
     from companion.ui.cuecard_window import open_cue_card
 
-    if ctx.storage_problem:
-        print(f"companion cue: {ctx.storage_problem}", file=sys.stderr)
     bus = AppBus()
     dialogs: list = []
     card = open_cue_card(ctx, bus, round_type)

@@ -8,10 +8,10 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args, ctx) -> int:
     from companion.core.health import check_health
 
-    report = check_health()
+    report = check_health(ctx.data_dir)
     for line in report.lines:
         print(line)
     print("healthy" if report.healthy else "UNHEALTHY: see the lines marked !")

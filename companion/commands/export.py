@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 FORMATS = ("md", "csv", "anki", "json")
@@ -17,22 +16,18 @@ def register(sub) -> None:
     study.set_defaults(func=run)
 
 
-def run(args) -> int:
-    from companion.commands.common import open_journal, output_path
+def run(args, ctx) -> int:
+    from companion.commands.common import CommandError, open_journal, output_path
     from companion.core.exports import export_study_list
     from companion.core.studylist import GuideIndex
 
     out = output_path(args.output)
-    ctx = open_journal()
+    open_journal(ctx)
     try:
         count = export_study_list(
             ctx.db, args.format, out, ctx.now(), guide=GuideIndex(ctx.content)
         )
     except OSError as exc:
-        print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    else:
-        print(f"Wrote {count} topic(s) to {out} ({args.format}).")
-        return 0
-    finally:
-        ctx.close()
+        raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
+    print(f"Wrote {count} topic(s) to {out} ({args.format}).")
+    return 0

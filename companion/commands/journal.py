@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.commands.common import open_journal, output_path
+from companion.commands.common import CommandError, open_journal, output_path
 
 
 def register(sub) -> None:
@@ -23,51 +23,41 @@ def register(sub) -> None:
     imp.set_defaults(func=run_import)
 
 
-def run_export(args) -> int:
+def run_export(args, ctx) -> int:
     from companion.core.journal_io import export_journal
 
     out = args.output or args.file
     if out is None:
-        print("companion: say where to write the journal: -o FILE", file=sys.stderr)
-        return 2
+        raise CommandError("say where to write the journal: -o FILE", exit_code=2)
     out = output_path(out)
-    ctx = open_journal()
+    open_journal(ctx)
     try:
         count = export_journal(ctx.db, out, ctx.now())
     except OSError as exc:
-        print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    else:
-        print(f"Wrote {count} loop(s) to {out}.")
-        return 0
-    finally:
-        ctx.close()
+        raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
+    print(f"Wrote {count} loop(s) to {out}.")
+    return 0
 
 
-def run_import(args) -> int:
+def run_import(args, ctx) -> int:
     from companion.core.journal_io import JournalImportError, import_journal
 
     src = args.input or args.file
     if src is None:
-        print("companion: say which file to import: -i FILE", file=sys.stderr)
-        return 2
-    ctx = open_journal()
+        raise CommandError("say which file to import: -i FILE", exit_code=2)
+    open_journal(ctx)
     try:
         report = import_journal(ctx.db, src.expanduser())
     except JournalImportError as exc:
-        print(f"companion: {exc} Nothing was imported.", file=sys.stderr)
-        return 1
-    else:
+        raise CommandError(f"{exc} Nothing was imported.") from None
+    print(
+        f"Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
+        f"{report.loops_skipped} loop(s) were already here."
+    )
+    if report.asked_them_skipped:
         print(
-            f"Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
-            f"{report.loops_skipped} loop(s) were already here."
+            f"{report.asked_them_skipped} question(s) you asked could not be imported "
+            "(planner not available or refused them).",
+            file=sys.stderr,
         )
-        if report.asked_them_skipped:
-            print(
-                f"{report.asked_them_skipped} question(s) you asked could not be imported "
-                "(planner not available or refused them).",
-                file=sys.stderr,
-            )
-        return 0
-    finally:
-        ctx.close()
+    return 0

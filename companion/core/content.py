@@ -341,7 +341,8 @@ def load_content(folders: Iterable[Path]) -> tuple[Content, list[ContentError]]:
     return content, errors
 
 
-def default_folders(user_dir: Path | None = None) -> Sequence[Path]:
+def default_folders(user_dir: Path) -> Sequence[Path]:
+    """The shipped packs, then the user's own folder (``<data folder>/content``)."""
     from companion.core import paths
 
-    return [paths.shipped_content_dir(), user_dir or paths.user_content_dir()]
+    return [paths.shipped_content_dir(), user_dir]

@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 class AppContext:
     def __init__(
         self,
-        data_dir: Path | None = None,
+        data_dir: Path,
         *,
         clock: Callable[[], dt.datetime] | None = None,
     ):
-        self.data_dir = Path(data_dir) if data_dir else paths.data_dir()
+        self.data_dir = Path(data_dir)
         self.clock: Callable[[], dt.datetime] = clock or (lambda: dt.datetime.now().astimezone())
         self.prefs = Prefs(self.data_dir / "prefs.json")
         self._store: Store | None = None
@@ -38,7 +38,7 @@ class AppContext:
 
     @property
     def db_path(self) -> Path:
-        return self.data_dir / "companion.sqlite3"
+        return paths.db_path(self.data_dir)
 
     @property
     def store(self) -> Store:
@@ -70,7 +70,7 @@ class AppContext:
             from companion.core.content import default_folders, load_content
 
             self._content, self.content_errors = load_content(
-                default_folders(self.data_dir / "content")
+                default_folders(paths.user_content_dir(self.data_dir))
             )
         return self._content
 

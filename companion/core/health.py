@@ -23,17 +23,16 @@ class HealthReport:
         self.healthy = False
 
 
-def check_health(data_dir: Path | None = None) -> HealthReport:
+def check_health(data_dir: Path) -> HealthReport:
     from companion import __version__
     from companion.core.content import default_folders, load_content
     from companion.core.schema import known_steps
     from companion.core.storage import StorageError, list_backups, open_store
 
-    data_dir = data_dir or paths.data_dir()
     report = HealthReport()
     report.ok(f"version: {__version__}")
     report.ok(f"data folder: {data_dir}")
-    db_file = data_dir / "companion.sqlite3"
+    db_file = paths.db_path(data_dir)
     report.ok(f"database: {db_file}")
     try:
         store = open_store(db_file)
@@ -59,11 +58,11 @@ def check_health(data_dir: Path | None = None) -> HealthReport:
                 mode = path.stat().st_mode & 0o777
                 if mode & ~want:
                     report.bad(f"{path} is readable by others (mode {mode:o}; want {want:o})")
-    backups = list_backups(data_dir / "backups")
+    backups = list_backups(paths.backup_dir(data_dir))
     report.ok(
         f"backups: {len(backups)}" + (f", newest {backups[0].name}" if backups else " (none yet)")
     )
-    folders = list(default_folders(data_dir / "content"))
+    folders = list(default_folders(paths.user_content_dir(data_dir)))
     content, errors = load_content(folders)
     report.ok(f"content: {len(content.sections)} sections from {', '.join(map(str, folders))}")
     for error in errors:

@@ -1,7 +1,8 @@
 """The one place that decides where the app keeps its files.
 
-Order of precedence: an explicit ``--data-dir`` (via :func:`set_data_dir`), then the
-``COMPANION_HOME`` environment variable, then the platform's user data folder.
+The data folder is resolved once, at the entry point (:func:`resolve_data_dir`), and then
+handed down inside :class:`companion.core.context.AppContext`; the functions below take it
+as a parameter. No module keeps it in a global.
 """
 
 from __future__ import annotations
@@ -11,25 +12,30 @@ import sys
 from pathlib import Path
 
 ENV_VAR = "COMPANION_HOME"
-_override: Path | None = None
+DB_NAME = "companion.sqlite3"
 
 
-def set_data_dir(path: str | os.PathLike[str] | None) -> None:
-    """Pin the data folder for this process (the ``--data-dir`` option)."""
-    global _override
-    _override = Path(path).expanduser().resolve() if path else None
+class DataDirError(ValueError):
+    """A data folder option that cannot be used (for example an empty string)."""
 
 
-def data_dir() -> Path:
-    """The data folder, not created."""
-    if _override is not None:
-        return _override
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return Path(env).expanduser().resolve()
+def default_data_dir() -> Path:
+    """The platform's user data folder for the app (not created)."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("interview-companion", appauthor=False))
+
+
+def resolve_data_dir(option: str | os.PathLike[str] | None = None) -> Path:
+    """``--data-dir`` over ``COMPANION_HOME`` over the platform default; not created."""
+    for value, where in ((option, "--data-dir"), (os.environ.get(ENV_VAR), ENV_VAR)):
+        if value is None:
+            continue
+        text = os.fspath(value)
+        if not text.strip():
+            raise DataDirError(f"{where} is empty: give a folder, or leave it out")
+        return Path(text).expanduser().resolve()
+    return default_data_dir()
 
 
 def ensure_private_dir(path: Path) -> Path:
@@ -43,25 +49,21 @@ def ensure_private_dir(path: Path) -> Path:
     return path
 
 
-def db_path() -> Path:
-    return data_dir() / "companion.sqlite3"
+def db_path(data_dir: Path) -> Path:
+    return data_dir / DB_NAME
 
 
-def backup_dir() -> Path:
-    return data_dir() / "backups"
+def backup_dir(data_dir: Path) -> Path:
+    return data_dir / "backups"
 
 
-def user_content_dir() -> Path:
+def user_content_dir(data_dir: Path) -> Path:
     """Where a user drops their own content packs."""
-    return data_dir() / "content"
+    return data_dir / "content"
 
 
-def settings_path() -> Path:
-    return data_dir() / "settings.json"
-
-
-def exports_dir() -> Path:
-    return data_dir() / "exports"
+def exports_dir(data_dir: Path) -> Path:
+    return data_dir / "exports"
 
 
 def _bundled(name: str) -> Path:

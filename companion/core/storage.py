@@ -59,14 +59,14 @@ class Store:
 
 
 def open_store(
-    path: Path | None = None,
+    path: Path,
     *,
     backup_dir: Path | None = None,
     keep_backups: int = KEEP_BACKUPS,
     now: Callable[[], dt.datetime] = dt.datetime.now,
 ) -> Store:
     """Open (creating or migrating) the database at ``path``; raise StorageError on failure."""
-    path = Path(path) if path else paths.db_path()
+    path = Path(path)
     backup_dir = backup_dir or path.parent / "backups"
     try:
         paths.ensure_private_dir(path.parent)
@@ -244,9 +244,9 @@ def _backup_due(folder: Path, when: dt.datetime) -> bool:
     return age >= BACKUP_EVERY.total_seconds()
 
 
-def restore_backup(backup_file: Path, path: Path | None = None) -> Path | None:
+def restore_backup(backup_file: Path, path: Path) -> Path | None:
     """Put ``backup_file`` in place of the database; the current file is moved aside first."""
-    path = Path(path) if path else paths.db_path()
+    path = Path(path)
     moved = _move_aside(path, dt.datetime.now()) if path.exists() else None
     tmp = path.with_suffix(".restoring")
     shutil.copyfile(backup_file, tmp)

@@ -168,9 +168,8 @@ class Application:
         self.ctx.close()
 
 
-def run_gui(args) -> int:
+def run_gui(args, ctx: AppContext) -> int:
     started = time.perf_counter()
-    ctx = AppContext()
     from companion.ui.single_instance import InstanceLock, hand_over_waiting, server_name
 
     # the single-instance check runs before Qt is imported: a second launch costs little

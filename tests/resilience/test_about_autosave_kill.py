@@ -31,7 +31,9 @@ CHILD = textwrap.dedent(
     def typed(n):
         return "".join("\\n" if i % 60 == 59 else chr(97 + i % 26) for i in range(n))
 
-    ctx = AppContext()
+    from companion.core.paths import resolve_data_dir
+
+    ctx = AppContext(resolve_data_dir())
     state = {"n": 0}
     saver = Autosaver(
         ctx.db, lambda: typed(state["n"]), wall_clock=lambda: dt.datetime.now().astimezone()

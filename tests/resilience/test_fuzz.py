@@ -281,7 +281,7 @@ def test_cli_arguments_never_give_a_traceback(tmp_path, monkeypatch, argv):
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home-data"))
-    monkeypatch.setattr(companion.ui.app, "run_gui", lambda args: 0)  # never open a window
+    monkeypatch.setattr(companion.ui.app, "run_gui", lambda args, ctx: 0)  # never open a window
     monkeypatch.setattr(companion.selftest, "run_self_test", lambda: 0)
     import companion.commands.cue as cue
     import companion.ui.about_export as about_export_ui

@@ -300,7 +300,7 @@ def test_cli_pdf_export(qapp, ctx, tmp_path, capsys):
     parser = argparse.ArgumentParser()
     about_cli.register(parser.add_subparsers())
     args = parser.parse_args(["about", "export", "--format", "pdf", "-o", str(tmp_path / "a.pdf")])
-    assert args.func(args) == 0
+    assert args.func(args, ctx) == 0
     assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
     assert "warning" not in capsys.readouterr().err
 

@@ -257,17 +257,11 @@ def test_fallback_notes_box_appends(ctx, db, qtbot, monkeypatch):
 
 
 def test_command_rejects_unknown_round(capsys, data_dir):
-    import argparse
+    from companion.cli import main
 
-    from companion.commands import cue
-
-    parser = argparse.ArgumentParser()
-    cue.register(parser.add_subparsers())
-    args = parser.parse_args(["cue", "--round", "nope"])
-    assert args.func(args) == 2
+    assert main(["cue", "--round", "nope"]) == 2
     assert "unknown round type 'nope'" in capsys.readouterr().err
-    args = parser.parse_args(["cue", "--list"])
-    assert args.func(args) == 0
+    assert main(["cue", "--list"]) == 0
     assert "coding" in capsys.readouterr().out
 
 

@@ -418,7 +418,8 @@ class AboutPage(QWidget):
         from companion.core.paths import exports_dir
 
         filters = {"PDF (*.pdf)": "pdf", "HTML (*.html)": "html", "Markdown (*.md)": "md"}
-        start = exports_dir() if exports_dir().is_dir() else Path.home()
+        folder = exports_dir(self.ctx.data_dir)
+        start = folder if folder.is_dir() else Path.home()
         name, chosen = QFileDialog.getSaveFileName(
             self, "Export the one-pager", str(start / "about-me.pdf"), ";;".join(filters)
         )
