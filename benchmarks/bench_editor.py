@@ -92,8 +92,8 @@ def _edit(text: str, n: int) -> str:
 def bench_core(text: str, runs: int) -> tuple[float, float]:
     import markdown
 
-    from companion.core.about_render import SafeRenderer
-    from companion.core.pitch import analyze
+    from companion.core.about.pitch import analyze
+    from companion.core.about.render import SafeRenderer
 
     renderer = SafeRenderer()
     app, base = [], []
@@ -133,8 +133,8 @@ def bench_page(text: str, runs: int) -> tuple[float, float, float, float]:
     from PySide6.QtWidgets import QApplication
 
     from companion.core.context import AppContext
+    from companion.ui.about.page import AboutPage
     from companion.ui.bus import AppBus
-    from companion.ui.pages.about import AboutPage
 
     app = QApplication.instance() or QApplication(["bench_editor"])
     with tempfile.TemporaryDirectory() as folder:

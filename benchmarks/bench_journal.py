@@ -56,10 +56,13 @@ def _row(figure, app, base, target_text, met, note=""):
 
 
 def run(loops: int = LOOPS) -> list[dict]:
-    from companion.core import exports, journal_io, search, studylist
     from companion.core.content import default_folders, load_content
-    from companion.core.demo import generate
-    from companion.core.storage import open_store
+    from companion.core.journal import files as journal_io
+    from companion.core.journal import search
+    from companion.core.journal.demo import generate
+    from companion.core.storage.store import open_store
+    from companion.core.study import exports
+    from companion.core.study import ranking as studylist
 
     rows: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="bench-journal-") as tmp:

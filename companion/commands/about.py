@@ -56,7 +56,7 @@ def _error(message: str) -> int:
 def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
     """(text, where) from ``path`` or from the saved one-pager; raises CommandError."""
     if path is not None:
-        from companion.core.about_import import read_import
+        from companion.core.about.importing import read_import
 
         try:
             result = read_import(path)
@@ -66,7 +66,7 @@ def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
         for problem in result.problems:
             print(f"companion about: warning: {problem}", file=sys.stderr)
         return result.text, str(path)
-    from companion.core.about_store import load_document
+    from companion.core.about.store import load_document
 
     open_journal(ctx)
     text = load_document(ctx.db)
@@ -77,14 +77,14 @@ def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
 
 
 def _stored_wpm(ctx) -> float:
-    from companion.core.about_store import words_per_minute
+    from companion.core.about.store import words_per_minute
 
     open_journal(ctx)
     return words_per_minute(ctx.db)
 
 
 def run_analyze(args, ctx) -> int:
-    from companion.core.pitch import MAX_WPM, MIN_WPM, analyze, format_report
+    from companion.core.about.pitch import MAX_WPM, MIN_WPM, analyze, format_report
 
     if args.wpm is not None and not MIN_WPM <= args.wpm <= MAX_WPM:
         return _error(f"--wpm {args.wpm:g} is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}.")
@@ -132,7 +132,7 @@ def _as_json(result, where: str) -> dict:
 
 
 def run_export(args, ctx) -> int:
-    from companion.core.about_export import format_for
+    from companion.core.about.export import format_for
 
     try:
         fmt = format_for(args.output, args.format)
@@ -152,11 +152,11 @@ def run_export(args, ctx) -> int:
         return _error("the one-pager is empty; there is nothing to export.")
     try:
         if fmt == "md":
-            from companion.core.about_export import export_markdown
+            from companion.core.about.export import export_markdown
 
             export_markdown(text, output)
         elif fmt == "html":
-            from companion.core.about_export import export_html
+            from companion.core.about.export import export_html
 
             export_html(text, output)
         else:
@@ -176,8 +176,8 @@ def _export_pdf(text: str, output: Path, page_size: str) -> str | None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
-    from companion.core.about_render import SafeRenderer
-    from companion.ui.about_export import export_pdf
+    from companion.core.about.render import SafeRenderer
+    from companion.ui.about.export import export_pdf
 
     app = QGuiApplication.instance() or QGuiApplication(["companion"])
     result = export_pdf(SafeRenderer().render(text), output, page_size)

@@ -25,7 +25,7 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    from companion.core.cuecard import round_infos
+    from companion.core.cue.card import round_infos
 
     infos = round_infos(ctx.content)
     if getattr(args, "list", False):
@@ -51,8 +51,8 @@ def _run_gui(ctx, round_type: str | None) -> int:
 
     app = create_application(sys.argv[:1])
     from companion.ui.bus import AppBus
-    from companion.ui.cue_notes import open_capture
-    from companion.ui.cuecard_window import open_cue_card
+    from companion.ui.cue.notes import open_capture
+    from companion.ui.cue.window import open_cue_card
 
     bus = AppBus()
     dialogs: list = []

@@ -18,7 +18,7 @@ def run(args, ctx) -> int:
     if args.loops < 0 or args.loops > 1_000_000:
         raise CommandError("--loops must be between 0 and 1,000,000", exit_code=2)
     from companion.commands.common import open_journal
-    from companion.core.demo import generate
+    from companion.core.journal.demo import generate
 
     open_journal(ctx)
     summary = generate(ctx.db, args.loops, seed=args.seed, today=ctx.now().date())

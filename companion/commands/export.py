@@ -18,8 +18,8 @@ def register(sub) -> None:
 
 def run(args, ctx) -> int:
     from companion.commands.common import CommandError, open_journal, output_path
-    from companion.core.exports import export_study_list
-    from companion.core.studylist import GuideIndex
+    from companion.core.study.exports import export_study_list
+    from companion.core.study.ranking import GuideIndex
 
     out = output_path(args.output)
     open_journal(ctx)

@@ -24,7 +24,7 @@ def register(sub) -> None:
 
 
 def run_export(args, ctx) -> int:
-    from companion.core.journal_io import export_journal
+    from companion.core.journal.files import export_journal
 
     out = args.output or args.file
     if out is None:
@@ -40,7 +40,7 @@ def run_export(args, ctx) -> int:
 
 
 def run_import(args, ctx) -> int:
-    from companion.core.journal_io import JournalImportError, import_journal
+    from companion.core.journal.files import JournalImportError, import_journal
 
     src = args.input or args.file
     if src is None:

@@ -18,7 +18,7 @@ from companion.core.prefs import Prefs
 if TYPE_CHECKING:
     from companion.core.content import Content, ContentError
     from companion.core.settings import Settings
-    from companion.core.storage import Store
+    from companion.core.storage.store import Store
 
 
 class AppContext:
@@ -45,7 +45,7 @@ class AppContext:
         """The journal store; a throwaway in-memory one (with ``storage_problem`` set) if
         the real one cannot be opened, so the app keeps working and tells the user."""
         if self._store is None:
-            from companion.core.storage import StorageError, open_memory_store, open_store
+            from companion.core.storage.store import StorageError, open_memory_store, open_store
 
             try:
                 self._store = open_store(self.db_path)

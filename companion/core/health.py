@@ -26,8 +26,8 @@ class HealthReport:
 def check_health(data_dir: Path) -> HealthReport:
     from companion import __version__
     from companion.core.content import default_folders, load_content
-    from companion.core.schema import known_steps
-    from companion.core.storage import StorageError, list_backups, open_store
+    from companion.core.storage.schema import known_steps
+    from companion.core.storage.store import StorageError, list_backups, open_store
 
     report = HealthReport()
     report.ok(f"version: {__version__}")

@@ -78,13 +78,13 @@ class Application:
         del content
         self._restore_dnd_after_crash()
         self._make_tray()
-        from companion.ui.journal_reminders import JournalReminders
+        from companion.ui.journal.reminders import JournalReminders
 
         self.journal_reminders = JournalReminders(self.ctx, self.bus, self.window)
         self.journal_reminders.start()
 
     def _restore_actions(self):
-        from companion.core.storage import list_backups
+        from companion.core.storage.store import list_backups
 
         backups = list_backups(self.ctx.data_dir / "backups")
         if not backups:
@@ -94,7 +94,7 @@ class Application:
     def restore_backup(self, backup) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        from companion.core.storage import restore_backup
+        from companion.core.storage.store import restore_backup
 
         self.ctx.close()
         try:
@@ -140,7 +140,7 @@ class Application:
 
     def open_capture(self, round_id: int) -> None:
         try:
-            from companion.ui.capture import CaptureDialog
+            from companion.ui.journal.capture import CaptureDialog
         except ImportError:
             self.window.show_page("journal")
             return
@@ -151,7 +151,7 @@ class Application:
 
     def show_cue_card(self, round_type: str) -> None:
         try:
-            from companion.ui.cuecard_window import open_cue_card
+            from companion.ui.cue.window import open_cue_card
         except ImportError:
             self.window.show_page("cue")
             return

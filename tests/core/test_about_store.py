@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core import about_store
-from companion.core.about_autosave import AutosavePolicy, Autosaver
-from companion.core.about_rehearsal import Rehearsal, Step
+from companion.core.about import store as about_store
+from companion.core.about.autosave import AutosavePolicy, Autosaver
+from companion.core.about.rehearsal import Rehearsal, Step
 
 
 class Ticker:

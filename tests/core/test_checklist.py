@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.core import checklist as cl
 from companion.core.content import PHASES, Content, parse_section
-from companion.core.loops import create_loop
+from companion.core.day import checklist as cl
+from companion.core.day.loops import create_loop
 
 
 def test_phase_lists_follow_the_day_and_carry_links(content):
@@ -87,8 +87,8 @@ def test_phase_merges_sections_and_skips_bad_minutes():
 def test_before_round_list_runs_again_for_each_round(db, clock):
     import datetime as dt
 
-    from companion.core import schedule as sch
-    from companion.core.loops import add_round, list_rounds
+    from companion.core.day import schedule as sch
+    from companion.core.day.loops import add_round, list_rounds
 
     tz = clock.now().tzinfo
     loop = create_loop(db, "Acme")

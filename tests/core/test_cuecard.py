@@ -8,9 +8,9 @@ import types
 
 import pytest
 
-from companion.core import cue_sources, loops
 from companion.core.content import Content, parse_section
-from companion.core.cuecard import (
+from companion.core.cue import sources as cue_sources
+from companion.core.cue.card import (
     DEFAULT_MINUTES,
     CardLine,
     CueState,
@@ -35,6 +35,7 @@ from companion.core.cuecard import (
     timebox_nudges,
     timebox_status,
 )
+from companion.core.day import loops
 
 T0 = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))
 
@@ -324,8 +325,8 @@ def test_end_without_a_recorded_round(db):
 
 
 def test_sources_fall_back_when_features_are_missing(db, monkeypatch):
-    monkeypatch.setitem(sys.modules, "companion.core.planner", None)
-    monkeypatch.setitem(sys.modules, "companion.core.pitch", None)
+    monkeypatch.setitem(sys.modules, "companion.core.selfcheck.planner", None)
+    monkeypatch.setitem(sys.modules, "companion.core.about.pitch", None)
     assert cue_sources.planned_question_lines(db, 1, ("peer",)) == []
     assert cue_sources.pitch_outline_lines(db) == ([], "")
 
@@ -334,18 +335,18 @@ def test_sources_use_the_other_features_when_present(db, monkeypatch):
     seg = types.SimpleNamespace(
         id="identity", title="Who", first_line="Infra eng", budget_seconds=10, estimated_seconds=8
     )
-    about = types.ModuleType("companion.core.about_store")
+    about = types.ModuleType("companion.core.about.store")
     about.load_text = lambda _db: "# Who\nInfra eng"
     about.words_per_minute = lambda _db: 150.0
-    pitch = types.ModuleType("companion.core.pitch")
+    pitch = types.ModuleType("companion.core.about.pitch")
     pitch.pitch_outline = lambda text, wpm=140: [seg]
-    planner = types.ModuleType("companion.core.planner")
+    planner = types.ModuleType("companion.core.selfcheck.planner")
     q = types.SimpleNamespace(text="How is on-call?", asked_at=None)
     asked = types.SimpleNamespace(text="Asked already", asked_at="2026-12-01T09:00:00+01:00")
     planner.planned_for = lambda _db, loop_id, audience: [q, asked] if audience == "peer" else []
-    monkeypatch.setitem(sys.modules, "companion.core.about_store", about)
-    monkeypatch.setitem(sys.modules, "companion.core.pitch", pitch)
-    monkeypatch.setitem(sys.modules, "companion.core.planner", planner)
+    monkeypatch.setitem(sys.modules, "companion.core.about.store", about)
+    monkeypatch.setitem(sys.modules, "companion.core.about.pitch", pitch)
+    monkeypatch.setitem(sys.modules, "companion.core.selfcheck.planner", planner)
     lines, note = cue_sources.pitch_outline_lines(db)
     assert lines == [CardLine("Who", detail="Infra eng", meta="8 s / 10 s")] and "About me" in note
     assert cue_sources.planned_question_lines(db, 1, ("peer",)) == [CardLine("How is on-call?")]
@@ -367,7 +368,7 @@ def test_round_minutes_are_clamped(value, content):
 
 
 def test_merge_keeps_the_other_writers_fields():
-    from companion.core.cuecard import merge_state
+    from companion.core.cue.card import merge_state
 
     fresh = CueState(loop_id=7, round_type="design", opacity=50)  # the Cue page saved these
     mine = CueState(round_type="coding", opacity=95, font_pt=15)  # the card's stale copy
@@ -390,7 +391,7 @@ def test_rescue_uses_the_usable_area():
 
 
 def test_a_card_wider_than_its_saved_size_is_moved_back_inside_the_screen():
-    from companion.core.cuecard import Rect, fit_rect
+    from companion.core.cue.card import Rect, fit_rect
 
     screen = Rect(0, 0, 1200, 800)
     # the default top-right spot, but a 200% font makes the card 560 wide

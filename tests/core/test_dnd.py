@@ -488,7 +488,7 @@ class FakeNotificationBus:
 
 def test_dbus_inhibit_and_uninhibit_exact_calls(ctx, clock):
     from companion import APP_ID
-    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+    from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
     fake = FakeNotificationBus()
     adapter = FreedesktopInhibitAdapter(fake)
@@ -503,7 +503,7 @@ def test_dbus_inhibit_and_uninhibit_exact_calls(ctx, clock):
 
 
 def test_dbus_crash_leaves_nothing_to_restore(ctx, clock):
-    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+    from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
     fake = FakeNotificationBus()
     DndController(
@@ -516,7 +516,7 @@ def test_dbus_crash_leaves_nothing_to_restore(ctx, clock):
 
 
 def test_dbus_server_without_inhibit_is_not_offered():
-    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+    from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
     old = FreedesktopInhibitAdapter(FakeNotificationBus(supports_inhibit=False))
     assert (
@@ -526,7 +526,7 @@ def test_dbus_server_without_inhibit_is_not_offered():
 
 
 def test_dbus_refusal_is_a_clear_error(tmp_path, clock):
-    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+    from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
     def refusing(method, *args):
         return (True, 'name="Inhibit"') if method == "Introspect" else (False, "Access denied")

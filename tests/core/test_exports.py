@@ -13,9 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import exports, journal
-from companion.core.loops import add_round, create_loop
-from companion.core.storage import open_memory_store
+from companion.core.day.loops import add_round, create_loop
+from companion.core.journal import entries as journal
+from companion.core.storage.store import open_memory_store
+from companion.core.study import exports
 
 NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
 NASTY = [
@@ -103,7 +104,7 @@ def test_markdown_is_a_checklist_one_line_per_topic(db):
 
 
 def test_json_follows_its_documented_schema(db, content):
-    from companion.core.studylist import GuideIndex
+    from companion.core.study.ranking import GuideIndex
 
     _fill(db, ["GPU utilization", "Zebra"])
     data = json.loads(exports.render_json(exports.study_rows(db, NOW, GuideIndex(content)), NOW))

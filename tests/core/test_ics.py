@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from companion.core.ics import IcsError, parse_ics, read_ics
+from companion.core.day.ics import IcsError, parse_ics, read_ics
 
 LOCAL = dt.timezone(dt.timedelta(hours=1))
 

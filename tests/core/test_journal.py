@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, end_round, start_round
+from companion.core.day.loops import add_round, create_loop, end_round, start_round
+from companion.core.journal import entries as journal
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ def test_save_thank_you_keeps_fields_not_given(db, loop, clock):
 def test_deleting_a_round_removes_its_entries_and_their_index_rows(db, loop):
     rid = add_round(db, loop, "design")
     journal.add_flub(db, None, rid, "Zanzibar consistency")
-    from companion.core.search import search
+    from companion.core.journal.search import search
 
     assert search(db, "zanzibar")
     db.execute("DELETE FROM rounds WHERE id = ?", [rid])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, get_loop, get_round
-from companion.core.search import search
-from companion.core.studylist import study_list
+from companion.core.day.loops import add_round, create_loop, get_loop, get_round
+from companion.core.journal import entries as journal
+from companion.core.journal.search import search
+from companion.core.study.ranking import study_list
 
 
 @pytest.fixture

@@ -10,9 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import journal, journal_io, studylist
-from companion.core.loops import add_round, create_loop, end_round, start_round
-from companion.core.storage import open_memory_store
+from companion.core.day.loops import add_round, create_loop, end_round, start_round
+from companion.core.journal import entries as journal
+from companion.core.journal import files as journal_io
+from companion.core.storage.store import open_memory_store
+from companion.core.study import ranking as studylist
 
 NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
 
@@ -38,7 +40,7 @@ def _sample(db):
     journal.add_asked(db, None, loose, "LRU cache", at=NOW)
     item = next(i for i in studylist.study_list(db, NOW, include_quiz=False) if i.key == "paxos")
     studylist.mark_studied(db, item, NOW)
-    from companion.core import planner
+    from companion.core.selfcheck import planner
 
     planner.record_asked(db, loop, "What does success look like?", "hiring-manager", rid, NOW)
     return loop, fid

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import pitch
-from companion.core.about_export import format_for, html_document
-from companion.core.about_import import clean_text, decode_bytes, read_import
-from companion.core.about_render import SafeRenderer, document_title, strip_markers
+from companion.core.about import pitch
+from companion.core.about.export import format_for, html_document
+from companion.core.about.importing import clean_text, decode_bytes, read_import
+from companion.core.about.render import SafeRenderer, document_title, strip_markers
 from companion.core.paths import resources_dir
 
 GOOD = """# Ada Lovelace — Staff engineer

@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from companion.core import schedule as sch
-from companion.core.loops import add_round, create_loop, end_round, list_rounds, start_round
+from companion.core.day import schedule as sch
+from companion.core.day.loops import add_round, create_loop, end_round, list_rounds, start_round
 
 TZ = dt.timezone(dt.timedelta(hours=1))
 
@@ -103,7 +103,7 @@ def test_reminders_ten_minutes_before_and_phases(db, loop, clock):
 
 
 def test_rescheduling_gives_a_new_reminder_key(db, loop):
-    from companion.core.loops import iso, update_round
+    from companion.core.day.loops import iso, update_round
 
     first = list_rounds(db, loop)[0]
     before = sch.due_reminders([first], at(2, 9, 55))[0].key
@@ -143,7 +143,7 @@ def test_round_lengths_and_type_guess(content):
 
 
 def test_import_events_skips_duplicates_and_all_day(db, loop):
-    from companion.core.ics import IcsEvent
+    from companion.core.day.ics import IcsEvent
 
     events = [
         IcsEvent("Coding", at(2, 10), 3),  # already scheduled

@@ -25,7 +25,7 @@ CHILD = textwrap.dedent(
     import sys
     import time
 
-    from companion.core.about_autosave import Autosaver
+    from companion.core.about.autosave import Autosaver
     from companion.core.context import AppContext
 
     def typed(n):

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import loops
-from companion.core.storage import list_backups, restore_backup
-from companion.core.storage_files import atomic_write_bytes, atomic_write_text
+from companion.core.day import loops
+from companion.core.storage.files import atomic_write_bytes, atomic_write_text
+from companion.core.storage.store import list_backups, restore_backup
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
 
@@ -64,7 +64,7 @@ def test_normal_use_leaves_everything_private(fresh_folder):
 
 
 def test_an_existing_loose_folder_and_database_are_tightened(fresh_folder):
-    from companion.core.storage import open_store
+    from companion.core.storage.store import open_store
 
     fresh_folder.mkdir(mode=0o755)
     os.chmod(fresh_folder, 0o755)
@@ -77,7 +77,7 @@ def test_an_existing_loose_folder_and_database_are_tightened(fresh_folder):
 
 
 def test_restored_backup_is_private(fresh_folder):
-    from companion.core.storage import open_store
+    from companion.core.storage.store import open_store
 
     db_file = fresh_folder / "companion.sqlite3"
     open_store(db_file).close()
@@ -104,8 +104,8 @@ NOW = dt.datetime(2026, 12, 1, 9, tzinfo=dt.UTC)
 
 
 def test_journal_and_study_list_exports_are_private(tmp_path, db):
-    from companion.core.exports import export_study_list
-    from companion.core.journal_io import export_journal
+    from companion.core.journal.files import export_journal
+    from companion.core.study.exports import export_study_list
 
     written = [tmp_path / "journal.json"]
     export_journal(db, written[0], NOW)
@@ -118,9 +118,9 @@ def test_journal_and_study_list_exports_are_private(tmp_path, db):
 
 @pytest.mark.gui
 def test_about_exports_are_private(qapp, tmp_path):
-    import companion.core.about_export as about_export
-    import companion.ui.about_export as ui_export
-    from companion.core.about_render import SafeRenderer
+    import companion.core.about.export as about_export
+    import companion.ui.about.export as ui_export
+    from companion.core.about.render import SafeRenderer
 
     about_export.export_html("# Me\n\nHello", tmp_path / "about.html")
     about_export.export_markdown("# Me\n\nHello", tmp_path / "about.md")

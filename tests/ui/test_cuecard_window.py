@@ -8,15 +8,15 @@ import types
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core import cuecard as cc
-from companion.core import loops
+from companion.core.cue import card as cc
+from companion.core.day import loops
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
 def make_card(ctx, bus, qtbot):
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.window import CueCardWindow
 
     def make():
         card = CueCardWindow(ctx, bus)
@@ -202,7 +202,7 @@ def test_share_reminder_once_a_day(make_card, clock, qtbot):
 
 
 def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.window import CueCardWindow
 
     left, right = cc.Rect(0, 0, 1920, 1080), cc.Rect(1920, 0, 1920, 1080)
     layout = {"screens": [left, right]}
@@ -227,13 +227,13 @@ def test_opening_uses_own_outline_when_about_me_has_one(card, monkeypatch, qtbot
     seg = types.SimpleNamespace(
         id="identity", title="Who I am", first_line="Infra", budget_seconds=10, estimated_seconds=9
     )
-    about = types.ModuleType("companion.core.about_store")
+    about = types.ModuleType("companion.core.about.store")
     about.load_text = lambda _db: "# Who I am\nInfra"
     about.words_per_minute = lambda _db: 140.0
-    pitch = types.ModuleType("companion.core.pitch")
+    pitch = types.ModuleType("companion.core.about.pitch")
     pitch.pitch_outline = lambda text, wpm=140: [seg]
-    monkeypatch.setitem(sys.modules, "companion.core.about_store", about)
-    monkeypatch.setitem(sys.modules, "companion.core.pitch", pitch)
+    monkeypatch.setitem(sys.modules, "companion.core.about.store", about)
+    monkeypatch.setitem(sys.modules, "companion.core.about.pitch", pitch)
     card.bus.about_changed.emit()
     card.set_round("opening")
     outline = card.stack.currentWidget().sections[0]
@@ -242,9 +242,9 @@ def test_opening_uses_own_outline_when_about_me_has_one(card, monkeypatch, qtbot
 
 
 def test_fallback_notes_box_appends(ctx, db, qtbot, monkeypatch):
-    from companion.ui.cue_notes import RoundNotesBox, open_capture
+    from companion.ui.cue.notes import RoundNotesBox, open_capture
 
-    monkeypatch.setitem(sys.modules, "companion.ui.capture", None)
+    monkeypatch.setitem(sys.modules, "companion.ui.journal.capture", None)
     round_id = loops.add_round(db, None, "coding")
     loops.update_round(db, round_id, notes="earlier")
     box = open_capture(ctx, None, round_id)
@@ -267,7 +267,7 @@ def test_command_rejects_unknown_round(capsys, data_dir):
 
 @pytest.mark.qt_log_ignore("This plugin does not support")
 def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_card):
-    from companion.ui.pages.cue import CuePage
+    from companion.ui.cue.page import CuePage
 
     loop_id = loops.create_loop(db, "Acme")
     card = make_card()  # an open card keeps its own edits and picks up the page's
@@ -285,7 +285,7 @@ def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_car
     with qtbot.waitSignal(bus.show_cue_card) as signal:
         page.open_button.click()
     assert signal.args == ["coding"]
-    from companion.ui.cuecard_window import open_cue_card
+    from companion.ui.cue.window import open_cue_card
 
     assert open_cue_card(ctx, bus, "coding", card) is card
     assert card.current.id == "coding" and card.state.loop_id == loop_id

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QDate, Qt
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, get_loop, get_round
-from companion.core.search import search
-from companion.core.studylist import study_list
+from companion.core.day.loops import add_round, create_loop, get_loop, get_round
+from companion.core.journal import entries as journal
+from companion.core.journal.search import search
+from companion.core.study.ranking import study_list
 
 pytestmark = pytest.mark.gui
 
@@ -61,7 +61,7 @@ def filled(ctx):
 
 @pytest.fixture
 def page(qtbot, ctx, bus, filled):
-    from companion.ui.pages.journal import JournalPage
+    from companion.ui.journal.page import JournalPage
 
     widget = JournalPage(ctx, bus)
     widget.dialogs = FakeDialogs()
@@ -314,7 +314,7 @@ def test_a_loop_with_nothing_written_says_what_to_do(page, filled):
 
 
 def test_empty_journal_lists_say_so(qtbot, ctx, bus):
-    from companion.ui.pages.journal import JournalPage
+    from companion.ui.journal.page import JournalPage
 
     widget = JournalPage(ctx, bus)
     qtbot.addWidget(widget)
@@ -357,7 +357,7 @@ def test_loops_list_fits_its_width_and_every_control_has_a_name(qtbot, ctx, bus,
 
 
 def test_real_entry_dialog_checks_fields_before_closing(qtbot, filled, ctx):
-    from companion.ui.journal_edit import EntryDialog
+    from companion.ui.journal.dialogs import EntryDialog
 
     _loop, _rid, ids = filled
     flub = journal.get_entry(ctx.db, "flub", ids["flub"])
@@ -378,7 +378,7 @@ def test_real_entry_dialog_checks_fields_before_closing(qtbot, filled, ctx):
 
 
 def test_real_entry_dialog_shows_a_topic_that_is_already_weak(qtbot, filled, ctx):
-    from companion.ui.journal_edit import EntryDialog
+    from companion.ui.journal.dialogs import EntryDialog
 
     _loop, _rid, ids = filled
     asked = journal.get_entry(ctx.db, "asked", ids["asked"])
@@ -389,7 +389,7 @@ def test_real_entry_dialog_shows_a_topic_that_is_already_weak(qtbot, filled, ctx
 
 
 def test_real_loop_dialog_dates_and_status(qtbot, filled, ctx):
-    from companion.ui.journal_edit import NO_DATE, LoopEditDialog
+    from companion.ui.journal.dialogs import NO_DATE, LoopEditDialog
 
     loop, _rid, _ids = filled
     dialog = LoopEditDialog(get_loop(ctx.db, loop))
@@ -409,7 +409,7 @@ def test_real_loop_dialog_dates_and_status(qtbot, filled, ctx):
 
 
 def test_real_round_dialog_keeps_an_unknown_type_and_focuses_notes(qtbot, filled, ctx):
-    from companion.ui.journal_edit import RoundEditDialog
+    from companion.ui.journal.dialogs import RoundEditDialog
 
     _loop, rid, _ids = filled
     db = ctx.db

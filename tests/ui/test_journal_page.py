@@ -9,8 +9,8 @@ import time
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, end_round, start_round
+from companion.core.day.loops import add_round, create_loop, end_round, start_round
+from companion.core.journal import entries as journal
 
 pytestmark = pytest.mark.gui
 
@@ -46,7 +46,7 @@ def filled(ctx, clock):
 
 
 def _page(qtbot, ctx, bus):
-    from companion.ui.pages.journal import JournalPage
+    from companion.ui.journal.page import JournalPage
 
     page = JournalPage(ctx, bus)
     qtbot.addWidget(page)
@@ -167,7 +167,7 @@ def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, filled):
 
 
 def test_a_big_journal_stays_responsive(qtbot, ctx, bus):
-    from companion.core.demo import generate
+    from companion.core.journal.demo import generate
 
     generate(ctx.db, 2000, seed=3, today=ctx.now().date())
     page = _page(qtbot, ctx, bus)
@@ -183,7 +183,7 @@ def test_a_big_journal_stays_responsive(qtbot, ctx, bus):
 
 
 def test_reminder_notifies_once_when_due_within_four_hours(qtbot, ctx, bus, filled, clock):
-    from companion.ui.journal_reminders import JournalReminders
+    from companion.ui.journal.reminders import JournalReminders
 
     reminders = JournalReminders(ctx, bus)
     assert reminders.check() == []  # 23 h left

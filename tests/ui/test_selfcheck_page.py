@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core import loops, planner, quiz
+from companion.core.day import loops
+from companion.core.selfcheck import planner, quiz
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
 def page(qtbot, ctx, bus):
-    from companion.ui.pages.selfcheck import SelfCheckPage
+    from companion.ui.selfcheck.page import SelfCheckPage
 
     widget = SelfCheckPage(ctx, bus)
     qtbot.addWidget(widget)
@@ -105,7 +106,7 @@ def test_flagged_only_with_nothing_flagged_says_how_to_flag(qtbot, page):
 
 def test_no_quiz_content_says_so(qtbot, ctx, bus, tmp_path, monkeypatch):
     from companion.core import paths
-    from companion.ui.pages.selfcheck import SelfCheckPage
+    from companion.ui.selfcheck.page import SelfCheckPage
 
     empty = tmp_path / "no-content"
     empty.mkdir()

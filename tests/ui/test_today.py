@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
+from companion.core.day.loops import add_round, create_loop, get_round
 from companion.core.dnd.adapters import GnomeAdapter
 from companion.core.dnd.base import CommandResult
 from companion.core.dnd.controller import DndController
 from companion.core.dnd.record import record_path
-from companion.core.loops import add_round, create_loop, get_round
 
 pytestmark = pytest.mark.gui
 
@@ -43,7 +43,7 @@ def desk():
 
 @pytest.fixture
 def dnd(ctx, bus, desk, clock):
-    from companion.ui.dnd_switch import DndModel
+    from companion.ui.dnd.switch import DndModel
 
     controller = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), clock=clock)
     return DndModel(ctx, bus, controller=controller)
@@ -57,7 +57,7 @@ def notes(bus):
 
 
 def make_page(qtbot, ctx, bus):
-    from companion.ui.pages.today import TodayPage
+    from companion.ui.today.page import TodayPage
 
     page = TodayPage(ctx, bus)
     qtbot.addWidget(page)
@@ -191,7 +191,7 @@ def test_round_finished_restores_and_opens_capture(qtbot, ctx, bus, dnd, clock, 
 
 
 def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes):
-    from companion.ui.dnd_switch import DndModel
+    from companion.ui.dnd.switch import DndModel
 
     def broken(argv):
         return CommandResult(1, "", "dconf: permission denied")
@@ -209,7 +209,7 @@ def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes):
 
 
 def test_journal_reminders_show_with_actions(qtbot, ctx, bus, dnd, clock, loop, monkeypatch):
-    import companion.core.journal as journal
+    import companion.core.journal.entries as journal
 
     _loop_id, first, _ = loop
     due = journal.CaptureDue(1, "Acme", first, at(2, 10, 45), at(2, 11, 45))
@@ -243,9 +243,9 @@ def test_ics_import_from_the_schedule(qtbot, ctx, bus, dnd, loop, tmp_path):
 
 def test_module_import_is_light():
     code = (
-        "import sys; import companion.ui.pages.today; "
-        "heavy = [m for m in ('sqlite_utils', 'markdown', 'companion.core.schedule', "
-        "'companion.core.dnd', 'companion.ui.schedule_editor') if m in sys.modules]; "
+        "import sys; import companion.ui.today.page; "
+        "heavy = [m for m in ('sqlite_utils', 'markdown', 'companion.core.day.schedule', "
+        "'companion.core.dnd', 'companion.ui.today.schedule') if m in sys.modules]; "
         "print(heavy)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,0 +1,471 @@
+"""Whole-journal export and import as JSON (backup, moving machines).
+
+Format ``interview-companion-journal``, version 1::
+
+    {
+      "format": "interview-companion-journal", "version": 1, "exported_at": "<UTC ISO>",
+      "loops": [
+        {"company", "role", "starts_on", "ends_on", "status", "notes", "created_at",
+         "rounds": [{"ref": 1, "type", "interviewer_role", "interviewer_name",
+                     "scheduled_at", "started_at", "ended_at", "notes"}],
+         "asked":      [{"round": 1 | null, "question", "topic", "created_at"}],
+         "flubs":      [{"round", "topic", "detail", "severity", "created_at", "studied_at"}],
+         "went_well":  [{"round", "text", "created_at"}],
+         "weak_topics":[{"round", "topic", "note", "created_at", "studied_at"}],
+         "asked_them": [{"round", "text", "audience", "asked_at"}],
+         "thank_you":  {"to_whom", "draft", "sent_at"} | null}
+      ],
+      "unfiled": {same lists as a loop, for rounds and entries without a loop},
+      "study_marks": [{"topic_key", "topic", "source", "studied_at"}]
+    }
+
+``ref`` numbers a round inside the file; entries point at it with ``round``. Import
+checks the whole file first (a bad file changes nothing and the message names the
+place, e.g. ``loops[2].flubs[0].severity``), then adds everything in one transaction.
+A loop already present (same company and created_at) is skipped, so importing the same
+file twice adds nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from companion.core.journal.entries import topic_key, utc_iso
+from companion.core.storage.files import atomic_write_text
+
+JOURNAL_FORMAT = "interview-companion-journal"
+VERSION = 1
+MAX_IMPORT_BYTES = 512 * 1024 * 1024
+
+LOOP_FIELDS = ("company", "role", "starts_on", "ends_on", "status", "notes", "created_at")
+ROUND_FIELDS = (
+    "type",
+    "interviewer_role",
+    "interviewer_name",
+    "scheduled_at",
+    "started_at",
+    "ended_at",
+    "notes",
+)
+ENTRY_KINDS = {
+    # list name: (table, text fields, optional fields)
+    "asked": ("asked", ("question", "topic", "created_at"), ()),
+    "flubs": ("flubs", ("topic", "detail", "severity", "created_at"), ("studied_at",)),
+    "went_well": ("went_well", ("text", "created_at"), ()),
+    "weak_topics": ("weak_topics", ("topic", "note", "created_at"), ("studied_at",)),
+}
+
+
+class JournalImportError(ValueError):
+    """The file is not a journal this version can read; the message says where."""
+
+
+@dataclass
+class ImportReport:
+    loops_added: int = 0
+    loops_skipped: int = 0
+    entries_added: int = 0
+    asked_them_skipped: int = 0  # the planner feature is not available in this copy
+
+
+# --- export ------------------------------------------------------------------------------
+
+
+def _planner():
+    try:
+        from companion.core.selfcheck import planner
+    except ImportError:
+        return None
+    return planner
+
+
+def _collect(db: Database) -> dict[int | None, dict]:
+    """Every loop's rounds and entries, grouped by loop id (None: unfiled), in one pass
+    per table so that exporting thousands of loops stays fast."""
+    groups: dict[int | None, dict] = {}
+    refs: dict[int, int] = {}  # round id -> ref inside its group
+
+    def group(loop_id: int | None) -> dict:
+        found = groups.get(loop_id)
+        if found is None:
+            found = {"rounds": [], **{name: [] for name in ENTRY_KINDS}, "asked_them": []}
+            if loop_id is not None:
+                found["thank_you"] = None
+            groups[loop_id] = found
+        return found
+
+    group(None)
+    for row in db.execute(
+        f"SELECT id, loop_id, {', '.join(ROUND_FIELDS)} FROM rounds ORDER BY id"
+    ).fetchall():
+        target = group(row[1])
+        refs[row[0]] = len(target["rounds"]) + 1
+        target["rounds"].append(
+            {"ref": refs[row[0]], **dict(zip(ROUND_FIELDS, row[2:], strict=True))}
+        )
+    for name, (table, fields, optional) in ENTRY_KINDS.items():
+        keys = ("round", *fields, *optional)
+        for loop_id, round_id, *values in db.execute(
+            f"SELECT loop_id, round_id, {', '.join(keys[1:])} FROM {table} ORDER BY id"
+        ).fetchall():
+            group(loop_id)[name].append(dict(zip(keys, (refs.get(round_id), *values))))
+    for loop_id, to_whom, draft, sent_at in db.execute(
+        "SELECT loop_id, to_whom, draft, sent_at FROM thank_yous ORDER BY id"
+    ).fetchall():
+        group(loop_id)["thank_you"] = {"to_whom": to_whom, "draft": draft, "sent_at": sent_at}
+    planner = _planner()
+    if planner is not None:
+        for loop_id in _loops_with_asked_questions(db, groups):
+            for q in planner.asked_questions(db, loop_id):
+                groups[loop_id]["asked_them"].append(
+                    {
+                        "round": refs.get(q.round_id),
+                        "text": q.text,
+                        "audience": q.audience,
+                        "asked_at": q.asked_at,
+                    }
+                )
+    return groups
+
+
+def _loops_with_asked_questions(db: Database, groups: dict) -> list[int]:
+    """Loops that have questions the user asked, so the planner is asked only about
+    those (one query instead of one per loop); every loop if the table is not there."""
+    try:
+        rows = db.execute(
+            "SELECT DISTINCT loop_id FROM planned_questions WHERE asked_at IS NOT NULL"
+        ).fetchall()
+    except sqlite3.Error:
+        return [k for k in groups if k is not None]
+    return [r[0] for r in rows if r[0] in groups]
+
+
+def journal_dict(db: Database, now: dt.datetime) -> dict:
+    groups = _collect(db)
+    loops = []
+    for row in db.execute(f"SELECT id, {', '.join(LOOP_FIELDS)} FROM loops ORDER BY id").fetchall():
+        loop = dict(zip(LOOP_FIELDS, row[1:], strict=True))
+        loop.update(
+            groups.get(row[0])
+            or {
+                "rounds": [],
+                **{name: [] for name in ENTRY_KINDS},
+                "asked_them": [],
+                "thank_you": None,
+            }
+        )
+        loops.append(loop)
+    marks = [
+        {"topic_key": r[0], "topic": r[1], "source": r[2], "studied_at": r[3]}
+        for r in db.execute(
+            "SELECT topic_key, topic, source, studied_at FROM study_marks ORDER BY id"
+        ).fetchall()
+    ]
+    return {
+        "format": JOURNAL_FORMAT,
+        "version": VERSION,
+        "exported_at": utc_iso(now),
+        "loops": loops,
+        "unfiled": groups[None],
+        "study_marks": marks,
+    }
+
+
+def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
+    """Write the whole journal as JSON to ``path`` (atomic, 0600); returns loops written."""
+    data = journal_dict(db, now)
+    atomic_write_text(
+        Path(path), json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    )
+    return len(data["loops"])
+
+
+# --- validation --------------------------------------------------------------------------
+
+
+def _fail(where: str, message: str):
+    raise JournalImportError(f"{where}: {message}")
+
+
+def _text(obj: dict, key: str, where: str, *, required: bool = False, nullable: bool = False):
+    value = obj.get(key, None if nullable else "")
+    if value is None:
+        if nullable:
+            return None
+        value = ""
+    if not isinstance(value, str):
+        _fail(f"{where}.{key}", f"must be text, not {type(value).__name__}")
+    if required and not value.strip():
+        _fail(f"{where}.{key}", "is empty")
+    return value
+
+
+def _stamp(obj: dict, key: str, where: str, *, nullable: bool = True):
+    value = _text(obj, key, where, nullable=nullable)
+    if value:
+        try:
+            dt.datetime.fromisoformat(value)
+        except ValueError:
+            _fail(f"{where}.{key}", f"{value[:40]!r} is not an ISO 8601 date or time")
+    return value or (None if nullable else "")
+
+
+def _list(obj: dict, key: str, where: str) -> list:
+    value = obj.get(key, [])
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        _fail(f"{where}.{key}", "must be a list")
+    for n, entry in enumerate(value):
+        if not isinstance(entry, dict):
+            _fail(f"{where}.{key}[{n}]", "must be an object")
+    return value
+
+
+def _round_ref(entry: dict, refs: set[int], where: str):
+    ref = entry.get("round")
+    if ref is None:
+        return None
+    if not isinstance(ref, int) or isinstance(ref, bool) or ref not in refs:
+        _fail(f"{where}.round", f"{ref!r} names no round of this loop")
+    return ref
+
+
+def _check_group(group: dict, where: str) -> dict:
+    """Validate one loop-like group; return it normalised."""
+    rounds = []
+    refs: set[int] = set()
+    for n, r in enumerate(_list(group, "rounds", where)):
+        w = f"{where}.rounds[{n}]"
+        ref = r.get("ref")
+        if not isinstance(ref, int) or isinstance(ref, bool) or ref in refs:
+            _fail(f"{w}.ref", "must be a whole number, unique in the loop")
+        refs.add(ref)
+        clean = {"ref": ref, "type": _text(r, "type", w)}
+        for key in ("interviewer_role", "interviewer_name", "notes"):
+            clean[key] = _text(r, key, w)
+        for key in ("scheduled_at", "started_at", "ended_at"):
+            clean[key] = _stamp(r, key, w)
+        rounds.append(clean)
+    out: dict = {"rounds": rounds}
+    for name, (_table, fields, optional) in ENTRY_KINDS.items():
+        entries = []
+        for n, e in enumerate(_list(group, name, where)):
+            w = f"{where}.{name}[{n}]"
+            clean = {"round": _round_ref(e, refs, w)}
+            for key in fields:
+                if key == "severity":
+                    sev = e.get("severity", 2)
+                    if sev not in (1, 2, 3) or isinstance(sev, bool):
+                        _fail(f"{w}.severity", f"must be 1, 2 or 3, not {sev!r}")
+                    clean[key] = sev
+                elif key == "created_at":
+                    clean[key] = _stamp(e, key, w, nullable=False) or utc_iso()
+                else:
+                    required = key in ("question", "text") or (key == "topic" and name != "asked")
+                    clean[key] = _text(e, key, w, required=required)
+            for key in optional:
+                clean[key] = _stamp(e, key, w)
+            entries.append(clean)
+        out[name] = entries
+    asked_them = []
+    for n, q in enumerate(_list(group, "asked_them", where)):
+        w = f"{where}.asked_them[{n}]"
+        asked_them.append(
+            {
+                "round": _round_ref(q, refs, w),
+                "text": _text(q, "text", w, required=True),
+                "audience": _text(q, "audience", w),
+                "asked_at": _stamp(q, "asked_at", w),
+            }
+        )
+    out["asked_them"] = asked_them
+    ty = group.get("thank_you")
+    if ty is not None:
+        if not isinstance(ty, dict):
+            _fail(f"{where}.thank_you", "must be an object or null")
+        ty = {
+            "to_whom": _text(ty, "to_whom", f"{where}.thank_you"),
+            "draft": _text(ty, "draft", f"{where}.thank_you"),
+            "sent_at": _stamp(ty, "sent_at", f"{where}.thank_you"),
+        }
+    out["thank_you"] = ty
+    return out
+
+
+def parse_journal(data: object) -> dict:
+    """Check a loaded journal document; return it normalised or raise JournalImportError."""
+    if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
+        raise JournalImportError(
+            f'This is not an Interview Companion journal export (no "format": "{JOURNAL_FORMAT}").'
+        )
+    version = data.get("version")
+    if version != VERSION:
+        raise JournalImportError(
+            f"This journal file is version {version!r}; this app reads version {VERSION}."
+        )
+    loops = []
+    for n, loop in enumerate(_list(data, "loops", "journal")):
+        where = f"loops[{n}]"
+        clean = {"company": _text(loop, "company", where, required=True).strip()}
+        for key in ("role", "status", "notes"):
+            clean[key] = _text(loop, key, where)
+        clean["status"] = clean["status"] or "planned"
+        for key in ("starts_on", "ends_on"):
+            clean[key] = _stamp(loop, key, where)
+        clean["created_at"] = _stamp(loop, "created_at", where, nullable=False) or utc_iso()
+        clean.update(_check_group(loop, where))
+        loops.append(clean)
+    unfiled = data.get("unfiled") or {}
+    if not isinstance(unfiled, dict):
+        _fail("unfiled", "must be an object")
+    marks = []
+    for n, m in enumerate(_list(data, "study_marks", "journal")):
+        w = f"study_marks[{n}]"
+        topic = _text(m, "topic", w)
+        marks.append(
+            {
+                "topic_key": _text(m, "topic_key", w) or topic_key(topic),
+                "topic": topic,
+                "source": _text(m, "source", w) or "journal",
+                "studied_at": _stamp(m, "studied_at", w, nullable=False) or utc_iso(),
+            }
+        )
+    return {"loops": loops, "unfiled": _check_group(unfiled, "unfiled"), "study_marks": marks}
+
+
+# --- import ------------------------------------------------------------------------------
+
+
+def _insert_group(db: Database, group: dict, loop_id: int | None, report: ImportReport) -> None:
+    round_ids: dict[int, int] = {}
+    for r in group["rounds"]:
+        cursor = db.execute(
+            f"INSERT INTO rounds(loop_id, {', '.join(ROUND_FIELDS)}) VALUES (?{', ?' * len(ROUND_FIELDS)})",
+            [loop_id] + [r[k] for k in ROUND_FIELDS],
+        )
+        round_ids[r["ref"]] = cursor.lastrowid
+    for name, (table, fields, optional) in ENTRY_KINDS.items():
+        for e in group[name]:
+            cols = ["loop_id", "round_id", *fields, *optional]
+            values = [loop_id, round_ids.get(e["round"])] + [e[k] for k in (*fields, *optional)]
+            if table in ("flubs", "weak_topics"):
+                cols.append("topic_key")
+                values.append(topic_key(e["topic"]))
+            db.execute(
+                f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                values,
+            )
+            report.entries_added += 1
+    if loop_id is not None and group["thank_you"] is not None:
+        ty = group["thank_you"]
+        db.execute(
+            "INSERT INTO thank_yous(loop_id, to_whom, draft, sent_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+            [loop_id, ty["to_whom"], ty["draft"], ty["sent_at"], utc_iso()],
+        )
+    if group["asked_them"]:
+        planner = _planner()
+        if planner is None or loop_id is None:
+            report.asked_them_skipped += len(group["asked_them"])
+            return
+        for q in group["asked_them"]:
+            at = (
+                dt.datetime.fromisoformat(q["asked_at"])
+                if q["asked_at"]
+                else dt.datetime.now(dt.UTC)
+            )
+            audience = (
+                q["audience"]
+                if q["audience"] in ("hiring-manager", "peer", "leadership")
+                else "peer"
+            )
+            try:
+                planner.record_asked(
+                    db, loop_id, q["text"], audience, round_ids.get(q["round"]), at
+                )
+            except ValueError:  # the planner refused it (e.g. a duplicate); keep the rest
+                report.asked_them_skipped += 1
+                continue
+            report.entries_added += 1
+
+
+def import_journal_data(db: Database, data: object) -> ImportReport:
+    doc = parse_journal(data)
+    report = ImportReport()
+    existing = {(c, t) for c, t in db.execute("SELECT company, created_at FROM loops").fetchall()}
+    with db.atomic():
+        for loop in doc["loops"]:
+            if (loop["company"], loop["created_at"]) in existing:
+                report.loops_skipped += 1
+                continue
+            cursor = db.execute(
+                f"INSERT INTO loops({', '.join(LOOP_FIELDS)}) VALUES ({', '.join('?' * len(LOOP_FIELDS))})",
+                [loop[k] for k in LOOP_FIELDS],
+            )
+            _insert_group(db, loop, cursor.lastrowid, report)
+            report.loops_added += 1
+        if report.loops_skipped == 0 or not _group_present(db, doc["unfiled"]):
+            _insert_group(db, doc["unfiled"], None, report)
+        have = {
+            tuple(r) for r in db.execute("SELECT topic_key, studied_at FROM study_marks").fetchall()
+        }
+        for m in doc["study_marks"]:
+            if (m["topic_key"], m["studied_at"]) in have:
+                continue
+            db.execute(
+                "INSERT INTO study_marks(topic_key, topic, source, studied_at) VALUES (?, ?, ?, ?)",
+                [m["topic_key"], m["topic"], m["source"], m["studied_at"]],
+            )
+    return report
+
+
+def _group_present(db: Database, group: dict) -> bool:
+    """Whether the unfiled entries of a file were already imported (same first entry)."""
+    for name, (table, fields, _optional) in ENTRY_KINDS.items():
+        for e in group[name]:
+            key = fields[0]
+            row = db.execute(
+                f"SELECT 1 FROM {table} WHERE loop_id IS NULL AND {key} = ? AND created_at = ?",
+                [e[key], e["created_at"]],
+            ).fetchone()
+            return row is not None
+    for r in group["rounds"]:
+        row = db.execute(
+            "SELECT 1 FROM rounds WHERE loop_id IS NULL AND type = ? AND "
+            "COALESCE(started_at, '') = COALESCE(?, '')",
+            [r["type"], r["started_at"]],
+        ).fetchone()
+        return row is not None
+    return False
+
+
+def import_journal(db: Database, path: Path) -> ImportReport:
+    """Import a journal JSON file; a bad file changes nothing."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_IMPORT_BYTES:
+            raise JournalImportError(f"{path} is {size:,} bytes; that is not a journal export.")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise JournalImportError(f"{path} does not exist.") from None
+    except UnicodeDecodeError as exc:
+        raise JournalImportError(f"{path} is not UTF-8 text (byte {exc.start}).") from None
+    except OSError as exc:
+        raise JournalImportError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise JournalImportError(
+            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+        ) from None
+    try:
+        return import_journal_data(db, data)
+    except JournalImportError as exc:
+        raise JournalImportError(f"{path}: {exc}") from None

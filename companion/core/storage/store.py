@@ -1,0 +1,279 @@
+"""Opening the journal database safely: WAL, foreign keys, migrations, backups.
+
+A file that is not a healthy SQLite database is moved aside (never deleted) and a fresh
+one is created; the caller is told through :attr:`Store.notices` and can offer
+:func:`restore_backup`. A database written by a newer version of the app is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import shutil
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from companion.core import paths
+from companion.core.storage.files import atomic_write_bytes, atomic_write_text  # noqa: F401 (re-export)
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+KEEP_BACKUPS = 10
+BACKUP_EVERY = dt.timedelta(days=1)
+
+
+class StorageError(Exception):
+    """A problem the user must read: the message says what and where."""
+
+
+class NewerSchemaError(StorageError):
+    pass
+
+
+@dataclass
+class Store:
+    db: Database
+    path: Path | None
+    backup_dir: Path | None = None
+    notices: list[str] = field(default_factory=list)
+    moved_aside: Path | None = None
+    read_only: bool = False
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.db.conn
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+
+    def schema_version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def quick_check(self) -> str:
+        return self.db.execute("PRAGMA quick_check").fetchone()[0]
+
+
+def open_store(
+    path: Path,
+    *,
+    backup_dir: Path | None = None,
+    keep_backups: int = KEEP_BACKUPS,
+    now: Callable[[], dt.datetime] = dt.datetime.now,
+) -> Store:
+    """Open (creating or migrating) the database at ``path``; raise StorageError on failure."""
+    path = Path(path)
+    backup_dir = backup_dir or path.parent / "backups"
+    try:
+        paths.ensure_private_dir(path.parent)
+    except OSError as exc:
+        raise StorageError(f"Cannot create the data folder {path.parent}: {_why(exc)}") from None
+
+    notices: list[str] = []
+    moved = None
+    if path.exists():
+        problem = _health_problem(path)
+        if problem:
+            if not os.access(path.parent, os.W_OK):
+                raise StorageError(
+                    f"The data folder {path.parent} is not writable, and the journal there "
+                    f"{problem}. Nothing was changed; fix the folder's permissions."
+                )
+            try:
+                moved = _move_aside(path, now())
+            except OSError as exc:
+                raise StorageError(
+                    f"The journal {path} {problem}, and it could not be moved aside "
+                    f"({_why(exc)}). Nothing was changed."
+                ) from None
+            notices.append(
+                f"The journal database {path} {problem}. It was moved aside to {moved.name} "
+                "(nothing was deleted) and a new, empty journal was started."
+            )
+    try:
+        db = _connect(path)
+        _check_not_newer(db, path)  # before WAL: switching modes rewrites the header
+        db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
+        pending = _pending(db)
+        fresh = not db.table_names()
+        if pending and not fresh:
+            backup(db, backup_dir, now(), keep=keep_backups, reason="pre-migration")
+        from companion.core.storage.schema import MIGRATION_SETS
+
+        for migration_set in MIGRATION_SETS:
+            migration_set.apply(db)
+        db.execute(f"PRAGMA user_version = {len(_known())}")
+        if not fresh and _backup_due(backup_dir, now()):
+            backup(db, backup_dir, now(), keep=keep_backups, reason="daily")
+    except sqlite3.OperationalError as exc:
+        raise StorageError(_explain_operational(exc, path)) from None
+    _tighten(path)
+    return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
+
+
+def open_memory_store() -> Store:
+    """A throwaway store, used when the real one cannot be opened, so the app still starts."""
+    db = Database(memory=True)
+    db.execute("PRAGMA foreign_keys = ON")
+    from companion.core.storage.schema import MIGRATION_SETS
+
+    for migration_set in MIGRATION_SETS:
+        migration_set.apply(db)
+    return Store(db=db, path=None, read_only=True)
+
+
+def _connect(path: Path) -> Database:
+    conn = sqlite3.connect(str(path), timeout=5.0, isolation_level=None, check_same_thread=False)
+    db = Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+def _known() -> set[tuple[str, str]]:
+    from companion.core.storage.schema import known_steps
+
+    return known_steps()
+
+
+def _applied(db: Database) -> set[tuple[str, str]]:
+    if "_sqlite_migrations" not in db.table_names():
+        return set()
+    rows = db.execute("SELECT migration_set, name FROM _sqlite_migrations").fetchall()
+    return {(a, b) for a, b in rows}
+
+
+def _pending(db: Database) -> set[tuple[str, str]]:
+    return _known() - _applied(db)
+
+
+def _check_not_newer(db: Database, path: Path) -> None:
+    unknown = _applied(db) - _known()
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if unknown or version > len(_known()):
+        db.close()
+        raise NewerSchemaError(
+            f"The journal {path} was written by a newer version of Interview Companion "
+            f"(schema {version}, this version knows {len(_known())}). Update the app; the "
+            "file was left untouched."
+        )
+
+
+def _health_problem(path: Path) -> str | None:
+    """None when ``path`` looks like a healthy SQLite file, else what is wrong."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        return f"cannot be read ({_why(exc)})"
+    if head == b"" and path.stat().st_size == 0:
+        return None  # an empty file is a valid new database
+    if head != SQLITE_MAGIC:
+        return "is not an SQLite database"
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5.0)
+        try:
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.OperationalError:
+        return None  # cannot be opened here (permissions, locks): the real open explains
+    except sqlite3.DatabaseError as exc:
+        return f"is damaged ({exc})"
+    if result != "ok":
+        return f"failed its integrity check ({result})"
+    return None
+
+
+def _move_aside(path: Path, when: dt.datetime) -> Path:
+    stamp = when.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    return target
+
+
+def backup(
+    db: Database, folder: Path, when: dt.datetime, *, keep: int = KEEP_BACKUPS, reason: str = ""
+) -> Path | None:
+    """Copy the database into ``folder`` if it passes quick_check; keep the newest ``keep``."""
+    if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        return None
+    paths.ensure_private_dir(folder)
+    name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"
+    target = folder / name
+    tmp = target.with_suffix(".tmp")
+    dest = sqlite3.connect(str(tmp))
+    try:
+        db.conn.backup(dest)
+    finally:
+        dest.close()
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, target)
+    stamp = when.timestamp()
+    os.utime(target, (stamp, stamp))  # the app's clock decides when the next one is due
+    for old in list_backups(folder)[keep:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+    return target
+
+
+def list_backups(folder: Path) -> list[Path]:
+    """Backups, newest first."""
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("companion-*.sqlite3"), key=lambda p: p.name, reverse=True)
+
+
+def _backup_due(folder: Path, when: dt.datetime) -> bool:
+    newest = next(iter(list_backups(folder)), None)
+    if newest is None:
+        return True
+    age = when.timestamp() - newest.stat().st_mtime
+    return age >= BACKUP_EVERY.total_seconds()
+
+
+def restore_backup(backup_file: Path, path: Path) -> Path | None:
+    """Put ``backup_file`` in place of the database; the current file is moved aside first."""
+    path = Path(path)
+    moved = _move_aside(path, dt.datetime.now()) if path.exists() else None
+    tmp = path.with_suffix(".restoring")
+    shutil.copyfile(backup_file, tmp)
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
+    return moved
+
+
+def _tighten(path: Path) -> None:
+    if os.name != "posix":
+        return
+    for candidate in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(OSError):
+            os.chmod(candidate, 0o600)
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _explain_operational(exc: sqlite3.OperationalError, path: Path) -> str:
+    text = str(exc)
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return (
+            f"The data folder {path.parent} is not writable ({text}). Your saved data is "
+            "untouched; fix the folder's permissions or start with --data-dir elsewhere."
+        )
+    if "disk" in text and "full" in text:
+        return f"The disk holding {path} is full ({text}). Free some space; nothing saved was lost."
+    return f"Cannot open the journal {path}: {text}"
