@@ -40,6 +40,9 @@ class Round:
     started_at: str | None
     ended_at: str | None
     notes: str
+    type_label: str = ""  # a custom round type's own words
+    length_minutes: int | None = None  # from the invitation; None: the content's length
+    skipped_at: str | None = None
 
     @property
     def scheduled(self) -> dt.datetime | None:
@@ -55,13 +58,17 @@ class Round:
 
 
 def parse_time(value: str | None) -> dt.datetime | None:
-    if not value:
+    """A stored time, aware; None for empty, malformed or out-of-range values (an imported
+    ``0001-01-01`` must not break every view that shows it)."""
+    if not value or not isinstance(value, str):
         return None
     try:
         parsed = dt.datetime.fromisoformat(value)
-    except ValueError:
+        if not 1970 <= parsed.year <= 9998:
+            return None
+        return parsed if parsed.tzinfo else parsed.astimezone()
+    except (ValueError, OverflowError, OSError):
         return None
-    return parsed if parsed.tzinfo else parsed.astimezone()
 
 
 def iso(moment: dt.datetime) -> str:
@@ -136,7 +143,10 @@ def current_loop(db: Database, today: dt.date) -> Loop | None:
     return loops[0] if loops else None
 
 
-_ROUND_COLS = "id, loop_id, type, interviewer_role, interviewer_name, scheduled_at, started_at, ended_at, notes"
+_ROUND_COLS = (
+    "id, loop_id, type, interviewer_role, interviewer_name, scheduled_at, started_at, "
+    "ended_at, notes, type_label, length_minutes, skipped_at"
+)
 
 
 def add_round(

@@ -287,13 +287,16 @@ def import_events(
     *,
     types: Iterable[tuple[str, str]] = (),
     default_type: str = "",
+    company: str = "",
     now: Callable[[], dt.datetime] | None = None,
 ) -> ImportResult:
     """Add calendar events as scheduled rounds of a loop; an event at a time the loop
     already has a round at is skipped, so importing the same file twice is harmless."""
-    from companion.core.day.loops import add_round, iso, list_rounds
+    from companion.core.day.actions import type_and_label
+    from companion.core.day.loops import add_round, iso, list_rounds, update_round
 
     types = list(types)
+    known = {rid for rid, _title in types}
     existing = {r.scheduled_at for r in list_rounds(db, loop_id) if r.scheduled_at}
     added = duplicates = 0
     messages: list[str] = []
@@ -310,7 +313,17 @@ def import_events(
                 duplicates += 1
                 continue
             rtype = guess_round_type(event.summary, types) or default_type
-            add_round(db, loop_id, rtype, scheduled_at=event.start)
+            label = ""
+            if not rtype:  # no known type: keep the event's own words, never an empty type
+                words = event.summary or "Round"
+                head, sep, rest = words.partition(" - ")
+                if sep and company and head.strip().lower() == company.lower():
+                    words = rest  # "Acme - Culture and values": the company is the loop's
+                rtype, label = type_and_label("", words, known)
+            round_id = add_round(db, loop_id, rtype, scheduled_at=event.start)
+            minutes = getattr(event, "minutes", None)
+            if label or minutes:
+                update_round(db, round_id, type_label=label, length_minutes=minutes)
             existing.add(stamp)
             added += 1
     return ImportResult(added, duplicates, tuple(messages))
