@@ -57,6 +57,9 @@ class DayRules:
     thank_you_remind_before: dt.timedelta = dt.timedelta(hours=4)
     after_loop_for: dt.timedelta = dt.timedelta(hours=48)
     start_soon: dt.timedelta = dt.timedelta(minutes=1)
+    # a round whose Start was pressed may run long: the day counts it ended only this
+    # long after its length (End ends it at once); a round never started ends on time
+    overrun: dt.timedelta = dt.timedelta(minutes=30)
 
 
 @dataclass(frozen=True)
@@ -152,9 +155,10 @@ def day_round(rnd: Round, rules: DayRules, now: dt.datetime, captured: bool) -> 
         end = start + length
     else:
         end = None
+    over = end + rules.overrun if end is not None and rnd.started and not rnd.ended else end
     if getattr(rnd, "skipped_at", None):
         state = "skipped"
-    elif rnd.ended or (end is not None and now >= end):
+    elif rnd.ended or (over is not None and now >= over):
         state = "captured" if captured else "ended"
     elif start is not None and start <= now:
         state = "running"
@@ -392,6 +396,8 @@ def _with_next_change(view: DayView, rules: DayRules) -> DayView:
         for moment in (d.starts_at, d.ends_at):
             if moment is not None:
                 moments.append(moment)
+        if d.ends_at is not None and d.round.started and not d.round.ended:
+            moments.append(d.ends_at + rules.overrun)
         if d.starts_at is not None and d.state == "scheduled":
             moments.append(d.starts_at - rules.before_window)
         if d.ends_at is not None:
@@ -413,10 +419,22 @@ def _with_next_change(view: DayView, rules: DayRules) -> DayView:
     return replace(view, next_change=min(future) if future else None)
 
 
-def reminders_to_send(view: DayView, sent: set[str] | frozenset[str]) -> list[Due]:
-    """The reminders due at ``view.now`` and not yet sent; a missed one is still sent (late,
-    with its time) until it expires."""
+def reminders_owed(view: DayView, sent: set[str] | frozenset[str]) -> list[Due]:
+    """The reminders due at ``view.now`` and not yet sent; a missed one is still owed
+    (late, with its time) until it expires."""
     return [d for d in view.due if d.due_at <= view.now < d.expires_at and d.key not in sent]
+
+
+def reminders_to_send(view: DayView, sent: set[str] | frozenset[str]) -> list[Due]:
+    """What to show of :func:`reminders_owed`: of several owed for the same round and kind
+    (the app was closed through 15, 10 and 7 minutes before), only the newest."""
+    owed = reminders_owed(view, sent)
+    newest: dict[tuple[str, int], Due] = {}
+    for item in owed:
+        group = (item.kind, item.round_id)
+        if group not in newest or item.due_at > newest[group].due_at:
+            newest[group] = item
+    return [d for d in owed if newest[(d.kind, d.round_id)] is d]
 
 
 def late_note(due: Due, now: dt.datetime) -> str:
