@@ -38,7 +38,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
             "one-page about-me",
             "three concrete projects",
             "number",
-            "open on the call",
+            "open on the call if you need it",
             "link: about-me",
         ),
         "night-before",
@@ -76,7 +76,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "five-minute warm-up: one chapter-15 answer aloud",
-        ("chapter-15 answer aloud", "link: flagged-quiz"),
+        ("any one chapter-15 answer aloud", "link: flagged-quiz"),
         "before-round",
     ),
     ("minutes before each round", ("minutes_before: 15", "minutes_before: 5"), "before-round"),
