@@ -83,6 +83,14 @@ def _source_text(path: Path | None) -> tuple[str | None, str]:
     return text, "the saved one-pager"
 
 
+def _pitch_plan():
+    """The segments, budgets and target of the content packs (shipped plus the user's)."""
+    from companion.core.content import default_folders, load_content
+
+    content, _errors = load_content(default_folders())  # broken files: `content check`
+    return content.pitch_plan()
+
+
 def _stored_wpm() -> float:
     from companion.core.about_store import words_per_minute
     from companion.core.context import AppContext
@@ -103,7 +111,7 @@ def run_analyze(args) -> int:
     if text is None:
         return 1
     wpm = args.wpm if args.wpm is not None else _stored_wpm()
-    result = analyze(text, wpm)
+    result = analyze(text, wpm, _pitch_plan())
     if args.json:
         import json
 

@@ -11,9 +11,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.core.content_fields import AUDIENCES as AUDIENCES  # re-exported
 from companion.core.content_fields import check_section, section_warnings
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from companion.core.content_plans import BeforeStep, PitchPlan, PlannerRules, RoundDefaults
 
 KINDS = frozenset(
     {
@@ -164,6 +170,45 @@ class Content:
             for item in section.items
             if audience in item.list("audience")
         ]
+
+    # Typed views of the pack's numbers (companion/core/content_plans.py); each falls
+    # back to a code default only when the pack lacks a valid value.
+    def pitch_plan(self) -> PitchPlan:
+        from companion.core.content_plans import pitch_plan
+
+        return pitch_plan(self)
+
+    def planner_rules(self) -> PlannerRules:
+        from companion.core.content_plans import planner_rules
+
+        return planner_rules(self)
+
+    @property
+    def capture_window(self) -> dt.timedelta:
+        from companion.core.content_plans import capture_window
+
+        return capture_window(self)
+
+    @property
+    def thank_you_after(self) -> dt.timedelta:
+        from companion.core.content_plans import thank_you_after
+
+        return thank_you_after(self)
+
+    def before_round_steps(self) -> tuple[BeforeStep, ...]:
+        from companion.core.content_plans import before_round_steps
+
+        return before_round_steps(self)
+
+    def round_defaults(self) -> RoundDefaults:
+        from companion.core.content_plans import round_defaults
+
+        return round_defaults(self)
+
+    def reminder_text(self, phase: str) -> str:
+        from companion.core.content_plans import reminder_text
+
+        return reminder_text(self, phase)
 
     def check_references(self) -> list[ContentError]:
         """Round types and quiz answers may only point at sections that exist."""

@@ -138,7 +138,11 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "minutes_before": whole(0, 1440, "minutes"),
         "within_hours": number(0, 720, "hours", above_zero=True),
     },
-    "pitch": {"id": one_of(PITCH_SEGMENT_IDS), "seconds": whole(1, 600, "seconds")},
+    "pitch": {
+        "id": one_of(PITCH_SEGMENT_IDS),
+        "seconds": whole(1, 600, "seconds"),
+        "heading": text,
+    },
     "steps": {"id": identifier, "minutes": whole_or_range(0, 180, "minutes")},
     "nudges": {"at": number(0, 600, "minutes"), "before_end": number(0, 600, "minutes")},
     "questions": {"audience": list_of(AUDIENCES)},

@@ -402,7 +402,7 @@ class CueCardWindow(QWidget):
         if self._pitch is None:
             from companion.core.cue_sources import pitch_outline_lines
 
-            self._pitch = pitch_outline_lines(self.ctx.db)
+            self._pitch = pitch_outline_lines(self.ctx.db, self.ctx.content.pitch_plan())
         return self._pitch
 
     def _resolve_loop(self) -> int | None:

@@ -246,7 +246,7 @@ def test_opening_uses_own_outline_when_about_me_has_one(card, monkeypatch, qtbot
     about.load_text = lambda _db: "# Who I am\nInfra"
     about.words_per_minute = lambda _db: 140.0
     pitch = types.ModuleType("companion.core.pitch")
-    pitch.pitch_outline = lambda text, wpm=140: [seg]
+    pitch.pitch_outline = lambda text, wpm=140, plan=None: [seg]
     monkeypatch.setitem(sys.modules, "companion.core.about_store", about)
     monkeypatch.setitem(sys.modules, "companion.core.pitch", pitch)
     card.bus.about_changed.emit()

@@ -1,0 +1,152 @@
+"""The pack's numbers reach every part of the app: a user pack that changes one changes
+the analysis, the template, the CLI and the rest (one test per number)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from companion.core import pitch
+from companion.core.content import Content, default_folders, load_content
+from companion.core.content_plans import (
+    FALLBACK_PITCH,
+    FALLBACK_PLANNER,
+    PlanSegment,
+)
+
+SHORT_PITCH = """\
+---
+id: pitch
+kind: pitch
+title: Short pitch
+target: 30-50
+---
+- Me
+  id: identity
+  heading: Who I am
+  seconds: 5
+- Proof
+  id: evidence
+  heading: Strongest evidence
+  seconds: 20
+- Now
+  id: depth
+  heading: Current depth
+  seconds: 10
+- Why
+  id: why-role
+  heading: Why this role
+  seconds: 5
+- Over to you
+  id: hand-back
+  heading: Hand back
+  seconds: 5
+"""
+
+ONE_PAGER = """\
+## Who I am
+I run production systems.
+
+## Strongest evidence
+We served a lot of traffic and I owned the cache.
+
+## Current depth
+GPU scheduling.
+
+## Why this role
+Your mandate.
+
+## Hand back
+Where next?
+"""
+
+
+def user_pack(data_dir: Path, name: str, text: str) -> Content:
+    folder = data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    content, errors = load_content(default_folders())
+    assert errors == []
+    return content
+
+
+def test_the_shipped_pitch_plan(content: Content) -> None:
+    plan = content.pitch_plan()
+    assert [(s.id, s.title, s.seconds) for s in plan.segments] == [
+        (s.id, s.title, s.seconds) for s in FALLBACK_PITCH.segments
+    ]
+    assert plan.target == (60, 90)
+
+
+def test_a_user_pitch_pack_changes_the_plan_and_the_analysis(data_dir: Path) -> None:
+    content = user_pack(data_dir, "pitch.md", SHORT_PITCH)
+    plan = content.pitch_plan()
+    assert [s.seconds for s in plan.segments] == [5, 20, 10, 5, 5]
+    assert plan.target == (30, 50)
+    result = pitch.analyze(ONE_PAGER, 140, plan)
+    assert [s.budget_seconds for s in result.segments] == [5, 20, 10, 5, 5]
+    assert result.target == (30.0, 50.0)
+    report = pitch.format_report(result)
+    assert "30-50" in report and "60-90" not in report
+    outline = pitch.pitch_outline(ONE_PAGER, 140, plan)
+    assert [s.budget_seconds for s in outline] == [5, 20, 10, 5, 5]
+
+
+def test_companion_about_analyze_reports_the_packs_budgets(data_dir: Path, tmp_path, capsys):
+    from companion.cli import main
+
+    content = user_pack(data_dir, "pitch.md", SHORT_PITCH)
+    source = tmp_path / "me.md"
+    source.write_text(ONE_PAGER, encoding="utf-8")
+    assert main(["about", "analyze", str(source), "--wpm", "140", "--json"]) == 0
+    reported = json.loads(capsys.readouterr().out)
+    assert [s["budget_seconds"] for s in reported["segments"]] == [5, 20, 10, 5, 5]
+    core = pitch.analyze(ONE_PAGER, 140, content.pitch_plan())
+    assert [s["status"] for s in reported["segments"]] == [s.status for s in core.segments]
+    assert main(["about", "analyze", str(source), "--wpm", "140"]) == 0
+    table = capsys.readouterr().out
+    assert "30-50" in table
+    assert [line.split()[-2] for line in table.splitlines()[2:7]] == ["5", "20", "10", "5", "5"]
+
+
+def test_the_template_takes_the_packs_headings_and_budgets(data_dir: Path) -> None:
+    from companion.core.about_template import fill_template
+    from companion.core.paths import resources_dir
+
+    content = user_pack(data_dir, "pitch.md", SHORT_PITCH)
+    raw = (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
+    text = fill_template(raw, content.pitch_plan())
+    assert "## Who I am (5 s)" in text and "## Strongest evidence (20 s)" in text
+    assert "spoken in 30-50 seconds" in text
+
+
+def test_a_pack_label_names_a_heading_the_analysis_finds() -> None:
+    plan = FALLBACK_PITCH.__class__(
+        (PlanSegment("identity", "Opening salvo", 10),), FALLBACK_PITCH.target
+    )
+    result = pitch.analyze("## Opening salvo\nHello there.\n", 140, plan)
+    assert result.segment("identity").present and result.segment("identity").words == 2
+
+
+def test_without_a_pitch_section_the_fallback_is_used() -> None:
+    assert Content().pitch_plan() == FALLBACK_PITCH
+
+
+def test_planner_rules_come_from_the_questions_section(content: Content, data_dir: Path):
+    rules = content.planner_rules()
+    assert (rules.min_questions, rules.max_questions) == (3, 4)
+    assert rules.count_text == "three or four"
+    assert rules.rule == content.section("questions").meta["rule"]
+    assert Content().planner_rules() == FALLBACK_PLANNER
+
+
+def test_windows_come_from_the_after_loop_checklist(content: Content) -> None:
+    assert content.capture_window == dt.timedelta(hours=1)
+    assert content.thank_you_after == dt.timedelta(hours=24)
+
+
+def test_before_round_steps_are_the_timed_items(content: Content) -> None:
+    steps = content.before_round_steps()
+    assert [s.minutes for s in steps] == [15, 15, 10, 7, 5, 3]
+    assert steps[-1].text.startswith("Bathroom break")

@@ -1,0 +1,96 @@
+"""The pack's numbers in the windows: a user pack that changes one changes the page."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+SHORT_PITCH = """\
+---
+id: pitch
+kind: pitch
+title: Short pitch
+target: 30-50
+---
+- Me
+  id: identity
+  heading: Who I am
+  seconds: 5
+- Proof
+  id: evidence
+  heading: Strongest evidence
+  seconds: 20
+- Now
+  id: depth
+  heading: Current depth
+  seconds: 10
+- Why
+  id: why-role
+  heading: Why this role
+  seconds: 5
+- Over to you
+  id: hand-back
+  heading: Hand back
+  seconds: 5
+"""
+
+ONE_PAGER = """\
+## Who I am
+I run production systems.
+
+## Strongest evidence
+We served a lot of traffic and I owned the cache.
+
+## Current depth
+GPU scheduling.
+
+## Why this role
+Your mandate.
+
+## Hand back
+Where next?
+"""
+
+
+@pytest.fixture
+def short_pitch(data_dir):
+    folder = data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "pitch.md").write_text(SHORT_PITCH, encoding="utf-8")
+
+
+@pytest.fixture
+def about_page(short_pitch, qtbot, ctx, bus):
+    from companion.ui.pages.about import AboutPage
+
+    widget = AboutPage(ctx, bus, monotonic=lambda: 100.0)
+    qtbot.addWidget(widget)
+    yield widget
+    widget.shutdown()
+
+
+def test_about_page_times_against_the_packs_budgets(about_page) -> None:
+    page = about_page
+    assert "## Who I am (5 s)" in page.editor.toPlainText()  # the template, from the pack
+    page.editor.setPlainText(ONE_PAGER)
+    page.refresh()
+    table = page.panel.table
+    assert [table.item(row, 3).text() for row in range(table.rowCount())] == [
+        "5",
+        "20",
+        "10",
+        "5",
+        "5",
+    ]
+    assert "target 30-50 s" in page.panel.total_label.text()
+
+
+def test_rehearsal_uses_the_packs_budgets(about_page) -> None:
+    page = about_page
+    page.editor.setPlainText(ONE_PAGER)
+    page.start_rehearsal()
+    bar = page.rehearse_bar
+    assert [s.budget_seconds for s in bar.rehearsal.steps] == [5, 20, 10, 5, 5]
+    assert bar.progress.maximum() == 50  # tenths of the first segment's 5 s
+    bar.stop()
