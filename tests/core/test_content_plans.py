@@ -150,3 +150,28 @@ def test_before_round_steps_are_the_timed_items(content: Content) -> None:
     steps = content.before_round_steps()
     assert [s.minutes for s in steps] == [15, 15, 10, 7, 5, 3]
     assert steps[-1].text.startswith("Bathroom break")
+
+
+def shipped_with(name: str, old: str, new: str) -> str:
+    """A shipped content file with one value changed."""
+    from companion.core.paths import shipped_content_dir
+
+    text = (shipped_content_dir() / name).read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_a_user_pick_changes_the_planners_warning(data_dir: Path, db, clock) -> None:
+    from companion.core import loops, planner
+
+    content = user_pack(data_dir, "q.md", shipped_with("50-questions.md", "pick: 3-4", "pick: 1-2"))
+    rules = content.planner_rules()
+    assert (rules.min_questions, rules.max_questions, rules.count_text) == (1, 2, "one or two")
+    loop_id = loops.create_loop(db, "Acme", "ML infra")
+    for text in ("Why now?", "Who decides?"):
+        planner.add_custom(db, loop_id, text, "peer", at=clock.now())
+    assert planner.check_plan(db, loop_id, rules) == []
+    planner.add_custom(db, loop_id, "What next?", "peer", at=clock.now())
+    (warning,) = planner.check_plan(db, loop_id, rules)
+    assert "3 questions are planned; keep it to one or two" in warning.message
+    assert planner.check_plan(db, loop_id, Content().planner_rules()) == []  # 3-4 fallback

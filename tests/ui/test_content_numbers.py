@@ -94,3 +94,24 @@ def test_rehearsal_uses_the_packs_budgets(about_page) -> None:
     assert [s.budget_seconds for s in bar.rehearsal.steps] == [5, 20, 10, 5, 5]
     assert bar.progress.maximum() == 50  # tenths of the first segment's 5 s
     bar.stop()
+
+
+def test_the_planner_counts_against_the_packs_pick(qtbot, data_dir, ctx, bus) -> None:
+    from companion.core import loops, planner
+    from companion.core.paths import shipped_content_dir
+    from companion.ui.planner_panel import PlannerPanel
+
+    shipped = (shipped_content_dir() / "50-questions.md").read_text(encoding="utf-8")
+    folder = data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "q.md").write_text(shipped.replace("pick: 3-4", "pick: 1-2"), encoding="utf-8")
+    loop_id = loops.create_loop(ctx.db, "Acme", "ML infra", starts_on="2026-12-02")
+    panel = PlannerPanel(ctx, bus)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    assert "pick one or two questions" in panel.count_label.text()
+    for text in ("Why now?", "Who decides?", "What next?"):
+        planner.add_custom(ctx.db, loop_id, text, "peer", at=ctx.now())
+    panel.refresh()
+    assert panel.count_label.text() == "3 planned: more than two."
+    assert "keep it to one or two" in panel.warnings_label.text()
