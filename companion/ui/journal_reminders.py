@@ -31,7 +31,7 @@ class JournalReminders(QObject):
         from companion.core.journal import thank_you_reminders
 
         try:
-            due = thank_you_reminders(self.ctx.db, self.ctx.now())
+            due = thank_you_reminders(self.ctx.db, self.ctx.now(), self.ctx.content.thank_you_after)
         except Exception:  # a reminder must never take the app down; try again next time
             return []
         fresh = [t for t in due if t.loop_id not in self.reminded]

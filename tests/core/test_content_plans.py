@@ -175,3 +175,46 @@ def test_a_user_pick_changes_the_planners_warning(data_dir: Path, db, clock) -> 
     (warning,) = planner.check_plan(db, loop_id, rules)
     assert "3 questions are planned; keep it to one or two" in warning.message
     assert planner.check_plan(db, loop_id, Content().planner_rules()) == []  # 3-4 fallback
+
+
+def test_a_user_capture_window_changes_the_capture_due_time(data_dir: Path, db, clock) -> None:
+    from companion.core import journal
+    from companion.core.loops import create_loop, end_round, start_round
+
+    content = user_pack(
+        data_dir,
+        "after.md",
+        shipped_with("13-after-loop.md", "within_hours: 1\n", "within_hours: 3\n"),
+    )
+    assert content.capture_window == dt.timedelta(hours=3)
+    now = clock.now()
+    loop = create_loop(db, "Acme", "Staff engineer")
+    rid = start_round(db, "design", now - dt.timedelta(hours=3), loop_id=loop)
+    end_round(db, rid, now - dt.timedelta(hours=2))
+    assert journal.captures_due(db, now) == []  # the one-hour fallback has passed
+    (due,) = journal.captures_due(db, now, content.capture_window)
+    assert due.deadline == now - dt.timedelta(hours=2) + dt.timedelta(hours=3)
+
+
+def test_a_user_thank_you_delay_changes_the_due_time(data_dir: Path, db, clock) -> None:
+    from companion.core import journal
+    from companion.core.loops import create_loop, end_round, start_round
+
+    content = user_pack(
+        data_dir,
+        "after.md",
+        shipped_with("13-after-loop.md", "within_hours: 24\n", "within_hours: 48\n"),
+    )
+    assert content.thank_you_after == dt.timedelta(hours=48)
+    now = clock.now()
+    loop = create_loop(db, "Acme", "Staff engineer", starts_on="2026-12-01")
+    rid = start_round(db, "design", now - dt.timedelta(hours=2), loop_id=loop)
+    end_round(db, rid, now - dt.timedelta(hours=1))
+    (due,) = journal.thank_yous_due(db, now, content.thank_you_after)
+    assert due.due_at == now - dt.timedelta(hours=1) + dt.timedelta(hours=48)
+    assert journal.thank_you(db, loop, content.thank_you_after).due_at == (
+        journal.loop_end(db, loop) + dt.timedelta(hours=48)
+    )
+    later = now + dt.timedelta(hours=30)  # 17 h left: not yet reminded, unlike with 24 h
+    assert journal.thank_you_reminders(db, later, content.thank_you_after) == []
+    assert journal.thank_you_reminders(db, later) != []

@@ -213,8 +213,8 @@ def test_journal_reminders_show_with_actions(qtbot, ctx, bus, dnd, clock, loop, 
 
     _loop_id, first, _ = loop
     due = journal.CaptureDue(1, "Acme", first, at(2, 10, 45), at(2, 11, 45))
-    monkeypatch.setattr(journal, "captures_due", lambda db, now: [due])
-    monkeypatch.setattr(journal, "thank_yous_due", lambda db, now: [])
+    monkeypatch.setattr(journal, "captures_due", lambda db, now, window=None: [due])
+    monkeypatch.setattr(journal, "thank_yous_due", lambda db, now, after=None: [])
     clock.set(at(2, 11))
     page = make_page(qtbot, ctx, bus)
     assert page.reminders_box.isVisible()
@@ -265,3 +265,24 @@ def test_today_shows_the_takeaways_card(qtbot, ctx, bus, dnd, content):
     shown = box.findChild(QLabel).text()
     for item in content.section("takeaways").items:
         assert escape(item.text) in shown
+
+
+def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, dnd, clock, loop):
+    """A user pack that allows three hours for the capture keeps the reminder up at two."""
+    from companion.core.loops import end_round, start_round
+    from companion.core.paths import shipped_content_dir
+
+    shipped = (shipped_content_dir() / "13-after-loop.md").read_text(encoding="utf-8")
+    folder = ctx.data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "after.md").write_text(
+        shipped.replace("within_hours: 1\n", "within_hours: 3\n"), encoding="utf-8"
+    )
+    loop_id, _first, _ = loop
+    rid = start_round(ctx.db, "coding", at(2, 10), loop_id=loop_id)
+    end_round(ctx.db, rid, at(2, 10, 45))
+    clock.set(at(2, 12, 45))  # two hours after the end
+    page = make_page(qtbot, ctx, bus)
+    captures, _thanks = page._journal_due(clock.now())
+    assert [c.deadline for c in captures] == [at(2, 13, 45)]
+    assert page.reminders_box.isVisible()

@@ -372,7 +372,11 @@ class TodayPage(QWidget):
         except ImportError:
             return [], []
         try:
-            return captures_due(self.ctx.db, now), thank_yous_due(self.ctx.db, now)
+            content = self.ctx.content  # the pack's capture window and thank-you delay
+            return (
+                captures_due(self.ctx.db, now, content.capture_window),
+                thank_yous_due(self.ctx.db, now, content.thank_you_after),
+            )
         except Exception:  # noqa: BLE001 - a reminder must never break the Today page
             return [], []
 
