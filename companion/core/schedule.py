@@ -9,25 +9,25 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
+from companion.core.content_plans import FALLBACK_BEFORE_ROUND, BeforeStep
 from companion.core.loops import Round
 
+# Fallbacks only, for callers without the content pack: the pack gives round lengths
+# (`minutes:` in the rounds section, ANY_TYPE below), the before-round offsets and their
+# texts (`minutes_before:` items) and the reminder texts (checklists' `reminder:`).
 DEFAULT_ROUND_MINUTES = 60
+ANY_TYPE = "*"  # key in a lengths dict: the pack's length for a type without its own
 BEFORE_WINDOW = dt.timedelta(minutes=15)  # the before-round list comes up this early
-REMINDER_BEFORE = dt.timedelta(minutes=10)  # the warm-up notification
 EVENING_FROM = dt.time(17, 0)  # the night-before list comes up from this hour
 MORNING_FROM = dt.time(5, 0)
 AFTER_LOOP_FOR = dt.timedelta(hours=48)
 STALE_START = dt.timedelta(hours=4)  # a round "started" longer ago than this is over
 
 IN_ROUND = "in-round"
-
-WARM_UP = (
-    "Warm-up: read your pitch aloud once, then speak one answer aloud. "
-    "Bathroom break. Notifications off."
-)
+PHASES = ("night-before", "morning-of", "before-round", "after-loop")
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,8 @@ def _local(moment: dt.datetime, now: dt.datetime) -> dt.datetime:
 
 
 def round_minutes(rnd: Round, lengths: dict[str, int] | None = None) -> int:
-    return (lengths or {}).get(rnd.type) or DEFAULT_ROUND_MINUTES
+    lengths = lengths or {}
+    return lengths.get(rnd.type) or lengths.get(ANY_TYPE) or DEFAULT_ROUND_MINUTES
 
 
 def in_progress(rnd: Round, now: dt.datetime, lengths: dict[str, int] | None = None) -> bool:
@@ -115,10 +116,15 @@ def _first_of_day(rnd: Round, rounds: list[Round], now: dt.datetime) -> bool:
 
 
 def situation(
-    rounds: Iterable[Round], now: dt.datetime, lengths: dict[str, int] | None = None
+    rounds: Iterable[Round],
+    now: dt.datetime,
+    lengths: dict[str, int] | None = None,
+    before_window: dt.timedelta | None = None,
 ) -> Situation:
     """The phase to bring up at ``now``: in a round, before one, the morning of, the
-    evening before, after the loop, or nothing."""
+    evening before, after the loop, or nothing. The before-round phase opens
+    ``before_window`` ahead (the pack's earliest ``minutes_before:``)."""
+    before_window = before_window or BEFORE_WINDOW
     rounds = list(rounds)
     today = now.date()
     nxt = next_round(rounds, now)
@@ -129,7 +135,7 @@ def situation(
         return Situation(IN_ROUND, current, nxt, starts_in, _local(start, now).date())
     if nxt is not None:
         day = _local(nxt.scheduled, now).date()
-        if starts_in <= BEFORE_WINDOW:
+        if starts_in <= before_window:
             return Situation("before-round", nxt, nxt, starts_in, day)
         if day == today and now.time() >= MORNING_FROM and _first_of_day(nxt, rounds, now):
             return Situation("morning-of", nxt, nxt, starts_in, day)
@@ -150,38 +156,62 @@ def situation(
     return Situation(None, None, None, None, today)
 
 
+def before_window(steps: Sequence[BeforeStep]) -> dt.timedelta:
+    """How early the before-round phase opens: the earliest offset of the pack's steps."""
+    minutes = max((s.minutes for s in steps), default=0)
+    return dt.timedelta(minutes=minutes) if minutes > 0 else BEFORE_WINDOW
+
+
+def _before_round_reminder(
+    rnd: Round, now: dt.datetime, steps: Sequence[BeforeStep], titles: dict[str, str]
+) -> Reminder | None:
+    """One reminder per offset of the pack: the latest offset whose time has come, with
+    the texts of the steps due then (earlier offsets were sent at their own time)."""
+    left = rnd.scheduled - now
+    due = [s.minutes for s in steps if left <= dt.timedelta(minutes=s.minutes)]
+    if not due:
+        return None
+    offset = min(due)
+    texts = [s.text.rstrip(".") + "." for s in steps if s.minutes == offset]
+    minutes = max(1, round(left.total_seconds() / 60))
+    name = round_title(rnd, titles)
+    return Reminder(
+        key=f"before-round:{rnd.id}:{rnd.scheduled_at}:{offset}",
+        title=f"{name} in {minutes} min ({clock_text(rnd.scheduled, now)})",
+        message=" ".join(texts),
+        phase="before-round",
+        round_id=rnd.id,
+    )
+
+
 def due_reminders(
     rounds: Iterable[Round],
     now: dt.datetime,
     *,
     titles: dict[str, str] | None = None,
     lengths: dict[str, int] | None = None,
+    before: Sequence[BeforeStep] = (),
+    messages: dict[str, str] | None = None,
 ) -> list[Reminder]:
-    """Reminders that apply at ``now``; the caller sends each key once."""
+    """Reminders that apply at ``now``; the caller sends each key once. ``before`` are the
+    pack's timed before-round steps, ``messages`` its reminder text per phase."""
     rounds = list(rounds)
     titles = titles or {}
+    messages = messages or {}
+    steps = tuple(before) or FALLBACK_BEFORE_ROUND  # no pack given
     reminders: list[Reminder] = []
     for rnd in upcoming(rounds, now):
-        left = rnd.scheduled - now
-        if left <= REMINDER_BEFORE:
-            minutes = max(1, round(left.total_seconds() / 60))
-            name = round_title(rnd, titles)
-            reminders.append(
-                Reminder(
-                    key=f"before-round:{rnd.id}:{rnd.scheduled_at}",
-                    title=f"{name} in {minutes} min ({clock_text(rnd.scheduled, now)})",
-                    message=WARM_UP,
-                    phase="before-round",
-                    round_id=rnd.id,
-                )
-            )
-    now_is = situation(rounds, now, lengths)
+        reminder = _before_round_reminder(rnd, now, steps, titles)
+        if reminder is not None:
+            reminders.append(reminder)
+    now_is = situation(rounds, now, lengths, before_window(before) if before else None)
     if now_is.phase == "morning-of":
         reminders.append(
             Reminder(
                 key=f"morning-of:{now_is.day.isoformat()}",
                 title=f"Interview day: first round at {clock_text(now_is.round.scheduled, now)}",
-                message="Keep the morning light; the morning-of checklist is on the Today page.",
+                message=messages.get("morning-of")
+                or "Keep the morning light; the morning-of checklist is on the Today page.",
                 phase="morning-of",
                 round_id=now_is.round.id,
             )
@@ -191,7 +221,8 @@ def due_reminders(
             Reminder(
                 key=f"night-before:{now_is.day.isoformat()}",
                 title=f"Tomorrow: first round at {clock_text(now_is.round.scheduled, now)}",
-                message="Set tomorrow up tonight, then stop: the night-before checklist is ready.",
+                message=messages.get("night-before")
+                or "Set tomorrow up tonight, then stop: the night-before checklist is ready.",
                 phase="night-before",
                 round_id=now_is.round.id,
             )
@@ -203,7 +234,8 @@ def due_reminders(
                 Reminder(
                     key=f"after-loop:{now_is.round.loop_id}:{now_is.day.isoformat()}",
                     title="The loop is done",
-                    message="Write down every question you were asked, within the hour.",
+                    message=messages.get("after-loop")
+                    or "Write down every question you were asked, within the hour.",
                     phase="after-loop",
                     round_id=now_is.round.id,
                 )
@@ -325,6 +357,8 @@ class DayView:
     situation: Situation
     titles: dict[str, str]
     lengths: dict[str, int]
+    before: tuple[BeforeStep, ...] = ()  # the pack's timed before-round steps
+    messages: dict[str, str] = field(default_factory=dict)  # reminder text per phase
 
     @property
     def loop_id(self) -> int:
@@ -340,4 +374,8 @@ def day_view(db, content, now: dt.datetime, loop_id: int | None = None) -> DayVi
     rounds = tuple(list_rounds(db, loop.id)) if loop else ()
     titles = {t.id: t.title for t in content.round_types()}
     lengths = round_lengths(content.by_kind("rounds"))
-    return DayView(loop, rounds, situation(rounds, now, lengths), titles, lengths)
+    lengths[ANY_TYPE] = content.round_defaults().minutes
+    before = content.before_round_steps()
+    messages = {phase: content.reminder_text(phase) for phase in PHASES}
+    sit = situation(rounds, now, lengths, before_window(before))
+    return DayView(loop, rounds, sit, titles, lengths, before, messages)

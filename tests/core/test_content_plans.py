@@ -218,3 +218,57 @@ def test_a_user_thank_you_delay_changes_the_due_time(data_dir: Path, db, clock) 
     later = now + dt.timedelta(hours=30)  # 17 h left: not yet reminded, unlike with 24 h
     assert journal.thank_you_reminders(db, later, content.thank_you_after) == []
     assert journal.thank_you_reminders(db, later) != []
+
+
+LUNCH_ROUNDS = """\
+---
+id: rounds
+kind: rounds
+title: Round types
+minutes: 30
+wrap_up_before_end: 5
+wrap_up: {minutes} minutes to go: land it.
+time_up: Stop here.
+---
+- Lunch chat
+  id: lunch
+  key: 1
+  audience: peer
+  sections: @timebox, traps
+"""
+
+
+def test_a_user_round_length_and_timer_nudges(data_dir: Path, db) -> None:
+    from companion.core import cuecard as cc
+    from companion.core import schedule as sch
+    from companion.core.loops import add_round, create_loop
+
+    content = user_pack(data_dir, "rounds.md", LUNCH_ROUNDS)
+    defaults = content.round_defaults()
+    assert (defaults.minutes, defaults.wrap_up_before_end) == (30, 5)
+    (lunch,) = cc.round_infos(content)
+    assert lunch.minutes == 30
+    timebox = cc.build_sections(content, lunch)[0]
+    assert [(line.text, line.meta) for line in timebox.lines] == [
+        ("5 minutes to go: land it.", "25 min"),
+        ("Stop here.", "30 min"),
+    ]
+    status = cc.timebox_status(
+        dt.datetime(2026, 12, 2, 10, tzinfo=dt.UTC),
+        dt.datetime(2026, 12, 2, 10, 26, tzinfo=dt.UTC),
+        30,
+        cc.timebox_nudges(None, 30, defaults),
+        defaults.wrap_up_before_end,
+    )
+    assert status.phase == "near-end"
+    # the schedule: a round of a type with no length of its own lasts the pack's 30 min
+    loop = create_loop(db, "Acme", "SRE")
+    start = dt.datetime(2026, 12, 2, 10, tzinfo=dt.UTC)
+    add_round(db, loop, "lunch", scheduled_at=start)
+    view = sch.day_view(db, content, start - dt.timedelta(hours=1), loop)
+    assert sch.end_of(view.rounds[0], view.lengths) == start + dt.timedelta(minutes=30)
+
+
+def test_reminder_texts_are_the_packs(content: Content) -> None:
+    assert content.reminder_text("night-before") == content.section("night-before").meta["reminder"]
+    assert Content().reminder_text("after-loop") == "The after loop checklist is ready."

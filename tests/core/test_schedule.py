@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 
 from companion.core import schedule as sch
+from companion.core.content_plans import FALLBACK_BEFORE_ROUND, BeforeStep
 from companion.core.loops import add_round, create_loop, end_round, list_rounds, start_round
 
 TZ = dt.timezone(dt.timedelta(hours=1))
@@ -89,8 +90,9 @@ def test_reminders_ten_minutes_before_and_phases(db, loop, clock):
     warm = [r for r in due if r.phase == "before-round"]
     assert len(warm) == 1
     assert warm[0].title == "Coding round in 10 min (10:00)"
-    assert "read your pitch aloud once" in warm[0].message and "Bathroom" in warm[0].message
-    assert warm[0].key == f"before-round:{rounds[0].id}:{rounds[0].scheduled_at}"
+    # no pack given: the code's fallback, one warm-up reminder ten minutes before
+    assert warm[0].message == FALLBACK_BEFORE_ROUND[0].text
+    assert warm[0].key == f"before-round:{rounds[0].id}:{rounds[0].scheduled_at}:10"
 
     night = sch.due_reminders(rounds, at(1, 20), titles=titles)
     assert [r.phase for r in night] == ["night-before"]
@@ -100,6 +102,51 @@ def test_reminders_ten_minutes_before_and_phases(db, loop, clock):
     after = sch.due_reminders(rounds, at(2, 15, 30), titles=titles)
     assert [r.phase for r in after] == ["after-loop"]
     assert sch.due_reminders(rounds, at(2, 19), titles=titles) == []  # too late to nag
+
+
+def test_one_reminder_per_before_round_offset_of_the_pack(db, loop, content):
+    """The shipped pack: notifications off and the phone at 15, water at 10, the warm-up
+    at 7 and 5, the bathroom at 3 minutes; each offset is its own reminder."""
+    rounds = list_rounds(db, loop)[:1]
+    steps = content.before_round_steps()
+
+    def due(moment):
+        return [
+            r for r in sch.due_reminders(rounds, moment, before=steps) if r.phase == "before-round"
+        ]
+
+    assert due(at(2, 9, 44)) == []
+    seen = {}
+    for minute in range(45, 60):
+        for reminder in due(at(2, 9, minute)):
+            seen.setdefault(reminder.key.rsplit(":", 1)[1], (minute, reminder.message))
+    assert {k: m for k, (m, _) in seen.items()} == {"15": 45, "10": 50, "7": 53, "5": 55, "3": 57}
+    assert "Close Slack" in seen["15"][1] and "Phone face-down" in seen["15"][1]
+    assert "Bathroom" in seen["3"][1] and "Bathroom" not in seen["15"][1]
+    assert sch.before_window(steps) == dt.timedelta(minutes=15)
+
+
+def test_a_pack_with_other_offsets_changes_the_reminders(db, loop):
+    rounds = list_rounds(db, loop)[:1]
+    steps = (BeforeStep(30, "Notifications off"), BeforeStep(2, "Deep breath"))
+    (early,) = sch.due_reminders(rounds, at(2, 9, 30), before=steps)
+    assert early.message == "Notifications off." and early.key.endswith(":30")
+    assert sch.situation(rounds, at(2, 9, 30), None, sch.before_window(steps)).phase == (
+        "before-round"
+    )
+    assert sch.situation(rounds, at(2, 9, 30)).phase != "before-round"  # 15-minute fallback
+    (late,) = sch.due_reminders(rounds, at(2, 9, 58), before=steps)
+    assert late.message == "Deep breath." and late.key.endswith(":2")
+
+
+def test_reminder_texts_come_from_the_pack(db, loop):
+    rounds = list_rounds(db, loop)
+    messages = {"night-before": "Pack your bag.", "morning-of": "Coffee.", "after-loop": "Notes!"}
+    night = sch.due_reminders(rounds, at(1, 20), messages=messages)
+    assert [r.message for r in night] == ["Pack your bag."]
+    assert [r.message for r in sch.due_reminders(rounds, at(2, 7), messages=messages)] == [
+        "Coffee."
+    ]
 
 
 def test_rescheduling_gives_a_new_reminder_key(db, loop):

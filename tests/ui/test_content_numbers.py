@@ -115,3 +115,36 @@ def test_the_planner_counts_against_the_packs_pick(qtbot, data_dir, ctx, bus) ->
     panel.refresh()
     assert panel.count_label.text() == "3 planned: more than two."
     assert "keep it to one or two" in panel.warnings_label.text()
+
+
+LUNCH_ROUNDS = """\
+---
+id: rounds
+kind: rounds
+title: Round types
+minutes: 30
+wrap_up_before_end: 5
+wrap_up: {minutes} minutes to go: land it.
+time_up: Stop here.
+---
+- Lunch chat
+  id: lunch
+  key: 1
+  audience: peer
+  sections: @timebox, traps
+"""
+
+
+def test_the_cue_card_times_a_round_by_the_pack(qtbot, data_dir, ctx, bus) -> None:
+    from companion.ui.cuecard_window import CueCardWindow
+
+    folder = data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "rounds.md").write_text(LUNCH_ROUNDS, encoding="utf-8")
+    card = CueCardWindow(ctx, bus)
+    qtbot.addWidget(card)
+    assert card.set_round("lunch")
+    timebox = card.stack.currentWidget().timebox
+    assert timebox.length.value() == 30
+    schedule = timebox.schedule.text()
+    assert "5 minutes to go: land it." in schedule and "Stop here." in schedule

@@ -118,8 +118,9 @@ def test_the_day_brings_up_each_phase_and_notifies_once(qtbot, ctx, bus, dnd, cl
     assert page.phase_group.phase_list.phase == "before-round"
     assert page.phase_group.scope.round_id == first
     assert notes[-1][0] == "Coding round in 10 min (10:00)"
-    assert "read your pitch aloud once" in notes[-1][1]
-    assert "Bathroom" in page.now_label.text()
+    # the pack's before-round step due ten minutes before, and its reminder text
+    assert notes[-1][1] == "Water within reach; notebook and pen open."
+    assert ctx.content.reminder_text("before-round") in page.now_label.text()
     count = len(notes)
     clock.advance(seconds=20)
     page.tick(force_slow=True)

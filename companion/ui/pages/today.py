@@ -228,10 +228,10 @@ class TodayPage(QWidget):
         SLOW_EVERY seconds also reminders, journal nudges and do-not-disturb."""
         if self.view is None:
             return
-        from companion.core.schedule import situation
+        from companion.core.schedule import before_window, situation
 
         now = self.ctx.now()
-        sit = situation(self.view.rounds, now, self.view.lengths)
+        sit = situation(self.view.rounds, now, self.view.lengths, before_window(self.view.before))
         self._update_countdown(sit, now)
         key = (sit.phase, sit.round.id if sit.round else 0, sit.day)
         if key != self._phase_key:
@@ -269,7 +269,7 @@ class TodayPage(QWidget):
 
     def _render_phase(self, sit, now) -> None:
         from companion.core.checklist import PHASE_TITLES, phase_list, scope_for
-        from companion.core.schedule import IN_ROUND, WARM_UP, clock_text, end_of, round_title
+        from companion.core.schedule import IN_ROUND, clock_text, end_of, round_title
         from companion.ui.pages.checklist import PhaseGroup
 
         view = self.view
@@ -294,7 +294,7 @@ class TodayPage(QWidget):
             self.now_box.setTitle("Now: before the round")
             self.now_label.setText(
                 f"{round_title(sit.round, view.titles)} at {clock_text(sit.round.scheduled, now)}. "
-                f"{WARM_UP}"
+                f"{view.messages.get('before-round', '')}"
             )
             self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
             self._action("Speak one &answer aloud", self.bus.open_flagged_quiz.emit)
@@ -346,12 +346,12 @@ class TodayPage(QWidget):
         """The round a pause is for: the current one, or the next within the hour."""
         import datetime as dt
 
-        from companion.core.schedule import IN_ROUND, situation
+        from companion.core.schedule import IN_ROUND, before_window, situation
 
         if self.view is None:
             return 0
         now = self.ctx.now()
-        sit = situation(self.view.rounds, now, self.view.lengths)
+        sit = situation(self.view.rounds, now, self.view.lengths, before_window(self.view.before))
         if sit.phase in (IN_ROUND, "before-round"):
             return sit.round.id
         if sit.next_round is not None and sit.starts_in <= dt.timedelta(hours=1):
@@ -428,7 +428,14 @@ class TodayPage(QWidget):
         view = self.view
         due = [
             (r.key, r.title, r.message)
-            for r in due_reminders(view.rounds, now, titles=view.titles, lengths=view.lengths)
+            for r in due_reminders(
+                view.rounds,
+                now,
+                titles=view.titles,
+                lengths=view.lengths,
+                before=view.before,  # one reminder per offset of the pack
+                messages=view.messages,
+            )
         ]
         captures, _thanks = self._journal_due(now)
         due += [
