@@ -287,3 +287,27 @@ def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, 
     captures, _thanks = page._journal_due(clock.now())
     assert [c.deadline for c in captures] == [at(2, 13, 45)]
     assert page.reminders_box.isVisible()
+
+
+def test_a_pack_with_other_before_round_offsets_changes_the_reminders(
+    qtbot, ctx, bus, dnd, clock, loop, notes
+):
+    folder = ctx.data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "before.md").write_text(
+        "---\nid: before-round\nkind: checklist\nphase: before-round\ntitle: Before\n---\n"
+        "- Notifications off\n  minutes_before: 30\n- Deep breath\n  minutes_before: 2\n",
+        encoding="utf-8",
+    )
+    clock.set(at(2, 9, 30))
+    page = make_page(qtbot, ctx, bus)
+    page.tick(force_slow=True)
+    assert page.phase_group.phase_list.phase == "before-round"  # 30 min ahead, not 15
+    assert notes[-1] == ("Coding round in 30 min (10:00)", "Notifications off.")
+    count = len(notes)
+    clock.set(at(2, 9, 50))
+    page.tick(force_slow=True)
+    assert len(notes) == count  # no offset at ten minutes in this pack
+    clock.set(at(2, 9, 58))
+    page.tick(force_slow=True)
+    assert notes[-1] == ("Coding round in 2 min (10:00)", "Deep breath.")
