@@ -92,7 +92,7 @@ def run_analyze(args, ctx) -> int:
     if text is None:
         return 1
     wpm = args.wpm if args.wpm is not None else _stored_wpm(ctx)
-    result = analyze(text, wpm)
+    result = analyze(text, wpm, ctx.content.pitch_plan())
     if args.json:
         import json
 

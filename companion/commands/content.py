@@ -31,15 +31,19 @@ def run_check(args, ctx) -> int:
         content, errors = load_content([shipped_content_dir(), args.dir])
         mine = {p.resolve() for p in content_files(args.dir)}
         errors = [e for e in errors if Path(e.path).resolve() in mine]
+        warnings = [w for w in content.warnings if Path(w.path).resolve() in mine]
     else:
         folders = list(default_folders(user_content_dir(ctx.data_dir)))
         content, errors = load_content(folders)
+        warnings = content.warnings
     files = sum(len(content_files(Path(f))) for f in folders)
     for error in errors:
         print(f"error: {error}", file=sys.stderr)
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     print(
         f"{files} file(s), {len(content.sections)} section(s), "
         f"{len(content.round_types())} round type(s), {len(content.quiz())} quiz question(s), "
-        f"{len(errors)} error(s)"
+        f"{len(errors)} error(s), {len(warnings)} warning(s)"
     )
     return 1 if errors else 0

@@ -45,7 +45,11 @@ class AppContext:
         """The journal store; a throwaway in-memory one (with ``storage_problem`` set) if
         the real one cannot be opened, so the app keeps working and tells the user."""
         if self._store is None:
-            from companion.core.storage.store import StorageError, open_memory_store, open_store
+            from companion.core.storage.store import (
+                StorageError,
+                open_memory_store,
+                open_store,
+            )
 
             try:
                 self._store = open_store(self.db_path)

@@ -339,7 +339,7 @@ def test_sources_use_the_other_features_when_present(db, monkeypatch):
     about.load_text = lambda _db: "# Who\nInfra eng"
     about.words_per_minute = lambda _db: 150.0
     pitch = types.ModuleType("companion.core.about.pitch")
-    pitch.pitch_outline = lambda text, wpm=140: [seg]
+    pitch.pitch_outline = lambda text, wpm=140, plan=None: [seg]
     planner = types.ModuleType("companion.core.selfcheck.planner")
     q = types.SimpleNamespace(text="How is on-call?", asked_at=None)
     asked = types.SimpleNamespace(text="Asked already", asked_at="2026-12-01T09:00:00+01:00")

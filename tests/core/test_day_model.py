@@ -191,3 +191,41 @@ def test_rows_the_app_cannot_show_do_not_break_the_view(db, rules, invited):
     db["rounds"].update(first.id, {"ended_at": "0001-01-01T00:00:00", "scheduled_at": "junk"})
     v = view_at(db, rules, at(2, 9))
     assert v.round(first.id) is not None
+
+
+def test_one_reminder_per_before_round_offset_of_the_pack(db, rules, invited):
+    """The shipped pack: notifications off and the phone at 15, water at 10, the warm-up
+    at 7 and 5, the bathroom at 3 minutes; each offset is its own reminder, sent once."""
+    first = list_rounds(db, invited.loop_id)[0]  # 09:00
+    seen: dict[str, tuple[int, str]] = {}
+    sent: set[str] = set()
+    for minute in range(40, 60):
+        v = view_at(db, rules, at(2, 8, minute))
+        for item in reminders_to_send(v, sent):
+            if item.kind == "before-round" and item.round_id == first.id:
+                seen[item.key.rsplit(":", 1)[1]] = (minute, item.text)
+        sent |= {d.key for d in reminders_owed(v, sent)}
+    assert {k: m for k, (m, _) in seen.items()} == {"15": 45, "10": 50, "7": 53, "5": 55, "3": 57}
+    assert "Close Slack" in seen["15"][1] and "Phone face-down" in seen["15"][1]
+    assert "Bathroom" in seen["3"][1] and "Bathroom" not in seen["15"][1]
+    assert rules.before_window == dt.timedelta(minutes=15)
+
+
+def test_reminder_texts_come_from_the_pack(db, rules, invited):
+    from dataclasses import replace
+
+    mine = replace(rules, texts={"night-before": "Pack your bag.", "morning-of": "Coffee."})
+    night = [d for d in view_at(db, mine, at(1, 20)).due if d.kind == "night-before"]
+    assert [d.text for d in night] == ["Pack your bag."]
+    morning = [d for d in view_at(db, mine, at(2, 7)).due if d.kind == "morning-of"]
+    assert [d.text for d in morning] == ["Coffee."]
+
+
+def test_the_packs_windows_move_the_capture_and_thank_you(db, rules, invited):
+    from dataclasses import replace
+
+    mine = replace(
+        rules, capture_window=dt.timedelta(hours=3), thank_you_after=dt.timedelta(hours=48)
+    )
+    v = view_at(db, mine, at(2, 14))
+    assert v.capture_due_by == at(2, 16, 45) and v.thank_you_due_by == at(4, 13, 45)

@@ -291,3 +291,49 @@ def test_today_shows_the_takeaways_card(qtbot, ctx, bus, dnd, content):
     shown = box.findChild(QLabel).text()
     for item in content.section("takeaways").items:
         assert escape(item.text) in shown
+
+
+def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, dnd, clock, loop):
+    """A user pack that allows three hours for the capture keeps the reminder up at two."""
+    from companion.core.day.loops import end_round, start_round
+    from companion.core.paths import shipped_content_dir
+
+    shipped = (shipped_content_dir() / "13-after-loop.md").read_text(encoding="utf-8")
+    folder = ctx.data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "after.md").write_text(
+        shipped.replace("within_hours: 1\n", "within_hours: 3\n"), encoding="utf-8"
+    )
+    loop_id, first, second = loop
+    start_round(ctx.db, "coding", at(2, 10), loop_id=loop_id, round_id=first)
+    end_round(ctx.db, first, at(2, 10, 45))
+    start_round(ctx.db, "design", at(2, 11, 30), loop_id=loop_id, round_id=second)
+    end_round(ctx.db, second, at(2, 12, 15))
+    clock.set(at(2, 14, 15))  # two hours after the last end: past the shipped hour
+    page = make_page(qtbot, ctx, bus)
+    assert bus.day.view.capture_due_by == at(2, 15, 15)
+    assert page.reminders_box.isVisible()
+
+
+def test_a_pack_with_other_before_round_offsets_changes_the_reminders(
+    qtbot, ctx, bus, dnd, clock, loop, notes
+):
+    folder = ctx.data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "before.md").write_text(
+        "---\nid: before-round\nkind: checklist\nphase: before-round\ntitle: Before\n---\n"
+        "- Notifications off\n  minutes_before: 30\n- Deep breath\n  minutes_before: 2\n",
+        encoding="utf-8",
+    )
+    clock.set(at(2, 9, 30))
+    page = make_page(qtbot, ctx, bus)
+    tick(bus)
+    assert page.phase_group.phase_list.phase == "before-round"  # 30 min ahead, not 15
+    assert notes[-1] == ("Coding round in 30 min (10:00)", "Notifications off.")
+    count = len(notes)
+    clock.set(at(2, 9, 50))
+    tick(bus)
+    assert len(notes) == count  # no step at ten minutes in this pack
+    clock.set(at(2, 9, 58))
+    tick(bus)
+    assert notes[-1] == ("Coding round in 2 min (10:00)", "Deep breath.")

@@ -15,11 +15,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from companion.core.content_plans import FALLBACK_PITCH
+
+if TYPE_CHECKING:
+    from companion.core.content_plans import PitchPlan
 
 DEFAULT_WPM = 140.0
 MIN_WPM = 60.0
 MAX_WPM = 300.0
-TARGET_SECONDS = (60.0, 90.0)
+# fallback only: analyze() uses the pack's pitch `target:` (PitchPlan.target)
+TARGET_SECONDS = (float(FALLBACK_PITCH.target[0]), float(FALLBACK_PITCH.target[1]))
 
 
 @dataclass(frozen=True)
@@ -31,42 +38,23 @@ class SegmentSpec:
     holds: str
 
 
-SEGMENTS: tuple[SegmentSpec, ...] = (
-    SegmentSpec(
-        "identity",
-        "Who I am",
-        10,
-        ("identity", "who i am", "who you are", "who am i", "intro", "introduction"),
-        "Role, years on production systems, current focus",
-    ),
-    SegmentSpec(
+# The words that name each segment in a heading: how people write them, so code. The
+# segments' labels, budgets and order come from the content pack (a PitchPlan); these
+# specs carry FALLBACK_PITCH's, used only where no pack is given.
+_ALIASES = {
+    "identity": ("identity", "who i am", "who you are", "who am i", "intro", "introduction"),
+    "evidence": (
         "evidence",
-        "Strongest evidence",
-        30,
-        ("evidence", "strongest evidence", "my strongest evidence", "your strongest evidence"),
-        "One project: scale, problem, the part you owned, the outcome as a number",
+        "strongest evidence",
+        "my strongest evidence",
+        "your strongest evidence",
     ),
-    SegmentSpec(
-        "depth",
-        "Current depth",
-        20,
-        ("depth", "current depth", "what i am doing now", "current focus", "right now"),
-        "What you work on now, in this role's vocabulary",
-    ),
-    SegmentSpec(
-        "why-role",
-        "Why this role",
-        20,
-        ("why this role", "why role", "why-role", "why", "why this team", "why you"),
-        "Tied to this team's specific mandate",
-    ),
-    SegmentSpec(
-        "hand-back",
-        "Hand back",
-        10,
-        ("hand back", "hand-back", "handback", "handing back", "over to you"),
-        "An invitation for them to steer",
-    ),
+    "depth": ("depth", "current depth", "what i am doing now", "current focus", "right now"),
+    "why-role": ("why this role", "why role", "why-role", "why", "why this team", "why you"),
+    "hand-back": ("hand back", "hand-back", "handback", "handing back", "over to you"),
+}
+SEGMENTS: tuple[SegmentSpec, ...] = tuple(
+    SegmentSpec(s.id, s.title, s.seconds, _ALIASES[s.id], s.holds) for s in FALLBACK_PITCH.segments
 )
 SEGMENT_IDS = tuple(s.id for s in SEGMENTS)
 PROJECTS_ALIASES = ("three projects", "projects", "3 projects", "selected projects", "key projects")
@@ -137,6 +125,7 @@ class PitchAnalysis:
     total_words: int
     document_words: int
     warnings: tuple[str, ...] = field(default=())
+    target: tuple[float, float] = TARGET_SECONDS  # the pack's whole-pitch range, seconds
 
     @property
     def total_seconds(self) -> float:
@@ -144,12 +133,12 @@ class PitchAnalysis:
 
     @property
     def timing_status(self) -> str:
-        """empty, short, ok or long against the 60-90 s target."""
+        """empty, short, ok or long against the pack's target (60-90 s as shipped)."""
         if self.total_words == 0:
             return "empty"
-        if self.total_seconds > TARGET_SECONDS[1]:
+        if self.total_seconds > self.target[1]:
             return "long"
-        if self.total_seconds < TARGET_SECONDS[0]:
+        if self.total_seconds < self.target[0]:
             return "short"
         return "ok"
 
@@ -205,8 +194,9 @@ def classify_heading(raw: str) -> tuple[str, str | None]:
     return shown, None
 
 
-def scan_headings(lines: list[str]) -> list[Heading]:
-    """ATX headings outside fenced code blocks."""
+def scan_headings(lines: list[str], titles: dict[str, str] | None = None) -> list[Heading]:
+    """ATX headings outside fenced code blocks; ``titles`` maps a normalised segment label
+    of the pack (its own wording) to the segment id, on top of the built-in aliases."""
     headings: list[Heading] = []
     in_fence = False
     for number, line in enumerate(lines):
@@ -219,6 +209,8 @@ def scan_headings(lines: list[str]) -> list[Heading]:
         if not match:
             continue
         shown, segment = classify_heading(match.group(2))
+        if segment is None and titles:
+            segment = titles.get(_normalise(shown))
         headings.append(Heading(number, len(match.group(1)), shown, segment))
     return headings
 
@@ -314,11 +306,21 @@ def _section_end(headings: list[Heading], index: int, total_lines: int) -> int:
     return total_lines
 
 
-def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
-    """Words and speaking seconds per segment, the projects' numbers, and warnings."""
+def _plan(plan: PitchPlan | None) -> PitchPlan:
+    if plan is not None:
+        return plan
+    return FALLBACK_PITCH  # callers without a content pack (fuzzing, bare tests)
+
+
+def analyze(
+    text: str, words_per_minute: float = DEFAULT_WPM, plan: PitchPlan | None = None
+) -> PitchAnalysis:
+    """Words and speaking seconds per segment, the projects' numbers, and warnings; the
+    segments, their labels and budgets and the target come from the pack's ``plan``."""
+    plan = _plan(plan)
     wpm = clamp_wpm(words_per_minute)
     lines = text.splitlines()
-    headings = scan_headings(lines)
+    headings = scan_headings(lines, {_normalise(s.title): s.id for s in plan.segments})
     found: dict[str, tuple[int, int]] = {}
     projects_span: tuple[int, int, int] | None = None  # start, end, heading level
     for index, heading in enumerate(headings):
@@ -332,7 +334,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
             found[heading.segment] = (heading.line, end)
 
     reports = []
-    for spec in SEGMENTS:
+    for spec in plan.segments:
         if spec.id in found:
             start, end = found[spec.id]
             body = _body_lines(lines, start + 1, end)
@@ -341,7 +343,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
                 SegmentReport(
                     spec.id,
                     spec.title,
-                    spec.budget_seconds,
+                    spec.seconds,
                     True,
                     words,
                     seconds_for(words, wpm),
@@ -352,9 +354,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
             )
         else:
             reports.append(
-                SegmentReport(
-                    spec.id, spec.title, spec.budget_seconds, False, 0, 0.0, "", None, None
-                )
+                SegmentReport(spec.id, spec.title, spec.seconds, False, 0, 0.0, "", None, None)
             )
 
     projects: tuple[ProjectCheck, ...] = ()
@@ -368,6 +368,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
         projects_span is not None,
         sum(r.words for r in reports),
         count_words(text),
+        target=(float(plan.target[0]), float(plan.target[1])),
     )
     return PitchAnalysis(
         result.words_per_minute,
@@ -377,6 +378,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
         result.total_words,
         result.document_words,
         tuple(_warnings(result)),
+        result.target,
     )
 
 
@@ -384,9 +386,9 @@ def _warnings(result: PitchAnalysis) -> list[str]:
     warnings: list[str] = []
     present = [s for s in result.segments if s.present]
     if not present:
+        headings = ", ".join(f"'## {s.title}'" for s in result.segments)
         warnings.append(
-            "No pitch segments found. Use headings such as '## Who I am', '## Strongest "
-            "evidence', '## Current depth', '## Why this role', '## Hand back' (or end any "
+            f"No pitch segments found. Use headings such as {headings} (or end any "
             "heading with a marker like {identity})."
         )
     else:
@@ -397,13 +399,13 @@ def _warnings(result: PitchAnalysis) -> list[str]:
     total = result.total_seconds
     if status == "long":
         warnings.append(
-            f"The pitch runs {total:.0f} s, over the 90 s limit: cut about "
-            f"{(total - TARGET_SECONDS[1]) * result.words_per_minute / 60:.0f} words."
+            f"The pitch runs {total:.0f} s, over the {result.target[1]:.0f} s limit: cut about "
+            f"{(total - result.target[1]) * result.words_per_minute / 60:.0f} words."
         )
     elif status == "short" and present:
         warnings.append(
-            f"The pitch runs {total:.0f} s, under the 60 s minimum: add about "
-            f"{(TARGET_SECONDS[0] - total) * result.words_per_minute / 60:.0f} words of evidence."
+            f"The pitch runs {total:.0f} s, under the {result.target[0]:.0f} s minimum: add about "
+            f"{(result.target[0] - total) * result.words_per_minute / 60:.0f} words of evidence."
         )
     if not result.projects_section:
         warnings.append("No 'Three projects' section found.")
@@ -494,10 +496,12 @@ def _is_year(line: str, match: re.Match[str]) -> bool:
     return bool(_YEAR_CONTEXT.search(before)) or after.lstrip().startswith(("-", "–", ")", ","))
 
 
-def pitch_outline(text: str, words_per_minute: float = DEFAULT_WPM) -> list[OutlineSegment]:
-    """The five segments in speaking order with each one's first line and timing, for the
+def pitch_outline(
+    text: str, words_per_minute: float = DEFAULT_WPM, plan: PitchPlan | None = None
+) -> list[OutlineSegment]:
+    """The pack's segments in speaking order with each one's first line and timing, for the
     cue card. Segments the one-pager lacks come back with an empty ``first_line``."""
-    analysis = analyze(text, words_per_minute)
+    analysis = analyze(text, words_per_minute, plan)
     return [
         OutlineSegment(s.id, s.title, s.first_line, s.budget_seconds, round(s.seconds, 1))
         for s in analysis.segments
@@ -526,7 +530,7 @@ def format_report(analysis: PitchAnalysis) -> str:
     for s in analysis.segments:
         seconds = f"{s.seconds:.0f}" if s.present else "-"
         rows.append(f"{s.title:<20} {s.words:>5} {seconds:>7} {s.budget_seconds:>6}  {s.status}")
-    lo, hi = TARGET_SECONDS
+    lo, hi = analysis.target
     rows.append(
         f"{'whole pitch':<20} {analysis.total_words:>5} {analysis.total_seconds:>7.0f} "
         f"{f'{lo:.0f}-{hi:.0f}':>6}  {analysis.timing_status}"

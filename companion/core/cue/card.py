@@ -13,12 +13,13 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol
 
 from companion.core.content import Content, Item, Section
+from companion.core.content_plans import FALLBACK_ROUND, RoundDefaults
 
-DEFAULT_MINUTES = 45
+DEFAULT_MINUTES = 45  # fallback only: the pack's rounds `minutes:` (Content.round_defaults)
 MIN_MINUTES, MAX_MINUTES = 5, 240
 OPACITY_MIN, OPACITY_MAX = 30, 100
 FONT_MIN, FONT_MAX, DEFAULT_FONT = 8, 32, 11
-NEAR_END_MINUTES = 2
+NEAR_END_MINUTES = 2  # fallback only: the pack's rounds `wrap_up_before_end:`
 FRESH_NUDGE_SECONDS = 120  # how long a nudge counts as new (glance mode shows it first)
 TOPIC_PLACEHOLDER = "[topic]"
 
@@ -73,7 +74,7 @@ def round_infos(content: Content) -> list[RoundInfo]:
                 audience=rt.audience,
                 sections=rt.sections,
                 nudges=nudges,
-                minutes=clamp_minutes(minutes or DEFAULT_MINUTES),
+                minutes=clamp_minutes(minutes or content.round_defaults().minutes),
             )
         )
     free = [k for k in range(1, 10) if k not in used]
@@ -207,7 +208,9 @@ def build_sections(
                 )
             out.append(CardSection(sid, "Questions to ask", "planned-questions", lines, note=note))
         elif sid == "@timebox":
-            nudges = timebox_nudges(content.section(info.nudges), minutes or info.minutes)
+            nudges = timebox_nudges(
+                content.section(info.nudges), minutes or info.minutes, content.round_defaults()
+            )
             lines = tuple(CardLine(n.text, meta=f"{format_minutes(n.at)}") for n in nudges)
             out.append(CardSection(sid, "Timebox", "timebox", lines))
         elif sid == "@closing-topic":
@@ -300,9 +303,13 @@ class Nudge:
     builtin: bool = False
 
 
-def timebox_nudges(section: Section | None, minutes: int) -> list[Nudge]:
-    """The content's nudges placed on a round of ``minutes``, plus a near-end and a
-    time-up nudge the app adds unless the content already nudges in the last minutes."""
+def timebox_nudges(
+    section: Section | None, minutes: int, defaults: RoundDefaults | None = None
+) -> list[Nudge]:
+    """The content's nudges placed on a round of ``minutes``, plus the wrap-up and
+    time-up nudges of the pack's rounds section (``defaults``), the wrap-up only unless
+    the content already nudges in the last minutes."""
+    defaults = defaults or FALLBACK_ROUND  # a caller without the content pack
     nudges: list[Nudge] = []
     if section is not None:
         for item in section.items:
@@ -315,12 +322,11 @@ def timebox_nudges(section: Section | None, minutes: int) -> list[Nudge]:
                 continue
             if at is not None and 0 <= at < minutes:
                 nudges.append(Nudge(at, item.text))
-    near = minutes - NEAR_END_MINUTES
+    left = defaults.wrap_up_before_end
+    near = minutes - left
     if near > 0 and not any(n.at >= near for n in nudges):
-        nudges.append(Nudge(near, f"{NEAR_END_MINUTES} minutes left: wrap up and hand back.", True))
-    nudges.append(
-        Nudge(float(minutes), "Time is up: close with your question and the closing line.", True)
-    )
+        nudges.append(Nudge(near, defaults.wrap_up.replace("{minutes}", str(left)), True))
+    nudges.append(Nudge(float(minutes), defaults.time_up, True))
     return sorted(nudges, key=lambda n: n.at)
 
 
@@ -343,7 +349,11 @@ class TimeboxStatus:
 
 
 def timebox_status(
-    started: dt.datetime, now: dt.datetime, minutes: int, nudges: Sequence[Nudge]
+    started: dt.datetime,
+    now: dt.datetime,
+    minutes: int,
+    nudges: Sequence[Nudge],
+    near_end_minutes: int = NEAR_END_MINUTES,
 ) -> TimeboxStatus:
     elapsed = max(0.0, (now - started).total_seconds())
     remaining = minutes * 60 - elapsed
@@ -352,7 +362,7 @@ def timebox_status(
     current = due[-1] if due else None
     if remaining <= 0:
         phase = "over"
-    elif remaining <= NEAR_END_MINUTES * 60:
+    elif remaining <= near_end_minutes * 60:
         phase = "near-end"
     else:
         phase = "running"

@@ -15,9 +15,10 @@ from companion.core.cue.card import CardLine, CueState, RoundInfo
 log = logging.getLogger(__name__)
 
 
-def pitch_outline_lines(db) -> tuple[list[CardLine], str]:
-    """The user's pitch outline from About me as card lines, with segment timings:
-    ([], "") when there is none yet (the card then shows the content's pitch)."""
+def pitch_outline_lines(db, plan=None) -> tuple[list[CardLine], str]:
+    """The user's pitch outline from About me as card lines, with segment timings against
+    the content's ``plan`` (a PitchPlan): ([], "") when there is none yet (the card then
+    shows the content's pitch)."""
     try:
         from companion.core.about.pitch import pitch_outline
         from companion.core.about.store import load_text, words_per_minute
@@ -31,7 +32,7 @@ def pitch_outline_lines(db) -> tuple[list[CardLine], str]:
             wpm = float(words_per_minute(db))
         except Exception:  # an older about_store: use the outline's default pace
             wpm = 0.0
-        segments = pitch_outline(text, wpm) if wpm > 0 else pitch_outline(text)
+        segments = pitch_outline(text, wpm, plan) if wpm > 0 else pitch_outline(text, plan=plan)
     except Exception as exc:  # another feature's bug must not blank the card mid-round
         log.warning("pitch outline unavailable: %s", exc)
         return [], ""

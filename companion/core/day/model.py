@@ -60,6 +60,7 @@ class DayRules:
     # a round whose Start was pressed may run long: the day counts it ended only this
     # long after its length (End ends it at once); a round never started ends on time
     overrun: dt.timedelta = dt.timedelta(minutes=30)
+    texts: Mapping[str, str] = field(default_factory=dict)  # reminder text per phase
 
 
 @dataclass(frozen=True)
@@ -282,7 +283,8 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     f"night-before:{first.round.loop_id}:{day.isoformat()}",
                     "night-before",
                     f"Tomorrow: first round at {local:%H:%M}",
-                    "Set tomorrow up tonight, then stop: the night-before list is ready.",
+                    rules.texts.get("night-before")
+                    or "Set tomorrow up tonight, then stop: the night-before list is ready.",
                     evening,
                     morning,
                     first.id,
@@ -294,7 +296,8 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     f"morning-of:{first.round.loop_id}:{day.isoformat()}",
                     "morning-of",
                     f"Interview day: first round at {local:%H:%M}",
-                    "Keep the morning light; the morning-of list is on the Today page.",
+                    rules.texts.get("morning-of")
+                    or "Keep the morning light; the morning-of list is on the Today page.",
                     morning,
                     first.starts_at,
                     first.id,

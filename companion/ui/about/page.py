@@ -35,36 +35,20 @@ RENDER_IDLE_MS = 150  # re-render this long after the last keystroke...
 RENDER_MAX_SECONDS = 0.6  # ...but at least this often while typing goes on
 AUTOSAVE_TICK_MS = 100
 
-FALLBACK_TEMPLATE = """# Your Name — Role
 
-## Who I am (10 s)
-
-## Strongest evidence (30 s)
-
-## Current depth (20 s)
-
-## Why this role (20 s)
-
-## Hand back (10 s)
-
-## Three projects
-
-### Project one
-
-### Project two
-
-### Project three
-"""
-
-
-def template_text() -> str:
-    """The starting one-pager for a new user (resources/templates/about-me.md)."""
+def template_text(plan=None) -> str:
+    """The starting one-pager for a new user (resources/templates/about-me.md), its pitch
+    headings and timings filled from the content pack's ``plan``."""
+    from companion.core.about.template import fill_template, minimal_template
+    from companion.core.content_plans import FALLBACK_PITCH
     from companion.core.paths import resources_dir
 
+    plan = plan or FALLBACK_PITCH  # no pack given
     try:
-        return (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
+        text = (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return FALLBACK_TEMPLATE
+        return minimal_template(plan)
+    return fill_template(text, plan)
 
 
 class AboutPage(QWidget):
@@ -247,7 +231,9 @@ class AboutPage(QWidget):
             )
         text = self._store.load_document(self.ctx.db)
         self.is_new = text is None
-        self.editor.setPlainText(template_text() if text is None else text)
+        self.editor.setPlainText(
+            template_text(self.ctx.content.pitch_plan()) if text is None else text
+        )
         self.panel.set_rate(self._store.words_per_minute(self.ctx.db))
         self.panel.show_rehearsal(self._store.last_rehearsal(self.ctx.db))
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
@@ -292,7 +278,7 @@ class AboutPage(QWidget):
             self.preview.show_message("Preview paused: " + message)
             return
         text = self.editor.toPlainText()
-        self.analysis = analyze(text, self.panel.rate.value())
+        self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
         self.preview.show_sections(self.renderer.render_sections(text))
         self.panel.show_analysis(self.analysis)
 
@@ -346,7 +332,7 @@ class AboutPage(QWidget):
         self.refresh()
 
     def use_template(self) -> None:
-        self.replace_text(template_text(), "template")
+        self.replace_text(template_text(self.ctx.content.pitch_plan()), "template")
         self.show_notice(
             "Started from the template. Undo (Ctrl+Z) or History brings back your text."
         )
@@ -461,15 +447,16 @@ class AboutPage(QWidget):
             self.start_rehearsal()
 
     def start_rehearsal(self) -> None:
-        from companion.core.about.rehearsal import DEFAULT_STEPS, Step
+        from companion.core.about.rehearsal import Step
 
         self.refresh()
-        steps = DEFAULT_STEPS
+        plan = self.ctx.content.pitch_plan()
+        steps = tuple(Step(s.id, s.title, s.seconds) for s in plan.segments)
         if self.analysis is not None:
             present = tuple(
                 Step(s.id, s.title, s.budget_seconds) for s in self.analysis.segments if s.present
             )
-            steps = present or DEFAULT_STEPS
+            steps = present or steps
         self._rehearsal_started_at = self.ctx.now()
         self.editor.setReadOnly(True)
         self.stop_rehearsal_action.setEnabled(True)

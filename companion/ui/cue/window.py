@@ -402,7 +402,7 @@ class CueCardWindow(QWidget):
         if self._pitch is None:
             from companion.core.cue.sources import pitch_outline_lines
 
-            self._pitch = pitch_outline_lines(self.ctx.db)
+            self._pitch = pitch_outline_lines(self.ctx.db, self.ctx.content.pitch_plan())
         return self._pitch
 
     def _resolve_loop(self) -> int | None:
@@ -506,8 +506,11 @@ class CueCardWindow(QWidget):
         if info is None or started is None:
             return None
         minutes = self.state.running_minutes
-        nudges = cc.timebox_nudges(self.ctx.content.section(info.nudges), minutes)
-        return cc.timebox_status(started, self.ctx.now(), minutes, nudges)
+        defaults = self.ctx.content.round_defaults()  # the pack's wrap-up and time-up
+        nudges = cc.timebox_nudges(self.ctx.content.section(info.nudges), minutes, defaults)
+        return cc.timebox_status(
+            started, self.ctx.now(), minutes, nudges, defaults.wrap_up_before_end
+        )
 
     def tick(self) -> None:
         """Re-evaluate the timer against the (injectable) clock: called every second, and
@@ -537,6 +540,7 @@ class CueCardWindow(QWidget):
                 cc.timebox_nudges(
                     self.ctx.content.section(self._running_info().nudges),
                     self.state.running_minutes,
+                    self.ctx.content.round_defaults(),
                 ),
                 self.state.seen_nudge_at,
                 status.elapsed,
@@ -569,7 +573,9 @@ class CueCardWindow(QWidget):
         page = self._pages.get(round_id)
         info = cc.find_round(self.infos, round_id)
         if page is not None and page.timebox is not None and info is not None:
-            nudges = cc.timebox_nudges(self.ctx.content.section(info.nudges), minutes)
+            nudges = cc.timebox_nudges(
+                self.ctx.content.section(info.nudges), minutes, self.ctx.content.round_defaults()
+            )
             page.timebox.set_schedule(nudges)
             page.timebox.show_idle(minutes)
 
