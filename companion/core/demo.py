@@ -489,8 +489,8 @@ def _sentences(rng: random.Random, bank: tuple[str, ...], n: int, **fields: str)
 def generate(
     db: Database, loops: int, *, seed: int = 7, today: dt.date | None = None
 ) -> DemoSummary:
-    """Add ``loops`` synthetic loops ending before ``today`` (loop ids in order from the
-    most recent back in time)."""
+    """Add ``loops`` synthetic loops ending before ``today``; ids (of loops, rounds and
+    entries) grow with time, the newest loop last, as in a journal kept day by day."""
     if loops < 0:
         raise ValueError("The number of loops cannot be negative.")
     rng = random.Random(seed)
@@ -510,8 +510,8 @@ def generate(
     next_loop = (db.execute("SELECT COALESCE(MAX(id), 0) FROM loops").fetchone()[0]) + 1
     next_round = (db.execute("SELECT COALESCE(MAX(id), 0) FROM rounds").fetchone()[0]) + 1
     loop_rows, round_rows, asked, flubs, well, weak, thanks = [], [], [], [], [], [], []
-    for n in range(loops):
-        loop_id = next_loop + n
+    for n in reversed(range(loops)):  # n: how many loops are more recent than this one
+        loop_id = next_loop + (loops - 1 - n)  # ids grow with time, as in a real journal
         # spread evenly back in time: the most recent a day ago, the oldest ``span`` ago
         age = 1 + int(span * (n + rng.random()) / max(1, loops))
         day = today - dt.timedelta(days=age)

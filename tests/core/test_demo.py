@@ -85,9 +85,11 @@ def test_dates_spread_over_years_and_end_before_today(big):
         y for (y,) in db.execute("SELECT DISTINCT substr(starts_on, 1, 4) FROM loops").fetchall()
     }
     assert len(years) >= 6
-    # the most recent loop has the lowest id (ids run back in time)
-    newest = db.execute("SELECT id FROM loops ORDER BY starts_on DESC, id LIMIT 1").fetchone()[0]
-    assert newest == db.execute("SELECT MIN(id) FROM loops").fetchone()[0]
+    # ids grow with time, as in a journal kept day by day (search ranks the newest rows)
+    by_id = [d for (d,) in db.execute("SELECT starts_on FROM loops ORDER BY id")]
+    assert by_id == sorted(by_id)
+    days = [d[:10] for (d,) in db.execute("SELECT started_at FROM rounds ORDER BY id")]
+    assert days == sorted(days)
 
 
 def test_a_short_demo_stays_recent(db):
