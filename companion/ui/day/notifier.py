@@ -22,61 +22,38 @@ TIMEOUT_S = 2.0  # a daemon that does not answer must not freeze the window
 
 
 class DbusNotifications:
-    """A blocking connection to the session bus's notification service, or None-like."""
+    """One short connection to the session bus per notification (a handful a day): no
+    socket stays open between them."""
 
     def __init__(self):
-        self._conn = None
         self._failed = False
 
-    def available(self) -> bool:
-        return self._connection() is not None
-
-    def _connection(self):
-        if self._conn is None and not self._failed:
-            if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
-                self._failed = True  # never autolaunch a bus: a desktop always has one
-                return None
-            try:
-                from jeepney.io.blocking import open_dbus_connection
-
-                self._conn = open_dbus_connection(bus="SESSION")
-            except Exception:  # noqa: BLE001 - no bus, refused, bad address: fall back
-                self._failed = True
-        return self._conn
-
     def notify(self, title: str, body: str, *, urgent: bool = False) -> bool:
-        conn = self._connection()
-        if conn is None:
-            return False
-        from jeepney import DBusAddress, new_method_call
+        if self._failed or not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+            return False  # never autolaunch a bus: a desktop session always has one
+        from jeepney import DBusAddress, MessageType, new_method_call
+        from jeepney.io.blocking import open_dbus_connection
 
         from companion import APP_ID
 
         address = DBusAddress(PATH, bus_name=SERVICE, interface=SERVICE)
         hints = {"urgency": ("y", 2 if urgent else 1), "desktop-entry": ("s", APP_ID)}
         message = new_method_call(
-            address,
-            "Notify",
-            "susssasa{sv}i",
-            (APP_NAME, 0, "", title, body, [], hints, -1),
+            address, "Notify", "susssasa{sv}i", (APP_NAME, 0, "", title, body, [], hints, -1)
         )
         try:
-            reply = conn.send_and_get_reply(message, timeout=TIMEOUT_S)
-        except Exception:  # noqa: BLE001 - daemon gone, timeout: fall back from now on
-            self.close()
+            with open_dbus_connection(bus="SESSION") as conn:
+                reply = conn.send_and_get_reply(message, timeout=TIMEOUT_S)
+        except Exception:  # noqa: BLE001 - no bus, refused, timeout: fall back from now on
             self._failed = True
             return False
-        from jeepney import MessageType
-
-        return reply.header.message_type != MessageType.error
+        if reply.header.message_type == MessageType.error:
+            self._failed = True  # no notification service on this bus (or it failed to start)
+            return False
+        return True
 
     def close(self) -> None:
-        if self._conn is not None:
-            try:
-                self._conn.close()
-            except OSError:
-                pass
-            self._conn = None
+        """Nothing stays open; kept so the notifier's owner can say it is done."""
 
 
 class Notifier(QObject):
