@@ -135,3 +135,24 @@ def test_exports_to_a_missing_folder_are_usage_errors(command, data_dir, tmp_pat
     target = tmp_path / "no" / "such" / "out.txt"
     assert main(["--data-dir", str(data_dir), *command, "-o", str(target)]) == 2
     assert f"the folder {target.parent} does not exist" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["export", "study-list"], ["journal", "export"], ["about", "export"]],
+)
+@pytest.mark.parametrize("target", ["", "/dev/null", "{fifo}"])
+def test_exports_refuse_empty_names_devices_and_fifos(command, target, data_dir, tmp_path, capsys):
+    import os
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    target = target.replace("{fifo}", str(fifo))
+    code = main(["--data-dir", str(data_dir), *command, "-o", target])
+    err = capsys.readouterr().err
+    assert code in (1, 2), err
+    assert err.count("\n") == 1 and err.startswith("companion") and "Traceback" not in err
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name != "pipe" and p.name != data_dir.name]

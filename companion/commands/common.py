@@ -23,9 +23,18 @@ def open_journal(ctx):
     return ctx
 
 
-def output_path(path: Path) -> Path:
-    """``path`` with ``~`` expanded, if its folder exists."""
+def output_path(path: Path | str | None, option: str = "-o") -> Path:
+    """``path`` with ``~`` expanded, if it names a file (or nothing yet) in a folder that
+    exists; an empty name, a folder, a device or a FIFO is refused with one line."""
+    if path is None or not str(path).strip():
+        raise CommandError(f"{option} is empty: give the name of a file to write", exit_code=2)
     path = Path(path).expanduser()
+    from companion.core.storage.files import NotARegularFileError, check_replaceable
+
+    try:
+        check_replaceable(path)
+    except NotARegularFileError as exc:
+        raise CommandError(f"{exc.strerror}; give a file name", exit_code=2) from None
     if not path.parent.is_dir():
         raise CommandError(f"the folder {path.parent} does not exist", exit_code=2)
     return path

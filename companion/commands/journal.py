@@ -13,8 +13,8 @@ def register(sub) -> None:
     inner = parser.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
     exp = inner.add_parser("export", help="write the whole journal to a JSON file")
     exp.add_argument("--format", "-f", choices=("json",), default="json")
-    exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="the file to write")
-    exp.add_argument("file", nargs="?", type=Path, help="the file to write (or use -o)")
+    exp.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    exp.add_argument("file", nargs="?", help="the file to write (or use -o)")
     exp.set_defaults(func=run_export)
     imp = inner.add_parser("import", help="add a journal JSON export to this journal")
     imp.add_argument("--format", "-f", choices=("json",), default="json")
@@ -26,7 +26,7 @@ def register(sub) -> None:
 def run_export(args, ctx) -> int:
     from companion.core.journal.files import export_journal
 
-    out = args.output or args.file
+    out = args.output if args.output is not None else args.file
     if out is None:
         raise CommandError("say where to write the journal: -o FILE", exit_code=2)
     out = output_path(out)
