@@ -58,15 +58,13 @@ def read_ics(
     path: Path, *, local_tz: dt.tzinfo | None = None
 ) -> tuple[list[IcsEvent], list[IcsProblem]]:
     """Read a calendar file; raise :class:`IcsError` naming the file when it cannot be read."""
+    from companion.core.fileio import FileReadError, read_limited
+
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise IcsError(
-                f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MiB; is it a calendar file?"
-            )
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise IcsError(f"Cannot read {path}: {exc.strerror or exc}") from None
+        raw = read_limited(path, "calendar")
+    except FileReadError as exc:
+        raise IcsError(str(exc)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -41,7 +41,6 @@ from companion.core.storage.files import atomic_write_text
 
 JOURNAL_FORMAT = "interview-companion-journal"
 VERSION = 1
-MAX_IMPORT_BYTES = 512 * 1024 * 1024
 
 LOOP_FIELDS = ("company", "role", "starts_on", "ends_on", "status", "notes", "created_at")
 ROUND_FIELDS = (
@@ -447,18 +446,15 @@ def _group_present(db: Database, group: dict) -> bool:
 
 def import_journal(db: Database, path: Path) -> ImportReport:
     """Import a journal JSON file; a bad file changes nothing."""
+    from companion.core.fileio import FileReadError, read_limited
+
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_IMPORT_BYTES:
-            raise JournalImportError(f"{path} is {size:,} bytes; that is not a journal export.")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise JournalImportError(f"{path} does not exist.") from None
+        text = read_limited(path, "journal").decode("utf-8")
+    except FileReadError as exc:
+        raise JournalImportError(str(exc)) from None
     except UnicodeDecodeError as exc:
         raise JournalImportError(f"{path} is not UTF-8 text (byte {exc.start}).") from None
-    except OSError as exc:
-        raise JournalImportError(f"Cannot read {path}: {exc.strerror or exc}.") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
