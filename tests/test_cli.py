@@ -17,8 +17,16 @@ def test_version(capsys):
     assert __version__ in capsys.readouterr().out
 
 
-def test_doctor_reports_a_fresh_folder_healthy(data_dir, capsys):
-    assert main(["--data-dir", str(data_dir), "doctor"]) == 0
+def test_doctor_only_reports_on_a_fresh_folder(tmp_path, capsys):
+    fresh = tmp_path / "fresh"
+    assert main(["--data-dir", str(fresh), "doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "no journal yet" in out and out.rstrip().endswith("healthy")
+    assert not fresh.exists()  # a check creates nothing
+
+
+def test_doctor_repair_creates_a_fresh_journal(data_dir, capsys):
+    assert main(["--data-dir", str(data_dir), "doctor", "--repair"]) == 0
     out = capsys.readouterr().out
     assert "integrity: ok" in out
     assert "journal mode: wal" in out
@@ -28,12 +36,34 @@ def test_doctor_reports_a_fresh_folder_healthy(data_dir, capsys):
     assert data_dir.stat().st_mode & 0o777 == 0o700
 
 
-def test_doctor_is_unhealthy_when_the_database_was_damaged(data_dir, capsys):
-    (data_dir / "companion.sqlite3").write_bytes(b"\x00junk" * 200)
+def test_doctor_reports_a_damaged_database_and_repair_moves_it_aside(data_dir, capsys):
+    db_file = data_dir / "companion.sqlite3"
+    db_file.write_bytes(b"\x00junk" * 200)
+    before = sorted(p.name for p in data_dir.iterdir())
     assert main(["--data-dir", str(data_dir), "doctor"]) == 1
     out = capsys.readouterr().out
-    assert "! The journal database" in out and "moved aside" in out
+    assert "is not an SQLite database" in out and "doctor --repair" in out
     assert "UNHEALTHY" in out
+    assert sorted(p.name for p in data_dir.iterdir()) == before  # nothing moved
+    assert db_file.read_bytes() == b"\x00junk" * 200
+    assert main(["--data-dir", str(data_dir), "doctor", "--repair"]) == 0
+    out = capsys.readouterr().out
+    assert "repaired:" in out and "moved aside" in out
+    assert list(data_dir.glob("companion.sqlite3.damaged-*"))
+
+
+def test_doctor_never_writes_to_an_existing_journal(data_dir, capsys):
+    assert main(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
+    db_file = data_dir / "companion.sqlite3"
+    conn = sqlite3.connect(db_file)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    before = {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
+    assert main(["--data-dir", str(data_dir), "doctor"]) == 0
+    assert main(["--data-dir", str(data_dir), "journal", "import", str(data_dir / "nope")]) == 1
+    after = {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
+    assert after.get("companion.sqlite3") == before["companion.sqlite3"]
+    capsys.readouterr()
 
 
 def test_doctor_is_unhealthy_for_a_newer_database(data_dir, capsys):
@@ -66,7 +96,7 @@ def test_content_check_of_a_missing_folder_says_so(tmp_path, capsys):
 def test_data_dir_option_wins_over_the_environment(data_dir, tmp_path, monkeypatch, capsys):
     other = tmp_path / "other"
     monkeypatch.setenv("COMPANION_HOME", str(data_dir))
-    assert main(["--data-dir", str(other), "doctor"]) == 0
+    assert main(["--data-dir", str(other), "doctor", "--repair"]) == 0
     assert (other / "companion.sqlite3").exists()
     assert not (data_dir / "companion.sqlite3").exists()
 
@@ -101,7 +131,7 @@ def test_unknown_command_is_a_usage_error_not_a_traceback(capsys):
 
 def test_data_dir_may_follow_the_command(tmp_path, capsys):
     folder = tmp_path / "after"
-    assert main(["doctor", "--data-dir", str(folder)]) == 0
+    assert main(["doctor", "--data-dir", str(folder), "--repair"]) == 0
     assert (folder / "companion.sqlite3").exists()
     assert main(["content", "check", "--data-dir", str(folder)]) == 0
 

@@ -68,7 +68,7 @@ def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
         return result.text, str(path)
     from companion.core.about.store import load_document
 
-    open_journal(ctx)
+    open_journal(ctx, read_only=True)
     text = load_document(ctx.db)
     if text is None:
         _error("no one-pager saved yet: write it on the About me page, or pass a FILE.")
@@ -79,7 +79,7 @@ def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
 def _stored_wpm(ctx) -> float:
     from companion.core.about.store import words_per_minute
 
-    open_journal(ctx)
+    open_journal(ctx, read_only=True)
     return words_per_minute(ctx.db)
 
 

@@ -14,9 +14,14 @@ class CommandError(Exception):
         self.exit_code = exit_code
 
 
-def open_journal(ctx):
+def open_journal(ctx, *, read_only: bool = False):
     """``ctx`` with its database open. Unlike the GUI, a command never falls back to a
-    throwaway in-memory journal: what it writes would silently vanish."""
+    throwaway in-memory journal: what it writes would silently vanish. ``read_only``
+    (exports, analyze) opens it so that nothing is written to the file."""
+    if read_only:
+        ctx.use_read_only_store()
+        if ctx.storage_problem:
+            raise CommandError(ctx.storage_problem)
     ctx.store  # noqa: B018 - open (and migrate) now so problems surface here
     if ctx.storage_problem:
         raise CommandError(ctx.storage_problem)

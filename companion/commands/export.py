@@ -20,7 +20,7 @@ def run(args, ctx) -> int:
     from companion.core.study.ranking import GuideIndex
 
     out = output_path(args.output)
-    open_journal(ctx)
+    open_journal(ctx, read_only=True)
     try:
         count = export_study_list(
             ctx.db, args.format, out, ctx.now(), guide=GuideIndex(ctx.content)

@@ -30,7 +30,7 @@ def run_export(args, ctx) -> int:
     if out is None:
         raise CommandError("say where to write the journal: -o FILE", exit_code=2)
     out = output_path(out)
-    open_journal(ctx)
+    open_journal(ctx, read_only=True)
     try:
         count = export_journal(ctx.db, out, ctx.now())
     except OSError as exc:
