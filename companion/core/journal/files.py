@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +62,15 @@ ENTRY_KINDS = {
 }
 
 
+# Text from a file: tab, newline and carriage return are kept; other C0 controls (NUL
+# included) and DEL are stripped at the door and counted; lone surrogates, which cannot
+# be stored as UTF-8, refuse the file with their place.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_STRIPPED = [0]  # control characters removed by the current parse_journal
+MIN_YEAR, MAX_YEAR = 1970, 2200  # every date the app shows must fit here
+
+
 class JournalImportError(ValueError):
     """The file is not a journal this version can read; the message says where."""
 
@@ -71,6 +81,8 @@ class ImportReport:
     loops_skipped: int = 0
     entries_added: int = 0
     asked_them_skipped: int = 0  # the planner feature is not available in this copy
+    entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
+    control_chars_removed: int = 0
 
 
 # --- export ------------------------------------------------------------------------------
@@ -200,6 +212,14 @@ def _text(obj: dict, key: str, where: str, *, required: bool = False, nullable: 
         value = ""
     if not isinstance(value, str):
         _fail(f"{where}.{key}", f"must be text, not {type(value).__name__}")
+    lone = _SURROGATE.search(value)
+    if lone:
+        _fail(
+            f"{where}.{key}",
+            f"holds a lone surrogate (U+{ord(lone.group()):04X}) at position {lone.start()}",
+        )
+    value, removed = _CONTROL.subn("", value)
+    _STRIPPED[0] += removed
     if required and not value.strip():
         _fail(f"{where}.{key}", "is empty")
     return value
@@ -209,9 +229,11 @@ def _stamp(obj: dict, key: str, where: str, *, nullable: bool = True):
     value = _text(obj, key, where, nullable=nullable)
     if value:
         try:
-            dt.datetime.fromisoformat(value)
+            moment = dt.datetime.fromisoformat(value)
         except ValueError:
             _fail(f"{where}.{key}", f"{value[:40]!r} is not an ISO 8601 date or time")
+        if not MIN_YEAR <= moment.year <= MAX_YEAR:
+            _fail(f"{where}.{key}", f"{value[:40]!r} is outside {MIN_YEAR}-{MAX_YEAR}")
     return value or (None if nullable else "")
 
 
@@ -304,8 +326,9 @@ def parse_journal(data: object) -> dict:
         raise JournalImportError(
             f'This is not an Interview Companion journal export (no "format": "{JOURNAL_FORMAT}").'
         )
+    _STRIPPED[0] = 0
     version = data.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:  # not True, not 1.0
         raise JournalImportError(
             f"This journal file is version {version!r}; this app reads version {VERSION}."
         )
@@ -336,15 +359,45 @@ def parse_journal(data: object) -> dict:
                 "studied_at": _stamp(m, "studied_at", w, nullable=False) or utc_iso(),
             }
         )
-    return {"loops": loops, "unfiled": _check_group(unfiled, "unfiled"), "study_marks": marks}
+    unfiled = _check_group(unfiled, "unfiled")
+    return {"loops": loops, "unfiled": unfiled, "study_marks": marks, "stripped": _STRIPPED[0]}
 
 
 # --- import ------------------------------------------------------------------------------
 
 
-def _insert_group(db: Database, group: dict, loop_id: int | None, report: ImportReport) -> None:
+def _unfiled_pools(db: Database) -> tuple[dict, dict]:
+    """What unfiled rows are already here: rounds by their fields (-> ids) and, per entry
+    table, how many rows have each exact content. Importing the same file twice then
+    adds nothing, whatever it holds, and a file's own repeated rows still all import."""
+    from collections import Counter
+
+    rounds: dict[tuple, list[int]] = {}
+    for row in db.execute(
+        f"SELECT id, {', '.join(ROUND_FIELDS)} FROM rounds WHERE loop_id IS NULL ORDER BY id"
+    ).fetchall():
+        rounds.setdefault(tuple(row[1:]), []).append(row[0])
+    entries: dict[str, Counter] = {}
+    for name, (table, fields, optional) in ENTRY_KINDS.items():
+        cols = ", ".join(("round_id", *fields, *optional))
+        entries[name] = Counter(
+            tuple(r)
+            for r in db.execute(f"SELECT {cols} FROM {table} WHERE loop_id IS NULL").fetchall()
+        )
+    return rounds, entries
+
+
+def _insert_group(
+    db: Database, group: dict, loop_id: int | None, report: ImportReport, *, dedupe=False
+) -> None:
     round_ids: dict[int, int] = {}
+    round_pool, entry_pool = _unfiled_pools(db) if dedupe else ({}, {})
     for r in group["rounds"]:
+        same = round_pool.get(tuple(r[k] for k in ROUND_FIELDS))
+        if same:
+            round_ids[r["ref"]] = same.pop(0)
+            report.entries_skipped += 1
+            continue
         cursor = db.execute(
             f"INSERT INTO rounds(loop_id, {', '.join(ROUND_FIELDS)}) VALUES (?{', ?' * len(ROUND_FIELDS)})",
             [loop_id] + [r[k] for k in ROUND_FIELDS],
@@ -354,6 +407,10 @@ def _insert_group(db: Database, group: dict, loop_id: int | None, report: Import
         for e in group[name]:
             cols = ["loop_id", "round_id", *fields, *optional]
             values = [loop_id, round_ids.get(e["round"])] + [e[k] for k in (*fields, *optional)]
+            if dedupe and entry_pool[name][tuple(values[1:])] > 0:
+                entry_pool[name][tuple(values[1:])] -= 1
+                report.entries_skipped += 1
+                continue
             if table in ("flubs", "weak_topics"):
                 cols.append("topic_key")
                 values.append(topic_key(e["topic"]))
@@ -396,7 +453,7 @@ def _insert_group(db: Database, group: dict, loop_id: int | None, report: Import
 
 def import_journal_data(db: Database, data: object) -> ImportReport:
     doc = parse_journal(data)
-    report = ImportReport()
+    report = ImportReport(control_chars_removed=doc["stripped"])
     existing = {(c, t) for c, t in db.execute("SELECT company, created_at FROM loops").fetchall()}
     with db.atomic():
         for loop in doc["loops"]:
@@ -409,8 +466,7 @@ def import_journal_data(db: Database, data: object) -> ImportReport:
             )
             _insert_group(db, loop, cursor.lastrowid, report)
             report.loops_added += 1
-        if report.loops_skipped == 0 or not _group_present(db, doc["unfiled"]):
-            _insert_group(db, doc["unfiled"], None, report)
+        _insert_group(db, doc["unfiled"], None, report, dedupe=True)
         have = {
             tuple(r) for r in db.execute("SELECT topic_key, studied_at FROM study_marks").fetchall()
         }
@@ -424,28 +480,52 @@ def import_journal_data(db: Database, data: object) -> ImportReport:
     return report
 
 
-def _group_present(db: Database, group: dict) -> bool:
-    """Whether the unfiled entries of a file were already imported (same first entry)."""
-    for name, (table, fields, _optional) in ENTRY_KINDS.items():
-        for e in group[name]:
-            key = fields[0]
-            row = db.execute(
-                f"SELECT 1 FROM {table} WHERE loop_id IS NULL AND {key} = ? AND created_at = ?",
-                [e[key], e["created_at"]],
-            ).fetchone()
-            return row is not None
-    for r in group["rounds"]:
-        row = db.execute(
-            "SELECT 1 FROM rounds WHERE loop_id IS NULL AND type = ? AND "
-            "COALESCE(started_at, '') = COALESCE(?, '')",
-            [r["type"], r["started_at"]],
-        ).fetchone()
-        return row is not None
-    return False
+MAX_INT_DIGITS = 18
 
 
-def import_journal(db: Database, path: Path) -> ImportReport:
-    """Import a journal JSON file; a bad file changes nothing."""
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise JournalImportError(f"a number with {len(text)} digits is not a journal value")
+    return int(text)
+
+
+def _parse_constant(name: str):
+    raise JournalImportError(f"{name} is not a journal value")
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise JournalImportError(f"the key {key[:40]!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def load_json(text: str) -> object:
+    """Parse a journal file strictly: duplicate keys, huge numbers, NaN/Infinity and
+    nesting deeper than Python's recursion limit are refused with
+    :class:`JournalImportError`."""
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_parse_int,
+            parse_constant=_parse_constant,
+        )
+    except json.JSONDecodeError as exc:
+        raise JournalImportError(
+            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+        ) from None
+    except RecursionError:
+        raise JournalImportError("it nests too deeply; not a journal export") from None
+    except ValueError as exc:
+        raise JournalImportError(str(exc).split("\n")[0]) from None
+
+
+def read_journal(path: Path) -> object:
+    """The parsed JSON of a journal file (through the bounded reader); a bad file raises
+    :class:`JournalImportError` naming it. Nothing is checked against the schema yet."""
     from companion.core.fileio import FileReadError, read_limited
 
     path = Path(path)
@@ -456,11 +536,16 @@ def import_journal(db: Database, path: Path) -> ImportReport:
     except UnicodeDecodeError as exc:
         raise JournalImportError(f"{path} is not UTF-8 text (byte {exc.start}).") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise JournalImportError(
-            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-        ) from None
+        data = load_json(text)
+        parse_journal(data)  # check it all before anything is added
+    except JournalImportError as exc:
+        raise JournalImportError(f"{path}: {exc}") from None
+    return data
+
+
+def import_journal(db: Database, path: Path) -> ImportReport:
+    """Import a journal JSON file; a bad file changes nothing."""
+    data = read_journal(path)
     try:
         return import_journal_data(db, data)
     except JournalImportError as exc:

@@ -30,7 +30,8 @@ from companion.core.storage.files import (  # noqa: F401 (re-export)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 KEEP_BACKUPS = 10
 BACKUP_EVERY = dt.timedelta(days=1)
-BUSY_TIMEOUT_S = 10.0  # another process writing: wait this long before giving up
+# another process writing: wait this long before giving up (COMPANION_BUSY_TIMEOUT, seconds)
+BUSY_TIMEOUT_S = float(os.environ.get("COMPANION_BUSY_TIMEOUT", "") or 10.0)
 SIDE_SUFFIXES = ("-wal", "-shm")
 
 
