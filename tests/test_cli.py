@@ -186,3 +186,23 @@ def test_exports_refuse_empty_names_devices_and_fifos(command, target, data_dir,
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert not [p for p in tmp_path.iterdir() if p.name != "pipe" and p.name != data_dir.name]
+
+
+def test_journal_import_of_several_files_imports_all_or_none(tmp_path, capsys):
+    files = []
+    for n in range(2):
+        src = tmp_path / f"src{n}"
+        assert main(["--data-dir", str(src), "demo", "--loops", "2", "--seed", str(n)]) == 0
+        files.append(tmp_path / f"j{n}.json")
+        assert main(["--data-dir", str(src), "journal", "export", "-o", str(files[-1])]) == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "interview-companion-journal", "version": true}')
+    data = tmp_path / "data"
+    argv = ["--data-dir", str(data), "journal", "import"]
+    assert main([*argv, *map(str, files), str(bad)]) == 1
+    assert "bad.json" in capsys.readouterr().err
+    assert main([*argv, *map(str, files)]) == 0
+    out = capsys.readouterr().out
+    assert "j0.json: Imported 2 loop(s)" in out and "j1.json: Imported 2 loop(s)" in out
+    assert main([*argv, *map(str, files)]) == 0
+    assert "Imported 0 loop(s) and 0 entr(ies)" in capsys.readouterr().out

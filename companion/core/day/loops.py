@@ -59,9 +59,11 @@ def parse_time(value: str | None) -> dt.datetime | None:
         return None
     try:
         parsed = dt.datetime.fromisoformat(value)
-    except ValueError:
+        if not 1900 <= parsed.year <= 9000:  # a stored 0001-01-01 cannot be shown locally
+            return None
+        return parsed if parsed.tzinfo else parsed.astimezone()
+    except (ValueError, OverflowError, OSError):
         return None
-    return parsed if parsed.tzinfo else parsed.astimezone()
 
 
 def iso(moment: dt.datetime) -> str:
