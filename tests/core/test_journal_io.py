@@ -304,3 +304,57 @@ def test_importing_unfiled_rows_twice_adds_nothing():
         assert again.entries_added == 0
     assert counts == {t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in counts}
     assert counts["rounds"] == 2 and counts["flubs"] == 2
+
+
+# --- streaming export -------------------------------------------------------------------
+
+
+def test_streamed_export_is_byte_identical_to_the_whole_dict(tmp_path):
+    from companion.core.journal.demo import generate
+
+    db = open_memory_store().db
+    generate(db, 25, seed=3, today=NOW.date())
+    loop = create_loop(db, "Unfiled holder")
+    journal.add_flub(db, None, None, "Orphan", "no loop", at=NOW)
+    assert loop
+    out = tmp_path / "j.json"
+    assert journal_io.export_journal(db, out, NOW) == 26
+    expected = (
+        json.dumps(journal_io.journal_dict(db, NOW), ensure_ascii=False, separators=(",", ":"))
+        + "\n"
+    )
+    assert out.read_text(encoding="utf-8") == expected
+
+
+def test_streamed_export_parses_to_the_whole_dict_whatever_the_text(tmp_path):
+    from companion.core.selfcheck import planner
+
+    db = open_memory_store().db
+    loop = create_loop(db, 'Ac"me \\ \u00e9\u2028 \U0001f600', notes="tab\there\nnew\x7f")
+    rid = add_round(db, loop, "design", interviewer_name="</script>")
+    add_round(db, loop, "coding")
+    journal.add_flub(db, loop, rid, "Caching \u0000?", "x\x01y", 3, at=NOW)
+    journal.save_thank_you(db, loop, to_whom="Ana", draft="Thanks \U0001f44d")
+    other = create_loop(db, "Other")
+    journal.add_went_well(db, other, rid, "points at another loop's round", at=NOW)
+    planner.record_asked(db, loop, "What does success look like?", "peer", rid, NOW)
+    out = tmp_path / "j.json"
+    journal_io.export_journal(db, out, NOW)
+    assert json.loads(out.read_text(encoding="utf-8")) == journal_io.journal_dict(db, NOW)
+
+
+def test_export_memory_stays_flat_as_the_journal_grows(tmp_path):
+    """Peak Python allocations while exporting 2,000 loops are not 4x those for 500."""
+    import tracemalloc
+
+    from companion.core.journal.demo import generate
+
+    peaks = []
+    for loops in (500, 2000):
+        db = open_memory_store().db
+        generate(db, loops, seed=1, today=NOW.date())
+        tracemalloc.start()
+        journal_io.export_journal(db, tmp_path / f"{loops}.json", NOW)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < peaks[0] * 1.5, peaks

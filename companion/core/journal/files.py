@@ -28,6 +28,7 @@ file twice adds nothing.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import re
@@ -38,7 +39,6 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from companion.core.journal.entries import topic_key, utc_iso
-from companion.core.storage.files import atomic_write_text
 
 JOURNAL_FORMAT = "interview-companion-journal"
 VERSION = 1
@@ -96,105 +96,245 @@ def _planner():
     return planner
 
 
-def _collect(db: Database) -> dict[int | None, dict]:
-    """Every loop's rounds and entries, grouped by loop id (None: unfiled), in one pass
-    per table so that exporting thousands of loops stays fast."""
-    groups: dict[int | None, dict] = {}
-    refs: dict[int, int] = {}  # round id -> ref inside its group
+class _Stream:
+    """Rows of one query ordered by loop id, handed out one loop at a time (a merge
+    join with the loops cursor), so no more than one loop's rows are held at once."""
 
-    def group(loop_id: int | None) -> dict:
-        found = groups.get(loop_id)
-        if found is None:
-            found = {"rounds": [], **{name: [] for name in ENTRY_KINDS}, "asked_them": []}
-            if loop_id is not None:
-                found["thank_you"] = None
-            groups[loop_id] = found
-        return found
+    def __init__(self, cursor):
+        self._rows = iter(cursor)
+        self._next = next(self._rows, None)
 
-    group(None)
-    for row in db.execute(
-        f"SELECT id, loop_id, {', '.join(ROUND_FIELDS)} FROM rounds ORDER BY id"
-    ).fetchall():
-        target = group(row[1])
-        refs[row[0]] = len(target["rounds"]) + 1
-        target["rounds"].append(
-            {"ref": refs[row[0]], **dict(zip(ROUND_FIELDS, row[2:], strict=True))}
+    def _rows_all(self):
+        while self._next is not None:
+            yield self._next
+            self._next = next(self._rows, None)
+
+    def take(self, loop_id: int) -> list[tuple]:
+        out = []
+        while self._next is not None and self._next[0] is not None and self._next[0] <= loop_id:
+            if self._next[0] == loop_id:
+                out.append(self._next)
+            self._next = next(self._rows, None)
+        return out
+
+
+def _streams(db: Database, where: str) -> dict[str, _Stream]:
+    order = "loop_id, id" if where == "loop_id IS NOT NULL" else "id"
+    streams = {
+        "rounds": _Stream(
+            db.execute(
+                f"SELECT loop_id, id, {', '.join(ROUND_FIELDS)} FROM rounds "
+                f"WHERE {where} ORDER BY {order}"
+            )
         )
+    }
     for name, (table, fields, optional) in ENTRY_KINDS.items():
+        cols = ", ".join(("round_id", *fields, *optional))
+        streams[name] = _Stream(
+            db.execute(f"SELECT loop_id, {cols} FROM {table} WHERE {where} ORDER BY {order}")
+        )
+    return streams
+
+
+def _group_from(rows: dict[str, list[tuple]], planner, db: Database, loop_id, asked_loops) -> dict:
+    refs: dict[int, int] = {}
+    rounds = []
+    for row in rows["rounds"]:
+        refs[row[1]] = len(rounds) + 1
+        rounds.append({"ref": refs[row[1]], **dict(zip(ROUND_FIELDS, row[2:], strict=True))})
+    group: dict = {"rounds": rounds}
+    for name, (_table, fields, optional) in ENTRY_KINDS.items():
         keys = ("round", *fields, *optional)
-        for loop_id, round_id, *values in db.execute(
-            f"SELECT loop_id, round_id, {', '.join(keys[1:])} FROM {table} ORDER BY id"
-        ).fetchall():
-            group(loop_id)[name].append(dict(zip(keys, (refs.get(round_id), *values))))
-    for loop_id, to_whom, draft, sent_at in db.execute(
-        "SELECT loop_id, to_whom, draft, sent_at FROM thank_yous ORDER BY id"
-    ).fetchall():
-        group(loop_id)["thank_you"] = {"to_whom": to_whom, "draft": draft, "sent_at": sent_at}
-    planner = _planner()
-    if planner is not None:
-        for loop_id in _loops_with_asked_questions(db, groups):
-            for q in planner.asked_questions(db, loop_id):
-                groups[loop_id]["asked_them"].append(
-                    {
-                        "round": refs.get(q.round_id),
-                        "text": q.text,
-                        "audience": q.audience,
-                        "asked_at": q.asked_at,
-                    }
-                )
-    return groups
+        group[name] = [dict(zip(keys, (refs.get(r[1]), *r[2:]))) for r in rows[name]]
+    group["asked_them"] = []
+    if planner is not None and loop_id is not None and loop_id in asked_loops:
+        group["asked_them"] = [
+            {
+                "round": refs.get(q.round_id),
+                "text": q.text,
+                "audience": q.audience,
+                "asked_at": q.asked_at,
+            }
+            for q in planner.asked_questions(db, loop_id)
+        ]
+    return group
 
 
-def _loops_with_asked_questions(db: Database, groups: dict) -> list[int]:
-    """Loops that have questions the user asked, so the planner is asked only about
-    those (one query instead of one per loop); every loop if the table is not there."""
+def _asked_loops(db: Database) -> set[int]:
+    """Loops with questions the user asked (the planner is asked only about those)."""
     try:
         rows = db.execute(
             "SELECT DISTINCT loop_id FROM planned_questions WHERE asked_at IS NOT NULL"
         ).fetchall()
     except sqlite3.Error:
-        return [k for k in groups if k is not None]
-    return [r[0] for r in rows if r[0] in groups]
+        return set()
+    return {r[0] for r in rows}
+
+
+def iter_loops(db: Database):
+    """Every loop as its export dict, one at a time, in id order."""
+    planner = _planner()
+    asked = _asked_loops(db) if planner is not None else set()
+    streams = _streams(db, "loop_id IS NOT NULL")
+    thanks = _Stream(
+        db.execute(
+            "SELECT loop_id, to_whom, draft, sent_at FROM thank_yous "
+            "WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
+        )
+    )
+    for row in db.execute(f"SELECT id, {', '.join(LOOP_FIELDS)} FROM loops ORDER BY id"):
+        loop_id = row[0]
+        loop = dict(zip(LOOP_FIELDS, row[1:], strict=True))
+        rows = {name: stream.take(loop_id) for name, stream in streams.items()}
+        loop.update(_group_from(rows, planner, db, loop_id, asked))
+        ty = thanks.take(loop_id)
+        loop["thank_you"] = (
+            None if not ty else {"to_whom": ty[-1][1], "draft": ty[-1][2], "sent_at": ty[-1][3]}
+        )
+        yield loop
+
+
+def unfiled_group(db: Database) -> dict:
+    streams = _streams(db, "loop_id IS NULL")
+    rows = {name: list(stream._rows_all()) for name, stream in streams.items()}
+    return _group_from(rows, None, db, None, set())
+
+
+def _study_marks(db: Database):
+    for r in db.execute("SELECT topic_key, topic, source, studied_at FROM study_marks ORDER BY id"):
+        yield {"topic_key": r[0], "topic": r[1], "source": r[2], "studied_at": r[3]}
 
 
 def journal_dict(db: Database, now: dt.datetime) -> dict:
-    groups = _collect(db)
-    loops = []
-    for row in db.execute(f"SELECT id, {', '.join(LOOP_FIELDS)} FROM loops ORDER BY id").fetchall():
-        loop = dict(zip(LOOP_FIELDS, row[1:], strict=True))
-        loop.update(
-            groups.get(row[0])
-            or {
-                "rounds": [],
-                **{name: [] for name in ENTRY_KINDS},
-                "asked_them": [],
-                "thank_you": None,
-            }
-        )
-        loops.append(loop)
-    marks = [
-        {"topic_key": r[0], "topic": r[1], "source": r[2], "studied_at": r[3]}
-        for r in db.execute(
-            "SELECT topic_key, topic, source, studied_at FROM study_marks ORDER BY id"
-        ).fetchall()
-    ]
+    """The whole journal as one dict (tests, small journals); exports stream instead."""
     return {
         "format": JOURNAL_FORMAT,
         "version": VERSION,
         "exported_at": utc_iso(now),
-        "loops": loops,
-        "unfiled": groups[None],
-        "study_marks": marks,
+        "loops": list(iter_loops(db)),
+        "unfiled": unfiled_group(db),
+        "study_marks": list(_study_marks(db)),
     }
 
 
-def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
-    """Write the whole journal as JSON to ``path`` (atomic, 0600); returns loops written."""
-    data = journal_dict(db, now)
-    atomic_write_text(
-        Path(path), json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+def _json_args(fields) -> str:
+    return ", ".join(f"'{f}', {f}" for f in fields)
+
+
+def _loops_as_json(db: Database, encode):
+    """Each loop's export object as JSON text, in id order (see :func:`iter_loops`)."""
+    refs = (
+        "WITH refs AS (SELECT id, loop_id, ROW_NUMBER() OVER "
+        "(PARTITION BY loop_id ORDER BY id) AS ref FROM rounds WHERE loop_id IS NOT NULL) "
     )
-    return len(data["loops"])
+    streams = {
+        "rounds": _Stream(
+            db.execute(
+                "SELECT loop_id, json_object('ref', ROW_NUMBER() OVER "
+                f"(PARTITION BY loop_id ORDER BY id), {_json_args(ROUND_FIELDS)}) "
+                "FROM rounds WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
+            )
+        )
+    }
+    for name, (table, fields, optional) in ENTRY_KINDS.items():
+        args = ", ".join(f"'{f}', e.{f}" for f in (*fields, *optional))
+        streams[name] = _Stream(
+            db.execute(
+                f"{refs}SELECT e.loop_id, json_object('round', "
+                f"CASE WHEN r.loop_id = e.loop_id THEN r.ref END, {args}) "
+                f"FROM {table} e LEFT JOIN refs r ON r.id = e.round_id "
+                "WHERE e.loop_id IS NOT NULL ORDER BY e.loop_id, e.id"
+            )
+        )
+    thanks = _Stream(
+        db.execute(
+            "SELECT loop_id, json_object('to_whom', to_whom, 'draft', draft, 'sent_at', "
+            "sent_at) FROM thank_yous WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
+        )
+    )
+    planner = _planner()
+    asked = _asked_loops(db) if planner is not None else set()
+    names = ("rounds", *ENTRY_KINDS)
+    for loop_id, head in db.execute(
+        f"SELECT id, json_object({_json_args(LOOP_FIELDS)}) FROM loops ORDER BY id"
+    ):
+        parts = [head[:-1]]
+        for name in names:
+            rows = streams[name].take(loop_id)
+            parts.append(f',"{name}":[' + ",".join(r[1] for r in rows) + "]")
+        asked_them = "[]"
+        if loop_id in asked:
+            ids = dict(
+                db.execute(
+                    "SELECT id, ROW_NUMBER() OVER (ORDER BY id) FROM rounds WHERE loop_id = ?",
+                    [loop_id],
+                ).fetchall()
+            )
+            asked_them = encode(
+                [
+                    {
+                        "round": ids.get(q.round_id),
+                        "text": q.text,
+                        "audience": q.audience,
+                        "asked_at": q.asked_at,
+                    }
+                    for q in planner.asked_questions(db, loop_id)
+                ]
+            )
+        ty = thanks.take(loop_id)
+        parts.append(f',"asked_them":{asked_them},"thank_you":{ty[-1][1] if ty else "null"}}}')
+        yield "".join(parts)
+
+
+@contextlib.contextmanager
+def _snapshot(db: Database):
+    """A read transaction (plain BEGIN: works on a read-only connection too)."""
+    if db.conn.in_transaction:
+        yield
+        return
+    db.conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        db.conn.execute("ROLLBACK")
+
+
+def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
+    """Write the whole journal as JSON to ``path`` (atomic, 0600); returns loops written.
+
+    Streamed: each loop is written as it is read, so memory stays flat however big the
+    journal grows; SQLite encodes each row as JSON (``json_object``), Python only joins
+    them. The document equals ``journal_dict()`` once parsed.
+    """
+    from companion.core.storage.files import atomic_writer
+
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    count = 0
+    with atomic_writer(Path(path)) as fh:
+        buffer: list[str] = []
+        size = 0
+
+        def put(text: str) -> None:
+            nonlocal size
+            buffer.append(text)
+            size += len(text)
+            if size >= 256 * 1024:
+                fh.write("".join(buffer).encode("utf-8"))
+                buffer.clear()
+                size = 0
+
+        head = {"format": JOURNAL_FORMAT, "version": VERSION, "exported_at": utc_iso(now)}
+        put(encode(head)[:-1] + ',"loops":[')
+        with _snapshot(db):  # one consistent view across the queries
+            for loop_json in _loops_as_json(db, encode):
+                put(("," if count else "") + loop_json)
+                count += 1
+            put('],"unfiled":' + encode(unfiled_group(db)) + ',"study_marks":[')
+            for n, mark in enumerate(_study_marks(db)):
+                put(("," if n else "") + encode(mark))
+        put("]}\n")
+        fh.write("".join(buffer).encode("utf-8"))
+    return count
 
 
 # --- validation --------------------------------------------------------------------------

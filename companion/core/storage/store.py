@@ -186,7 +186,9 @@ def _connect(path: Path) -> Database:
 def _open_read_only(path: Path, backup_dir: Path) -> Store:
     if not path.exists():
         raise StorageError(f"There is no journal at {path} yet; nothing to read.")
-    problem = _health_problem(path)
+    # the header only: a full quick_check reads every page (doctor runs integrity_check
+    # itself), and damage elsewhere surfaces as an error on the read that meets it
+    problem = _health_problem(path, full=False)
     if problem:
         raise StorageError(
             f"The journal {path} {problem}. Nothing was changed; `companion doctor --repair` "
@@ -273,8 +275,9 @@ def _check_not_newer(db: Database, path: Path) -> None:
         )
 
 
-def _health_problem(path: Path) -> str | None:
-    """None when ``path`` looks like a healthy SQLite file, else what is wrong."""
+def _health_problem(path: Path, *, full: bool = True) -> str | None:
+    """None when ``path`` looks like a healthy SQLite file, else what is wrong
+    (``full=False``: the header only, no quick_check)."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
@@ -284,6 +287,8 @@ def _health_problem(path: Path) -> str | None:
         return None  # an empty file is a valid new database
     if head != SQLITE_MAGIC:
         return "is not an SQLite database"
+    if not full:
+        return None
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5.0)
         try:
