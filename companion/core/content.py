@@ -349,18 +349,23 @@ class ContentParseError(ValueError):
 
 
 def content_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
+    """The folder's ``*.md`` files (not README.md). Symlink loops, FIFOs and devices are
+    listed too, so that loading reports them; nothing here opens a file."""
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted(p for p in folder.glob("*.md") if p.name.lower() != "readme.md")
+    except OSError:  # the folder itself is a symlink loop or unreadable
         return []
-    return sorted(p for p in folder.glob("*.md") if p.name.lower() != "readme.md")
 
 
 def load_file(path: Path) -> Section:
+    from companion.core.fileio import FileReadError, read_limited
+
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ContentParseError(1, f"file is larger than {MAX_FILE_BYTES // 1024} KiB")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ContentParseError(1, f"cannot read the file: {exc.strerror or exc}") from None
+        raw = read_limited(path, "content")
+    except FileReadError as exc:
+        raise ContentParseError(1, str(exc)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -168,10 +168,12 @@ class Application:
 
 def run_gui(args, ctx: AppContext) -> int:
     started = time.perf_counter()
+    from companion.ui.folder_problem import usable_context
     from companion.ui.single_instance import InstanceLock, hand_over_waiting, server_name
 
     # the single-instance check runs before Qt is imported: a second launch costs little
-    ctx.data_dir.mkdir(parents=True, exist_ok=True)
+    if (ctx := usable_context(ctx)) is None:  # a folder it cannot use: a dialog, not a crash
+        return 1
     name = server_name(ctx.data_dir)
     lock = InstanceLock(ctx.data_dir)
     if not lock.acquire():

@@ -229,3 +229,17 @@ def test_the_packs_windows_move_the_capture_and_thank_you(db, rules, invited):
     )
     v = view_at(db, mine, at(2, 14))
     assert v.capture_due_by == at(2, 16, 45) and v.thank_you_due_by == at(4, 13, 45)
+
+
+def test_the_invitations_end_sets_the_rounds_length(db, rules, tmp_path, monkeypatch):
+    path = tmp_path / "long.ics"
+    path.write_text(
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Initech - System design\n"
+        "DTSTART:20261202T100000Z\nDTEND:20261202T110000Z\nEND:VEVENT\nEND:VCALENDAR\n"
+    )
+    result = import_invitation(db, path, rules)
+    (rnd,) = list_rounds(db, result.loop_id)
+    assert rnd.length_minutes == 60
+    start = dt.datetime(2026, 12, 2, 10, tzinfo=dt.UTC)
+    v = actions.load_view(db, rules, start + dt.timedelta(minutes=50), result.loop_id)
+    assert v.current is not None and v.current.ends_at == start + dt.timedelta(hours=1)

@@ -64,7 +64,7 @@ def parse_time(value: str | None) -> dt.datetime | None:
         return None
     try:
         parsed = dt.datetime.fromisoformat(value)
-        if not 1970 <= parsed.year <= 9998:
+        if not 1900 <= parsed.year <= 9000:  # a stored 0001-01-01 cannot be shown locally
             return None
         return parsed if parsed.tzinfo else parsed.astimezone()
     except (ValueError, OverflowError, OSError):

@@ -136,6 +136,8 @@ class PlannerPanel(QWidget):
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setAccessibleName("Plan warnings")
         self.warnings_label.setStyleSheet("color: #9a5b00;")
+        for label in (self.rule_label, self.count_label, self.warnings_label):
+            label.setTextFormat(Qt.TextFormat.PlainText)  # pack text: never HTML
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         self.error_label.setAccessibleName("Problem")
