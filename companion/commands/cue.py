@@ -41,9 +41,30 @@ def run(args, ctx) -> int:
     if wanted and wanted not in {i.id for i in infos}:
         known = ", ".join(i.id for i in infos)
         raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
-    # rounds started on the card go into the real journal, never a throwaway one
-    open_journal(ctx)
-    return _run_gui(ctx, wanted)
+    from companion.ui.single_instance import (
+        InstanceLock,
+        cue_message,
+        hand_over_waiting,
+        server_name,
+    )
+
+    ctx.data_dir.mkdir(parents=True, exist_ok=True)
+    lock = InstanceLock(ctx.data_dir)
+    if not lock.acquire():
+        # the app (or another card) runs on this folder: its card comes up instead
+        if hand_over_waiting(server_name(ctx.data_dir), message=cue_message(wanted or "")):
+            print("Interview Companion is running: its cue card is shown.")
+            return 0
+        raise CommandError(
+            f"another Interview Companion holds {ctx.data_dir} but does not answer; "
+            "close it or use --data-dir elsewhere."
+        )
+    try:
+        # rounds started on the card go into the real journal, never a throwaway one
+        open_journal(ctx)
+        return _run_gui(ctx, wanted)
+    finally:
+        lock.release()
 
 
 def _run_gui(ctx, round_type: str | None) -> int:
@@ -64,8 +85,18 @@ def _run_gui(ctx, round_type: str | None) -> int:
             dialogs.append(dialog)
 
     bus.capture_round.connect(capture)
+    from companion.ui.day.service import DayService
+    from companion.ui.single_instance import make_server, server_name
+
+    day = DayService.of(ctx, bus)  # the card follows the day here too
+    day.start()
+    server = make_server(server_name(ctx.data_dir), card)
+    server.raise_requested.connect(card.show_card)
+    server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
     # the card is the only window: quit when it closes unless a notes box is still open
     app.setQuitOnLastWindowClosed(True)
     code = app.exec()
+    server.close()
+    day.shutdown()
     del card
     return code

@@ -201,6 +201,7 @@ def run_gui(args, ctx: AppContext) -> int:
 
         server = make_server(name, app.window)
         server.raise_requested.connect(app.window.bring_to_front)
+        server.cue_requested.connect(app.show_cue_card)
         servers.append(server)
 
     # after the paint has been reported: QtNetwork is not needed to draw the window
