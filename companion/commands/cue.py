@@ -98,5 +98,4 @@ def _run_gui(ctx, round_type: str | None) -> int:
     code = app.exec()
     server.close()
     day.shutdown()
-    del card
     return code
