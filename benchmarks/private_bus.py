@@ -6,7 +6,11 @@ app and 3,171 ms for a bare window, against 162 ms and 133 ms on a bus. A deskto
 has a session bus, so the benchmarks give themselves one: ``benchmarks/run_all`` and each
 GUI benchmark run as a script re-execute under ``dbus-run-session --`` when it is
 installed; every child process (the app, the bare window) inherits that bus, and
-``dbus-run-session`` stops the daemon when the benchmark exits.
+``dbus-run-session`` stops the daemon when the benchmark exits. The bus uses the same
+configuration as ``make test`` (``tests/private-bus.conf``): a session bus that activates
+no installed service, so the figures do not depend on which desktop services (a
+notification daemon, the accessibility bus) happen to be installed, and none is left
+running afterwards.
 
 Not imported by the app: standard library only.
 """
@@ -16,7 +20,9 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from pathlib import Path
 
+CONFIG = Path(__file__).resolve().parent.parent / "tests" / "private-bus.conf"
 MARK = "COMPANION_BENCH_BUS"  # set once the process runs on its private bus (or cannot)
 
 
@@ -29,7 +35,8 @@ def prefix() -> list[str]:
     if not tool or not daemon:
         os.environ[MARK] = "missing"
         return []
-    return [tool, "--"]
+    config = [f"--config-file={CONFIG}"] if CONFIG.exists() else []
+    return [tool, *config, "--"]
 
 
 def reexec(argv: list[str], python: str | None = None) -> None:

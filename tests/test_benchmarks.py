@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -47,13 +48,13 @@ def _tools(folder: Path, *names: str) -> str:
 
 def test_reexecutes_under_dbus_run_session_when_installed(private_bus, tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", _tools(tmp_path / "bin", "dbus-run-session", "dbus-daemon"))
-    assert private_bus.prefix() == [str(tmp_path / "bin" / "dbus-run-session"), "--"]
+    tool = str(tmp_path / "bin" / "dbus-run-session")
+    config = f"--config-file={private_bus.CONFIG}"
+    assert private_bus.prefix() == [tool, config, "--"]
     calls = []
     monkeypatch.setattr(os, "execv", lambda path, argv: calls.append((path, argv)))
     private_bus.reexec(["bench.py", "--x"], "/py")
-    assert calls == [
-        (str(tmp_path / "bin" / "dbus-run-session"), [calls[0][0], "--", "/py", "bench.py", "--x"])
-    ]
+    assert calls == [(tool, [tool, config, "--", "/py", "bench.py", "--x"])]
     assert os.environ[private_bus.MARK] == "private"
 
 
@@ -108,3 +109,26 @@ def test_a_sound_baseline_gives_a_ratio(monkeypatch):
     time_row, _ = startup.run(3)
     assert "error" not in time_row and time_row["met"]
     assert time_row["ratio"] == pytest.approx(162 / 133)
+
+
+@pytest.mark.skipif(not shutil.which("dbus-run-session"), reason="dbus-run-session not installed")
+def test_the_private_bus_config_starts_a_bus():
+    """tests/private-bus.conf (used by `make test` and the benchmarks) is a valid bus."""
+    import subprocess
+
+    config = BENCH.parent / "tests" / "private-bus.conf"
+    out = subprocess.run(
+        [
+            "dbus-run-session",
+            f"--config-file={config}",
+            "--",
+            "sh",
+            "-c",
+            'echo "$DBUS_SESSION_BUS_ADDRESS"',
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    ).stdout
+    assert out.startswith("unix:")
