@@ -22,8 +22,12 @@ Format ``interview-companion-journal``, version 1::
 ``ref`` numbers a round inside the file; entries point at it with ``round``. Import
 checks the whole file first (a bad file changes nothing and the message names the
 place, e.g. ``loops[2].flubs[0].severity``), then adds everything in one transaction.
-A loop already present (same company and created_at) is skipped, so importing the same
-file twice adds nothing.
+A loop already present (same company and created_at) is skipped, and unfiled rounds and
+entries already present (same content) are not added again, so importing the same file
+twice adds nothing, whatever it holds. The file is parsed strictly (:func:`load_json`:
+no duplicate keys, NaN or huge integers; ``"version"`` must be the integer 1), every
+date must fall in 1970-2200, lone surrogates are refused and other control characters
+(but tab and newline) are stripped. Export streams (:func:`export_journal`).
 """
 
 from __future__ import annotations
