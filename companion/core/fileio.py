@@ -9,7 +9,7 @@ call a regular file, and reads at most ``limit + 1`` bytes whatever the file cla
 Limits (also in README.md, "Files the app reads"):
 
 =====================  ==========
-journal JSON import    64 MiB
+journal JSON import    256 MiB
 one-pager Markdown     10 MB
 content pack file      512 KiB
 calendar (.ics)        2 MiB
@@ -23,7 +23,7 @@ import stat
 from pathlib import Path
 
 LIMITS = {
-    "journal": 64 * 1024 * 1024,
+    "journal": 256 * 1024 * 1024,  # our own export of 100,000 demo loops is ~235 MiB
     "one-pager": 10_000_000,
     "content": 512 * 1024,
     "calendar": 2 * 1024 * 1024,

@@ -157,3 +157,21 @@ def test_failed_backup_leaves_nothing(tmp_path):
         backup(FakeDb(), folder, dt.datetime(2026, 12, 1), reason="x")
     assert list(folder.iterdir()) == []  # the old code left a 0644 temp file
     store.close()
+
+
+def test_a_read_only_open_leaves_private_side_files_and_the_database_mode(tmp_path):
+    db_file = tmp_path / "companion.sqlite3"
+    open_store(db_file).close()
+    for suffix in ("-wal", "-shm"):
+        side = db_file.with_name(db_file.name + suffix)
+        if side.exists():
+            side.unlink()
+    os.chmod(db_file, 0o644)  # someone else's choice: a read does not change it
+    store = open_store(db_file, read_only=True)
+    store.db.execute("SELECT COUNT(*) FROM loops").fetchone()
+    assert mode(db_file) == 0o644
+    for suffix in ("-wal", "-shm"):
+        side = db_file.with_name(db_file.name + suffix)
+        if side.exists():
+            assert mode(side) == 0o600, suffix
+    store.close()

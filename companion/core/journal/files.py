@@ -22,8 +22,12 @@ Format ``interview-companion-journal``, version 1::
 ``ref`` numbers a round inside the file; entries point at it with ``round``. Import
 checks the whole file first (a bad file changes nothing and the message names the
 place, e.g. ``loops[2].flubs[0].severity``), then adds everything in one transaction.
-A loop already present (same company and created_at) is skipped, so importing the same
-file twice adds nothing.
+A loop already present (same company and created_at) is skipped, and unfiled rounds and
+entries already present (same content) are not added again, so importing the same file
+twice adds nothing, whatever it holds. The file is parsed strictly (:func:`load_json`:
+no duplicate keys, NaN or huge integers; ``"version"`` must be the integer 1), every
+date must fall in 1970-2200, lone surrogates are refused and other control characters
+(but tab and newline) are stripped. Export streams (:func:`export_journal`).
 """
 
 from __future__ import annotations
@@ -222,28 +226,22 @@ def _json_args(fields) -> str:
 
 
 def _loops_as_json(db: Database, encode):
-    """Each loop's export object as JSON text, in id order (see :func:`iter_loops`)."""
-    refs = (
-        "WITH refs AS (SELECT id, loop_id, ROW_NUMBER() OVER "
-        "(PARTITION BY loop_id ORDER BY id) AS ref FROM rounds WHERE loop_id IS NOT NULL) "
-    )
+    """Each loop's export object as JSON text, in id order (see :func:`iter_loops`).
+    SQLite encodes every row (``json_object``); Python adds the per-loop round ``ref``
+    and joins the pieces."""
     streams = {
         "rounds": _Stream(
             db.execute(
-                "SELECT loop_id, json_object('ref', ROW_NUMBER() OVER "
-                f"(PARTITION BY loop_id ORDER BY id), {_json_args(ROUND_FIELDS)}) "
-                "FROM rounds WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
+                f"SELECT loop_id, id, json_object({_json_args(ROUND_FIELDS)}) FROM rounds "
+                "WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
             )
         )
     }
     for name, (table, fields, optional) in ENTRY_KINDS.items():
-        args = ", ".join(f"'{f}', e.{f}" for f in (*fields, *optional))
         streams[name] = _Stream(
             db.execute(
-                f"{refs}SELECT e.loop_id, json_object('round', "
-                f"CASE WHEN r.loop_id = e.loop_id THEN r.ref END, {args}) "
-                f"FROM {table} e LEFT JOIN refs r ON r.id = e.round_id "
-                "WHERE e.loop_id IS NOT NULL ORDER BY e.loop_id, e.id"
+                f"SELECT loop_id, round_id, json_object({_json_args((*fields, *optional))}) "
+                f"FROM {table} WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
             )
         )
     thanks = _Stream(
@@ -254,26 +252,32 @@ def _loops_as_json(db: Database, encode):
     )
     planner = _planner()
     asked = _asked_loops(db) if planner is not None else set()
-    names = ("rounds", *ENTRY_KINDS)
     for loop_id, head in db.execute(
         f"SELECT id, json_object({_json_args(LOOP_FIELDS)}) FROM loops ORDER BY id"
     ):
-        parts = [head[:-1]]
-        for name in names:
-            rows = streams[name].take(loop_id)
-            parts.append(f',"{name}":[' + ",".join(r[1] for r in rows) + "]")
+        rounds = streams["rounds"].take(loop_id)
+        refs = {row[1]: n for n, row in enumerate(rounds, 1)}
+        parts = [
+            head[:-1],
+            ',"rounds":[',
+            ",".join(f'{{"ref":{n},{row[2][1:]}' for n, row in enumerate(rounds, 1)),
+            "]",
+        ]
+        for name in ENTRY_KINDS:
+            parts.append(f',"{name}":[')
+            parts.append(
+                ",".join(
+                    f'{{"round":{refs.get(r[1], "null")},{r[2][1:]}'
+                    for r in streams[name].take(loop_id)
+                )
+            )
+            parts.append("]")
         asked_them = "[]"
         if loop_id in asked:
-            ids = dict(
-                db.execute(
-                    "SELECT id, ROW_NUMBER() OVER (ORDER BY id) FROM rounds WHERE loop_id = ?",
-                    [loop_id],
-                ).fetchall()
-            )
             asked_them = encode(
                 [
                     {
-                        "round": ids.get(q.round_id),
+                        "round": refs.get(q.round_id),
                         "text": q.text,
                         "audience": q.audience,
                         "asked_at": q.asked_at,

@@ -211,6 +211,7 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
         raise StorageError(_explain_operational(exc, path)) from None
     except sqlite3.DatabaseError as exc:
         raise StorageError(f"Cannot read the journal {path}: {exc}") from None
+    _tighten_side_files(path)  # SQLite may have just made them with the database's mode
     return Store(
         db=db, path=path, backup_dir=backup_dir, read_only=True, pending_migrations=pending
     )
@@ -393,6 +394,13 @@ def _tighten(path: Path) -> None:
         current = stat.S_IMODE(st.st_mode)
         if stat.S_ISREG(st.st_mode) and current & 0o077:
             os.chmod(path, current & 0o700)
+    _tighten_side_files(path)
+
+
+def _tighten_side_files(path: Path) -> None:
+    """The -wal and -shm (SQLite's scratch files, never the user's own) become 0600."""
+    if os.name != "posix":
+        return
     for suffix in SIDE_SUFFIXES:
         side = path.with_name(path.name + suffix)
         with contextlib.suppress(OSError):
