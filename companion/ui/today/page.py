@@ -53,7 +53,7 @@ class TodayPage(QWidget):
         self._built = False
         self._stale = False
         self._loop_ids: list[int] = []
-        self._reminder_rows: tuple[str, ...] = ()
+        self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
 
         outer = QVBoxLayout(self)
         self.headline = QLabel("<h2>Today</h2>")
@@ -125,6 +125,13 @@ class TodayPage(QWidget):
         self.empty.setAccessibleName("How to start")
         self.empty.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.empty)
+        self.about_button = QPushButton("Write your &About me…")
+        self.about_button.setAccessibleName("Write your About me one-pager")
+        self.about_button.clicked.connect(lambda: self.bus.open_page.emit("about"))
+        about_row = QHBoxLayout()
+        about_row.addWidget(self.about_button)
+        about_row.addStretch(1)
+        layout.addLayout(about_row)
 
         self.now_box = QGroupBox("Now")
         self.now_box.setAccessibleName("Now")
@@ -228,6 +235,7 @@ class TodayPage(QWidget):
         for widget in (self.loop_label, self.loop_combo):
             widget.setVisible(bool(loops))
         self.empty.setVisible(view.loop is None)
+        self.about_button.setVisible(view.loop is None)
         self.schedule_box.setVisible(view.loop is not None)
         self.schedule.set_loop(view.loop_id)
         if view.loop is not None:
