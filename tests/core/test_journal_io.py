@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion.core.day.loops import add_round, create_loop, end_round, start_round
 from companion.core.journal import entries as journal
 from companion.core.journal import files as journal_io
+from companion.core.journal import thankyou as journal_thankyou
 from companion.core.storage.store import open_memory_store
 from companion.core.study import ranking as studylist
 
@@ -35,7 +36,7 @@ def _sample(db):
     fid = journal.add_flub(db, loop, rid, "Burst load", "no 429s", 3, at=NOW)
     journal.add_went_well(db, loop, rid, "Rapport 🙂", at=NOW)
     journal.add_weak_topic(db, "Paxos", loop_id=loop, at=NOW)
-    journal.save_thank_you(db, loop, to_whom="Dana", draft="Thanks!", sent_at=NOW)
+    journal_thankyou.save_thank_you(db, loop, to_whom="Dana", draft="Thanks!", sent_at=NOW)
     loose = start_round(db, "coding", NOW)
     journal.add_asked(db, None, loose, "LRU cache", at=NOW)
     item = next(i for i in studylist.study_list(db, NOW, include_quiz=False) if i.key == "paxos")
@@ -139,7 +140,7 @@ def test_property_journal_json_round_trips(company, notes, question, topic, deta
     rid = add_round(src, loop, "design", interviewer_name=notes)
     journal.add_asked(src, loop, rid, question, topic, at=NOW)
     journal.add_flub(src, loop, rid, topic, detail, at=NOW)
-    journal.save_thank_you(src, loop, to_whom=notes, draft=detail)
+    journal_thankyou.save_thank_you(src, loop, to_whom=notes, draft=detail)
     doc = json.loads(json.dumps(journal_io.journal_dict(src, NOW), ensure_ascii=False))
     dst = open_memory_store().db
     journal_io.import_journal_data(dst, doc)

@@ -210,9 +210,10 @@ def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes):
 
 def test_journal_reminders_show_with_actions(qtbot, ctx, bus, dnd, clock, loop, monkeypatch):
     import companion.core.journal.entries as journal
+    from companion.core.journal import due as journal_due
 
     _loop_id, first, _ = loop
-    due = journal.CaptureDue(1, "Acme", first, at(2, 10, 45), at(2, 11, 45))
+    due = journal_due.CaptureDue(1, "Acme", first, at(2, 10, 45), at(2, 11, 45))
     monkeypatch.setattr(journal, "captures_due", lambda db, now: [due])
     monkeypatch.setattr(journal, "thank_yous_due", lambda db, now: [])
     clock.set(at(2, 11))

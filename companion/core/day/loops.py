@@ -11,6 +11,11 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from companion.core.text import clean_text
+
+LOOP_STATUSES = ("planned", "active", "done", "offer", "rejected", "withdrawn")
+INTERVIEWER_ROLES = ("", "hiring-manager", "peer", "leadership")
+
 
 @dataclass(frozen=True)
 class Loop:
@@ -100,8 +105,53 @@ def create_loop(
     return table.last_pk
 
 
-def update_loop(db: Database, loop_id: int, **fields) -> None:
-    db["loops"].update(loop_id, fields)
+def clean_loop_fields(fields: dict, current: Loop | None = None) -> dict:
+    """Check and tidy edited loop fields (company, role, starts_on, ends_on, status, notes)."""
+    out: dict = {}
+    for name, value in fields.items():
+        if name == "company":
+            out[name] = clean_text(value, "The company", required=True)
+        elif name in ("role", "notes"):
+            out[name] = clean_text(value, f"The {name}")
+        elif name in ("starts_on", "ends_on"):
+            text = clean_text(value or "", "The date")
+            if text:
+                try:
+                    text = dt.date.fromisoformat(text).isoformat()
+                except ValueError:
+                    what = "first day" if name == "starts_on" else "last day"
+                    raise ValueError(
+                        f"The {what} {text!r} is not a date like 2026-12-01."
+                    ) from None
+            out[name] = text or None
+        elif name == "status":
+            status = clean_text(value, "The status", required=True).lower()
+            if status not in LOOP_STATUSES and not (current and status == current.status):
+                raise ValueError(f"The status {status!r} is not one of {', '.join(LOOP_STATUSES)}.")
+            out[name] = status
+        else:
+            raise ValueError(f"A loop has no field {name!r}.")
+    starts = out.get("starts_on", current.starts_on if current else None)
+    ends = out.get("ends_on", current.ends_on if current else None)
+    if starts and ends and ends < starts:
+        raise ValueError(f"The last day ({ends}) is before the first day ({starts}).")
+    return out
+
+
+def update_loop(db: Database, loop_id: int, **fields) -> dict:
+    """Change a loop's company, role, dates, status or notes; returns the previous values.
+
+    The one way a loop is changed: every field is checked by :func:`clean_loop_fields`.
+    """
+    current = get_loop(db, loop_id)
+    if current is None:
+        raise ValueError(f"Loop {loop_id} does not exist.")
+    values = clean_loop_fields(fields, current)
+    previous = {name: getattr(current, name) for name in values}
+    if values:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        db.execute(f"UPDATE loops SET {sets} WHERE id = ?", [*values.values(), loop_id])
+    return previous
 
 
 def get_loop(db: Database, loop_id: int) -> Loop | None:
@@ -164,8 +214,53 @@ def add_round(
     return table.last_pk
 
 
-def update_round(db: Database, round_id: int, **fields) -> None:
-    db["rounds"].update(round_id, fields)
+_ROUND_TIMES = {"scheduled_at": "scheduled", "started_at": "start", "ended_at": "end"}
+
+
+def clean_round_fields(fields: dict, current: Round) -> dict:
+    """Check and tidy round fields: type, interviewer role and name, notes and its times."""
+    values: dict = {}
+    for name, value in fields.items():
+        if name == "type":
+            values[name] = clean_text(value, "The round type", required=True)
+        elif name == "interviewer_role":
+            role = clean_text(value, "The interviewer role")
+            if role not in INTERVIEWER_ROLES and role != current.interviewer_role:
+                raise ValueError(
+                    f"The interviewer role {role!r} is not one of "
+                    f"{', '.join(r for r in INTERVIEWER_ROLES if r)} (or empty)."
+                )
+            values[name] = role
+        elif name in ("interviewer_name", "notes"):
+            what = "The interviewer name" if name != "notes" else "The notes"
+            values[name] = clean_text(value, what)
+        elif name in _ROUND_TIMES:
+            if isinstance(value, dt.datetime):
+                value = iso(value)
+            if value is not None and parse_time(value) is None:
+                raise ValueError(
+                    f"The round's {_ROUND_TIMES[name]} time {value!r} is not a date and time."
+                )
+            values[name] = value
+        else:
+            raise ValueError(f"A round has no field {name!r} that can be edited here.")
+    return values
+
+
+def update_round(db: Database, round_id: int, **fields) -> dict:
+    """Change a round's type, interviewer, notes or times; returns the previous values.
+
+    The one way a round is changed: every field is checked by :func:`clean_round_fields`.
+    """
+    current = get_round(db, round_id)
+    if current is None:
+        raise ValueError(f"Round {round_id} does not exist.")
+    values = clean_round_fields(fields, current)
+    previous = {name: getattr(current, name) for name in values}
+    if values:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        db.execute(f"UPDATE rounds SET {sets} WHERE id = ?", [*values.values(), round_id])
+    return previous
 
 
 def delete_round(db: Database, round_id: int) -> None:

@@ -29,12 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.journal.entries import (
-    LOOP_STATUSES,
-    SEVERITIES,
-    clean_entry_fields,
-    clean_loop_fields,
-)
+from companion.core.day.loops import LOOP_STATUSES, clean_loop_fields
+from companion.core.journal.edits import clean_entry_fields
+from companion.core.journal.entries import SEVERITIES
 from companion.ui.widgets.round_fields import chosen_round_type, role_combo, round_type_combo
 
 NO_DATE = QDate(2000, 1, 1)  # the QDateEdit minimum, shown as "no date"
@@ -378,7 +375,7 @@ class WeakTopicsDialog(QDialog):
         self.reload()
 
     def reload(self) -> None:
-        from companion.core.journal.entries import open_weak_topics
+        from companion.core.journal.weak import open_weak_topics
 
         keep = self.selected_key()
         self.list.clear()

@@ -305,7 +305,7 @@ class JournalPage(JournalEditing, QWidget):
             self.show_loop(current.data(OBJECT).id)
 
     def show_loop(self, loop_id: int) -> None:
-        from companion.core.journal.entries import loop_detail
+        from companion.core.journal.detail import loop_detail
 
         if self.current_loop_id is not None and self.current_loop_id != loop_id:
             self.thank_you._save_timer.stop()

@@ -90,7 +90,7 @@ class ThankYouBox(QGroupBox):
         self.draft.blockSignals(False)
 
     def save(self) -> None:
-        from companion.core.journal.entries import save_thank_you
+        from companion.core.journal.thankyou import save_thank_you
 
         if self.loop_id is None:
             return
@@ -105,7 +105,7 @@ class ThankYouBox(QGroupBox):
             self.page.status(f"Thank-you not saved: {exc}")
 
     def fill_draft(self) -> None:
-        from companion.core.journal.entries import default_recipient, draft_thank_you
+        from companion.core.journal.thankyou import default_recipient, draft_thank_you
 
         if self.loop_id is None:
             return
@@ -120,7 +120,7 @@ class ThankYouBox(QGroupBox):
         self.page.status("Draft copied to the clipboard.")
 
     def toggle_sent(self) -> None:
-        from companion.core.journal.entries import save_thank_you
+        from companion.core.journal.thankyou import save_thank_you
 
         if self.loop_id is None:
             return
