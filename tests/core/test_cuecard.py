@@ -10,31 +10,28 @@ import pytest
 
 from companion.core.content import Content, parse_section
 from companion.core.cue import sources as cue_sources
-from companion.core.cue.card import (
-    DEFAULT_MINUTES,
-    CardLine,
-    CueState,
+from companion.core.cue.placement import (
     Rect,
+    is_reachable,
+    layout_key,
+    remember_rect,
+    rescue_rect,
+    restore_rect,
+)
+from companion.core.cue.rounds import (
+    CardLine,
     build_sections,
     fill_closing,
     find_round,
     glance_text,
-    is_reachable,
-    layout_key,
-    load_state,
-    newly_due,
-    remember_rect,
-    rescue_rect,
-    restore_rect,
     round_for_key,
     round_infos,
-    save_state,
     standing_rule,
     step_view,
     stepper_section,
-    timebox_nudges,
-    timebox_status,
 )
+from companion.core.cue.state import CueState, load_state, save_state
+from companion.core.cue.timebox import DEFAULT_MINUTES, newly_due, timebox_nudges, timebox_status
 from companion.core.day import loops
 
 T0 = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))
@@ -368,7 +365,7 @@ def test_round_minutes_are_clamped(value, content):
 
 
 def test_merge_keeps_the_other_writers_fields():
-    from companion.core.cue.card import merge_state
+    from companion.core.cue.state import merge_state
 
     fresh = CueState(loop_id=7, round_type="design", opacity=50)  # the Cue page saved these
     mine = CueState(round_type="coding", opacity=95, font_pt=15)  # the card's stale copy
@@ -391,7 +388,7 @@ def test_rescue_uses_the_usable_area():
 
 
 def test_a_card_wider_than_its_saved_size_is_moved_back_inside_the_screen():
-    from companion.core.cue.card import Rect, fit_rect
+    from companion.core.cue.placement import Rect, fit_rect
 
     screen = Rect(0, 0, 1200, 800)
     # the default top-right spot, but a 200% font makes the card 560 wide

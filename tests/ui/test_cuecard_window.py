@@ -8,7 +8,9 @@ import types
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core.cue import card as cc
+from companion.core.cue import placement
+from companion.core.cue import rounds as cue_rounds
+from companion.core.cue import state as cue_state
 from companion.core.day import loops
 
 pytestmark = pytest.mark.gui
@@ -61,7 +63,7 @@ def test_switch_by_click_and_by_key(card, content, make_card):
     assert card.current.id == "design"
     page = card.stack.currentWidget()
     assert [s.id for s in page.sections] == list(
-        cc.find_round(cc.round_infos(content), "design").sections
+        cue_rounds.find_round(cue_rounds.round_infos(content), "design").sections
     )
     assert "failure modes" in page.rule.text() and not page.rule.isHidden()
     QTest.keyClick(card, Qt.Key.Key_3)
@@ -74,7 +76,7 @@ def test_switch_by_click_and_by_key(card, content, make_card):
 
 
 def test_every_round_type_renders(card, content):
-    for info in cc.round_infos(content):
+    for info in cue_rounds.round_infos(content):
         assert card.set_round(info.id)
         page = card.stack.currentWidget()
         assert page.round_id == info.id and page.blocks
@@ -166,7 +168,7 @@ def test_look_and_state_survive_a_restart(card, make_card):
     card.set_glance(True)
     font = card.state.font_pt
     again = _restart(card, make_card)
-    assert again.state.opacity == 30 and again.state.font_pt == font == cc.DEFAULT_FONT + 1
+    assert again.state.opacity == 30 and again.state.font_pt == font == cue_state.DEFAULT_FONT + 1
     assert again.state.glance and again.glance_button.isChecked()
     assert f"{font}pt" in again.styleSheet()
 
@@ -204,7 +206,7 @@ def test_share_reminder_once_a_day(make_card, clock, qtbot):
 def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
     from companion.ui.cue.window import CueCardWindow
 
-    left, right = cc.Rect(0, 0, 1920, 1080), cc.Rect(1920, 0, 1920, 1080)
+    left, right = placement.Rect(0, 0, 1920, 1080), placement.Rect(1920, 0, 1920, 1080)
     layout = {"screens": [left, right]}
     monkeypatch.setattr(
         CueCardWindow, "_screens", lambda self: (layout["screens"], layout["screens"])
@@ -279,9 +281,9 @@ def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_car
     page.loop_combo.setCurrentIndex(page.loop_combo.findData(loop_id))
     page.minutes.setValue(60)
     card.save_now()
-    state = cc.load_state(ctx.settings)
+    state = cue_state.load_state(ctx.settings)
     assert state.loop_id == loop_id and state.minutes["coding"] == 60
-    assert state.font_pt == cc.DEFAULT_FONT + 2
+    assert state.font_pt == cue_state.DEFAULT_FONT + 2
     with qtbot.waitSignal(bus.show_cue_card) as signal:
         page.open_button.click()
     assert signal.args == ["coding"]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from companion.core.cue.card import CardLine, CueState, RoundInfo
+from companion.core.cue.rounds import CardLine, RoundInfo
+from companion.core.cue.state import CueState
 
 log = logging.getLogger(__name__)
 

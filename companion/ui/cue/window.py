@@ -2,7 +2,7 @@
 
 It never takes keyboard focus by itself: it is shown without activation and updates
 (timer ticks, nudges, data refreshes) only change what it draws. Keys work once the
-user clicks into it. What to show is decided in :mod:`companion.core.cue.card`.
+user clicks into it. What to show is decided in :mod:`companion.core.cue` (rounds, timebox, state, placement).
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.context import AppContext
-from companion.core.cue import card as cc
+from companion.core.cue import placement, timebox
+from companion.core.cue import rounds as cue_rounds
+from companion.core.cue import state as cue_state
 from companion.ui.bus import AppBus
 from companion.ui.cue.sections import RoundPage, label, tool_button
 
@@ -40,8 +42,8 @@ SHORTCUTS = (
 )
 
 
-def _rect(qrect) -> cc.Rect:
-    return cc.Rect(qrect.x(), qrect.y(), qrect.width(), qrect.height())
+def _rect(qrect) -> placement.Rect:
+    return placement.Rect(qrect.x(), qrect.y(), qrect.width(), qrect.height())
 
 
 class DragHandle(QFrame):
@@ -89,16 +91,16 @@ class CueCardWindow(QWidget):
         self.setAccessibleName("Cue card")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.state = cc.load_state(ctx.settings)
+        self.state = cue_state.load_state(ctx.settings)
         self._changed: set[str] = set()
         self._pages: dict[str, RoundPage] = {}
         self._stale: set[str] = set()
-        self._pitch: tuple[list[cc.CardLine], str] | None = None
+        self._pitch: tuple[list[cue_rounds.CardLine], str] | None = None
         self._loop_id: int | None = None
         self._geometry_ready = False
-        self._status: cc.TimeboxStatus | None = None
+        self._status: timebox.TimeboxStatus | None = None
         self._quiet = False
-        self.infos = cc.round_infos(ctx.content)
+        self.infos = cue_rounds.round_infos(ctx.content)
         self._apply_flags()
 
         self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
@@ -110,7 +112,7 @@ class CueCardWindow(QWidget):
 
         self._build()
         self._apply_look()
-        current = cc.find_round(self.infos, self.state.round_type) or (
+        current = cue_rounds.find_round(self.infos, self.state.round_type) or (
             self.infos[0] if self.infos else None
         )
         if current is not None:
@@ -273,7 +275,7 @@ class CueCardWindow(QWidget):
         menu = QMenu(self)
         opacity = menu.addMenu("Opacity")
         self._opacity_group = QActionGroup(self)
-        for pct in range(100, cc.OPACITY_MIN - 1, -10):
+        for pct in range(100, cue_state.OPACITY_MIN - 1, -10):
             action = QAction(f"{pct}%", self, checkable=True)
             action.setData(pct)
             action.triggered.connect(lambda _=False, p=pct: self.set_opacity(p))
@@ -308,17 +310,17 @@ class CueCardWindow(QWidget):
         if not self._changed:
             return
         try:
-            fresh = cc.load_state(self.ctx.settings)
-            self.state = cc.merge_state(fresh, self.state, self._changed)
-            cc.save_state(self.ctx.settings, self.state)
+            fresh = cue_state.load_state(self.ctx.settings)
+            self.state = cue_state.merge_state(fresh, self.state, self._changed)
+            cue_state.save_state(self.ctx.settings, self.state)
             self._changed.clear()
         except Exception as exc:  # a locked or broken database must not break the card
             log.warning("could not save the cue card state: %s", exc)
 
     def reload_state(self) -> None:
         """Pick up what the Cue page (or another window) saved, keeping our own edits."""
-        fresh = cc.load_state(self.ctx.settings)
-        self.state = cc.merge_state(fresh, self.state, self._changed)
+        fresh = cue_state.load_state(self.ctx.settings)
+        self.state = cue_state.merge_state(fresh, self.state, self._changed)
         loop_before = self._loop_id
         self._loop_id = None
         self._resolve_loop()
@@ -329,12 +331,12 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ rounds
 
     @property
-    def current(self) -> cc.RoundInfo | None:
-        return cc.find_round(self.infos, self.state.round_type)
+    def current(self) -> cue_rounds.RoundInfo | None:
+        return cue_rounds.find_round(self.infos, self.state.round_type)
 
     def set_round(self, round_id: str) -> bool:
         """Show another round type (a click, a key 1-9, or ``companion cue --round``)."""
-        info = cc.find_round(self.infos, round_id)
+        info = cue_rounds.find_round(self.infos, round_id)
         if info is None:
             return False
         if self.state.round_type != info.id:
@@ -351,7 +353,7 @@ class CueCardWindow(QWidget):
         self._update_glance()
         return True
 
-    def _page(self, info: cc.RoundInfo) -> RoundPage:
+    def _page(self, info: cue_rounds.RoundInfo) -> RoundPage:
         page = self._pages.get(info.id)
         if page is not None and info.id not in self._stale:
             return page
@@ -364,15 +366,15 @@ class CueCardWindow(QWidget):
         self.stack.addWidget(new)
         return new
 
-    def _build_page(self, info: cc.RoundInfo) -> RoundPage:
+    def _build_page(self, info: cue_rounds.RoundInfo) -> RoundPage:
         content = self.ctx.content
         pitch, pitch_note = self._pitch_lines() if "@pitch-outline" in info.sections else ([], "")
-        planned: list[cc.CardLine] = []
+        planned: list[cue_rounds.CardLine] = []
         if "@planned-questions" in info.sections:
             from companion.core.cue.sources import planned_question_lines
 
             planned = planned_question_lines(self.ctx.db, self._resolve_loop(), info.audience)
-        sections = cc.build_sections(
+        sections = cue_rounds.build_sections(
             content,
             info,
             pitch_outline=pitch,
@@ -398,7 +400,7 @@ class CueCardWindow(QWidget):
         page.length_changed.connect(lambda m, rid=info.id: self._on_length(rid, m))
         return page
 
-    def _pitch_lines(self) -> tuple[list[cc.CardLine], str]:
+    def _pitch_lines(self) -> tuple[list[cue_rounds.CardLine], str]:
         if self._pitch is None:
             from companion.core.cue.sources import pitch_outline_lines
 
@@ -441,7 +443,7 @@ class CueCardWindow(QWidget):
         page = self._current_page()
         if page is None or page.stepper is None:
             return
-        section = cc.stepper_section(page.sections)
+        section = cue_rounds.stepper_section(page.sections)
         count = len(section.lines) if section else 0
         before = self.state.step(page.round_id)
         if self.state.move_step(page.round_id, delta, count) != before:
@@ -451,8 +453,8 @@ class CueCardWindow(QWidget):
 
     def _show_step(self, page: RoundPage) -> None:
         if page.stepper is not None:
-            section = cc.stepper_section(page.sections)
-            page.stepper.show_view(cc.step_view(section, self.state.step(page.round_id)))
+            section = cue_rounds.stepper_section(page.sections)
+            page.stepper.show_view(cue_rounds.step_view(section, self.state.step(page.round_id)))
 
     def _current_page(self) -> RoundPage | None:
         widget = self.stack.currentWidget()
@@ -495,19 +497,19 @@ class CueCardWindow(QWidget):
         finally:
             self._quiet = False
 
-    def _running_info(self) -> cc.RoundInfo | None:
+    def _running_info(self) -> cue_rounds.RoundInfo | None:
         if not self.state.running:
             return None
-        return cc.find_round(self.infos, self.state.running_type)
+        return cue_rounds.find_round(self.infos, self.state.running_type)
 
-    def timebox_status(self) -> cc.TimeboxStatus | None:
+    def timebox_status(self) -> timebox.TimeboxStatus | None:
         info = self._running_info()
         started = self.state.started
         if info is None or started is None:
             return None
         minutes = self.state.running_minutes
-        nudges = cc.timebox_nudges(self.ctx.content.section(info.nudges), minutes)
-        return cc.timebox_status(started, self.ctx.now(), minutes, nudges)
+        nudges = timebox.timebox_nudges(self.ctx.content.section(info.nudges), minutes)
+        return timebox.timebox_status(started, self.ctx.now(), minutes, nudges)
 
     def tick(self) -> None:
         """Re-evaluate the timer against the (injectable) clock: called every second, and
@@ -529,12 +531,12 @@ class CueCardWindow(QWidget):
             self.clock.setVisible(False)
         else:
             self.clock.setVisible(True)
-            left = cc.format_clock(status.remaining)
+            left = timebox.format_clock(status.remaining)
             self.clock.setText(left if status.remaining >= 0 else f"+{left[1:]}")
             self.clock.setProperty("phase", status.phase)
             self._repolish(self.clock)
-            fresh = cc.newly_due(
-                cc.timebox_nudges(
+            fresh = timebox.newly_due(
+                timebox.timebox_nudges(
                     self.ctx.content.section(self._running_info().nudges),
                     self.state.running_minutes,
                 ),
@@ -552,7 +554,7 @@ class CueCardWindow(QWidget):
     def _show_timebox(self, page: RoundPage | None) -> None:
         if page is None or page.timebox is None:
             return
-        info = cc.find_round(self.infos, page.round_id)
+        info = cue_rounds.find_round(self.infos, page.round_id)
         status = self._status if self.state.running_type == page.round_id else None
         if status is None:
             page.timebox.show_idle(self.state.round_minutes(info))
@@ -564,12 +566,12 @@ class CueCardWindow(QWidget):
         self.banner.setVisible(not self.state.glance)
 
     def _on_length(self, round_id: str, minutes: int) -> None:
-        self.state.minutes[round_id] = cc.clamp_minutes(minutes)
+        self.state.minutes[round_id] = timebox.clamp_minutes(minutes)
         self._change("minutes")
         page = self._pages.get(round_id)
-        info = cc.find_round(self.infos, round_id)
+        info = cue_rounds.find_round(self.infos, round_id)
         if page is not None and page.timebox is not None and info is not None:
-            nudges = cc.timebox_nudges(self.ctx.content.section(info.nudges), minutes)
+            nudges = timebox.timebox_nudges(self.ctx.content.section(info.nudges), minutes)
             page.timebox.set_schedule(nudges)
             page.timebox.show_idle(minutes)
 
@@ -605,21 +607,21 @@ class CueCardWindow(QWidget):
             return
         info = self.current
         page = self._current_page()
-        step = cc.step_view(
-            cc.stepper_section(page.sections) if page else None,
+        step = cue_rounds.step_view(
+            cue_rounds.stepper_section(page.sections) if page else None,
             self.state.step(info.id) if info else 0,
         )
-        big, small = cc.glance_text(info.title if info else "", step, self._status)
+        big, small = cue_rounds.glance_text(info.title if info else "", step, self._status)
         self.glance_text.setText(big)
         self.glance_caption.setText(small)
 
     def set_opacity(self, pct: int) -> None:
-        self.state.opacity = cc.clamp_opacity(pct)
+        self.state.opacity = cue_state.clamp_opacity(pct)
         self._change("opacity")
         self._apply_look()
 
     def change_font(self, delta: int) -> None:
-        self.state.font_pt = cc.clamp_font(self.state.font_pt + delta)
+        self.state.font_pt = cue_state.clamp_font(self.state.font_pt + delta)
         self._change("font_pt")
         self._apply_look()
 
@@ -681,7 +683,7 @@ class CueCardWindow(QWidget):
         if ctrl and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.toggle_round()
         elif not mods and Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
-            info = cc.round_for_key(self.infos, key - Qt.Key.Key_0)
+            info = cue_rounds.round_for_key(self.infos, key - Qt.Key.Key_0)
             if info is not None:
                 self.set_round(info.id)
         elif not ctrl and key in (Qt.Key.Key_Right, Qt.Key.Key_Space):
@@ -707,7 +709,7 @@ class CueCardWindow(QWidget):
 
     # ------------------------------------------------------------------ geometry, show
 
-    def _screens(self) -> tuple[list[cc.Rect], list[cc.Rect]]:
+    def _screens(self) -> tuple[list[placement.Rect], list[placement.Rect]]:
         screens = QGuiApplication.screens()
         return (
             [_rect(s.geometry()) for s in screens],
@@ -718,10 +720,10 @@ class CueCardWindow(QWidget):
         """Place the card where it was on this screen layout; returns True if it had to
         be brought back onto a screen."""
         screens, usable = self._screens()
-        saved = self.ctx.settings.get(cc.GEOMETRY_KEY)
-        rect, rescued = cc.restore_rect(saved, screens, self.state.glance, usable)
+        saved = self.ctx.settings.get(placement.GEOMETRY_KEY)
+        rect, rescued = placement.restore_rect(saved, screens, self.state.glance, usable)
         hint = self.minimumSizeHint()
-        fitted = cc.fit_rect(rect, hint.width(), hint.height(), usable)
+        fitted = placement.fit_rect(rect, hint.width(), hint.height(), usable)
         rescued = rescued or (fitted.x, fitted.y) != (rect.x, rect.y)
         self.setGeometry(fitted.x, fitted.y, fitted.w, fitted.h)
         self._geometry_ready = True
@@ -733,10 +735,11 @@ class CueCardWindow(QWidget):
             return
         screens, _ = self._screens()
         try:
-            saved = self.ctx.settings.get(cc.GEOMETRY_KEY)
+            saved = self.ctx.settings.get(placement.GEOMETRY_KEY)
             mode = self.state.glance if glance is None else glance
             self.ctx.settings.set(
-                cc.GEOMETRY_KEY, cc.remember_rect(saved, screens, _rect(self.geometry()), mode)
+                placement.GEOMETRY_KEY,
+                placement.remember_rect(saved, screens, _rect(self.geometry()), mode),
             )
         except Exception as exc:
             log.warning("could not save the card's position: %s", exc)
@@ -744,7 +747,7 @@ class CueCardWindow(QWidget):
     def _screens_changed(self, *_args) -> None:
         if self.isVisible():
             screens, usable = self._screens()
-            rect = cc.rescue_rect(_rect(self.geometry()), usable)
+            rect = placement.rescue_rect(_rect(self.geometry()), usable)
             if rect != _rect(self.geometry()):
                 self.setGeometry(rect.x, rect.y, rect.w, rect.h)
 
