@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from companion.core.about.pitch import DEFAULT_WPM, MAX_WPM, MIN_WPM, clamp_wpm
+from companion.core.about.spoken import DEFAULT_WPM, MAX_WPM, MIN_WPM, clamp_wpm
 
 REVISION_EVERY = dt.timedelta(minutes=2)
 KEEP_REVISIONS = 200

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.about.pitch import MAX_WPM, MIN_WPM, TARGET_SECONDS
+from companion.core.about.pitch import TARGET_SECONDS
+from companion.core.about.spoken import MAX_WPM, MIN_WPM
 
 STATUS_TEXT = {
     "ok": "on budget",
