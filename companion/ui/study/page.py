@@ -230,7 +230,7 @@ class StudyPage(QWidget):
 
     def export(self, fmt: str) -> None:
         from companion.core.study.exports import SUFFIXES
-        from companion.ui.journal.page import start_study_export
+        from companion.ui.journal.transfer import start_study_export
 
         path = self.file_dialogs.save_path(
             self,
