@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
-from companion.ui.journal.models import OBJECT, StudyModel
+from companion.ui.study.model import StudyModel
+from companion.ui.widgets.itemdata import OBJECT
 
 EMPTY_TEXT = (
     "Nothing to study right now.\n\nFlubs you note after a round, topics you mark weak and "
