@@ -451,7 +451,8 @@ def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
 
     from companion.core.day.loops import get_loop, get_round
     from companion.ui.journal import dialogs as je
-    from companion.ui.journal.page import JournalPage, NewLoopDialog
+    from companion.ui.journal.page import JournalPage
+    from companion.ui.widgets.loop_dialogs import LoopDialog, RoundDialog
 
     loop_id, round_id = loop
     types = [(t.id, t.title) for t in ctx.content.round_types()]
@@ -466,9 +467,9 @@ def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
     page = JournalPage(ctx, bus)
     qtbot.addWidget(page)
     dialogs = {
-        "NewLoopDialog": NewLoopDialog(),
+        "LoopDialog (Journal)": LoopDialog(clock.now().date()),
         "LoopEditDialog": je.LoopEditDialog(get_loop(ctx.db, loop_id)),
-        "RoundEditDialog": je.RoundEditDialog(get_round(ctx.db, round_id), types),
+        "RoundDialog with notes": RoundDialog(types, None, get_round(ctx.db, round_id), notes=True),
         "WeakTopicDialog": je.WeakTopicDialog("caching", "read up"),
         "WeakTopicsDialog": je.WeakTopicsDialog(page),
         **{f"EntryDialog {kind}": je.EntryDialog(kind, entry) for kind in je.KIND_TITLES},

@@ -411,12 +411,14 @@ def test_real_loop_dialog_dates_and_status(qtbot, filled, ctx):
 
 
 def test_real_round_dialog_keeps_an_unknown_type_and_focuses_notes(qtbot, filled, ctx):
-    from companion.ui.journal.dialogs import RoundEditDialog
+    from companion.ui.widgets.loop_dialogs import RoundDialog
 
     _loop, rid, _ids = filled
     db = ctx.db
     db.execute("UPDATE rounds SET type = 'bar-raiser', notes = 'n' WHERE id = ?", [rid])
-    dialog = RoundEditDialog(get_round(db, rid), [("design", "System design")], focus_notes=True)
+    dialog = RoundDialog(
+        [("design", "System design")], None, get_round(db, rid), notes=True, focus_notes=True
+    )
     qtbot.addWidget(dialog)
     assert dialog.values()["type"] == "bar-raiser"
     dialog.type.setCurrentIndex(0)

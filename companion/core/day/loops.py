@@ -217,7 +217,7 @@ def add_round(
 _ROUND_TIMES = {"scheduled_at": "scheduled", "started_at": "start", "ended_at": "end"}
 
 
-def clean_round_fields(fields: dict, current: Round) -> dict:
+def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
     """Check and tidy round fields: type, interviewer role and name, notes and its times."""
     values: dict = {}
     for name, value in fields.items():
@@ -225,7 +225,7 @@ def clean_round_fields(fields: dict, current: Round) -> dict:
             values[name] = clean_text(value, "The round type", required=True)
         elif name == "interviewer_role":
             role = clean_text(value, "The interviewer role")
-            if role not in INTERVIEWER_ROLES and role != current.interviewer_role:
+            if role not in INTERVIEWER_ROLES and not (current and role == current.interviewer_role):
                 raise ValueError(
                     f"The interviewer role {role!r} is not one of "
                     f"{', '.join(r for r in INTERVIEWER_ROLES if r)} (or empty)."

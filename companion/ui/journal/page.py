@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.journal.dialogs import JournalDialogs, NewLoopDialog, WeakTopicsDialog
+from companion.ui.journal.dialogs import JournalDialogs, WeakTopicsDialog
 from companion.ui.journal.editing import JournalEditing
 from companion.ui.journal.files import STUDY_TITLES, ExportRunner, FileDialogs
 from companion.ui.journal.models import (
@@ -372,26 +372,13 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
 
     def new_loop(self) -> None:
         from companion.core.day.loops import create_loop
+        from companion.ui.widgets.loop_dialogs import LoopDialog
 
-        dialog = NewLoopDialog(self)
+        dialog = LoopDialog(self.ctx.now().date(), self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        day = dialog.day.text().strip() or None
-        try:
-            if day:
-                import datetime as dt
-
-                dt.date.fromisoformat(day)
-            loop_id = create_loop(
-                self.ctx.db, dialog.company.text(), dialog.role.text(), starts_on=day, ends_on=day
-            )
-        except ValueError as exc:
-            self.status(
-                f"Loop not added: {exc}"
-                if "date" not in str(exc).lower()
-                else f"Loop not added: {day!r} is not a date like 2026-12-01."
-            )
-            return
+        company, role, day = dialog.values()
+        loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)
         self.current_loop_id = loop_id
         self.bus.journal_changed.emit()
 
