@@ -103,7 +103,8 @@ def test_reminders_ten_minutes_before_and_phases(db, loop, clock):
 
 
 def test_rescheduling_gives_a_new_reminder_key(db, loop):
-    from companion.core.day.loops import iso, update_round
+    from companion.core.day.loops import update_round
+    from companion.core.timeutil import to_stored as iso
 
     first = list_rounds(db, loop)[0]
     before = sch.due_reminders([first], at(2, 9, 55))[0].key

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from companion.core.cue.rounds import RoundInfo
 from companion.core.cue.timebox import DEFAULT_MINUTES, as_int, clamp_minutes
+from companion.core.timeutil import parse_stored
 
 OPACITY_MIN, OPACITY_MAX = 30, 100
 FONT_MIN, FONT_MAX, DEFAULT_FONT = 8, 32, 11
@@ -84,13 +85,7 @@ class CueState:
 
     @property
     def started(self) -> dt.datetime | None:
-        if not self.started_at:
-            return None
-        try:
-            moment = dt.datetime.fromisoformat(self.started_at)
-        except ValueError:
-            return None
-        return moment if moment.tzinfo else moment.astimezone()
+        return parse_stored(self.started_at)
 
     @property
     def running(self) -> bool:

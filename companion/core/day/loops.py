@@ -1,7 +1,7 @@
 """Interview loops and their rounds: the rows every feature shares.
 
-Times are ISO 8601 strings with a UTC offset (``dt.datetime.isoformat()`` of an aware
-datetime); dates are ``YYYY-MM-DD``.
+Times are ISO 8601 strings with a UTC offset, read and written by
+:mod:`companion.core.timeutil`; dates are ``YYYY-MM-DD``.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.text import clean_text
+from companion.core.timeutil import parse_stored, to_stored, to_stored_utc
 
 LOOP_STATUSES = ("planned", "active", "done", "offer", "rejected", "withdrawn")
 INTERVIEWER_ROLES = ("", "hiring-manager", "peer", "leadership")
@@ -48,33 +49,19 @@ class Round:
 
     @property
     def scheduled(self) -> dt.datetime | None:
-        return parse_time(self.scheduled_at)
+        return parse_stored(self.scheduled_at)
 
     @property
     def started(self) -> dt.datetime | None:
-        return parse_time(self.started_at)
+        return parse_stored(self.started_at)
 
     @property
     def ended(self) -> dt.datetime | None:
-        return parse_time(self.ended_at)
+        return parse_stored(self.ended_at)
 
 
-def parse_time(value: str | None) -> dt.datetime | None:
-    if not value:
-        return None
-    try:
-        parsed = dt.datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo else parsed.astimezone()
-
-
-def iso(moment: dt.datetime) -> str:
-    return (moment if moment.tzinfo else moment.astimezone()).isoformat(timespec="seconds")
-
-
-def _utc_now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+# core/day/schedule.py and ui/today/schedule.py (changed on other branches) import it from here
+iso = to_stored
 
 
 def create_loop(
@@ -99,7 +86,7 @@ def create_loop(
             "ends_on": ends_on,
             "status": status,
             "notes": notes,
-            "created_at": _utc_now(),
+            "created_at": to_stored_utc(),
         }
     )
     return table.last_pk
@@ -205,7 +192,7 @@ def add_round(
             "type": round_type,
             "interviewer_role": interviewer_role,
             "interviewer_name": interviewer_name,
-            "scheduled_at": iso(scheduled_at) if scheduled_at else None,
+            "scheduled_at": to_stored(scheduled_at) if scheduled_at else None,
             "started_at": None,
             "ended_at": None,
             "notes": "",
@@ -236,8 +223,8 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
             values[name] = clean_text(value, what)
         elif name in _ROUND_TIMES:
             if isinstance(value, dt.datetime):
-                value = iso(value)
-            if value is not None and parse_time(value) is None:
+                value = to_stored(value)
+            if value is not None and parse_stored(value) is None:
                 raise ValueError(
                     f"The round's {_ROUND_TIMES[name]} time {value!r} is not a date and time."
                 )
@@ -297,9 +284,9 @@ def start_round(
     with db.atomic():
         if round_id is None:
             round_id = add_round(db, loop_id, round_type, interviewer_role=interviewer_role)
-        update_round(db, round_id, started_at=iso(started_at), type=round_type)
+        update_round(db, round_id, started_at=to_stored(started_at), type=round_type)
     return round_id
 
 
 def end_round(db: Database, round_id: int, ended_at: dt.datetime) -> None:
-    update_round(db, round_id, ended_at=iso(ended_at))
+    update_round(db, round_id, ended_at=to_stored(ended_at))

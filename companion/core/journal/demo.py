@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from companion.core.journal.entries import topic_key, utc_iso
+from companion.core.journal.entries import topic_key
+from companion.core.timeutil import to_stored_utc
 
 COMPANIES = (
     "Acme Robotics",
@@ -152,7 +153,7 @@ def generate(
                 day.isoformat(),
                 rng.choice(("done", "done", "offer", "rejected")),
                 "",
-                utc_iso(created),
+                to_stored_utc(created),
             )
         )
         start = dt.datetime.combine(day, dt.time(9, 30), tz)
@@ -177,7 +178,7 @@ def generate(
                     "",
                 )
             )
-            at = utc_iso(end + dt.timedelta(minutes=10))
+            at = to_stored_utc(end + dt.timedelta(minutes=10))
             for question, topic in rng.sample(
                 QUESTIONS[kind], min(len(QUESTIONS[kind]), rng.randint(1, 2))
             ):
@@ -186,7 +187,9 @@ def generate(
                 topic, detail = rng.choice(FLUBS[kind])
                 # older loops: most flubs already studied
                 studied = (
-                    utc_iso(end + dt.timedelta(days=3)) if n > 30 and rng.random() < 0.8 else None
+                    to_stored_utc(end + dt.timedelta(days=3))
+                    if n > 30 and rng.random() < 0.8
+                    else None
                 )
                 flubs.append(
                     (loop_id, rid, topic, topic_key(topic), detail, rng.randint(1, 3), at, studied)
@@ -196,7 +199,7 @@ def generate(
             start = end + dt.timedelta(minutes=15)
         if rng.random() < 0.1:
             topic, _detail = rng.choice(FLUBS[rng.choice(kinds)])
-            studied = utc_iso(start + dt.timedelta(days=4)) if n > 30 else None
+            studied = to_stored_utc(start + dt.timedelta(days=4)) if n > 30 else None
             weak.append(
                 (
                     loop_id,
@@ -204,18 +207,18 @@ def generate(
                     topic,
                     topic_key(topic),
                     "Read up before the next loop",
-                    utc_iso(start),
+                    to_stored_utc(start),
                     studied,
                 )
             )
-        sent = utc_iso(start + dt.timedelta(hours=20)) if n > 0 else None
+        sent = to_stored_utc(start + dt.timedelta(hours=20)) if n > 0 else None
         thanks.append(
             (
                 loop_id,
                 name or "the team",
                 f"Thank you for the conversation about {topic}.",
                 sent,
-                utc_iso(start),
+                to_stored_utc(start),
             )
         )
     with db.atomic():

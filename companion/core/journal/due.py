@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from companion.core.day.loops import get_loop, parse_time
+from companion.core.day.loops import get_loop
+from companion.core.timeutil import parse_stored
 
 CAPTURE_WINDOW = dt.timedelta(hours=1)
 THANK_YOU_AFTER = dt.timedelta(hours=24)
@@ -45,7 +46,7 @@ def loop_end(db: Database, loop_id: int) -> dt.datetime | None:
         "SELECT ended_at FROM rounds WHERE loop_id = ? AND ended_at IS NOT NULL AND ended_at != ''",
         [loop_id],
     ).fetchall()
-    ends = [t for t in (parse_time(r[0]) for r in row) if t]
+    ends = [t for t in (parse_stored(r[0]) for r in row) if t]
     if ends:
         return max(ends)
     loop = get_loop(db, loop_id)
@@ -84,7 +85,7 @@ def captures_due(db: Database, now: dt.datetime) -> list[CaptureDue]:
     yet: "write down what was asked", with ``deadline`` for the countdown."""
     latest: dict[object, tuple[dt.datetime, int, int | None, str]] = {}
     for round_id, loop_id, ended_at, company in _recent_rounds(db, now, 2):
-        ended = parse_time(ended_at)
+        ended = parse_stored(ended_at)
         if ended is None or ended > now:
             continue
         key = loop_id if loop_id is not None else ("round", round_id)
@@ -103,7 +104,7 @@ def thank_yous_due(db: Database, now: dt.datetime) -> list[ThankYouDue]:
     stay listed until three days past due; sent ones show as sent until then too."""
     ends: dict[int, tuple[dt.datetime, str]] = {}
     for _round_id, loop_id, ended_at, company in _recent_rounds(db, now, 5):
-        ended = parse_time(ended_at)
+        ended = parse_stored(ended_at)
         if loop_id is None or ended is None or ended > now:
             continue
         if loop_id not in ends or ended > ends[loop_id][0]:

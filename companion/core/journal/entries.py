@@ -20,6 +20,10 @@ from companion.core.day.loops import get_loop, get_round
 # companion/ui/journal/reminders.py), which import them from here.
 from companion.core.journal.due import captures_due, thank_you_reminders, thank_yous_due  # noqa: F401
 from companion.core.text import clean_text
+from companion.core.timeutil import to_stored_utc
+
+# core/journal/files.py and core/study/exports.py (changed on another branch) import it from here
+utc_iso = to_stored_utc
 
 SEVERITIES = {1: "minor", 2: "noticeable", 3: "bad"}
 ENTRY_TABLES = {"asked": "asked", "flub": "flubs", "went_well": "went_well", "weak": "weak_topics"}
@@ -68,13 +72,6 @@ class WeakTopic:
 
 
 # --- helpers -----------------------------------------------------------------------
-
-
-def utc_iso(moment: dt.datetime | None = None) -> str:
-    moment = moment or dt.datetime.now(dt.UTC)
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment.astimezone(dt.UTC).isoformat(timespec="seconds")
 
 
 def topic_key(topic: str) -> str:
@@ -127,7 +124,7 @@ def add_asked(
             round_id,
             clean_text(question, "The question", required=True),
             clean_text(topic, "The topic"),
-            utc_iso(at),
+            to_stored_utc(at),
         ],
     )
 
@@ -157,7 +154,7 @@ def add_flub(
             topic_key(topic),
             clean_text(detail, "The flub detail"),
             severity,
-            utc_iso(at),
+            to_stored_utc(at),
         ],
     )
 
@@ -174,7 +171,7 @@ def add_went_well(
     return _insert(
         db,
         "INSERT INTO went_well(loop_id, round_id, text, created_at) VALUES (?, ?, ?, ?)",
-        [loop_id, round_id, clean_text(text, "What went well", required=True), utc_iso(at)],
+        [loop_id, round_id, clean_text(text, "What went well", required=True), to_stored_utc(at)],
     )
 
 
@@ -194,7 +191,14 @@ def add_weak_topic(
         db,
         "INSERT INTO weak_topics(loop_id, round_id, topic, topic_key, note, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        [loop_id, round_id, topic, topic_key(topic), clean_text(note, "The note"), utc_iso(at)],
+        [
+            loop_id,
+            round_id,
+            topic,
+            topic_key(topic),
+            clean_text(note, "The note"),
+            to_stored_utc(at),
+        ],
     )
 
 

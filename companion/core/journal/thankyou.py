@@ -9,8 +9,8 @@ from sqlite_utils import Database
 
 from companion.core.day.loops import get_loop
 from companion.core.journal.due import THANK_YOU_AFTER, loop_end
-from companion.core.journal.entries import utc_iso
 from companion.core.text import clean_text
+from companion.core.timeutil import to_stored_utc
 
 
 @dataclass(frozen=True)
@@ -55,13 +55,13 @@ def save_thank_you(
         "draft": clean_text(draft, "The draft") if draft is not None else current.draft,
         "sent_at": current.sent_at
         if sent_at is False
-        else (utc_iso(sent_at) if isinstance(sent_at, dt.datetime) else None),
+        else (to_stored_utc(sent_at) if isinstance(sent_at, dt.datetime) else None),
     }
     db.execute(
         "INSERT INTO thank_yous(loop_id, to_whom, draft, sent_at, updated_at) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT(loop_id) DO UPDATE SET to_whom = excluded.to_whom, draft = excluded.draft, "
         "sent_at = excluded.sent_at, updated_at = excluded.updated_at",
-        [loop_id, values["to_whom"], values["draft"], values["sent_at"], utc_iso()],
+        [loop_id, values["to_whom"], values["draft"], values["sent_at"], to_stored_utc()],
     )
 
 

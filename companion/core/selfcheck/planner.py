@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.core.content import AUDIENCES, Content
-from companion.core.day.loops import iso
+from companion.core.timeutil import to_stored
 
 MAX_PLANNED = 4
 MIN_PLANNED = 3
@@ -223,7 +223,7 @@ def add_planned(
                     ",".join(suits),
                     topic,
                     source if source in ("content", "custom") else "custom",
-                    iso(at),
+                    to_stored(at),
                 ],
             )
             plan_id = db.execute("SELECT last_insert_rowid()").fetchone()[0]
@@ -274,7 +274,7 @@ def mark_asked(db, plan_id: int, round_id: int | None, at: dt.datetime) -> None:
     with db.atomic():
         db.execute(
             "UPDATE planned_questions SET asked_at = ?, round_id = ? WHERE id = ?",
-            [iso(at), round_id, plan_id],
+            [to_stored(at), round_id, plan_id],
         )
 
 
