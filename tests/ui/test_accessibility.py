@@ -418,7 +418,6 @@ def _show_dialog(qtbot, dialog: QDialog) -> QDialog:
 def test_the_dialogs(qtbot, ctx, bus, loop, clock):
     from companion.core.about import store as about_store
     from companion.ui.about.dialogs import CalibrateDialog, HistoryDialog
-    from companion.ui.cue.notes import RoundNotesBox
     from companion.ui.journal.capture import CaptureDialog
     from companion.ui.today.schedule import LoopDialog, RoundDialog
 
@@ -435,7 +434,6 @@ def test_the_dialogs(qtbot, ctx, bus, loop, clock):
         "LoopDialog": LoopDialog(clock.now().date()),
         "RoundDialog add": RoundDialog(types, clock.now()),
         "RoundDialog edit": RoundDialog(types, clock.now(), get_round(ctx.db, round_id)),
-        "RoundNotesBox": RoundNotesBox(ctx, round_id),
     }
     problems = []
     for name, dialog in dialogs.items():

@@ -117,15 +117,6 @@ def test_round_zero_goes_to_the_current_loop(qtbot, ctx, bus, clock):
     assert detail.loop.notes == "Friendly panel"
 
 
-def test_planner_missing_hides_the_asked_them_list(qtbot, ctx, bus, ended_round, monkeypatch):
-    from companion.ui.journal import capture
-
-    monkeypatch.setattr(capture.CaptureDialog, "_planner_available", staticmethod(lambda: False))
-    dialog = capture.CaptureDialog(ctx, bus, ended_round[1])
-    qtbot.addWidget(dialog)
-    assert dialog.asked_them is None
-
-
 def test_split_topic():
     from companion.ui.journal.capture import split_topic
 

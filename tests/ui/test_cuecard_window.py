@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import types
-
 import pytest
 from PySide6.QtCore import Qt
 
@@ -225,37 +222,19 @@ def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
     assert (third.width(), third.height()) == (400, 500)
 
 
-def test_opening_uses_own_outline_when_about_me_has_one(card, monkeypatch, qtbot):
-    seg = types.SimpleNamespace(
-        id="identity", title="Who I am", first_line="Infra", budget_seconds=10, estimated_seconds=9
+def test_opening_uses_own_outline_when_about_me_has_one(card, ctx, clock):
+    from companion.core.about import store as about_store
+
+    about_store.save_text(
+        ctx.db, "# Me\n\n## Who I am\n\nI run the payments platform.\n", clock.now()
     )
-    about = types.ModuleType("companion.core.about.store")
-    about.load_text = lambda _db: "# Who I am\nInfra"
-    about.words_per_minute = lambda _db: 140.0
-    pitch = types.ModuleType("companion.core.about.pitch")
-    pitch.pitch_outline = lambda text, wpm=140: [seg]
-    monkeypatch.setitem(sys.modules, "companion.core.about.store", about)
-    monkeypatch.setitem(sys.modules, "companion.core.about.pitch", pitch)
+    about_store.set_words_per_minute(ctx.db, 150)
     card.bus.about_changed.emit()
     card.set_round("opening")
     outline = card.stack.currentWidget().sections[0]
     assert outline.kind == "pitch-outline" and outline.lines[0].text == "Who I am"
-    assert outline.lines[0].meta == "9 s / 10 s"
-
-
-def test_fallback_notes_box_appends(ctx, db, qtbot, monkeypatch):
-    from companion.ui.cue.notes import RoundNotesBox, open_capture
-
-    monkeypatch.setitem(sys.modules, "companion.ui.journal.capture", None)
-    round_id = loops.add_round(db, None, "coding")
-    loops.update_round(db, round_id, notes="earlier")
-    box = open_capture(ctx, None, round_id)
-    qtbot.addWidget(box)
-    assert isinstance(box, RoundNotesBox)
-    box.edit.setPlainText("Asked about LRU caches")
-    assert box.save()
-    assert loops.get_round(db, round_id).notes == "earlier\n\nAsked about LRU caches"
-    assert open_capture(ctx, None, 0) is None
+    assert outline.lines[0].detail == "I run the payments platform."
+    assert outline.lines[0].meta == "2 s / 10 s"  # five words at 150 a minute
 
 
 def test_command_rejects_unknown_round(capsys, data_dir):

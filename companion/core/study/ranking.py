@@ -169,10 +169,8 @@ class GuideIndex:
 
 
 def _quiz_weak(db: Database) -> list:
-    try:
-        from companion.core.selfcheck.quiz import weak_topics
-    except ImportError:
-        return []
+    from companion.core.selfcheck.quiz import weak_topics
+
     try:
         return list(weak_topics(db))
     except Exception:  # another feature's data problem must not take the study list down
