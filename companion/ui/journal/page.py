@@ -187,7 +187,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
         self.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
         self.undo_stack.undoTextChanged.connect(self._undo_tip)
-        self.thank_you = ThankYouBox(self)
+        self.thank_you = ThankYouBox(self.ctx, self.bus, self.status)
         detail = QWidget()
         dl = QVBoxLayout(detail)
         dl.setContentsMargins(0, 0, 0, 0)
