@@ -116,3 +116,23 @@ def test_the_graph_is_read_from_the_package():
 def test_no_import_cycles_between_companion_modules():
     cycles = find_cycles(import_graph())
     assert cycles == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_readme_architecture_map_matches_the_tree():
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Architecture", 1)[1].split("\n## ", 1)[0]
+    for side in ("core", "ui"):
+        folders = {p.name for p in (PACKAGE / side).iterdir() if (p / "__init__.py").is_file()}
+        for folder in folders:
+            assert f" {folder}/" in section, f"README's architecture map misses {side}/{folder}/"
+    block = section.split("    companion/", 1)[1].split("\n\n", 1)[0]
+    side = ""
+    for line in block.splitlines():
+        if line.startswith("      ") and not line.startswith("       "):
+            side = line.split()[0].rstrip("/")
+        elif line.startswith("        ") and not line.startswith("         ") and side:
+            for name in line.split():  # the leading folder names of an entry
+                if not name.endswith("/"):
+                    break
+                if "(coming)" not in line:
+                    assert (PACKAGE / side / name).is_dir(), f"README names {side}/{name}"
