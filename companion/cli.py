@@ -105,16 +105,66 @@ def main(argv: list[str] | None = None) -> int:
     from companion.commands.common import CommandError
 
     try:
-        return int(args.func(args, ctx) or 0)
+        code = int(args.func(args, ctx) or 0)
+        if sys.stdout is None:  # started with stdout closed: print() wrote nothing
+            _say("standard output is closed, so the result could not be shown")
+            return 1
+        sys.stdout.flush()  # a full disk shows up here, not as a traceback at exit
+        return code
     except CommandError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        _say(str(exc))
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        _silence_stdout()  # the reader left (e.g. `| head`): not an error
         return 0
+    except OSError as exc:
+        if _is_stdout_error(exc):
+            _silence_stdout()
+            _say(f"cannot write the output: {exc.strerror or exc}")
+            return 1
+        _say(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""))
+        return 1
+    except Exception as exc:  # database errors at commit: full disk, I/O error, busy
+        import sqlite3
+
+        if not isinstance(exc, sqlite3.Error):
+            raise
+        from companion.core.storage.store import explain_database_error
+
+        _say(explain_database_error(exc, ctx.db_path))
+        return 1
     finally:
         ctx.close()
+
+
+def _say(message: str) -> None:
+    """One line on stderr (which may itself be closed: then nothing)."""
+    try:
+        print(f"companion: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _is_stdout_error(exc: OSError) -> bool:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):
+        return True
+    return getattr(exc, "filename", None) is None and exc.errno in (28, 5, 9, 32)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail too."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -20,6 +20,16 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _type_checking_only(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``): its body is never executed."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
 def _imports(path: Path, modules: set[str]) -> set[str]:
     """The companion modules ``path`` imports at module level (not inside functions)."""
     name = _module_name(path)
@@ -42,7 +52,8 @@ def _imports(path: Path, modules: set[str]) -> set[str]:
                     for alias in node.names
                 ]
             elif isinstance(node, ast.If | ast.Try):
-                visit(node.body)
+                if not _type_checking_only(node):  # type-only imports never run
+                    visit(node.body)
                 visit(getattr(node, "orelse", []))
                 for handler in getattr(node, "handlers", []):
                     visit(handler.body)
@@ -105,6 +116,17 @@ def test_the_finder_sees_a_cycle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert find_cycles(graph) == [["a", "b", "c"]]
     assert find_cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_type_checking_imports_are_not_edges():
+    tree = ast.parse(
+        "if TYPE_CHECKING:\n    pass\nif typing.TYPE_CHECKING:\n    pass\nif x:\n    pass\n"
+    )
+    assert [_type_checking_only(node) for node in tree.body] == [True, True, False]
+    # content.py names content_plans' types for the checker only; it imports content_fields
+    graph = import_graph()
+    assert "companion.core.content_plans" not in graph["companion.core.content"]
+    assert "companion.core.content_fields" in graph["companion.core.content"]
 
 
 def test_the_graph_is_read_from_the_package():

@@ -1,3 +1,14 @@
 """Headless sub-commands. Each module defines ``register(sub)``; see companion/cli.py."""
 
-COMMANDS = ["doctor", "content", "about", "cue", "dnd", "export", "journal", "demo"]
+COMMANDS = [
+    "doctor",
+    "content",
+    "about",
+    "cue",
+    "today",
+    "schedule",
+    "dnd",
+    "export",
+    "journal",
+    "demo",
+]

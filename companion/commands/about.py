@@ -18,7 +18,7 @@ def register(sub) -> None:
         choices=["pdf", "html", "md"],
         help="output format (default: from the file name's suffix)",
     )
-    export.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+    export.add_argument("-o", "--output", required=True, metavar="FILE")
     export.add_argument(
         "--page-size", choices=["a4", "letter"], default="a4", help="PDF page size (default a4)"
     )
@@ -68,7 +68,7 @@ def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
         return result.text, str(path)
     from companion.core.about.store import load_document
 
-    open_journal(ctx)
+    open_journal(ctx, read_only=True)
     text = load_document(ctx.db)
     if text is None:
         _error("no one-pager saved yet: write it on the About me page, or pass a FILE.")
@@ -79,12 +79,13 @@ def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
 def _stored_wpm(ctx) -> float:
     from companion.core.about.store import words_per_minute
 
-    open_journal(ctx)
+    open_journal(ctx, read_only=True)
     return words_per_minute(ctx.db)
 
 
 def run_analyze(args, ctx) -> int:
-    from companion.core.about.pitch import MAX_WPM, MIN_WPM, analyze, format_report
+    from companion.core.about.pitch import analyze, format_report
+    from companion.core.about.spoken import MAX_WPM, MIN_WPM
 
     if args.wpm is not None and not MIN_WPM <= args.wpm <= MAX_WPM:
         return _error(f"--wpm {args.wpm:g} is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}.")
@@ -92,7 +93,7 @@ def run_analyze(args, ctx) -> int:
     if text is None:
         return 1
     wpm = args.wpm if args.wpm is not None else _stored_wpm(ctx)
-    result = analyze(text, wpm)
+    result = analyze(text, wpm, ctx.content.pitch_plan())
     if args.json:
         import json
 
@@ -132,19 +133,23 @@ def _as_json(result, where: str) -> dict:
 
 
 def run_export(args, ctx) -> int:
+    from companion.commands.common import output_path
     from companion.core.about.export import format_for
 
+    if not (args.output or "").strip():
+        return _error("-o is empty: give the name of a file to write")
     try:
-        fmt = format_for(args.output, args.format)
+        fmt = format_for(Path(args.output), args.format)
     except ValueError as exc:
         return _error(str(exc))
-    output: Path = args.output
+    output = Path(args.output).expanduser()
     if output.is_dir():
         return _error(
             f"{output} is a folder; give a file name, e.g. {output / ('about-me.' + fmt)}"
         )
     if not output.parent.exists():
         return _error(f"the folder {output.parent} does not exist.")
+    output = output_path(output)
     text, _ = _source_text(ctx, args.input)
     if text is None:
         return 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -29,17 +30,21 @@ def run_check(args, ctx) -> int:
         # only what is wrong in the pack itself
         folders = [args.dir]
         content, errors = load_content([shipped_content_dir(), args.dir])
-        mine = {p.resolve() for p in content_files(args.dir)}
-        errors = [e for e in errors if Path(e.path).resolve() in mine]
+        mine = {os.path.realpath(p) for p in content_files(args.dir)}  # loops: no raise
+        errors = [e for e in errors if os.path.realpath(e.path) in mine]
+        warnings = [w for w in content.warnings if os.path.realpath(w.path) in mine]
     else:
         folders = list(default_folders(user_content_dir(ctx.data_dir)))
         content, errors = load_content(folders)
+        warnings = content.warnings
     files = sum(len(content_files(Path(f))) for f in folders)
     for error in errors:
         print(f"error: {error}", file=sys.stderr)
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     print(
         f"{files} file(s), {len(content.sections)} section(s), "
         f"{len(content.round_types())} round type(s), {len(content.quiz())} quiz question(s), "
-        f"{len(errors)} error(s)"
+        f"{len(errors)} error(s), {len(warnings)} warning(s)"
     )
     return 1 if errors else 0

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 FORMATS = ("md", "csv", "anki", "json")
 
 
@@ -12,7 +10,7 @@ def register(sub) -> None:
     inner = parser.add_subparsers(dest="export_what", metavar="WHAT", required=True)
     study = inner.add_parser("study-list", help="the ranked study list")
     study.add_argument("--format", "-f", choices=FORMATS, default="md", help="default: md")
-    study.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+    study.add_argument("-o", "--output", required=True, metavar="FILE")
     study.set_defaults(func=run)
 
 
@@ -22,7 +20,7 @@ def run(args, ctx) -> int:
     from companion.core.study.ranking import GuideIndex
 
     out = output_path(args.output)
-    open_journal(ctx)
+    open_journal(ctx, read_only=True)
     try:
         count = export_study_list(
             ctx.db, args.format, out, ctx.now(), guide=GuideIndex(ctx.content)

@@ -13,24 +13,26 @@ def register(sub) -> None:
     inner = parser.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
     exp = inner.add_parser("export", help="write the whole journal to a JSON file")
     exp.add_argument("--format", "-f", choices=("json",), default="json")
-    exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="the file to write")
-    exp.add_argument("file", nargs="?", type=Path, help="the file to write (or use -o)")
+    exp.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    exp.add_argument("file", nargs="?", help="the file to write (or use -o)")
     exp.set_defaults(func=run_export)
     imp = inner.add_parser("import", help="add a journal JSON export to this journal")
     imp.add_argument("--format", "-f", choices=("json",), default="json")
     imp.add_argument("-i", "--input", type=Path, metavar="FILE", help="the file to read")
-    imp.add_argument("file", nargs="?", type=Path, help="the file to read (or use -i)")
+    imp.add_argument(
+        "file", nargs="*", type=Path, help="the file(s) to read (or use -i); all or none"
+    )
     imp.set_defaults(func=run_import)
 
 
 def run_export(args, ctx) -> int:
     from companion.core.journal.files import export_journal
 
-    out = args.output or args.file
+    out = args.output if args.output is not None else args.file
     if out is None:
         raise CommandError("say where to write the journal: -o FILE", exit_code=2)
     out = output_path(out)
-    open_journal(ctx)
+    open_journal(ctx, read_only=True)
     try:
         count = export_journal(ctx.db, out, ctx.now())
     except OSError as exc:
@@ -40,24 +42,40 @@ def run_export(args, ctx) -> int:
 
 
 def run_import(args, ctx) -> int:
-    from companion.core.journal.files import JournalImportError, import_journal
+    """Every file is checked first; then all are added in one transaction, so a bad file
+    among several imports nothing."""
+    from companion.core.journal.files import JournalImportError, import_journal_data, read_journal
 
-    src = args.input or args.file
-    if src is None:
+    sources = ([args.input] if args.input is not None else []) + list(args.file or [])
+    if not sources:
         raise CommandError("say which file to import: -i FILE", exit_code=2)
-    open_journal(ctx)
     try:
-        report = import_journal(ctx.db, src.expanduser())
+        docs = [(src, read_journal(src.expanduser())) for src in sources]
     except JournalImportError as exc:
         raise CommandError(f"{exc} Nothing was imported.") from None
-    print(
-        f"Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
-        f"{report.loops_skipped} loop(s) were already here."
-    )
-    if report.asked_them_skipped:
+    open_journal(ctx)
+    reports = []
+    with ctx.db.atomic():
+        for src, data in docs:
+            try:
+                reports.append((src, import_journal_data(ctx.db, data)))
+            except JournalImportError as exc:
+                raise CommandError(f"{src}: {exc} Nothing was imported.") from None
+    for src, report in reports:
+        name = f"{src}: " if len(reports) > 1 else ""
         print(
-            f"{report.asked_them_skipped} question(s) you asked could not be imported "
-            "(planner not available or refused them).",
-            file=sys.stderr,
+            f"{name}Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
+            f"{report.loops_skipped} loop(s) were already here."
         )
+        if report.control_chars_removed:
+            print(
+                f"{name}Removed {report.control_chars_removed} control character(s).",
+                file=sys.stderr,
+            )
+        if report.asked_them_skipped:
+            print(
+                f"{name}{report.asked_them_skipped} question(s) you asked could not be "
+                "imported (planner not available or refused them).",
+                file=sys.stderr,
+            )
     return 0

@@ -45,7 +45,11 @@ class AppContext:
         """The journal store; a throwaway in-memory one (with ``storage_problem`` set) if
         the real one cannot be opened, so the app keeps working and tells the user."""
         if self._store is None:
-            from companion.core.storage.store import StorageError, open_memory_store, open_store
+            from companion.core.storage.store import (
+                StorageError,
+                open_memory_store,
+                open_store,
+            )
 
             try:
                 self._store = open_store(self.db_path)
@@ -53,6 +57,23 @@ class AppContext:
                 self.storage_problem = str(exc)
                 self._store = open_memory_store()
         return self._store
+
+    def use_read_only_store(self) -> None:
+        """Open the journal only to read (exports, analyze): nothing is written to it. A
+        missing journal, or one that needs an upgrade first, opens the normal way."""
+        if self._store is not None or not self.db_path.exists():
+            return
+        from companion.core.storage.store import StorageError, open_store
+
+        try:
+            store = open_store(self.db_path, read_only=True)
+        except StorageError as exc:
+            self.storage_problem = str(exc)
+            return
+        if store.pending_migrations:
+            store.close()
+            return
+        self._store = store
 
     @property
     def db(self):

@@ -39,14 +39,67 @@ def resolve_data_dir(option: str | os.PathLike[str] | None = None) -> Path:
 
 
 def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` (owner-only, 0700) if needed and tighten it if it exists."""
-    path.mkdir(parents=True, exist_ok=True)
-    if os.name == "posix":
+    """Create ``path`` owner-only (0700) if it is missing; an existing folder keeps its
+    mode (it may be shared, or deliberately read-only: `companion doctor` warns instead).
+
+    Raises :class:`DataDirError` when the path exists and is not a folder, or cannot be
+    created (its message says why); the app sets modes only on folders it created."""
+    path = Path(path)
+    missing = []
+    probe = path
+    try:
+        while not probe.exists() and not probe.is_symlink() and probe != probe.parent:
+            missing.append(probe)
+            probe = probe.parent
+        if path.exists() and not path.is_dir():
+            raise DataDirError(f"{path} is a file, not a folder")
+    except OSError as exc:
+        raise DataDirError(f"cannot use the folder {path}: {exc.strerror or exc}") from None
+    for folder in reversed(missing):
+        ours = folder == path  # parents (e.g. ~/.local/share) get the usual mode
         try:
-            os.chmod(path, 0o700)
-        except OSError:
-            pass  # a read-only or foreign folder: storage reports the real problem
+            folder.mkdir(mode=0o700 if ours else 0o777)
+        except FileExistsError:
+            continue  # made meanwhile by another process: then it is not ours to chmod
+        except OSError as exc:
+            raise DataDirError(
+                f"cannot create the folder {folder}: {exc.strerror or exc}"
+            ) from None
+        if ours and os.name == "posix":
+            try:
+                os.chmod(folder, 0o700)  # mkdir's mode is masked by the umask
+            except OSError:
+                pass
+    if not path.is_dir():
+        raise DataDirError(f"{path} is not a folder")
     return path
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be used as the data folder, or None (nothing is created)."""
+    path = Path(path)
+    for part in path.parts:
+        if len(os.fsencode(part)) > 255:
+            return f"the name {part[:40]}... is too long for a folder name"
+    try:
+        if path.exists():
+            if not path.is_dir():
+                return f"{path} is a file, not a folder"
+            if not os.access(path, os.W_OK | os.X_OK):
+                return f"the folder {path} is not writable"
+            return None
+        probe = path
+        while not probe.exists():
+            if probe == probe.parent:
+                break
+            probe = probe.parent
+        if not probe.is_dir():
+            return f"{probe} is a file, so {path} cannot be created"
+        if not os.access(probe, os.W_OK | os.X_OK):
+            return f"{path} cannot be created: {probe} is not writable"
+    except OSError as exc:  # e.g. ENAMETOOLONG from stat
+        return f"{path} cannot be used: {exc.strerror or exc}"
+    return None
 
 
 def db_path(data_dir: Path) -> Path:

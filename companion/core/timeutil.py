@@ -12,14 +12,17 @@ import datetime as dt
 
 def parse_stored(text: str | None) -> dt.datetime | None:
     """A stored time as an aware datetime; a time without a zone is local time. None when
-    ``text`` is empty or not an ISO 8601 time."""
+    ``text`` is empty, not an ISO 8601 time or out of range (an imported ``0001-01-01``
+    must not break every view that shows it)."""
     if not text or not isinstance(text, str):
         return None
     try:
         moment = dt.datetime.fromisoformat(text)
-    except ValueError:
+        if not 1900 <= moment.year <= 9000:  # a stored 0001-01-01 cannot be shown locally
+            return None
+        return moment if moment.tzinfo else moment.astimezone()
+    except (ValueError, OverflowError, OSError):
         return None
-    return moment if moment.tzinfo else moment.astimezone()
 
 
 def to_stored(moment: dt.datetime) -> str:

@@ -216,9 +216,20 @@ def test_property_every_export_parses_back(topics, detail, company):
     _headers, records = parse_anki(exports.render_anki(rows))
     assert len(records) == len(topics)
     assert all(len(r) == 3 for r in records)
-    expected = [r.item.topic.replace("\r\n", "\n").replace("\r", "\n") for r in rows]
+    expected = [exports.plain(r.item.topic).replace("\r\n", "\n").replace("\r", "\n") for r in rows]
     assert [r[0] for r in records] == expected
     # Markdown: one checklist line per topic
     md = exports.render_markdown(rows, NOW)
     assert sum(line.startswith("- [ ] ") for line in md.splitlines()) == len(topics)
     store.close()
+
+
+def test_stored_nul_and_control_characters_never_reach_an_export(db):
+    """Rows stored before the import door stripped control characters still export
+    cleanly: no NUL or other C0 control in any format (tab/newline only where quoted)."""
+    _fill(db, ["Cach\x00ing\x07"], details=("de\x00tail\x1b",), companies=("Ac\x00me",))
+    rows = _rows(db)
+    for fmt in exports.FORMATS:
+        text = exports.render(fmt, rows, NOW)
+        assert "\x00" not in text and "\x07" not in text and "\x1b" not in text, fmt
+    assert parse_csv(exports.render_csv(rows))[1][1] == "Caching"

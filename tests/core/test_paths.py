@@ -69,14 +69,37 @@ def test_cli_refuses_an_empty_data_dir(capsys):
     assert err.count("--data-dir is empty") == 2
 
 
-def test_ensure_private_dir_creates_and_tightens(tmp_path):
+def test_ensure_private_dir_creates_private_but_leaves_existing_folders_alone(tmp_path):
     fresh = paths.ensure_private_dir(tmp_path / "a" / "b")
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o700
-    loose = tmp_path / "loose"
-    loose.mkdir(mode=0o755)
-    os.chmod(loose, 0o755)
-    paths.ensure_private_dir(loose)
-    assert stat.S_IMODE(loose.stat().st_mode) == 0o700
+    for existing_mode in (0o755, 0o1777, 0o500):
+        folder = tmp_path / f"existing-{existing_mode:o}"
+        folder.mkdir()
+        os.chmod(folder, existing_mode)
+        paths.ensure_private_dir(folder)
+        assert stat.S_IMODE(folder.stat().st_mode) == existing_mode  # not ours: kept
+
+
+def test_ensure_private_dir_refuses_files_and_impossible_names(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    with pytest.raises(paths.DataDirError, match="is a file"):
+        paths.ensure_private_dir(afile)
+    with pytest.raises(paths.DataDirError):
+        paths.ensure_private_dir(afile / "below")
+    with pytest.raises(paths.DataDirError, match="too long|cannot"):
+        paths.ensure_private_dir(tmp_path / ("n" * 300))
+
+
+def test_folder_problem_names_what_is_wrong(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    assert paths.folder_problem(tmp_path) is None
+    assert paths.folder_problem(tmp_path / "new" / "deeper") is None
+    assert "is a file" in paths.folder_problem(afile)
+    assert "is a file" in paths.folder_problem(afile / "x")
+    assert "too long" in paths.folder_problem(tmp_path / ("n" * 300))
+    assert not (tmp_path / "new").exists()  # it only looks
 
 
 def test_shipped_folders_exist():

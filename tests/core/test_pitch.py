@@ -48,7 +48,12 @@ def words(n: int, word: str = "word") -> str:
 
 
 def test_template_has_all_five_segments_and_a_projects_section():
-    text = (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
+    from companion.core.about.template import fill_template
+    from companion.core.content_plans import FALLBACK_PITCH
+
+    raw = (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
+    text = fill_template(raw, FALLBACK_PITCH)
+    assert "{{" not in text and "## Who I am (10 s)" in text and "60-90 seconds" in text
     result = pitch.analyze(text)
     assert [s.id for s in result.segments] == list(segments.SEGMENT_IDS)
     assert all(s.present and s.words > 0 for s in result.segments)

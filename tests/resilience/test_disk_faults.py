@@ -18,7 +18,12 @@ from pathlib import Path
 import pytest
 
 from companion.core.day import loops
-from companion.core.storage.store import NewerSchemaError, StorageError, list_backups, open_store
+from companion.core.storage.store import (
+    NewerSchemaError,
+    StorageError,
+    list_backups,
+    open_store,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -63,7 +63,10 @@ def test_normal_use_leaves_everything_private(fresh_folder):
         assert mode(backup) == 0o600, backup.name
 
 
-def test_an_existing_loose_folder_and_database_are_tightened(fresh_folder):
+def test_an_existing_loose_database_is_tightened_but_the_folder_keeps_its_mode(fresh_folder):
+    """The app sets modes only on folders it created: a folder the user made (or shares)
+    keeps its mode; doctor warns about it instead."""
+    from companion.cli import main
     from companion.core.storage.store import open_store
 
     fresh_folder.mkdir(mode=0o755)
@@ -72,8 +75,9 @@ def test_an_existing_loose_folder_and_database_are_tightened(fresh_folder):
     os.chmod(fresh_folder / "companion.sqlite3", 0o644)
     store = open_store(fresh_folder / "companion.sqlite3")
     store.close()
-    assert mode(fresh_folder) == 0o700
+    assert mode(fresh_folder) == 0o755
     assert mode(fresh_folder / "companion.sqlite3") == 0o600
+    assert main(["--data-dir", str(fresh_folder), "doctor"]) == 0
 
 
 def test_restored_backup_is_private(fresh_folder):

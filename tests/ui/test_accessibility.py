@@ -419,7 +419,7 @@ def test_the_dialogs(qtbot, ctx, bus, loop, clock):
     from companion.core.about import store as about_store
     from companion.ui.about.dialogs import CalibrateDialog, HistoryDialog
     from companion.ui.journal.capture import CaptureDialog
-    from companion.ui.today.schedule import LoopDialog, RoundDialog
+    from companion.ui.widgets.loop_dialogs import LoopDialog, RoundDialog
 
     loop_id, round_id = loop
     from companion.core.day.loops import get_round

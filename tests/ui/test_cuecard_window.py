@@ -80,6 +80,21 @@ def test_every_round_type_renders(card, content):
     assert not card.set_round("no-such-round")
 
 
+def test_coding_moves_end_with_the_contents_last_step(card, content):
+    """Trade-offs and narration, then the check-in at the timebox closes the move: the
+    card adds no step of its own (no hard-coded "hand back")."""
+    steps = content.section("coding-moves").items
+    card.set_round("coding")
+    stepper = card.stack.currentWidget().stepper
+    for _ in steps:
+        stepper.forward.click()
+    assert stepper.current.text() == steps[-1].text
+    assert steps[-1].get("id") == "check-in"
+    assert [s.get("id") for s in steps[-3:-1]] == ["tradeoffs", "narrate"]
+    assert stepper.next.text() == "Last step."
+    assert not stepper.forward.isEnabled()
+
+
 def test_stepper_keys_and_restart(card, content, make_card):
     from PySide6.QtTest import QTest
 

@@ -181,15 +181,3 @@ def test_a_big_journal_stays_responsive(qtbot, ctx, bus):
     search_ms = (time.perf_counter() - start) * 1000
     assert page.loops_model.rowCount() == 2000
     assert refresh_ms < 250 and search_ms < 100, (refresh_ms, search_ms)
-
-
-def test_reminder_notifies_once_when_due_within_four_hours(qtbot, ctx, bus, filled, clock):
-    from companion.ui.journal.reminders import JournalReminders
-
-    reminders = JournalReminders(ctx, bus)
-    assert reminders.check() == []  # 23 h left
-    clock.advance(hours=20)
-    with qtbot.waitSignal(bus.notify) as got:
-        assert reminders.check() == [filled[0]]
-    assert got.args[0] == "Thank-you note" and "Acme" in got.args[1]
-    assert reminders.check() == []  # once per loop

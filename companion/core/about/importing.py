@@ -53,20 +53,10 @@ def decode_bytes(data: bytes, name: str = "the file") -> ImportResult:
 
 def read_import(path: Path) -> ImportResult:
     """Read a Markdown file to import; ValueError with a readable message on failure."""
+    from companion.core.fileio import read_limited
+
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_IMPORT_BYTES:
-            raise ValueError(
-                f"{path} is {size / 1e6:.1f} MB; a one-pager is a few KB, so it was not imported."
-            )
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ValueError(f"{path} does not exist.") from None
-    except IsADirectoryError:
-        raise ValueError(f"{path} is a folder, not a file.") from None
-    except OSError as exc:
-        raise ValueError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+    data = read_limited(path, "one-pager")  # FileReadError is a ValueError
     return decode_bytes(data, path.name)
 
 

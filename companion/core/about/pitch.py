@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion.core.about.segments import (
     FENCE,
     HEADING,
-    SEGMENTS,
     Heading,
+    normalise,
     scan_headings,
 )
 from companion.core.about.spoken import (
@@ -35,8 +36,13 @@ from companion.core.about.spoken import (
     seconds_for,
     spoken_text,
 )
+from companion.core.content_plans import FALLBACK_PITCH
 
-TARGET_SECONDS = (60.0, 90.0)
+if TYPE_CHECKING:
+    from companion.core.content_plans import PitchPlan
+
+# fallback only: analyze() uses the pack's pitch `target:` (PitchPlan.target)
+TARGET_SECONDS = (float(FALLBACK_PITCH.target[0]), float(FALLBACK_PITCH.target[1]))
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,7 @@ class PitchAnalysis:
     total_words: int
     document_words: int
     warnings: tuple[str, ...] = field(default=())
+    target: tuple[float, float] = TARGET_SECONDS  # the pack's whole-pitch range, seconds
 
     @property
     def total_seconds(self) -> float:
@@ -96,12 +103,12 @@ class PitchAnalysis:
 
     @property
     def timing_status(self) -> str:
-        """empty, short, ok or long against the 60-90 s target."""
+        """empty, short, ok or long against the pack's target (60-90 s as shipped)."""
         if self.total_words == 0:
             return "empty"
-        if self.total_seconds > TARGET_SECONDS[1]:
+        if self.total_seconds > self.target[1]:
             return "long"
-        if self.total_seconds < TARGET_SECONDS[0]:
+        if self.total_seconds < self.target[0]:
             return "short"
         return "ok"
 
@@ -164,11 +171,21 @@ def _section_end(headings: list[Heading], index: int, total_lines: int) -> int:
     return total_lines
 
 
-def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
-    """Words and speaking seconds per segment, the projects' numbers, and warnings."""
+def _plan(plan: PitchPlan | None) -> PitchPlan:
+    if plan is not None:
+        return plan
+    return FALLBACK_PITCH  # callers without a content pack (fuzzing, bare tests)
+
+
+def analyze(
+    text: str, words_per_minute: float = DEFAULT_WPM, plan: PitchPlan | None = None
+) -> PitchAnalysis:
+    """Words and speaking seconds per segment, the projects' numbers, and warnings; the
+    segments, their labels and budgets and the target come from the pack's ``plan``."""
+    plan = _plan(plan)
     wpm = clamp_wpm(words_per_minute)
     lines = text.splitlines()
-    headings = scan_headings(lines)
+    headings = scan_headings(lines, {normalise(s.title): s.id for s in plan.segments})
     found: dict[str, tuple[int, int]] = {}
     projects_span: tuple[int, int, int] | None = None  # start, end, heading level
     for index, heading in enumerate(headings):
@@ -182,7 +199,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
             found[heading.segment] = (heading.line, end)
 
     reports = []
-    for spec in SEGMENTS:
+    for spec in plan.segments:
         if spec.id in found:
             start, end = found[spec.id]
             body = _body_lines(lines, start + 1, end)
@@ -191,7 +208,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
                 SegmentReport(
                     spec.id,
                     spec.title,
-                    spec.budget_seconds,
+                    spec.seconds,
                     True,
                     words,
                     seconds_for(words, wpm),
@@ -202,9 +219,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
             )
         else:
             reports.append(
-                SegmentReport(
-                    spec.id, spec.title, spec.budget_seconds, False, 0, 0.0, "", None, None
-                )
+                SegmentReport(spec.id, spec.title, spec.seconds, False, 0, 0.0, "", None, None)
             )
 
     projects: tuple[ProjectCheck, ...] = ()
@@ -218,6 +233,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
         projects_span is not None,
         sum(r.words for r in reports),
         count_words(text),
+        target=(float(plan.target[0]), float(plan.target[1])),
     )
     return PitchAnalysis(
         result.words_per_minute,
@@ -227,6 +243,7 @@ def analyze(text: str, words_per_minute: float = DEFAULT_WPM) -> PitchAnalysis:
         result.total_words,
         result.document_words,
         tuple(_warnings(result)),
+        result.target,
     )
 
 
@@ -234,9 +251,9 @@ def _warnings(result: PitchAnalysis) -> list[str]:
     warnings: list[str] = []
     present = [s for s in result.segments if s.present]
     if not present:
+        headings = ", ".join(f"'## {s.title}'" for s in result.segments)
         warnings.append(
-            "No pitch segments found. Use headings such as '## Who I am', '## Strongest "
-            "evidence', '## Current depth', '## Why this role', '## Hand back' (or end any "
+            f"No pitch segments found. Use headings such as {headings} (or end any "
             "heading with a marker like {identity})."
         )
     else:
@@ -247,13 +264,13 @@ def _warnings(result: PitchAnalysis) -> list[str]:
     total = result.total_seconds
     if status == "long":
         warnings.append(
-            f"The pitch runs {total:.0f} s, over the 90 s limit: cut about "
-            f"{(total - TARGET_SECONDS[1]) * result.words_per_minute / 60:.0f} words."
+            f"The pitch runs {total:.0f} s, over the {result.target[1]:.0f} s limit: cut about "
+            f"{(total - result.target[1]) * result.words_per_minute / 60:.0f} words."
         )
     elif status == "short" and present:
         warnings.append(
-            f"The pitch runs {total:.0f} s, under the 60 s minimum: add about "
-            f"{(TARGET_SECONDS[0] - total) * result.words_per_minute / 60:.0f} words of evidence."
+            f"The pitch runs {total:.0f} s, under the {result.target[0]:.0f} s minimum: add about "
+            f"{(result.target[0] - total) * result.words_per_minute / 60:.0f} words of evidence."
         )
     if not result.projects_section:
         warnings.append("No 'Three projects' section found.")
@@ -296,10 +313,12 @@ def _projects(lines: list[str], headings: list[Heading], start: int, end: int, l
         )
 
 
-def pitch_outline(text: str, words_per_minute: float = DEFAULT_WPM) -> list[OutlineSegment]:
-    """The five segments in speaking order with each one's first line and timing, for the
+def pitch_outline(
+    text: str, words_per_minute: float = DEFAULT_WPM, plan: PitchPlan | None = None
+) -> list[OutlineSegment]:
+    """The pack's segments in speaking order with each one's first line and timing, for the
     cue card. Segments the one-pager lacks come back with an empty ``first_line``."""
-    analysis = analyze(text, words_per_minute)
+    analysis = analyze(text, words_per_minute, plan)
     return [
         OutlineSegment(s.id, s.title, s.first_line, s.budget_seconds, round(s.seconds, 1))
         for s in analysis.segments
@@ -328,7 +347,7 @@ def format_report(analysis: PitchAnalysis) -> str:
     for s in analysis.segments:
         seconds = f"{s.seconds:.0f}" if s.present else "-"
         rows.append(f"{s.title:<20} {s.words:>5} {seconds:>7} {s.budget_seconds:>6}  {s.status}")
-    lo, hi = TARGET_SECONDS
+    lo, hi = analysis.target
     rows.append(
         f"{'whole pitch':<20} {analysis.total_words:>5} {analysis.total_seconds:>7.0f} "
         f"{f'{lo:.0f}-{hi:.0f}':>6}  {analysis.timing_status}"

@@ -20,6 +20,7 @@ class Step:
     budget_seconds: float
 
 
+# fallback only: the About-me page passes the pack's segments (Content.pitch_plan())
 DEFAULT_STEPS = tuple(Step(s.id, s.title, s.budget_seconds) for s in SEGMENTS)
 
 

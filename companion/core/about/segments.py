@@ -1,10 +1,13 @@
-"""The five segments of the spoken pitch and how a one-pager heading names one."""
+"""The spoken pitch's segments (the pack's, FALLBACK_PITCH's without one) and how a
+one-pager heading names one."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+
+from companion.core.content_plans import FALLBACK_PITCH
 
 
 @dataclass(frozen=True)
@@ -16,42 +19,23 @@ class SegmentSpec:
     holds: str
 
 
-SEGMENTS: tuple[SegmentSpec, ...] = (
-    SegmentSpec(
-        "identity",
-        "Who I am",
-        10,
-        ("identity", "who i am", "who you are", "who am i", "intro", "introduction"),
-        "Role, years on production systems, current focus",
-    ),
-    SegmentSpec(
+# The words that name each segment in a heading: how people write them, so code. The
+# segments' labels, budgets and order come from the content pack (a PitchPlan); these
+# specs carry FALLBACK_PITCH's, used only where no pack is given.
+_ALIASES = {
+    "identity": ("identity", "who i am", "who you are", "who am i", "intro", "introduction"),
+    "evidence": (
         "evidence",
-        "Strongest evidence",
-        30,
-        ("evidence", "strongest evidence", "my strongest evidence", "your strongest evidence"),
-        "One project: scale, problem, the part you owned, the outcome as a number",
+        "strongest evidence",
+        "my strongest evidence",
+        "your strongest evidence",
     ),
-    SegmentSpec(
-        "depth",
-        "Current depth",
-        20,
-        ("depth", "current depth", "what i am doing now", "current focus", "right now"),
-        "What you work on now, in this role's vocabulary",
-    ),
-    SegmentSpec(
-        "why-role",
-        "Why this role",
-        20,
-        ("why this role", "why role", "why-role", "why", "why this team", "why you"),
-        "Tied to this team's specific mandate",
-    ),
-    SegmentSpec(
-        "hand-back",
-        "Hand back",
-        10,
-        ("hand back", "hand-back", "handback", "handing back", "over to you"),
-        "An invitation for them to steer",
-    ),
+    "depth": ("depth", "current depth", "what i am doing now", "current focus", "right now"),
+    "why-role": ("why this role", "why role", "why-role", "why", "why this team", "why you"),
+    "hand-back": ("hand back", "hand-back", "handback", "handing back", "over to you"),
+}
+SEGMENTS: tuple[SegmentSpec, ...] = tuple(
+    SegmentSpec(s.id, s.title, s.seconds, _ALIASES[s.id], s.holds) for s in FALLBACK_PITCH.segments
 )
 SEGMENT_IDS = tuple(s.id for s in SEGMENTS)
 PROJECTS_ALIASES = ("three projects", "projects", "3 projects", "selected projects", "key projects")
@@ -69,7 +53,7 @@ class Heading:
     segment: str | None  # a segment id, "projects", or None
 
 
-def _normalise(text: str) -> str:
+def normalise(text: str) -> str:
     text = text.lower().replace("’", "'")
     text = re.sub(r"[*_`]", "", text)
     text = re.sub(r"^\s*(?:\d+[.)]|[ivx]+\.)\s*", "", text)  # "1. Identity"
@@ -89,7 +73,7 @@ def classify_heading(raw: str) -> tuple[str, str | None]:
     if marker and (marker.group(1).lower() in SEGMENT_IDS or marker.group(1).lower() == "projects"):
         return text[: marker.start()].rstrip(), marker.group(1).lower()
     shown = _BUDGET_HINT.sub("", text).rstrip()
-    key = _normalise(shown)
+    key = normalise(shown)
     if key in _ALIAS_TO_ID:
         return shown, _ALIAS_TO_ID[key]
     # "Identity - who I am", "Why this role: platform"
@@ -99,8 +83,9 @@ def classify_heading(raw: str) -> tuple[str, str | None]:
     return shown, None
 
 
-def scan_headings(lines: list[str]) -> list[Heading]:
-    """ATX headings outside fenced code blocks."""
+def scan_headings(lines: list[str], titles: dict[str, str] | None = None) -> list[Heading]:
+    """ATX headings outside fenced code blocks; ``titles`` maps a normalised segment label
+    of the pack (its own wording) to the segment id, on top of the built-in aliases."""
     headings: list[Heading] = []
     in_fence = False
     for number, line in enumerate(lines):
@@ -113,5 +98,7 @@ def scan_headings(lines: list[str]) -> list[Heading]:
         if not match:
             continue
         shown, segment = classify_heading(match.group(2))
+        if segment is None and titles:
+            segment = titles.get(normalise(shown))
         headings.append(Heading(number, len(match.group(1)), shown, segment))
     return headings

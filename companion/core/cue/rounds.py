@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from companion.core.content import Content, Item, Section
 from companion.core.cue.timebox import (
-    DEFAULT_MINUTES,
     TimeboxStatus,
     as_int,
     clamp_minutes,
@@ -70,7 +69,7 @@ def round_infos(content: Content) -> list[RoundInfo]:
                 audience=rt.audience,
                 sections=rt.sections,
                 nudges=nudges,
-                minutes=clamp_minutes(minutes or DEFAULT_MINUTES),
+                minutes=clamp_minutes(minutes or content.round_defaults().minutes),
             )
         )
     free = [k for k in range(1, 10) if k not in used]
@@ -204,7 +203,9 @@ def build_sections(
                 )
             out.append(CardSection(sid, "Questions to ask", "planned-questions", lines, note=note))
         elif sid == "@timebox":
-            nudges = timebox_nudges(content.section(info.nudges), minutes or info.minutes)
+            nudges = timebox_nudges(
+                content.section(info.nudges), minutes or info.minutes, content.round_defaults()
+            )
             lines = tuple(CardLine(n.text, meta=f"{format_minutes(n.at)}") for n in nudges)
             out.append(CardSection(sid, "Timebox", "timebox", lines))
         elif sid == "@closing-topic":

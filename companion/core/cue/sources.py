@@ -17,13 +17,14 @@ from companion.core.selfcheck.planner import planned_for
 from companion.core.timeutil import to_stored
 
 
-def pitch_outline_lines(db) -> tuple[list[CardLine], str]:
-    """The user's pitch outline from About me as card lines, with segment timings:
-    ([], "") when there is none yet (the card then shows the content's pitch)."""
+def pitch_outline_lines(db, plan=None) -> tuple[list[CardLine], str]:
+    """The user's pitch outline from About me as card lines, with segment timings against
+    the content's ``plan`` (a PitchPlan): ([], "") when there is none yet (the card then
+    shows the content's pitch)."""
     text = load_text(db)
     if not text or not text.strip():
         return [], ""
-    segments = pitch_outline(text, words_per_minute(db))
+    segments = pitch_outline(text, words_per_minute(db), plan)
     lines = []
     total = 0.0
     for seg in segments:

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.content import Section
+from companion.core.content_plans import FALLBACK_ROUND, RoundDefaults
 
-DEFAULT_MINUTES = 45
+DEFAULT_MINUTES = 45  # fallback only: the pack's rounds `minutes:` (Content.round_defaults)
 MIN_MINUTES, MAX_MINUTES = 5, 240
-NEAR_END_MINUTES = 2
+NEAR_END_MINUTES = 2  # fallback only: the pack's rounds `wrap_up_before_end:`
 FRESH_NUDGE_SECONDS = 120  # how long a nudge counts as new (glance mode shows it first)
 
 
@@ -25,9 +26,13 @@ class Nudge:
     builtin: bool = False
 
 
-def timebox_nudges(section: Section | None, minutes: int) -> list[Nudge]:
-    """The content's nudges placed on a round of ``minutes``, plus a near-end and a
-    time-up nudge the app adds unless the content already nudges in the last minutes."""
+def timebox_nudges(
+    section: Section | None, minutes: int, defaults: RoundDefaults | None = None
+) -> list[Nudge]:
+    """The content's nudges placed on a round of ``minutes``, plus the wrap-up and
+    time-up nudges of the pack's rounds section (``defaults``), the wrap-up only unless
+    the content already nudges in the last minutes."""
+    defaults = defaults or FALLBACK_ROUND  # a caller without the content pack
     nudges: list[Nudge] = []
     if section is not None:
         for item in section.items:
@@ -40,12 +45,11 @@ def timebox_nudges(section: Section | None, minutes: int) -> list[Nudge]:
                 continue
             if at is not None and 0 <= at < minutes:
                 nudges.append(Nudge(at, item.text))
-    near = minutes - NEAR_END_MINUTES
+    left = defaults.wrap_up_before_end
+    near = minutes - left
     if near > 0 and not any(n.at >= near for n in nudges):
-        nudges.append(Nudge(near, f"{NEAR_END_MINUTES} minutes left: wrap up and hand back.", True))
-    nudges.append(
-        Nudge(float(minutes), "Time is up: close with your question and the closing line.", True)
-    )
+        nudges.append(Nudge(near, defaults.wrap_up.replace("{minutes}", str(left)), True))
+    nudges.append(Nudge(float(minutes), defaults.time_up, True))
     return sorted(nudges, key=lambda n: n.at)
 
 
@@ -68,7 +72,11 @@ class TimeboxStatus:
 
 
 def timebox_status(
-    started: dt.datetime, now: dt.datetime, minutes: int, nudges: Sequence[Nudge]
+    started: dt.datetime,
+    now: dt.datetime,
+    minutes: int,
+    nudges: Sequence[Nudge],
+    near_end_minutes: int = NEAR_END_MINUTES,
 ) -> TimeboxStatus:
     elapsed = max(0.0, (now - started).total_seconds())
     remaining = minutes * 60 - elapsed
@@ -77,7 +85,7 @@ def timebox_status(
     current = due[-1] if due else None
     if remaining <= 0:
         phase = "over"
-    elif remaining <= NEAR_END_MINUTES * 60:
+    elif remaining <= near_end_minutes * 60:
         phase = "near-end"
     else:
         phase = "running"

@@ -155,14 +155,13 @@ def progress(
     return sum(1 for item in items if item.key in checked), len(items)
 
 
-def scope_for(phase: str, loop_id: int, situation) -> Scope:
-    """Where ``phase``'s ticks live right now (``situation`` from
-    :func:`companion.core.day.schedule.situation`): the interview day, and for the
-    before-round list also the round it is for (current or next)."""
-    day = situation.day.isoformat()
+def scope_for(phase: str, view) -> Scope:
+    """Where ``phase``'s ticks live in ``view`` (a :class:`companion.core.day.model.DayView`):
+    the loop and interview day, and for the before-round list also the round it is for
+    (the running one, else the next)."""
+    day = view.day.isoformat()
     if phase == "before-round":
-        target = situation.round if situation.phase in ("before-round", "in-round") else None
-        target = target or situation.next_round
+        target = view.focus
         if target is not None:
-            return Scope(loop_id, day, target.id)
-    return Scope(loop_id, day)
+            return Scope(view.loop_id, day, target.id)
+    return Scope(view.loop_id, day)

@@ -46,6 +46,9 @@ class Round:
     started_at: str | None
     ended_at: str | None
     notes: str
+    type_label: str = ""  # a custom round type's own words
+    length_minutes: int | None = None  # from the invitation; None: the content's length
+    skipped_at: str | None = None
 
     @property
     def scheduled(self) -> dt.datetime | None:
@@ -58,10 +61,6 @@ class Round:
     @property
     def ended(self) -> dt.datetime | None:
         return parse_stored(self.ended_at)
-
-
-# core/day/schedule.py and ui/today/schedule.py (changed on other branches) import it from here
-iso = to_stored
 
 
 def create_loop(
@@ -173,7 +172,10 @@ def current_loop(db: Database, today: dt.date) -> Loop | None:
     return loops[0] if loops else None
 
 
-_ROUND_COLS = "id, loop_id, type, interviewer_role, interviewer_name, scheduled_at, started_at, ended_at, notes"
+_ROUND_COLS = (
+    "id, loop_id, type, interviewer_role, interviewer_name, scheduled_at, started_at, "
+    "ended_at, notes, type_label, length_minutes, skipped_at"
+)
 
 
 def add_round(
@@ -201,11 +203,18 @@ def add_round(
     return table.last_pk
 
 
-_ROUND_TIMES = {"scheduled_at": "scheduled", "started_at": "start", "ended_at": "end"}
+_ROUND_TIMES = {
+    "scheduled_at": "scheduled",
+    "started_at": "start",
+    "ended_at": "end",
+    "skipped_at": "skipped",
+}
+MAX_ROUND_MINUTES = 24 * 60
 
 
 def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
-    """Check and tidy round fields: type, interviewer role and name, notes and its times."""
+    """Check and tidy round fields: type (and a custom type's own label), interviewer role
+    and name, notes, length in minutes and its times."""
     values: dict = {}
     for name, value in fields.items():
         if name == "type":
@@ -218,9 +227,21 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
                     f"{', '.join(r for r in INTERVIEWER_ROLES if r)} (or empty)."
                 )
             values[name] = role
-        elif name in ("interviewer_name", "notes"):
-            what = "The interviewer name" if name != "notes" else "The notes"
-            values[name] = clean_text(value, what)
+        elif name in ("interviewer_name", "notes", "type_label"):
+            what = {
+                "interviewer_name": "The interviewer name",
+                "notes": "The notes",
+                "type_label": "The round's label",
+            }[name]
+            values[name] = clean_text(value or "", what)
+        elif name == "length_minutes":
+            if value is not None and (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not 1 <= value <= MAX_ROUND_MINUTES
+            ):
+                raise ValueError(f"A round lasts between 1 minute and 24 hours, not {value!r}.")
+            values[name] = value
         elif name in _ROUND_TIMES:
             if isinstance(value, dt.datetime):
                 value = to_stored(value)
@@ -235,7 +256,8 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
 
 
 def update_round(db: Database, round_id: int, **fields) -> dict:
-    """Change a round's type, interviewer, notes or times; returns the previous values.
+    """Change a round's type, label, interviewer, notes, length or times; returns the
+    previous values.
 
     The one way a round is changed: every field is checked by :func:`clean_round_fields`.
     """

@@ -1,8 +1,7 @@
-"""A loop's schedule and what the day calls for right now.
+"""A loop's schedule: clock and countdown texts, and calendar events made into rounds.
 
-Pure functions of the rounds and a moment (``now`` comes from the context's clock), so
-the whole day can be tested with a fake clock: which phase is current, how long until the
-next round, which day the checklists are for, and which reminders are due.
+What the day is *now* (phases, current and next round, reminders) is the day model's:
+:mod:`companion.core.day.model`.
 """
 
 from __future__ import annotations
@@ -14,208 +13,16 @@ from dataclasses import dataclass
 
 from companion.core.day.loops import Round
 
-DEFAULT_ROUND_MINUTES = 60
-BEFORE_WINDOW = dt.timedelta(minutes=15)  # the before-round list comes up this early
-REMINDER_BEFORE = dt.timedelta(minutes=10)  # the warm-up notification
-EVENING_FROM = dt.time(17, 0)  # the night-before list comes up from this hour
-MORNING_FROM = dt.time(5, 0)
-AFTER_LOOP_FOR = dt.timedelta(hours=48)
-STALE_START = dt.timedelta(hours=4)  # a round "started" longer ago than this is over
-
-IN_ROUND = "in-round"
-
-WARM_UP = (
-    "Warm-up: read your pitch aloud once, then speak one answer aloud. "
-    "Bathroom break. Notifications off."
-)
-
-
-@dataclass(frozen=True)
-class Situation:
-    """What the Today page should bring up at one moment."""
-
-    phase: str | None  # a checklist phase, IN_ROUND, or None (nothing due)
-    round: Round | None  # the round the phase is about (current or next)
-    next_round: Round | None
-    starts_in: dt.timedelta | None  # until next_round starts
-    day: dt.date  # the interview day the checklists are kept for
-
-
-@dataclass(frozen=True)
-class Reminder:
-    key: str  # stable, so a reminder is sent once
-    title: str
-    message: str
-    phase: str
-    round_id: int = 0
-
 
 def _local(moment: dt.datetime, now: dt.datetime) -> dt.datetime:
     return moment.astimezone(now.tzinfo)
 
 
-def round_minutes(rnd: Round, lengths: dict[str, int] | None = None) -> int:
-    return (lengths or {}).get(rnd.type) or DEFAULT_ROUND_MINUTES
-
-
-def in_progress(rnd: Round, now: dt.datetime, lengths: dict[str, int] | None = None) -> bool:
-    if rnd.ended_at:
-        return False
-    if rnd.started:
-        return rnd.started <= now < rnd.started + STALE_START
-    start = rnd.scheduled
-    if start is None:
-        return False
-    return start <= now < start + dt.timedelta(minutes=round_minutes(rnd, lengths))
-
-
-def is_over(rnd: Round, now: dt.datetime, lengths: dict[str, int] | None = None) -> bool:
-    if rnd.ended_at:
-        return True
-    if rnd.started:
-        return now >= rnd.started + STALE_START
-    start = rnd.scheduled
-    return start is not None and now >= start + dt.timedelta(minutes=round_minutes(rnd, lengths))
-
-
-def end_of(rnd: Round, lengths: dict[str, int] | None = None) -> dt.datetime | None:
-    """When a round ended (or is expected to end)."""
-    if rnd.ended:
-        return rnd.ended
-    start = rnd.started or rnd.scheduled
-    if start is None:
-        return None
-    return start + dt.timedelta(minutes=round_minutes(rnd, lengths))
-
-
-def upcoming(rounds: Iterable[Round], now: dt.datetime) -> list[Round]:
-    """Scheduled rounds that have not started yet, soonest first."""
-    found = [
-        r
-        for r in rounds
-        if r.scheduled and r.scheduled > now and not r.started_at and not r.ended_at
-    ]
-    return sorted(found, key=lambda r: (r.scheduled, r.id))
-
-
-def next_round(rounds: Iterable[Round], now: dt.datetime) -> Round | None:
-    soon = upcoming(rounds, now)
-    return soon[0] if soon else None
-
-
-def _first_of_day(rnd: Round, rounds: list[Round], now: dt.datetime) -> bool:
-    day = _local(rnd.scheduled, now).date()
-    return not any(
-        other.id != rnd.id
-        and (other.scheduled or other.started)
-        and _local(other.scheduled or other.started, now).date() == day
-        and (other.scheduled or other.started) < rnd.scheduled
-        for other in rounds
-    )
-
-
-def situation(
-    rounds: Iterable[Round], now: dt.datetime, lengths: dict[str, int] | None = None
-) -> Situation:
-    """The phase to bring up at ``now``: in a round, before one, the morning of, the
-    evening before, after the loop, or nothing."""
-    rounds = list(rounds)
-    today = now.date()
-    nxt = next_round(rounds, now)
-    starts_in = nxt.scheduled - now if nxt else None
-    current = next((r for r in rounds if in_progress(r, now, lengths)), None)
-    if current is not None:
-        start = current.started or current.scheduled
-        return Situation(IN_ROUND, current, nxt, starts_in, _local(start, now).date())
-    if nxt is not None:
-        day = _local(nxt.scheduled, now).date()
-        if starts_in <= BEFORE_WINDOW:
-            return Situation("before-round", nxt, nxt, starts_in, day)
-        if day == today and now.time() >= MORNING_FROM and _first_of_day(nxt, rounds, now):
-            return Situation("morning-of", nxt, nxt, starts_in, day)
-        if (
-            day == today + dt.timedelta(days=1)
-            and now.time() >= EVENING_FROM
-            and _first_of_day(nxt, rounds, now)
-        ):
-            return Situation("night-before", nxt, nxt, starts_in, day)
-        list_day = day if day <= today + dt.timedelta(days=1) else today
-        return Situation(None, nxt, nxt, starts_in, list_day)
-    held = [r for r in rounds if is_over(r, now, lengths) and end_of(r, lengths)]
-    if held:
-        last = max(held, key=lambda r: end_of(r, lengths))
-        if now - end_of(last, lengths) <= AFTER_LOOP_FOR:
-            start = last.started or last.scheduled or end_of(last, lengths)
-            return Situation("after-loop", last, None, None, _local(start, now).date())
-    return Situation(None, None, None, None, today)
-
-
-def due_reminders(
-    rounds: Iterable[Round],
-    now: dt.datetime,
-    *,
-    titles: dict[str, str] | None = None,
-    lengths: dict[str, int] | None = None,
-) -> list[Reminder]:
-    """Reminders that apply at ``now``; the caller sends each key once."""
-    rounds = list(rounds)
-    titles = titles or {}
-    reminders: list[Reminder] = []
-    for rnd in upcoming(rounds, now):
-        left = rnd.scheduled - now
-        if left <= REMINDER_BEFORE:
-            minutes = max(1, round(left.total_seconds() / 60))
-            name = round_title(rnd, titles)
-            reminders.append(
-                Reminder(
-                    key=f"before-round:{rnd.id}:{rnd.scheduled_at}",
-                    title=f"{name} in {minutes} min ({clock_text(rnd.scheduled, now)})",
-                    message=WARM_UP,
-                    phase="before-round",
-                    round_id=rnd.id,
-                )
-            )
-    now_is = situation(rounds, now, lengths)
-    if now_is.phase == "morning-of":
-        reminders.append(
-            Reminder(
-                key=f"morning-of:{now_is.day.isoformat()}",
-                title=f"Interview day: first round at {clock_text(now_is.round.scheduled, now)}",
-                message="Keep the morning light; the morning-of checklist is on the Today page.",
-                phase="morning-of",
-                round_id=now_is.round.id,
-            )
-        )
-    elif now_is.phase == "night-before":
-        reminders.append(
-            Reminder(
-                key=f"night-before:{now_is.day.isoformat()}",
-                title=f"Tomorrow: first round at {clock_text(now_is.round.scheduled, now)}",
-                message="Set tomorrow up tonight, then stop: the night-before checklist is ready.",
-                phase="night-before",
-                round_id=now_is.round.id,
-            )
-        )
-    elif now_is.phase == "after-loop":
-        ended = end_of(now_is.round, lengths)
-        if ended and now - ended <= dt.timedelta(hours=2):
-            reminders.append(
-                Reminder(
-                    key=f"after-loop:{now_is.round.loop_id}:{now_is.day.isoformat()}",
-                    title="The loop is done",
-                    message="Write down every question you were asked, within the hour.",
-                    phase="after-loop",
-                    round_id=now_is.round.id,
-                )
-            )
-    return reminders
-
-
 def round_title(rnd: Round, titles: dict[str, str] | None = None) -> str:
-    name = (
-        (titles or {}).get(rnd.type) or rnd.type.replace("-", " ").strip().capitalize() or "Round"
-    )
-    return f"{name} round" if "round" not in name.lower() else name
+    """The round's name for people: the content's title, else the round's own label."""
+    from companion.core.day.model import round_title as title
+
+    return title(rnd, titles or {})
 
 
 def clock_text(moment: dt.datetime, now: dt.datetime) -> str:
@@ -238,9 +45,9 @@ def countdown_text(delta: dt.timedelta) -> str:
         return f"in {days} d {hours} h"
     if hours:
         return f"in {hours} h {minutes:02d} min"
-    if minutes >= 10:
+    if minutes:  # seconds only in the last minute: the line changes once a minute
         return f"in {minutes} min"
-    return f"in {minutes} min {secs:02d} s"
+    return f"in {secs} s"
 
 
 def round_lengths(sections: Iterable) -> dict[str, int]:
@@ -287,13 +94,17 @@ def import_events(
     *,
     types: Iterable[tuple[str, str]] = (),
     default_type: str = "",
+    company: str = "",
     now: Callable[[], dt.datetime] | None = None,
 ) -> ImportResult:
     """Add calendar events as scheduled rounds of a loop; an event at a time the loop
     already has a round at is skipped, so importing the same file twice is harmless."""
-    from companion.core.day.loops import add_round, iso, list_rounds
+    from companion.core.day.actions import type_and_label
+    from companion.core.day.loops import add_round, list_rounds, update_round
+    from companion.core.timeutil import to_stored
 
     types = list(types)
+    known = {rid for rid, _title in types}
     existing = {r.scheduled_at for r in list_rounds(db, loop_id) if r.scheduled_at}
     added = duplicates = 0
     messages: list[str] = []
@@ -305,39 +116,22 @@ def import_events(
                     "with no start time; add its rounds by hand."
                 )
                 continue
-            stamp = iso(event.start)
+            stamp = to_stored(event.start)
             if stamp in existing:
                 duplicates += 1
                 continue
             rtype = guess_round_type(event.summary, types) or default_type
-            add_round(db, loop_id, rtype, scheduled_at=event.start)
+            label = ""
+            if not rtype:  # no known type: keep the event's own words, never an empty type
+                words = event.summary or "Round"
+                head, sep, rest = words.partition(" - ")
+                if sep and company and head.strip().lower() == company.lower():
+                    words = rest  # "Acme - Culture and values": the company is the loop's
+                rtype, label = type_and_label("", words, known)
+            round_id = add_round(db, loop_id, rtype, scheduled_at=event.start)
+            minutes = getattr(event, "minutes", None)
+            if label or minutes:
+                update_round(db, round_id, type_label=label, length_minutes=minutes)
             existing.add(stamp)
             added += 1
     return ImportResult(added, duplicates, tuple(messages))
-
-
-@dataclass(frozen=True)
-class DayView:
-    """Everything the Today and Checklist pages show, computed once per refresh."""
-
-    loop: object | None  # companion.core.day.loops.Loop
-    rounds: tuple[Round, ...]
-    situation: Situation
-    titles: dict[str, str]
-    lengths: dict[str, int]
-
-    @property
-    def loop_id(self) -> int:
-        return self.loop.id if self.loop is not None else 0
-
-
-def day_view(db, content, now: dt.datetime, loop_id: int | None = None) -> DayView:
-    """The chosen loop (or the current one) with its rounds and what is due at ``now``."""
-    from companion.core.day.loops import current_loop, get_loop, list_rounds
-
-    loop = get_loop(db, loop_id) if loop_id else None
-    loop = loop or current_loop(db, now.date())
-    rounds = tuple(list_rounds(db, loop.id)) if loop else ()
-    titles = {t.id: t.title for t in content.round_types()}
-    lengths = round_lengths(content.by_kind("rounds"))
-    return DayView(loop, rounds, situation(rounds, now, lengths), titles, lengths)

@@ -1,23 +1,43 @@
 """Synthetic but realistic journal data, for screenshots, demos and benchmarks.
 
-Deterministic for a seed. Each loop gets three to five rounds with what was asked
-(about five per round), a flub or two, what went well, a thank-you and now and then a
-weak topic: about ten journal rows per loop. Rows are inserted in bulk inside one
-transaction; the search index is filled by the triggers as usual.
+Deterministic for a seed. The data looks like a journal kept over several job searches:
+
+- **Topics**: a vocabulary of several thousand distinct topics (a few hundred core
+  subjects, most also in a few dozen settings: "consistent hashing", "consistent
+  hashing across regions", ...), drawn with a long-tailed, Zipf-like frequency: a few
+  topics come up again and again, most once or twice (see :data:`ZIPF_EXPONENT`).
+- **Dates**: loops spread evenly back in time over up to ten years
+  (:data:`MAX_SPAN_DAYS`), the most recent a day before ``today``; flubs from long ago
+  are mostly studied, recent ones mostly not.
+- **Text**: companies from a long-tailed list of a few hundred, questions and flub
+  details phrased around their topic, and notes of realistic length (a few sentences
+  on about half the loops and rounds), thank-you drafts of a few sentences.
+
+Each loop gets three to five rounds with what was asked, a flub now and then, what went
+well, a thank-you and now and then a weak topic: about ten journal rows per loop. Rows
+are inserted in bulk inside one transaction; the search index is filled by the triggers
+as usual.
 """
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import itertools
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from sqlite_utils import Database
 
 from companion.core.journal.entries import topic_key
 from companion.core.timeutil import to_stored_utc
 
-COMPANIES = (
+MAX_SPAN_DAYS = 3650  # loops spread over at most ten years
+DAYS_PER_LOOP = 3  # ... or three days a loop for a short journal
+ZIPF_EXPONENT = 1.0  # frequency of the topic of rank r ~ 1 / r**s
+
+HEAD_COMPANIES = (
     "Acme Robotics",
     "Globex",
     "Initech",
@@ -43,12 +63,28 @@ COMPANIES = (
     "東京クラウド",
     "Δelta Serving",
 )
+COMPANY_PREFIXES = (
+    "Northwind", "Contoso", "Fabrikam", "Tailspin", "Litware", "Adatum", "Proseware",
+    "Woodgrove", "Lucerne", "Margie's", "Alpine", "Coho", "Fourth Coffee", "Wingtip",
+    "Trey", "Humongous", "Blue Yonder", "Graphic", "Relecloud", "Bellows", "Kestrel",
+    "Halcyon", "Quanta", "Vertex", "Lumen", "Orbital", "Basalt", "Cobalt", "Juniper",
+    "Saffron",
+)  # fmt: skip
+COMPANY_SUFFIXES = (
+    "Labs", "Cloud", "Systems", "AI", "Data", "Networks", "Compute", "Robotics",
+    "Analytics", "Health", "Bank", "Logistics", "Games", "Security", "Energy",
+)  # fmt: skip
 ROLES = (
     "Staff ML Infrastructure Engineer",
     "Senior Software Engineer, Inference",
     "Principal Engineer, GPU Platform",
     "Engineering Manager, Serving",
     "Senior SRE",
+    "Staff Software Engineer, Data Platform",
+    "Senior Backend Engineer",
+    "Tech Lead, Storage",
+    "Senior Engineer, Developer Productivity",
+    "Engineering Manager, Infrastructure",
 )
 ROUNDS = {
     "opening": "hiring-manager",
@@ -56,59 +92,309 @@ ROUNDS = {
     "coding": "peer",
     "hiring-manager": "hiring-manager",
 }
-NAMES = ("Dana", "Priya", "Marcus", "Yuki", "Sofia", "Omar", "Lena", "Chen", "Ines", "Kwame", "Zoë")
-QUESTIONS = {
-    "opening": [
-        ("Tell me about yourself", "pitch"),
-        ("Why are you leaving your current role?", "motivation"),
-        ("What is the hardest system you have shipped?", "impact"),
-        ("Why this team?", "motivation"),
-    ],
-    "design": [
-        ("Design a multi-tenant GPU inference service", "multi-tenant isolation"),
-        ("How would you handle burst load on the serving tier?", "burst load"),
-        ("How do you measure GPU utilization properly?", "GPU utilization"),
-        ("Shard a KV cache across nodes", "consistent hashing"),
-        ("What does this design cost per million requests?", "cost math"),
-        ("How do you roll out a new model version safely?", "canary rollout"),
-        ("Where is the single point of failure?", "failure modes"),
-    ],
-    "coding": [
-        ("Implement an LRU cache", "LRU cache"),
-        ("Merge k sorted streams", "heaps"),
-        ("Rate limiter with a token bucket", "rate limiting"),
-        ("Find the median of a data stream", "heaps"),
-        ("Parse and evaluate an expression", "parsing"),
-        ("Top-k frequent items in a sliding window", "sliding window"),
-    ],
-    "hiring-manager": [
-        ("Tell me about a conflict with a peer", "conflict"),
-        ("How do you decide what not to build?", "prioritisation"),
-        ("Describe a project that failed", "failure story"),
-        ("How do you grow engineers on your team?", "mentoring"),
-    ],
+NAMES = (
+    "Dana", "Priya", "Marcus", "Yuki", "Sofia", "Omar", "Lena", "Chen", "Ines", "Kwame", "Zoë",
+    "Arjun", "Maya", "Tomás", "Aiko", "Femi", "Greta", "Hana", "Ivan", "Jonas", "Leila",
+)  # fmt: skip
+
+# Core subjects per round kind, most frequent first (rank 1 is the most common topic).
+CORE_TOPICS = {
+    "design": (
+        "consistent hashing",
+        "burst load",
+        "GPU utilization",
+        "cost math",
+        "multi-tenant isolation",
+        "failure modes",
+        "canary rollout",
+        "back-pressure",
+        "idempotency keys",
+        "exactly-once delivery",
+        "leader election",
+        "Raft",
+        "vector clocks",
+        "CRDTs",
+        "bloom filters",
+        "LSM trees",
+        "B-trees",
+        "write amplification",
+        "tail latency",
+        "p99 budgets",
+        "autoscaling",
+        "bin packing",
+        "KV cache eviction",
+        "continuous batching",
+        "speculative decoding",
+        "quantization",
+        "tensor parallelism",
+        "pipeline parallelism",
+        "all-reduce",
+        "RDMA",
+        "NUMA",
+        "page cache",
+        "memory fragmentation",
+        "GC pauses",
+        "lock contention",
+        "two-phase commit",
+        "sagas",
+        "outbox pattern",
+        "schema migrations",
+        "blue-green deploys",
+        "feature flags",
+        "SLOs and error budgets",
+        "capacity planning",
+        "queueing theory",
+        "Little's law",
+        "hot partitions",
+        "read replicas",
+        "cache stampede",
+        "thundering herd",
+        "circuit breakers",
+        "retries with jitter",
+        "timeouts",
+        "gRPC streaming",
+        "protobuf evolution",
+        "TLS termination",
+        "mTLS",
+        "secrets rotation",
+        "multi-region failover",
+        "DNS TTLs",
+        "CDN invalidation",
+        "erasure coding",
+        "checkpointing",
+        "stream joins",
+        "watermarks",
+        "windowed aggregation",
+        "rate limiting",
+        "sharding",
+        "replication lag",
+        "quorum reads",
+        "load shedding",
+        "admission control",
+        "observability",
+        "distributed tracing",
+        "log retention",
+        "cold starts",
+        "model rollout",
+    ),
+    "coding": (
+        "heaps",
+        "LRU cache",
+        "sliding window",
+        "rate limiting",
+        "parsing",
+        "dynamic programming",
+        "graph BFS",
+        "Dijkstra",
+        "topological sort",
+        "union-find",
+        "tries",
+        "interval merging",
+        "two pointers",
+        "binary search",
+        "bit manipulation",
+        "reservoir sampling",
+        "matrix traversal",
+        "recursion depth",
+        "string parsing",
+        "big-O analysis",
+        "hash maps",
+        "linked lists",
+        "monotonic stack",
+        "backtracking",
+        "prefix sums",
+        "segment trees",
+        "iterators",
+        "concurrency primitives",
+        "producer-consumer queues",
+        "edge cases",
+        "test cases",
+        "timebox",
+        "off-by-one errors",
+        "input validation",
+        "memoization",
+        "greedy choice",
+    ),
+    "behavioural": (
+        "pitch",
+        "motivation",
+        "impact",
+        "conflict",
+        "prioritisation",
+        "failure story",
+        "mentoring",
+        "trade-off framing",
+        "stakeholder management",
+        "disagree and commit",
+        "hiring bar",
+        "performance reviews",
+        "roadmap trade-offs",
+        "technical debt",
+        "build vs buy",
+        "scope cuts",
+        "cross-team alignment",
+        "influence without authority",
+        "delivering bad news",
+        "salary expectations",
+        "closing questions",
+        "STAR structure",
+        "weakness answer",
+        "leadership principles",
+        "ownership",
+        "ambiguity",
+        "customer focus",
+        "incident leadership",
+        "on-call load",
+        "postmortems",
+        "career goals",
+        "why this company",
+        "team health",
+        "feedback",
+        "delegation",
+    ),
 }
-FLUBS = {
-    "opening": [("Pitch ran long", "Went past two minutes, lost the hand-back")],
-    "design": [
-        ("Burst load", "Forgot 429s and load shedding until asked"),
-        ("GPU utilization", 'Said "utilization" without SM-active vs DRAM-active'),
-        ("Consistent hashing", "Could not explain virtual nodes"),
-        ("Cost math", "No number, no way to validate it"),
-        ("Multi-tenant isolation", "Promised MPS isolation it does not give"),
-        ("Failure modes", "Declared done without failure modes"),
-    ],
-    "coding": [
-        ("Heaps", "Mixed up heapq push/pop order under pressure"),
-        ("Sliding window", "Off-by-one at the window edge"),
-        ("Rate limiting", "Token refill math wrong"),
-        ("Timebox", "Did not check in before running over"),
-    ],
-    "hiring-manager": [
-        ("Failure story", "Blamed the previous stack"),
-        ("Prioritisation", "No concrete example, all principles"),
-    ],
+SETTINGS = {
+    "design": (
+        "at 10x scale",
+        "under partial failure",
+        "in Kafka",
+        "in Postgres",
+        "in Redis",
+        "on Kubernetes",
+        "with GPUs",
+        "for inference",
+        "for training",
+        "across regions",
+        "on a budget",
+        "with strict SLOs",
+        "for mobile clients",
+        "under memory pressure",
+        "with noisy neighbours",
+        "during a migration",
+        "for batch jobs",
+        "for streaming",
+        "in a monolith",
+        "across microservices",
+        "with a single leader",
+        "at the edge",
+        "with object storage",
+        "for search",
+        "for payments",
+        "for a feed",
+        "for chat",
+        "for metrics",
+        "for a scheduler",
+        "for a key-value store",
+    ),
+    "coding": (
+        "in Python",
+        "in Go",
+        "in Rust",
+        "in C++",
+        "with a stream of input",
+        "in O(n log n)",
+        "in constant space",
+        "with duplicates",
+        "on a grid",
+        "with negative numbers",
+        "on a tree",
+        "with concurrency",
+        "without recursion",
+        "under a time limit",
+        "with unicode input",
+    ),
+    "behavioural": (
+        "with a skip-level",
+        "during a reorg",
+        "with a remote team",
+        "under a deadline",
+        "with a new manager",
+        "after an outage",
+        "with a senior peer",
+        "with product",
+        "with a struggling report",
+        "in a startup",
+        "at a large company",
+        "across time zones",
+        "with a vendor",
+        "after a layoff",
+        "with leadership",
+        "on a new team",
+        "in a promotion case",
+        "with design",
+        "with sales",
+        "with legal",
+    ),
 }
+KIND_TOPICS = {
+    "opening": "behavioural",
+    "design": "design",
+    "coding": "coding",
+    "hiring-manager": "behavioural",
+}
+QUESTION_TEMPLATES = {
+    "design": (
+        "How would you handle {t}?",
+        "Walk me through {t}.",
+        "Design a system that needs {t}.",
+        "What breaks first with {t}?",
+        "Where does {t} fit in your design?",
+        "How do you measure {t}?",
+    ),
+    "coding": (
+        "Solve a problem using {t}.",
+        "Implement a solution around {t}.",
+        "What is the complexity with {t}?",
+        "Fix the bug in this code ({t}).",
+    ),
+    "behavioural": (
+        "Tell me about {t}.",
+        "Give me an example of {t}.",
+        "How do you approach {t}?",
+        "What did you learn about {t}?",
+    ),
+}
+KNOWN_QUESTIONS = {
+    "pitch": "Tell me about yourself",
+    "motivation": "Why are you leaving your current role?",
+    "impact": "What is the hardest system you have shipped?",
+    "multi-tenant isolation": "Design a multi-tenant GPU inference service",
+    "burst load": "How would you handle burst load on the serving tier?",
+    "GPU utilization": "How do you measure GPU utilization properly?",
+    "consistent hashing": "Shard a KV cache across nodes",
+    "cost math": "What does this design cost per million requests?",
+    "canary rollout": "How do you roll out a new model version safely?",
+    "failure modes": "Where is the single point of failure?",
+    "LRU cache": "Implement an LRU cache",
+    "heaps": "Merge k sorted streams",
+    "rate limiting": "Rate limiter with a token bucket",
+    "parsing": "Parse and evaluate an expression",
+    "sliding window": "Top-k frequent items in a sliding window",
+    "conflict": "Tell me about a conflict with a peer",
+    "prioritisation": "How do you decide what not to build?",
+    "failure story": "Describe a project that failed",
+    "mentoring": "How do you grow engineers on your team?",
+}
+FLUB_TEMPLATES = (
+    "Forgot {t} until asked.",
+    "Could not explain {t} clearly; went round in circles.",
+    "Ran out of time before getting to {t}.",
+    "Mixed up the details of {t} under pressure.",
+    "Gave no numbers for {t}, so no way to check it.",
+    "Hand-waved {t} when they pushed for specifics.",
+    "Skipped the trade-offs of {t}.",
+    "Answered a different question than the one about {t}.",
+    "Did not check in before going deep on {t}.",
+)
+FLUB_FOLLOW_UPS = (
+    "Next time: state the assumption first.",
+    "Write down the two-line version tonight.",
+    "Practise saying it out loud with a timer.",
+    "Find one concrete story with a number.",
+    "Draw the diagram before talking.",
+    "",
+    "",
+)
 WENT_WELL = (
     "Clear requirements pass up front",
     "Named the trade-off and my corner of the triangle",
@@ -116,7 +402,36 @@ WENT_WELL = (
     "Closing question landed; they smiled",
     "Ran the example by hand before coding",
     "Calm, steady pace",
+    "Asked about their on-call load and got a candid answer",
+    "Kept the pitch under ninety seconds",
+    "Tied the design back to their product",
+    "Wrote tests before they asked",
 )
+NOTE_SENTENCES = (
+    "{name} pushed hard on {t} and seemed happy with the second answer.",
+    "Spent too long on requirements; the interesting part came late.",
+    "They care about {t} more than I expected.",
+    "The whiteboard was cramped, so I should draw the data path first next time.",
+    "Recruiter said feedback within a week.",
+    "The team runs its own on-call and the rota looks humane.",
+    "Good energy in the room, lots of follow-up questions about {t}.",
+    "I should have asked how they measure success in the first ninety days.",
+    "The panel was running late and the round was cut to forty minutes.",
+    "They mentioned a migration off their old stack next year.",
+    "Salary band came up early; it is within range.",
+    "The question about {t} was a variation of one I had prepared.",
+    "I talked too fast at the start and slowed down after the first answer.",
+    "Follow up with the hiring manager about team size and roadmap.",
+    "Felt strong overall, though {t} needs another pass before the next loop.",
+)
+THANK_YOU_SENTENCES = (
+    "Thank you for the conversation about {t}.",
+    "I enjoyed hearing how the team thinks about {t}.",
+    "It made me even more excited about the role.",
+    "I have been thinking more about your question and would add one point about {t}.",
+    "Looking forward to hearing about the next steps.",
+)
+OUTCOMES = ("done", "done", "offer", "rejected", "rejected", "withdrawn")
 
 
 @dataclass(frozen=True)
@@ -124,47 +439,104 @@ class DemoSummary:
     loops: int
     rounds: int
     journal_rows: int  # asked + flubs + went well + weak topics + thank-yous
+    topics: int = 0  # distinct topics among the flubs and weak topics
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    topics: tuple[str, ...]  # most frequent first
+    cum_weights: tuple[float, ...]  # Zipf-like, for bisect
+
+    def pick(self, rng: random.Random) -> str:
+        x = rng.random() * self.cum_weights[-1]
+        return self.topics[bisect.bisect_right(self.cum_weights, x)]
+
+
+def _zipf(items: tuple[str, ...]) -> _Vocabulary:
+    weights = [1.0 / (rank**ZIPF_EXPONENT) for rank in range(1, len(items) + 1)]
+    return _Vocabulary(items, tuple(itertools.accumulate(weights)))
+
+
+@cache
+def vocabulary() -> dict[str, _Vocabulary]:
+    """Topics per topic family ("design", "coding", "behavioural"): the core subjects
+    first, then every subject in every setting in a fixed shuffled order, all with a
+    Zipf-like frequency by rank. The same for every seed."""
+    shuffle = random.Random(20261201)
+    out = {}
+    for family, core in CORE_TOPICS.items():
+        combos = [f"{topic} {setting}" for topic in core for setting in SETTINGS[family]]
+        shuffle.shuffle(combos)
+        out[family] = _zipf((*core, *combos))
+    return out
+
+
+@cache
+def companies() -> _Vocabulary:
+    names = [f"{a} {b}" for a in COMPANY_PREFIXES for b in COMPANY_SUFFIXES]
+    random.Random(7).shuffle(names)
+    return _zipf((*HEAD_COMPANIES, *names))
+
+
+def all_topics() -> set[str]:
+    """Every topic the generator can produce."""
+    return {t for v in vocabulary().values() for t in v.topics}
+
+
+def _sentences(rng: random.Random, bank: tuple[str, ...], n: int, **fields: str) -> str:
+    return " ".join(s.format(**fields) for s in rng.sample(bank, n))
 
 
 def generate(
     db: Database, loops: int, *, seed: int = 7, today: dt.date | None = None
 ) -> DemoSummary:
-    """Add ``loops`` synthetic loops (ending before ``today``, most recent first in time)."""
+    """Add ``loops`` synthetic loops ending before ``today``; ids (of loops, rounds and
+    entries) grow with time, the newest loop last, as in a journal kept day by day."""
     if loops < 0:
         raise ValueError("The number of loops cannot be negative.")
     rng = random.Random(seed)
     today = today or dt.date.today()
     tz = dt.datetime.now().astimezone().tzinfo
+    vocab = vocabulary()
+    firms = companies()
+    keys: dict[str, str] = {}
+
+    def key(topic: str) -> str:
+        k = keys.get(topic)
+        if k is None:
+            k = keys[topic] = topic_key(topic)
+        return k
+
+    span = min(MAX_SPAN_DAYS, max(1, loops) * DAYS_PER_LOOP)
     next_loop = (db.execute("SELECT COALESCE(MAX(id), 0) FROM loops").fetchone()[0]) + 1
     next_round = (db.execute("SELECT COALESCE(MAX(id), 0) FROM rounds").fetchone()[0]) + 1
     loop_rows, round_rows, asked, flubs, well, weak, thanks = [], [], [], [], [], [], []
-    for n in range(loops):
-        loop_id = next_loop + n
-        # spread loops back in time: the most recent a day ago, older every ~half day
-        day = today - dt.timedelta(days=1 + n // 2 + rng.randint(0, 1))
-        company = rng.choice(COMPANIES)
+    for n in reversed(range(loops)):  # n: how many loops are more recent than this one
+        loop_id = next_loop + (loops - 1 - n)  # ids grow with time, as in a real journal
+        # spread evenly back in time: the most recent a day ago, the oldest ``span`` ago
+        age = 1 + int(span * (n + rng.random()) / max(1, loops))
+        day = today - dt.timedelta(days=age)
         created = dt.datetime.combine(day - dt.timedelta(days=14), dt.time(10), tz)
-        loop_rows.append(
-            (
-                loop_id,
-                company,
-                rng.choice(ROLES),
-                day.isoformat(),
-                day.isoformat(),
-                rng.choice(("done", "done", "offer", "rejected")),
-                "",
-                to_stored_utc(created),
-            )
-        )
         start = dt.datetime.combine(day, dt.time(9, 30), tz)
         kinds = ["opening"] + rng.sample(
             ["design", "coding", "coding", "hiring-manager"], rng.randint(2, 4)
         )
+        # older flubs: mostly studied by now; the last month's: mostly not
+        studied_share = 0.0 if n <= 30 else 0.5 if age < 30 else 0.9
+        topic = ""
+        name = ""
         for kind in kinds:
+            family = vocab[KIND_TOPICS[kind]]
             rid = next_round
             next_round += 1
             end = start + dt.timedelta(minutes=45)
             name = rng.choice(NAMES) if rng.random() < 0.7 else ""
+            topic = family.pick(rng)
+            notes = ""
+            if rng.random() < 0.5:
+                notes = _sentences(
+                    rng, NOTE_SENTENCES, rng.randint(1, 4), name=name or "They", t=topic
+                )
             round_rows.append(
                 (
                     rid,
@@ -175,54 +547,112 @@ def generate(
                     start.isoformat(),
                     start.isoformat(),
                     end.isoformat(),
-                    "",
+                    notes,
                 )
             )
             at = to_stored_utc(end + dt.timedelta(minutes=10))
-            for question, topic in rng.sample(
-                QUESTIONS[kind], min(len(QUESTIONS[kind]), rng.randint(1, 2))
-            ):
-                asked.append((loop_id, rid, question, topic, at))
+            for i in range(rng.randint(1, 3)):
+                t = topic if i == 0 else family.pick(rng)
+                question = KNOWN_QUESTIONS.get(t) if rng.random() < 0.7 else None
+                if question is None:
+                    question = rng.choice(QUESTION_TEMPLATES[KIND_TOPICS[kind]]).format(t=t)
+                asked.append((loop_id, rid, question, t, at))
             if rng.random() < 0.35:
-                topic, detail = rng.choice(FLUBS[kind])
-                # older loops: most flubs already studied
+                flubbed = topic if rng.random() < 0.5 else family.pick(rng)
+                detail = rng.choice(FLUB_TEMPLATES).format(t=flubbed)
+                follow_up = rng.choice(FLUB_FOLLOW_UPS)
                 studied = (
                     to_stored_utc(end + dt.timedelta(days=3))
-                    if n > 30 and rng.random() < 0.8
+                    if rng.random() < studied_share
                     else None
                 )
                 flubs.append(
-                    (loop_id, rid, topic, topic_key(topic), detail, rng.randint(1, 3), at, studied)
+                    (
+                        loop_id,
+                        rid,
+                        flubbed[:1].upper() + flubbed[1:],
+                        key(flubbed),
+                        f"{detail} {follow_up}".strip(),
+                        rng.randint(1, 3),
+                        at,
+                        studied,
+                    )
                 )
             if rng.random() < 0.3:
                 well.append((loop_id, rid, rng.choice(WENT_WELL), at))
             start = end + dt.timedelta(minutes=15)
         if rng.random() < 0.1:
-            topic, _detail = rng.choice(FLUBS[rng.choice(kinds)])
-            studied = to_stored_utc(start + dt.timedelta(days=4)) if n > 30 else None
+            family = vocab[KIND_TOPICS[rng.choice(kinds)]]
+            weak_topic = family.pick(rng)
+            studied = (
+                to_stored_utc(start + dt.timedelta(days=4))
+                if rng.random() < studied_share
+                else None
+            )
             weak.append(
                 (
                     loop_id,
                     None,
-                    topic,
-                    topic_key(topic),
+                    weak_topic,
+                    key(weak_topic),
                     "Read up before the next loop",
                     to_stored_utc(start),
                     studied,
                 )
             )
+        loop_notes = ""
+        if rng.random() < 0.5:
+            loop_notes = _sentences(rng, NOTE_SENTENCES, rng.randint(2, 5), name="They", t=topic)
+        loop_rows.append(
+            (
+                loop_id,
+                firms.pick(rng),
+                rng.choice(ROLES),
+                day.isoformat(),
+                day.isoformat(),
+                rng.choice(OUTCOMES),
+                loop_notes,
+                to_stored_utc(created),
+            )
+        )
         sent = to_stored_utc(start + dt.timedelta(hours=20)) if n > 0 else None
         thanks.append(
             (
                 loop_id,
                 name or "the team",
-                f"Thank you for the conversation about {topic}.",
+                _sentences(rng, THANK_YOU_SENTENCES, rng.randint(2, 4), t=topic),
                 sent,
                 to_stored_utc(start),
             )
         )
+    _insert(db, loop_rows, round_rows, asked, flubs, well, weak, thanks)
+    db.execute("ANALYZE")
+    return DemoSummary(
+        loops=len(loop_rows),
+        rounds=len(round_rows),
+        journal_rows=len(asked) + len(flubs) + len(well) + len(weak) + len(thanks),
+        topics=len({row[3] for row in flubs} | {row[3] for row in weak}),
+    )
+
+
+def _insert(db: Database, loop_rows, round_rows, asked, flubs, well, weak, thanks) -> None:
+    """All rows in one transaction. The search index's insert triggers are set aside
+    meanwhile and the index filled in bulk for the new rows (several times faster than a
+    trigger per row); the triggers are put back, unchanged, in the same transaction."""
+    from companion.core.storage.schema.journal import FTS_SOURCES, _coalesced
+
     with db.atomic():
         c = db.conn
+        first = {
+            table: c.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {table}").fetchone()[0]
+            for _code, table, _loop, _text in FTS_SOURCES.values()
+        }
+        triggers = c.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE ?",
+            ["%_fts_ai"],
+        ).fetchall()
+        for name, _sql in triggers:
+            c.execute(f'DROP TRIGGER "{name}"')
         c.executemany(
             "INSERT INTO loops(id, company, role, starts_on, ends_on, status, notes, created_at) "
             "VALUES (?,?,?,?,?,?,?,?)",
@@ -255,9 +685,12 @@ def generate(
             "VALUES (?,?,?,?,?)",
             thanks,
         )
-    db.execute("ANALYZE")
-    return DemoSummary(
-        loops=len(loop_rows),
-        rounds=len(round_rows),
-        journal_rows=len(asked) + len(flubs) + len(well) + len(weak) + len(thanks),
-    )
+        for kind, (code, table, loop_expr, text_expr) in FTS_SOURCES.items():
+            c.execute(
+                f"INSERT INTO journal_fts(rowid, kind, loop_id, body) SELECT id * 8 + {code}, "
+                f"'{kind}', {loop_expr.format(r='t')}, {_coalesced(text_expr.format(r='t'), 't')} "
+                f"FROM {table} AS t WHERE t.id >= ?",
+                [first[table]],
+            )
+        for _name, sql in triggers:
+            c.execute(sql)

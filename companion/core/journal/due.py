@@ -14,6 +14,8 @@ from sqlite_utils import Database
 from companion.core.day.loops import get_loop
 from companion.core.timeutil import parse_stored
 
+# fallbacks only: the pack's after-loop `within_hours:` is used (Content.capture_window
+# and Content.thank_you_after), passed in by the callers that have the content
 CAPTURE_WINDOW = dt.timedelta(hours=1)
 THANK_YOU_AFTER = dt.timedelta(hours=24)
 THANK_YOU_REMIND_BEFORE = dt.timedelta(hours=4)
@@ -80,11 +82,15 @@ def _round_has_notes(db: Database, round_id: int) -> bool:
     return bool(row[0])
 
 
-def captures_due(db: Database, now: dt.datetime) -> list[CaptureDue]:
-    """Loops whose last round ended less than an hour ago and have nothing written for it
-    yet: "write down what was asked", with ``deadline`` for the countdown."""
+def captures_due(
+    db: Database, now: dt.datetime, window: dt.timedelta | None = None
+) -> list[CaptureDue]:
+    """Loops whose last round ended less than ``window`` (the pack's capture window) ago
+    and have nothing written for it yet: "write down what was asked", with ``deadline``
+    for the countdown."""
+    window = window or CAPTURE_WINDOW
     latest: dict[object, tuple[dt.datetime, int, int | None, str]] = {}
-    for round_id, loop_id, ended_at, company in _recent_rounds(db, now, 2):
+    for round_id, loop_id, ended_at, company in _recent_rounds(db, now, window.days + 2):
         ended = parse_stored(ended_at)
         if ended is None or ended > now:
             continue
@@ -93,17 +99,22 @@ def captures_due(db: Database, now: dt.datetime) -> list[CaptureDue]:
             latest[key] = (ended, round_id, loop_id, company)
     due = []
     for ended, round_id, loop_id, company in latest.values():
-        deadline = ended + CAPTURE_WINDOW
+        deadline = ended + window
         if now < deadline and not _round_has_notes(db, round_id):
             due.append(CaptureDue(loop_id, company, round_id, ended, deadline))
     return sorted(due, key=lambda c: c.deadline)
 
 
-def thank_yous_due(db: Database, now: dt.datetime) -> list[ThankYouDue]:
-    """Thank-yous of loops that have ended: due 24 h after the last round. Unsent ones
-    stay listed until three days past due; sent ones show as sent until then too."""
+def thank_yous_due(
+    db: Database, now: dt.datetime, after: dt.timedelta | None = None
+) -> list[ThankYouDue]:
+    """Thank-yous of loops that have ended: due ``after`` (the pack's, 24 h as shipped)
+    after the last round. Unsent ones stay listed until three days past due; sent ones
+    show as sent until then too."""
+    after = after or THANK_YOU_AFTER
     ends: dict[int, tuple[dt.datetime, str]] = {}
-    for _round_id, loop_id, ended_at, company in _recent_rounds(db, now, 5):
+    lookback = (after + THANK_YOU_KEEP_SHOWING).days + 2
+    for _round_id, loop_id, ended_at, company in _recent_rounds(db, now, lookback):
         ended = parse_stored(ended_at)
         if loop_id is None or ended is None or ended > now:
             continue
@@ -121,16 +132,18 @@ def thank_yous_due(db: Database, now: dt.datetime) -> list[ThankYouDue]:
     }
     out = []
     for loop_id, (ended, company) in ends.items():
-        due_at = ended + THANK_YOU_AFTER
+        due_at = ended + after
         if now <= due_at + THANK_YOU_KEEP_SHOWING:
             out.append(ThankYouDue(loop_id, company, due_at, loop_id in sent))
     return sorted(out, key=lambda t: t.due_at)
 
 
-def thank_you_reminders(db: Database, now: dt.datetime) -> list[ThankYouDue]:
+def thank_you_reminders(
+    db: Database, now: dt.datetime, after: dt.timedelta | None = None
+) -> list[ThankYouDue]:
     """Unsent thank-yous due within four hours (or overdue): what the tray reminds of."""
     return [
         t
-        for t in thank_yous_due(db, now)
+        for t in thank_yous_due(db, now, after)
         if not t.sent and now >= t.due_at - THANK_YOU_REMIND_BEFORE
     ]

@@ -15,15 +15,8 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.day.loops import get_loop, get_round
-
-# Re-exported for the Today page and the thank-you reminders (companion/ui/today/page.py,
-# companion/ui/journal/reminders.py), which import them from here.
-from companion.core.journal.due import captures_due, thank_you_reminders, thank_yous_due  # noqa: F401
 from companion.core.text import clean_text
 from companion.core.timeutil import to_stored_utc
-
-# core/journal/files.py and core/study/exports.py (changed on another branch) import it from here
-utc_iso = to_stored_utc
 
 SEVERITIES = {1: "minor", 2: "noticeable", 3: "bad"}
 ENTRY_TABLES = {"asked": "asked", "flub": "flubs", "went_well": "went_well", "weak": "weak_topics"}

@@ -28,20 +28,21 @@ file twice adds nothing.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlite_utils import Database
 
-from companion.core.journal.entries import topic_key, utc_iso
-from companion.core.storage.files import atomic_write_text
+from companion.core.journal.entries import topic_key
+from companion.core.timeutil import to_stored_utc
 
 JOURNAL_FORMAT = "interview-companion-journal"
 VERSION = 1
-MAX_IMPORT_BYTES = 512 * 1024 * 1024
 
 LOOP_FIELDS = ("company", "role", "starts_on", "ends_on", "status", "notes", "created_at")
 ROUND_FIELDS = (
@@ -62,6 +63,15 @@ ENTRY_KINDS = {
 }
 
 
+# Text from a file: tab, newline and carriage return are kept; other C0 controls (NUL
+# included) and DEL are stripped at the door and counted; lone surrogates, which cannot
+# be stored as UTF-8, refuse the file with their place.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_STRIPPED = [0]  # control characters removed by the current parse_journal
+MIN_YEAR, MAX_YEAR = 1970, 2200  # every date the app shows must fit here
+
+
 class JournalImportError(ValueError):
     """The file is not a journal this version can read; the message says where."""
 
@@ -72,6 +82,8 @@ class ImportReport:
     loops_skipped: int = 0
     entries_added: int = 0
     asked_them_skipped: int = 0  # the planner feature is not available in this copy
+    entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
+    control_chars_removed: int = 0
 
 
 # --- export ------------------------------------------------------------------------------
@@ -85,105 +97,245 @@ def _planner():
     return planner
 
 
-def _collect(db: Database) -> dict[int | None, dict]:
-    """Every loop's rounds and entries, grouped by loop id (None: unfiled), in one pass
-    per table so that exporting thousands of loops stays fast."""
-    groups: dict[int | None, dict] = {}
-    refs: dict[int, int] = {}  # round id -> ref inside its group
+class _Stream:
+    """Rows of one query ordered by loop id, handed out one loop at a time (a merge
+    join with the loops cursor), so no more than one loop's rows are held at once."""
 
-    def group(loop_id: int | None) -> dict:
-        found = groups.get(loop_id)
-        if found is None:
-            found = {"rounds": [], **{name: [] for name in ENTRY_KINDS}, "asked_them": []}
-            if loop_id is not None:
-                found["thank_you"] = None
-            groups[loop_id] = found
-        return found
+    def __init__(self, cursor):
+        self._rows = iter(cursor)
+        self._next = next(self._rows, None)
 
-    group(None)
-    for row in db.execute(
-        f"SELECT id, loop_id, {', '.join(ROUND_FIELDS)} FROM rounds ORDER BY id"
-    ).fetchall():
-        target = group(row[1])
-        refs[row[0]] = len(target["rounds"]) + 1
-        target["rounds"].append(
-            {"ref": refs[row[0]], **dict(zip(ROUND_FIELDS, row[2:], strict=True))}
+    def _rows_all(self):
+        while self._next is not None:
+            yield self._next
+            self._next = next(self._rows, None)
+
+    def take(self, loop_id: int) -> list[tuple]:
+        out = []
+        while self._next is not None and self._next[0] is not None and self._next[0] <= loop_id:
+            if self._next[0] == loop_id:
+                out.append(self._next)
+            self._next = next(self._rows, None)
+        return out
+
+
+def _streams(db: Database, where: str) -> dict[str, _Stream]:
+    order = "loop_id, id" if where == "loop_id IS NOT NULL" else "id"
+    streams = {
+        "rounds": _Stream(
+            db.execute(
+                f"SELECT loop_id, id, {', '.join(ROUND_FIELDS)} FROM rounds "
+                f"WHERE {where} ORDER BY {order}"
+            )
         )
+    }
     for name, (table, fields, optional) in ENTRY_KINDS.items():
+        cols = ", ".join(("round_id", *fields, *optional))
+        streams[name] = _Stream(
+            db.execute(f"SELECT loop_id, {cols} FROM {table} WHERE {where} ORDER BY {order}")
+        )
+    return streams
+
+
+def _group_from(rows: dict[str, list[tuple]], planner, db: Database, loop_id, asked_loops) -> dict:
+    refs: dict[int, int] = {}
+    rounds = []
+    for row in rows["rounds"]:
+        refs[row[1]] = len(rounds) + 1
+        rounds.append({"ref": refs[row[1]], **dict(zip(ROUND_FIELDS, row[2:], strict=True))})
+    group: dict = {"rounds": rounds}
+    for name, (_table, fields, optional) in ENTRY_KINDS.items():
         keys = ("round", *fields, *optional)
-        for loop_id, round_id, *values in db.execute(
-            f"SELECT loop_id, round_id, {', '.join(keys[1:])} FROM {table} ORDER BY id"
-        ).fetchall():
-            group(loop_id)[name].append(dict(zip(keys, (refs.get(round_id), *values))))
-    for loop_id, to_whom, draft, sent_at in db.execute(
-        "SELECT loop_id, to_whom, draft, sent_at FROM thank_yous ORDER BY id"
-    ).fetchall():
-        group(loop_id)["thank_you"] = {"to_whom": to_whom, "draft": draft, "sent_at": sent_at}
-    planner = _planner()
-    if planner is not None:
-        for loop_id in _loops_with_asked_questions(db, groups):
-            for q in planner.asked_questions(db, loop_id):
-                groups[loop_id]["asked_them"].append(
-                    {
-                        "round": refs.get(q.round_id),
-                        "text": q.text,
-                        "audience": q.audience,
-                        "asked_at": q.asked_at,
-                    }
-                )
-    return groups
+        group[name] = [dict(zip(keys, (refs.get(r[1]), *r[2:]))) for r in rows[name]]
+    group["asked_them"] = []
+    if planner is not None and loop_id is not None and loop_id in asked_loops:
+        group["asked_them"] = [
+            {
+                "round": refs.get(q.round_id),
+                "text": q.text,
+                "audience": q.audience,
+                "asked_at": q.asked_at,
+            }
+            for q in planner.asked_questions(db, loop_id)
+        ]
+    return group
 
 
-def _loops_with_asked_questions(db: Database, groups: dict) -> list[int]:
-    """Loops that have questions the user asked, so the planner is asked only about
-    those (one query instead of one per loop); every loop if the table is not there."""
+def _asked_loops(db: Database) -> set[int]:
+    """Loops with questions the user asked (the planner is asked only about those)."""
     try:
         rows = db.execute(
             "SELECT DISTINCT loop_id FROM planned_questions WHERE asked_at IS NOT NULL"
         ).fetchall()
     except sqlite3.Error:
-        return [k for k in groups if k is not None]
-    return [r[0] for r in rows if r[0] in groups]
+        return set()
+    return {r[0] for r in rows}
+
+
+def iter_loops(db: Database):
+    """Every loop as its export dict, one at a time, in id order."""
+    planner = _planner()
+    asked = _asked_loops(db) if planner is not None else set()
+    streams = _streams(db, "loop_id IS NOT NULL")
+    thanks = _Stream(
+        db.execute(
+            "SELECT loop_id, to_whom, draft, sent_at FROM thank_yous "
+            "WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
+        )
+    )
+    for row in db.execute(f"SELECT id, {', '.join(LOOP_FIELDS)} FROM loops ORDER BY id"):
+        loop_id = row[0]
+        loop = dict(zip(LOOP_FIELDS, row[1:], strict=True))
+        rows = {name: stream.take(loop_id) for name, stream in streams.items()}
+        loop.update(_group_from(rows, planner, db, loop_id, asked))
+        ty = thanks.take(loop_id)
+        loop["thank_you"] = (
+            None if not ty else {"to_whom": ty[-1][1], "draft": ty[-1][2], "sent_at": ty[-1][3]}
+        )
+        yield loop
+
+
+def unfiled_group(db: Database) -> dict:
+    streams = _streams(db, "loop_id IS NULL")
+    rows = {name: list(stream._rows_all()) for name, stream in streams.items()}
+    return _group_from(rows, None, db, None, set())
+
+
+def _study_marks(db: Database):
+    for r in db.execute("SELECT topic_key, topic, source, studied_at FROM study_marks ORDER BY id"):
+        yield {"topic_key": r[0], "topic": r[1], "source": r[2], "studied_at": r[3]}
 
 
 def journal_dict(db: Database, now: dt.datetime) -> dict:
-    groups = _collect(db)
-    loops = []
-    for row in db.execute(f"SELECT id, {', '.join(LOOP_FIELDS)} FROM loops ORDER BY id").fetchall():
-        loop = dict(zip(LOOP_FIELDS, row[1:], strict=True))
-        loop.update(
-            groups.get(row[0])
-            or {
-                "rounds": [],
-                **{name: [] for name in ENTRY_KINDS},
-                "asked_them": [],
-                "thank_you": None,
-            }
-        )
-        loops.append(loop)
-    marks = [
-        {"topic_key": r[0], "topic": r[1], "source": r[2], "studied_at": r[3]}
-        for r in db.execute(
-            "SELECT topic_key, topic, source, studied_at FROM study_marks ORDER BY id"
-        ).fetchall()
-    ]
+    """The whole journal as one dict (tests, small journals); exports stream instead."""
     return {
         "format": JOURNAL_FORMAT,
         "version": VERSION,
-        "exported_at": utc_iso(now),
-        "loops": loops,
-        "unfiled": groups[None],
-        "study_marks": marks,
+        "exported_at": to_stored_utc(now),
+        "loops": list(iter_loops(db)),
+        "unfiled": unfiled_group(db),
+        "study_marks": list(_study_marks(db)),
     }
 
 
-def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
-    """Write the whole journal as JSON to ``path`` (atomic, 0600); returns loops written."""
-    data = journal_dict(db, now)
-    atomic_write_text(
-        Path(path), json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+def _json_args(fields) -> str:
+    return ", ".join(f"'{f}', {f}" for f in fields)
+
+
+def _loops_as_json(db: Database, encode):
+    """Each loop's export object as JSON text, in id order (see :func:`iter_loops`)."""
+    refs = (
+        "WITH refs AS (SELECT id, loop_id, ROW_NUMBER() OVER "
+        "(PARTITION BY loop_id ORDER BY id) AS ref FROM rounds WHERE loop_id IS NOT NULL) "
     )
-    return len(data["loops"])
+    streams = {
+        "rounds": _Stream(
+            db.execute(
+                "SELECT loop_id, json_object('ref', ROW_NUMBER() OVER "
+                f"(PARTITION BY loop_id ORDER BY id), {_json_args(ROUND_FIELDS)}) "
+                "FROM rounds WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
+            )
+        )
+    }
+    for name, (table, fields, optional) in ENTRY_KINDS.items():
+        args = ", ".join(f"'{f}', e.{f}" for f in (*fields, *optional))
+        streams[name] = _Stream(
+            db.execute(
+                f"{refs}SELECT e.loop_id, json_object('round', "
+                f"CASE WHEN r.loop_id = e.loop_id THEN r.ref END, {args}) "
+                f"FROM {table} e LEFT JOIN refs r ON r.id = e.round_id "
+                "WHERE e.loop_id IS NOT NULL ORDER BY e.loop_id, e.id"
+            )
+        )
+    thanks = _Stream(
+        db.execute(
+            "SELECT loop_id, json_object('to_whom', to_whom, 'draft', draft, 'sent_at', "
+            "sent_at) FROM thank_yous WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
+        )
+    )
+    planner = _planner()
+    asked = _asked_loops(db) if planner is not None else set()
+    names = ("rounds", *ENTRY_KINDS)
+    for loop_id, head in db.execute(
+        f"SELECT id, json_object({_json_args(LOOP_FIELDS)}) FROM loops ORDER BY id"
+    ):
+        parts = [head[:-1]]
+        for name in names:
+            rows = streams[name].take(loop_id)
+            parts.append(f',"{name}":[' + ",".join(r[1] for r in rows) + "]")
+        asked_them = "[]"
+        if loop_id in asked:
+            ids = dict(
+                db.execute(
+                    "SELECT id, ROW_NUMBER() OVER (ORDER BY id) FROM rounds WHERE loop_id = ?",
+                    [loop_id],
+                ).fetchall()
+            )
+            asked_them = encode(
+                [
+                    {
+                        "round": ids.get(q.round_id),
+                        "text": q.text,
+                        "audience": q.audience,
+                        "asked_at": q.asked_at,
+                    }
+                    for q in planner.asked_questions(db, loop_id)
+                ]
+            )
+        ty = thanks.take(loop_id)
+        parts.append(f',"asked_them":{asked_them},"thank_you":{ty[-1][1] if ty else "null"}}}')
+        yield "".join(parts)
+
+
+@contextlib.contextmanager
+def _snapshot(db: Database):
+    """A read transaction (plain BEGIN: works on a read-only connection too)."""
+    if db.conn.in_transaction:
+        yield
+        return
+    db.conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        db.conn.execute("ROLLBACK")
+
+
+def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
+    """Write the whole journal as JSON to ``path`` (atomic, 0600); returns loops written.
+
+    Streamed: each loop is written as it is read, so memory stays flat however big the
+    journal grows; SQLite encodes each row as JSON (``json_object``), Python only joins
+    them. The document equals ``journal_dict()`` once parsed.
+    """
+    from companion.core.storage.files import atomic_writer
+
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    count = 0
+    with atomic_writer(Path(path)) as fh:
+        buffer: list[str] = []
+        size = 0
+
+        def put(text: str) -> None:
+            nonlocal size
+            buffer.append(text)
+            size += len(text)
+            if size >= 256 * 1024:
+                fh.write("".join(buffer).encode("utf-8"))
+                buffer.clear()
+                size = 0
+
+        head = {"format": JOURNAL_FORMAT, "version": VERSION, "exported_at": to_stored_utc(now)}
+        put(encode(head)[:-1] + ',"loops":[')
+        with _snapshot(db):  # one consistent view across the queries
+            for loop_json in _loops_as_json(db, encode):
+                put(("," if count else "") + loop_json)
+                count += 1
+            put('],"unfiled":' + encode(unfiled_group(db)) + ',"study_marks":[')
+            for n, mark in enumerate(_study_marks(db)):
+                put(("," if n else "") + encode(mark))
+        put("]}\n")
+        fh.write("".join(buffer).encode("utf-8"))
+    return count
 
 
 # --- validation --------------------------------------------------------------------------
@@ -201,6 +353,14 @@ def _text(obj: dict, key: str, where: str, *, required: bool = False, nullable: 
         value = ""
     if not isinstance(value, str):
         _fail(f"{where}.{key}", f"must be text, not {type(value).__name__}")
+    lone = _SURROGATE.search(value)
+    if lone:
+        _fail(
+            f"{where}.{key}",
+            f"holds a lone surrogate (U+{ord(lone.group()):04X}) at position {lone.start()}",
+        )
+    value, removed = _CONTROL.subn("", value)
+    _STRIPPED[0] += removed
     if required and not value.strip():
         _fail(f"{where}.{key}", "is empty")
     return value
@@ -210,9 +370,11 @@ def _stamp(obj: dict, key: str, where: str, *, nullable: bool = True):
     value = _text(obj, key, where, nullable=nullable)
     if value:
         try:
-            dt.datetime.fromisoformat(value)
+            moment = dt.datetime.fromisoformat(value)
         except ValueError:
             _fail(f"{where}.{key}", f"{value[:40]!r} is not an ISO 8601 date or time")
+        if not MIN_YEAR <= moment.year <= MAX_YEAR:
+            _fail(f"{where}.{key}", f"{value[:40]!r} is outside {MIN_YEAR}-{MAX_YEAR}")
     return value or (None if nullable else "")
 
 
@@ -266,7 +428,7 @@ def _check_group(group: dict, where: str) -> dict:
                         _fail(f"{w}.severity", f"must be 1, 2 or 3, not {sev!r}")
                     clean[key] = sev
                 elif key == "created_at":
-                    clean[key] = _stamp(e, key, w, nullable=False) or utc_iso()
+                    clean[key] = _stamp(e, key, w, nullable=False) or to_stored_utc()
                 else:
                     required = key in ("question", "text") or (key == "topic" and name != "asked")
                     clean[key] = _text(e, key, w, required=required)
@@ -305,8 +467,9 @@ def parse_journal(data: object) -> dict:
         raise JournalImportError(
             f'This is not an Interview Companion journal export (no "format": "{JOURNAL_FORMAT}").'
         )
+    _STRIPPED[0] = 0
     version = data.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:  # not True, not 1.0
         raise JournalImportError(
             f"This journal file is version {version!r}; this app reads version {VERSION}."
         )
@@ -319,7 +482,7 @@ def parse_journal(data: object) -> dict:
         clean["status"] = clean["status"] or "planned"
         for key in ("starts_on", "ends_on"):
             clean[key] = _stamp(loop, key, where)
-        clean["created_at"] = _stamp(loop, "created_at", where, nullable=False) or utc_iso()
+        clean["created_at"] = _stamp(loop, "created_at", where, nullable=False) or to_stored_utc()
         clean.update(_check_group(loop, where))
         loops.append(clean)
     unfiled = data.get("unfiled") or {}
@@ -334,18 +497,48 @@ def parse_journal(data: object) -> dict:
                 "topic_key": _text(m, "topic_key", w) or topic_key(topic),
                 "topic": topic,
                 "source": _text(m, "source", w) or "journal",
-                "studied_at": _stamp(m, "studied_at", w, nullable=False) or utc_iso(),
+                "studied_at": _stamp(m, "studied_at", w, nullable=False) or to_stored_utc(),
             }
         )
-    return {"loops": loops, "unfiled": _check_group(unfiled, "unfiled"), "study_marks": marks}
+    unfiled = _check_group(unfiled, "unfiled")
+    return {"loops": loops, "unfiled": unfiled, "study_marks": marks, "stripped": _STRIPPED[0]}
 
 
 # --- import ------------------------------------------------------------------------------
 
 
-def _insert_group(db: Database, group: dict, loop_id: int | None, report: ImportReport) -> None:
+def _unfiled_pools(db: Database) -> tuple[dict, dict]:
+    """What unfiled rows are already here: rounds by their fields (-> ids) and, per entry
+    table, how many rows have each exact content. Importing the same file twice then
+    adds nothing, whatever it holds, and a file's own repeated rows still all import."""
+    from collections import Counter
+
+    rounds: dict[tuple, list[int]] = {}
+    for row in db.execute(
+        f"SELECT id, {', '.join(ROUND_FIELDS)} FROM rounds WHERE loop_id IS NULL ORDER BY id"
+    ).fetchall():
+        rounds.setdefault(tuple(row[1:]), []).append(row[0])
+    entries: dict[str, Counter] = {}
+    for name, (table, fields, optional) in ENTRY_KINDS.items():
+        cols = ", ".join(("round_id", *fields, *optional))
+        entries[name] = Counter(
+            tuple(r)
+            for r in db.execute(f"SELECT {cols} FROM {table} WHERE loop_id IS NULL").fetchall()
+        )
+    return rounds, entries
+
+
+def _insert_group(
+    db: Database, group: dict, loop_id: int | None, report: ImportReport, *, dedupe=False
+) -> None:
     round_ids: dict[int, int] = {}
+    round_pool, entry_pool = _unfiled_pools(db) if dedupe else ({}, {})
     for r in group["rounds"]:
+        same = round_pool.get(tuple(r[k] for k in ROUND_FIELDS))
+        if same:
+            round_ids[r["ref"]] = same.pop(0)
+            report.entries_skipped += 1
+            continue
         cursor = db.execute(
             f"INSERT INTO rounds(loop_id, {', '.join(ROUND_FIELDS)}) VALUES (?{', ?' * len(ROUND_FIELDS)})",
             [loop_id] + [r[k] for k in ROUND_FIELDS],
@@ -355,6 +548,10 @@ def _insert_group(db: Database, group: dict, loop_id: int | None, report: Import
         for e in group[name]:
             cols = ["loop_id", "round_id", *fields, *optional]
             values = [loop_id, round_ids.get(e["round"])] + [e[k] for k in (*fields, *optional)]
+            if dedupe and entry_pool[name][tuple(values[1:])] > 0:
+                entry_pool[name][tuple(values[1:])] -= 1
+                report.entries_skipped += 1
+                continue
             if table in ("flubs", "weak_topics"):
                 cols.append("topic_key")
                 values.append(topic_key(e["topic"]))
@@ -367,7 +564,7 @@ def _insert_group(db: Database, group: dict, loop_id: int | None, report: Import
         ty = group["thank_you"]
         db.execute(
             "INSERT INTO thank_yous(loop_id, to_whom, draft, sent_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            [loop_id, ty["to_whom"], ty["draft"], ty["sent_at"], utc_iso()],
+            [loop_id, ty["to_whom"], ty["draft"], ty["sent_at"], to_stored_utc()],
         )
     if group["asked_them"]:
         planner = _planner()
@@ -397,7 +594,7 @@ def _insert_group(db: Database, group: dict, loop_id: int | None, report: Import
 
 def import_journal_data(db: Database, data: object) -> ImportReport:
     doc = parse_journal(data)
-    report = ImportReport()
+    report = ImportReport(control_chars_removed=doc["stripped"])
     existing = {(c, t) for c, t in db.execute("SELECT company, created_at FROM loops").fetchall()}
     with db.atomic():
         for loop in doc["loops"]:
@@ -410,8 +607,7 @@ def import_journal_data(db: Database, data: object) -> ImportReport:
             )
             _insert_group(db, loop, cursor.lastrowid, report)
             report.loops_added += 1
-        if report.loops_skipped == 0 or not _group_present(db, doc["unfiled"]):
-            _insert_group(db, doc["unfiled"], None, report)
+        _insert_group(db, doc["unfiled"], None, report, dedupe=True)
         have = {
             tuple(r) for r in db.execute("SELECT topic_key, studied_at FROM study_marks").fetchall()
         }
@@ -425,46 +621,72 @@ def import_journal_data(db: Database, data: object) -> ImportReport:
     return report
 
 
-def _group_present(db: Database, group: dict) -> bool:
-    """Whether the unfiled entries of a file were already imported (same first entry)."""
-    for name, (table, fields, _optional) in ENTRY_KINDS.items():
-        for e in group[name]:
-            key = fields[0]
-            row = db.execute(
-                f"SELECT 1 FROM {table} WHERE loop_id IS NULL AND {key} = ? AND created_at = ?",
-                [e[key], e["created_at"]],
-            ).fetchone()
-            return row is not None
-    for r in group["rounds"]:
-        row = db.execute(
-            "SELECT 1 FROM rounds WHERE loop_id IS NULL AND type = ? AND "
-            "COALESCE(started_at, '') = COALESCE(?, '')",
-            [r["type"], r["started_at"]],
-        ).fetchone()
-        return row is not None
-    return False
+MAX_INT_DIGITS = 18
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise JournalImportError(f"a number with {len(text)} digits is not a journal value")
+    return int(text)
+
+
+def _parse_constant(name: str):
+    raise JournalImportError(f"{name} is not a journal value")
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise JournalImportError(f"the key {key[:40]!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def load_json(text: str) -> object:
+    """Parse a journal file strictly: duplicate keys, huge numbers, NaN/Infinity and
+    nesting deeper than Python's recursion limit are refused with
+    :class:`JournalImportError`."""
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_parse_int,
+            parse_constant=_parse_constant,
+        )
+    except json.JSONDecodeError as exc:
+        raise JournalImportError(
+            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+        ) from None
+    except RecursionError:
+        raise JournalImportError("it nests too deeply; not a journal export") from None
+    except ValueError as exc:
+        raise JournalImportError(str(exc).split("\n")[0]) from None
+
+
+def read_journal(path: Path) -> object:
+    """The parsed JSON of a journal file (through the bounded reader); a bad file raises
+    :class:`JournalImportError` naming it. Nothing is checked against the schema yet."""
+    from companion.core.fileio import FileReadError, read_limited
+
+    path = Path(path)
+    try:
+        text = read_limited(path, "journal").decode("utf-8")
+    except FileReadError as exc:
+        raise JournalImportError(str(exc)) from None
+    except UnicodeDecodeError as exc:
+        raise JournalImportError(f"{path} is not UTF-8 text (byte {exc.start}).") from None
+    try:
+        data = load_json(text)
+        parse_journal(data)  # check it all before anything is added
+    except JournalImportError as exc:
+        raise JournalImportError(f"{path}: {exc}") from None
+    return data
 
 
 def import_journal(db: Database, path: Path) -> ImportReport:
     """Import a journal JSON file; a bad file changes nothing."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_IMPORT_BYTES:
-            raise JournalImportError(f"{path} is {size:,} bytes; that is not a journal export.")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise JournalImportError(f"{path} does not exist.") from None
-    except UnicodeDecodeError as exc:
-        raise JournalImportError(f"{path} is not UTF-8 text (byte {exc.start}).") from None
-    except OSError as exc:
-        raise JournalImportError(f"Cannot read {path}: {exc.strerror or exc}.") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise JournalImportError(
-            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-        ) from None
+    data = read_journal(path)
     try:
         return import_journal_data(db, data)
     except JournalImportError as exc:

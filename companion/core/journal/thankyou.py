@@ -26,12 +26,12 @@ class ThankYou:
         return bool(self.sent_at)
 
 
-def thank_you(db: Database, loop_id: int) -> ThankYou:
+def thank_you(db: Database, loop_id: int, after: dt.timedelta | None = None) -> ThankYou:
     row = db.execute(
         "SELECT to_whom, draft, sent_at FROM thank_yous WHERE loop_id = ?", [loop_id]
     ).fetchone()
     end = loop_end(db, loop_id)
-    due = end + THANK_YOU_AFTER if end else None
+    due = end + (after or THANK_YOU_AFTER) if end else None
     if row is None:
         return ThankYou(loop_id, "", "", None, due)
     return ThankYou(loop_id, row[0], row[1], row[2], due)

@@ -16,10 +16,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.core.content import AUDIENCES, Content
+from companion.core.content_plans import FALLBACK_PLANNER, PlannerRules
 from companion.core.timeutil import to_stored
 
-MAX_PLANNED = 4
-MIN_PLANNED = 3
+# fallback only: the pack's questions `pick:` is used (Content.planner_rules())
+MAX_PLANNED = FALLBACK_PLANNER.max_questions
+MIN_PLANNED = FALLBACK_PLANNER.min_questions
 AUDIENCE_TITLES = {
     "hiring-manager": "Hiring manager",
     "peer": "Peer",
@@ -105,10 +107,7 @@ def suggestions_for(content: Content, audience: str) -> list[Suggestion]:
 
 def plan_rule(content: Content) -> str:
     """The content's own wording of the rule, for display."""
-    for section in content.by_kind("questions"):
-        if section.meta.get("rule"):
-            return section.meta["rule"]
-    return "Pick three or four across the whole loop, each matched to what that person can answer."
+    return content.planner_rules().rule
 
 
 _COLS = "id, loop_id, text, audience, round_id, asked_at, suits, topic, source"
@@ -304,15 +303,17 @@ def record_asked(
     return plan_id
 
 
-def check_plan(db, loop_id: int) -> list[PlanWarning]:
-    """What is off about a loop's plan: too many questions, or a question for the wrong person."""
+def check_plan(db, loop_id: int, rules: PlannerRules | None = None) -> list[PlanWarning]:
+    """What is off about a loop's plan: more questions than the pack's ``rules`` allow, or
+    a question for the wrong person."""
+    rules = rules or FALLBACK_PLANNER  # a caller without the content pack at hand
     planned = plan(db, loop_id)
     warnings = []
-    if len(planned) > MAX_PLANNED:
+    if len(planned) > rules.max_questions:
         warnings.append(
             PlanWarning(
-                f"{len(planned)} questions are planned; keep it to three or four across the "
-                "whole loop so each gets a real answer."
+                f"{len(planned)} questions are planned; keep it to {rules.count_text} across "
+                "the whole loop so each gets a real answer."
             )
         )
     for question in planned:

@@ -55,9 +55,9 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from companion.core.journal.entries import utc_iso
 from companion.core.storage.files import atomic_write_text
 from companion.core.study.ranking import StudyDetail, StudyItem, study_details, study_list
+from companion.core.timeutil import to_stored_utc
 
 FORMATS = ("md", "csv", "anki", "json")
 SUFFIXES = {"md": ".md", "csv": ".csv", "anki": ".txt", "json": ".json"}
@@ -77,6 +77,14 @@ CSV_COLUMNS = [
 ]
 ANKI_DECK = "Interview Companion::Study list"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
+# NUL and other control characters (tab, newline, carriage return kept) break Markdown
+# viewers and spreadsheets; rows stored before the import door stripped them still exist.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def plain(value: object) -> str:
+    """``value`` as text without control characters."""
+    return _CONTROL.sub("", "" if value is None else str(value))
 
 
 @dataclass
@@ -97,7 +105,7 @@ def study_rows(db: Database, now: dt.datetime, guide=None) -> list[StudyRow]:
 
 def csv_safe(value: object) -> str:
     """A cell that no spreadsheet will evaluate as a formula."""
-    text = "" if value is None else str(value)
+    text = plain(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
@@ -134,7 +142,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
 
 def md_inline(text: str) -> str:
     """One line of Markdown-safe text: newlines folded, syntax characters escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(plain(text).split()))
 
 
 def render_markdown(rows: Sequence[StudyRow], now: dt.datetime) -> str:
@@ -163,7 +171,7 @@ def render_markdown(rows: Sequence[StudyRow], now: dt.datetime) -> str:
 
 
 def anki_field(text: str) -> str:
-    text = str(text).replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    text = plain(text).replace("\r\n", "\n").replace("\r", "\n")
     if any(ch in text for ch in '\t\n"') or text.startswith("#"):
         return '"' + text.replace('"', '""') + '"'
     return text
@@ -246,7 +254,7 @@ def study_json(rows: Sequence[StudyRow], now: dt.datetime) -> dict:
     return {
         "format": STUDY_LIST_FORMAT,
         "version": 1,
-        "generated_at": utc_iso(now),
+        "generated_at": to_stored_utc(now),
         "items": items,
     }
 

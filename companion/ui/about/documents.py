@@ -6,36 +6,20 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 
-FALLBACK_TEMPLATE = """# Your Name — Role
 
-## Who I am (10 s)
-
-## Strongest evidence (30 s)
-
-## Current depth (20 s)
-
-## Why this role (20 s)
-
-## Hand back (10 s)
-
-## Three projects
-
-### Project one
-
-### Project two
-
-### Project three
-"""
-
-
-def template_text() -> str:
-    """The starting one-pager for a new user (resources/templates/about-me.md)."""
+def template_text(plan=None) -> str:
+    """The starting one-pager for a new user (resources/templates/about-me.md), its pitch
+    headings and timings filled from the content pack's ``plan``."""
+    from companion.core.about.template import fill_template, minimal_template
+    from companion.core.content_plans import FALLBACK_PITCH
     from companion.core.paths import resources_dir
 
+    plan = plan or FALLBACK_PITCH  # no pack given
     try:
-        return (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
+        text = (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return FALLBACK_TEMPLATE
+        return minimal_template(plan)
+    return fill_template(text, plan)
 
 
 class AboutDocuments:
@@ -52,7 +36,7 @@ class AboutDocuments:
         self.refresh()
 
     def use_template(self) -> None:
-        self.replace_text(template_text(), "template")
+        self.replace_text(template_text(self.ctx.content.pitch_plan()), "template")
         self.show_notice(
             "Started from the template. Undo (Ctrl+Z) or History brings back your text."
         )

@@ -215,7 +215,9 @@ class AboutPage(AboutDocuments, QWidget):
             )
         text = self._store.load_document(self.ctx.db)
         self.is_new = text is None
-        self.editor.setPlainText(template_text() if text is None else text)
+        self.editor.setPlainText(
+            template_text(self.ctx.content.pitch_plan()) if text is None else text
+        )
         self.panel.set_rate(self._store.words_per_minute(self.ctx.db))
         self.panel.show_rehearsal(self._store.last_rehearsal(self.ctx.db))
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
@@ -260,7 +262,7 @@ class AboutPage(AboutDocuments, QWidget):
             self.preview.show_message("Preview paused: " + message)
             return
         text = self.editor.toPlainText()
-        self.analysis = analyze(text, self.panel.rate.value())
+        self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
         self.preview.show_sections(self.renderer.render_sections(text))
         self.panel.show_analysis(self.analysis)
 
@@ -312,15 +314,16 @@ class AboutPage(AboutDocuments, QWidget):
             self.start_rehearsal()
 
     def start_rehearsal(self) -> None:
-        from companion.core.about.rehearsal import DEFAULT_STEPS, Step
+        from companion.core.about.rehearsal import Step
 
         self.refresh()
-        steps = DEFAULT_STEPS
+        plan = self.ctx.content.pitch_plan()
+        steps = tuple(Step(s.id, s.title, s.seconds) for s in plan.segments)
         if self.analysis is not None:
             present = tuple(
                 Step(s.id, s.title, s.budget_seconds) for s in self.analysis.segments if s.present
             )
-            steps = present or DEFAULT_STEPS
+            steps = present or steps
         self._rehearsal_started_at = self.ctx.now()
         self.editor.setReadOnly(True)
         self.stop_rehearsal_action.setEnabled(True)

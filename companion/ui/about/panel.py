@@ -1,5 +1,5 @@
 """The side panel: per-segment words and seconds against budget, the whole pitch against
-60-90 s, the speaking rate, the projects' numbers check, warnings and the last rehearsal."""
+the pack's target (60-90 s as shipped), the speaking rate, the projects' numbers check, warnings and the last rehearsal."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.about.pitch import TARGET_SECONDS
 from companion.core.about.spoken import MAX_WPM, MIN_WPM
 
 STATUS_TEXT = {
@@ -142,14 +141,14 @@ class AnalysisPanel(QWidget):
         self.warnings_label.setText("")
 
     def show_analysis(self, analysis) -> None:
-        lo, hi = TARGET_SECONDS
+        lo, hi = analysis.target  # from the content pack
         status = analysis.timing_status
         if status == "empty":
+            names = ", ".join(escape(s.title) for s in analysis.segments)
             _set_text(
                 self.total_label,
-                "<b>Nothing to time yet.</b> Write under the segment headings (Who I am, "
-                "Strongest evidence, Current depth, Why this role, Hand back) and the timing "
-                "appears here.",
+                f"<b>Nothing to time yet.</b> Write under the segment headings ({names}) and "
+                "the timing appears here.",
             )
         else:
             color = {"ok": FINE, "long": WARN, "short": SOFT}[status].name()

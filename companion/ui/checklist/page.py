@@ -240,7 +240,7 @@ class ChecklistPage(QWidget):
         outer.addWidget(scroll, 1)
         self._built = False
         bus.checklist_changed.connect(self._external_change)
-        bus.journal_changed.connect(self.refresh)
+        bus.day_changed.connect(self._apply)
         QTimer.singleShot(0, self._build)
 
     def _build(self) -> None:
@@ -263,9 +263,7 @@ class ChecklistPage(QWidget):
             empty.setWordWrap(True)
             self.body_layout.addWidget(empty)
         for lst in lists:
-            group = PhaseGroup(
-                self.ctx, self.bus, lst, scope_for(lst.phase, view.loop_id, view.situation), dnd=dnd
-            )
+            group = PhaseGroup(self.ctx, self.bus, lst, scope_for(lst.phase, view), dnd=dnd)
             self.groups[lst.phase] = group
             self.body_layout.addWidget(group)
         self.body_layout.addStretch(1)
@@ -273,9 +271,11 @@ class ChecklistPage(QWidget):
         self._apply(view)
 
     def _view(self):
-        from companion.core.day.schedule import day_view
+        """The day service's view (the one every page shows)."""
+        from companion.ui.day.service import DayService
 
-        self.view = day_view(self.ctx.db, self.ctx.content, self.ctx.now())
+        day = DayService.of(self.ctx, self.bus)
+        self.view = day.view or day.refresh()
         return self.view
 
     def refresh(self) -> None:
@@ -292,12 +292,14 @@ class ChecklistPage(QWidget):
                 group.refresh()
 
     def _apply(self, view) -> None:
+        if not self._built or view is None:
+            return
         from companion.core.day.checklist import scope_for
-        from companion.core.day.schedule import IN_ROUND, clock_text, round_title
+        from companion.core.day.schedule import clock_text
 
-        now = self.ctx.now()
-        sit = view.situation
-        day = f"{sit.day.strftime('%A')} {sit.day.day} {sit.day.strftime('%B')}"
+        self.view = view
+        now = view.now
+        day = f"{view.day.strftime('%A')} {view.day.day} {view.day.strftime('%B')}"
         if view.loop is None:
             self.subtitle.setText(
                 f"Lists for {day}. No interview loop yet: add one (and its rounds) on the "
@@ -305,22 +307,22 @@ class ChecklistPage(QWidget):
             )
         else:
             self.subtitle.setText(f"{view.loop.company}: lists for {day}.")
-        current = "before-round" if sit.phase == IN_ROUND else sit.phase
+        current = "before-round" if view.phase == "in-round" else view.phase
         for phase, group in self.groups.items():
             note = ""
-            target = None
             if phase == "before-round":
-                scope = scope_for(phase, view.loop_id, sit)
-                if scope.round_id:
-                    target = next((r for r in view.rounds if r.id == scope.round_id), None)
-                if target is not None:
-                    note = f"For the {round_title(target, view.titles)} at {clock_text(target.scheduled, now)}."
+                target = view.focus
+                if target is not None and target.starts_at is not None:
+                    note = f"For the {target.title} at {clock_text(target.starts_at, now)}."
+                elif target is not None:
+                    note = f"For the {target.title}."
                 group.dnd_round_id = target.id if target else 0
-            if phase == "after-loop" and sit.phase == "after-loop" and sit.round is not None:
-                group.capture_round_id = sit.round.id
-            group.set_scope(scope_for(phase, view.loop_id, sit), note)
-            if phase == current:
-                group.setTitle(f"{group.phase_list.title} — now")
+            if phase == "after-loop" and view.phase == "after-loop":
+                held = [d for d in view.rounds if d.state in ("ended", "captured")]
+                group.capture_round_id = held[-1].id if held else 0
+            group.set_scope(scope_for(phase, view), note)
+            title = group.phase_list.title
+            group.setTitle(f"{title} — now" if phase == current else title)
 
     def new_day(self) -> None:
         from companion.core.day.checklist import new_day
@@ -329,10 +331,10 @@ class ChecklistPage(QWidget):
         answer = QMessageBox.question(
             self,
             "New day",
-            f"Untick every list for {view.situation.day.isoformat()} and start afresh?",
+            f"Untick every list for {view.day.isoformat()} and start afresh?",
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
-        new_day(self.ctx.db, view.loop_id, view.situation.day.isoformat())
+        new_day(self.ctx.db, view.loop_id, view.day.isoformat())
         self.bus.checklist_changed.emit()
         self.refresh()

@@ -130,7 +130,8 @@ class CuePage(QWidget):
 
     def _show_minutes(self, state: cue_state.CueState) -> None:
         info = self._current_info()
-        self.minutes.setValue(state.round_minutes(info) if info else timebox.DEFAULT_MINUTES)
+        fallback = self.ctx.content.round_defaults().minutes
+        self.minutes.setValue(state.round_minutes(info) if info else fallback)
         self.minutes.setEnabled(info is not None and "@timebox" in info.sections)
 
     def _update(self, **changes) -> None:

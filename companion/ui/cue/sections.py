@@ -183,7 +183,9 @@ class StepperWidget(QWidget):
         self.current.setText(line.text)
         self.detail.setText(detail_html(line))
         self.detail.setVisible(bool(line.detail or line.say))
-        self.next.setText(f"Next: {view.next.text}" if view.next else "Last step: hand back.")
+        # the last step is whatever the content ends the move with (for coding, the
+        # check-in at the timebox), so nothing is added here
+        self.next.setText(f"Next: {view.next.text}" if view.next else "Last step.")
         self.back.setEnabled(view.index > 0)
         self.forward.setEnabled(view.next is not None)
 

@@ -61,8 +61,11 @@ class TimerMixin:
         if info is None or started is None:
             return None
         minutes = self.state.running_minutes
-        nudges = timebox.timebox_nudges(self.ctx.content.section(info.nudges), minutes)
-        return timebox.timebox_status(started, self.ctx.now(), minutes, nudges)
+        defaults = self.ctx.content.round_defaults()  # the pack's wrap-up and time-up
+        nudges = timebox.timebox_nudges(self.ctx.content.section(info.nudges), minutes, defaults)
+        return timebox.timebox_status(
+            started, self.ctx.now(), minutes, nudges, defaults.wrap_up_before_end
+        )
 
     def tick(self) -> None:
         """Re-evaluate the timer against the (injectable) clock: called every second, and
@@ -92,6 +95,7 @@ class TimerMixin:
                 timebox.timebox_nudges(
                     self.ctx.content.section(self._running_info().nudges),
                     self.state.running_minutes,
+                    self.ctx.content.round_defaults(),
                 ),
                 self.state.seen_nudge_at,
                 status.elapsed,
@@ -124,6 +128,8 @@ class TimerMixin:
         page = self._pages.get(round_id)
         info = cue_rounds.find_round(self.infos, round_id)
         if page is not None and page.timebox is not None and info is not None:
-            nudges = timebox.timebox_nudges(self.ctx.content.section(info.nudges), minutes)
+            nudges = timebox.timebox_nudges(
+                self.ctx.content.section(info.nudges), minutes, self.ctx.content.round_defaults()
+            )
             page.timebox.set_schedule(nudges)
             page.timebox.show_idle(minutes)

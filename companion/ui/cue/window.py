@@ -367,7 +367,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
         if self._pitch is None:
             from companion.core.cue.sources import pitch_outline_lines
 
-            self._pitch = pitch_outline_lines(self.ctx.db)
+            self._pitch = pitch_outline_lines(self.ctx.db, self.ctx.content.pitch_plan())
         return self._pitch
 
     def _resolve_loop(self) -> int | None:

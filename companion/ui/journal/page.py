@@ -309,7 +309,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         if self.current_loop_id is not None and self.current_loop_id != loop_id:
             self.thank_you._save_timer.stop()
             self.thank_you.save()
-        detail = loop_detail(self.ctx.db, loop_id)
+        detail = loop_detail(self.ctx.db, loop_id, self.ctx.content.thank_you_after)
         if detail is None:
             return
         self.current_loop_id = loop_id

@@ -53,8 +53,9 @@ class PlannerPanel(QWidget):
         self.empty = QWidget()
         self.empty_label = QLabel(
             "<h3>No interview loops yet</h3><p>Add your loop in the Journal first (the "
-            "company, the dates and its rounds). Then come back here to plan three or four "
-            "questions to ask, each for the person who can answer it.</p>"
+            "company, the dates and its rounds). Then come back here to plan "
+            f"{ctx.content.planner_rules().count_text} questions to ask, each for the person "
+            "who can answer it.</p>"
         )
         self.empty_label.setWordWrap(True)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -135,6 +136,8 @@ class PlannerPanel(QWidget):
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setAccessibleName("Plan warnings")
         self.warnings_label.setStyleSheet("color: #9a5b00;")
+        for label in (self.rule_label, self.count_label, self.warnings_label):
+            label.setTextFormat(Qt.TextFormat.PlainText)  # pack text: never HTML
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         self.error_label.setAccessibleName("Problem")
@@ -237,8 +240,6 @@ class PlannerPanel(QWidget):
 
     def _refresh_plan(self, select: int | None = None, warnings=None) -> None:
         from companion.core.selfcheck.planner import (
-            MAX_PLANNED,
-            MIN_PLANNED,
             audience_title,
             check_plan,
             text_key,
@@ -290,8 +291,8 @@ class PlannerPanel(QWidget):
         self.no_suggestions.setVisible(not has_suggestions)
 
         # the plan; a question with a warning carries a ⚠
-        if warnings is None:
-            warnings = check_plan(self.ctx.db, loop_id)
+        rules = self.ctx.content.planner_rules()
+        warnings = check_plan(self.ctx.db, loop_id, rules)  # the pack's count, not the default
         flagged = {w.plan_id for w in warnings if w.plan_id is not None}
         self.plan_list.blockSignals(True)
         self.plan_list.clear()
@@ -311,14 +312,15 @@ class PlannerPanel(QWidget):
                 self.plan_list.setCurrentItem(item)
         self.plan_list.blockSignals(False)
         n = len(planned)
+        aim = rules.count_text
         if n == 0:
-            count = "Nothing planned yet: pick three or four questions across the whole loop."
-        elif n < MIN_PLANNED:
-            count = f"{n} planned; three or four across the loop is the aim."
-        elif n <= MAX_PLANNED:
+            count = f"Nothing planned yet: pick {aim} questions across the whole loop."
+        elif n < rules.min_questions:
+            count = f"{n} planned; {aim} across the loop is the aim."
+        elif n <= rules.max_questions:
             count = f"{n} planned. That is the right number."
         else:
-            count = f"{n} planned: more than four."
+            count = f"{n} planned: more than {_word(rules.max_questions)}."
         self.count_label.setText(count)
         self.warnings_label.setText("\n".join(f"⚠ {w.message}" for w in warnings))
         self.warnings_label.setVisible(bool(warnings))
@@ -434,3 +436,9 @@ class PlannerPanel(QWidget):
         remove_planned(self.ctx.db, plan_id)
         following = self.plan_list.item(row + 1) or self.plan_list.item(row - 1)
         self._changed(select=following.data(ROLE) if following else None)
+
+
+def _word(n: int) -> str:
+    from companion.core.content_plans import PlannerRules
+
+    return PlannerRules(n, n, "").count_text  # "four"

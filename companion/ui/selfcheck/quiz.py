@@ -7,6 +7,8 @@ the card, so Space keeps its usual meaning there.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -122,6 +124,18 @@ class QuizPanel(QWidget):
         buttons.addWidget(self.missed_button)
         buttons.addStretch(1)
         buttons.addWidget(self.flag_button)
+
+        # pack text is plain text, never HTML: an <img src=file:...> in an answer must not
+        # make Qt read a file or reach the network
+        for label in (
+            self.reason_label,
+            self.question_label,
+            self.hint_label,
+            self.answer_label,
+            self.see_label,
+            self.progress_label,
+        ):
+            label.setTextFormat(Qt.TextFormat.PlainText)
 
         card_layout = QVBoxLayout(self.card)
         card_layout.setContentsMargins(18, 14, 18, 14)
@@ -340,7 +354,7 @@ class QuizPanel(QWidget):
         if not self._questions():
             self.message_label.setText(
                 "<h3>No self-check questions yet</h3><p>The quiz comes from content files of "
-                f"<code>kind: quiz</code>. Add one to {self.ctx.data_dir / 'content'} and "
+                f"<code>kind: quiz</code>. Add one to {escape(str(self.ctx.data_dir / 'content'))} and "
                 "restart the app.</p>"
             )
         elif session.total == 0 and session.flagged_only:

@@ -25,10 +25,10 @@ EMPTY_TEXT = (
     "<li><b>Add its rounds</b> with their start times, or import the calendar "
     "invitation (.ics).</li></ol>"
     "<p>Then this page counts down to each round and brings up the right list at the right "
-    "time: the evening before, the morning of, and ten minutes before each round.</p>"
+    "time: the evening before, the morning of, and before each round.</p>"
+    "<p>Tonight, write your one-page <b>About me</b>: the 60-90 second answer and three "
+    "projects with numbers. The evening before, you read it aloud.</p>"
 )
-SLOW_EVERY = 15  # ticks (seconds) between reminder, journal and do-not-disturb checks
-SENT_KEY = "today.reminders_sent"
 
 
 def _clear(layout) -> None:
@@ -50,9 +50,10 @@ class TodayPage(QWidget):
         self.view = None
         self.phase_group = None
         self._phase_key = None
-        self._ticks = 0
         self._built = False
-        self._chosen_loop = 0
+        self._stale = False
+        self._loop_ids: list[int] = []
+        self._reminder_rows: tuple[str, ...] = ()
 
         outer = QVBoxLayout(self)
         self.headline = QLabel("<h2>Today</h2>")
@@ -77,9 +78,9 @@ class TodayPage(QWidget):
         self.body_layout.setContentsMargins(0, 0, 0, 0)
         scroll.setWidget(self.body)
         outer.addWidget(scroll, 1)
-        self.timer = QTimer(self)
-        self.timer.setInterval(1000)
-        self.timer.timeout.connect(self.tick)
+        # display only: the countdown line; the day itself ticks in the day service
+        self.clock_timer = QTimer(self, singleShot=True)
+        self.clock_timer.timeout.connect(self.update_countdown)
         # the data (and so the database) loads in on_shown, which the main window calls
         # only after its first paint: start-up is measured against a bare Qt window
 
@@ -161,13 +162,10 @@ class TodayPage(QWidget):
         layout.addStretch(1)
 
         self.dnd.changed.connect(self._update_dnd_banner)
-        self.bus.journal_changed.connect(self.refresh)
+        self.bus.day_changed.connect(self.render)
         self.bus.checklist_changed.connect(self._checklist_changed)
-        self._chosen_loop = int(self.ctx.prefs.get("today.loop_id", 0) or 0)
-        self.refresh()
         self.dnd_switch.refresh()
-        self._update_dnd_banner()
-        self.timer.start()
+        self.render(self.day.view or self.day.refresh())
 
     def _takeaways_box(self) -> QGroupBox | None:
         """The guide's takeaways (content of kind ``summary``) as one compact card."""
@@ -186,24 +184,47 @@ class TodayPage(QWidget):
         QVBoxLayout(box).addWidget(text)
         return box
 
-    # data --------------------------------------------------------------------------
+    # the day -----------------------------------------------------------------------
+
+    @property
+    def day(self):
+        from companion.ui.day.service import DayService
+
+        return DayService.of(self.ctx, self.bus)
 
     def refresh(self) -> None:
-        if not self._built:
-            return
-        from companion.core.day.loops import list_loops
-        from companion.core.day.schedule import day_view
+        """Ask the service for the day now (it emits ``day_changed``, rendered below)."""
+        if self._built:
+            self.day.refresh()
 
-        view = day_view(self.ctx.db, self.ctx.content, self.ctx.now(), self._chosen_loop or None)
+    def on_shown(self) -> None:
+        if self._built:
+            self.render(self.day.view or self.day.refresh())
+        else:
+            self._build()
+
+    def render(self, view) -> None:
+        """Show ``view``; skipped while hidden (shown again from ``on_shown``)."""
+        if not self._built or view is None:
+            return
         self.view = view
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
+        from companion.core.day.loops import list_loops
+
         loops = list_loops(self.ctx.db)
-        self.loop_combo.blockSignals(True)
-        self.loop_combo.clear()
-        for loop in loops:
-            self.loop_combo.addItem(loop.label, loop.id)
+        ids = [lp.id for lp in loops]
+        if ids != self._loop_ids:
+            self._loop_ids = ids
+            self.loop_combo.blockSignals(True)
+            self.loop_combo.clear()
+            for loop in loops:
+                self.loop_combo.addItem(loop.label, loop.id)
+            self.loop_combo.blockSignals(False)
         if view.loop is not None:
             self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(view.loop.id)))
-        self.loop_combo.blockSignals(False)
         for widget in (self.loop_label, self.loop_combo):
             widget.setVisible(bool(loops))
         self.empty.setVisible(view.loop is None)
@@ -214,107 +235,122 @@ class TodayPage(QWidget):
             self.headline.setText(f"<h2>Today · {title}</h2>")
         else:
             self.headline.setText("<h2>Today</h2>")
-        self._phase_key = None  # force the phase area to rebuild
-        self.tick(force_slow=True)
-
-    def on_shown(self) -> None:
-        if self._built:
-            self.refresh()
-        else:
-            self._build()  # refreshes at its end
-
-    def tick(self, force_slow: bool = False) -> None:
-        """Every second: the countdown and, when it changes, the phase; every
-        SLOW_EVERY seconds also reminders, journal nudges and do-not-disturb."""
-        if self.view is None:
-            return
-        from companion.core.day.schedule import situation
-
-        now = self.ctx.now()
-        sit = situation(self.view.rounds, now, self.view.lengths)
-        self._update_countdown(sit, now)
-        key = (sit.phase, sit.round.id if sit.round else 0, sit.day)
+        focus = view.focus
+        key = (view.phase, focus.id if focus else 0, focus.state if focus else "", view.day)
         if key != self._phase_key:
             self._phase_key = key
-            self._render_phase(sit, now)
-            force_slow = True
-        self._ticks += 1
-        if force_slow or self._ticks % SLOW_EVERY == 0:
-            self._slow_checks(sit, now)
+            self._render_phase(view)
+        self._render_reminders(view)
+        self._update_dnd_banner()
+        self.update_countdown()
 
-    def _update_countdown(self, sit, now) -> None:
-        from companion.core.day.schedule import IN_ROUND, clock_text, countdown_text, round_title
-
+    def update_countdown(self) -> None:
+        """The countdown line: once a minute, each second in the last minute; never while
+        the page is hidden (it catches up when shown)."""
         view = self.view
+        if view is None or not self.isVisible():
+            self.clock_timer.stop()
+            return
+        from companion.core.day.schedule import clock_text, countdown_text
+
+        now = self.ctx.now()
         if view.loop is None:
-            self.countdown.setText("Add your interview loop to start the day.")
-        elif sit.phase == IN_ROUND:
+            text = "Add your interview loop to start the day."
+        elif view.current is not None:
             nxt = (
-                f" Next: {round_title(sit.next_round, view.titles)} {countdown_text(sit.starts_in)}."
-                if sit.next_round
+                f" Next: {view.next.title} {countdown_text(view.next.starts_at - now)}."
+                if view.next
                 else ""
             )
-            self.countdown.setText(f"In the {round_title(sit.round, view.titles)} now.{nxt}")
-        elif sit.next_round is not None:
-            self.countdown.setText(
-                f"Next: {round_title(sit.next_round, view.titles)} at "
-                f"{clock_text(sit.next_round.scheduled, now)}, {countdown_text(sit.starts_in)}"
+            text = f"In the {view.current.title} now.{nxt}"
+        elif view.next is not None:
+            text = (
+                f"Next: {view.next.title} at {clock_text(view.next.starts_at, now)}, "
+                f"{countdown_text(view.next.starts_at - now)}"
             )
         elif view.rounds:
-            self.countdown.setText("No more rounds scheduled in this loop.")
+            text = "No more rounds scheduled in this loop."
         else:
-            self.countdown.setText("No rounds scheduled yet: add them below.")
+            text = "No rounds scheduled yet: add them below."
+        if text != self.countdown.text():
+            self.countdown.setText(text)
+        target = view.next.starts_at if view.next is not None else None
+        if target is None:
+            self.clock_timer.stop()
+            return
+        left = (target - now).total_seconds()
+        # "in 4 min 30 s" below ten minutes changes each second; above, each minute
+        step = 1.0 if left <= 600 else 60.0 - (left % 60.0)
+        self.clock_timer.start(max(200, int(step * 1000)))
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale and self.view is not None:
+            self.render(self.view)
+        else:
+            self.update_countdown()
+
+    def hideEvent(self, event) -> None:
+        super().hideEvent(event)
+        self.clock_timer.stop()
 
     # the phase area ------------------------------------------------------------------
 
-    def _render_phase(self, sit, now) -> None:
+    def _render_phase(self, view) -> None:
         from companion.core.day.checklist import PHASE_TITLES, phase_list, scope_for
-        from companion.core.day.schedule import IN_ROUND, WARM_UP, clock_text, end_of, round_title
+        from companion.core.day.schedule import clock_text
         from companion.ui.checklist.page import PhaseGroup
 
-        view = self.view
+        now = view.now
         _clear(self.actions_row)
         _clear(self.phase_holder)
         self.phase_group = None
         self.now_box.setVisible(view.loop is not None)
         if view.loop is None:
             return
-        phase = "before-round" if sit.phase == IN_ROUND else sit.phase
-        if sit.phase == IN_ROUND:
-            ends = end_of(sit.round, view.lengths)
+        if view.phase == "in-round":
+            current = view.current
             self.now_box.setTitle("Now: in the round")
             self.now_label.setText(
-                f"{round_title(sit.round, view.titles)} — ends about {clock_text(ends, now)}. "
+                f"{current.title} — ends about {clock_text(current.ends_at, now)}. "
                 "Mark it finished when it ends: notifications come back and the capture opens."
             )
-            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(sit.round.type))
-            self._action("Round &finished", lambda: self.finish_round(sit.round.id))
+            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(current.type))
+            self._action("Round &finished", lambda: self.finish_round(current.id))
             return
-        if sit.phase == "before-round":
+        if view.phase == "before-round":
+            nxt = view.next
             self.now_box.setTitle("Now: before the round")
             self.now_label.setText(
-                f"{round_title(sit.round, view.titles)} at {clock_text(sit.round.scheduled, now)}. "
-                f"{WARM_UP}"
+                f"{nxt.title} at {clock_text(nxt.starts_at, now)}. "
+                "Work down the list below; each step has its time."
             )
             self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
             self._action("Speak one &answer aloud", self.bus.open_flagged_quiz.emit)
-            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(sit.round.type))
-        elif sit.phase in PHASE_TITLES:
-            self.now_box.setTitle(f"Now: {PHASE_TITLES[sit.phase].lower()}")
-            if sit.phase == "after-loop":
+            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
+            self._action("&Start it now", lambda: self.start_round(nxt.id))
+        elif view.phase in PHASE_TITLES:
+            self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
+            if view.phase == "after-loop":
                 self.now_label.setText("The loop is done. Write it down while it is fresh.")
             else:
                 self.now_label.setText(
-                    f"First round: {round_title(sit.round, view.titles)} at "
-                    f"{clock_text(sit.round.scheduled, now)}."
+                    f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
                 )
         else:
             self.now_box.setTitle("Now")
-            if sit.next_round is not None:
+            if view.phase == "between-rounds":
+                self.now_label.setText(
+                    f"Between rounds. Next: {view.next.title} at "
+                    f"{clock_text(view.next.starts_at, now)}; its list comes up "
+                    f"{int(self.day.rules.before_window.total_seconds() // 60)} minutes before."
+                )
+                self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
+            elif view.next is not None:
                 self.now_label.setText(
                     "Nothing to tick right now. The lists come up by themselves: the evening "
-                    "before, the morning of, and 15 minutes before each round. All lists are on "
-                    "the Checklist page."
+                    "before, the morning of, and before each round. All lists are on the "
+                    "Checklist page."
                 )
                 self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
             else:
@@ -322,13 +358,14 @@ class TodayPage(QWidget):
                     "No upcoming round. Add the rounds with their start times below."
                 )
             return
+        phase = view.phase
         lst = phase_list(self.ctx.content, phase)
-        group = PhaseGroup(
-            self.ctx, self.bus, lst, scope_for(phase, view.loop_id, sit), dnd=self.dnd
-        )
+        group = PhaseGroup(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
         group.dnd_round_id = self._dnd_round_id()
-        if sit.phase == "after-loop" and sit.round is not None:
-            group.capture_round_id = sit.round.id
+        if phase == "after-loop":
+            last = [d for d in view.rounds if d.state in ("ended", "captured")]
+            if last:
+                group.capture_round_id = last[-1].id
         self.phase_group = group
         self.phase_holder.addWidget(group)
 
@@ -346,63 +383,56 @@ class TodayPage(QWidget):
         """The round a pause is for: the current one, or the next within the hour."""
         import datetime as dt
 
-        from companion.core.day.schedule import IN_ROUND, situation
-
-        if self.view is None:
+        view = self.view
+        if view is None:
             return 0
-        now = self.ctx.now()
-        sit = situation(self.view.rounds, now, self.view.lengths)
-        if sit.phase in (IN_ROUND, "before-round"):
-            return sit.round.id
-        if sit.next_round is not None and sit.starts_in <= dt.timedelta(hours=1):
-            return sit.next_round.id
+        if view.current is not None:
+            return view.current.id
+        if view.next is not None and view.next.starts_at - view.now <= dt.timedelta(hours=1):
+            return view.next.id
         return 0
 
-    # slow checks -------------------------------------------------------------------
+    # reminders on the page -------------------------------------------------------------
 
-    def _slow_checks(self, sit, now) -> None:
-        self._render_reminders(now)
-        self._send_reminders(now)
-        self._restore_dnd_if_round_over(now)
-        self._update_dnd_banner()
-
-    def _journal_due(self, now):
-        try:
-            from companion.core.journal.entries import captures_due, thank_yous_due
-        except ImportError:
-            return [], []
-        try:
-            return captures_due(self.ctx.db, now), thank_yous_due(self.ctx.db, now)
-        except Exception:  # noqa: BLE001 - a reminder must never break the Today page
-            return [], []
-
-    def _render_reminders(self, now) -> None:
+    def _render_reminders(self, view) -> None:
         from companion.core.day.schedule import countdown_text
 
-        captures, thanks = self._journal_due(now)
+        now = view.now
+        rows = []
+        if view.capture_due_by is not None and view.capture_round_id:
+            left = countdown_text(view.capture_due_by - now).removeprefix("in ")
+            rnd = view.round(view.capture_round_id)
+            rows.append(
+                (
+                    f"{rnd.title if rnd else 'The round'}: write down what was asked "
+                    f"({left} left in the hour).",
+                    "&Write it down",
+                    lambda _=False, rid=view.capture_round_id: self.bus.capture_round.emit(rid),
+                )
+            )
+        if (
+            view.thank_you_due_by is not None
+            and view.current is None
+            and view.next is None
+            and view.loop is not None
+        ):
+            due = view.thank_you_due_by
+            when = "now" if due <= now else f"by {due.astimezone(now.tzinfo):%a %H:%M}"
+            rows.append(
+                (
+                    f"{view.loop.company}: send the thank-you note {when}.",
+                    "Open &journal",
+                    lambda _=False: self.bus.open_page.emit("journal"),
+                )
+            )
+        signature = tuple(text for text, _b, _s in rows)
+        if signature == self._reminder_rows:
+            return
+        self._reminder_rows = signature
         _clear(self.reminders_layout)
-        shown = 0
-        for due in captures:
-            left = countdown_text(due.deadline - now).removeprefix("in ")
-            self._reminder_row(
-                f"{due.company}: write down what was asked ({left} left in the hour).",
-                "&Write it down",
-                lambda _=False, rid=due.round_id: self.bus.capture_round.emit(rid),
-            )
-            shown += 1
-        for due in thanks:
-            if due.sent:
-                continue
-            when = (
-                "now" if due.due_at <= now else f"by {due.due_at.astimezone(now.tzinfo):%a %H:%M}"
-            )
-            self._reminder_row(
-                f"{due.company}: send the thank-you note {when}.",
-                "Open &journal",
-                lambda _=False: self.bus.open_page.emit("journal"),
-            )
-            shown += 1
-        self.reminders_box.setVisible(shown > 0)
+        for text, button_text, slot in rows:
+            self._reminder_row(text, button_text, slot)
+        self.reminders_box.setVisible(bool(rows))
 
     def _reminder_row(self, text: str, button_text: str, slot) -> None:
         row = QWidget()
@@ -416,46 +446,6 @@ class TodayPage(QWidget):
         layout.addWidget(label, 1)
         layout.addWidget(button)
         self.reminders_layout.addWidget(row)
-
-    def _send_reminders(self, now) -> None:
-        """Desktop notifications (through the tray), each one once."""
-        from companion.core.day.schedule import due_reminders
-
-        view = self.view
-        due = [
-            (r.key, r.title, r.message)
-            for r in due_reminders(view.rounds, now, titles=view.titles, lengths=view.lengths)
-        ]
-        captures, _thanks = self._journal_due(now)
-        due += [
-            (
-                f"capture:{c.round_id}",
-                f"{c.company}: write it down",
-                "Note every question you were asked while it is fresh.",
-            )
-            for c in captures
-        ]
-        if not due:
-            return
-        settings = self.ctx.settings
-        sent = list(settings.get(SENT_KEY, []) or [])
-        fresh = [item for item in due if item[0] not in sent]
-        for key, title, message in fresh:
-            self.bus.notify.emit(title, message)
-            sent.append(key)
-        if fresh:
-            settings.set(SENT_KEY, sent[-200:])
-
-    def _restore_dnd_if_round_over(self, now) -> None:
-        from companion.core.day.loops import get_round
-        from companion.core.day.schedule import is_over
-
-        hold = self.dnd.hold
-        if hold is None or hold.holder != "app" or not hold.round_id:
-            return
-        rnd = get_round(self.ctx.db, hold.round_id)
-        if (rnd is None or is_over(rnd, now, self.view.lengths)) and self.dnd.set_on(False):
-            self.bus.notify.emit("Round over", "Notifications are back on.")
 
     def _update_dnd_banner(self) -> None:
         if not self._built:
@@ -476,22 +466,17 @@ class TodayPage(QWidget):
     # actions -----------------------------------------------------------------------
 
     def finish_round(self, round_id: int) -> None:
-        from companion.core.day.loops import end_round
+        """End the round through the day service: once, wherever it is pressed."""
+        self.day.end_round(round_id)
 
-        end_round(self.ctx.db, round_id, self.ctx.now())
-        hold = self.dnd.hold
-        if hold is not None and hold.holder == "app":
-            self.dnd.set_on(False)
-        self.bus.journal_changed.emit()
-        self.bus.capture_round.emit(round_id)
+    def start_round(self, round_id: int) -> None:
+        self.day.start_round(round_id=round_id)
 
     def _loop_chosen(self, index: int) -> None:
-        self._chosen_loop = int(self.loop_combo.itemData(index) or 0)
-        self.ctx.prefs.set("today.loop_id", self._chosen_loop)
-        self.refresh()
+        self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))
 
     def add_loop(self) -> None:
-        from companion.ui.today.schedule import LoopDialog
+        from companion.ui.widgets.loop_dialogs import LoopDialog
 
         dialog = LoopDialog(self.ctx.now().date(), self)
         if dialog.exec() != LoopDialog.DialogCode.Accepted:
@@ -502,14 +487,13 @@ class TodayPage(QWidget):
         from companion.core.day.loops import create_loop
 
         loop_id = create_loop(self.ctx.db, company, role, starts_on=starts_on)
-        self._chosen_loop = loop_id
         self.ctx.prefs.set("today.loop_id", loop_id)
-        self.bus.journal_changed.emit()  # refreshes this page too
+        self.bus.journal_changed.emit()  # the day service recomputes; this page renders
         self.schedule.add_button.setFocus()
         return loop_id
 
     def shutdown(self) -> None:
         """Called by the main window on close: put notifications back."""
-        self.timer.stop()
+        self.clock_timer.stop()
         if self._built:
             self.dnd.shutdown()

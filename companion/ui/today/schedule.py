@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.widgets.loop_dialogs import LoopDialog, RoundDialog  # noqa: F401 - ui/today/page.py imports LoopDialog from here
+from companion.ui.widgets.loop_dialogs import RoundDialog
 from companion.ui.widgets.round_fields import (
     role_title,
 )
@@ -146,7 +146,7 @@ class ScheduleEditor(QWidget):
         return round_id
 
     def edit_selected(self) -> None:
-        from companion.core.day.loops import get_round, iso, update_round
+        from companion.core.day.loops import get_round, update_round
 
         rnd = get_round(self.ctx.db, self._selected_id())
         if rnd is None:
@@ -155,9 +155,7 @@ class ScheduleEditor(QWidget):
         dialog = RoundDialog(self._types(), start, rnd, parent=self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        values = dialog.values()
-        values["scheduled_at"] = iso(values["scheduled_at"])
-        update_round(self.ctx.db, rnd.id, **values)
+        update_round(self.ctx.db, rnd.id, **dialog.values())  # checks and stores the time
         self._changed()
 
     def delete_selected(self) -> None:

@@ -7,7 +7,7 @@ new one at the end of its module.
 
 from __future__ import annotations
 
-from companion.core.storage.schema import about, base, checklist, journal, quiz
+from companion.core.storage.schema import about, base, checklist, day, journal, quiz
 
 MIGRATION_SETS = [
     base.migrations,
@@ -15,6 +15,7 @@ MIGRATION_SETS = [
     about.migrations,
     checklist.migrations,
     quiz.migrations,
+    day.migrations,
 ]
 
 
