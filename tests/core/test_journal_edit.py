@@ -190,6 +190,24 @@ def test_edit_round_fields_and_notes(db, rid):
         loops.update_round(db, 999, notes="x")
 
 
+def test_edit_the_day_models_round_fields(db, rid, clock):
+    """The day's transitions (core/day/actions.py) change these through update_round."""
+    now = clock.now()
+    loops.update_round(db, rid, type_label="Culture chat", length_minutes=30)
+    loops.update_round(db, rid, skipped_at=now, scheduled_at=now)
+    got = get_round(db, rid)
+    assert (got.type_label, got.length_minutes) == ("Culture chat", 30)
+    assert got.skipped_at and got.scheduled == now.replace(microsecond=0)
+    loops.update_round(db, rid, skipped_at=None, started_at=now, ended_at=now)
+    got = get_round(db, rid)
+    assert got.skipped_at is None and got.started and got.ended
+    for bad in (0, 24 * 60 + 1, "30", True):
+        with pytest.raises(ValueError, match="between 1 minute and 24 hours"):
+            loops.update_round(db, rid, length_minutes=bad)
+    with pytest.raises(ValueError, match="skipped time 'later' is not a date"):
+        loops.update_round(db, rid, skipped_at="later")
+
+
 def test_mark_weak_once_per_topic_and_unmark_with_restore(db, loop, rid, clock):
     first = journal_weak.mark_weak(db, "Consistent hashing", loop_id=loop, at=clock.now())
     assert first is not None
