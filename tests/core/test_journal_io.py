@@ -14,6 +14,7 @@ from companion.core.day.loops import add_round, create_loop, end_round, start_ro
 from companion.core.journal import entries as journal
 from companion.core.journal import files as journal_io
 from companion.core.journal import thankyou as journal_thankyou
+from companion.core.journal import validate as journal_validate
 from companion.core.storage.store import open_memory_store
 from companion.core.study import ranking as studylist
 
@@ -224,7 +225,7 @@ def _doc(**extra):
 @pytest.mark.parametrize("version", [True, 1.0, "1", None, 2])
 def test_version_must_be_exactly_the_integer_1(version):
     with pytest.raises(journal_io.JournalImportError, match="version"):
-        journal_io.parse_journal(_doc(version=version))
+        journal_validate.parse_journal(_doc(version=version))
 
 
 @pytest.mark.parametrize(
@@ -237,7 +238,7 @@ def test_dates_outside_a_sane_range_are_refused(stamp):
         "rounds": [{"ref": 1, "type": "design", "ended_at": stamp}],
     }
     with pytest.raises(journal_io.JournalImportError, match=r"loops\[0\]\.rounds\[0\]\.ended_at"):
-        journal_io.parse_journal(_doc(loops=[loop]))
+        journal_validate.parse_journal(_doc(loops=[loop]))
 
 
 def test_a_stored_year_1_round_does_not_break_what_shows_it():
@@ -259,13 +260,13 @@ def test_import_strips_control_characters():
 def test_lone_surrogates_are_refused_with_their_place():
     loop = {"company": "\ud800", "created_at": "2026-01-01T00:00:00"}
     with pytest.raises(journal_io.JournalImportError, match=r"loops\[0\]\.company.*surrogate"):
-        journal_io.parse_journal(_doc(loops=[loop]))
+        journal_validate.parse_journal(_doc(loops=[loop]))
 
 
 def test_duplicate_keys_are_refused():
     text = '{"format": "interview-companion-journal", "version": 1, "loops": [], "loops": []}'
     with pytest.raises(journal_io.JournalImportError, match="twice"):
-        journal_io.load_json(text)
+        journal_validate.load_json(text)
 
 
 def test_importing_unfiled_rows_twice_adds_nothing():

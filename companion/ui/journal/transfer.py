@@ -67,7 +67,8 @@ class JournalTransfer:
             self.status(f"Exporting to {path}…")
 
     def import_journal(self) -> None:
-        from companion.core.journal.files import JournalImportError, import_journal
+        from companion.core.journal.files import import_journal
+        from companion.core.journal.validate import JournalImportError
 
         path = self.file_dialogs.open_path(self, "Import a journal", Path.home(), "JSON (*.json)")
         if path is None:
