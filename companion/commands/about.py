@@ -84,7 +84,8 @@ def _stored_wpm(ctx) -> float:
 
 
 def run_analyze(args, ctx) -> int:
-    from companion.core.about.pitch import MAX_WPM, MIN_WPM, analyze, format_report
+    from companion.core.about.pitch import analyze, format_report
+    from companion.core.about.spoken import MAX_WPM, MIN_WPM
 
     if args.wpm is not None and not MIN_WPM <= args.wpm <= MAX_WPM:
         return _error(f"--wpm {args.wpm:g} is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}.")

@@ -25,7 +25,7 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    from companion.core.cue.card import round_infos
+    from companion.core.cue.rounds import round_infos
 
     infos = round_infos(ctx.content)
     if getattr(args, "list", False):

@@ -44,7 +44,8 @@ def run_export(args, ctx) -> int:
 def run_import(args, ctx) -> int:
     """Every file is checked first; then all are added in one transaction, so a bad file
     among several imports nothing."""
-    from companion.core.journal.files import JournalImportError, import_journal_data, read_journal
+    from companion.core.journal.files import import_journal_data
+    from companion.core.journal.validate import JournalImportError, read_journal
 
     sources = ([args.input] if args.input is not None else []) + list(args.file or [])
     if not sources:

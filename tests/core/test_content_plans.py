@@ -180,7 +180,7 @@ def test_a_user_pick_changes_the_planners_warning(data_dir: Path, db, clock) -> 
 
 def test_a_user_capture_window_changes_the_capture_due_time(data_dir: Path, db, clock) -> None:
     from companion.core.day.loops import create_loop, end_round, start_round
-    from companion.core.journal import entries as journal
+    from companion.core.journal import due as journal
 
     content = user_pack(
         data_dir,
@@ -199,7 +199,8 @@ def test_a_user_capture_window_changes_the_capture_due_time(data_dir: Path, db, 
 
 def test_a_user_thank_you_delay_changes_the_due_time(data_dir: Path, db, clock) -> None:
     from companion.core.day.loops import create_loop, end_round, start_round
-    from companion.core.journal import entries as journal
+    from companion.core.journal import due as journal
+    from companion.core.journal.thankyou import thank_you
 
     content = user_pack(
         data_dir,
@@ -213,7 +214,7 @@ def test_a_user_thank_you_delay_changes_the_due_time(data_dir: Path, db, clock) 
     end_round(db, rid, now - dt.timedelta(hours=1))
     (due,) = journal.thank_yous_due(db, now, content.thank_you_after)
     assert due.due_at == now - dt.timedelta(hours=1) + dt.timedelta(hours=48)
-    assert journal.thank_you(db, loop, content.thank_you_after).due_at == (
+    assert thank_you(db, loop, content.thank_you_after).due_at == (
         journal.loop_end(db, loop) + dt.timedelta(hours=48)
     )
     later = now + dt.timedelta(hours=30)  # 17 h left: not yet reminded, unlike with 24 h
@@ -240,7 +241,8 @@ time_up: Stop here.
 
 
 def test_a_user_round_length_and_timer_nudges(data_dir: Path, db) -> None:
-    from companion.core.cue import card as cc
+    from companion.core.cue import rounds as cue_rounds
+    from companion.core.cue import timebox as cue_timebox
     from companion.core.day.actions import load_view
     from companion.core.day.loops import add_round, create_loop
     from companion.core.day.rules import day_rules
@@ -248,18 +250,18 @@ def test_a_user_round_length_and_timer_nudges(data_dir: Path, db) -> None:
     content = user_pack(data_dir, "rounds.md", LUNCH_ROUNDS)
     defaults = content.round_defaults()
     assert (defaults.minutes, defaults.wrap_up_before_end) == (30, 5)
-    (lunch,) = cc.round_infos(content)
+    (lunch,) = cue_rounds.round_infos(content)
     assert lunch.minutes == 30
-    timebox = cc.build_sections(content, lunch)[0]
+    timebox = cue_rounds.build_sections(content, lunch)[0]
     assert [(line.text, line.meta) for line in timebox.lines] == [
         ("5 minutes to go: land it.", "25 min"),
         ("Stop here.", "30 min"),
     ]
-    status = cc.timebox_status(
+    status = cue_timebox.timebox_status(
         dt.datetime(2026, 12, 2, 10, tzinfo=dt.UTC),
         dt.datetime(2026, 12, 2, 10, 26, tzinfo=dt.UTC),
         30,
-        cc.timebox_nudges(None, 30, defaults),
+        cue_timebox.timebox_nudges(None, 30, defaults),
         defaults.wrap_up_before_end,
     )
     assert status.phase == "near-end"

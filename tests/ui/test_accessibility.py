@@ -418,9 +418,8 @@ def _show_dialog(qtbot, dialog: QDialog) -> QDialog:
 def test_the_dialogs(qtbot, ctx, bus, loop, clock):
     from companion.core.about import store as about_store
     from companion.ui.about.dialogs import CalibrateDialog, HistoryDialog
-    from companion.ui.cue.notes import RoundNotesBox
     from companion.ui.journal.capture import CaptureDialog
-    from companion.ui.today.schedule import LoopDialog, RoundDialog
+    from companion.ui.widgets.loop_dialogs import LoopDialog, RoundDialog
 
     loop_id, round_id = loop
     from companion.core.day.loops import get_round
@@ -435,7 +434,6 @@ def test_the_dialogs(qtbot, ctx, bus, loop, clock):
         "LoopDialog": LoopDialog(clock.now().date()),
         "RoundDialog add": RoundDialog(types, clock.now()),
         "RoundDialog edit": RoundDialog(types, clock.now(), get_round(ctx.db, round_id)),
-        "RoundNotesBox": RoundNotesBox(ctx, round_id),
     }
     problems = []
     for name, dialog in dialogs.items():
@@ -451,7 +449,8 @@ def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
 
     from companion.core.day.loops import get_loop, get_round
     from companion.ui.journal import dialogs as je
-    from companion.ui.journal.page import JournalPage, NewLoopDialog
+    from companion.ui.journal.page import JournalPage
+    from companion.ui.widgets.loop_dialogs import LoopDialog, RoundDialog
 
     loop_id, round_id = loop
     types = [(t.id, t.title) for t in ctx.content.round_types()]
@@ -466,9 +465,9 @@ def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
     page = JournalPage(ctx, bus)
     qtbot.addWidget(page)
     dialogs = {
-        "NewLoopDialog": NewLoopDialog(),
+        "LoopDialog (Journal)": LoopDialog(clock.now().date()),
         "LoopEditDialog": je.LoopEditDialog(get_loop(ctx.db, loop_id)),
-        "RoundEditDialog": je.RoundEditDialog(get_round(ctx.db, round_id), types),
+        "RoundDialog with notes": RoundDialog(types, None, get_round(ctx.db, round_id), notes=True),
         "WeakTopicDialog": je.WeakTopicDialog("caching", "read up"),
         "WeakTopicsDialog": je.WeakTopicsDialog(page),
         **{f"EntryDialog {kind}": je.EntryDialog(kind, entry) for kind in je.KIND_TITLES},

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-import types
-
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core.cue import card as cc
+from companion.core.cue import placement
+from companion.core.cue import rounds as cue_rounds
+from companion.core.cue import state as cue_state
 from companion.core.day import loops
 
 pytestmark = pytest.mark.gui
@@ -61,7 +60,7 @@ def test_switch_by_click_and_by_key(card, content, make_card):
     assert card.current.id == "design"
     page = card.stack.currentWidget()
     assert [s.id for s in page.sections] == list(
-        cc.find_round(cc.round_infos(content), "design").sections
+        cue_rounds.find_round(cue_rounds.round_infos(content), "design").sections
     )
     assert "failure modes" in page.rule.text() and not page.rule.isHidden()
     QTest.keyClick(card, Qt.Key.Key_3)
@@ -74,7 +73,7 @@ def test_switch_by_click_and_by_key(card, content, make_card):
 
 
 def test_every_round_type_renders(card, content):
-    for info in cc.round_infos(content):
+    for info in cue_rounds.round_infos(content):
         assert card.set_round(info.id)
         page = card.stack.currentWidget()
         assert page.round_id == info.id and page.blocks
@@ -181,7 +180,7 @@ def test_look_and_state_survive_a_restart(card, make_card):
     card.set_glance(True)
     font = card.state.font_pt
     again = _restart(card, make_card)
-    assert again.state.opacity == 30 and again.state.font_pt == font == cc.DEFAULT_FONT + 1
+    assert again.state.opacity == 30 and again.state.font_pt == font == cue_state.DEFAULT_FONT + 1
     assert again.state.glance and again.glance_button.isChecked()
     assert f"{font}pt" in again.styleSheet()
 
@@ -219,7 +218,7 @@ def test_share_reminder_once_a_day(make_card, clock, qtbot):
 def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
     from companion.ui.cue.window import CueCardWindow
 
-    left, right = cc.Rect(0, 0, 1920, 1080), cc.Rect(1920, 0, 1920, 1080)
+    left, right = placement.Rect(0, 0, 1920, 1080), placement.Rect(1920, 0, 1920, 1080)
     layout = {"screens": [left, right]}
     monkeypatch.setattr(
         CueCardWindow, "_screens", lambda self: (layout["screens"], layout["screens"])
@@ -238,37 +237,19 @@ def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
     assert (third.width(), third.height()) == (400, 500)
 
 
-def test_opening_uses_own_outline_when_about_me_has_one(card, monkeypatch, qtbot):
-    seg = types.SimpleNamespace(
-        id="identity", title="Who I am", first_line="Infra", budget_seconds=10, estimated_seconds=9
+def test_opening_uses_own_outline_when_about_me_has_one(card, ctx, clock):
+    from companion.core.about import store as about_store
+
+    about_store.save_text(
+        ctx.db, "# Me\n\n## Who I am\n\nI run the payments platform.\n", clock.now()
     )
-    about = types.ModuleType("companion.core.about.store")
-    about.load_text = lambda _db: "# Who I am\nInfra"
-    about.words_per_minute = lambda _db: 140.0
-    pitch = types.ModuleType("companion.core.about.pitch")
-    pitch.pitch_outline = lambda text, wpm=140, plan=None: [seg]
-    monkeypatch.setitem(sys.modules, "companion.core.about.store", about)
-    monkeypatch.setitem(sys.modules, "companion.core.about.pitch", pitch)
+    about_store.set_words_per_minute(ctx.db, 150)
     card.bus.about_changed.emit()
     card.set_round("opening")
     outline = card.stack.currentWidget().sections[0]
     assert outline.kind == "pitch-outline" and outline.lines[0].text == "Who I am"
-    assert outline.lines[0].meta == "9 s / 10 s"
-
-
-def test_fallback_notes_box_appends(ctx, db, qtbot, monkeypatch):
-    from companion.ui.cue.notes import RoundNotesBox, open_capture
-
-    monkeypatch.setitem(sys.modules, "companion.ui.journal.capture", None)
-    round_id = loops.add_round(db, None, "coding")
-    loops.update_round(db, round_id, notes="earlier")
-    box = open_capture(ctx, None, round_id)
-    qtbot.addWidget(box)
-    assert isinstance(box, RoundNotesBox)
-    box.edit.setPlainText("Asked about LRU caches")
-    assert box.save()
-    assert loops.get_round(db, round_id).notes == "earlier\n\nAsked about LRU caches"
-    assert open_capture(ctx, None, 0) is None
+    assert outline.lines[0].detail == "I run the payments platform."
+    assert outline.lines[0].meta == "2 s / 10 s"  # five words at 150 a minute
 
 
 def test_command_rejects_unknown_round(capsys, data_dir):
@@ -294,9 +275,9 @@ def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_car
     page.loop_combo.setCurrentIndex(page.loop_combo.findData(loop_id))
     page.minutes.setValue(60)
     card.save_now()
-    state = cc.load_state(ctx.settings)
+    state = cue_state.load_state(ctx.settings)
     assert state.loop_id == loop_id and state.minutes["coding"] == 60
-    assert state.font_pt == cc.DEFAULT_FONT + 2
+    assert state.font_pt == cue_state.DEFAULT_FONT + 2
     with qtbot.waitSignal(bus.show_cue_card) as signal:
         page.open_button.click()
     assert signal.args == ["coding"]

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from companion.core.day.loops import add_round, create_loop, end_round, start_round
 from companion.core.journal import entries as journal
+from companion.core.journal import thankyou as journal_thankyou
 
 pytestmark = pytest.mark.gui
 
@@ -117,9 +118,9 @@ def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, filled):
     box.copy.click()
     assert QApplication.clipboard().text() == box.draft.toPlainText()
     box.sent.click()
-    assert journal.thank_you(ctx.db, loop).sent
+    assert journal_thankyou.thank_you(ctx.db, loop).sent
     assert box.due.text().startswith("Sent")
-    assert journal.thank_you(ctx.db, loop).draft == box.draft.toPlainText()
+    assert journal_thankyou.thank_you(ctx.db, loop).draft == box.draft.toPlainText()
 
 
 def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, filled):

@@ -14,65 +14,35 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from companion.core.about.segments import (
+    FENCE,
+    HEADING,
+    Heading,
+    normalise,
+    scan_headings,
+)
+from companion.core.about.spoken import (
+    DEFAULT_WPM,
+    LIST_ITEM,
+    MAX_WPM,
+    MIN_WPM,
+    SPACES,
+    clamp_wpm,
+    count_words,
+    find_numbers,
+    line_words,
+    seconds_for,
+    spoken_text,
+)
 from companion.core.content_plans import FALLBACK_PITCH
 
 if TYPE_CHECKING:
     from companion.core.content_plans import PitchPlan
 
-DEFAULT_WPM = 140.0
-MIN_WPM = 60.0
-MAX_WPM = 300.0
 # fallback only: analyze() uses the pack's pitch `target:` (PitchPlan.target)
 TARGET_SECONDS = (float(FALLBACK_PITCH.target[0]), float(FALLBACK_PITCH.target[1]))
-
-
-@dataclass(frozen=True)
-class SegmentSpec:
-    id: str
-    title: str
-    budget_seconds: int
-    aliases: tuple[str, ...]
-    holds: str
-
-
-# The words that name each segment in a heading: how people write them, so code. The
-# segments' labels, budgets and order come from the content pack (a PitchPlan); these
-# specs carry FALLBACK_PITCH's, used only where no pack is given.
-_ALIASES = {
-    "identity": ("identity", "who i am", "who you are", "who am i", "intro", "introduction"),
-    "evidence": (
-        "evidence",
-        "strongest evidence",
-        "my strongest evidence",
-        "your strongest evidence",
-    ),
-    "depth": ("depth", "current depth", "what i am doing now", "current focus", "right now"),
-    "why-role": ("why this role", "why role", "why-role", "why", "why this team", "why you"),
-    "hand-back": ("hand back", "hand-back", "handback", "handing back", "over to you"),
-}
-SEGMENTS: tuple[SegmentSpec, ...] = tuple(
-    SegmentSpec(s.id, s.title, s.seconds, _ALIASES[s.id], s.holds) for s in FALLBACK_PITCH.segments
-)
-SEGMENT_IDS = tuple(s.id for s in SEGMENTS)
-PROJECTS_ALIASES = ("three projects", "projects", "3 projects", "selected projects", "key projects")
-
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t#]*$")
-_MARKER = re.compile(r"\{\s*#?([a-z][a-z-]*)\s*\}\s*$", re.IGNORECASE)
-_BUDGET_HINT = re.compile(r"\(\s*\d+\s*(?:s|sec|secs|seconds)?\s*\)\s*$", re.IGNORECASE)
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_LIST_ITEM = re.compile(r"^(?:[-*+]|\d{1,3}[.)])[ \t]+(.*)$")
-_WORD = re.compile(r"[^\W_](?:[\w'’.%-]*[^\W_%])?%?")
-
-
-@dataclass(frozen=True)
-class Heading:
-    line: int  # 0-based line number
-    level: int
-    text: str  # without the marker and the budget hint
-    segment: str | None  # a segment id, "projects", or None
 
 
 @dataclass(frozen=True)
@@ -164,116 +134,11 @@ class OutlineSegment:
     estimated_seconds: float
 
 
-def _normalise(text: str) -> str:
-    text = text.lower().replace("’", "'")
-    text = re.sub(r"[*_`]", "", text)
-    text = re.sub(r"^\s*(?:\d+[.)]|[ivx]+\.)\s*", "", text)  # "1. Identity"
-    text = re.sub(r"[:.\-–—!?]+\s*$", "", text).strip()
-    return re.sub(r"\s+", " ", text)
-
-
-_ALIAS_TO_ID = {alias: spec.id for spec in SEGMENTS for alias in spec.aliases}
-_ALIAS_TO_ID.update({alias: "projects" for alias in PROJECTS_ALIASES})
-
-
-@lru_cache(maxsize=1024)
-def classify_heading(raw: str) -> tuple[str, str | None]:
-    """(display text, segment id or "projects" or None) for a heading's text."""
-    text = raw.strip()
-    marker = _MARKER.search(text)
-    if marker and (marker.group(1).lower() in SEGMENT_IDS or marker.group(1).lower() == "projects"):
-        return text[: marker.start()].rstrip(), marker.group(1).lower()
-    shown = _BUDGET_HINT.sub("", text).rstrip()
-    key = _normalise(shown)
-    if key in _ALIAS_TO_ID:
-        return shown, _ALIAS_TO_ID[key]
-    # "Identity - who I am", "Why this role: platform"
-    head = re.split(r"\s+[-–—:]\s+|:\s*", key, maxsplit=1)[0].strip()
-    if head in _ALIAS_TO_ID and head != "why":
-        return shown, _ALIAS_TO_ID[head]
-    return shown, None
-
-
-def scan_headings(lines: list[str], titles: dict[str, str] | None = None) -> list[Heading]:
-    """ATX headings outside fenced code blocks; ``titles`` maps a normalised segment label
-    of the pack (its own wording) to the segment id, on top of the built-in aliases."""
-    headings: list[Heading] = []
-    in_fence = False
-    for number, line in enumerate(lines):
-        if _FENCE.match(line):
-            in_fence = not in_fence
-            continue
-        if in_fence or not line.startswith("#"):
-            continue
-        match = _HEADING.match(line)
-        if not match:
-            continue
-        shown, segment = classify_heading(match.group(2))
-        if segment is None and titles:
-            segment = titles.get(_normalise(shown))
-        headings.append(Heading(number, len(match.group(1)), shown, segment))
-    return headings
-
-
-_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_TAG = re.compile(r"<[^>\n]{0,200}>")
-_URL = re.compile(r"https?://\S+")
-_QUOTE = re.compile(r"^\s{0,3}(?:>\s*)+")
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
-_TABLE_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
-_SYNTAX = re.compile(r"[*_`~|#]")
-_SPACES = re.compile(r"\s+")
-_PLAIN = re.compile(r"[\w\s,;'’\"“”?.%-]*")  # a line with nothing to strip
-
-
-def spoken_text(line: str) -> str:
-    """The words a line says aloud: Markdown syntax, URLs and HTML tags removed."""
-    if _PLAIN.fullmatch(line) and not _BULLET.match(line):
-        return line
-    if "](" in line:
-        line = _IMAGE.sub(" ", line)  # images are not spoken
-        line = _LINK.sub(r"\1", line)  # links keep their text
-    if "<" in line:
-        line = _TAG.sub(" ", line)
-    if "://" in line:
-        line = _URL.sub(" ", line)
-    line = _QUOTE.sub("", line)
-    line = _BULLET.sub("", line)
-    if "-" in line and _TABLE_RULE.match(line):
-        return ""  # a table's delimiter row
-    return _SYNTAX.sub(" ", line)
-
-
-@lru_cache(maxsize=8192)
-def line_words(line: str) -> int:
-    """Spoken words on one line (cached: on each pause in typing most lines are unchanged)."""
-    return len(_WORD.findall(spoken_text(line)))
-
-
-def count_words(text: str) -> int:
-    return sum(line_words(line) for line in text.splitlines())
-
-
-def seconds_for(words: int, words_per_minute: float) -> float:
-    return words * 60.0 / clamp_wpm(words_per_minute)
-
-
-def clamp_wpm(words_per_minute: float) -> float:
-    try:
-        value = float(words_per_minute)
-    except (TypeError, ValueError):
-        return DEFAULT_WPM
-    if value != value:  # NaN
-        return DEFAULT_WPM
-    return min(MAX_WPM, max(MIN_WPM, value))
-
-
 def _first_line(lines: list[str]) -> str:
     """The first sentence of the first paragraph (a paragraph may wrap over lines)."""
     paragraph: list[str] = []
     for line in lines:
-        text = _SPACES.sub(" ", spoken_text(line)).strip()
+        text = SPACES.sub(" ", spoken_text(line)).strip()
         if text:
             paragraph.append(text)
         elif paragraph:
@@ -289,10 +154,10 @@ def _body_lines(lines: list[str], start: int, end: int) -> list[str]:
     body: list[str] = []
     in_fence = False
     for line in lines[start:end]:
-        if _FENCE.match(line):
+        if FENCE.match(line):
             in_fence = not in_fence
             continue
-        if in_fence or line.lstrip().startswith("<!--") or _HEADING.match(line):
+        if in_fence or line.lstrip().startswith("<!--") or HEADING.match(line):
             continue
         body.append(line)
     return body
@@ -320,7 +185,7 @@ def analyze(
     plan = _plan(plan)
     wpm = clamp_wpm(words_per_minute)
     lines = text.splitlines()
-    headings = scan_headings(lines, {_normalise(s.title): s.id for s in plan.segments})
+    headings = scan_headings(lines, {normalise(s.title): s.id for s in plan.segments})
     found: dict[str, tuple[int, int]] = {}
     projects_span: tuple[int, int, int] | None = None  # start, end, heading level
     for index, heading in enumerate(headings):
@@ -435,7 +300,7 @@ def _projects(lines: list[str], headings: list[Heading], start: int, end: int, l
     items: list[tuple[int, list[str]]] = []
     for number in range(start + 1, end):
         line = lines[number]
-        match = _LIST_ITEM.match(line)
+        match = LIST_ITEM.match(line)
         if match:
             items.append((number, [match.group(1)]))
         elif items and (line.startswith((" ", "\t")) or not line.strip()):
@@ -446,54 +311,6 @@ def _projects(lines: list[str], headings: list[Heading], start: int, end: int, l
         yield ProjectCheck(
             title[:80] or f"Item on line {number + 1}", number, find_numbers("\n".join(body))
         )
-
-
-_UNIT = (
-    r"(?:%|percent|pct|x|×|k|m|bn|b|tb|gb|mb|kb|pb|ms|µs|us|ns|s|sec|secs|seconds|min|mins|"
-    r"minutes|h|hrs|hours|days|weeks|months|years|qps|rps|tps|req/s|rpm|users|customers|"
-    r"engineers|people|services|nodes|servers|machines|gpus|clusters|regions|teams|requests|"
-    r"queries|events|messages|transactions|rows|records|pages|releases|deploys|incidents|"
-    r"million|billion|thousand|hundred|dollars|euros|usd|eur|gbp|points|pp|bps)"
-)
-_NUMBER = re.compile(
-    r"(?P<money>[$€£¥]\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|m|bn|b|million|billion)?)"
-    rf"|(?P<num>(?<![\w.])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?{_UNIT}\b|\s?%)?)",
-    re.IGNORECASE,
-)
-_NUMBER_WORDS = re.compile(
-    r"\b(?:hundreds?|thousands?|millions?|billions?|dozens?|doubled|tripled|halved|"
-    r"quadrupled|tenfold|twofold|threefold|twice|half)\b",
-    re.IGNORECASE,
-)
-_YEAR_CONTEXT = re.compile(r"(?:in|since|from|until|by|during|of|to|circa|c\.)\s*$", re.IGNORECASE)
-
-
-@lru_cache(maxsize=512)
-def find_numbers(text: str) -> tuple[str, ...]:
-    """The figures in ``text`` that make a claim concrete; list numbering, project labels
-    ("Project 2"), years ("in 2021") and bracketed template placeholders do not count."""
-    found: list[str] = []
-    for line in text.splitlines():
-        line = re.sub(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+", "", line)  # list numbering
-        line = re.sub(r"\b(?:project|phase|v|version|step|part|#)\s?\d+\b", " ", line, flags=re.I)
-        line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)
-        line = re.sub(r"\[[^\]]*\]", " ", line)  # [placeholders] from the template
-        for match in _NUMBER.finditer(line):
-            token = match.group(0).strip()
-            if match.group("num") and _is_year(line, match):
-                continue
-            found.append(token)
-        found.extend(m.group(0) for m in _NUMBER_WORDS.finditer(line))
-    return tuple(found)
-
-
-def _is_year(line: str, match: re.Match[str]) -> bool:
-    token = match.group(0).strip()
-    if not re.fullmatch(r"(?:19|20)\d\d", token):
-        return False
-    before = line[: match.start()]
-    after = line[match.end() :]
-    return bool(_YEAR_CONTEXT.search(before)) or after.lstrip().startswith(("-", "–", ")", ","))
 
 
 def pitch_outline(

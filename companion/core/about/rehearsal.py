@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.about.pitch import SEGMENTS
+from companion.core.about.segments import SEGMENTS
 from companion.core.about.store import RehearsalSegment
 
 

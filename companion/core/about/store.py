@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from companion.core.about.pitch import DEFAULT_WPM, MAX_WPM, MIN_WPM, clamp_wpm
+from companion.core.about.spoken import DEFAULT_WPM, MAX_WPM, MIN_WPM, clamp_wpm
+from companion.core.timeutil import parse_stored
 
 REVISION_EVERY = dt.timedelta(minutes=2)
 KEEP_REVISIONS = 200
@@ -123,12 +124,10 @@ def _insert_revision(conn: sqlite3.Connection, text: str, stamp: str, reason: st
 
 
 def _older_than(stamp: str, now: dt.datetime, age: dt.timedelta) -> bool:
-    try:
-        then = dt.datetime.fromisoformat(stamp)
-    except ValueError:
+    then = parse_stored(stamp)
+    if then is None:
         return True
-    if then.tzinfo is None or now.tzinfo is None:
-        then, now = then.replace(tzinfo=None), now.replace(tzinfo=None)
+    now = now if now.tzinfo else now.astimezone()
     return now - then >= age or now < then
 
 

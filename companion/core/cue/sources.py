@@ -1,41 +1,30 @@
 """Where the cue card's personal lines come from, and how it records a round.
 
-The pitch outline (About me) and the planned questions (planner) belong to other
-features that may be missing or broken in a given build; each lookup here falls back to
-the content, so the card always has something to show on the day.
+The pitch outline comes from the About-me one-pager and the questions to ask from the
+planner; when the user has written neither, the card shows the content's own lines.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import logging
 
-from companion.core.cue.card import CardLine, CueState, RoundInfo
-
-log = logging.getLogger(__name__)
+from companion.core.about.pitch import pitch_outline
+from companion.core.about.store import load_text, words_per_minute
+from companion.core.cue.rounds import CardLine, RoundInfo
+from companion.core.cue.state import CueState
+from companion.core.day import loops
+from companion.core.selfcheck.planner import planned_for
+from companion.core.timeutil import to_stored
 
 
 def pitch_outline_lines(db, plan=None) -> tuple[list[CardLine], str]:
     """The user's pitch outline from About me as card lines, with segment timings against
     the content's ``plan`` (a PitchPlan): ([], "") when there is none yet (the card then
     shows the content's pitch)."""
-    try:
-        from companion.core.about.pitch import pitch_outline
-        from companion.core.about.store import load_text, words_per_minute
-    except ImportError:
+    text = load_text(db)
+    if not text or not text.strip():
         return [], ""
-    try:
-        text = load_text(db)
-        if not text or not text.strip():
-            return [], ""
-        try:
-            wpm = float(words_per_minute(db))
-        except Exception:  # an older about_store: use the outline's default pace
-            wpm = 0.0
-        segments = pitch_outline(text, wpm, plan) if wpm > 0 else pitch_outline(text, plan=plan)
-    except Exception as exc:  # another feature's bug must not blank the card mid-round
-        log.warning("pitch outline unavailable: %s", exc)
-        return [], ""
+    segments = pitch_outline(text, words_per_minute(db), plan)
     lines = []
     total = 0.0
     for seg in segments:
@@ -49,30 +38,19 @@ def pitch_outline_lines(db, plan=None) -> tuple[list[CardLine], str]:
 
 
 def planned_question_lines(db, loop_id: int | None, audience: tuple[str, ...]) -> list[CardLine]:
-    """Questions planned for this interviewer ([] if none or no planner yet)."""
+    """Questions planned for this interviewer and not yet asked ([] if none)."""
     if loop_id is None or not audience:
         return []
-    try:
-        from companion.core.selfcheck.planner import planned_for
-    except ImportError:
-        return []
-    lines: list[CardLine] = []
-    try:
-        for who in audience:
-            for q in planned_for(db, loop_id, who):
-                if getattr(q, "asked_at", None):
-                    continue
-                lines.append(CardLine(q.text))
-    except Exception as exc:  # fall back to the content's list rather than fail the card
-        log.warning("planned questions unavailable: %s", exc)
-        return []
-    return lines
+    return [
+        CardLine(q.text)
+        for who in audience
+        for q in planned_for(db, loop_id, who)
+        if not q.asked_at
+    ]
 
 
 def resolve_loop_id(db, state: CueState, today: dt.date) -> int | None:
     """The loop the card records into: the chosen one if it still exists, else today's."""
-    from companion.core.day import loops
-
     if state.loop_id is not None and loops.get_loop(db, state.loop_id) is not None:
         return state.loop_id
     current = loops.current_loop(db, today)
@@ -85,8 +63,6 @@ def start_round(db, state: CueState, info: RoundInfo, now: dt.datetime, minutes:
     A round of this type scheduled for today in the loop and not yet started is reused,
     so the journal does not get a duplicate row.
     """
-    from companion.core.day import loops
-
     loop_id = resolve_loop_id(db, state, now.date())
     scheduled = None
     if loop_id is not None:
@@ -110,7 +86,7 @@ def start_round(db, state: CueState, info: RoundInfo, now: dt.datetime, minutes:
     )
     state.round_id = round_id
     state.running_type = info.id
-    state.started_at = loops.iso(now)
+    state.started_at = to_stored(now)
     state.running_minutes = minutes
     state.seen_nudge_at = -1.0
     return round_id
@@ -119,8 +95,6 @@ def start_round(db, state: CueState, info: RoundInfo, now: dt.datetime, minutes:
 def end_round(db, state: CueState, now: dt.datetime) -> int | None:
     """Record the round's end and stop the timer; returns the round id (None if the card
     had no recorded round, e.g. the row was deleted meanwhile)."""
-    from companion.core.day import loops
-
     round_id = state.round_id
     if round_id is not None and loops.get_round(db, round_id) is not None:
         loops.end_round(db, round_id, now)

@@ -15,6 +15,7 @@ from sqlite_utils import Database
 
 from companion.core.day import loops
 from companion.core.day.model import DayRules, DayView, day_view
+from companion.core.timeutil import to_stored
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def sent_keys(db: Database) -> set[str]:
 
 def mark_sent(db: Database, keys: list[str], now: dt.datetime) -> None:
     """Record reminders as sent (the dedupe lives in the database: a restart repeats none)."""
-    stamp = loops.iso(now)
+    stamp = to_stored(now)
     with db.atomic():
         for key in keys:
             db.execute("INSERT OR IGNORE INTO day_sent(key, sent_at) VALUES (?, ?)", [key, stamp])
@@ -135,7 +136,7 @@ def reschedule(db: Database, round_id: int, scheduled_at: dt.datetime | None) ->
     rnd = loops.get_round(db, round_id)
     if rnd is None:
         return Outcome(round_id, False, "That round is no longer in the journal.")
-    loops.update_round(db, round_id, scheduled_at=loops.iso(scheduled_at) if scheduled_at else None)
+    loops.update_round(db, round_id, scheduled_at=to_stored(scheduled_at) if scheduled_at else None)
     return Outcome(round_id, True, "Rescheduled.")
 
 
@@ -157,7 +158,7 @@ def start(
             return Outcome(round_id, False, "That round has already ended.")
         if rnd.started_at:
             return Outcome(round_id, False, "That round is already running.")
-        loops.update_round(db, round_id, started_at=loops.iso(now), skipped_at=None)
+        loops.update_round(db, round_id, started_at=to_stored(now), skipped_at=None)
         return Outcome(round_id, True, "Round started.")
     today = now.date()
     for d in view.rounds:
@@ -168,7 +169,7 @@ def start(
             continue
         if d.round.started_at:
             return Outcome(d.id, False, "That round is already running.")
-        loops.update_round(db, d.id, started_at=loops.iso(now), skipped_at=None)
+        loops.update_round(db, d.id, started_at=to_stored(now), skipped_at=None)
         return Outcome(d.id, True, "Round started.")
     new_id = loops.start_round(db, round_type, now, loop_id=view.loop_id or None)
     return Outcome(new_id, True, "Round started (not on the schedule).")
@@ -183,10 +184,10 @@ def end(db: Database, round_id: int, now: dt.datetime) -> Outcome:
         when = rnd.ended
         at = f" at {when.astimezone(now.tzinfo):%H:%M}" if when else ""
         return Outcome(round_id, False, f"That round already ended{at}.")
-    fields = {"ended_at": loops.iso(now)}
+    fields = {"ended_at": to_stored(now)}
     if not rnd.started_at:
         start_at = rnd.scheduled if rnd.scheduled and rnd.scheduled <= now else now
-        fields["started_at"] = loops.iso(start_at)
+        fields["started_at"] = to_stored(start_at)
     loops.update_round(db, round_id, **fields)
     return Outcome(round_id, True, "Round ended.")
 
@@ -197,7 +198,7 @@ def skip(db: Database, round_id: int, now: dt.datetime) -> Outcome:
         return Outcome(round_id, False, "That round is no longer in the journal.")
     if rnd.started_at or rnd.ended_at:
         return Outcome(round_id, False, "A round that has started cannot be skipped.")
-    loops.update_round(db, round_id, skipped_at=loops.iso(now))
+    loops.update_round(db, round_id, skipped_at=to_stored(now))
     return Outcome(round_id, True, "Round skipped.")
 
 

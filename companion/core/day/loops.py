@@ -1,7 +1,7 @@
 """Interview loops and their rounds: the rows every feature shares.
 
-Times are ISO 8601 strings with a UTC offset (``dt.datetime.isoformat()`` of an aware
-datetime); dates are ``YYYY-MM-DD``.
+Times are ISO 8601 strings with a UTC offset, read and written by
+:mod:`companion.core.timeutil`; dates are ``YYYY-MM-DD``.
 """
 
 from __future__ import annotations
@@ -10,6 +10,12 @@ import datetime as dt
 from dataclasses import dataclass
 
 from sqlite_utils import Database
+
+from companion.core.text import clean_text
+from companion.core.timeutil import parse_stored, to_stored, to_stored_utc
+
+LOOP_STATUSES = ("planned", "active", "done", "offer", "rejected", "withdrawn")
+INTERVIEWER_ROLES = ("", "hiring-manager", "peer", "leadership")
 
 
 @dataclass(frozen=True)
@@ -46,37 +52,15 @@ class Round:
 
     @property
     def scheduled(self) -> dt.datetime | None:
-        return parse_time(self.scheduled_at)
+        return parse_stored(self.scheduled_at)
 
     @property
     def started(self) -> dt.datetime | None:
-        return parse_time(self.started_at)
+        return parse_stored(self.started_at)
 
     @property
     def ended(self) -> dt.datetime | None:
-        return parse_time(self.ended_at)
-
-
-def parse_time(value: str | None) -> dt.datetime | None:
-    """A stored time, aware; None for empty, malformed or out-of-range values (an imported
-    ``0001-01-01`` must not break every view that shows it)."""
-    if not value or not isinstance(value, str):
-        return None
-    try:
-        parsed = dt.datetime.fromisoformat(value)
-        if not 1900 <= parsed.year <= 9000:  # a stored 0001-01-01 cannot be shown locally
-            return None
-        return parsed if parsed.tzinfo else parsed.astimezone()
-    except (ValueError, OverflowError, OSError):
-        return None
-
-
-def iso(moment: dt.datetime) -> str:
-    return (moment if moment.tzinfo else moment.astimezone()).isoformat(timespec="seconds")
-
-
-def _utc_now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+        return parse_stored(self.ended_at)
 
 
 def create_loop(
@@ -101,14 +85,59 @@ def create_loop(
             "ends_on": ends_on,
             "status": status,
             "notes": notes,
-            "created_at": _utc_now(),
+            "created_at": to_stored_utc(),
         }
     )
     return table.last_pk
 
 
-def update_loop(db: Database, loop_id: int, **fields) -> None:
-    db["loops"].update(loop_id, fields)
+def clean_loop_fields(fields: dict, current: Loop | None = None) -> dict:
+    """Check and tidy edited loop fields (company, role, starts_on, ends_on, status, notes)."""
+    out: dict = {}
+    for name, value in fields.items():
+        if name == "company":
+            out[name] = clean_text(value, "The company", required=True)
+        elif name in ("role", "notes"):
+            out[name] = clean_text(value, f"The {name}")
+        elif name in ("starts_on", "ends_on"):
+            text = clean_text(value or "", "The date")
+            if text:
+                try:
+                    text = dt.date.fromisoformat(text).isoformat()
+                except ValueError:
+                    what = "first day" if name == "starts_on" else "last day"
+                    raise ValueError(
+                        f"The {what} {text!r} is not a date like 2026-12-01."
+                    ) from None
+            out[name] = text or None
+        elif name == "status":
+            status = clean_text(value, "The status", required=True).lower()
+            if status not in LOOP_STATUSES and not (current and status == current.status):
+                raise ValueError(f"The status {status!r} is not one of {', '.join(LOOP_STATUSES)}.")
+            out[name] = status
+        else:
+            raise ValueError(f"A loop has no field {name!r}.")
+    starts = out.get("starts_on", current.starts_on if current else None)
+    ends = out.get("ends_on", current.ends_on if current else None)
+    if starts and ends and ends < starts:
+        raise ValueError(f"The last day ({ends}) is before the first day ({starts}).")
+    return out
+
+
+def update_loop(db: Database, loop_id: int, **fields) -> dict:
+    """Change a loop's company, role, dates, status or notes; returns the previous values.
+
+    The one way a loop is changed: every field is checked by :func:`clean_loop_fields`.
+    """
+    current = get_loop(db, loop_id)
+    if current is None:
+        raise ValueError(f"Loop {loop_id} does not exist.")
+    values = clean_loop_fields(fields, current)
+    previous = {name: getattr(current, name) for name in values}
+    if values:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        db.execute(f"UPDATE loops SET {sets} WHERE id = ?", [*values.values(), loop_id])
+    return previous
 
 
 def get_loop(db: Database, loop_id: int) -> Loop | None:
@@ -165,7 +194,7 @@ def add_round(
             "type": round_type,
             "interviewer_role": interviewer_role,
             "interviewer_name": interviewer_name,
-            "scheduled_at": iso(scheduled_at) if scheduled_at else None,
+            "scheduled_at": to_stored(scheduled_at) if scheduled_at else None,
             "started_at": None,
             "ended_at": None,
             "notes": "",
@@ -174,8 +203,73 @@ def add_round(
     return table.last_pk
 
 
-def update_round(db: Database, round_id: int, **fields) -> None:
-    db["rounds"].update(round_id, fields)
+_ROUND_TIMES = {
+    "scheduled_at": "scheduled",
+    "started_at": "start",
+    "ended_at": "end",
+    "skipped_at": "skipped",
+}
+MAX_ROUND_MINUTES = 24 * 60
+
+
+def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
+    """Check and tidy round fields: type (and a custom type's own label), interviewer role
+    and name, notes, length in minutes and its times."""
+    values: dict = {}
+    for name, value in fields.items():
+        if name == "type":
+            values[name] = clean_text(value, "The round type", required=True)
+        elif name == "interviewer_role":
+            role = clean_text(value, "The interviewer role")
+            if role not in INTERVIEWER_ROLES and not (current and role == current.interviewer_role):
+                raise ValueError(
+                    f"The interviewer role {role!r} is not one of "
+                    f"{', '.join(r for r in INTERVIEWER_ROLES if r)} (or empty)."
+                )
+            values[name] = role
+        elif name in ("interviewer_name", "notes", "type_label"):
+            what = {
+                "interviewer_name": "The interviewer name",
+                "notes": "The notes",
+                "type_label": "The round's label",
+            }[name]
+            values[name] = clean_text(value or "", what)
+        elif name == "length_minutes":
+            if value is not None and (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not 1 <= value <= MAX_ROUND_MINUTES
+            ):
+                raise ValueError(f"A round lasts between 1 minute and 24 hours, not {value!r}.")
+            values[name] = value
+        elif name in _ROUND_TIMES:
+            if isinstance(value, dt.datetime):
+                value = to_stored(value)
+            if value is not None and parse_stored(value) is None:
+                raise ValueError(
+                    f"The round's {_ROUND_TIMES[name]} time {value!r} is not a date and time."
+                )
+            values[name] = value
+        else:
+            raise ValueError(f"A round has no field {name!r} that can be edited here.")
+    return values
+
+
+def update_round(db: Database, round_id: int, **fields) -> dict:
+    """Change a round's type, label, interviewer, notes, length or times; returns the
+    previous values.
+
+    The one way a round is changed: every field is checked by :func:`clean_round_fields`.
+    """
+    current = get_round(db, round_id)
+    if current is None:
+        raise ValueError(f"Round {round_id} does not exist.")
+    values = clean_round_fields(fields, current)
+    previous = {name: getattr(current, name) for name in values}
+    if values:
+        sets = ", ".join(f"{name} = ?" for name in values)
+        db.execute(f"UPDATE rounds SET {sets} WHERE id = ?", [*values.values(), round_id])
+    return previous
 
 
 def delete_round(db: Database, round_id: int) -> None:
@@ -212,9 +306,9 @@ def start_round(
     with db.atomic():
         if round_id is None:
             round_id = add_round(db, loop_id, round_type, interviewer_role=interviewer_role)
-        update_round(db, round_id, started_at=iso(started_at), type=round_type)
+        update_round(db, round_id, started_at=to_stored(started_at), type=round_type)
     return round_id
 
 
 def end_round(db: Database, round_id: int, ended_at: dt.datetime) -> None:
-    update_round(db, round_id, ended_at=iso(ended_at))
+    update_round(db, round_id, ended_at=to_stored(ended_at))

@@ -100,7 +100,8 @@ def import_events(
     """Add calendar events as scheduled rounds of a loop; an event at a time the loop
     already has a round at is skipped, so importing the same file twice is harmless."""
     from companion.core.day.actions import type_and_label
-    from companion.core.day.loops import add_round, iso, list_rounds, update_round
+    from companion.core.day.loops import add_round, list_rounds, update_round
+    from companion.core.timeutil import to_stored
 
     types = list(types)
     known = {rid for rid, _title in types}
@@ -115,7 +116,7 @@ def import_events(
                     "with no start time; add its rounds by hand."
                 )
                 continue
-            stamp = iso(event.start)
+            stamp = to_stored(event.start)
             if stamp in existing:
                 duplicates += 1
                 continue

@@ -30,407 +30,31 @@ from functools import cache
 
 from sqlite_utils import Database
 
-from companion.core.journal.entries import topic_key, utc_iso
+from companion.core.journal.demo_words import (
+    COMPANY_PREFIXES,
+    COMPANY_SUFFIXES,
+    CORE_TOPICS,
+    FLUB_FOLLOW_UPS,
+    FLUB_TEMPLATES,
+    HEAD_COMPANIES,
+    KIND_TOPICS,
+    KNOWN_QUESTIONS,
+    NAMES,
+    NOTE_SENTENCES,
+    OUTCOMES,
+    QUESTION_TEMPLATES,
+    ROLES,
+    ROUNDS,
+    SETTINGS,
+    THANK_YOU_SENTENCES,
+    WENT_WELL,
+)
+from companion.core.journal.entries import topic_key
+from companion.core.timeutil import to_stored_utc
 
 MAX_SPAN_DAYS = 3650  # loops spread over at most ten years
 DAYS_PER_LOOP = 3  # ... or three days a loop for a short journal
 ZIPF_EXPONENT = 1.0  # frequency of the topic of rank r ~ 1 / r**s
-
-HEAD_COMPANIES = (
-    "Acme Robotics",
-    "Globex",
-    "Initech",
-    "Umbrella Compute",
-    "Hooli",
-    "Stark Industries",
-    "Wayne Enterprises",
-    "Tyrell Systems",
-    "Cyberdyne",
-    "Soylent AI",
-    "Aperture Labs",
-    "Massive Dynamic",
-    "Nakatomi Cloud",
-    "Wonka Data",
-    "Oscorp",
-    "Pied Piper",
-    "Vandelay GPU",
-    "Blue Sun",
-    "Monarch Networks",
-    "Zorg Infra",
-    "Müller & Søn",
-    "Café Olé Analytics",
-    "東京クラウド",
-    "Δelta Serving",
-)
-COMPANY_PREFIXES = (
-    "Northwind", "Contoso", "Fabrikam", "Tailspin", "Litware", "Adatum", "Proseware",
-    "Woodgrove", "Lucerne", "Margie's", "Alpine", "Coho", "Fourth Coffee", "Wingtip",
-    "Trey", "Humongous", "Blue Yonder", "Graphic", "Relecloud", "Bellows", "Kestrel",
-    "Halcyon", "Quanta", "Vertex", "Lumen", "Orbital", "Basalt", "Cobalt", "Juniper",
-    "Saffron",
-)  # fmt: skip
-COMPANY_SUFFIXES = (
-    "Labs", "Cloud", "Systems", "AI", "Data", "Networks", "Compute", "Robotics",
-    "Analytics", "Health", "Bank", "Logistics", "Games", "Security", "Energy",
-)  # fmt: skip
-ROLES = (
-    "Staff ML Infrastructure Engineer",
-    "Senior Software Engineer, Inference",
-    "Principal Engineer, GPU Platform",
-    "Engineering Manager, Serving",
-    "Senior SRE",
-    "Staff Software Engineer, Data Platform",
-    "Senior Backend Engineer",
-    "Tech Lead, Storage",
-    "Senior Engineer, Developer Productivity",
-    "Engineering Manager, Infrastructure",
-)
-ROUNDS = {
-    "opening": "hiring-manager",
-    "design": "peer",
-    "coding": "peer",
-    "hiring-manager": "hiring-manager",
-}
-NAMES = (
-    "Dana", "Priya", "Marcus", "Yuki", "Sofia", "Omar", "Lena", "Chen", "Ines", "Kwame", "Zoë",
-    "Arjun", "Maya", "Tomás", "Aiko", "Femi", "Greta", "Hana", "Ivan", "Jonas", "Leila",
-)  # fmt: skip
-
-# Core subjects per round kind, most frequent first (rank 1 is the most common topic).
-CORE_TOPICS = {
-    "design": (
-        "consistent hashing",
-        "burst load",
-        "GPU utilization",
-        "cost math",
-        "multi-tenant isolation",
-        "failure modes",
-        "canary rollout",
-        "back-pressure",
-        "idempotency keys",
-        "exactly-once delivery",
-        "leader election",
-        "Raft",
-        "vector clocks",
-        "CRDTs",
-        "bloom filters",
-        "LSM trees",
-        "B-trees",
-        "write amplification",
-        "tail latency",
-        "p99 budgets",
-        "autoscaling",
-        "bin packing",
-        "KV cache eviction",
-        "continuous batching",
-        "speculative decoding",
-        "quantization",
-        "tensor parallelism",
-        "pipeline parallelism",
-        "all-reduce",
-        "RDMA",
-        "NUMA",
-        "page cache",
-        "memory fragmentation",
-        "GC pauses",
-        "lock contention",
-        "two-phase commit",
-        "sagas",
-        "outbox pattern",
-        "schema migrations",
-        "blue-green deploys",
-        "feature flags",
-        "SLOs and error budgets",
-        "capacity planning",
-        "queueing theory",
-        "Little's law",
-        "hot partitions",
-        "read replicas",
-        "cache stampede",
-        "thundering herd",
-        "circuit breakers",
-        "retries with jitter",
-        "timeouts",
-        "gRPC streaming",
-        "protobuf evolution",
-        "TLS termination",
-        "mTLS",
-        "secrets rotation",
-        "multi-region failover",
-        "DNS TTLs",
-        "CDN invalidation",
-        "erasure coding",
-        "checkpointing",
-        "stream joins",
-        "watermarks",
-        "windowed aggregation",
-        "rate limiting",
-        "sharding",
-        "replication lag",
-        "quorum reads",
-        "load shedding",
-        "admission control",
-        "observability",
-        "distributed tracing",
-        "log retention",
-        "cold starts",
-        "model rollout",
-    ),
-    "coding": (
-        "heaps",
-        "LRU cache",
-        "sliding window",
-        "rate limiting",
-        "parsing",
-        "dynamic programming",
-        "graph BFS",
-        "Dijkstra",
-        "topological sort",
-        "union-find",
-        "tries",
-        "interval merging",
-        "two pointers",
-        "binary search",
-        "bit manipulation",
-        "reservoir sampling",
-        "matrix traversal",
-        "recursion depth",
-        "string parsing",
-        "big-O analysis",
-        "hash maps",
-        "linked lists",
-        "monotonic stack",
-        "backtracking",
-        "prefix sums",
-        "segment trees",
-        "iterators",
-        "concurrency primitives",
-        "producer-consumer queues",
-        "edge cases",
-        "test cases",
-        "timebox",
-        "off-by-one errors",
-        "input validation",
-        "memoization",
-        "greedy choice",
-    ),
-    "behavioural": (
-        "pitch",
-        "motivation",
-        "impact",
-        "conflict",
-        "prioritisation",
-        "failure story",
-        "mentoring",
-        "trade-off framing",
-        "stakeholder management",
-        "disagree and commit",
-        "hiring bar",
-        "performance reviews",
-        "roadmap trade-offs",
-        "technical debt",
-        "build vs buy",
-        "scope cuts",
-        "cross-team alignment",
-        "influence without authority",
-        "delivering bad news",
-        "salary expectations",
-        "closing questions",
-        "STAR structure",
-        "weakness answer",
-        "leadership principles",
-        "ownership",
-        "ambiguity",
-        "customer focus",
-        "incident leadership",
-        "on-call load",
-        "postmortems",
-        "career goals",
-        "why this company",
-        "team health",
-        "feedback",
-        "delegation",
-    ),
-}
-SETTINGS = {
-    "design": (
-        "at 10x scale",
-        "under partial failure",
-        "in Kafka",
-        "in Postgres",
-        "in Redis",
-        "on Kubernetes",
-        "with GPUs",
-        "for inference",
-        "for training",
-        "across regions",
-        "on a budget",
-        "with strict SLOs",
-        "for mobile clients",
-        "under memory pressure",
-        "with noisy neighbours",
-        "during a migration",
-        "for batch jobs",
-        "for streaming",
-        "in a monolith",
-        "across microservices",
-        "with a single leader",
-        "at the edge",
-        "with object storage",
-        "for search",
-        "for payments",
-        "for a feed",
-        "for chat",
-        "for metrics",
-        "for a scheduler",
-        "for a key-value store",
-    ),
-    "coding": (
-        "in Python",
-        "in Go",
-        "in Rust",
-        "in C++",
-        "with a stream of input",
-        "in O(n log n)",
-        "in constant space",
-        "with duplicates",
-        "on a grid",
-        "with negative numbers",
-        "on a tree",
-        "with concurrency",
-        "without recursion",
-        "under a time limit",
-        "with unicode input",
-    ),
-    "behavioural": (
-        "with a skip-level",
-        "during a reorg",
-        "with a remote team",
-        "under a deadline",
-        "with a new manager",
-        "after an outage",
-        "with a senior peer",
-        "with product",
-        "with a struggling report",
-        "in a startup",
-        "at a large company",
-        "across time zones",
-        "with a vendor",
-        "after a layoff",
-        "with leadership",
-        "on a new team",
-        "in a promotion case",
-        "with design",
-        "with sales",
-        "with legal",
-    ),
-}
-KIND_TOPICS = {
-    "opening": "behavioural",
-    "design": "design",
-    "coding": "coding",
-    "hiring-manager": "behavioural",
-}
-QUESTION_TEMPLATES = {
-    "design": (
-        "How would you handle {t}?",
-        "Walk me through {t}.",
-        "Design a system that needs {t}.",
-        "What breaks first with {t}?",
-        "Where does {t} fit in your design?",
-        "How do you measure {t}?",
-    ),
-    "coding": (
-        "Solve a problem using {t}.",
-        "Implement a solution around {t}.",
-        "What is the complexity with {t}?",
-        "Fix the bug in this code ({t}).",
-    ),
-    "behavioural": (
-        "Tell me about {t}.",
-        "Give me an example of {t}.",
-        "How do you approach {t}?",
-        "What did you learn about {t}?",
-    ),
-}
-KNOWN_QUESTIONS = {
-    "pitch": "Tell me about yourself",
-    "motivation": "Why are you leaving your current role?",
-    "impact": "What is the hardest system you have shipped?",
-    "multi-tenant isolation": "Design a multi-tenant GPU inference service",
-    "burst load": "How would you handle burst load on the serving tier?",
-    "GPU utilization": "How do you measure GPU utilization properly?",
-    "consistent hashing": "Shard a KV cache across nodes",
-    "cost math": "What does this design cost per million requests?",
-    "canary rollout": "How do you roll out a new model version safely?",
-    "failure modes": "Where is the single point of failure?",
-    "LRU cache": "Implement an LRU cache",
-    "heaps": "Merge k sorted streams",
-    "rate limiting": "Rate limiter with a token bucket",
-    "parsing": "Parse and evaluate an expression",
-    "sliding window": "Top-k frequent items in a sliding window",
-    "conflict": "Tell me about a conflict with a peer",
-    "prioritisation": "How do you decide what not to build?",
-    "failure story": "Describe a project that failed",
-    "mentoring": "How do you grow engineers on your team?",
-}
-FLUB_TEMPLATES = (
-    "Forgot {t} until asked.",
-    "Could not explain {t} clearly; went round in circles.",
-    "Ran out of time before getting to {t}.",
-    "Mixed up the details of {t} under pressure.",
-    "Gave no numbers for {t}, so no way to check it.",
-    "Hand-waved {t} when they pushed for specifics.",
-    "Skipped the trade-offs of {t}.",
-    "Answered a different question than the one about {t}.",
-    "Did not check in before going deep on {t}.",
-)
-FLUB_FOLLOW_UPS = (
-    "Next time: state the assumption first.",
-    "Write down the two-line version tonight.",
-    "Practise saying it out loud with a timer.",
-    "Find one concrete story with a number.",
-    "Draw the diagram before talking.",
-    "",
-    "",
-)
-WENT_WELL = (
-    "Clear requirements pass up front",
-    "Named the trade-off and my corner of the triangle",
-    "Good recovery after the hint",
-    "Closing question landed; they smiled",
-    "Ran the example by hand before coding",
-    "Calm, steady pace",
-    "Asked about their on-call load and got a candid answer",
-    "Kept the pitch under ninety seconds",
-    "Tied the design back to their product",
-    "Wrote tests before they asked",
-)
-NOTE_SENTENCES = (
-    "{name} pushed hard on {t} and seemed happy with the second answer.",
-    "Spent too long on requirements; the interesting part came late.",
-    "They care about {t} more than I expected.",
-    "The whiteboard was cramped, so I should draw the data path first next time.",
-    "Recruiter said feedback within a week.",
-    "The team runs its own on-call and the rota looks humane.",
-    "Good energy in the room, lots of follow-up questions about {t}.",
-    "I should have asked how they measure success in the first ninety days.",
-    "The panel was running late and the round was cut to forty minutes.",
-    "They mentioned a migration off their old stack next year.",
-    "Salary band came up early; it is within range.",
-    "The question about {t} was a variation of one I had prepared.",
-    "I talked too fast at the start and slowed down after the first answer.",
-    "Follow up with the hiring manager about team size and roadmap.",
-    "Felt strong overall, though {t} needs another pass before the next loop.",
-)
-THANK_YOU_SENTENCES = (
-    "Thank you for the conversation about {t}.",
-    "I enjoyed hearing how the team thinks about {t}.",
-    "It made me even more excited about the role.",
-    "I have been thinking more about your question and would add one point about {t}.",
-    "Looking forward to hearing about the next steps.",
-)
-OUTCOMES = ("done", "done", "offer", "rejected", "rejected", "withdrawn")
 
 
 @dataclass(frozen=True)
@@ -549,7 +173,7 @@ def generate(
                     notes,
                 )
             )
-            at = utc_iso(end + dt.timedelta(minutes=10))
+            at = to_stored_utc(end + dt.timedelta(minutes=10))
             for i in range(rng.randint(1, 3)):
                 t = topic if i == 0 else family.pick(rng)
                 question = KNOWN_QUESTIONS.get(t) if rng.random() < 0.7 else None
@@ -561,7 +185,9 @@ def generate(
                 detail = rng.choice(FLUB_TEMPLATES).format(t=flubbed)
                 follow_up = rng.choice(FLUB_FOLLOW_UPS)
                 studied = (
-                    utc_iso(end + dt.timedelta(days=3)) if rng.random() < studied_share else None
+                    to_stored_utc(end + dt.timedelta(days=3))
+                    if rng.random() < studied_share
+                    else None
                 )
                 flubs.append(
                     (
@@ -582,7 +208,9 @@ def generate(
             family = vocab[KIND_TOPICS[rng.choice(kinds)]]
             weak_topic = family.pick(rng)
             studied = (
-                utc_iso(start + dt.timedelta(days=4)) if rng.random() < studied_share else None
+                to_stored_utc(start + dt.timedelta(days=4))
+                if rng.random() < studied_share
+                else None
             )
             weak.append(
                 (
@@ -591,7 +219,7 @@ def generate(
                     weak_topic,
                     key(weak_topic),
                     "Read up before the next loop",
-                    utc_iso(start),
+                    to_stored_utc(start),
                     studied,
                 )
             )
@@ -607,17 +235,17 @@ def generate(
                 day.isoformat(),
                 rng.choice(OUTCOMES),
                 loop_notes,
-                utc_iso(created),
+                to_stored_utc(created),
             )
         )
-        sent = utc_iso(start + dt.timedelta(hours=20)) if n > 0 else None
+        sent = to_stored_utc(start + dt.timedelta(hours=20)) if n > 0 else None
         thanks.append(
             (
                 loop_id,
                 name or "the team",
                 _sentences(rng, THANK_YOU_SENTENCES, rng.randint(2, 4), t=topic),
                 sent,
-                utc_iso(start),
+                to_stored_utc(start),
             )
         )
     _insert(db, loop_rows, round_rows, asked, flubs, well, weak, thanks)

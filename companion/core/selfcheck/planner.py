@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from companion.core.content import AUDIENCES, Content
 from companion.core.content_plans import FALLBACK_PLANNER, PlannerRules
-from companion.core.day.loops import iso
+from companion.core.timeutil import to_stored
 
 # fallback only: the pack's questions `pick:` is used (Content.planner_rules())
 MAX_PLANNED = FALLBACK_PLANNER.max_questions
@@ -222,7 +222,7 @@ def add_planned(
                     ",".join(suits),
                     topic,
                     source if source in ("content", "custom") else "custom",
-                    iso(at),
+                    to_stored(at),
                 ],
             )
             plan_id = db.execute("SELECT last_insert_rowid()").fetchone()[0]
@@ -273,7 +273,7 @@ def mark_asked(db, plan_id: int, round_id: int | None, at: dt.datetime) -> None:
     with db.atomic():
         db.execute(
             "UPDATE planned_questions SET asked_at = ?, round_id = ? WHERE id = ?",
-            [iso(at), round_id, plan_id],
+            [to_stored(at), round_id, plan_id],
         )
 
 

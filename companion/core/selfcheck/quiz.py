@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.core.content import QuizQuestion
-from companion.core.day.loops import iso, parse_time
+from companion.core.timeutil import parse_stored, to_stored
 
 MARKS = ("got", "shaky", "missed")
 MIN_BOX, MAX_BOX = 1, 5
@@ -46,7 +46,7 @@ class Card:
 
     @property
     def due(self) -> dt.datetime | None:
-        return parse_time(self.due_at)
+        return parse_stored(self.due_at)
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ def review_order(
             continue
         reason = classify(card, now)
         due = (card.due if card else None) or far
-        seen = (parse_time(card.last_seen) if card else None) or far
+        seen = (parse_stored(card.last_seen) if card else None) or far
         box = card.box if card else MIN_BOX
         if reason == "new":
             key: tuple = (index,)
@@ -178,12 +178,12 @@ def record_mark(db, question: QuizQuestion, mark: str, at: dt.datetime) -> Card:
         db.execute(
             "UPDATE quiz_cards SET box = ?, state = ?, due_at = ?, last_seen = ?, "
             "reviews = reviews + 1 WHERE question_id = ?",
-            [box_after, mark, iso(due_after(box_after, at)), iso(at), question.id],
+            [box_after, mark, to_stored(due_after(box_after, at)), to_stored(at), question.id],
         )
         db.execute(
             "INSERT INTO quiz_reviews (question_id, mark, box_before, box_after, at) "
             "VALUES (?, ?, ?, ?, ?)",
-            [question.id, mark, box_before, box_after, iso(at)],
+            [question.id, mark, box_before, box_after, to_stored(at)],
         )
     card = get_card(db, question.id)
     assert card is not None
@@ -196,7 +196,7 @@ def set_flag(db, question: QuizQuestion, flagged: bool, at: dt.datetime) -> None
         _upsert_snapshot(db, question)
         db.execute(
             "UPDATE quiz_cards SET flagged = ?, flagged_at = ? WHERE question_id = ?",
-            [1 if flagged else 0, iso(at) if flagged else None, question.id],
+            [1 if flagged else 0, to_stored(at) if flagged else None, question.id],
         )
 
 

@@ -55,9 +55,9 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from companion.core.journal.entries import utc_iso
 from companion.core.storage.files import atomic_write_text
 from companion.core.study.ranking import StudyDetail, StudyItem, study_details, study_list
+from companion.core.timeutil import to_stored_utc
 
 FORMATS = ("md", "csv", "anki", "json")
 SUFFIXES = {"md": ".md", "csv": ".csv", "anki": ".txt", "json": ".json"}
@@ -254,7 +254,7 @@ def study_json(rows: Sequence[StudyRow], now: dt.datetime) -> dict:
     return {
         "format": STUDY_LIST_FORMAT,
         "version": 1,
-        "generated_at": utc_iso(now),
+        "generated_at": to_stored_utc(now),
         "items": items,
     }
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
-from companion.core.journal.entries import topic_key, utc_iso
+from companion.core.journal.entries import topic_key
+from companion.core.timeutil import parse_stored, to_stored_utc
 
 RECENCY_HALF_LIFE_DAYS = 14.0
 QUIZ_SEVERITY = {"missed": 3, "shaky": 2}
@@ -84,13 +85,8 @@ class StudyMark:
 
 
 def rank_score(count: int, worst: int, last_seen: str, now: dt.datetime) -> float:
-    try:
-        seen = dt.datetime.fromisoformat(last_seen)
-        if seen.tzinfo is None:
-            seen = seen.replace(tzinfo=dt.UTC)
-        days = max(0.0, (now - seen).total_seconds() / 86400)
-    except (TypeError, ValueError):
-        days = 365.0
+    seen = parse_stored(last_seen)
+    days = 365.0 if seen is None else max(0.0, (now - seen).total_seconds() / 86400)
     return count + 1.5 * worst + 3 * math.pow(0.5, days / RECENCY_HALF_LIFE_DAYS)
 
 
@@ -173,10 +169,8 @@ class GuideIndex:
 
 
 def _quiz_weak(db: Database) -> list:
-    try:
-        from companion.core.selfcheck.quiz import weak_topics
-    except ImportError:
-        return []
+    from companion.core.selfcheck.quiz import weak_topics
+
     try:
         return list(weak_topics(db))
     except Exception:  # another feature's data problem must not take the study list down
@@ -239,13 +233,8 @@ def _add_quiz(db: Database, items: dict[str, StudyItem]) -> None:
 
 
 def _as_utc(text: str) -> str:
-    try:
-        moment = dt.datetime.fromisoformat(text)
-    except (TypeError, ValueError):
-        return ""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)
-    return utc_iso(moment)
+    moment = parse_stored(text)
+    return to_stored_utc(moment) if moment is not None else ""
 
 
 def study_details(db: Database, keys: Iterable[str]) -> dict[str, StudyDetail]:
@@ -283,7 +272,7 @@ def study_details(db: Database, keys: Iterable[str]) -> dict[str, StudyDetail]:
 
 def mark_studied(db: Database, item: StudyItem, at: dt.datetime) -> None:
     """Take a topic off the list; it stays in the history (``study_marks``)."""
-    stamp = utc_iso(at)
+    stamp = to_stored_utc(at)
     with db.atomic():
         if not item.key.startswith("quiz:"):
             db.execute(

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.about.pitch import MAX_WPM, MIN_WPM
+from companion.core.about.spoken import MAX_WPM, MIN_WPM
 
 STATUS_TEXT = {
     "ok": "on budget",

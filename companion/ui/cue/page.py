@@ -16,7 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.context import AppContext
-from companion.core.cue import card as cc
+from companion.core.cue import rounds as cue_rounds
+from companion.core.cue import state as cue_state
+from companion.core.cue import timebox
 from companion.ui.bus import AppBus
 
 HELP = (
@@ -55,18 +57,18 @@ class CuePage(QWidget):
         self.loop_combo.setAccessibleName("Interview loop")
         self.loop_combo.setToolTip("Where Start and End on the card record the round")
         self.minutes = QSpinBox()
-        self.minutes.setRange(cc.MIN_MINUTES, cc.MAX_MINUTES)
+        self.minutes.setRange(timebox.MIN_MINUTES, timebox.MAX_MINUTES)
         self.minutes.setSuffix(" min")
         self.minutes.setAccessibleName("Round length in minutes")
         self.minutes.setToolTip("The timebox length for this round type")
         self.opacity = QSlider(Qt.Orientation.Horizontal)
-        self.opacity.setRange(cc.OPACITY_MIN, cc.OPACITY_MAX)
+        self.opacity.setRange(cue_state.OPACITY_MIN, cue_state.OPACITY_MAX)
         self.opacity.setSingleStep(10)
         self.opacity.setPageStep(10)
         self.opacity.setAccessibleName("Card opacity")
         self.opacity.setToolTip("Card opacity, 30-100% ([ and ] on the card)")
         self.font_size = QSpinBox()
-        self.font_size.setRange(cc.FONT_MIN, cc.FONT_MAX)
+        self.font_size.setRange(cue_state.FONT_MIN, cue_state.FONT_MAX)
         self.font_size.setSuffix(" pt")
         self.font_size.setAccessibleName("Card text size")
         self.font_size.setToolTip("Card text size (+ and - on the card)")
@@ -103,8 +105,8 @@ class CuePage(QWidget):
 
         self._loading = True
         try:
-            state = cc.load_state(self.ctx.settings)
-            self.infos = cc.round_infos(self.ctx.content)
+            state = cue_state.load_state(self.ctx.settings)
+            self.infos = cue_rounds.round_infos(self.ctx.content)
             self.round_combo.clear()
             for info in self.infos:
                 self.round_combo.addItem(f"{info.key} · {info.title}", info.id)
@@ -123,10 +125,10 @@ class CuePage(QWidget):
         finally:
             self._loading = False
 
-    def _current_info(self) -> cc.RoundInfo | None:
-        return cc.find_round(self.infos, self.round_combo.currentData())
+    def _current_info(self) -> cue_rounds.RoundInfo | None:
+        return cue_rounds.find_round(self.infos, self.round_combo.currentData())
 
-    def _show_minutes(self, state: cc.CueState) -> None:
+    def _show_minutes(self, state: cue_state.CueState) -> None:
         info = self._current_info()
         fallback = self.ctx.content.round_defaults().minutes
         self.minutes.setValue(state.round_minutes(info) if info else fallback)
@@ -136,13 +138,13 @@ class CuePage(QWidget):
         """Load, change, save: the card may have saved newer values meanwhile."""
         if self._loading:
             return
-        state = cc.load_state(self.ctx.settings)
+        state = cue_state.load_state(self.ctx.settings)
         for name, value in changes.items():
             if name == "minutes":
                 state.minutes.update(value)
             else:
                 setattr(state, name, value)
-        cc.save_state(self.ctx.settings, cc.CueState.from_dict(state.to_dict()))
+        cue_state.save_state(self.ctx.settings, cue_state.CueState.from_dict(state.to_dict()))
 
     def _round_chosen(self) -> None:
         info = self._current_info()
@@ -151,7 +153,7 @@ class CuePage(QWidget):
         self._update(round_type=info.id)
         self._loading = True
         try:
-            self._show_minutes(cc.load_state(self.ctx.settings))
+            self._show_minutes(cue_state.load_state(self.ctx.settings))
         finally:
             self._loading = False
 

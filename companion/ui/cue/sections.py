@@ -1,7 +1,7 @@
 """The blocks of the cue card: collapsible sections, the stepper, the timebox, the
 closing-topic field, and one scrollable page per round type.
 
-Rendering only: what to show comes from :mod:`companion.core.cue.card`. Lines are drawn
+Rendering only: what to show comes from :mod:`companion.core.cue` (rounds, timebox, state, placement). Lines are drawn
 as one rich-text label per section (cheap to build, wraps well at any width).
 """
 
@@ -24,18 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.cue.card import (
+from companion.core.cue.rounds import CardLine, CardSection, StepView, fill_closing, standing_rule
+from companion.core.cue.timebox import (
     MAX_MINUTES,
     MIN_MINUTES,
-    CardLine,
-    CardSection,
     Nudge,
-    StepView,
     TimeboxStatus,
-    fill_closing,
     format_clock,
     format_minutes,
-    standing_rule,
 )
 
 

@@ -2,15 +2,15 @@
 
 It never takes keyboard focus by itself: it is shown without activation and updates
 (timer ticks, nudges, data refreshes) only change what it draws. Keys work once the
-user clicks into it. What to show is decided in :mod:`companion.core.cue.card`.
+user clicks into it. What to show is decided in :mod:`companion.core.cue` (rounds, timebox, state, placement).
 """
 
 from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeyEvent, QMouseEvent
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -26,13 +26,17 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.context import AppContext
-from companion.core.cue import card as cc
+from companion.core.cue import rounds as cue_rounds
+from companion.core.cue import state as cue_state
+from companion.core.cue import timebox
 from companion.ui.bus import AppBus
+from companion.ui.cue.geometry import DragHandle, GeometryMixin
+from companion.ui.cue.look import LookMixin
 from companion.ui.cue.sections import RoundPage, label, tool_button
+from companion.ui.cue.timer import TICK_MS, TimerMixin
 
 log = logging.getLogger(__name__)
 
-TICK_MS = 1000
 SAVE_DELAY_MS = 400
 SHORTCUTS = (
     "1-9: switch round · \u2190/\u2192 or Space: step · G: glance · Ctrl+Enter: start/end"
@@ -40,46 +44,7 @@ SHORTCUTS = (
 )
 
 
-def _rect(qrect) -> cc.Rect:
-    return cc.Rect(qrect.x(), qrect.y(), qrect.width(), qrect.height())
-
-
-class DragHandle(QFrame):
-    """The card's title strip: drag it to move a frameless card."""
-
-    def __init__(self, window: QWidget, parent=None):
-        super().__init__(parent)
-        self._window = window
-        self._press: QPoint | None = None
-        self.setObjectName("cueHandle")
-        self.setCursor(Qt.CursorShape.SizeAllCursor)
-        self.setToolTip("Drag to move the card")
-        self.setAccessibleName("Move the card")
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            return super().mousePressEvent(event)
-        handle = self._window.windowHandle()
-        # the compositor moves the window where it can (the only way on Wayland)
-        if handle is not None and handle.startSystemMove():
-            self._press = None
-        else:
-            self._press = event.globalPosition().toPoint() - self._window.frameGeometry().topLeft()
-        event.accept()
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if self._press is not None and event.buttons() & Qt.MouseButton.LeftButton:
-            self._window.move(event.globalPosition().toPoint() - self._press)
-            event.accept()
-        else:
-            super().mouseMoveEvent(event)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        self._press = None
-        super().mouseReleaseEvent(event)
-
-
-class CueCardWindow(QWidget):
+class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
     def __init__(self, ctx: AppContext, bus: AppBus, parent=None):
         super().__init__(parent)
         self.ctx = ctx
@@ -89,16 +54,16 @@ class CueCardWindow(QWidget):
         self.setAccessibleName("Cue card")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.state = cc.load_state(ctx.settings)
+        self.state = cue_state.load_state(ctx.settings)
         self._changed: set[str] = set()
         self._pages: dict[str, RoundPage] = {}
         self._stale: set[str] = set()
-        self._pitch: tuple[list[cc.CardLine], str] | None = None
+        self._pitch: tuple[list[cue_rounds.CardLine], str] | None = None
         self._loop_id: int | None = None
         self._geometry_ready = False
-        self._status: cc.TimeboxStatus | None = None
+        self._status: timebox.TimeboxStatus | None = None
         self._quiet = False
-        self.infos = cc.round_infos(ctx.content)
+        self.infos = cue_rounds.round_infos(ctx.content)
         self._apply_flags()
 
         self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
@@ -110,7 +75,7 @@ class CueCardWindow(QWidget):
 
         self._build()
         self._apply_look()
-        current = cc.find_round(self.infos, self.state.round_type) or (
+        current = cue_rounds.find_round(self.infos, self.state.round_type) or (
             self.infos[0] if self.infos else None
         )
         if current is not None:
@@ -273,7 +238,7 @@ class CueCardWindow(QWidget):
         menu = QMenu(self)
         opacity = menu.addMenu("Opacity")
         self._opacity_group = QActionGroup(self)
-        for pct in range(100, cc.OPACITY_MIN - 1, -10):
+        for pct in range(100, cue_state.OPACITY_MIN - 1, -10):
             action = QAction(f"{pct}%", self, checkable=True)
             action.setData(pct)
             action.triggered.connect(lambda _=False, p=pct: self.set_opacity(p))
@@ -308,17 +273,17 @@ class CueCardWindow(QWidget):
         if not self._changed:
             return
         try:
-            fresh = cc.load_state(self.ctx.settings)
-            self.state = cc.merge_state(fresh, self.state, self._changed)
-            cc.save_state(self.ctx.settings, self.state)
+            fresh = cue_state.load_state(self.ctx.settings)
+            self.state = cue_state.merge_state(fresh, self.state, self._changed)
+            cue_state.save_state(self.ctx.settings, self.state)
             self._changed.clear()
         except Exception as exc:  # a locked or broken database must not break the card
             log.warning("could not save the cue card state: %s", exc)
 
     def reload_state(self) -> None:
         """Pick up what the Cue page (or another window) saved, keeping our own edits."""
-        fresh = cc.load_state(self.ctx.settings)
-        self.state = cc.merge_state(fresh, self.state, self._changed)
+        fresh = cue_state.load_state(self.ctx.settings)
+        self.state = cue_state.merge_state(fresh, self.state, self._changed)
         loop_before = self._loop_id
         self._loop_id = None
         self._resolve_loop()
@@ -329,12 +294,12 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ rounds
 
     @property
-    def current(self) -> cc.RoundInfo | None:
-        return cc.find_round(self.infos, self.state.round_type)
+    def current(self) -> cue_rounds.RoundInfo | None:
+        return cue_rounds.find_round(self.infos, self.state.round_type)
 
     def set_round(self, round_id: str) -> bool:
         """Show another round type (a click, a key 1-9, or ``companion cue --round``)."""
-        info = cc.find_round(self.infos, round_id)
+        info = cue_rounds.find_round(self.infos, round_id)
         if info is None:
             return False
         if self.state.round_type != info.id:
@@ -351,7 +316,7 @@ class CueCardWindow(QWidget):
         self._update_glance()
         return True
 
-    def _page(self, info: cc.RoundInfo) -> RoundPage:
+    def _page(self, info: cue_rounds.RoundInfo) -> RoundPage:
         page = self._pages.get(info.id)
         if page is not None and info.id not in self._stale:
             return page
@@ -364,15 +329,15 @@ class CueCardWindow(QWidget):
         self.stack.addWidget(new)
         return new
 
-    def _build_page(self, info: cc.RoundInfo) -> RoundPage:
+    def _build_page(self, info: cue_rounds.RoundInfo) -> RoundPage:
         content = self.ctx.content
         pitch, pitch_note = self._pitch_lines() if "@pitch-outline" in info.sections else ([], "")
-        planned: list[cc.CardLine] = []
+        planned: list[cue_rounds.CardLine] = []
         if "@planned-questions" in info.sections:
             from companion.core.cue.sources import planned_question_lines
 
             planned = planned_question_lines(self.ctx.db, self._resolve_loop(), info.audience)
-        sections = cc.build_sections(
+        sections = cue_rounds.build_sections(
             content,
             info,
             pitch_outline=pitch,
@@ -398,7 +363,7 @@ class CueCardWindow(QWidget):
         page.length_changed.connect(lambda m, rid=info.id: self._on_length(rid, m))
         return page
 
-    def _pitch_lines(self) -> tuple[list[cc.CardLine], str]:
+    def _pitch_lines(self) -> tuple[list[cue_rounds.CardLine], str]:
         if self._pitch is None:
             from companion.core.cue.sources import pitch_outline_lines
 
@@ -441,7 +406,7 @@ class CueCardWindow(QWidget):
         page = self._current_page()
         if page is None or page.stepper is None:
             return
-        section = cc.stepper_section(page.sections)
+        section = cue_rounds.stepper_section(page.sections)
         count = len(section.lines) if section else 0
         before = self.state.step(page.round_id)
         if self.state.move_step(page.round_id, delta, count) != before:
@@ -451,379 +416,12 @@ class CueCardWindow(QWidget):
 
     def _show_step(self, page: RoundPage) -> None:
         if page.stepper is not None:
-            section = cc.stepper_section(page.sections)
-            page.stepper.show_view(cc.step_view(section, self.state.step(page.round_id)))
+            section = cue_rounds.stepper_section(page.sections)
+            page.stepper.show_view(cue_rounds.step_view(section, self.state.step(page.round_id)))
 
     def _current_page(self) -> RoundPage | None:
         widget = self.stack.currentWidget()
         return widget if isinstance(widget, RoundPage) else None
-
-    # ------------------------------------------------------------------ timebox
-
-    def toggle_round(self) -> None:
-        """Start the round (journal row + timer) or end it and open the quick capture."""
-        from companion.core.cue import sources as cue_sources
-
-        info = self.current
-        try:
-            if self.state.running:
-                round_id = cue_sources.end_round(self.ctx.db, self.state, self.ctx.now())
-                self._change("round_id", "running_type", "started_at", "seen_nudge_at")
-                self.save_now()
-                self._emit_journal_changed()
-                self.bus.capture_round.emit(round_id or 0)
-            elif info is not None:
-                minutes = self.state.round_minutes(info)
-                cue_sources.start_round(self.ctx.db, self.state, info, self.ctx.now(), minutes)
-                self._change(
-                    "round_id", "running_type", "started_at", "running_minutes", "seen_nudge_at"
-                )
-                self.save_now()
-                self._emit_journal_changed()
-        except Exception as exc:
-            log.warning("could not record the round: %s", exc)
-            self._show_banner(f"Could not record the round in the journal: {exc}")
-        if not self.state.running:
-            self.banner.setVisible(False)
-        self.tick()
-
-    def _emit_journal_changed(self) -> None:
-        """Tell the other pages; the card itself has nothing to rebuild for its own row."""
-        self._quiet = True
-        try:
-            self.bus.journal_changed.emit()
-        finally:
-            self._quiet = False
-
-    def _running_info(self) -> cc.RoundInfo | None:
-        if not self.state.running:
-            return None
-        return cc.find_round(self.infos, self.state.running_type)
-
-    def timebox_status(self) -> cc.TimeboxStatus | None:
-        info = self._running_info()
-        started = self.state.started
-        if info is None or started is None:
-            return None
-        minutes = self.state.running_minutes
-        defaults = self.ctx.content.round_defaults()  # the pack's wrap-up and time-up
-        nudges = cc.timebox_nudges(self.ctx.content.section(info.nudges), minutes, defaults)
-        return cc.timebox_status(
-            started, self.ctx.now(), minutes, nudges, defaults.wrap_up_before_end
-        )
-
-    def tick(self) -> None:
-        """Re-evaluate the timer against the (injectable) clock: called every second, and
-        directly by tests after advancing a fake clock. Never raises or focuses the card."""
-        status = self.timebox_status()
-        self._status = status
-        running = status is not None
-        self.start_button.setText("End" if running else "Start")
-        self.start_button.setAccessibleName("End round" if running else "Start round")
-        self.start_button.setToolTip(
-            "End the round: records the end and opens the quick capture (Ctrl+Enter)"
-            if running
-            else "Start the round and its timer; records it in the journal (Ctrl+Enter)"
-        )
-        self.start_button.setProperty("running", running)
-        self._repolish(self.start_button)
-        if status is None:
-            self.clock.setText("")
-            self.clock.setVisible(False)
-        else:
-            self.clock.setVisible(True)
-            left = cc.format_clock(status.remaining)
-            self.clock.setText(left if status.remaining >= 0 else f"+{left[1:]}")
-            self.clock.setProperty("phase", status.phase)
-            self._repolish(self.clock)
-            fresh = cc.newly_due(
-                cc.timebox_nudges(
-                    self.ctx.content.section(self._running_info().nudges),
-                    self.state.running_minutes,
-                    self.ctx.content.round_defaults(),
-                ),
-                self.state.seen_nudge_at,
-                status.elapsed,
-            )
-            if fresh:
-                self.state.seen_nudge_at = fresh[-1].at
-                self._change("seen_nudge_at")
-                # nudges falling due together (or while the card was closed) show together
-                self._show_banner("\n".join(n.text for n in fresh[-2:]))
-        self._show_timebox(self._current_page())
-        self._update_glance()
-
-    def _show_timebox(self, page: RoundPage | None) -> None:
-        if page is None or page.timebox is None:
-            return
-        info = cc.find_round(self.infos, page.round_id)
-        status = self._status if self.state.running_type == page.round_id else None
-        if status is None:
-            page.timebox.show_idle(self.state.round_minutes(info))
-        else:
-            page.timebox.show_status(status, self.state.running_minutes)
-
-    def _show_banner(self, text: str) -> None:
-        self.banner_text.setText(text)
-        self.banner.setVisible(not self.state.glance)
-
-    def _on_length(self, round_id: str, minutes: int) -> None:
-        self.state.minutes[round_id] = cc.clamp_minutes(minutes)
-        self._change("minutes")
-        page = self._pages.get(round_id)
-        info = cc.find_round(self.infos, round_id)
-        if page is not None and page.timebox is not None and info is not None:
-            nudges = cc.timebox_nudges(
-                self.ctx.content.section(info.nudges), minutes, self.ctx.content.round_defaults()
-            )
-            page.timebox.set_schedule(nudges)
-            page.timebox.show_idle(minutes)
-
-    # ------------------------------------------------------------------ glance, look
-
-    def set_glance(self, on: bool) -> None:
-        if self.state.glance != on:
-            self.state.glance = on
-            self._change("glance")
-            self.save_geometry(glance=not on)
-        self._apply_glance()
-        if self._geometry_ready:
-            self.restore_geometry()
-
-    def toggle_glance(self) -> None:
-        self.set_glance(not self.state.glance)
-
-    def _apply_glance(self) -> None:
-        on = self.state.glance
-        self.glance_button.blockSignals(True)
-        self.glance_button.setChecked(on)
-        self.glance_button.blockSignals(False)
-        for widget in (self.strip, self.stack, self.hint):
-            widget.setVisible(not on)
-        if on:
-            self.banner.setVisible(False)
-            self.reminder.setVisible(False)
-        self.glance.setVisible(on)
-        self._update_glance()
-
-    def _update_glance(self) -> None:
-        if not self.state.glance:
-            return
-        info = self.current
-        page = self._current_page()
-        step = cc.step_view(
-            cc.stepper_section(page.sections) if page else None,
-            self.state.step(info.id) if info else 0,
-        )
-        big, small = cc.glance_text(info.title if info else "", step, self._status)
-        self.glance_text.setText(big)
-        self.glance_caption.setText(small)
-
-    def set_opacity(self, pct: int) -> None:
-        self.state.opacity = cc.clamp_opacity(pct)
-        self._change("opacity")
-        self._apply_look()
-
-    def change_font(self, delta: int) -> None:
-        self.state.font_pt = cc.clamp_font(self.state.font_pt + delta)
-        self._change("font_pt")
-        self._apply_look()
-
-    def set_frameless(self, frameless: bool) -> None:
-        if self.state.frameless == frameless:
-            return
-        self.state.frameless = frameless
-        self._change("frameless")
-        geometry = self.geometry()
-        visible = self.isVisible()
-        self._apply_flags()  # hides the window
-        self.setGeometry(geometry)
-        if visible:
-            self.show()
-
-    def _apply_look(self) -> None:
-        self.setWindowOpacity(self.state.opacity / 100)
-        for action in self._opacity_group.actions():
-            action.setChecked(action.data() == round(self.state.opacity, -1))
-        self.setStyleSheet(style_sheet(self.state.font_pt))
-
-    def _collapse_all(self, collapsed: bool) -> None:
-        page = self._current_page()
-        if page is not None:
-            page.set_all_collapsed(collapsed)
-
-    def _on_collapsed(self, section_id: str, collapsed: bool) -> None:
-        names = set(self.state.collapsed)
-        if collapsed:
-            names.add(section_id)
-        else:
-            names.discard(section_id)
-        self.state.collapsed = sorted(names)
-        self._change("collapsed")
-        for page in self._pages.values():  # the same section folds in every round
-            block = page.blocks.get(section_id)
-            if block is not None and block.collapsed != collapsed:
-                block.blockSignals(True)
-                block.set_collapsed(collapsed)
-                block.blockSignals(False)
-
-    def _on_topic(self, topic: str) -> None:
-        self.state.closing_topic = topic
-        self._change("closing_topic")
-        for page in self._pages.values():
-            page.set_topic(topic)
-
-    @staticmethod
-    def _repolish(widget: QWidget) -> None:
-        widget.style().unpolish(widget)
-        widget.style().polish(widget)
-
-    # ------------------------------------------------------------------ keys
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        ctrl = mods & Qt.KeyboardModifier.ControlModifier
-        if ctrl and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.toggle_round()
-        elif not mods and Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
-            info = cc.round_for_key(self.infos, key - Qt.Key.Key_0)
-            if info is not None:
-                self.set_round(info.id)
-        elif not ctrl and key in (Qt.Key.Key_Right, Qt.Key.Key_Space):
-            self.move_step(1)
-        elif not ctrl and key == Qt.Key.Key_Left:
-            self.move_step(-1)
-        elif key == Qt.Key.Key_G and not ctrl:
-            self.toggle_glance()
-        elif key == Qt.Key.Key_Escape and self.state.glance:
-            self.set_glance(False)
-        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.change_font(1)
-        elif key == Qt.Key.Key_Minus:
-            self.change_font(-1)
-        elif key == Qt.Key.Key_BracketLeft:
-            self.set_opacity(self.state.opacity - 10)
-        elif key == Qt.Key.Key_BracketRight:
-            self.set_opacity(self.state.opacity + 10)
-        else:
-            super().keyPressEvent(event)
-            return
-        event.accept()
-
-    # ------------------------------------------------------------------ geometry, show
-
-    def _screens(self) -> tuple[list[cc.Rect], list[cc.Rect]]:
-        screens = QGuiApplication.screens()
-        return (
-            [_rect(s.geometry()) for s in screens],
-            [_rect(s.availableGeometry()) for s in screens],
-        )
-
-    def restore_geometry(self) -> bool:
-        """Place the card where it was on this screen layout; returns True if it had to
-        be brought back onto a screen."""
-        screens, usable = self._screens()
-        saved = self.ctx.settings.get(cc.GEOMETRY_KEY)
-        rect, rescued = cc.restore_rect(saved, screens, self.state.glance, usable)
-        hint = self.minimumSizeHint()
-        fitted = cc.fit_rect(rect, hint.width(), hint.height(), usable)
-        rescued = rescued or (fitted.x, fitted.y) != (rect.x, rect.y)
-        self.setGeometry(fitted.x, fitted.y, fitted.w, fitted.h)
-        self._geometry_ready = True
-        return rescued
-
-    def save_geometry(self, glance: bool | None = None) -> None:
-        self._geometry_timer.stop()
-        if not self._geometry_ready:
-            return
-        screens, _ = self._screens()
-        try:
-            saved = self.ctx.settings.get(cc.GEOMETRY_KEY)
-            mode = self.state.glance if glance is None else glance
-            self.ctx.settings.set(
-                cc.GEOMETRY_KEY, cc.remember_rect(saved, screens, _rect(self.geometry()), mode)
-            )
-        except Exception as exc:
-            log.warning("could not save the card's position: %s", exc)
-
-    def _screens_changed(self, *_args) -> None:
-        if self.isVisible():
-            screens, usable = self._screens()
-            rect = cc.rescue_rect(_rect(self.geometry()), usable)
-            if rect != _rect(self.geometry()):
-                self.setGeometry(rect.x, rect.y, rect.w, rect.h)
-
-    def moveEvent(self, event) -> None:
-        super().moveEvent(event)
-        if self._geometry_ready:
-            self._geometry_timer.start()
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self._geometry_ready:
-            self._geometry_timer.start()
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        self._tick_timer.start()
-        today = self.ctx.now().date()
-        if self.state.needs_share_reminder(today):
-            self.state.reminder_shown_on = today.isoformat()
-            self._change("reminder_shown_on")
-            self.reminder.setVisible(not self.state.glance)
-        QTimer.singleShot(0, self.prebuild)
-
-    def hideEvent(self, event) -> None:
-        self._tick_timer.stop()
-        super().hideEvent(event)
-
-    def closeEvent(self, event) -> None:
-        self.save_geometry()
-        self.save_now()
-        super().closeEvent(event)
-
-    def show_card(self) -> None:
-        """Show without taking focus from the call (and without raising a dialog)."""
-        if not self._geometry_ready:
-            self.restore_geometry()
-        self.show()
-
-
-def style_sheet(base_pt: int) -> str:
-    """Font sizes scale with the card's text size; colours come from the palette so light
-    and dark schemes both work."""
-
-    def pt(factor: float) -> str:
-        return f"{max(6, round(base_pt * factor))}pt"
-
-    return f"""
-    QWidget {{ font-size: {pt(1)}; }}
-    #cueFrame {{ border: 1px solid palette(mid); background: palette(window); }}
-    #cueHandle {{ background: palette(button); border-bottom: 1px solid palette(mid); }}
-    QLabel[role="title"] {{ font-size: {pt(1.1)}; font-weight: 600; }}
-    QLabel[role="clock"] {{ font-size: {pt(1.1)}; font-weight: 600; padding: 0 4px; }}
-    QLabel[role="clock"][phase="near-end"], QLabel[role="clock"][phase="over"] {{
-        color: palette(highlighted-text); background: palette(highlight); border-radius: 3px; }}
-    QLabel[role="large"] {{ font-size: {pt(1.5)}; font-weight: 600; }}
-    QLabel[role="glance"] {{ font-size: {pt(2.2)}; font-weight: 600; }}
-    QLabel[role="small"], QLabel[role="hint"] {{ font-size: {pt(0.85)}; }}
-    QLabel[role="say"] {{ font-style: italic; }}
-    QLabel[role="nudge"] {{ font-weight: 600; }}
-    QLabel[role="nudge"][fresh="true"] {{ color: palette(highlighted-text);
-        background: palette(highlight); padding: 2px 4px; border-radius: 3px; }}
-    QToolButton::menu-indicator {{ image: none; width: 0px; }}
-    QLabel[role="rule"] {{ font-size: {pt(0.95)}; padding: 5px 8px; border-top: 1px solid palette(mid);
-        background: palette(alternate-base); }}
-    #cueNudge {{ background: palette(highlight); }}
-    #cueNudge QLabel, #cueNudge QToolButton {{ color: palette(highlighted-text); font-weight: 600; }}
-    #cueReminder {{ background: palette(alternate-base); border-bottom: 1px solid palette(mid); }}
-    #cueStrip QToolButton {{ padding: 2px 4px; }}
-    #cueStrip QToolButton:checked {{ background: palette(highlight); color: palette(highlighted-text);
-        border-radius: 3px; }}
-    #cueStart[running="true"] {{ font-weight: 600; }}
-    #cueSectionHeader {{ font-weight: 600; text-align: left; }}
-    """
 
 
 def open_cue_card(

@@ -136,7 +136,7 @@ class CaptureDialog(QDialog):
         )
         self.went_well = _LineList("What went well", "What went well?")
         self.asked_them = None
-        if self._planner_available() and self.loop is not None:
+        if self.loop is not None:
             self.asked_them = _LineList("What you asked them", "A question you asked them")
         self.notes = QPlainTextEdit()
         self.notes.setAccessibleName("Notes")
@@ -192,14 +192,6 @@ class CaptureDialog(QDialog):
                 target = target.entry
             if target is not None:
                 label.widget().setBuddy(target)
-
-    @staticmethod
-    def _planner_available() -> bool:
-        try:
-            from companion.core.selfcheck import planner  # noqa: F401
-        except ImportError:
-            return False
-        return True
 
     def has_pending(self) -> bool:
         lists = [self.asked, self.flubbed, self.went_well] + (

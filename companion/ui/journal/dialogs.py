@@ -1,5 +1,5 @@
-"""Dialogs that edit the journal: an entry, a loop, a round, a topic to mark weak, and the
-list of weak topics. Each checks its fields with the core rules before closing, so a
+"""Dialogs that edit the journal: an entry, a loop, a topic to mark weak, and the list of
+weak topics (new loops and rounds use companion.ui.widgets.loop_dialogs). Each checks its fields with the core rules before closing, so a
 mistake is shown next to the form and nothing typed is lost.
 
 Pages reach these through a ``JournalDialogs`` object (``page.dialogs``); tests swap it
@@ -15,8 +15,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QDialog,
-    QDialogButtonBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -29,13 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.journal.entries import (
-    LOOP_STATUSES,
-    SEVERITIES,
-    clean_entry_fields,
-    clean_loop_fields,
-)
-from companion.ui.widgets.round_fields import chosen_round_type, role_combo, round_type_combo
+from companion.core.day.loops import LOOP_STATUSES, clean_loop_fields
+from companion.core.journal.edits import clean_entry_fields
+from companion.core.journal.entries import SEVERITIES
+from companion.ui.widgets.checked_dialog import CheckedDialog
+from companion.ui.widgets.loop_dialogs import RoundDialog
 
 NO_DATE = QDate(2000, 1, 1)  # the QDateEdit minimum, shown as "no date"
 KIND_TITLES = {
@@ -61,51 +57,7 @@ def _line(text: str, name: str, placeholder: str = "") -> QLineEdit:
     return line
 
 
-class _CheckedDialog(QDialog):
-    """OK runs ``check()``; a ValueError is shown in the dialog and it stays open."""
-
-    def __init__(self, title: str, parent=None):
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.setAccessibleName(title)
-        self.form = QFormLayout()
-        self.error = QLabel()
-        self.error.setObjectName("error")
-        self.error.setAccessibleName("What is wrong")
-        self.error.setWordWrap(True)
-        self.error.setVisible(False)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self.try_accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(self.form)
-        layout.addWidget(self.error)
-        hint = QLabel("Ctrl+Enter saves · Esc cancels")
-        hint.setObjectName("hint")
-        row = QHBoxLayout()
-        row.addWidget(hint, 1)
-        row.addWidget(self.buttons)
-        layout.addLayout(row)
-        for keys in ("Ctrl+Return", "Ctrl+Enter"):
-            QShortcut(QKeySequence(keys), self, self.try_accept)
-
-    def check(self) -> None:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-    def try_accept(self) -> bool:
-        try:
-            self.check()
-        except ValueError as exc:
-            self.error.setText(str(exc))
-            self.error.setVisible(True)
-            return False
-        self.accept()
-        return True
-
-
-class EntryDialog(_CheckedDialog):
+class EntryDialog(CheckedDialog):
     """Edit one entry: a question asked, a flub, a went-well note or a weak topic."""
 
     def __init__(self, kind: str, entry, already_weak: bool = False, parent=None):
@@ -177,7 +129,7 @@ class EntryDialog(_CheckedDialog):
         clean_entry_fields(self.kind, self.values())
 
 
-class LoopEditDialog(_CheckedDialog):
+class LoopEditDialog(CheckedDialog):
     """A loop's company, role, first and last day, status and notes."""
 
     def __init__(self, loop, parent=None):
@@ -244,37 +196,7 @@ class LoopEditDialog(_CheckedDialog):
         clean_loop_fields(self.values(), self.loop)
 
 
-class RoundEditDialog(_CheckedDialog):
-    """A round's type, interviewer and notes (times are set on the Today page)."""
-
-    def __init__(self, rnd, types: list[tuple[str, str]], focus_notes=False, parent=None):
-        super().__init__("Edit round", parent)
-        self.rnd = rnd
-        self.type = round_type_combo(types, rnd.type)
-        self.role = role_combo(rnd.interviewer_role)
-        self.name = _line(rnd.interviewer_name, "Interviewer name", "optional")
-        self.notes = _text_box(rnd.notes, "Round notes", 120)
-        self.form.addRow("Round &type", self.type)
-        self.form.addRow("Interviewer &role", self.role)
-        self.form.addRow("Interviewer &name", self.name)
-        self.form.addRow("N&otes", self.notes)
-        (self.notes if focus_notes else self.type).setFocus()
-        self.resize(500, self.sizeHint().height())
-
-    def values(self) -> dict:
-        return {
-            "type": chosen_round_type(self.type),
-            "interviewer_role": self.role.currentData() or "",
-            "interviewer_name": self.name.text(),
-            "notes": self.notes.toPlainText(),
-        }
-
-    def check(self) -> None:
-        if not self.values()["type"]:
-            raise ValueError("The round type is empty; pick one or type a name.")
-
-
-class WeakTopicDialog(_CheckedDialog):
+class WeakTopicDialog(CheckedDialog):
     """Name a topic to mark weak, with an optional note."""
 
     def __init__(self, topic: str = "", note: str = "", parent=None):
@@ -308,7 +230,7 @@ class JournalDialogs:
         return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def edit_round(self, parent, rnd, types, focus_notes: bool = False) -> dict | None:
-        dialog = RoundEditDialog(rnd, types, focus_notes, parent)
+        dialog = RoundDialog(types, None, rnd, parent, notes=True, focus_notes=focus_notes)
         return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def weak_topic(self, parent, topic: str = "", note: str = "") -> tuple[str, str] | None:
@@ -378,7 +300,7 @@ class WeakTopicsDialog(QDialog):
         self.reload()
 
     def reload(self) -> None:
-        from companion.core.journal.entries import open_weak_topics
+        from companion.core.journal.weak import open_weak_topics
 
         keep = self.selected_key()
         self.list.clear()
@@ -415,26 +337,3 @@ class WeakTopicsDialog(QDialog):
         key = self.selected_key()
         if key is not None:
             self.page.unmark_weak(key)
-
-
-class NewLoopDialog(QDialog):
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setWindowTitle("New loop")
-        self.company = QLineEdit()
-        self.company.setAccessibleName("Company")
-        self.role = QLineEdit()
-        self.role.setAccessibleName("Role")
-        self.day = QLineEdit()
-        self.day.setAccessibleName("Date, YYYY-MM-DD")
-        self.day.setPlaceholderText("YYYY-MM-DD")
-        form = QFormLayout(self)
-        form.addRow("&Company", self.company)
-        form.addRow("&Role", self.role)
-        form.addRow("&Date", self.day)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)

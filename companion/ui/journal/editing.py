@@ -106,12 +106,12 @@ class JournalEditing:
             self.edit_entry(obj)
 
     def edit_entry(self, entry) -> None:
-        from companion.core.journal import entries as journal
+        from companion.core.journal import edits, weak
 
-        kind = journal.entry_kind_of(entry)
+        kind = edits.entry_kind_of(entry)
         db = self.ctx.db
         topic = getattr(entry, "topic", "")
-        weak_now = bool(topic) and kind != "weak" and journal.is_weak(db, topic)
+        weak_now = bool(topic) and kind != "weak" and weak.is_weak(db, topic)
         answer = self.dialogs.edit_entry(self, kind, entry, weak_now)
         if answer is None:
             return
@@ -121,7 +121,7 @@ class JournalEditing:
         old = None
         if changed:
             try:
-                old = journal.update_entry(db, kind, entry.id, **changed)
+                old = edits.update_entry(db, kind, entry.id, **changed)
             except ValueError as exc:
                 self._failed(f"The {name} was not saved", exc)
                 return
@@ -135,8 +135,8 @@ class JournalEditing:
             if old is not None:
                 self._push(
                     f"edit the {name}",
-                    lambda: journal.update_entry(db, kind, entry.id, **changed),
-                    lambda: journal.update_entry(db, kind, entry.id, **old),
+                    lambda: edits.update_entry(db, kind, entry.id, **changed),
+                    lambda: edits.update_entry(db, kind, entry.id, **old),
                     entry.loop_id,
                     (kind, entry.id),
                 )
@@ -148,7 +148,7 @@ class JournalEditing:
                 self.undo_stack.endMacro()
 
     def edit_round(self, rnd, focus_notes: bool = False) -> None:
-        from companion.core.journal.entries import edit_round
+        from companion.core.day.loops import update_round
 
         types = [(t.id, t.title) for t in self.ctx.content.round_types()]
         fields = self.dialogs.edit_round(self, rnd, types, focus_notes)
@@ -160,21 +160,20 @@ class JournalEditing:
             return
         db = self.ctx.db
         try:
-            old = edit_round(db, rnd.id, **changed)
+            old = update_round(db, rnd.id, **changed)
         except ValueError as exc:
             self._failed("The round was not saved", exc)
             return
         self._push(
             "edit the round",
-            lambda: edit_round(db, rnd.id, **changed),
-            lambda: edit_round(db, rnd.id, **old),
+            lambda: update_round(db, rnd.id, **changed),
+            lambda: update_round(db, rnd.id, **old),
             rnd.loop_id,
             ("notes" if focus_notes and changed.get("notes") else "round", rnd.id),
         )
 
     def edit_loop(self, loop_id: int | None = None) -> None:
-        from companion.core.day.loops import get_loop
-        from companion.core.journal.entries import edit_loop
+        from companion.core.day.loops import get_loop, update_loop
 
         loop_id = loop_id if loop_id is not None else self.current_loop_id
         index = self.loops_view.currentIndex()
@@ -192,18 +191,19 @@ class JournalEditing:
             return
         db = self.ctx.db
         try:
-            old = edit_loop(db, loop.id, **changed)
+            old = update_loop(db, loop.id, **changed)
         except ValueError as exc:
             self._failed("The loop was not saved", exc)
             return
         self._push(
             f"edit the {loop.company} loop",
-            lambda: edit_loop(db, loop.id, **changed),
-            lambda: edit_loop(db, loop.id, **old),
+            lambda: update_loop(db, loop.id, **changed),
+            lambda: update_loop(db, loop.id, **old),
             loop.id,
         )
 
     def delete_selected(self) -> None:
+        from companion.core.journal import edits
         from companion.core.journal import entries as journal
 
         obj = self.selected_object()
@@ -213,7 +213,7 @@ class JournalEditing:
         if obj is None or isinstance(obj, Round):
             self.status("Select an entry under a round to delete it.")
             return
-        kind = journal.entry_kind_of(obj)
+        kind = edits.entry_kind_of(obj)
         name = ENTRY_NAMES[kind]
         text = getattr(obj, "question", None) or getattr(obj, "topic", None) or obj.text
         short = " ".join(text.split())
@@ -223,7 +223,7 @@ class JournalEditing:
         ):
             return
         db = self.ctx.db
-        row = journal.entry_row(db, kind, obj.id)
+        row = edits.entry_row(db, kind, obj.id)
         if row is None:
             self.status(f"That {name} was already deleted.")
             self.refresh()
@@ -242,29 +242,29 @@ class JournalEditing:
             journal.delete_entry(db, kind, state["id"])
 
         def undo() -> None:
-            state["id"] = journal.restore_entry(db, kind, row)
+            state["id"] = edits.restore_entry(db, kind, row)
 
         select = None
         if neighbour is not None and not isinstance(neighbour, (Round, RoundNotes)):
-            select = (journal.entry_kind_of(neighbour), neighbour.id)
+            select = (edits.entry_kind_of(neighbour), neighbour.id)
         # now the next entry is selected; after an undo, the entry put back
         self._push(
             f"delete the {name}", redo, undo, obj.loop_id, lambda: (kind, state["id"]), select
         )
 
     def _clear_round_notes(self, rnd) -> None:
-        from companion.core.journal.entries import edit_round
+        from companion.core.day.loops import update_round
 
         if not self.dialogs.confirm(
             self, "Clear the notes?", "Clear this round's notes?", "Clear notes"
         ):
             return
         db = self.ctx.db
-        old = edit_round(db, rnd.id, notes="")
+        old = update_round(db, rnd.id, notes="")
         self._push(
             "clear the round's notes",
-            lambda: edit_round(db, rnd.id, notes=""),
-            lambda: edit_round(db, rnd.id, **old),
+            lambda: update_round(db, rnd.id, notes=""),
+            lambda: update_round(db, rnd.id, **old),
             rnd.loop_id,
             ("round", rnd.id),
         )
@@ -296,11 +296,12 @@ class JournalEditing:
         self._mark_weak(topic, note, loop_id, round_id, select)
 
     def _mark_weak(self, topic: str, note: str, loop_id, round_id, select) -> None:
+        from companion.core.journal import edits, weak
         from companion.core.journal import entries as journal
 
         db = self.ctx.db
         try:
-            weak_id = journal.mark_weak(
+            weak_id = weak.mark_weak(
                 db, topic, loop_id=loop_id, round_id=round_id, note=note, at=self.ctx.now()
             )
         except ValueError as exc:
@@ -309,11 +310,11 @@ class JournalEditing:
         if weak_id is None:
             self.status(f"“{topic.strip()}” is already marked weak; it is on the study list.")
             return
-        row = journal.entry_row(db, "weak", weak_id)
+        row = edits.entry_row(db, "weak", weak_id)
         state = {"id": weak_id}
 
         def redo() -> None:
-            state["id"] = journal.restore_entry(db, "weak", row)
+            state["id"] = edits.restore_entry(db, "weak", row)
 
         def undo() -> None:
             journal.delete_entry(db, "weak", state["id"])
@@ -328,10 +329,10 @@ class JournalEditing:
             self._mark_weak(answer[0], answer[1], None, None, None)
 
     def unmark_weak(self, key: str) -> None:
-        from companion.core.journal import entries as journal
+        from companion.core.journal import edits, weak
 
         db = self.ctx.db
-        rows = journal.unmark_weak(db, key)
+        rows = weak.unmark_weak(db, key)
         if not rows:
             self.status("That topic is no longer marked weak.")
             self.refresh()
@@ -340,11 +341,11 @@ class JournalEditing:
         state = {"rows": rows}
 
         def redo() -> None:
-            state["rows"] = journal.unmark_weak(db, key)
+            state["rows"] = weak.unmark_weak(db, key)
 
         def undo() -> None:
             for row in state["rows"]:
-                journal.restore_entry(db, "weak", row)
+                edits.restore_entry(db, "weak", row)
 
         self._push(f"unmark “{topic}” as weak", redo, undo, None)
 

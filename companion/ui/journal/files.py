@@ -2,7 +2,7 @@
 
 Pages hold a ``FileDialogs`` instance in ``self.file_dialogs``; tests swap it for one
 that returns a path without showing anything. Exports run on a worker thread with
-their own read connection to the database file (WAL lets it read while the GUI
+their own read connection to the database file (core.journal.snapshot) (WAL lets it read while the GUI
 writes), so even a 10,000-loop journal export never freezes the window.
 """
 
@@ -13,6 +13,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
+
+from companion.core.journal.snapshot import with_read_only
 
 STUDY_FILTERS = {
     "md": "Markdown checklist (*.md)",
@@ -45,29 +47,15 @@ class _Signals(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, db_path: Path | None, memory_db, work: Callable, signals: _Signals):
+    def __init__(self, db_path: Path, work: Callable, signals: _Signals):
         super().__init__()
         self.db_path = db_path
-        self.memory_db = memory_db
         self.work = work
         self.signals = signals
 
     def run(self) -> None:
         try:
-            if self.db_path is not None:
-                import sqlite3
-
-                from sqlite_utils import Database
-
-                conn = sqlite3.connect(
-                    f"file:{self.db_path}?mode=ro", uri=True, timeout=5.0, isolation_level=None
-                )
-                try:
-                    message = self.work(Database(conn))
-                finally:
-                    conn.close()
-            else:
-                message = self.work(self.memory_db)
+            message = with_read_only(self.db_path, self.work)
         except Exception as exc:  # reported to the user, never a crash of the worker
             self.signals.done.emit(False, _why(exc))
             return
@@ -107,7 +95,7 @@ class ExportRunner(QObject):
             else:
                 self._done(True, message)
             return True
-        QThreadPool.globalInstance().start(_Job(path, None, work, self._signals))
+        QThreadPool.globalInstance().start(_Job(path, work, self._signals))
         return True
 
     def _done(self, ok: bool, message: str) -> None:

@@ -7,25 +7,11 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
 
-from companion.core.day.loops import Loop, Round, parse_time
-from companion.core.journal.entries import SEVERITIES, LoopDetail, RoundEntries
+from companion.core.day.loops import Loop, Round
+from companion.core.journal.detail import LoopDetail, RoundEntries
+from companion.core.journal.entries import SEVERITIES
 from companion.core.journal.search import MARK_END, MARK_START, SearchHit
-from companion.core.study.ranking import StudyItem
-
-DISPLAY = Qt.ItemDataRole.DisplayRole
-TOOLTIP = Qt.ItemDataRole.ToolTipRole
-ACCESSIBLE = Qt.ItemDataRole.AccessibleTextRole
-OBJECT = Qt.ItemDataRole.UserRole
-
-
-def _when(text: str | None) -> str:
-    moment = parse_time(text)
-    return moment.astimezone().strftime("%a %d %b %H:%M") if moment else ""
-
-
-def _one_line(text: str, limit: int = 160) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+from companion.ui.widgets.itemdata import ACCESSIBLE, DISPLAY, OBJECT, TOOLTIP, one_line, when_text
 
 
 def loop_dates(loop: Loop) -> str:
@@ -85,7 +71,7 @@ class LoopListModel(QAbstractListModel):
             head = " · ".join(p for p in (loop.company, loop.role) if p)
             tip = f"{head}\n{loop_dates(loop)} · {loop.status}"
             if loop.notes:
-                tip += "\n\n" + _one_line(loop.notes, 300)
+                tip += "\n\n" + one_line(loop.notes, 300)
             return tip + "\n\nEnter or F2 edits the loop."
         if role == OBJECT:
             return loop
@@ -177,14 +163,14 @@ class RoundTreeModel(QAbstractItemModel):
                     return rnd.type.replace("-", " ").capitalize() or "Round"
                 role_name = rnd.interviewer_role.replace("-", " ").capitalize()
                 who = " · ".join(p for p in (role_name, rnd.interviewer_name) if p)
-                when = _when(rnd.started_at or rnd.scheduled_at)
+                when = when_text(rnd.started_at or rnd.scheduled_at)
                 return " · ".join(p for p in (when, who) if p) or "no time recorded"
             if role == OBJECT:
                 return rnd
             return None
         kind, text, obj = self._children[index.internalId() - 1][index.row()]
         if role in (DISPLAY, ACCESSIBLE):
-            return kind if index.column() == 0 else _one_line(text)
+            return kind if index.column() == 0 else one_line(text)
         if role == TOOLTIP:
             return text[:2000]
         if role == OBJECT:
@@ -194,7 +180,7 @@ class RoundTreeModel(QAbstractItemModel):
     def index_of(self, kind: str, ref_id: int) -> QModelIndex:
         """Where an entry ("asked", "flub", ...), a round ("round") or a round's notes
         ("notes", by round id) is shown; invalid when it is not."""
-        from companion.core.journal.entries import entry_kind_of
+        from companion.core.journal.edits import entry_kind_of
 
         for row, group in enumerate(self.groups):
             if kind == "round" and group.round is not None and group.round.id == ref_id:
@@ -232,70 +218,9 @@ class SearchResultsModel(QAbstractListModel):
         if role in (DISPLAY, ACCESSIBLE):
             where = hit.company or "no loop"
             snippet = hit.snippet.replace(MARK_START, "«").replace(MARK_END, "»")
-            return f"{hit.label} · {where}\n{_one_line(snippet)}"
+            return f"{hit.label} · {where}\n{one_line(snippet)}"
         if role == TOOLTIP:
             return hit.plain_snippet()
         if role == OBJECT:
             return hit
-        return None
-
-
-class StudyModel(QAbstractItemModel):
-    """The ranked study list as a flat table."""
-
-    HEADERS = ("#", "Topic", "Times", "Worst", "Last seen", "Guide")
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.items: list[StudyItem] = []
-
-    def set_items(self, items: list[StudyItem]) -> None:
-        self.beginResetModel()
-        self.items = list(items)
-        self.endResetModel()
-
-    def index(self, row, column, parent=QModelIndex()):  # noqa: B008
-        if parent.isValid() or not self.hasIndex(row, column, parent):
-            return QModelIndex()
-        return self.createIndex(row, column)
-
-    def parent(self, index=QModelIndex()):  # noqa: B008
-        return QModelIndex()
-
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self.items)
-
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(self, section, orientation, role=DISPLAY):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == DISPLAY:
-            return self.HEADERS[section]
-        return None
-
-    def data(self, index, role=DISPLAY):
-        if not index.isValid() or not 0 <= index.row() < len(self.items):
-            return None
-        item = self.items[index.row()]
-        col = index.column()
-        if role in (DISPLAY, ACCESSIBLE):
-            values = (
-                str(index.row() + 1),
-                _one_line(item.topic, 120),
-                f"{item.count}×",
-                f"{item.worst}/3 {SEVERITIES[item.worst]}",
-                _when(item.last_seen)[:10] if item.last_seen else "",
-                item.guide.section_title if item.guide else "",
-            )
-            if role == ACCESSIBLE and col == 1:
-                return f"{item.topic}, {item.count} times, worst {item.worst} of 3"
-            return values[col]
-        if role == TOOLTIP:
-            if col == 5 and item.guide:
-                return item.guide.item or item.guide.section_title
-            return item.topic[:2000]
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 2):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == OBJECT:
-            return item
         return None

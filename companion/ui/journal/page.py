@@ -3,8 +3,6 @@ the thank-you tracker, search as you type, exports and import."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
@@ -24,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.journal.dialogs import JournalDialogs, NewLoopDialog, WeakTopicsDialog
+from companion.ui.journal.dialogs import JournalDialogs, WeakTopicsDialog
 from companion.ui.journal.editing import JournalEditing
-from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
+from companion.ui.journal.files import STUDY_TITLES, ExportRunner, FileDialogs
 from companion.ui.journal.models import (
     OBJECT,
     LoopListModel,
@@ -35,6 +33,7 @@ from companion.ui.journal.models import (
     loop_dates,
 )
 from companion.ui.journal.thankyou import ThankYouBox
+from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
 
 EMPTY_TEXT = (
@@ -47,7 +46,7 @@ EMPTY_LOOP_TEXT = (
 )
 
 
-class JournalPage(JournalEditing, QWidget):
+class JournalPage(JournalTransfer, JournalEditing, QWidget):
     def __init__(self, ctx, bus, parent=None):
         super().__init__(parent)
         self.ctx = ctx
@@ -188,7 +187,7 @@ class JournalPage(JournalEditing, QWidget):
         self.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
         self.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
         self.undo_stack.undoTextChanged.connect(self._undo_tip)
-        self.thank_you = ThankYouBox(self)
+        self.thank_you = ThankYouBox(self.ctx, self.bus, self.status)
         detail = QWidget()
         dl = QVBoxLayout(detail)
         dl.setContentsMargins(0, 0, 0, 0)
@@ -305,7 +304,7 @@ class JournalPage(JournalEditing, QWidget):
             self.show_loop(current.data(OBJECT).id)
 
     def show_loop(self, loop_id: int) -> None:
-        from companion.core.journal.entries import loop_detail
+        from companion.core.journal.detail import loop_detail
 
         if self.current_loop_id is not None and self.current_loop_id != loop_id:
             self.thank_you._save_timer.stop()
@@ -373,26 +372,13 @@ class JournalPage(JournalEditing, QWidget):
 
     def new_loop(self) -> None:
         from companion.core.day.loops import create_loop
+        from companion.ui.widgets.loop_dialogs import LoopDialog
 
-        dialog = NewLoopDialog(self)
+        dialog = LoopDialog(self.ctx.now().date(), self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        day = dialog.day.text().strip() or None
-        try:
-            if day:
-                import datetime as dt
-
-                dt.date.fromisoformat(day)
-            loop_id = create_loop(
-                self.ctx.db, dialog.company.text(), dialog.role.text(), starts_on=day, ends_on=day
-            )
-        except ValueError as exc:
-            self.status(
-                f"Loop not added: {exc}"
-                if "date" not in str(exc).lower()
-                else f"Loop not added: {day!r} is not a date like 2026-12-01."
-            )
-            return
+        company, role, day = dialog.values()
+        loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)
         self.current_loop_id = loop_id
         self.bus.journal_changed.emit()
 
@@ -408,85 +394,3 @@ class JournalPage(JournalEditing, QWidget):
         if rnd is None and self.rounds_model.groups:
             rnd = next((g.round for g in self.rounds_model.groups if g.round), None)
         self.bus.capture_round.emit(rnd.id if rnd is not None else 0)
-
-    # --- editing -------------------------------------------------------------------------
-    def _suggest(self, name: str) -> Path:
-        return Path.home() / name
-
-    def export_study_list(self, fmt: str) -> None:
-        from companion.core.study.exports import SUFFIXES
-
-        path = self.file_dialogs.save_path(
-            self,
-            "Export the study list",
-            self._suggest(f"study-list{SUFFIXES[fmt]}"),
-            STUDY_FILTERS[fmt],
-        )
-        if path is None:
-            return
-        start_study_export(self, fmt, path)
-
-    def export_journal(self) -> None:
-        path = self.file_dialogs.save_path(
-            self, "Export the whole journal", self._suggest("journal.json"), "JSON (*.json)"
-        )
-        if path is None:
-            return
-        now = self.ctx.now()
-
-        def work(db) -> str:
-            from companion.core.journal.files import export_journal
-
-            count = export_journal(db, path, now)
-            return f"Wrote {count} loop(s) to {path}."
-
-        if not self.exporter.start(work):
-            self.status("An export is already running.")
-        else:
-            self.status(f"Exporting to {path}…")
-
-    def import_journal(self) -> None:
-        from companion.core.journal.files import JournalImportError, import_journal
-
-        path = self.file_dialogs.open_path(self, "Import a journal", Path.home(), "JSON (*.json)")
-        if path is None:
-            return
-        from PySide6.QtWidgets import QApplication
-
-        self.status(f"Importing {path.name}…")
-        # a large journal takes a second or two on this thread (SQLite writes belong
-        # to the GUI's connection): say so with the cursor rather than look frozen
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            report = import_journal(self.ctx.db, path)
-        except JournalImportError as exc:
-            self.status(f"{exc} Nothing was imported.")
-            return
-        finally:
-            QApplication.restoreOverrideCursor()
-        self.status(
-            f"Imported {report.loops_added} loop(s); {report.loops_skipped} were already here."
-        )
-        self.bus.journal_changed.emit()
-
-    def _export_done(self, ok: bool, message: str) -> None:
-        self.status(message if ok else f"Export failed: {message}")
-
-
-def start_study_export(page, fmt: str, path: Path) -> None:
-    """Export the study list on the page's ExportRunner (shared with the Study page)."""
-    from companion.core.study.ranking import GuideIndex
-
-    now = page.ctx.now()
-    guide = GuideIndex(page.ctx.content)  # built on the GUI thread; read-only afterwards
-
-    def work(db) -> str:
-        from companion.core.study.exports import export_study_list
-
-        count = export_study_list(db, fmt, path, now, guide=guide)
-        return f"Wrote {count} topic(s) to {path}."
-
-    if not page.exporter.start(work):
-        page.status("An export is already running.")
-    else:
-        page.status(f"Exporting to {path}…")

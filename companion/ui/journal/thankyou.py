@@ -3,7 +3,7 @@ topic discussed, copy to the clipboard, mark sent."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
@@ -17,16 +17,15 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-if TYPE_CHECKING:
-    from companion.ui.journal.page import JournalPage
-
 
 class ThankYouBox(QGroupBox):
     """Per loop: when it is due, to whom, the draft; copy, mark sent."""
 
-    def __init__(self, page: JournalPage):
+    def __init__(self, ctx, bus, status: Callable[[str], None]):
         super().__init__("Thank-you note")
-        self.page = page
+        self.ctx = ctx
+        self.bus = bus
+        self.status = status
         self.loop_id: int | None = None
         self.setAccessibleName("Thank-you note")
         self.due = QLabel()
@@ -79,7 +78,7 @@ class ThankYouBox(QGroupBox):
         elif thank_you.due_at is None:
             self.due.setText("Due 24 h after the last round ends.")
         else:
-            left = thank_you.due_at - self.page.ctx.now()
+            left = thank_you.due_at - self.ctx.now()
             hours = int(left.total_seconds() // 3600)
             stamp = thank_you.due_at.astimezone().strftime("%a %d %b %H:%M")
             self.due.setText(f"Due {stamp} ({'overdue' if hours < 0 else f'in {hours} h'}).")
@@ -90,43 +89,41 @@ class ThankYouBox(QGroupBox):
         self.draft.blockSignals(False)
 
     def save(self) -> None:
-        from companion.core.journal.entries import save_thank_you
+        from companion.core.journal.thankyou import save_thank_you
 
         if self.loop_id is None:
             return
         try:
             save_thank_you(
-                self.page.ctx.db,
+                self.ctx.db,
                 self.loop_id,
                 to_whom=self.to_whom.text(),
                 draft=self.draft.toPlainText(),
             )
         except ValueError as exc:
-            self.page.status(f"Thank-you not saved: {exc}")
+            self.status(f"Thank-you not saved: {exc}")
 
     def fill_draft(self) -> None:
-        from companion.core.journal.entries import default_recipient, draft_thank_you
+        from companion.core.journal.thankyou import default_recipient, draft_thank_you
 
         if self.loop_id is None:
             return
         if not self.to_whom.text().strip():
-            self.to_whom.setText(default_recipient(self.page.ctx.db, self.loop_id))
+            self.to_whom.setText(default_recipient(self.ctx.db, self.loop_id))
         self.save()
-        self.draft.setPlainText(draft_thank_you(self.page.ctx.db, self.loop_id))
+        self.draft.setPlainText(draft_thank_you(self.ctx.db, self.loop_id))
         self.save()
 
     def copy_draft(self) -> None:
         QGuiApplication.clipboard().setText(self.draft.toPlainText())
-        self.page.status("Draft copied to the clipboard.")
+        self.status("Draft copied to the clipboard.")
 
     def toggle_sent(self) -> None:
-        from companion.core.journal.entries import save_thank_you
+        from companion.core.journal.thankyou import save_thank_you
 
         if self.loop_id is None:
             return
         self._save_timer.stop()
         self.save()
-        save_thank_you(
-            self.page.ctx.db, self.loop_id, sent_at=None if self._sent else self.page.ctx.now()
-        )
-        self.page.bus.journal_changed.emit()
+        save_thank_you(self.ctx.db, self.loop_id, sent_at=None if self._sent else self.ctx.now())
+        self.bus.journal_changed.emit()

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
-from companion.ui.journal.models import OBJECT, StudyModel
+from companion.ui.study.model import StudyModel
+from companion.ui.widgets.itemdata import OBJECT
 
 EMPTY_TEXT = (
     "Nothing to study right now.\n\nFlubs you note after a round, topics you mark weak and "
@@ -230,7 +231,7 @@ class StudyPage(QWidget):
 
     def export(self, fmt: str) -> None:
         from companion.core.study.exports import SUFFIXES
-        from companion.ui.journal.page import start_study_export
+        from companion.ui.journal.transfer import start_study_export
 
         path = self.file_dialogs.save_path(
             self,

@@ -484,7 +484,7 @@ class TodayPage(QWidget):
         self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))
 
     def add_loop(self) -> None:
-        from companion.ui.today.schedule import LoopDialog
+        from companion.ui.widgets.loop_dialogs import LoopDialog
 
         dialog = LoopDialog(self.ctx.now().date(), self)
         if dialog.exec() != LoopDialog.DialogCode.Accepted:

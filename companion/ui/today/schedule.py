@@ -5,17 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from PySide6.QtCore import QDateTime, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QDateEdit,
-    QDateTimeEdit,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
-    QLabel,
-    QLineEdit,
     QMessageBox,
     QPushButton,
     QTreeWidget,
@@ -24,99 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.widgets.loop_dialogs import RoundDialog
 from companion.ui.widgets.round_fields import (
-    chosen_round_type,
-    role_combo,
     role_title,
-    round_type_combo,
 )
-
-
-def to_aware(value: QDateTime) -> dt.datetime:
-    """A QDateTimeEdit value (local wall time) as an aware datetime in the system zone."""
-    return value.toPython().replace(microsecond=0).astimezone()
-
-
-class LoopDialog(QDialog):
-    """Start a loop: company, role, and its first day."""
-
-    def __init__(self, today: dt.date, parent=None):
-        super().__init__(parent)
-        self.setWindowTitle("Add an interview loop")
-        self.company = QLineEdit()
-        self.company.setAccessibleName("Company")
-        self.company.setPlaceholderText("Acme")
-        self.role = QLineEdit()
-        self.role.setAccessibleName("Role")
-        self.role.setPlaceholderText("Senior backend engineer")
-        self.day = QDateEdit(today)
-        self.day.setCalendarPopup(True)
-        self.day.setAccessibleName("First interview day")
-        self.error = QLabel()
-        self.error.setWordWrap(True)
-        form = QFormLayout(self)
-        form.addRow("&Company:", self.company)
-        form.addRow("&Role:", self.role)
-        form.addRow("First &day:", self.day)
-        form.addRow(self.error)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def _accept(self) -> None:
-        if not self.company.text().strip():
-            self.error.setText("A loop needs a company name.")
-            self.company.setFocus()
-            return
-        self.accept()
-
-    def values(self) -> tuple[str, str, str]:
-        return (
-            self.company.text().strip(),
-            self.role.text().strip(),
-            self.day.date().toPython().isoformat(),
-        )
-
-
-class RoundDialog(QDialog):
-    """Add or edit one round: when, what type, with whom."""
-
-    def __init__(self, types: list[tuple[str, str]], start: dt.datetime, rnd=None, parent=None):
-        super().__init__(parent)
-        self.setWindowTitle("Edit round" if rnd else "Add a round")
-        self.when = QDateTimeEdit(QDateTime(start.astimezone().replace(tzinfo=None)))
-        self.when.setCalendarPopup(True)
-        self.when.setDisplayFormat("ddd d MMM yyyy  HH:mm")
-        self.when.setAccessibleName("Start time")
-        self.type = round_type_combo(types, rnd.type if rnd else "")
-        self.role = role_combo(rnd.interviewer_role if rnd else "")
-        self.name = QLineEdit()
-        self.name.setAccessibleName("Interviewer name")
-        self.name.setPlaceholderText("optional")
-        if rnd is not None:
-            self.name.setText(rnd.interviewer_name)
-        form = QFormLayout(self)
-        form.addRow("&Starts at:", self.when)
-        form.addRow("Round &type:", self.type)
-        form.addRow("Interviewer &role:", self.role)
-        form.addRow("Interviewer &name:", self.name)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def values(self) -> dict:
-        return {
-            "scheduled_at": to_aware(self.when.dateTime()),
-            "type": chosen_round_type(self.type),
-            "interviewer_role": self.role.currentData() or "",
-            "interviewer_name": self.name.text().strip(),
-        }
 
 
 class ScheduleEditor(QWidget):
@@ -241,7 +146,7 @@ class ScheduleEditor(QWidget):
         return round_id
 
     def edit_selected(self) -> None:
-        from companion.core.day.loops import get_round, iso, update_round
+        from companion.core.day.loops import get_round, update_round
 
         rnd = get_round(self.ctx.db, self._selected_id())
         if rnd is None:
@@ -250,9 +155,7 @@ class ScheduleEditor(QWidget):
         dialog = RoundDialog(self._types(), start, rnd, parent=self)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        values = dialog.values()
-        values["scheduled_at"] = iso(values["scheduled_at"])
-        update_round(self.ctx.db, rnd.id, **values)
+        update_round(self.ctx.db, rnd.id, **dialog.values())  # checks and stores the time
         self._changed()
 
     def delete_selected(self) -> None:

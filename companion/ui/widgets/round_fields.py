@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox
 
-from companion.core.journal.entries import INTERVIEWER_ROLES
+from companion.core.day.loops import INTERVIEWER_ROLES
 
 ROLE_TITLES = {
     "": "(not known)",

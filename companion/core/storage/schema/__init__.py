@@ -7,7 +7,7 @@ new one at the end of its module.
 
 from __future__ import annotations
 
-from companion.core.storage.schema import about, base, checklist, cue, day, journal, quiz
+from companion.core.storage.schema import about, base, checklist, day, journal, quiz
 
 MIGRATION_SETS = [
     base.migrations,
@@ -15,7 +15,6 @@ MIGRATION_SETS = [
     about.migrations,
     checklist.migrations,
     quiz.migrations,
-    cue.migrations,
     day.migrations,
 ]
 
