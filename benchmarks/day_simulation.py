@@ -64,6 +64,7 @@ def simulate(folder: Path | None = None, *, measure: bool = False) -> dict:
 
 
 def _simulate(folder: Path, measure: bool) -> dict:
+    from PySide6.QtCore import QCoreApplication, QEvent
     from PySide6.QtWidgets import QApplication
 
     from companion.core.context import AppContext
@@ -143,13 +144,17 @@ def _simulate(folder: Path, measure: bool) -> dict:
                 card.tick()
                 ticks += 1
         app.processEvents()
+        # as the running event loop does: widgets given up with deleteLater() go now
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         if first_hour is None and clock.now >= dt.datetime.combine(DAY, dt.time(8, 0), TZ):
             first_hour = (_rss_mib(), _census() if measure else Counter())
     app.processEvents()
-    keys = [title for title, _text in sent]
+    # "Round over" is said once per round; every other notification names its round
+    said = [pair for pair in sent if pair[0] != "Round over"]
     result = {
         "reminders": len(sent),
-        "duplicates": len(keys) - len(set(keys)),
+        "duplicates": sorted({p for p in said if said.count(p) > 1}),
+        "round_over": sum(1 for title, _ in sent if title == "Round over"),
         "captures": captures,
         "rounds": len(round_ids),
         "round_ids": round_ids,

@@ -146,7 +146,7 @@ def test_timebox_nudges_on_a_fake_clock_and_records_the_round(
     again = _restart(card, make_card)  # the timer survives a restart
     again.set_round("coding")
     again.tick()
-    assert again.state.running and again.clock.text() == "1:28"
+    assert again.running and again.clock.text() == "1:28"
     assert again.banner.isHidden()  # nudges already shown are not shown again
 
     clock.advance(minutes=3)
@@ -154,7 +154,7 @@ def test_timebox_nudges_on_a_fake_clock_and_records_the_round(
         again.toggle_round()
     assert signal.args == [round_id]
     assert loops.get_round(db, round_id).ended == clock.now()
-    assert again.start_button.text() == "Start" and not again.state.running
+    assert again.start_button.text() == "Start" and not again.running
 
 
 def test_glance_shows_the_current_step(card, content):

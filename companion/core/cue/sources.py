@@ -10,11 +10,10 @@ import datetime as dt
 
 from companion.core.about.pitch import pitch_outline
 from companion.core.about.store import load_text, words_per_minute
-from companion.core.cue.rounds import CardLine, RoundInfo
+from companion.core.cue.rounds import CardLine
 from companion.core.cue.state import CueState
 from companion.core.day import loops
 from companion.core.selfcheck.planner import planned_for
-from companion.core.timeutil import to_stored
 
 
 def pitch_outline_lines(db, plan=None) -> tuple[list[CardLine], str]:
@@ -55,53 +54,3 @@ def resolve_loop_id(db, state: CueState, today: dt.date) -> int | None:
         return state.loop_id
     current = loops.current_loop(db, today)
     return current.id if current else None
-
-
-def start_round(db, state: CueState, info: RoundInfo, now: dt.datetime, minutes: int) -> int:
-    """Record the round's start in the journal and start the timer; returns the round id.
-
-    A round of this type scheduled for today in the loop and not yet started is reused,
-    so the journal does not get a duplicate row.
-    """
-    loop_id = resolve_loop_id(db, state, now.date())
-    scheduled = None
-    if loop_id is not None:
-        for rnd in loops.list_rounds(db, loop_id):
-            when = rnd.scheduled
-            if (
-                rnd.type == info.id
-                and not rnd.started_at
-                and when is not None
-                and when.astimezone(now.tzinfo).date() == now.date()
-            ):
-                scheduled = rnd.id
-                break
-    round_id = loops.start_round(
-        db,
-        info.id,
-        now,
-        loop_id=loop_id,
-        round_id=scheduled,
-        interviewer_role=info.audience[0] if info.audience else "",
-    )
-    state.round_id = round_id
-    state.running_type = info.id
-    state.started_at = to_stored(now)
-    state.running_minutes = minutes
-    state.seen_nudge_at = -1.0
-    return round_id
-
-
-def end_round(db, state: CueState, now: dt.datetime) -> int | None:
-    """Record the round's end and stop the timer; returns the round id (None if the card
-    had no recorded round, e.g. the row was deleted meanwhile)."""
-    round_id = state.round_id
-    if round_id is not None and loops.get_round(db, round_id) is not None:
-        loops.end_round(db, round_id, now)
-    else:
-        round_id = None
-    state.round_id = None
-    state.running_type = ""
-    state.started_at = ""
-    state.seen_nudge_at = -1.0
-    return round_id

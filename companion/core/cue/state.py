@@ -7,8 +7,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol
 
 from companion.core.cue.rounds import RoundInfo
-from companion.core.cue.timebox import DEFAULT_MINUTES, as_int, clamp_minutes
-from companion.core.timeutil import parse_stored
+from companion.core.cue.timebox import as_int, clamp_minutes
 
 OPACITY_MIN, OPACITY_MAX = 30, 100
 FONT_MIN, FONT_MAX, DEFAULT_FONT = 8, 32, 11
@@ -26,10 +25,9 @@ class CueState:
     steps: dict[str, int] = field(default_factory=dict)  # stepper index per round type
     minutes: dict[str, int] = field(default_factory=dict)  # user's round length per type
     loop_id: int | None = None  # None: the current loop of the day
-    round_id: int | None = None  # the round being recorded
-    running_type: str = ""  # the round type whose timer runs
-    started_at: str = ""  # ISO start of the running round
-    running_minutes: int = DEFAULT_MINUTES
+    # which round runs, since when and for how long is the day's (core/day/model.py);
+    # the card only remembers which nudges of that round it has shown
+    round_id: int | None = None  # the running round the nudges below belong to
     seen_nudge_at: float = -1.0  # minute of the last nudge already flashed
     opacity: int = 95
     font_pt: int = DEFAULT_FONT
@@ -75,21 +73,10 @@ class CueState:
                 state.__dict__[f.name] = [v for v in value if isinstance(v, str)]
         state.opacity = clamp_opacity(state.opacity)
         state.font_pt = clamp_font(state.font_pt)
-        state.running_minutes = clamp_minutes(state.running_minutes)
-        if state.started and state.running_type == "":
-            state.started_at = ""
         return state
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-    @property
-    def started(self) -> dt.datetime | None:
-        return parse_stored(self.started_at)
-
-    @property
-    def running(self) -> bool:
-        return self.started is not None
 
     def step(self, round_type: str) -> int:
         return max(0, self.steps.get(round_type, 0))
@@ -101,8 +88,7 @@ class CueState:
         return index
 
     def round_minutes(self, info: RoundInfo) -> int:
-        if self.running and self.running_type == info.id:
-            return self.running_minutes
+        """The length the card offers for a type: the user's own, else the content's."""
         return clamp_minutes(self.minutes.get(info.id, info.minutes))
 
     def needs_share_reminder(self, today: dt.date) -> bool:

@@ -30,16 +30,18 @@ class Outcome:
 # --- reading ------------------------------------------------------------------------
 
 
-def captured_ids(db: Database, loop_id: int | None) -> set[int]:
-    """Rounds with anything written for them (questions, flubs, what went well, notes)."""
-    if not loop_id:
+def captured_ids(db: Database, round_ids: list[int]) -> set[int]:
+    """Of ``round_ids``, those with anything written for them (questions, flubs, what
+    went well, notes)."""
+    if not round_ids:
         return set()
+    marks = ",".join("?" * len(round_ids))
     rows = db.execute(
-        "SELECT id FROM rounds r WHERE loop_id = :l AND (notes != '' "
+        f"SELECT id FROM rounds r WHERE id IN ({marks}) AND (notes != '' "
         "OR EXISTS(SELECT 1 FROM asked WHERE round_id = r.id) "
         "OR EXISTS(SELECT 1 FROM flubs WHERE round_id = r.id) "
         "OR EXISTS(SELECT 1 FROM went_well WHERE round_id = r.id))",
-        {"l": loop_id},
+        list(round_ids),
     ).fetchall()
     return {r[0] for r in rows}
 
@@ -60,12 +62,15 @@ def load_view(
     loop = loops.get_loop(db, loop_id) if loop_id else None
     loop = loop or loops.current_loop(db, now.date())
     rounds = loops.list_rounds(db, loop.id) if loop else []
+    # rounds started outside any loop today are part of the day too
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    rounds += loops.loose_rounds(db, midnight)
     return day_view(
         loop,
         rounds,
         rules,
         now,
-        captured=captured_ids(db, loop.id if loop else None),
+        captured=captured_ids(db, [r.id for r in rounds]),
         thank_you_sent=thank_you_sent(db, loop.id if loop else None),
     )
 
@@ -147,9 +152,18 @@ def start(
     *,
     round_id: int = 0,
     round_type: str = "",
+    minutes: int | None = None,
 ) -> Outcome:
     """Start a round: ``round_id`` itself, else the day's round of ``round_type`` that has
-    not ended (scheduled, or running by the clock), else a new unscheduled round."""
+    not ended (scheduled, or running by the clock), else a new unscheduled round.
+    ``minutes`` (the card's own length for the type) becomes the round's length."""
+    outcome = _start(db, view, now, round_id=round_id, round_type=round_type)
+    if outcome.changed and minutes:
+        loops.update_round(db, outcome.round_id, length_minutes=int(minutes))
+    return outcome
+
+
+def _start(db: Database, view: DayView, now: dt.datetime, *, round_id: int, round_type: str):
     if round_id:
         rnd = loops.get_round(db, round_id)
         if rnd is None:
@@ -173,6 +187,12 @@ def start(
         return Outcome(d.id, True, "Round started.")
     new_id = loops.start_round(db, round_type, now, loop_id=view.loop_id or None)
     return Outcome(new_id, True, "Round started (not on the schedule).")
+
+
+def set_length(db: Database, round_id: int, minutes: int) -> Outcome:
+    """The running round lasts ``minutes`` (the card's length box)."""
+    loops.update_round(db, round_id, length_minutes=int(minutes))
+    return Outcome(round_id, True, f"The round lasts {minutes} minutes.")
 
 
 def end(db: Database, round_id: int, now: dt.datetime) -> Outcome:

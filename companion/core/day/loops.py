@@ -290,6 +290,19 @@ def list_rounds(db: Database, loop_id: int) -> list[Round]:
     return [Round(*row) for row in rows]
 
 
+def loose_rounds(db: Database, since: dt.datetime) -> list[Round]:
+    """Rounds outside any loop (started from the card before a loop existed) that began
+    after ``since``: they belong to the day as much as a loop's rounds."""
+    floor = (since - dt.timedelta(days=1)).date().isoformat()  # offsets vary: a margin
+    rows = db.execute(
+        f"SELECT {_ROUND_COLS} FROM rounds WHERE loop_id IS NULL "
+        "AND COALESCE(started_at, scheduled_at) >= ? ORDER BY id",
+        [floor],
+    ).fetchall()
+    found = [Round(*row) for row in rows]
+    return [r for r in found if (r.started or r.scheduled) and (r.started or r.scheduled) >= since]
+
+
 def start_round(
     db: Database,
     round_type: str,

@@ -329,7 +329,7 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                 Due(
                     f"start-soon:{d.id}:{d.round.scheduled_at}",
                     "start-soon",
-                    f"{d.title} starts in 1 minute",
+                    f"{d.title} starts in 1 minute ({_clock(start, now)})",
                     "Camera on, one breath, smile.",
                     start - rules.start_soon,
                     start + dt.timedelta(minutes=5),
@@ -343,7 +343,9 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                 Due(
                     f"capture:{d.id}",
                     "capture",
-                    f"{d.title}: write it down",
+                    f"{d.title}"
+                    + (f" ({_clock(d.starts_at, now)})" if d.starts_at else "")
+                    + ": write it down",
                     "Note every question you were asked while it is fresh.",
                     d.ends_at,
                     d.ends_at + rules.capture_window,

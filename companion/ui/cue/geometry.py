@@ -112,7 +112,7 @@ class GeometryMixin:
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        self._tick_timer.start()
+        self.tick()  # catches up, and ticks each second only while a round runs
         today = self.ctx.now().date()
         if self.state.needs_share_reminder(today):
             self.state.reminder_shown_on = today.isoformat()

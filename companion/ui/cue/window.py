@@ -79,7 +79,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
             self.infos[0] if self.infos else None
         )
         if current is not None:
-            self.set_round(current.id)
+            self.set_round(current.id, by_hand=False)
         else:
             self._empty.setVisible(True)
         self._apply_glance()
@@ -88,7 +88,10 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
         app = QGuiApplication.instance()
         app.screenAdded.connect(self._screens_changed)
         app.screenRemoved.connect(self._screens_changed)
-        self.tick()
+        # the card follows the day: the running round, or the next one when it is due
+        bus.day_changed.connect(self.follow_day)
+        day = self.day
+        self.follow_day(day.view or day.refresh())
 
     # ------------------------------------------------------------------ building
 
@@ -297,11 +300,14 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
     def current(self) -> cue_rounds.RoundInfo | None:
         return cue_rounds.find_round(self.infos, self.state.round_type)
 
-    def set_round(self, round_id: str) -> bool:
-        """Show another round type (a click, a key 1-9, or ``companion cue --round``)."""
+    def set_round(self, round_id: str, *, by_hand: bool = True) -> bool:
+        """Show another round type: a click, a key 1-9 or ``companion cue --round`` (by
+        hand: kept until the day moves on), or the day's own round (``by_hand=False``)."""
         info = cue_rounds.find_round(self.infos, round_id)
         if info is None:
             return False
+        if by_hand:
+            self.picked_by_hand()
         if self.state.round_type != info.id:
             self.state.round_type = info.id
             self._change("round_type")
@@ -388,7 +394,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
         self._loop_id = None
         self._stale.update(self._pages)
         if self.current is not None:
-            self.set_round(self.current.id)
+            self.set_round(self.current.id, by_hand=False)
 
     def prebuild(self) -> None:
         """Build the other round pages ahead of time, one per event-loop turn, so the

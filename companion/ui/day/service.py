@@ -154,12 +154,22 @@ class DayService(QObject):
             self.bus.status_message.emit(outcome.message)
         return outcome
 
-    def start_round(self, *, round_id: int = 0, round_type: str = "") -> actions.Outcome:
-        view = self.view or self.refresh()
+    def start_round(
+        self, *, round_id: int = 0, round_type: str = "", minutes: int | None = None
+    ) -> actions.Outcome:
+        view = self.refresh()  # the rows may have changed since the last view
         outcome = actions.start(
-            self.ctx.db, view, self.ctx.now(), round_id=round_id, round_type=round_type
+            self.ctx.db,
+            view,
+            self.ctx.now(),
+            round_id=round_id,
+            round_type=round_type,
+            minutes=minutes,
         )
         return self._after(outcome)
+
+    def set_length(self, round_id: int, minutes: int) -> actions.Outcome:
+        return self._after(actions.set_length(self.ctx.db, round_id, minutes))
 
     def end_round(self, round_id: int) -> actions.Outcome:
         """End once; the capture opens once for the round."""
