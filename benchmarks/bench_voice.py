@@ -107,7 +107,7 @@ def _card_child(mode: str, seconds: float) -> None:
     from companion.core.context import AppContext
     from companion.core.voice import nudge as rules
     from companion.ui.bus import AppBus
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.window import CueCardWindow
 
     app = QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory(prefix="bench-voice-card-") as tmp:

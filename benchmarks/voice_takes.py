@@ -100,7 +100,7 @@ def build(
 ) -> BuiltTake:
     """``layout`` mixes texts (spoken at ``wpm``) and silences (seconds), in order.
     With ``snr_db``, white noise is mixed in at that ratio to the speech's RMS."""
-    from companion.core.pitch import count_words
+    from companion.core.about.spoken import count_words
 
     folder.mkdir(parents=True, exist_ok=True)
     parts: list[Path] = []

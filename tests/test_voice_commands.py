@@ -72,7 +72,10 @@ def test_rehearse_refuses_what_is_not_a_take(tmp_path, capsys):
     page.write_text(ONE_PAGER, encoding="utf-8")
     assert main(["about", "rehearse", "--audio", str(tmp_path), "--input", str(page)]) == 1
     err = capsys.readouterr().err
-    assert err.strip() == f"companion about: {tmp_path}: not a regular file"
+    assert (
+        err.strip()
+        == f"companion: about: {tmp_path} is a folder, not a regular file; it was not read."
+    )
     bad = tmp_path / "bad.wav"
     bad.write_bytes(b"RIFF0000WAVEjunk")
     assert main(["about", "rehearse", "--audio", str(bad), "--input", str(page)]) == 1
@@ -109,7 +112,7 @@ def _companion(*args: str, env: dict, timeout: float = 60) -> subprocess.Complet
 def test_mic_check_rejects_absurd_seconds(tmp_path):
     done = _companion("mic", "check", "--seconds", "0", env=dict(os.environ))
     assert done.returncode == 2
-    assert done.stderr.strip() == "companion mic: --seconds 0 is outside 1-60."
+    assert done.stderr.strip() == "companion: mic: --seconds 0 is outside 1-60."
 
 
 def test_mic_check_without_an_audio_server_says_no_input_device(tmp_path):

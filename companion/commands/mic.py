@@ -11,6 +11,8 @@ import os
 import sys
 import time
 
+from companion.commands.common import CommandError
+
 MIN_SECONDS, MAX_SECONDS = 1.0, 60.0
 START_GRACE = 10.0  # seconds an audio server may take before the first samples arrive
 
@@ -33,14 +35,13 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args, ctx) -> int:
     action = getattr(args, "mic_command", None)
     if action == "check":
-        return run_check(args)
+        return run_check(args, ctx)
     if action == "list":
-        return run_list(args)
-    print("companion mic: choose an action: check or list", file=sys.stderr)
-    return 2
+        return run_list(args, ctx)
+    raise CommandError("mic: choose an action: check or list", exit_code=2)
 
 
 def _app():
@@ -51,13 +52,12 @@ def _app():
     return QCoreApplication.instance() or QCoreApplication(["companion"])
 
 
-def run_list(args) -> int:
+def run_list(args, ctx) -> int:
     try:
         _app()
         from companion.ui.voice.listener import input_devices
     except ImportError:
-        print("companion mic: audio needs PySide6-Addons (QtMultimedia).", file=sys.stderr)
-        return 1
+        raise CommandError("mic: audio needs PySide6-Addons (QtMultimedia).") from None
     devices = input_devices()
     if args.json:
         import json
@@ -119,14 +119,12 @@ def check(seconds: float, device: str | None):
     return verdicts.judge(name, meter.levels(), vad.speech_seconds, heard_seconds)
 
 
-def run_check(args) -> int:
+def run_check(args, ctx) -> int:
     if not MIN_SECONDS <= args.seconds <= MAX_SECONDS:
-        print(
-            f"companion mic: --seconds {args.seconds:g} is outside "
-            f"{MIN_SECONDS:g}-{MAX_SECONDS:g}.",
-            file=sys.stderr,
+        raise CommandError(
+            f"mic: --seconds {args.seconds:g} is outside {MIN_SECONDS:g}-{MAX_SECONDS:g}.",
+            exit_code=2,
         )
-        return 2
     if not args.json:
         print(f"listening for {args.seconds:g} s: say a sentence...", file=sys.stderr)
     result = check(args.seconds, args.device)

@@ -26,10 +26,9 @@ def add_parser(inner) -> None:
     rehearse.set_defaults(func=run_rehearse)
 
 
-def verdict(answer_seconds: float, heard: bool) -> str:
-    from companion.core.pitch import TARGET_SECONDS
-
-    low, high = TARGET_SECONDS
+def verdict(answer_seconds: float, heard: bool, target: tuple[float, float]) -> str:
+    """The answer, first word to last, against the pack's whole-pitch ``target``."""
+    low, high = target
     if not heard:
         return "no speech heard"
     if answer_seconds < low:
@@ -39,19 +38,22 @@ def verdict(answer_seconds: float, heard: bool) -> str:
     return f"within {low:.0f}-{high:.0f} s"
 
 
-def run_rehearse(args) -> int:
-    from companion.commands.about import _error, _source_text
-    from companion.core.pitch import analyze, count_words
+def run_rehearse(args, ctx) -> int:
+    from companion.commands.about import _source_text
+    from companion.commands.common import CommandError
+    from companion.core.about.pitch import analyze
+    from companion.core.about.spoken import count_words
     from companion.core.voice.take import WavError, analyse, read_wav
 
     try:
         take = read_wav(args.audio)
     except WavError as exc:
-        return _error(str(exc))
-    text, where = _source_text(args.input)
+        raise CommandError(f"about: {exc}") from None
+    text, where = _source_text(ctx, args.input)
     if text is None:
         return 1
-    words = analyze(text).total_words or count_words(text)
+    pitch = analyze(text, plan=ctx.content.pitch_plan())
+    words = pitch.total_words or count_words(text)
     result = analyse(take, words)
     heard = bool(result.spans)
     figures = {
@@ -66,7 +68,7 @@ def run_rehearse(args) -> int:
         "measured_wpm": None if result.measured_wpm is None else round(result.measured_wpm, 1),
         "peak_dbfs": round(result.levels.peak_dbfs, 1),
         "rms_dbfs": round(result.levels.rms_dbfs, 1),
-        "verdict": verdict(result.answer_seconds, heard),
+        "verdict": verdict(result.answer_seconds, heard, pitch.target),
     }
     if args.json:
         import json

@@ -149,10 +149,12 @@ def test_chunking_does_not_change_the_answer():
 
 
 def test_read_wav_refuses_what_is_not_a_take(tmp_path):
-    with pytest.raises(WavError, match="not a regular file"):
+    with pytest.raises(WavError, match="is a folder"):
         read_wav(tmp_path)
-    with pytest.raises(WavError, match="no such file"):
+    with pytest.raises(WavError, match="does not exist"):
         read_wav(tmp_path / "missing.wav")
+    with pytest.raises(WavError, match="not a regular file"):
+        read_wav("/dev/zero")  # the bounded reader: never grows without end
     with pytest.raises(WavError, match="8-bit"):
         read_wav(_write_wav(tmp_path / "8bit.wav", [0] * 100, width=1))
     junk = tmp_path / "junk.wav"
@@ -162,6 +164,16 @@ def test_read_wav_refuses_what_is_not_a_take(tmp_path):
     assert "\n" not in str(info.value)
     with pytest.raises(WavError, match="longer than"):
         read_wav(_write_wav(tmp_path / "long.wav", [0] * 16000 * 3), max_seconds=2)
+
+
+def test_read_wav_refuses_a_take_over_the_documented_limit(tmp_path, monkeypatch):
+    from companion.core.fileio import LIMITS
+
+    path = _write_wav(tmp_path / "big.wav", [0] * 1000)
+    monkeypatch.setitem(LIMITS, "take", 1000)
+    with pytest.raises(WavError, match="a voice take is at most") as info:
+        read_wav(path)
+    assert str(path) in str(info.value) and "\n" not in str(info.value)
 
 
 def test_read_wav_takes_the_first_channel_of_stereo(tmp_path):

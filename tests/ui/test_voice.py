@@ -70,7 +70,7 @@ def test_opt_in_is_per_round_type_and_remembered(ctx):
 
 @pytest.fixture
 def card(ctx, bus, qtbot):
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.window import CueCardWindow
 
     window = CueCardWindow(ctx, bus)
     qtbot.addWidget(window)
@@ -104,14 +104,78 @@ def test_no_audio_server_is_a_message_on_the_card_and_the_round_goes_on(
     card.set_round("coding")
     card.show_card()
     card.toggle_round()
-    assert card.state.running
+    assert card.running
     assert card.voice.message.isVisible()
     assert "no input device" in card.voice.message.text()
     assert not card.voice.indicator.isVisible()
     card.tick()  # not retried every second
     assert card.voice.message.isVisible() and not card.voice.mic_open
     card.toggle_round()
-    assert not card.state.running
+    assert not card.running
+
+
+def _fed_mic_factory(made: list):
+    """A MicListener with its real detector and signals whose samples the test feeds (no
+    device): the card's wiring is checked here, the audio path with PulseAudio below."""
+    from companion.core.voice.vad import VoiceActivityDetector
+    from companion.ui.voice.listener import MicListener
+
+    class FedMic(MicListener):
+        fed_open = False
+
+        def start(self) -> bool:
+            self.vad = VoiceActivityDetector(16000)
+            self.fed_open = True
+            return True
+
+        def stop(self) -> None:
+            self.fed_open = False
+
+        @property
+        def is_open(self) -> bool:
+            return self.fed_open
+
+    def factory(parent):
+        mic = FedMic(parent, measure_levels=False)
+        made.append(mic)
+        return mic
+
+    return factory
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking, no hints
+def test_the_mic_follows_the_days_running_round_and_the_card_being_shown(card, ctx):
+    import math
+    from array import array
+
+    made: list = []
+    card.voice._factory = _fed_mic_factory(made)  # the strip's listener seam
+    rules.set_opted_in(ctx.prefs, "coding", True)
+    card.set_round("coding")
+    card.show_card()
+    assert not card.running and not card.voice.mic_open
+    # the round starts elsewhere (the Today page, a notification): the card learns it
+    # from the day and opens the mic
+    card.day.start_round(round_type="coding")
+    assert card.running and card.voice.mic_open and card.voice.indicator.isVisible()
+    mic = made[-1]
+    mic.feed(array("h", [0] * 16000 * 21))  # 21 s of silence on the audio clock
+    assert card.voice.nudge.isVisible()
+    assert card.voice.nudge.text() == "Narrate: say what you are checking"
+    tone = [int(8000 * math.sin(2 * math.pi * 220 * i / 16000)) for i in range(8000)]
+    mic.feed(array("h", tone))  # speech clears it
+    assert not card.voice.nudge.isVisible()
+    card.hide()  # the mic never stays open behind a hidden card
+    assert not card.voice.mic_open and not mic.is_open
+    card.day.refresh()  # the day moves on while the card is hidden: still closed
+    assert not card.voice.mic_open
+    card.show_card()  # shown again while the round runs: listening again
+    assert card.voice.mic_open and len(made) == 2
+    card.day.end_round(card._day_round.id)  # ended elsewhere: the mic closes
+    assert not card.running and not card.voice.mic_open
+    assert not card.voice.indicator.isVisible()
+    card.set_round("design")  # not opted in: the toggle says so
+    assert card.voice.toggle.text() == "Silence nudge: off"
 
 
 @pytest.fixture(scope="session")
@@ -188,11 +252,11 @@ def test_a_microphone_unplugged_mid_round_is_a_message_and_the_round_goes_on(
         pulse.plug_in(server)
     assert "unplugged" in card.voice.message.text() or "stopped" in card.voice.message.text()
     assert not card.voice.mic_open and not card.voice.indicator.isVisible()
-    assert card.state.running
+    assert card.running
     card.tick()
     assert card.clock.isVisible()  # the round's timer goes on
     card.toggle_round()
-    assert not card.state.running
+    assert not card.running
     assert server.source_outputs() == []
 
 
@@ -259,8 +323,8 @@ def test_check_dialog_reports_silence_and_closes_the_mic(qtbot, server):
 def test_a_passed_check_ticks_confirm_video_and_mic(qtbot, ctx, bus, server, tmp_path):
     from PySide6.QtWidgets import QApplication
 
-    from companion.core import checklist as cl
-    from companion.ui.pages.checklist import ChecklistPage
+    from companion.core.day import checklist as cl
+    from companion.ui.checklist.page import ChecklistPage
     from companion.ui.voice.check_dialog import MicCheckDialog
 
     page = ChecklistPage(ctx, bus)
@@ -290,9 +354,9 @@ def test_a_passed_check_ticks_confirm_video_and_mic(qtbot, ctx, bus, server, tmp
 @pytest.mark.qt_log_ignore("This plugin does not support")
 @pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
 def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, server, tmp_path):
-    from companion.core import about_store
-    from companion.core.pitch import count_words
-    from companion.ui.pages.about import AboutPage
+    from companion.core.about import store as about_store
+    from companion.core.about.spoken import count_words
+    from companion.ui.about.page import AboutPage
 
     p = vt.PARAGRAPHS
     text = f"# About me\n\n## Who I am\n\n{p[0]}\n\n## Strongest evidence\n\n{p[1]}\n"

@@ -12,7 +12,7 @@ from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.core.storage_files import atomic_write_bytes
+from companion.core.storage.files import atomic_write_bytes
 from companion.core.voice.take import PAUSE_SECONDS, Pause, speaking_within
 from companion.core.voice.vad import Span
 

@@ -1,9 +1,8 @@
-"""A whole take: read a WAV file (bounded), then speaking time, long pauses and rate."""
+"""A whole take: read a WAV file (through the bounded reader), then speaking time, long pauses and rate."""
 
 from __future__ import annotations
 
-import os
-import stat
+import io
 import sys
 import wave
 from array import array
@@ -14,7 +13,6 @@ from companion.core.voice.levels import Levels, measure
 from companion.core.voice.vad import Span, detect
 
 MAX_SECONDS = 30 * 60  # a rehearsal is 60-90 s; half an hour is plenty
-MAX_BYTES = 200 * 1024 * 1024
 PAUSE_SECONDS = 2.0  # a gap longer than this is a pause worth reporting
 MERGE_GAP = 0.5  # gaps shorter than this (between words and clauses) count as speaking
 
@@ -34,21 +32,18 @@ class Take:
 
 
 def read_wav(path: Path, *, max_seconds: float = MAX_SECONDS) -> Take:
-    """16-bit PCM WAV, mono (or the first channel of several), refused with a one-line
-    WavError when it is not a regular file, not 16-bit PCM, or absurdly long."""
+    """16-bit PCM WAV, mono (or the first channel of several), read through the bounded
+    reader (a regular file, at most ``LIMITS["take"]`` bytes) and refused with a one-line
+    WavError when it is not a readable file, not 16-bit PCM, or absurdly long."""
+    from companion.core.fileio import FileReadError, read_limited
+
     path = Path(path)
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise WavError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise WavError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise WavError(f"{path}: not a regular file")
-    if info.st_size > MAX_BYTES:
-        raise WavError(f"{path}: {info.st_size // (1024 * 1024)} MB is too large for a take")
+        raw = read_limited(path, "take")
+    except FileReadError as exc:
+        raise WavError(str(exc)) from None
     try:
-        with wave.open(str(path), "rb") as wav:
+        with wave.open(io.BytesIO(raw), "rb") as wav:
             width = wav.getsampwidth()
             channels = wav.getnchannels()
             rate = wav.getframerate()
@@ -64,8 +59,7 @@ def read_wav(path: Path, *, max_seconds: float = MAX_SECONDS) -> Take:
         raise
     except (wave.Error, EOFError) as exc:
         raise WavError(f"{path}: not a PCM WAV file ({exc})") from None
-    except OSError as exc:
-        raise WavError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    del raw
     samples = array("h")
     samples.frombytes(data[: len(data) - len(data) % 2])
     if sys.byteorder == "big":

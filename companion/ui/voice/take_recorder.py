@@ -164,13 +164,14 @@ class TakeRecorder(QFrame):
         self._analyse(end)
 
     def _analyse(self, end: float) -> None:
-        from companion.core.pitch import TARGET_SECONDS, analyze
+        from companion.core.about.pitch import analyze
         from companion.core.voice import rehearsal as takes
         from companion.core.voice.take import Take, analyse
 
         samples = self.samples[: int(MAX_TAKE_SECONDS * self.sample_rate)]
         self.analysis = analyse(Take(samples, self.sample_rate))
-        words = {s.id: s.words for s in analyze(self._text()).segments}
+        pitch = analyze(self._text(), plan=self.ctx.content.pitch_plan())
+        words = {s.id: s.words for s in pitch.segments}
         self.segments = takes.segment_takes(self.analysis.spans, self._marks, end, words)
         lines = []
         for seg in self.segments:
@@ -181,7 +182,7 @@ class TakeRecorder(QFrame):
                 else ""
             )
             lines.append(f"{seg.title}: {seg.speaking_seconds:.1f} s speaking{rate}{pauses}")
-        low, high = TARGET_SECONDS
+        low, high = pitch.target  # the pack's whole-pitch range
         answer = self.analysis.answer_seconds
         if not self.analysis.spans:
             lines.append("No speech heard in the take: check the microphone.")

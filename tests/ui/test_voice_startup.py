@@ -1,0 +1,66 @@
+"""QtMultimedia (PySide6-Addons) is imported only where a microphone opens: neither the
+start-up path nor any page or the cue card pays for it until then."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+REPO = Path(__file__).resolve().parents[2]
+
+CHILD = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+
+    from companion.selftest import run_self_test
+
+    assert run_self_test() == 0  # content, store, the main window's first paint
+    at_start = "PySide6.QtMultimedia" in sys.modules
+
+    from PySide6.QtWidgets import QApplication
+
+    from companion.core.context import AppContext
+    from companion.ui.bus import AppBus
+    from companion.ui.cue.window import CueCardWindow
+    from companion.ui.mainwindow import MainWindow
+    from companion.ui.pages import PAGES
+
+    ctx = AppContext(Path(sys.argv[1]))
+    bus = AppBus()
+    window = MainWindow(ctx, bus)
+    window.show()
+    for spec in PAGES:
+        window.show_page(spec.key)
+        QApplication.processEvents()
+    card = CueCardWindow(ctx, bus)
+    card.show_card()
+    QApplication.processEvents()
+    print(at_start, "PySide6.QtMultimedia" in sys.modules)
+    card.close()
+    window.close()
+    ctx.close()
+    """
+)
+
+
+def test_start_up_and_every_page_import_no_qtmultimedia(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp_path / "data")],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    at_start, after_pages = done.stdout.split()[-2:]
+    assert at_start == "False", "the start-up path imported QtMultimedia"
+    assert after_pages == "False", "a page or the cue card imported QtMultimedia"
