@@ -1,3 +1,3 @@
 """Headless sub-commands. Each module defines ``register(sub)``; see companion/cli.py."""
 
-COMMANDS = ["doctor", "content", "about", "cue", "dnd", "export", "journal", "demo"]
+COMMANDS = ["doctor", "content", "about", "cue", "dnd", "export", "journal", "demo", "hotkeys"]
