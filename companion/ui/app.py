@@ -82,6 +82,7 @@ class Application:
 
         self.journal_reminders = JournalReminders(self.ctx, self.bus, self.window)
         self.journal_reminders.start()
+        self._start_hotkeys()
 
     def _restore_actions(self):
         from companion.core.storage import list_backups
@@ -157,6 +158,23 @@ class Application:
             return
         self._cue_window = open_cue_card(self.ctx, self.bus, round_type or None, self._cue_window)
 
+    def _start_hotkeys(self) -> None:
+        from companion.ui.hotkeys.service import HotkeyService
+
+        self.hotkeys = HotkeyService(self.ctx.prefs, self.window)
+        self.hotkeys.activated.connect(self.on_hotkey)
+        self.hotkeys.status_changed.connect(
+            lambda: [self.window.add_notice(p) for p in self.hotkeys.unreported()]
+        )
+        self.hotkeys.start()
+
+    def on_hotkey(self, action: str) -> None:
+        from companion.ui.hotkeys.service import drive_card
+
+        self._cue_window = drive_card(
+            action, self._cue_window, lambda: self.show_cue_card("") or self._cue_window
+        )
+
     def shutdown(self) -> None:
         try:
             from companion.core.dnd import restore_on_quit
@@ -164,6 +182,8 @@ class Application:
             restore_on_quit = None
         if restore_on_quit is not None:
             restore_on_quit(self.ctx)
+        if getattr(self, "hotkeys", None) is not None:
+            self.hotkeys.stop()
         self.ctx.prefs.save()
         self.ctx.close()
 

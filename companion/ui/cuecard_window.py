@@ -613,6 +613,19 @@ class CueCardWindow(QWidget):
         self.glance_text.setText(big)
         self.glance_caption.setText(small)
 
+    def show_recovery(self) -> bool:
+        """"I'm stuck": leave glance mode, open the recovery lines and scroll to them
+        (a global hotkey; the card does not take the focus). False if the round has none."""
+        if self.state.glance:
+            self.set_glance(False)
+        page = self._current_page()
+        block = page.blocks.get("recovery") if page is not None else None
+        if block is None:
+            return False
+        block.set_collapsed(False)
+        page.scroll.ensureWidgetVisible(block.header)
+        return True
+
     def set_opacity(self, pct: int) -> None:
         self.state.opacity = cc.clamp_opacity(pct)
         self._change("opacity")
