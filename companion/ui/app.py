@@ -49,6 +49,7 @@ class Application:
         self.bus.notify.connect(self.notify)
         self.bus.capture_round.connect(self.open_capture)
         self.bus.show_cue_card.connect(self.show_cue_card)
+        self.bus.open_hotkeys.connect(self.open_hotkeys)
         self.window.first_painted.connect(self.after_first_paint)
 
     def after_first_paint(self) -> None:
@@ -126,6 +127,7 @@ class Application:
         menu = QMenu(self.window)
         menu.addAction("Show", self.window.bring_to_front)
         menu.addAction("Cue card", lambda: self.show_cue_card(""))
+        menu.addAction("Global hotkeys\u2026", self.open_hotkeys)
         menu.addSeparator()
         menu.addAction("Quit", self.window.close_and_quit)
         tray.setContextMenu(menu)
@@ -167,6 +169,11 @@ class Application:
             lambda: [self.window.add_notice(p) for p in self.hotkeys.unreported()]
         )
         self.hotkeys.start()
+
+    def open_hotkeys(self) -> None:
+        from companion.ui.hotkeys.dialog import open_hotkeys_dialog
+
+        open_hotkeys_dialog(self.ctx.prefs, getattr(self, "hotkeys", None), self.window)
 
     def on_hotkey(self, action: str) -> None:
         from companion.ui.hotkeys.service import drive_card

@@ -289,6 +289,7 @@ class CueCardWindow(QWidget):
         self._frame_action.setChecked(not self.state.frameless)
         self._frame_action.toggled.connect(lambda on: self.set_frameless(not on))
         menu.addAction(self._frame_action)
+        menu.addAction("Global hotkeys\u2026", self.bus.open_hotkeys.emit)
         menu.addSeparator()
         help_action = menu.addAction("Shortcuts: " + SHORTCUTS.split(" · ")[0] + " \u2026")
         help_action.setToolTip(SHORTCUTS)
@@ -614,7 +615,7 @@ class CueCardWindow(QWidget):
         self.glance_caption.setText(small)
 
     def show_recovery(self) -> bool:
-        """"I'm stuck": leave glance mode, open the recovery lines and scroll to them
+        """ "I'm stuck": leave glance mode, open the recovery lines and scroll to them
         (a global hotkey; the card does not take the focus). False if the round has none."""
         if self.state.glance:
             self.set_glance(False)
