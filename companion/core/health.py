@@ -33,6 +33,10 @@ def check_health(data_dir: Path | None = None) -> HealthReport:
     report = HealthReport()
     report.ok(f"version: {__version__}")
     report.ok(f"data folder: {data_dir}")
+    from companion.core.platform_choice import choose_platform
+
+    platform = choose_platform(os.environ)
+    report.ok(f"display platform: {platform.platform} ({platform.reason})")
     db_file = data_dir / "companion.sqlite3"
     report.ok(f"database: {db_file}")
     try:

@@ -17,6 +17,10 @@ from companion.core.context import AppContext
 def create_application(argv: list[str] | None = None):
     from PySide6.QtWidgets import QApplication
 
+    if QApplication.instance() is None:
+        from companion.core.platform_choice import apply_platform_choice
+
+        apply_platform_choice()  # XWayland by default under Wayland: the card stays on top
     app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
     app.setApplicationName("interview-companion")
     app.setApplicationDisplayName(APP_NAME)

@@ -124,6 +124,12 @@ class CueCardWindow(QWidget):
         app.screenAdded.connect(self._screens_changed)
         app.screenRemoved.connect(self._screens_changed)
         self.tick()
+        if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
+            import os
+
+            from companion.core.platform_choice import wayland_rule_text
+
+            self._show_banner(wayland_rule_text(os.environ))
 
     # ------------------------------------------------------------------ building
 

@@ -133,3 +133,16 @@ def test_dialog_rebinds_turns_off_and_shows_conflicts(ctx, stub, qtbot, monkeypa
 @pytest.mark.parametrize("keys", [*hk.DEFAULTS.values(), "shift+super+F9", "alt+Space"])
 def test_qt_key_sequences_round_trip(keys):
     assert from_qt(to_qt(keys)) == keys
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_a_native_wayland_card_explains_the_window_rule(ctx, bus, qtbot, monkeypatch):
+    from PySide6.QtGui import QGuiApplication
+
+    from companion.ui.cuecard_window import CueCardWindow
+
+    monkeypatch.setenv("XDG_CURRENT_DESKTOP", "KDE")
+    monkeypatch.setattr(QGuiApplication, "platformName", staticmethod(lambda: "wayland"))
+    card = CueCardWindow(ctx, bus)
+    qtbot.addWidget(card)
+    assert "KWin" in card.banner_text.text() and card.banner.isVisibleTo(card)
