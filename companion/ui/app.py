@@ -187,14 +187,14 @@ class Application:
         )
 
     def shutdown(self) -> None:
+        if getattr(self, "hotkeys", None) is not None:
+            self.hotkeys.stop()  # release the grabs / close the portal session first
         try:
             from companion.core.dnd import restore_on_quit
         except ImportError:
             restore_on_quit = None
         if restore_on_quit is not None:
             restore_on_quit(self.ctx)
-        if getattr(self, "hotkeys", None) is not None:
-            self.hotkeys.stop()
         self.ctx.prefs.save()
         self.ctx.close()
 

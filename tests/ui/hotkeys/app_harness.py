@@ -50,6 +50,7 @@ def main() -> int:
         app.hotkeys.activated.connect(report)  # after the app's own slot: shows the result
         app.hotkeys.status_changed.connect(status)
         app.show_cue_card(round_type)
+        app._cue_window._collapse_all(True)  # so "recovery" has something to open
         app._cue_window.hide()
         status()
 

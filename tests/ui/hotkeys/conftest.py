@@ -150,27 +150,34 @@ def xsession(tmp_path_factory):
 
 
 class AppProcess:
-    """The real app in a subprocess; ``events()`` reads its JSON lines."""
+    """The real app (or the stand-in portal) in a subprocess; ``read()`` returns its
+    next JSON line. stdout is read unbuffered: select() must see every pending line."""
 
-    def __init__(self, env: dict[str, str], round_type: str = "design"):
+    def __init__(self, env: dict[str, str], round_type: str = "design", cmd=None):
+        self.errors = ""
+        self._buffer = b""
         self.proc = subprocess.Popen(
-            [sys.executable, str(HERE / "app_harness.py"), round_type],
+            cmd or [sys.executable, str(HERE / "app_harness.py"), round_type],
             cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
+            bufsize=0,
         )
 
     def read(self, timeout: float = 15.0) -> dict:
-        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
-        if not ready:
-            raise AssertionError("the app printed nothing in time")
-        line = self.proc.stdout.readline()
-        if not line:
-            raise AssertionError(f"the app ended: {self.proc.stderr.read()[-2000:]}")
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([self.proc.stdout], [], [], max(0, left))
+            if not ready:
+                raise AssertionError("the process printed nothing in time")
+            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            if not chunk:
+                raise AssertionError("the process ended")
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
         return json.loads(line)
 
     def wait_ready(self) -> dict:
@@ -180,8 +187,7 @@ class AppProcess:
                 return event
 
     def send(self, line: str) -> None:
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
+        self.proc.stdin.write(line.encode() + b"\n")
 
     def quit(self) -> int:
         if self.proc.poll() is None:
@@ -191,10 +197,17 @@ class AppProcess:
             except (subprocess.TimeoutExpired, BrokenPipeError):
                 self.proc.kill()
                 self.proc.wait(5)
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+        if not self.proc.stderr.closed:
+            self.errors = self.proc.stderr.read().decode(errors="replace")
+        for stream in (self.proc.stdin, self.proc.stderr):
             if not stream.closed:
                 stream.close()
         return self.proc.returncode
+
+    def close(self) -> None:
+        self.quit()
+        if not self.proc.stdout.closed:
+            self.proc.stdout.close()
 
 
 @pytest.fixture
@@ -217,4 +230,25 @@ def start_app(xsession, tmp_path):
 
     yield start
     for app in started:
-        app.quit()
+        app.close()
+
+
+@pytest.fixture
+def spawn():
+    """spawn(env, cmd=None) -> a JSON-line process (the app harness by default),
+    stopped at the end of the test."""
+    started: list[AppProcess] = []
+
+    def start(env: dict[str, str], cmd: list[str] | None = None) -> AppProcess:
+        proc = AppProcess(dict(env, PYTHONPATH=str(ROOT)), cmd=cmd)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in reversed(started):
+        proc.close()
+
+
+@pytest.fixture
+def harness_dir() -> Path:
+    return HERE

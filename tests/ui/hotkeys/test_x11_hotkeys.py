@@ -43,6 +43,7 @@ def test_each_default_hotkey_drives_the_card_while_the_xterm_keeps_the_focus(xse
 
     shown = press(xsession, app, keys["show-card"])
     assert shown["visible"] and shown["round"] == "design" and shown["step"] == 0
+    assert not shown["recovery_open"]
     assert press(xsession, app, keys["next-step"])["step"] == 1
     assert press(xsession, app, keys["next-step"])["step"] == 2
     assert press(xsession, app, keys["previous-step"])["step"] == 1
