@@ -181,7 +181,8 @@ class HotkeysDialog(QDialog):
         elif not self.enabled.isChecked():
             self.status.setText("Global hotkeys are off.")
         else:
-            self.status.setText(f"Working through: {service.backend_name}.")
+            note = f" {service.note}" if service.note else ""
+            self.status.setText(f"Working through: {service.backend_name}.{note}")
         for note in self.notes.values():
             note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         return found

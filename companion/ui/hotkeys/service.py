@@ -49,6 +49,8 @@ class HotkeyService(QObject):
         #: why there is no backend (shown in the dialog, not as a notice at every start)
         self.unavailable: str | None = None
         self._reported: set[str] = set()
+        #: a limit worth knowing (shown in the dialog)
+        self.note: str | None = None
         self.bindings = hk.bindings_in_force(prefs)
 
     @property
@@ -70,21 +72,40 @@ class HotkeyService(QObject):
             self.problems += self.backend.bind(combos)
         self.status_changed.emit()
 
+    def candidates(self, env=None) -> list[str]:
+        """Backends to try, best first. In a Wayland session the portal comes first even
+        under XWayland: an X grab there only sees keys while an X11 window has the focus."""
+        env = os.environ if env is None else env
+        forced = env.get("COMPANION_HOTKEYS", "").strip().lower()
+        if forced in FORCED:
+            return [FORCED[forced]]
+        wayland = bool(env.get("WAYLAND_DISPLAY")) or env.get("XDG_SESSION_TYPE") == "wayland"
+        if wayland and self.platform == "xcb":
+            return ["wayland", "xcb"]
+        return [self.platform]
+
     def _make_backend(self) -> None:
-        forced = os.environ.get("COMPANION_HOTKEYS", "").strip().lower()
-        factory = BACKENDS.get(FORCED.get(forced, self.platform))
-        if factory is None:
-            self.unavailable = (
-                f"Global hotkeys are not available on this platform ({self.platform}); "
-                "use the keys inside the card."
+        reasons: list[str] = []
+        for key in self.candidates():
+            factory = BACKENDS.get(key)
+            if factory is None:
+                reasons.append(f"not available on this platform ({self.platform})")
+                continue
+            try:
+                self.backend = factory(self)
+            except Exception as exc:  # no X server, no libxcb, no portal...
+                reasons.append(str(exc))
+                continue
+            break
+        if self.backend is None:
+            self.unavailable = f"Global hotkeys are off: {'; '.join(reasons)}."
+            log.info("%s", self.unavailable)
+            return
+        if reasons:  # XWayland without the portal
+            self.note = (
+                f"Using the X11 key grab ({reasons[0]}): it sees the keys only while an "
+                "X11 window has the focus."
             )
-            return
-        try:
-            self.backend = factory(self)
-        except Exception as exc:  # no X server, no libxcb, no session bus...
-            self.unavailable = f"Global hotkeys are off: {exc}"
-            log.warning("%s", self.unavailable)
-            return
         self.backend.activated.connect(self.activated)
         late = getattr(self.backend, "problems_found", None)
         if late is not None:  # the portal answers later

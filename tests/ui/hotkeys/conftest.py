@@ -52,6 +52,8 @@ class XSession:
     def env(self) -> dict[str, str]:
         env = dict(os.environ, DISPLAY=self.display)
         env.pop("WAYLAND_DISPLAY", None)
+        env.pop("XDG_SESSION_TYPE", None)
+        env.pop("COMPANION_HOTKEYS", None)
         env.pop("XAUTHORITY", None)
         return env
 

@@ -91,7 +91,8 @@ def test_service_binds_the_keys_in_force_and_forwards_activations(ctx, stub, qtb
     service.stop()
 
 
-def test_service_without_a_backend_says_why(ctx):
+def test_service_without_a_backend_says_why(ctx, monkeypatch):
+    monkeypatch.delenv("COMPANION_HOTKEYS", raising=False)
     service = HotkeyService(ctx.prefs, platform="offscreen")
     service.start()
     assert "not available on this platform (offscreen)" in service.unavailable
@@ -146,3 +147,26 @@ def test_a_native_wayland_card_explains_the_window_rule(ctx, bus, qtbot, monkeyp
     card = CueCardWindow(ctx, bus)
     qtbot.addWidget(card)
     assert "KWin" in card.banner_text.text() and card.banner.isVisibleTo(card)
+
+
+def test_the_portal_comes_first_in_a_wayland_session_even_under_xwayland(ctx):
+    xcb = HotkeyService(ctx.prefs, platform="xcb")
+    assert xcb.candidates({"DISPLAY": ":0"}) == ["xcb"]
+    assert xcb.candidates({"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"}) == ["wayland", "xcb"]
+    assert xcb.candidates({"WAYLAND_DISPLAY": "w", "COMPANION_HOTKEYS": "x11"}) == ["xcb"]
+    native = HotkeyService(ctx.prefs, platform="wayland")
+    assert native.candidates({"WAYLAND_DISPLAY": "wayland-0"}) == ["wayland"]
+
+
+def test_without_the_portal_xwayland_falls_back_to_the_x_grab_with_a_note(ctx, stub, monkeypatch):
+    def no_portal(parent):
+        raise RuntimeError("the desktop portal has no GlobalShortcuts")
+
+    monkeypatch.setitem(service_module.BACKENDS, "wayland", no_portal)
+    monkeypatch.setitem(service_module.BACKENDS, "xcb", lambda parent: StubBackend(parent))
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    monkeypatch.delenv("COMPANION_HOTKEYS", raising=False)
+    service = HotkeyService(ctx.prefs, platform="xcb")
+    service.start()
+    assert service.backend_name == "stub" and service.problems == []
+    assert "no GlobalShortcuts" in service.note and "X11 window has the focus" in service.note
