@@ -77,6 +77,19 @@ def main() -> int:
             report("show")
         elif line == "state":
             report("state")
+        elif line.startswith("rebind "):  # rebind ACTION KEYS, through the Hotkeys dialog
+            from companion.ui.hotkeys.dialog import HotkeysDialog, to_qt
+
+            _, action, keys = line.split(" ", 2)
+            dialog = HotkeysDialog(ctx.prefs, app.hotkeys, app.window)
+            dialog.edits[action].setKeySequence(to_qt(keys))
+            saved = dialog.save()
+            note = dialog.notes[action].text()
+            dialog.deleteLater()
+            print(
+                json.dumps({"rebound": saved, "note": note, "status": dialog.status.text()}),
+                flush=True,
+            )
 
     notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
     notifier.activated.connect(command)

@@ -70,11 +70,21 @@ class XSession:
         return result.stdout.strip()
 
     def start(self) -> None:
-        for number in range(140, 240):
+        first = 140 + os.getpid() % 60  # parallel runs rarely race for one number
+        for number in [*range(first, 240), *range(140, first)]:
             if Path(f"/tmp/.X11-unix/X{number}").exists() or Path(f"/tmp/.X{number}-lock").exists():
                 continue
             xvfb = subprocess.Popen(
-                ["Xvfb", f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                [
+                    "Xvfb",
+                    f":{number}",
+                    "-screen",
+                    "0",
+                    "1280x800x24",
+                    "-nolisten",
+                    "tcp",
+                    "-noreset",
+                ],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -83,10 +93,17 @@ class XSession:
             deadline = time.monotonic() + 15
             while xvfb.poll() is None and not socket.exists() and time.monotonic() < deadline:
                 time.sleep(0.05)
-            if xvfb.poll() is None and socket.exists():
+            self.display = f":{number}"
+            answered = xvfb.poll() is None and socket.exists()
+            while answered and not self.run("xprop", "-root", "-len", "1", "RESOURCE_MANAGER"):
+                # the X server answers a client (xprop prints the property or a "no such" line)
+                if xvfb.poll() is not None or time.monotonic() > deadline:
+                    answered = False
+                time.sleep(0.05)
+            if answered and xvfb.poll() is None:
                 self.procs.append(xvfb)
-                self.display = f":{number}"
                 break
+            self.display = ""
             _stop(xvfb)  # another server took the number first
         assert self.display, "Xvfb did not start on any display from :140 to :239"
         log = open(self.tmp / "openbox.log", "w")  # noqa: SIM115 - closed below

@@ -135,3 +135,39 @@ def test_quitting_releases_the_grabs(xsession, start_app):
     other.stdin.close()
     other.stdout.close()
     other.wait(5)
+
+
+def _answer(app) -> dict:
+    while True:
+        event = app.read()
+        if "rebound" in event:
+            return event
+
+
+def test_rebinding_in_the_dialog_while_running_regrabs_and_reports_a_taken_key(xsession, start_app):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    app = start_app()
+    assert app.wait_ready()["problems"] == []
+    app.send("rebind glance ctrl+alt+shift+J")
+    answer = _answer(app)
+    assert answer["rebound"] is True and answer["note"] == "", answer
+    assert answer["status"] == "Working through: X11 key grab."
+    xsession.focus_xterm()
+    xsession.key("ctrl+alt+g")  # released: the next event must come from the new key
+    event = press(xsession, app, "ctrl+alt+shift+J")
+    assert event["action"] == "glance" and event["glance"] is True, event
+    other = other_client(xsession, "ctrl+alt+shift+K", root)
+    try:
+        app.send("rebind glance ctrl+alt+shift+K")
+        answer = _answer(app)
+        assert answer["rebound"] is False
+        assert answer["note"] == "ctrl+alt+shift+K (glance) is already taken by another program"
+        # the other keys still work (the card is up since the glance key: this hides it)
+        assert press(xsession, app, hk.DEFAULTS["show-card"])["visible"] is False
+    finally:
+        other.stdin.close()
+        other.stdout.close()
+        other.wait(5)
+    assert app.quit() == 0
