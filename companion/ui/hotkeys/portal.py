@@ -19,7 +19,7 @@ import logging
 import secrets
 
 from PySide6.QtCore import SLOT, QObject, Signal, Slot
-from PySide6.QtDBus import QDBusConnection, QDBusMessage, QDBusObjectPath
+from PySide6.QtDBus import QDBus, QDBusConnection, QDBusMessage, QDBusObjectPath
 
 from companion.core.hotkeys import Combo, describe
 from companion.ui.hotkeys import libdbus
@@ -37,6 +37,7 @@ ANSWERS = {
 }
 
 
+CALL_TIMEOUT_MS = 5000  # the portal answers at once; approval comes later by Response
 ACTIVATED_SLOT = "_on_activated(QDBusObjectPath,QString,qulonglong,QVariantMap)"
 RESPONSE_SLOT = "response(uint,QVariantMap)"
 
@@ -104,7 +105,7 @@ class PortalHotkeys(QObject):
     def _call(self, message: QDBusMessage, args: list):
         """The reply's first value, or the error text as a str."""
         message.setArguments(args)
-        reply = self.bus.call(message)
+        reply = self.bus.call(message, QDBus.CallMode.Block, CALL_TIMEOUT_MS)
         if reply.type() == QDBusMessage.MessageType.ErrorMessage:
             return f"{reply.errorName()}: {reply.errorMessage()}"
         values = reply.arguments()
@@ -183,7 +184,7 @@ class PortalHotkeys(QObject):
         if self.session is None:
             return
         message = QDBusMessage.createMethodCall(PORTAL, self.session, SESSION, "Close")
-        self.bus.call(message)
+        self.bus.call(message, QDBus.CallMode.Block, CALL_TIMEOUT_MS)
         self.session = None
 
     def release(self) -> None:

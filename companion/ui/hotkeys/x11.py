@@ -26,6 +26,7 @@ _MOD_MASKS = {"shift": SHIFT, "ctrl": CONTROL, "alt": MOD1, "super": MOD4}
 _RELEVANT = SHIFT | CONTROL | MOD1 | MOD4
 LOCK_VARIANTS = (0, LOCK, MOD2, LOCK | MOD2)  # NumLock is Mod2 on every common keymap
 KEY_PRESS = 2
+MAPPING_NOTIFY = 34  # the keyboard layout changed: keycodes must be looked up again
 BAD_ACCESS = 10
 GRAB_MODE_ASYNC = 1
 
@@ -138,6 +139,7 @@ class XcbGrabber:
         self._max_keycode = ctypes.c_uint8.from_address(setup + 35).value
         self._keymap: dict[int, int] | None = None
         self.grabbed: dict[tuple[int, int], str] = {}  # (keycode, modifiers) -> action
+        self.mapping_changed = False
 
     @property
     def fd(self) -> int:
@@ -218,7 +220,10 @@ class XcbGrabber:
                 break
             try:
                 key = _KeyEvent.from_address(event)
-                if key.response_type & 0x7F == KEY_PRESS:
+                if key.response_type & 0x7F == MAPPING_NOTIFY:
+                    self.mapping_changed = True
+                    self._keymap = None
+                elif key.response_type & 0x7F == KEY_PRESS:
                     action = self.grabbed.get((key.detail, key.state & _RELEVANT))
                     if action is not None:
                         actions.append(action)
@@ -241,16 +246,20 @@ class X11Hotkeys(QObject):
     """Qt side: bind combinations, emit ``activated(action)`` as keys are pressed."""
 
     activated = Signal(str)
+    #: problems found after bind() returned (a regrab after a keyboard layout change)
+    problems_found = Signal(list)
     name = "X11 key grab"
 
     def __init__(self, parent=None, display: str | None = None):
         super().__init__(parent)
         self._grabber = XcbGrabber(display)
+        self._combos: dict[str, Combo] = {}
         self._notifier = QSocketNotifier(self._grabber.fd, QSocketNotifier.Type.Read, self)
         self._notifier.activated.connect(self._drain)
 
     def bind(self, combos: dict[str, Combo]) -> list[str]:
         """Replace the grabs; returns one line per combination that could not be grabbed."""
+        self._combos = dict(combos)
         self._grabber.ungrab_all()
         problems = [
             p for action, combo in combos.items() if (p := self._grabber.grab(action, combo))
@@ -261,6 +270,11 @@ class X11Hotkeys(QObject):
     def _drain(self, *_args) -> None:
         for action in self._grabber.poll():
             self.activated.emit(action)
+        if self._grabber.mapping_changed:
+            self._grabber.mapping_changed = False
+            problems = self.bind(self._combos)
+            if problems:
+                self.problems_found.emit(problems)
         if self._grabber.broken:
             self._notifier.setEnabled(False)
 

@@ -171,3 +171,27 @@ def test_rebinding_in_the_dialog_while_running_regrabs_and_reports_a_taken_key(x
         other.stdout.close()
         other.wait(5)
     assert app.quit() == 0
+
+
+def test_a_keyboard_layout_change_moves_the_grabs(xsession, start_app, tmp_path):
+    import shutil
+
+    from companion.core.prefs import Prefs
+
+    assert shutil.which("setxkbmap"), "setxkbmap is missing (Debian: x11-xkb-utils)"
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    prefs = Prefs(data / "prefs.json")
+    hk.rebind(prefs, "show-card", "ctrl+alt+Z")  # Z and Y trade places on a German keyboard
+    assert prefs.save() is None
+    app = start_app(data_dir=data)
+    assert app.wait_ready()["problems"] == []
+    xsession.focus_xterm()
+    try:
+        xsession.run("setxkbmap", "de")
+        time.sleep(0.3)  # the MappingNotify reaches the app; it grabs the new keycode
+        event = press(xsession, app, "ctrl+alt+Z")
+        assert event["action"] == "show-card" and event["visible"] is True
+    finally:
+        xsession.run("setxkbmap", "us")
+    assert app.quit() == 0
