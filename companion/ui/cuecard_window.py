@@ -621,7 +621,7 @@ class CueCardWindow(QWidget):
         self.glance_caption.setText(small)
 
     def show_recovery(self) -> bool:
-        """ "I'm stuck": leave glance mode, open the recovery lines and scroll to them
+        """For "I'm stuck": leave glance mode, open the recovery lines and scroll to them
         (a global hotkey; the card does not take the focus). False if the round has none."""
         if self.state.glance:
             self.set_glance(False)
