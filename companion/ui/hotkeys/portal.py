@@ -21,6 +21,7 @@ import secrets
 from PySide6.QtCore import SLOT, QObject, Signal, Slot
 from PySide6.QtDBus import QDBus, QDBusConnection, QDBusMessage, QDBusObjectPath
 
+from companion import APP_ID
 from companion.core.hotkeys import Combo, describe
 from companion.ui.hotkeys import libdbus
 
@@ -31,6 +32,7 @@ PATH = "/org/freedesktop/portal/desktop"
 IFACE = "org.freedesktop.portal.GlobalShortcuts"
 REQUEST = "org.freedesktop.portal.Request"
 SESSION = "org.freedesktop.portal.Session"
+REGISTRY = "org.freedesktop.host.portal.Registry"
 ANSWERS = {
     1: "You did not approve the hotkeys in the desktop's dialog; open Global hotkeys to ask again.",
     2: "The desktop could not set up the hotkeys.",
@@ -85,6 +87,9 @@ class PortalHotkeys(QObject):
         self.bus = bus or QDBusConnection.sessionBus()
         if not self.bus.isConnected():
             raise PortalError("no D-Bus session bus")
+        # host (unsandboxed) apps name themselves first, or newer portals cannot tell
+        # which app asks (xdg-desktop-portal 1.19+); older ones lack the Registry: ignored
+        self._call(QDBusMessage.createMethodCall(PORTAL, PATH, REGISTRY, "Register"), [APP_ID, {}])
         version = self._call(
             QDBusMessage.createMethodCall(PORTAL, PATH, "org.freedesktop.DBus.Properties", "Get"),
             [IFACE, "version"],

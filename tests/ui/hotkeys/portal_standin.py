@@ -53,6 +53,12 @@ XML = """
   </signal>
   <property name="version" type="u" access="read"/>
  </interface>
+ <interface name="org.freedesktop.host.portal.Registry">
+  <method name="Register">
+   <arg type="s" name="app_id" direction="in"/>
+   <arg type="a{sv}" name="options" direction="in"/>
+  </method>
+ </interface>
 </node>
 """
 SESSION_XML = """
@@ -111,7 +117,11 @@ def on_session_call(_conn, sender, path, _iface, method, _params, invocation):
 
 
 def on_call(_conn, sender, _path, _iface, method, params, invocation):
-    if method == "CreateSession":
+    if method == "Register":
+        app_id, _options = params.unpack()
+        say(registered=app_id)
+        invocation.return_value(None)
+    elif method == "CreateSession":
         (options,) = params.unpack()
         token = options.get("handle_token", "t")
         session_path = f"{PATH}/session/{escaped(sender)}/{options['session_handle_token']}"
@@ -182,7 +192,8 @@ def on_stdin(channel, _condition):
 def on_bus(connection, _name):
     global conn
     conn = connection
-    conn.register_object(PATH, node.interfaces[0], on_call, on_get_property, None)
+    for interface in node.interfaces:
+        conn.register_object(PATH, interface, on_call, on_get_property, None)
 
 
 def on_name(_connection, _name):

@@ -10,6 +10,7 @@ import subprocess
 
 import pytest
 
+from companion import APP_ID
 from companion.core import hotkeys as hk
 
 pytestmark = pytest.mark.gui
@@ -72,6 +73,7 @@ def test_the_app_binds_its_shortcuts_and_acts_on_activated(portal, portal_app):
     ready = app.wait_ready()
     assert ready["backend"] == "desktop portal (GlobalShortcuts)", ready
     assert ready["problems"] == []
+    assert _next(portal, "registered")["registered"] == APP_ID  # before the session
     session = _next(portal, "session")["session"]
     bound = _next(portal, "bound")["bound"]
     assert [b[0] for b in bound] == list(hk.ACTION_NAMES)
