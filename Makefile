@@ -23,9 +23,14 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 run: $(VENV)/.installed
 	$(PY) -m companion $(ARGS)
 
+# The GUI tests run on a private D-Bus session when dbus-run-session is installed: without a
+# session bus, Qt on a machine with dbus-x11 autolaunches a bus daemon per process. Its
+# config activates no installed service (tests start the ones they need).
+PRIVATE_BUS ?= $(if $(and $(shell command -v dbus-run-session 2>/dev/null),$(shell command -v dbus-daemon 2>/dev/null)),dbus-run-session --config-file=tests/private-bus.conf --,)
+
 ## test: install test dependencies; ruff, import-linter and the whole suite, headless
 test: $(VENV)/.installed-test lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+	QT_QPA_PLATFORM=offscreen $(PRIVATE_BUS) $(PY) -m pytest -q -p no:cacheprovider
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check companion tests benchmarks packaging

@@ -84,7 +84,7 @@ def run(cycles: int = 8) -> list[dict]:
     app = _app()
     from companion.core.context import AppContext
     from companion.ui.bus import AppBus
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.window import CueCardWindow
 
     with tempfile.TemporaryDirectory(prefix="cue-bench-") as folder:
         ctx = AppContext(Path(folder))
@@ -168,4 +168,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    import private_bus  # benchmarks/, the script's own folder
+
+    private_bus.reexec(sys.argv)  # on a private D-Bus session, like a desktop
     raise SystemExit(main())

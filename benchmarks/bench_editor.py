@@ -92,8 +92,8 @@ def _edit(text: str, n: int) -> str:
 def bench_core(text: str, runs: int) -> tuple[float, float]:
     import markdown
 
-    from companion.core.about_render import SafeRenderer
-    from companion.core.pitch import analyze
+    from companion.core.about.pitch import analyze
+    from companion.core.about.render import SafeRenderer
 
     renderer = SafeRenderer()
     app, base = [], []
@@ -111,19 +111,14 @@ def bench_core(text: str, runs: int) -> tuple[float, float]:
     return _median_ms(app), _median_ms(base)
 
 
-def pyside_leaks_singletons() -> bool:
-    """True when this PySide6 build returns None/True/False from C++ calls without a new
-    reference (seen with PySide6 6.12.0 on CPython 3.11): every void call then costs None
-    one reference, and the process aborts with "none_dealloc" after a few thousand."""
-    if sys.version_info >= (3, 12):
-        return False  # None, True and False are immortal there
-    from PySide6.QtCore import QObject
+def pyside_leaks_singletons() -> list[str]:
+    """The singletons (None/True/False) this PySide6 build returns from C++ calls without
+    a new reference (seen with PySide6 6.12.0 on CPython 3.11): every such call costs one
+    reference, and the process aborts with "none_dealloc" after a few thousand. The
+    probe is shared with tests/ui/test_qt_binding.py (companion.ui.qt_binding_probe)."""
+    from companion.ui.qt_binding_probe import leaking_singletons
 
-    probe = QObject()
-    before = sys.getrefcount(None)
-    for _ in range(10):
-        probe.setObjectName("probe")
-    return sys.getrefcount(None) < before
+    return [str(r) for r in leaking_singletons()]
 
 
 def bench_page(text: str, runs: int) -> tuple[float, float, float, float]:
@@ -133,8 +128,8 @@ def bench_page(text: str, runs: int) -> tuple[float, float, float, float]:
     from PySide6.QtWidgets import QApplication
 
     from companion.core.context import AppContext
+    from companion.ui.about.page import AboutPage
     from companion.ui.bus import AppBus
-    from companion.ui.pages.about import AboutPage
 
     app = QApplication.instance() or QApplication(["bench_editor"])
     with tempfile.TemporaryDirectory() as folder:
@@ -210,10 +205,11 @@ def run(runs: int = 200) -> list[dict]:
             TARGET_RATIO,
         ),
     ]
-    if pyside_leaks_singletons():
+    leaks = pyside_leaks_singletons()
+    if leaks:
         raise RuntimeError(
-            "this PySide6 build leaks references to None/True/False on CPython < 3.12 and "
-            "would abort mid-run; install the release pyproject.toml pins (pip install -e .)"
+            f"this PySide6 build leaks references ({'; '.join(leaks)}) and would abort "
+            "mid-run; install the release pyproject.toml pins (pip install -e .)"
         )
     page_app, key_app, page_base, structural_app = bench_page(text, runs)
     rows.append(
@@ -263,4 +259,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import private_bus  # benchmarks/, the script's own folder
+
+    private_bus.reexec(sys.argv)  # on a private D-Bus session, like a desktop
     raise SystemExit(main())

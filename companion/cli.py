@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from companion import APP_NAME, __version__
 from companion.commands import COMMANDS
@@ -18,7 +17,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     parser.add_argument(
         "--data-dir",
-        type=Path,
         metavar="DIR",
         help="keep data in DIR instead of the default folder (also: COMPANION_HOME)",
     )
@@ -32,13 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     import importlib
 
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"companion.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"companion.commands.{name}":
-                continue  # a feature not built into this copy
-            raise
-        module.register(sub)
+        importlib.import_module(f"companion.commands.{name}").register(sub)
     _accept_data_dir_everywhere(sub)
     return parser
 
@@ -50,7 +42,6 @@ def _accept_data_dir_everywhere(sub) -> None:
         if not has_own:
             command.add_argument(
                 "--data-dir",
-                type=Path,
                 metavar="DIR",
                 default=argparse.SUPPRESS,
                 help="keep data in DIR instead of the default folder",
@@ -74,51 +65,106 @@ def _gui_fast_path(argv: list[str]) -> argparse.Namespace | None:
             if not rest:
                 return None
             value = rest.pop(0)
-        if not value:
-            return None
         if name == "--data-dir":
-            args.data_dir = Path(value)
+            args.data_dir = value  # resolved (and refused if empty) in one place
+        elif not value:
+            return None
         else:
             args.page = value
     return args
 
 
+def _context(args: argparse.Namespace):
+    """The one AppContext of this process, on the folder resolved once here."""
+    from companion.core.context import AppContext
+    from companion.core.paths import DataDirError, resolve_data_dir
+
+    try:
+        return AppContext(resolve_data_dir(args.data_dir))
+    except DataDirError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    fast = _gui_fast_path(argv)
-    if fast is not None:
-        from companion.core import paths
-
-        if fast.data_dir:
-            paths.set_data_dir(fast.data_dir)
-        from companion.ui.app import run_gui
-
-        return run_gui(fast)
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    from companion.core import paths
-
-    if args.data_dir:
-        paths.set_data_dir(args.data_dir)
+    args = _gui_fast_path(argv)
+    if args is None:
+        args = build_parser().parse_args(argv)
     if args.self_test:
         from companion.selftest import run_self_test
 
         return run_self_test()
-    if getattr(args, "func", None):
-        from companion.commands.common import CommandError
+    ctx = _context(args)
+    if ctx is None:
+        return 2
+    if getattr(args, "func", None) is None:
+        from companion.ui.app import run_gui
 
-        try:
-            return int(args.func(args) or 0)
-        except CommandError as exc:
-            print(f"companion: {exc}", file=sys.stderr)
-            return exc.exit_code
-        except KeyboardInterrupt:
-            return 130
-        except BrokenPipeError:
-            return 0
-    from companion.ui.app import run_gui
+        return run_gui(args, ctx)
+    from companion.commands.common import CommandError
 
-    return run_gui(args)
+    try:
+        code = int(args.func(args, ctx) or 0)
+        if sys.stdout is None:  # started with stdout closed: print() wrote nothing
+            _say("standard output is closed, so the result could not be shown")
+            return 1
+        sys.stdout.flush()  # a full disk shows up here, not as a traceback at exit
+        return code
+    except CommandError as exc:
+        _say(str(exc))
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        _silence_stdout()  # the reader left (e.g. `| head`): not an error
+        return 0
+    except OSError as exc:
+        if _is_stdout_error(exc):
+            _silence_stdout()
+            _say(f"cannot write the output: {exc.strerror or exc}")
+            return 1
+        _say(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""))
+        return 1
+    except Exception as exc:  # database errors at commit: full disk, I/O error, busy
+        import sqlite3
+
+        if not isinstance(exc, sqlite3.Error):
+            raise
+        from companion.core.storage.store import explain_database_error
+
+        _say(explain_database_error(exc, ctx.db_path))
+        return 1
+    finally:
+        ctx.close()
+
+
+def _say(message: str) -> None:
+    """One line on stderr (which may itself be closed: then nothing)."""
+    try:
+        print(f"companion: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _is_stdout_error(exc: OSError) -> bool:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):
+        return True
+    return getattr(exc, "filename", None) is None and exc.errno in (28, 5, 9, 32)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot fail too."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

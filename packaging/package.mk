@@ -10,6 +10,7 @@
 
 VENV ?= .venv
 PY ?= $(VENV)/bin/python
+PYTHON ?= python3
 DIST ?= dist
 BUILD ?= build
 APP_ID := io.github.interviewcompanion.Companion
@@ -19,9 +20,16 @@ DESKTOP_EXEC ?= $(if $(wildcard $(VENV)/bin/companion),$(abspath $(VENV)/bin/com
 
 .PHONY: icons bundle package install-desktop uninstall-desktop
 
+# On a fresh clone the venv does not exist yet: make it (and install the app) the way
+# `make run` does, with its own stamp so this file also works alone (make -f ...).
+$(VENV)/.installed-package: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
 icons: $(BUILD)/icons/.stamp
 
-$(BUILD)/icons/.stamp: resources/icons/app.svg packaging/render_icons.py
+$(BUILD)/icons/.stamp: resources/icons/app.svg packaging/render_icons.py | $(VENV)/.installed-package
 	QT_QPA_PLATFORM=offscreen $(PY) packaging/render_icons.py $< $(BUILD)/icons \
 		--name $(APP_ID) --sizes $(ICON_SIZES) >/dev/null
 	touch $@

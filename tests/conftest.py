@@ -23,10 +23,13 @@ def _home_tripwire(tmp_path_factory, monkeypatch):
     for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         monkeypatch.setenv(var, str(fake_home / var.lower()))
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(fake_home / "runtime"))
+    # no test pops a notification on the session it runs in (or starts a daemon there):
+    # the reminder tests that need a daemon start their own bus and dunst
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
     (fake_home / "runtime").mkdir(mode=0o700)
     from companion.core import paths
 
-    real_default = paths.data_dir
+    real_default = paths.default_data_dir
 
     def guarded() -> Path:
         path = real_default()
@@ -36,8 +39,7 @@ def _home_tripwire(tmp_path_factory, monkeypatch):
             pytest.fail(f"test touched the real data folder {path}")
         return path
 
-    monkeypatch.setattr(paths, "data_dir", guarded)
-    monkeypatch.setattr(paths, "_override", None)
+    monkeypatch.setattr(paths, "default_data_dir", guarded)
     yield
 
 

@@ -17,8 +17,16 @@ def test_version(capsys):
     assert __version__ in capsys.readouterr().out
 
 
-def test_doctor_reports_a_fresh_folder_healthy(data_dir, capsys):
-    assert main(["--data-dir", str(data_dir), "doctor"]) == 0
+def test_doctor_only_reports_on_a_fresh_folder(tmp_path, capsys):
+    fresh = tmp_path / "fresh"
+    assert main(["--data-dir", str(fresh), "doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "no journal yet" in out and out.rstrip().endswith("healthy")
+    assert not fresh.exists()  # a check creates nothing
+
+
+def test_doctor_repair_creates_a_fresh_journal(data_dir, capsys):
+    assert main(["--data-dir", str(data_dir), "doctor", "--repair"]) == 0
     out = capsys.readouterr().out
     assert "integrity: ok" in out
     assert "journal mode: wal" in out
@@ -28,12 +36,34 @@ def test_doctor_reports_a_fresh_folder_healthy(data_dir, capsys):
     assert data_dir.stat().st_mode & 0o777 == 0o700
 
 
-def test_doctor_is_unhealthy_when_the_database_was_damaged(data_dir, capsys):
-    (data_dir / "companion.sqlite3").write_bytes(b"\x00junk" * 200)
+def test_doctor_reports_a_damaged_database_and_repair_moves_it_aside(data_dir, capsys):
+    db_file = data_dir / "companion.sqlite3"
+    db_file.write_bytes(b"\x00junk" * 200)
+    before = sorted(p.name for p in data_dir.iterdir())
     assert main(["--data-dir", str(data_dir), "doctor"]) == 1
     out = capsys.readouterr().out
-    assert "! The journal database" in out and "moved aside" in out
+    assert "is not an SQLite database" in out and "doctor --repair" in out
     assert "UNHEALTHY" in out
+    assert sorted(p.name for p in data_dir.iterdir()) == before  # nothing moved
+    assert db_file.read_bytes() == b"\x00junk" * 200
+    assert main(["--data-dir", str(data_dir), "doctor", "--repair"]) == 0
+    out = capsys.readouterr().out
+    assert "repaired:" in out and "moved aside" in out
+    assert list(data_dir.glob("companion.sqlite3.damaged-*"))
+
+
+def test_doctor_never_writes_to_an_existing_journal(data_dir, capsys):
+    assert main(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
+    db_file = data_dir / "companion.sqlite3"
+    conn = sqlite3.connect(db_file)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    before = {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
+    assert main(["--data-dir", str(data_dir), "doctor"]) == 0
+    assert main(["--data-dir", str(data_dir), "journal", "import", str(data_dir / "nope")]) == 1
+    after = {p.name: p.read_bytes() for p in data_dir.iterdir() if p.is_file()}
+    assert after.get("companion.sqlite3") == before["companion.sqlite3"]
+    capsys.readouterr()
 
 
 def test_doctor_is_unhealthy_for_a_newer_database(data_dir, capsys):
@@ -66,7 +96,7 @@ def test_content_check_of_a_missing_folder_says_so(tmp_path, capsys):
 def test_data_dir_option_wins_over_the_environment(data_dir, tmp_path, monkeypatch, capsys):
     other = tmp_path / "other"
     monkeypatch.setenv("COMPANION_HOME", str(data_dir))
-    assert main(["--data-dir", str(other), "doctor"]) == 0
+    assert main(["--data-dir", str(other), "doctor", "--repair"]) == 0
     assert (other / "companion.sqlite3").exists()
     assert not (data_dir / "companion.sqlite3").exists()
 
@@ -101,7 +131,7 @@ def test_unknown_command_is_a_usage_error_not_a_traceback(capsys):
 
 def test_data_dir_may_follow_the_command(tmp_path, capsys):
     folder = tmp_path / "after"
-    assert main(["doctor", "--data-dir", str(folder)]) == 0
+    assert main(["doctor", "--data-dir", str(folder), "--repair"]) == 0
     assert (folder / "companion.sqlite3").exists()
     assert main(["content", "check", "--data-dir", str(folder)]) == 0
 
@@ -135,3 +165,44 @@ def test_exports_to_a_missing_folder_are_usage_errors(command, data_dir, tmp_pat
     target = tmp_path / "no" / "such" / "out.txt"
     assert main(["--data-dir", str(data_dir), *command, "-o", str(target)]) == 2
     assert f"the folder {target.parent} does not exist" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["export", "study-list"], ["journal", "export"], ["about", "export"]],
+)
+@pytest.mark.parametrize("target", ["", "/dev/null", "{fifo}"])
+def test_exports_refuse_empty_names_devices_and_fifos(command, target, data_dir, tmp_path, capsys):
+    import os
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    target = target.replace("{fifo}", str(fifo))
+    code = main(["--data-dir", str(data_dir), *command, "-o", target])
+    err = capsys.readouterr().err
+    assert code in (1, 2), err
+    assert err.count("\n") == 1 and err.startswith("companion") and "Traceback" not in err
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name != "pipe" and p.name != data_dir.name]
+
+
+def test_journal_import_of_several_files_imports_all_or_none(tmp_path, capsys):
+    files = []
+    for n in range(2):
+        src = tmp_path / f"src{n}"
+        assert main(["--data-dir", str(src), "demo", "--loops", "2", "--seed", str(n)]) == 0
+        files.append(tmp_path / f"j{n}.json")
+        assert main(["--data-dir", str(src), "journal", "export", "-o", str(files[-1])]) == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "interview-companion-journal", "version": true}')
+    data = tmp_path / "data"
+    argv = ["--data-dir", str(data), "journal", "import"]
+    assert main([*argv, *map(str, files), str(bad)]) == 1
+    assert "bad.json" in capsys.readouterr().err
+    assert main([*argv, *map(str, files)]) == 0
+    out = capsys.readouterr().out
+    assert "j0.json: Imported 2 loop(s)" in out and "j1.json: Imported 2 loop(s)" in out
+    assert main([*argv, *map(str, files)]) == 0
+    assert "Imported 0 loop(s) and 0 entr(ies)" in capsys.readouterr().out

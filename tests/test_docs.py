@@ -25,12 +25,51 @@ def _commands(parser: argparse.ArgumentParser, prefix: str = "companion") -> lis
 
 
 COMMANDS = _commands(build_parser())
+GLOBAL = {"--data-dir"}  # on every command; documented once, in the Commands table
+
+
+def _parsers(parser: argparse.ArgumentParser, prefix: str = "companion"):
+    yield prefix, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, f"{prefix} {name}")
+
+
+def _options(parser: argparse.ArgumentParser, top: bool) -> list[tuple[str, ...]]:
+    """Each documented option of a parser, as all its spellings (``-o``, ``--output``)."""
+    return [
+        tuple(action.option_strings)
+        for action in parser._actions
+        if action.option_strings
+        and action.help != argparse.SUPPRESS
+        and "--help" not in action.option_strings
+        and (top or not GLOBAL & set(action.option_strings))
+    ]
+
+
 OPTIONS = [
-    opt
-    for action in build_parser()._actions
-    for opt in action.option_strings
-    if opt.startswith("--") and action.help != argparse.SUPPRESS and opt != "--help"
+    (command, spellings)
+    for command, parser in _parsers(build_parser())
+    for spellings in _options(parser, command == "companion")
 ]
+
+
+def readme_section(command: str) -> str:
+    """What the README says about one command: its rows of the Commands table, every
+    paragraph that names it in code (`companion about export ...`) and its usage lines."""
+    name = re.escape(command)
+    blocks = re.split(r"\n\s*\n", README)
+    table = [
+        line for line in README.splitlines() if re.match(rf"\| `{name}(?![\w-])(?! [a-z])", line)
+    ]
+    if command == "companion":
+        table = [line for line in README.splitlines() if re.match(r"\| `companion -", line)]
+    paragraphs = [b for b in blocks if re.search(rf"`{name}(?![\w-])(?! [a-z])", b)]
+    usage = [  # the indented usage lines of a section: "    companion about analyze [FILE] ..."
+        line for line in README.splitlines() if re.match(rf" {{4}}{name}(?![\w-])(?! [a-z])", line)
+    ]
+    return "\n".join(table + paragraphs + usage)
 
 
 def test_there_are_commands_to_check():
@@ -43,9 +82,21 @@ def test_every_command_is_documented_in_the_readme(command):
     assert re.search(rf"`{re.escape(command)}\b", README), f"README does not document `{command}`"
 
 
-@pytest.mark.parametrize("option", OPTIONS)
-def test_every_global_option_is_documented(option):
-    assert f"`companion {option}" in README or f"{option}" in README
+@pytest.mark.parametrize(
+    ("command", "spellings"), OPTIONS, ids=[f"{c} {s[-1]}" for c, s in OPTIONS]
+)
+def test_every_option_is_documented_with_its_command(command, spellings):
+    section = readme_section(command)
+    assert section, f"README has no section for `{command}`"
+    assert any(re.search(rf"{re.escape(s)}(?![\w-])", section) for s in spellings), (
+        f"README documents `{command}` without {' / '.join(spellings)}"
+    )
+
+
+def test_an_option_documented_under_another_command_does_not_count():
+    # --wpm belongs to `companion about analyze`, not to `companion about export`
+    assert re.search(r"--wpm(?![\w-])", README)
+    assert not re.search(r"--wpm(?![\w-])", readme_section("companion about export"))
 
 
 def test_quick_start_is_two_commands():

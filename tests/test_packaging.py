@@ -453,3 +453,32 @@ def test_real_x11_window_has_the_startup_wm_class(tmp_path):
     match = re.search(r'\("([^"]*)" "([^"]*)"\)', result.stdout)
     assert match, f"no app window appeared under Xvfb: {result.stdout}{result.stderr}{output}"
     assert match.group(2) == desktop_entry()["StartupWMClass"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["package"], ["install-desktop"], ["-f", "packaging/package.mk", "package"]],
+)
+def test_packaging_targets_create_the_venv_on_a_fresh_clone(tmp_path, argv):
+    """`make package` / `make install-desktop` used to fail with `.venv/bin/python: not
+    found` on a fresh clone; they now make the venv first, like `make run`."""
+    import shutil
+    import subprocess
+
+    if shutil.which("make") is None:
+        pytest.skip("no make")
+    repo = Path(__file__).resolve().parents[1]
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    for name in ("Makefile", "pyproject.toml"):
+        shutil.copy(repo / name, clone / name)
+    shutil.copytree(repo / "packaging", clone / "packaging")
+    shutil.copytree(repo / "resources", clone / "resources")
+    plan = subprocess.run(
+        ["make", "-n", *argv], cwd=clone, capture_output=True, text=True, timeout=60
+    )
+    assert plan.returncode == 0, plan.stderr
+    lines = plan.stdout.splitlines()
+    make_venv = next(n for n, line in enumerate(lines) if "-m venv .venv" in line)
+    first_use = next(n for n, line in enumerate(lines) if "render_icons.py" in line)
+    assert make_venv < first_use

@@ -1,3 +1,15 @@
 """Headless sub-commands. Each module defines ``register(sub)``; see companion/cli.py."""
 
-COMMANDS = ["doctor", "content", "about", "cue", "dnd", "export", "journal", "demo", "hotkeys"]
+COMMANDS = [
+    "doctor",
+    "content",
+    "about",
+    "cue",
+    "today",
+    "schedule",
+    "dnd",
+    "export",
+    "journal",
+    "demo",
+    "hotkeys",
+]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from companion.commands.common import CommandError, open_journal
+
 
 def register(sub) -> None:
     parser = sub.add_parser("about", help="export or time the About-me one-pager")
@@ -16,7 +18,7 @@ def register(sub) -> None:
         choices=["pdf", "html", "md"],
         help="output format (default: from the file name's suffix)",
     )
-    export.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+    export.add_argument("-o", "--output", required=True, metavar="FILE")
     export.add_argument(
         "--page-size", choices=["a4", "letter"], default="a4", help="PDF page size (default a4)"
     )
@@ -37,26 +39,24 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args, ctx) -> int:
     """Dispatch on the action (for callers that use the top-level ``func``)."""
     action = getattr(args, "about_command", None)
     if action == "export":
-        return run_export(args)
+        return run_export(args, ctx)
     if action == "analyze":
-        return run_analyze(args)
-    print("companion about: choose an action: export or analyze", file=sys.stderr)
-    return 2
+        return run_analyze(args, ctx)
+    raise CommandError("about: choose an action: export or analyze", exit_code=2)
 
 
 def _error(message: str) -> int:
-    print(f"companion about: {message}", file=sys.stderr)
-    return 1
+    raise CommandError(f"about: {message}")
 
 
-def _source_text(path: Path | None) -> tuple[str | None, str]:
-    """(text, where) from ``path`` or from the saved one-pager; text None = error printed."""
+def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
+    """(text, where) from ``path`` or from the saved one-pager; raises CommandError."""
     if path is not None:
-        from companion.core.about_import import read_import
+        from companion.core.about.importing import read_import
 
         try:
             result = read_import(path)
@@ -66,44 +66,34 @@ def _source_text(path: Path | None) -> tuple[str | None, str]:
         for problem in result.problems:
             print(f"companion about: warning: {problem}", file=sys.stderr)
         return result.text, str(path)
-    from companion.core.about_store import load_document
-    from companion.core.context import AppContext
+    from companion.core.about.store import load_document
 
-    ctx = AppContext()
-    try:
-        if ctx.storage_problem:
-            _error(ctx.storage_problem)
-            return None, "the journal"
-        text = load_document(ctx.db)
-    finally:
-        ctx.close()
+    open_journal(ctx, read_only=True)
+    text = load_document(ctx.db)
     if text is None:
         _error("no one-pager saved yet: write it on the About me page, or pass a FILE.")
         return None, "the saved one-pager"
     return text, "the saved one-pager"
 
 
-def _stored_wpm() -> float:
-    from companion.core.about_store import words_per_minute
-    from companion.core.context import AppContext
+def _stored_wpm(ctx) -> float:
+    from companion.core.about.store import words_per_minute
 
-    ctx = AppContext()
-    try:
-        return words_per_minute(ctx.db)
-    finally:
-        ctx.close()
+    open_journal(ctx, read_only=True)
+    return words_per_minute(ctx.db)
 
 
-def run_analyze(args) -> int:
-    from companion.core.pitch import MAX_WPM, MIN_WPM, analyze, format_report
+def run_analyze(args, ctx) -> int:
+    from companion.core.about.pitch import analyze, format_report
+    from companion.core.about.spoken import MAX_WPM, MIN_WPM
 
     if args.wpm is not None and not MIN_WPM <= args.wpm <= MAX_WPM:
         return _error(f"--wpm {args.wpm:g} is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}.")
-    text, where = _source_text(args.file)
+    text, where = _source_text(ctx, args.file)
     if text is None:
         return 1
-    wpm = args.wpm if args.wpm is not None else _stored_wpm()
-    result = analyze(text, wpm)
+    wpm = args.wpm if args.wpm is not None else _stored_wpm(ctx)
+    result = analyze(text, wpm, ctx.content.pitch_plan())
     if args.json:
         import json
 
@@ -142,32 +132,36 @@ def _as_json(result, where: str) -> dict:
     }
 
 
-def run_export(args) -> int:
-    from companion.core.about_export import format_for
+def run_export(args, ctx) -> int:
+    from companion.commands.common import output_path
+    from companion.core.about.export import format_for
 
+    if not (args.output or "").strip():
+        return _error("-o is empty: give the name of a file to write")
     try:
-        fmt = format_for(args.output, args.format)
+        fmt = format_for(Path(args.output), args.format)
     except ValueError as exc:
         return _error(str(exc))
-    output: Path = args.output
+    output = Path(args.output).expanduser()
     if output.is_dir():
         return _error(
             f"{output} is a folder; give a file name, e.g. {output / ('about-me.' + fmt)}"
         )
     if not output.parent.exists():
         return _error(f"the folder {output.parent} does not exist.")
-    text, _ = _source_text(args.input)
+    output = output_path(output)
+    text, _ = _source_text(ctx, args.input)
     if text is None:
         return 1
     if not text.strip():
         return _error("the one-pager is empty; there is nothing to export.")
     try:
         if fmt == "md":
-            from companion.core.about_export import export_markdown
+            from companion.core.about.export import export_markdown
 
             export_markdown(text, output)
         elif fmt == "html":
-            from companion.core.about_export import export_html
+            from companion.core.about.export import export_html
 
             export_html(text, output)
         else:
@@ -187,8 +181,8 @@ def _export_pdf(text: str, output: Path, page_size: str) -> str | None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
-    from companion.core.about_render import SafeRenderer
-    from companion.ui.about_export import export_pdf
+    from companion.core.about.render import SafeRenderer
+    from companion.ui.about.export import export_pdf
 
     app = QGuiApplication.instance() or QGuiApplication(["companion"])
     result = export_pdf(SafeRenderer().render(text), output, page_size)

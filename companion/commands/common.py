@@ -14,23 +14,32 @@ class CommandError(Exception):
         self.exit_code = exit_code
 
 
-def open_journal():
-    """The app context with its database open. Unlike the GUI, a command never falls back
-    to a throwaway in-memory journal: what it writes would silently vanish."""
-    from companion.core.context import AppContext
-
-    ctx = AppContext()
+def open_journal(ctx, *, read_only: bool = False):
+    """``ctx`` with its database open. Unlike the GUI, a command never falls back to a
+    throwaway in-memory journal: what it writes would silently vanish. ``read_only``
+    (exports, analyze) opens it so that nothing is written to the file."""
+    if read_only:
+        ctx.use_read_only_store()
+        if ctx.storage_problem:
+            raise CommandError(ctx.storage_problem)
     ctx.store  # noqa: B018 - open (and migrate) now so problems surface here
     if ctx.storage_problem:
-        problem = ctx.storage_problem
-        ctx.close()
-        raise CommandError(problem)
+        raise CommandError(ctx.storage_problem)
     return ctx
 
 
-def output_path(path: Path) -> Path:
-    """``path`` with ``~`` expanded, if its folder exists."""
+def output_path(path: Path | str | None, option: str = "-o") -> Path:
+    """``path`` with ``~`` expanded, if it names a file (or nothing yet) in a folder that
+    exists; an empty name, a folder, a device or a FIFO is refused with one line."""
+    if path is None or not str(path).strip():
+        raise CommandError(f"{option} is empty: give the name of a file to write", exit_code=2)
     path = Path(path).expanduser()
+    from companion.core.storage.files import NotARegularFileError, check_replaceable
+
+    try:
+        check_replaceable(path)
+    except NotARegularFileError as exc:
+        raise CommandError(f"{exc.strerror}; give a file name", exit_code=2) from None
     if not path.parent.is_dir():
         raise CommandError(f"the folder {path.parent} does not exist", exit_code=2)
     return path

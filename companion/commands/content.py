@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+
+from companion.commands.common import CommandError
 
 
 def register(sub) -> None:
@@ -16,29 +19,32 @@ def register(sub) -> None:
     check.set_defaults(func=run_check)
 
 
-def run_check(args) -> int:
+def run_check(args, ctx) -> int:
     from companion.core.content import content_files, default_folders, load_content
-    from companion.core.paths import shipped_content_dir
+    from companion.core.paths import shipped_content_dir, user_content_dir
 
     if args.dir is not None:
         if not args.dir.is_dir():
-            print(f"companion: {args.dir} is not a folder", file=sys.stderr)
-            return 2
+            raise CommandError(f"{args.dir} is not a folder", exit_code=2)
         # a pack may point at shipped sections, so check it on top of them and report
         # only what is wrong in the pack itself
         folders = [args.dir]
         content, errors = load_content([shipped_content_dir(), args.dir])
-        mine = {p.resolve() for p in content_files(args.dir)}
-        errors = [e for e in errors if Path(e.path).resolve() in mine]
+        mine = {os.path.realpath(p) for p in content_files(args.dir)}  # loops: no raise
+        errors = [e for e in errors if os.path.realpath(e.path) in mine]
+        warnings = [w for w in content.warnings if os.path.realpath(w.path) in mine]
     else:
-        folders = list(default_folders())
+        folders = list(default_folders(user_content_dir(ctx.data_dir)))
         content, errors = load_content(folders)
+        warnings = content.warnings
     files = sum(len(content_files(Path(f))) for f in folders)
     for error in errors:
         print(f"error: {error}", file=sys.stderr)
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     print(
         f"{files} file(s), {len(content.sections)} section(s), "
         f"{len(content.round_types())} round type(s), {len(content.quiz())} quiz question(s), "
-        f"{len(errors)} error(s)"
+        f"{len(errors)} error(s), {len(warnings)} warning(s)"
     )
     return 1 if errors else 0

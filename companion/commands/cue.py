@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from companion.commands.common import CommandError, open_journal
+
 
 def register(sub) -> None:
     parser = sub.add_parser(
@@ -22,35 +24,47 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
-    from companion.core.context import AppContext
-    from companion.core.cuecard import round_infos
+def run(args, ctx) -> int:
+    from companion.core.cue.rounds import round_infos
 
-    ctx = AppContext()
-    try:
-        infos = round_infos(ctx.content)
-        if getattr(args, "list", False):
-            for info in infos:
-                print(f"{info.key or '-'}  {info.id:<16} {info.title}")
+    infos = round_infos(ctx.content)
+    if getattr(args, "list", False):
+        for info in infos:
+            print(f"{info.key or '-'}  {info.id:<16} {info.title}")
+        return 0
+    if not infos:
+        raise CommandError(
+            "cue: the content has no round types (a `kind: rounds` file); "
+            "run `companion content check`."
+        )
+    wanted = getattr(args, "round", None)
+    if wanted and wanted not in {i.id for i in infos}:
+        known = ", ".join(i.id for i in infos)
+        raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
+    from companion.ui.single_instance import (
+        InstanceLock,
+        cue_message,
+        hand_over_waiting,
+        server_name,
+    )
+
+    ctx.data_dir.mkdir(parents=True, exist_ok=True)
+    lock = InstanceLock(ctx.data_dir)
+    if not lock.acquire():
+        # the app (or another card) runs on this folder: its card comes up instead
+        if hand_over_waiting(server_name(ctx.data_dir), message=cue_message(wanted or "")):
+            print("Interview Companion is running: its cue card is shown.")
             return 0
-        if not infos:
-            print(
-                "companion cue: the content has no round types (a `kind: rounds` file); "
-                "run `companion content check`.",
-                file=sys.stderr,
-            )
-            return 1
-        wanted = getattr(args, "round", None)
-        if wanted and wanted not in {i.id for i in infos}:
-            known = ", ".join(i.id for i in infos)
-            print(
-                f"companion cue: unknown round type {wanted!r}; use one of: {known}",
-                file=sys.stderr,
-            )
-            return 2
+        raise CommandError(
+            f"another Interview Companion holds {ctx.data_dir} but does not answer; "
+            "close it or use --data-dir elsewhere."
+        )
+    try:
+        # rounds started on the card go into the real journal, never a throwaway one
+        open_journal(ctx)
         return _run_gui(ctx, wanted)
     finally:
-        ctx.close()
+        lock.release()
 
 
 def _run_gui(ctx, round_type: str | None) -> int:
@@ -58,11 +72,9 @@ def _run_gui(ctx, round_type: str | None) -> int:
 
     app = create_application(sys.argv[:1])
     from companion.ui.bus import AppBus
-    from companion.ui.cue_notes import open_capture
-    from companion.ui.cuecard_window import open_cue_card
+    from companion.ui.cue.notes import open_capture
+    from companion.ui.cue.window import open_cue_card
 
-    if ctx.storage_problem:
-        print(f"companion cue: {ctx.storage_problem}", file=sys.stderr)
     bus = AppBus()
     dialogs: list = []
     card = open_cue_card(ctx, bus, round_type)
@@ -73,8 +85,17 @@ def _run_gui(ctx, round_type: str | None) -> int:
             dialogs.append(dialog)
 
     bus.capture_round.connect(capture)
+    from companion.ui.day.service import DayService
+    from companion.ui.single_instance import make_server, server_name
+
+    day = DayService.of(ctx, bus)  # the card follows the day here too
+    day.start()
+    server = make_server(server_name(ctx.data_dir), card)
+    server.raise_requested.connect(card.show_card)
+    server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
     # the card is the only window: quit when it closes unless a notes box is still open
     app.setQuitOnLastWindowClosed(True)
     code = app.exec()
-    del card
+    server.close()
+    day.shutdown()
     return code

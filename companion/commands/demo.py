@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import sys
+from companion.commands.common import CommandError
 
 
 def register(sub) -> None:
@@ -14,20 +14,16 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args, ctx) -> int:
     if args.loops < 0 or args.loops > 1_000_000:
-        print("companion: --loops must be between 0 and 1,000,000", file=sys.stderr)
-        return 2
+        raise CommandError("--loops must be between 0 and 1,000,000", exit_code=2)
     from companion.commands.common import open_journal
-    from companion.core.demo import generate
+    from companion.core.journal.demo import generate
 
-    ctx = open_journal()
-    try:
-        summary = generate(ctx.db, args.loops, seed=args.seed, today=ctx.now().date())
-        print(
-            f"Added {summary.loops} loop(s), {summary.rounds} round(s) and "
-            f"{summary.journal_rows} journal row(s) to {ctx.data_dir}."
-        )
-        return 0
-    finally:
-        ctx.close()
+    open_journal(ctx)
+    summary = generate(ctx.db, args.loops, seed=args.seed, today=ctx.now().date())
+    print(
+        f"Added {summary.loops} loop(s), {summary.rounds} round(s) and "
+        f"{summary.journal_rows} journal row(s) to {ctx.data_dir}."
+    )
+    return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import sys
+from companion.commands.common import CommandError
 
 
 def register(sub) -> None:
@@ -20,13 +20,11 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def run(args, *, which=None, runner=None, env=None, platform=None) -> int:
+def run(args, ctx, *, which=None, runner=None, env=None, platform=None) -> int:
     import shutil
 
-    from companion.core.context import AppContext
     from companion.core.dnd import DndError, controller_for, run_command
 
-    ctx = AppContext()
     controller = controller_for(
         ctx,
         holder="cli",
@@ -51,6 +49,5 @@ def run(args, *, which=None, runner=None, env=None, platform=None) -> int:
             if adapter.setup_hint():
                 print(f"\nSetup: {adapter.setup_hint()}")
     except DndError as exc:
-        print(f"companion dnd {args.action}: {exc}", file=sys.stderr)
-        return 1
+        raise CommandError(f"dnd {args.action}: {exc}") from None
     return 0

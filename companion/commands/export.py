@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 FORMATS = ("md", "csv", "anki", "json")
 
 
@@ -13,26 +10,22 @@ def register(sub) -> None:
     inner = parser.add_subparsers(dest="export_what", metavar="WHAT", required=True)
     study = inner.add_parser("study-list", help="the ranked study list")
     study.add_argument("--format", "-f", choices=FORMATS, default="md", help="default: md")
-    study.add_argument("-o", "--output", type=Path, required=True, metavar="FILE")
+    study.add_argument("-o", "--output", required=True, metavar="FILE")
     study.set_defaults(func=run)
 
 
-def run(args) -> int:
-    from companion.commands.common import open_journal, output_path
-    from companion.core.exports import export_study_list
-    from companion.core.studylist import GuideIndex
+def run(args, ctx) -> int:
+    from companion.commands.common import CommandError, open_journal, output_path
+    from companion.core.study.exports import export_study_list
+    from companion.core.study.ranking import GuideIndex
 
     out = output_path(args.output)
-    ctx = open_journal()
+    open_journal(ctx, read_only=True)
     try:
         count = export_study_list(
             ctx.db, args.format, out, ctx.now(), guide=GuideIndex(ctx.content)
         )
     except OSError as exc:
-        print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    else:
-        print(f"Wrote {count} topic(s) to {out} ({args.format}).")
-        return 0
-    finally:
-        ctx.close()
+        raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
+    print(f"Wrote {count} topic(s) to {out} ({args.format}).")
+    return 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from companion.commands.common import CommandError
+
 
 def register(sub) -> None:
     parser = sub.add_parser(
@@ -24,12 +26,9 @@ def register(sub) -> None:
     actions.add_parser("off", help="turn the global hotkeys off (the bindings are kept)")
 
 
-def run(args) -> int:
-    from companion.commands.common import CommandError
+def run(args, ctx) -> int:
     from companion.core import hotkeys as hk
-    from companion.core.context import AppContext
 
-    ctx = AppContext()
     prefs = ctx.prefs
     if prefs.problem:
         raise CommandError(prefs.problem)

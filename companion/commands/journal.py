@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.commands.common import open_journal, output_path
+from companion.commands.common import CommandError, open_journal, output_path
 
 
 def register(sub) -> None:
@@ -13,61 +13,70 @@ def register(sub) -> None:
     inner = parser.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
     exp = inner.add_parser("export", help="write the whole journal to a JSON file")
     exp.add_argument("--format", "-f", choices=("json",), default="json")
-    exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="the file to write")
-    exp.add_argument("file", nargs="?", type=Path, help="the file to write (or use -o)")
+    exp.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    exp.add_argument("file", nargs="?", help="the file to write (or use -o)")
     exp.set_defaults(func=run_export)
     imp = inner.add_parser("import", help="add a journal JSON export to this journal")
     imp.add_argument("--format", "-f", choices=("json",), default="json")
     imp.add_argument("-i", "--input", type=Path, metavar="FILE", help="the file to read")
-    imp.add_argument("file", nargs="?", type=Path, help="the file to read (or use -i)")
+    imp.add_argument(
+        "file", nargs="*", type=Path, help="the file(s) to read (or use -i); all or none"
+    )
     imp.set_defaults(func=run_import)
 
 
-def run_export(args) -> int:
-    from companion.core.journal_io import export_journal
+def run_export(args, ctx) -> int:
+    from companion.core.journal.files import export_journal
 
-    out = args.output or args.file
+    out = args.output if args.output is not None else args.file
     if out is None:
-        print("companion: say where to write the journal: -o FILE", file=sys.stderr)
-        return 2
+        raise CommandError("say where to write the journal: -o FILE", exit_code=2)
     out = output_path(out)
-    ctx = open_journal()
+    open_journal(ctx, read_only=True)
     try:
         count = export_journal(ctx.db, out, ctx.now())
     except OSError as exc:
-        print(f"companion: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    else:
-        print(f"Wrote {count} loop(s) to {out}.")
-        return 0
-    finally:
-        ctx.close()
+        raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
+    print(f"Wrote {count} loop(s) to {out}.")
+    return 0
 
 
-def run_import(args) -> int:
-    from companion.core.journal_io import JournalImportError, import_journal
+def run_import(args, ctx) -> int:
+    """Every file is checked first; then all are added in one transaction, so a bad file
+    among several imports nothing."""
+    from companion.core.journal.files import import_journal_data
+    from companion.core.journal.validate import JournalImportError, read_journal
 
-    src = args.input or args.file
-    if src is None:
-        print("companion: say which file to import: -i FILE", file=sys.stderr)
-        return 2
-    ctx = open_journal()
+    sources = ([args.input] if args.input is not None else []) + list(args.file or [])
+    if not sources:
+        raise CommandError("say which file to import: -i FILE", exit_code=2)
     try:
-        report = import_journal(ctx.db, src.expanduser())
+        docs = [(src, read_journal(src.expanduser())) for src in sources]
     except JournalImportError as exc:
-        print(f"companion: {exc} Nothing was imported.", file=sys.stderr)
-        return 1
-    else:
+        raise CommandError(f"{exc} Nothing was imported.") from None
+    open_journal(ctx)
+    reports = []
+    with ctx.db.atomic():
+        for src, data in docs:
+            try:
+                reports.append((src, import_journal_data(ctx.db, data)))
+            except JournalImportError as exc:
+                raise CommandError(f"{src}: {exc} Nothing was imported.") from None
+    for src, report in reports:
+        name = f"{src}: " if len(reports) > 1 else ""
         print(
-            f"Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
+            f"{name}Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
             f"{report.loops_skipped} loop(s) were already here."
         )
-        if report.asked_them_skipped:
+        if report.control_chars_removed:
             print(
-                f"{report.asked_them_skipped} question(s) you asked could not be imported "
-                "(planner not available or refused them).",
+                f"{name}Removed {report.control_chars_removed} control character(s).",
                 file=sys.stderr,
             )
-        return 0
-    finally:
-        ctx.close()
+        if report.asked_them_skipped:
+            print(
+                f"{name}{report.asked_them_skipped} question(s) you asked could not be "
+                "imported (planner not available or refused them).",
+                file=sys.stderr,
+            )
+    return 0

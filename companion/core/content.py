@@ -11,6 +11,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from companion.core.content_fields import AUDIENCES as AUDIENCES  # re-exported
+from companion.core.content_fields import check_section, section_warnings
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from companion.core.content_plans import BeforeStep, PitchPlan, PlannerRules, RoundDefaults
 
 KINDS = frozenset(
     {
@@ -29,7 +38,6 @@ KINDS = frozenset(
     }
 )
 PHASES = ("night-before", "morning-of", "before-round", "after-loop")
-AUDIENCES = ("hiring-manager", "peer", "leadership")
 BUILTIN_SECTIONS = frozenset({"@pitch-outline", "@planned-questions", "@timebox", "@closing-topic"})
 LIST_FIELDS = frozenset({"sections", "see", "tags", "audience"})
 
@@ -53,6 +61,7 @@ class Item:
     text: str
     fields: dict[str, str] = field(default_factory=dict)
     line: int = 0
+    field_lines: dict[str, int] = field(default_factory=dict, compare=False)
 
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.fields.get(key, default)
@@ -78,6 +87,7 @@ class Section:
     order: int = 100
     meta: dict[str, str] = field(default_factory=dict)
     source: Path | None = None
+    meta_lines: dict[str, int] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -103,6 +113,7 @@ class QuizQuestion:
 @dataclass
 class Content:
     sections: dict[str, Section] = field(default_factory=dict)
+    warnings: list[ContentError] = field(default_factory=list)  # valid but doubtful values
 
     def section(self, section_id: str) -> Section | None:
         return self.sections.get(section_id)
@@ -160,6 +171,45 @@ class Content:
             if audience in item.list("audience")
         ]
 
+    # Typed views of the pack's numbers (companion/core/content_plans.py); each falls
+    # back to a code default only when the pack lacks a valid value.
+    def pitch_plan(self) -> PitchPlan:
+        from companion.core.content_plans import pitch_plan
+
+        return pitch_plan(self)
+
+    def planner_rules(self) -> PlannerRules:
+        from companion.core.content_plans import planner_rules
+
+        return planner_rules(self)
+
+    @property
+    def capture_window(self) -> dt.timedelta:
+        from companion.core.content_plans import capture_window
+
+        return capture_window(self)
+
+    @property
+    def thank_you_after(self) -> dt.timedelta:
+        from companion.core.content_plans import thank_you_after
+
+        return thank_you_after(self)
+
+    def before_round_steps(self) -> tuple[BeforeStep, ...]:
+        from companion.core.content_plans import before_round_steps
+
+        return before_round_steps(self)
+
+    def round_defaults(self) -> RoundDefaults:
+        from companion.core.content_plans import round_defaults
+
+        return round_defaults(self)
+
+    def reminder_text(self, phase: str) -> str:
+        from companion.core.content_plans import reminder_text
+
+        return reminder_text(self, phase)
+
     def check_references(self) -> list[ContentError]:
         """Round types and quiz answers may only point at sections that exist."""
         errors = []
@@ -200,6 +250,7 @@ def parse_section(text: str, path: Path | None = None) -> Section:
     if not lines or lines[0].strip() != "---":
         raise ContentParseError(1, "the file must start with a '---' front-matter line")
     meta: dict[str, str] = {}
+    meta_lines: dict[str, int] = {}
     end = None
     for n, line in enumerate(lines[1:], 2):
         if line.strip() == "---":
@@ -211,6 +262,7 @@ def parse_section(text: str, path: Path | None = None) -> Section:
         if not sep or not re.fullmatch(r"[a-z_]+", key.strip()):
             raise ContentParseError(n, f"expected 'key: value' in the front matter, got {line!r}")
         meta[key.strip()] = _unquote(value.strip())
+        meta_lines[key.strip()] = n
     if end is None:
         raise ContentParseError(1, "the front matter is not closed by a second '---' line")
     for key in ("id", "kind", "title"):
@@ -234,7 +286,7 @@ def parse_section(text: str, path: Path | None = None) -> Section:
         if line.startswith("- "):
             if current:
                 items.append(_make_item(current))
-            current = {"text": [line[2:].strip()], "fields": {}, "line": n}
+            current = {"text": [line[2:].strip()], "fields": {}, "line": n, "lines": {}}
         elif current is not None and line[:1] in (" ", "\t") and line.strip():
             match = _FIELD_RE.match(line.expandtabs(4))
             if match:
@@ -242,6 +294,7 @@ def parse_section(text: str, path: Path | None = None) -> Section:
                 if key in current["fields"]:
                     raise ContentParseError(n, f"field {key!r} appears twice in one item")
                 current["fields"][key] = _unquote(value.strip())
+                current["lines"][key] = n
                 current["last"] = key
             elif current.get("last"):
                 key = current["last"]
@@ -269,11 +322,17 @@ def parse_section(text: str, path: Path | None = None) -> Section:
         order=order,
         meta=meta_rest,
         source=path,
+        meta_lines=meta_lines,
     )
 
 
 def _make_item(raw: dict) -> Item:
-    return Item(text=" ".join(raw["text"]).strip(), fields=raw["fields"], line=raw["line"])
+    return Item(
+        text=" ".join(raw["text"]).strip(),
+        fields=raw["fields"],
+        line=raw["line"],
+        field_lines=raw["lines"],
+    )
 
 
 def _unquote(value: str) -> str:
@@ -290,18 +349,23 @@ class ContentParseError(ValueError):
 
 
 def content_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
+    """The folder's ``*.md`` files (not README.md). Symlink loops, FIFOs and devices are
+    listed too, so that loading reports them; nothing here opens a file."""
+    try:
+        if not folder.is_dir():
+            return []
+        return sorted(p for p in folder.glob("*.md") if p.name.lower() != "readme.md")
+    except OSError:  # the folder itself is a symlink loop or unreadable
         return []
-    return sorted(p for p in folder.glob("*.md") if p.name.lower() != "readme.md")
 
 
 def load_file(path: Path) -> Section:
+    from companion.core.fileio import FileReadError, read_limited
+
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ContentParseError(1, f"file is larger than {MAX_FILE_BYTES // 1024} KiB")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ContentParseError(1, f"cannot read the file: {exc.strerror or exc}") from None
+        raw = read_limited(path, "content")
+    except FileReadError as exc:
+        raise ContentParseError(1, str(exc)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -326,6 +390,11 @@ def load_content(folders: Iterable[Path]) -> tuple[Content, list[ContentError]]:
             except ContentParseError as exc:
                 errors.append(ContentError(path, exc.line, exc.message))
                 continue
+            problems = check_section(section)
+            if problems:  # a wrongly typed number, time or id: skip it like a broken file
+                errors.extend(problems)
+                continue
+            content.warnings.extend(section_warnings(section))
             if section.id in seen_here:
                 errors.append(
                     ContentError(
@@ -341,7 +410,8 @@ def load_content(folders: Iterable[Path]) -> tuple[Content, list[ContentError]]:
     return content, errors
 
 
-def default_folders(user_dir: Path | None = None) -> Sequence[Path]:
+def default_folders(user_dir: Path) -> Sequence[Path]:
+    """The shipped packs, then the user's own folder (``<data folder>/content``)."""
     from companion.core import paths
 
-    return [paths.shipped_content_dir(), user_dir or paths.user_content_dir()]
+    return [paths.shipped_content_dir(), user_dir]

@@ -18,17 +18,17 @@ from companion.core.prefs import Prefs
 if TYPE_CHECKING:
     from companion.core.content import Content, ContentError
     from companion.core.settings import Settings
-    from companion.core.storage import Store
+    from companion.core.storage.store import Store
 
 
 class AppContext:
     def __init__(
         self,
-        data_dir: Path | None = None,
+        data_dir: Path,
         *,
         clock: Callable[[], dt.datetime] | None = None,
     ):
-        self.data_dir = Path(data_dir) if data_dir else paths.data_dir()
+        self.data_dir = Path(data_dir)
         self.clock: Callable[[], dt.datetime] = clock or (lambda: dt.datetime.now().astimezone())
         self.prefs = Prefs(self.data_dir / "prefs.json")
         self._store: Store | None = None
@@ -38,14 +38,18 @@ class AppContext:
 
     @property
     def db_path(self) -> Path:
-        return self.data_dir / "companion.sqlite3"
+        return paths.db_path(self.data_dir)
 
     @property
     def store(self) -> Store:
         """The journal store; a throwaway in-memory one (with ``storage_problem`` set) if
         the real one cannot be opened, so the app keeps working and tells the user."""
         if self._store is None:
-            from companion.core.storage import StorageError, open_memory_store, open_store
+            from companion.core.storage.store import (
+                StorageError,
+                open_memory_store,
+                open_store,
+            )
 
             try:
                 self._store = open_store(self.db_path)
@@ -53,6 +57,23 @@ class AppContext:
                 self.storage_problem = str(exc)
                 self._store = open_memory_store()
         return self._store
+
+    def use_read_only_store(self) -> None:
+        """Open the journal only to read (exports, analyze): nothing is written to it. A
+        missing journal, or one that needs an upgrade first, opens the normal way."""
+        if self._store is not None or not self.db_path.exists():
+            return
+        from companion.core.storage.store import StorageError, open_store
+
+        try:
+            store = open_store(self.db_path, read_only=True)
+        except StorageError as exc:
+            self.storage_problem = str(exc)
+            return
+        if store.pending_migrations:
+            store.close()
+            return
+        self._store = store
 
     @property
     def db(self):
@@ -70,7 +91,7 @@ class AppContext:
             from companion.core.content import default_folders, load_content
 
             self._content, self.content_errors = load_content(
-                default_folders(self.data_dir / "content")
+                default_folders(paths.user_content_dir(self.data_dir))
             )
         return self._content
 

@@ -1,9 +1,15 @@
-"""What `companion doctor` checks, as data."""
+"""What `companion doctor` checks, as data.
+
+A check only looks: the database is opened read-only, no folder or file is created and
+nothing is moved. ``repair=True`` (`companion doctor --repair`) opens it the normal way,
+which creates what is missing, migrates, and moves a damaged file aside.
+"""
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,14 +28,17 @@ class HealthReport:
         self.lines.append(f"! {text}")
         self.healthy = False
 
+    def warn(self, text: str) -> None:
+        """Worth knowing, but not unhealthy (e.g. a shared folder the user chose)."""
+        self.lines.append(f"~ {text}")
 
-def check_health(data_dir: Path | None = None) -> HealthReport:
+
+def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     from companion import __version__
     from companion.core.content import default_folders, load_content
-    from companion.core.schema import known_steps
-    from companion.core.storage import StorageError, list_backups, open_store
+    from companion.core.storage.schema import known_steps
+    from companion.core.storage.store import StorageError, list_backups, open_store
 
-    data_dir = data_dir or paths.data_dir()
     report = HealthReport()
     report.ok(f"version: {__version__}")
     report.ok(f"data folder: {data_dir}")
@@ -37,19 +46,37 @@ def check_health(data_dir: Path | None = None) -> HealthReport:
 
     platform = choose_platform(os.environ)
     report.ok(f"display platform: {platform.platform} ({platform.reason})")
-    db_file = data_dir / "companion.sqlite3"
+    db_file = paths.db_path(data_dir)
     report.ok(f"database: {db_file}")
-    try:
-        store = open_store(db_file)
-    except StorageError as exc:
-        report.bad(str(exc))
-        store = None
+    store = None
+    if repair:
+        try:
+            store = open_store(db_file)
+        except StorageError as exc:
+            report.bad(str(exc))
+        else:
+            for notice in store.notices:
+                report.ok(f"repaired: {notice}")
+    elif not db_file.exists():
+        problem = paths.folder_problem(data_dir)
+        if problem:
+            report.bad(problem)
+        else:
+            report.ok("no journal yet: it is created when the app or a command first needs it")
+    else:
+        try:
+            store = open_store(db_file, read_only=True)
+        except StorageError as exc:
+            report.bad(str(exc))
     if store is not None:
         try:
-            for notice in store.notices:
-                report.bad(notice)
             version = store.schema_version()
             report.ok(f"schema version: {version} (this app knows {len(known_steps())})")
+            if store.pending_migrations:
+                report.ok(
+                    f"{store.pending_migrations} schema step(s) to apply: the next start (or "
+                    "`companion doctor --repair`) upgrades it, after a backup"
+                )
             result = store.db.execute("PRAGMA integrity_check").fetchone()[0]
             (report.ok if result == "ok" else report.bad)(f"integrity: {result}")
             mode = store.db.execute("PRAGMA journal_mode").fetchone()[0]
@@ -58,16 +85,23 @@ def check_health(data_dir: Path | None = None) -> HealthReport:
             report.bad(f"database error: {exc}")
         finally:
             store.close()
-        if os.name == "posix":
-            for path, want in ((data_dir, 0o700), (db_file, 0o600)):
-                mode = path.stat().st_mode & 0o777
-                if mode & ~want:
-                    report.bad(f"{path} is readable by others (mode {mode:o}; want {want:o})")
-    backups = list_backups(data_dir / "backups")
+    if os.name == "posix":
+        for path, want in ((data_dir, 0o700), (db_file, 0o600)):
+            try:
+                mode = stat.S_IMODE(path.stat().st_mode)
+            except OSError:
+                continue
+            if mode & ~want & 0o077:
+                report.warn(
+                    f"{path} is readable by others (mode {mode:o}; the app would make it "
+                    f"{want:o}). It was left as it is: change it with chmod {want:o} if it "
+                    "should be private."
+                )
+    backups = list_backups(paths.backup_dir(data_dir))
     report.ok(
         f"backups: {len(backups)}" + (f", newest {backups[0].name}" if backups else " (none yet)")
     )
-    folders = list(default_folders(data_dir / "content"))
+    folders = list(default_folders(paths.user_content_dir(data_dir)))
     content, errors = load_content(folders)
     report.ok(f"content: {len(content.sections)} sections from {', '.join(map(str, folders))}")
     for error in errors:

@@ -1,7 +1,8 @@
 """The one place that decides where the app keeps its files.
 
-Order of precedence: an explicit ``--data-dir`` (via :func:`set_data_dir`), then the
-``COMPANION_HOME`` environment variable, then the platform's user data folder.
+The data folder is resolved once, at the entry point (:func:`resolve_data_dir`), and then
+handed down inside :class:`companion.core.context.AppContext`; the functions below take it
+as a parameter. No module keeps it in a global.
 """
 
 from __future__ import annotations
@@ -11,57 +12,111 @@ import sys
 from pathlib import Path
 
 ENV_VAR = "COMPANION_HOME"
-_override: Path | None = None
+DB_NAME = "companion.sqlite3"
 
 
-def set_data_dir(path: str | os.PathLike[str] | None) -> None:
-    """Pin the data folder for this process (the ``--data-dir`` option)."""
-    global _override
-    _override = Path(path).expanduser().resolve() if path else None
+class DataDirError(ValueError):
+    """A data folder option that cannot be used (for example an empty string)."""
 
 
-def data_dir() -> Path:
-    """The data folder, not created."""
-    if _override is not None:
-        return _override
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return Path(env).expanduser().resolve()
+def default_data_dir() -> Path:
+    """The platform's user data folder for the app (not created)."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("interview-companion", appauthor=False))
 
 
+def resolve_data_dir(option: str | os.PathLike[str] | None = None) -> Path:
+    """``--data-dir`` over ``COMPANION_HOME`` over the platform default; not created."""
+    for value, where in ((option, "--data-dir"), (os.environ.get(ENV_VAR), ENV_VAR)):
+        if value is None:
+            continue
+        text = os.fspath(value)
+        if not text.strip():
+            raise DataDirError(f"{where} is empty: give a folder, or leave it out")
+        return Path(text).expanduser().resolve()
+    return default_data_dir()
+
+
 def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` (owner-only, 0700) if needed and tighten it if it exists."""
-    path.mkdir(parents=True, exist_ok=True)
-    if os.name == "posix":
+    """Create ``path`` owner-only (0700) if it is missing; an existing folder keeps its
+    mode (it may be shared, or deliberately read-only: `companion doctor` warns instead).
+
+    Raises :class:`DataDirError` when the path exists and is not a folder, or cannot be
+    created (its message says why); the app sets modes only on folders it created."""
+    path = Path(path)
+    missing = []
+    probe = path
+    try:
+        while not probe.exists() and not probe.is_symlink() and probe != probe.parent:
+            missing.append(probe)
+            probe = probe.parent
+        if path.exists() and not path.is_dir():
+            raise DataDirError(f"{path} is a file, not a folder")
+    except OSError as exc:
+        raise DataDirError(f"cannot use the folder {path}: {exc.strerror or exc}") from None
+    for folder in reversed(missing):
+        ours = folder == path  # parents (e.g. ~/.local/share) get the usual mode
         try:
-            os.chmod(path, 0o700)
-        except OSError:
-            pass  # a read-only or foreign folder: storage reports the real problem
+            folder.mkdir(mode=0o700 if ours else 0o777)
+        except FileExistsError:
+            continue  # made meanwhile by another process: then it is not ours to chmod
+        except OSError as exc:
+            raise DataDirError(
+                f"cannot create the folder {folder}: {exc.strerror or exc}"
+            ) from None
+        if ours and os.name == "posix":
+            try:
+                os.chmod(folder, 0o700)  # mkdir's mode is masked by the umask
+            except OSError:
+                pass
+    if not path.is_dir():
+        raise DataDirError(f"{path} is not a folder")
     return path
 
 
-def db_path() -> Path:
-    return data_dir() / "companion.sqlite3"
+def folder_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be used as the data folder, or None (nothing is created)."""
+    path = Path(path)
+    for part in path.parts:
+        if len(os.fsencode(part)) > 255:
+            return f"the name {part[:40]}... is too long for a folder name"
+    try:
+        if path.exists():
+            if not path.is_dir():
+                return f"{path} is a file, not a folder"
+            if not os.access(path, os.W_OK | os.X_OK):
+                return f"the folder {path} is not writable"
+            return None
+        probe = path
+        while not probe.exists():
+            if probe == probe.parent:
+                break
+            probe = probe.parent
+        if not probe.is_dir():
+            return f"{probe} is a file, so {path} cannot be created"
+        if not os.access(probe, os.W_OK | os.X_OK):
+            return f"{path} cannot be created: {probe} is not writable"
+    except OSError as exc:  # e.g. ENAMETOOLONG from stat
+        return f"{path} cannot be used: {exc.strerror or exc}"
+    return None
 
 
-def backup_dir() -> Path:
-    return data_dir() / "backups"
+def db_path(data_dir: Path) -> Path:
+    return data_dir / DB_NAME
 
 
-def user_content_dir() -> Path:
+def backup_dir(data_dir: Path) -> Path:
+    return data_dir / "backups"
+
+
+def user_content_dir(data_dir: Path) -> Path:
     """Where a user drops their own content packs."""
-    return data_dir() / "content"
+    return data_dir / "content"
 
 
-def settings_path() -> Path:
-    return data_dir() / "settings.json"
-
-
-def exports_dir() -> Path:
-    return data_dir() / "exports"
+def exports_dir(data_dir: Path) -> Path:
+    return data_dir / "exports"
 
 
 def _bundled(name: str) -> Path:

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.core.storage_files import atomic_write_text
+from companion.core.storage.files import atomic_write_text
 
 
 class Prefs:

@@ -12,14 +12,13 @@ import time
 
 from companion import APP_ID, APP_NAME, __version__
 from companion.core.context import AppContext
+from companion.core.platform_choice import apply_platform_choice  # stdlib only, before Qt
 
 
 def create_application(argv: list[str] | None = None):
     from PySide6.QtWidgets import QApplication
 
     if QApplication.instance() is None:
-        from companion.core.platform_choice import apply_platform_choice
-
         apply_platform_choice()  # XWayland by default under Wayland: the card stays on top
     app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
     app.setApplicationName("interview-companion")
@@ -50,7 +49,17 @@ class Application:
         self.tray = None
         self._capture_dialogs: list = []
         self._cue_window = None
+        from companion.ui.day.notifier import Notifier
+        from companion.ui.day.service import DayService
+
+        self.notifier = Notifier(self.window, fallback=self._status_notice)
+        # the one owner of the day's timer, reminders and do-not-disturb; pages observe it
+        self.day = DayService(ctx, self.bus, self.notifier, self.window)
+        self.bus.day = self.day
         self.bus.notify.connect(self.notify)
+        self.bus.status_message.connect(
+            lambda text: self.window.statusBar().showMessage(text, 15_000)
+        )
         self.bus.capture_round.connect(self.open_capture)
         self.bus.show_cue_card.connect(self.show_cue_card)
         self.bus.open_hotkeys.connect(self.open_hotkeys)
@@ -83,14 +92,11 @@ class Application:
         del content
         self._restore_dnd_after_crash()
         self._make_tray()
-        from companion.ui.journal_reminders import JournalReminders
-
-        self.journal_reminders = JournalReminders(self.ctx, self.bus, self.window)
-        self.journal_reminders.start()
+        self.day.start()
         self._start_hotkeys()
 
     def _restore_actions(self):
-        from companion.core.storage import list_backups
+        from companion.core.storage.store import list_backups
 
         backups = list_backups(self.ctx.data_dir / "backups")
         if not backups:
@@ -100,7 +106,7 @@ class Application:
     def restore_backup(self, backup) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        from companion.core.storage import restore_backup
+        from companion.core.storage.store import restore_backup
 
         self.ctx.close()
         try:
@@ -113,10 +119,8 @@ class Application:
         self.window.add_notice(f"Restored the journal from {backup.name}.")
 
     def _restore_dnd_after_crash(self) -> None:
-        try:
-            from companion.core.dnd import restore_after_crash
-        except ImportError:
-            return
+        from companion.core.dnd import restore_after_crash
+
         message = restore_after_crash(self.ctx)
         if message:
             self.window.add_notice(message)
@@ -138,30 +142,25 @@ class Application:
         tray.activated.connect(lambda _reason: self.window.bring_to_front())
         tray.show()
         self.tray = tray
+        self.notifier.tray = tray
 
     def notify(self, title: str, message: str) -> None:
-        if self.tray is not None:
-            self.tray.showMessage(title, message, self.window.windowIcon(), 10_000)
-        else:
-            self.window.statusBar().showMessage(f"{title}: {message}", 15_000)
+        self.notifier.send(title, message)
+
+    def _status_notice(self, title: str, message: str) -> None:
+        self.window.statusBar().showMessage(f"{title}: {message}", 15_000)
 
     def open_capture(self, round_id: int) -> None:
-        try:
-            from companion.ui.capture import CaptureDialog
-        except ImportError:
-            self.window.show_page("journal")
-            return
+        from companion.ui.journal.capture import CaptureDialog
+
         dialog = CaptureDialog(self.ctx, self.bus, round_id, self.window)
         self._capture_dialogs = [d for d in self._capture_dialogs if d.isVisible()] + [dialog]
         dialog.show()
         dialog.raise_()
 
     def show_cue_card(self, round_type: str) -> None:
-        try:
-            from companion.ui.cuecard_window import open_cue_card
-        except ImportError:
-            self.window.show_page("cue")
-            return
+        from companion.ui.cue.window import open_cue_card
+
         self._cue_window = open_cue_card(self.ctx, self.bus, round_type or None, self._cue_window)
 
     def _start_hotkeys(self) -> None:
@@ -187,25 +186,24 @@ class Application:
         )
 
     def shutdown(self) -> None:
+        from companion.core.dnd import restore_on_quit
+
         if getattr(self, "hotkeys", None) is not None:
             self.hotkeys.stop()  # release the grabs / close the portal session first
-        try:
-            from companion.core.dnd import restore_on_quit
-        except ImportError:
-            restore_on_quit = None
-        if restore_on_quit is not None:
-            restore_on_quit(self.ctx)
+        self.day.shutdown()
+        restore_on_quit(self.ctx)
         self.ctx.prefs.save()
         self.ctx.close()
 
 
-def run_gui(args) -> int:
+def run_gui(args, ctx: AppContext) -> int:
     started = time.perf_counter()
-    ctx = AppContext()
+    from companion.ui.folder_problem import usable_context
     from companion.ui.single_instance import InstanceLock, hand_over_waiting, server_name
 
     # the single-instance check runs before Qt is imported: a second launch costs little
-    ctx.data_dir.mkdir(parents=True, exist_ok=True)
+    if (ctx := usable_context(ctx)) is None:  # a folder it cannot use: a dialog, not a crash
+        return 1
     name = server_name(ctx.data_dir)
     lock = InstanceLock(ctx.data_dir)
     if not lock.acquire():
@@ -233,6 +231,7 @@ def run_gui(args) -> int:
 
         server = make_server(name, app.window)
         server.raise_requested.connect(app.window.bring_to_front)
+        server.cue_requested.connect(app.show_cue_card)
         servers.append(server)
 
     # after the paint has been reported: QtNetwork is not needed to draw the window

@@ -6,6 +6,9 @@ from PySide6.QtCore import QObject, Signal
 
 
 class AppBus(QObject):
+    #: the day service (companion.ui.day.service.DayService), set once by the application
+    day = None
+
     #: switch the main window to a page by key ("today", "about", "cue", ...)
     open_page = Signal(str)
     #: the self-check page should show only the flagged questions
@@ -18,6 +21,10 @@ class AppBus(QObject):
     open_hotkeys = Signal()
     #: a desktop notification (title, message), shown through the tray when there is one
     notify = Signal(str, str)
+    #: the day model changed (a companion.core.day.model.DayView); pages render it
+    day_changed = Signal(object)
+    #: a short message for the main window's status bar
+    status_message = Signal(str)
     #: data changed; pages refresh what they show
     journal_changed = Signal()
     about_changed = Signal()

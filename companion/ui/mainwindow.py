@@ -130,14 +130,7 @@ class MainWindow(QMainWindow):
         return self._pages[key]
 
     def _build(self, spec: PageSpec) -> QWidget:
-        try:
-            module = importlib.import_module(f"companion.ui.pages.{spec.module}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"companion.ui.pages.{spec.module}":
-                raise
-            from companion.ui.placeholder import PlaceholderPage
-
-            return PlaceholderPage(spec.title, "This page is not part of this build yet.")
+        module = importlib.import_module(f"companion.ui.{spec.module}.page")
         widget = getattr(module, spec.cls)(self.ctx, self.bus)
         widget.setObjectName(f"page-{spec.key}")
         return widget

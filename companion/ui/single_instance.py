@@ -18,6 +18,12 @@ from pathlib import Path
 RAISE = b"raise\n"
 
 
+def cue_message(round_type: str = "") -> bytes:
+    """Ask the running app to show its cue card (on ``round_type``, or as it is)."""
+    safe = "".join(c for c in round_type if c.isalnum() or c in "-_")[:60]
+    return f"cue {safe}".rstrip().encode() + b"\n"
+
+
 def server_name(data_dir: Path) -> str:
     """A socket path unique to the user and data folder (short: AF_UNIX allows ~100 bytes)."""
     # zlib, not hashlib: loading OpenSSL costs ~10 ms of start-up; two checksums of the
@@ -60,38 +66,39 @@ class InstanceLock:
             self._fd = None
 
 
-def hand_over(name: str, timeout_ms: int = 500) -> bool:
-    """True when a running instance answered on ``name`` and was asked to come forward."""
+def hand_over(name: str, timeout_ms: int = 500, message: bytes = RAISE) -> bool:
+    """True when a running instance answered on ``name`` and was given ``message`` (come
+    forward, or show the cue card)."""
     if not hasattr(socket, "AF_UNIX"):
-        return _hand_over_qt(name, timeout_ms)
+        return _hand_over_qt(name, timeout_ms, message)
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(timeout_ms / 1000)
             sock.connect(name)
-            sock.sendall(RAISE)
+            sock.sendall(message)
         return True
     except OSError:
         return False
 
 
-def hand_over_waiting(name: str, seconds: float = 5.0) -> bool:
+def hand_over_waiting(name: str, seconds: float = 5.0, message: bytes = RAISE) -> bool:
     """The lock is taken but the owner may still be starting: keep trying for a while."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if hand_over(name):
+        if hand_over(name, message=message):
             return True
         time.sleep(0.1)
     return False
 
 
-def _hand_over_qt(name: str, timeout_ms: int) -> bool:
+def _hand_over_qt(name: str, timeout_ms: int, message: bytes = RAISE) -> bool:
     from PySide6.QtNetwork import QLocalSocket
 
     sock = QLocalSocket()
     sock.connectToServer(name)
     if not sock.waitForConnected(timeout_ms):
         return False
-    sock.write(RAISE)
+    sock.write(message)
     sock.flush()
     sock.waitForBytesWritten(timeout_ms)
     sock.disconnectFromServer()
@@ -107,6 +114,8 @@ def make_server(name: str, parent=None):
         """Listens for later launches; emits ``raise_requested`` for each."""
 
         raise_requested = Signal()
+        #: a later `companion cue [--round TYPE]`: show the card ("" = as it is)
+        cue_requested = Signal(str)
 
         def __init__(self):
             super().__init__(parent)
@@ -127,8 +136,12 @@ def make_server(name: str, parent=None):
                 # one short line written right after connecting; a bounded wait keeps
                 # this free of per-socket slots that could outlive the server
                 ready = sock.bytesAvailable() or sock.waitForReadyRead(300)
-                if ready and bytes(sock.readAll().data()).startswith(RAISE.strip()):
+                line = bytes(sock.readAll().data())[:200] if ready else b""
+                if line.startswith(RAISE.strip()):
                     self.raise_requested.emit()
+                elif line.startswith(b"cue"):
+                    word = line[3:].strip().decode("ascii", "replace")
+                    self.cue_requested.emit("".join(c for c in word if c.isalnum() or c in "-_"))
                 sock.disconnectFromServer()
                 sock.deleteLater()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sqlite3
 
@@ -10,10 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.commands import about as about_cli
-from companion.core import about_store
-from companion.core.about_autosave import AutosavePolicy, Autosaver
-from companion.core.about_rehearsal import Rehearsal, Step
+from companion.core.about import store as about_store
+from companion.core.about.autosave import AutosavePolicy, Autosaver
+from companion.core.about.rehearsal import Rehearsal, Step
 
 
 class Ticker:
@@ -191,11 +189,9 @@ def test_autosaver_saves_when_due_and_reports_failures(db, clock):
 
 
 def cli(*argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    sub = parser.add_subparsers()
-    about_cli.register(sub)
-    args = parser.parse_args(["about", *argv])
-    return args.func(args)
+    from companion.cli import main
+
+    return main(["about", *argv])
 
 
 SAMPLE = """# Sam

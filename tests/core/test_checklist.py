@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.core import checklist as cl
 from companion.core.content import PHASES, Content, parse_section
-from companion.core.loops import create_loop
+from companion.core.day import checklist as cl
+from companion.core.day.loops import create_loop
 
 
 def test_phase_lists_follow_the_day_and_carry_links(content):
@@ -87,19 +87,20 @@ def test_phase_merges_sections_and_skips_bad_minutes():
 def test_before_round_list_runs_again_for_each_round(db, clock):
     import datetime as dt
 
-    from companion.core import schedule as sch
-    from companion.core.loops import add_round, list_rounds
+    from companion.core.day.actions import load_view
+    from companion.core.day.loops import add_round
+    from companion.core.day.model import DayRules
 
     tz = clock.now().tzinfo
     loop = create_loop(db, "Acme")
     first = add_round(db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 1, 10, tzinfo=tz))
     second = add_round(db, loop, "design", scheduled_at=dt.datetime(2026, 12, 1, 13, tzinfo=tz))
-    rounds = list_rounds(db, loop)
-    early = sch.situation(rounds, dt.datetime(2026, 12, 1, 9, 50, tzinfo=tz))
-    scope = cl.scope_for("before-round", loop, early)
+    rules = DayRules()
+    early = load_view(db, rules, dt.datetime(2026, 12, 1, 9, 50, tzinfo=tz), loop)
+    scope = cl.scope_for("before-round", early)
     assert scope == cl.Scope(loop, "2026-12-01", first)
     cl.set_checked(db, scope, "before-round/water", True, clock.now())
-    later = sch.situation(rounds, dt.datetime(2026, 12, 1, 12, 50, tzinfo=tz))
-    assert cl.scope_for("before-round", loop, later) == cl.Scope(loop, "2026-12-01", second)
-    assert cl.checked_keys(db, cl.scope_for("before-round", loop, later)) == set()
-    assert cl.scope_for("morning-of", loop, later) == cl.Scope(loop, "2026-12-01")
+    later = load_view(db, rules, dt.datetime(2026, 12, 1, 12, 50, tzinfo=tz), loop)
+    assert cl.scope_for("before-round", later) == cl.Scope(loop, "2026-12-01", second)
+    assert cl.checked_keys(db, cl.scope_for("before-round", later)) == set()
+    assert cl.scope_for("morning-of", later) == cl.Scope(loop, "2026-12-01")

@@ -2,13 +2,15 @@
 
 COVERAGE lists each bullet or numbered line of the chapter with the phrases that must
 appear (case-insensitive) in the named content section. ``test_not_pasted`` checks that no
-run of 9+ consecutive words of the chapter reappears in the content (quiz question texts
-excepted: they may quote the chapter's questions closely).
+run of 9+ consecutive words of the chapter reappears in any text file of the repository,
+quiz questions included. The chapter is read from ``../shared/seed/`` beside the checkout
+when it is there; the repository keeps no copy of it, and those checks skip without it.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -28,7 +30,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
         ("flagged answers out loud", "link: flagged-quiz"),
         "night-before",
     ),
-    ("set up the room", ("water", "notebook", "pen", "charger", "second screen"), "night-before"),
+    ("room ready", ("water", "notebook", "pen", "charger", "second screen"), "night-before"),
     ("confirm video and mic", ("video", "mic"), "night-before"),
     (
         "one-page about-me, three projects with numbers, open on the call",
@@ -36,7 +38,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
             "one-page about-me",
             "three concrete projects",
             "number",
-            "open on the call",
+            "open on the call if you need it",
             "link: about-me",
         ),
         "night-before",
@@ -74,7 +76,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "five-minute warm-up: one chapter-15 answer aloud",
-        ("chapter-15 answer aloud", "link: flagged-quiz"),
+        ("any one chapter-15 answer aloud", "link: flagged-quiz"),
         "before-round",
     ),
     ("minutes before each round", ("minutes_before: 15", "minutes_before: 5"), "before-round"),
@@ -295,7 +297,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     # Closing
     (
-        "end each round with a specific signal of interest",
+        "a specific signal of interest after every round",
         ("signal of interest", "great chat", "every round"),
         "closing",
     ),
@@ -306,7 +308,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     # After the loop
     (
-        "write down what was asked within an hour",
+        "note the questions asked, within the hour",
         ("write down every question", "within the hour", "link: journal-capture"),
         "after-loop",
     ),
@@ -400,177 +402,40 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
 ]
 
-# The day-of chapter (guide chapter 16), verbatim, for the coverage and "not pasted" checks.
-CHAPTER = """\
-Day-Of Tactics
 
-Night-before checklist
+# The chapter itself is never stored in the repository. Where the guide's text sits beside
+# the checkout (``../shared/seed/*.txt``), the checks below read it from there.
+SEED_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "seed"
+NO_CHAPTER = f"the guide chapter is not beside the repository ({SEED_DIR.resolve()} has no *.txt)"
 
-• Read chapters 01 (the role) and 16 (this one). Skim 04 (serving) and 05 (scheduling).
-• Re-skim the 15-questions answer keys. Speak the answers aloud for the ones you flagged.
-• Set up the room — water, notebook, pen, charger, second screen if you have one. Confirm video/mic.
-• Have ready: a one-page "about me" bullet list with three concrete projects with numbers. Open it during the call if needed.
-• Sleep. The marginal value of one more chapter at 1am is negative.
-
-Morning of
-
-• Reread this chapter. Spend 10 minutes.
-• Caffeine on your usual cadence — interview day is not the day to try a new dose.
-• Light food. A heavy meal in the hour before makes you slow.
-• Walk ten minutes before the first round. Get blood moving.
-• Tab close. Close Slack, email, anything that pings. Phone face-down.
-• Bathroom break right before. Sounds dumb; matters.
-• Five-minute warmup: read your "about me" out loud once; speak any one chapter-15 answer aloud.
-
-The opening minutes
-
-Most rounds start with "tell me about yourself" or some variant. You should have a 60-90 second answer rehearsed. Don't recite — structure.
-
-1. 10 seconds — identity. "I'm an infra engineer with N years on production systems, most recently focused on [X]."
-2. 30 seconds — strongest evidence. One project: scale, problem, what you owned, outcome with a number.
-3. 20 seconds — current depth. What you've been working on most recently, ideally in this role's vocabulary.
-4. 20 seconds — why this role. Specific to this team's mandate. Not "I love AI."
-5. 10 seconds — hand back. "What part would be most useful to dig into?"
-
-The design-round structural move
-
-Every design round in this loop follows roughly the same shape. Memorize the move.
-
-This sequence is the senior frame. You can stop early if the interviewer pulls you sideways, but always come back to "and the failure modes / cost" before declaring done.
-
-Coding round moves
-
-1. 60 seconds of setup. Restate the problem in your words. Ask one clarifying question. Name the data structure. Name the target complexity.
-2. Type the signature and data model first. The function header, the class fields, the inputs/outputs. Then bodies.
-3. Edge cases out loud. Empty, single-element, time going backward, capacity zero. List them before coding.
-4. Code in clean blocks. One responsibility per function. Names that read like the problem.
-5. Test as you go. A small assert at the bottom is worth two minutes.
-6. Discuss tradeoffs. "I'm using a heap because I need fast min and log insert. A sorted list would also work but the constant factor on append is worse."
-7. If stuck, narrate. "Let me think about whether the invariant holds when..." Silence is worse than narration.
-
-Traps to avoid
-
-• Don't over-promise on multi-tenant isolation. Be precise. "I can promise X with MIG; with MPS I can promise Y but not Z." Vague guarantees get torn apart.
-• Don't claim a framework you haven't run. A single follow-up will expose it. "I've used X in benchmarks but not in production; my closest production reference is Y."
-• Don't ignore queueing under burst load. Many candidates design happy-path-only systems. Bring up 429s, queue depth, load shedding before they ask.
-• Don't conflate utilization metrics. Say "SM-active" or "DRAM-active" when you mean it. Generic "utilization" loses you the senior read.
-• Don't say "GPU utilization is 100% so we're good" — for decode it can be 30% SM-active and 80% DRAM-active and that's saturation. Get the right number.
-• Don't speed-read the prompt. Slow down. The fast take is rarely the senior take.
-• Don't trash your previous stack. Senior engineers don't speak that way about systems they shipped.
-• Don't go past the timebox without checking in. "I have a working solution; would you like me to optimize or move on?"
-• Don't fake confidence on the cost math. "My rough estimate is $X; I'd want to validate against actual utilization curves" is fine.
-• Don't forget the cost-perf-reliability triangle. Name which corner you're optimizing for and why.
-
-Recovery patterns
-
-You will say something wrong. Recover cleanly.
-
-• Spot it yourself first. "Wait — I said X earlier; that's not right. The correct framing is Y." This is a positive signal, not negative.
-• If the interviewer corrects you: thank them briefly, integrate, move on. "Right — thank you, that's the bit I had backwards." Don't dwell.
-• If you don't know a term: say so. "I haven't run X. My closest reference is Y. Want me to reason about X from first principles, or would Y be more useful?"
-• If you go silent for 20 seconds: narrate. "I'm thinking about whether the queue can deadlock if..." Silence is worse than a half-formed thought.
-• If you go down a wrong path: pivot openly. "Let me reset — I think I was over-complicating this. The simpler version is..."
-• If you're nervous: name it once, calmly. "Quick reset, I want to make sure I'm answering your actual question." Then continue. Mentioning nerves once humanizes; doing it repeatedly is a tell.
-
-Questions to ask them
-
-Pick three or four total across the loop. Adjust by round type.
-
-For the hiring manager
-
-1. "What's the fleet shape today — node types, scale, mix of training vs inference — and what's the next hardware change you anticipate?"
-2. "What workloads are running in-house today versus going to external APIs, and what's the criteria for moving a workload from external to in-house?"
-3. "Where is the biggest unsolved problem in the team's first six months? Where would I have the most leverage if I joined?"
-4. "What does success look like for this hire at 30 / 90 / 180 days?"
-
-For peers / IC interviewers
-
-1. "What does an on-call shift on this team look like? What fraction is driver/runtime vs scheduling vs serving vs capacity?"
-2. "Walk me through the last serious incident the team dealt with — what made it hard?"
-3. "What's the current GPU utilization picture — average SM-active, reserved vs spot, where are the biggest idle pockets?"
-4. "What tooling do you wish existed that doesn't yet?"
-
-For senior leadership
-
-1. "How does this team's roadmap interact with the broader AI strategy at the company?"
-2. "What signals would tell you, six months from now, that this team is succeeding?"
-
-Closing statement
-
-End each round with a brief, specific signal of interest. Not "great chat, thanks." Try:
-
-"This was useful — the [specific topic we discussed] is exactly the kind of problem I want to be working on, and the way you described the team's mandate is what I was hoping to hear. I'd be excited to keep the conversation going."
-
-It's a sentence. It costs nothing. It often shows up in the interviewer's notes as "candidate seemed motivated."
-
-After the loop
-
-• Write down what was asked — within an hour, before you forget. Useful for follow-ups and useful for your next loop.
-• Note anything you flubbed — that's your study list for next time.
-• Send a short thank-you to the recruiter or hiring manager within 24 hours. One paragraph; mention one specific thing from the conversation.
-• Don't relitigate in your head. You did what you did. If there's a second round, you'll have new chances.
-
-✓ Check yourself
-
-Answer from memory before opening each one.
-
-1. You are asked to design serving for an internal assistant at 50 requests per second, with 600-token prompts, 300-token outputs and a 1-second p95 TTFT. What do your first two moves produce?
-
-   Show answer
-
-   First clarify the workload: interactive or async, open-weights or proprietary, and the latency and throughput targets. Then estimate compute, using the request profile and a rough per-GPU rate, and Little's Law for concurrency. Those two numbers justify the stack choice that follows. See the design-round move.
-
-2. The interviewer pulls you sideways into a detail halfway through a design. Why do you still return to failure modes and cost before declaring done?
-
-   Show answer
-
-   Happy-path-only designs are the common failure, and failure modes and cost are where seniority shows. Returning to them completes the frame, and you can stop early elsewhere. See the design-round move.
-
-3. You say a decode service is fine because utilisation is 100 percent. What is wrong with the sentence, and what do you say instead?
-
-   Show answer
-
-   Generic utilisation is ambiguous, and the nvidia-smi figure only shows that a kernel ran. Say SM-active or DRAM-active. For decode, 30 percent SM-active with 80 percent DRAM-active is saturation, so name the bottleneck resource. See traps to avoid.
-
-4. Twenty minutes into a 45-minute coding question you have a working brute-force solution. What do you say?
-
-   Show answer
-
-   Say what works and its complexity, then check in: ask whether to optimise or move on. Going past the timebox without checking in is a listed trap. If you optimise, name the structure and target complexity first. See traps to avoid and coding round moves.
-
-5. Five minutes ago you called decode compute-bound. You now realise that was wrong. What do you do?
-
-   Show answer
-
-   Say so yourself, plainly, and give the correct framing, then continue. Self-correction reads as a positive signal, while silent rewriting or defending the error does not. If the interviewer corrects you, thank them briefly and move on. See recovery patterns.
-
-6. You have three conversations in a loop: hiring manager, a peer and a director. Which questions go to which, and why?
-
-   Show answer
-
-   Give the manager questions on fleet shape, workload criteria and success at 30, 90 and 180 days, the peer questions on on-call and the last hard incident, and the director questions on roadmap and success signals. Match each question to what that person can actually answer, and choose three or four in total. See questions to ask them.
-
-Takeaway
-
-• Prepare the night before, and keep the morning light: reread this chapter, eat lightly, close the notifications.
-• A design round follows one move: clarify the workload, estimate compute, pick the stack, wire orchestration, discuss failure modes, cost, then hand back.
-• A coding round starts with 60 seconds of setup, the signature, edge cases out loud, small tests and trade-offs.
-• Name the precise metric, such as SM-active or DRAM-active, and bring up queues and load shedding before you are asked.
-• Say what you have run and what you have not, and keep isolation promises to what each mechanism guarantees.
-• A self-caught error is a positive signal. Narrate when stuck, and pivot openly when a path is wrong.
-• Ask questions matched to the person, end each round with a specific signal of interest, and write down what was asked within the hour.
-
-That is the full guide. For the memory system underneath serving, the sibling guide builds paged attention from first principles. → PagedAttention from First Principles
-"""
+# Folders and files of the checkout that are not the project's own text.
+SKIP_DIRS = frozenset(
+    {".git", ".venv", "venv", "build", "dist", "__pycache__", "node_modules", ".mypy_cache"}
+)
+MAX_SCANNED_BYTES = 2 * 1024 * 1024
 
 
-def section_text(section: Section, *, skip_quiz_questions: bool = False) -> str:
+def chapter_texts() -> list[str]:
+    """Every seed text found beside the repository, or none."""
+    if not SEED_DIR.is_dir():
+        return []
+    return [path.read_text(encoding="utf-8") for path in sorted(SEED_DIR.glob("*.txt"))]
+
+
+def day_of_chapter() -> str | None:
+    """The day-of chapter (guide chapter 16) when it is available."""
+    for text in chapter_texts():
+        if "Night-before checklist" in text and "✓ Check yourself" in text:
+            return text
+    return None
+
+
+def section_text(section: Section) -> str:
     """Everything a user can see of a section, fields as ``key: value`` lines."""
     lines = [section.title, section.intro]
     lines += [f"{key}: {value}" for key, value in section.meta.items()]
     for item in section.items:
-        if not (skip_quiz_questions and section.kind == "quiz"):
-            lines.append(item.text)
+        lines.append(item.text)
         lines += [f"{key}: {value}" for key, value in item.fields.items()]
     return "\n".join(lines)
 
@@ -593,16 +458,19 @@ def test_chapter_item_is_represented(content: Content, item: str, phrases, where
 
 def test_every_chapter_bullet_has_a_row() -> None:
     """The table is not thinner than the chapter: one row at least per bullet or numbered line."""
-    chapter_body = CHAPTER.split("✓ Check yourself")[0]
+    chapter = day_of_chapter()
+    if chapter is None:
+        pytest.skip(NO_CHAPTER)
+    chapter_body = chapter.split("✓ Check yourself")[0]
     bullets = [
         line
         for line in chapter_body.splitlines()
         if line.startswith("• ") or re.match(r"^\d+\. ", line)
     ]
     takeaways = [
-        line for line in CHAPTER.split("Takeaway")[-1].splitlines() if line.startswith("• ")
+        line for line in chapter.split("Takeaway")[-1].splitlines() if line.startswith("• ")
     ]
-    quiz = re.findall(r"^\d+\. ", CHAPTER.split("✓ Check yourself")[1], re.M)
+    quiz = re.findall(r"^\d+\. ", chapter.split("✓ Check yourself")[1], re.M)
     # bullets: night 5, morning 7, traps 10, recovery 6, after 4; numbered: pitch 5, coding 7, questions 10
     assert len(bullets) == 54
     assert len(COVERAGE) >= len(bullets) + len(quiz) + len(takeaways)
@@ -613,35 +481,73 @@ def words(text: str) -> list[str]:
     return re.sub(r"[^a-z0-9]+", " ", text).split()
 
 
-def longest_shared_run(chapter: list[str], other: list[str]) -> tuple[int, str]:
-    """Length and text of the longest run of consecutive words found in both lists."""
-    best, best_at = 0, 0
-    previous = [0] * (len(other) + 1)
-    for word in chapter:
-        current = [0] * (len(other) + 1)
-        for j, candidate in enumerate(other, 1):
-            if word == candidate:
-                current[j] = previous[j - 1] + 1
-                if current[j] > best:
-                    best, best_at = current[j], j
-        previous = current
-    return best, " ".join(other[best_at - best : best_at])
+def shared_runs(chapter: list[str], other: list[str]) -> list[str]:
+    """Each maximal run of more than MAX_SHARED_RUN consecutive words of ``other`` that also
+    occurs, word for word, in ``chapter``."""
+    size = MAX_SHARED_RUN + 1
+    grams = {tuple(chapter[i : i + size]) for i in range(len(chapter) - size + 1)}
+    runs: list[str] = []
+    start = end = None
+    for i in range(len(other) - size + 1):
+        if tuple(other[i : i + size]) in grams:
+            if end is not None and i <= end:
+                end = i + size
+            else:
+                if start is not None:
+                    runs.append(" ".join(other[start:end]))
+                start, end = i, i + size
+    if start is not None:
+        runs.append(" ".join(other[start:end]))
+    return runs
 
 
-def test_longest_shared_run_finds_a_copied_phrase() -> None:
-    chapter = words("Silence is worse than a half-formed thought, so narrate.")
-    assert (
-        longest_shared_run(chapter, words("Remember: silence is worse than a half-formed"))[0] == 7
-    )
-    assert longest_shared_run(chapter, words("nothing in common"))[0] == 0
+def repository_texts(root: Path):
+    """(relative path, text) for every UTF-8 text file of the checkout."""
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if any(part in SKIP_DIRS or part.endswith(".egg-info") for part in relative.parts):
+            continue
+        if not path.is_file() or path.stat().st_size > MAX_SCANNED_BYTES:
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue  # binary files (icons, databases) hold no prose
+        yield relative, text
 
 
-def test_not_pasted(content: Content) -> None:
-    chapter = words(CHAPTER)
+def test_shared_runs_finds_a_copied_phrase() -> None:
+    chapter = words("Silence is worse than a half-formed thought, so narrate now, always.")
+    copied = words("Remember: silence is worse than a half-formed thought, so narrate now. Ok")
+    assert shared_runs(chapter, copied) == [
+        "silence is worse than a half formed thought so narrate now"
+    ]
+    assert shared_runs(chapter, words("silence is worse than a half-formed thought")) == []
+    assert shared_runs(chapter, words("nothing in common")) == []
+
+
+def test_repository_texts_reads_every_text_file(tmp_path: Path) -> None:
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion" / "x.py").write_text("prose", encoding="utf-8")
+    (tmp_path / "README.md").write_text("readme", encoding="utf-8")
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / "lib.py").write_text("skipped", encoding="utf-8")
+    (tmp_path / "icon.png").write_bytes(b"\x89PNG\xff\xfe")
+    found = {str(path) for path, _ in repository_texts(tmp_path)}
+    assert found == {"README.md", str(Path("companion") / "x.py")}
+
+
+def test_not_pasted() -> None:
+    """No file of the repository (content, code, resources, README, tests) repeats a run of
+    9+ consecutive chapter words, and none holds a copy of the chapter."""
+    chapters = [words(text) for text in chapter_texts()]
+    if not chapters:
+        pytest.skip(NO_CHAPTER)
+    root = Path(__file__).resolve().parents[2]
     pasted = []
-    for section in content.sections.values():
-        own = words(section_text(section, skip_quiz_questions=True))
-        run, text = longest_shared_run(chapter, own)
-        if run > MAX_SHARED_RUN:
-            pasted.append(f"{section.id} repeats {run} chapter words: {text!r}")
+    for relative, text in repository_texts(root):
+        own = words(text)
+        for chapter in chapters:
+            for run in shared_runs(chapter, own):
+                pasted.append(f"{relative} repeats {len(run.split())} chapter words: {run!r}")
     assert not pasted, "\n".join(pasted)

@@ -3,38 +3,34 @@
 from __future__ import annotations
 
 import datetime as dt
-import sys
-import types
 
 import pytest
 
-from companion.core import cue_sources, loops
 from companion.core.content import Content, parse_section
-from companion.core.cuecard import (
-    DEFAULT_MINUTES,
-    CardLine,
-    CueState,
+from companion.core.cue import sources as cue_sources
+from companion.core.cue.placement import (
     Rect,
+    is_reachable,
+    layout_key,
+    remember_rect,
+    rescue_rect,
+    restore_rect,
+)
+from companion.core.cue.rounds import (
+    CardLine,
     build_sections,
     fill_closing,
     find_round,
     glance_text,
-    is_reachable,
-    layout_key,
-    load_state,
-    newly_due,
-    remember_rect,
-    rescue_rect,
-    restore_rect,
     round_for_key,
     round_infos,
-    save_state,
     standing_rule,
     step_view,
     stepper_section,
-    timebox_nudges,
-    timebox_status,
 )
+from companion.core.cue.state import CueState, load_state, save_state
+from companion.core.cue.timebox import DEFAULT_MINUTES, newly_due, timebox_nudges, timebox_status
+from companion.core.day import loops
 
 T0 = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))
 
@@ -225,11 +221,13 @@ def test_state_round_trips_and_tolerates_junk():
     store = DictStore()
     state = CueState(round_type="coding", opacity=60, font_pt=14, glance=True)
     state.steps["design"] = 3
-    state.started_at = T0.isoformat()
-    state.running_type = "coding"
+    state.round_id = 7
     save_state(store, state)
     again = load_state(store)
-    assert again == state and again.started == T0
+    assert again == state
+    # a state saved by an older card (it kept its own running round) still loads
+    old = CueState.from_dict({**state.to_dict(), "running_type": "coding", "started_at": "x"})
+    assert old == state
     junk = CueState.from_dict(
         {"opacity": 5, "font_pt": "x", "glance": "yes", "steps": {"a": "b", "c": 2}, "round_id": -3}
     )
@@ -293,70 +291,64 @@ def test_restore_defaults_to_top_right_and_ignores_garbage():
 # --------------------------------------------------------------------- journal and sources
 
 
-def test_start_and_end_round_record_the_journal(db, content, clock):
-    loop_id = loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
-    coding = find_round(round_infos(content), "coding")
-    state = CueState(round_type="coding")
-    round_id = cue_sources.start_round(db, state, coding, clock.now(), 30)
-    rnd = loops.get_round(db, round_id)
-    assert rnd.loop_id == loop_id and rnd.type == "coding" and rnd.started == clock.now()
-    assert state.running and state.running_minutes == 30 and state.round_id == round_id
-    clock.advance(minutes=31)
-    assert cue_sources.end_round(db, state, clock.now()) == round_id
-    assert loops.get_round(db, round_id).ended == clock.now()
-    assert not state.running and state.round_id is None
+# starting and ending rounds is the day's: tests/core/test_day_model.py
 
 
-def test_start_reuses_a_round_scheduled_today(db, content, clock):
-    loop_id = loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
-    scheduled = loops.add_round(
-        db, loop_id, "design", scheduled_at=clock.now() + dt.timedelta(hours=2)
-    )
-    design = find_round(round_infos(content), "design")
-    state = CueState()
-    assert cue_sources.start_round(db, state, design, clock.now(), 45) == scheduled
-    assert len(loops.list_rounds(db, loop_id)) == 1
+ONE_PAGER = """# Dana Lee — Site reliability engineer
+
+## Who I am (10 s)
+
+I keep payment systems up for forty million people daily.
+
+## Strongest evidence (30 s)
+
+Cut checkout outages by 80% in one year.
+"""
 
 
-def test_end_without_a_recorded_round(db):
-    state = CueState(round_id=999, running_type="coding", started_at=T0.isoformat())
-    assert cue_sources.end_round(db, state, T0) is None and not state.running
-
-
-def test_sources_fall_back_when_features_are_missing(db, monkeypatch):
-    monkeypatch.setitem(sys.modules, "companion.core.planner", None)
-    monkeypatch.setitem(sys.modules, "companion.core.pitch", None)
-    assert cue_sources.planned_question_lines(db, 1, ("peer",)) == []
+def test_sources_show_nothing_of_their_own_before_the_user_writes_any(db):
     assert cue_sources.pitch_outline_lines(db) == ([], "")
+    assert cue_sources.planned_question_lines(db, None, ("peer",)) == []
+    loop_id = loops.create_loop(db, "Acme")
+    assert cue_sources.planned_question_lines(db, loop_id, ("peer",)) == []
 
 
-def test_sources_use_the_other_features_when_present(db, monkeypatch):
-    seg = types.SimpleNamespace(
-        id="identity", title="Who", first_line="Infra eng", budget_seconds=10, estimated_seconds=8
-    )
-    about = types.ModuleType("companion.core.about_store")
-    about.load_text = lambda _db: "# Who\nInfra eng"
-    about.words_per_minute = lambda _db: 150.0
-    pitch = types.ModuleType("companion.core.pitch")
-    pitch.pitch_outline = lambda text, wpm=140: [seg]
-    planner = types.ModuleType("companion.core.planner")
-    q = types.SimpleNamespace(text="How is on-call?", asked_at=None)
-    asked = types.SimpleNamespace(text="Asked already", asked_at="2026-12-01T09:00:00+01:00")
-    planner.planned_for = lambda _db, loop_id, audience: [q, asked] if audience == "peer" else []
-    monkeypatch.setitem(sys.modules, "companion.core.about_store", about)
-    monkeypatch.setitem(sys.modules, "companion.core.pitch", pitch)
-    monkeypatch.setitem(sys.modules, "companion.core.planner", planner)
+def test_pitch_outline_comes_from_the_saved_one_pager(db, clock):
+    from companion.core.about import store as about_store
+    from companion.core.about.segments import SEGMENTS
+
+    about_store.save_text(db, ONE_PAGER, clock.now())
+    about_store.set_words_per_minute(db, 120)
     lines, note = cue_sources.pitch_outline_lines(db)
-    assert lines == [CardLine("Who", detail="Infra eng", meta="8 s / 10 s")] and "About me" in note
-    assert cue_sources.planned_question_lines(db, 1, ("peer",)) == [CardLine("How is on-call?")]
-
-    def broken(*_a):
-        raise RuntimeError("no table")
-
-    planner.planned_for = broken
-    assert cue_sources.planned_question_lines(db, 1, ("peer",)) == []
-    about.load_text = lambda _db: "   "
+    assert [line.text for line in lines] == [spec.title for spec in SEGMENTS]
+    # ten words at 120 a minute: 5 s; eight words: 4 s; segments not written: empty
+    assert lines[0] == CardLine(
+        "Who I am",
+        detail="I keep payment systems up for forty million people daily.",
+        meta="5 s / 10 s",
+    )
+    assert lines[1] == CardLine(
+        "Strongest evidence", detail="Cut checkout outages by 80% in one year.", meta="4 s / 30 s"
+    )
+    assert lines[2].detail == ""
+    assert note == "From About me: about 9 s spoken."
+    about_store.save_text(db, "   ", clock.now())
     assert cue_sources.pitch_outline_lines(db) == ([], "")
+
+
+def test_planned_questions_are_the_real_planner_rows_not_yet_asked(db, clock):
+    from companion.core.selfcheck import planner
+
+    loop_id = loops.create_loop(db, "Acme")
+    planner.add_custom(db, loop_id, "How is on-call?", "peer", at=clock.now())
+    asked, _ = planner.add_custom(db, loop_id, "What do you deploy?", "peer", at=clock.now())
+    planner.mark_asked(db, asked, None, clock.now())
+    planner.add_custom(db, loop_id, "How is success measured?", "hiring-manager", at=clock.now())
+    assert cue_sources.planned_question_lines(db, loop_id, ("peer",)) == [
+        CardLine("How is on-call?")
+    ]
+    both = cue_sources.planned_question_lines(db, loop_id, ("peer", "hiring-manager"))
+    assert [line.text for line in both] == ["How is on-call?", "How is success measured?"]
 
 
 @pytest.mark.parametrize("value", [0, 1000, "45", None])
@@ -367,7 +359,7 @@ def test_round_minutes_are_clamped(value, content):
 
 
 def test_merge_keeps_the_other_writers_fields():
-    from companion.core.cuecard import merge_state
+    from companion.core.cue.state import merge_state
 
     fresh = CueState(loop_id=7, round_type="design", opacity=50)  # the Cue page saved these
     mine = CueState(round_type="coding", opacity=95, font_pt=15)  # the card's stale copy
@@ -390,7 +382,7 @@ def test_rescue_uses_the_usable_area():
 
 
 def test_a_card_wider_than_its_saved_size_is_moved_back_inside_the_screen():
-    from companion.core.cuecard import Rect, fit_rect
+    from companion.core.cue.placement import Rect, fit_rect
 
     screen = Rect(0, 0, 1200, 800)
     # the default top-right spot, but a 200% font makes the card 560 wide

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -417,7 +418,18 @@ def _cli(action, desk, capsys, **kw):
     kw.setdefault("env", {"XDG_CURRENT_DESKTOP": "GNOME"})
     kw.setdefault("which", _which("gsettings"))
     kw.setdefault("platform", "linux")
-    code = command.run(argparse.Namespace(action=action), runner=desk, **kw)
+    from companion.commands.common import CommandError
+    from companion.core.context import AppContext
+    from companion.core.paths import resolve_data_dir
+
+    ctx = AppContext(resolve_data_dir())
+    try:
+        code = command.run(argparse.Namespace(action=action), ctx, runner=desk, **kw)
+    except CommandError as exc:  # printed as one line by companion.cli
+        print(f"companion: {exc}", file=sys.stderr)
+        code = exc.exit_code
+    finally:
+        ctx.close()
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -438,7 +450,7 @@ def test_cli_errors_are_messages_not_tracebacks(data_dir, capsys):
     desk.fail.add("gsettings get org.gnome.desktop.notifications show-banners")
     code, out, err = _cli("on", desk, capsys)
     assert (
-        code == 1 and err.startswith("companion dnd on: `gsettings get") and "Traceback" not in err
+        code == 1 and err.startswith("companion: dnd on: `gsettings get") and "Traceback" not in err
     )
     code, _out, err = _cli("on", FakeDesktop(), capsys, platform="win32")
     assert code == 1 and "no public way" in err
@@ -476,7 +488,7 @@ class FakeNotificationBus:
 
 def test_dbus_inhibit_and_uninhibit_exact_calls(ctx, clock):
     from companion import APP_ID
-    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+    from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
     fake = FakeNotificationBus()
     adapter = FreedesktopInhibitAdapter(fake)
@@ -491,7 +503,7 @@ def test_dbus_inhibit_and_uninhibit_exact_calls(ctx, clock):
 
 
 def test_dbus_crash_leaves_nothing_to_restore(ctx, clock):
-    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+    from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
     fake = FakeNotificationBus()
     DndController(
@@ -504,7 +516,7 @@ def test_dbus_crash_leaves_nothing_to_restore(ctx, clock):
 
 
 def test_dbus_server_without_inhibit_is_not_offered():
-    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+    from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
     old = FreedesktopInhibitAdapter(FakeNotificationBus(supports_inhibit=False))
     assert (
@@ -514,7 +526,7 @@ def test_dbus_server_without_inhibit_is_not_offered():
 
 
 def test_dbus_refusal_is_a_clear_error(tmp_path, clock):
-    from companion.ui.dnd_dbus import FreedesktopInhibitAdapter
+    from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
     def refusing(method, *args):
         return (True, 'name="Inhibit"') if method == "Introspect" else (False, "Access denied")

@@ -13,9 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import exports, journal
-from companion.core.loops import add_round, create_loop
-from companion.core.storage import open_memory_store
+from companion.core.day.loops import add_round, create_loop
+from companion.core.journal import entries as journal
+from companion.core.storage.store import open_memory_store
+from companion.core.study import exports
 
 NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
 NASTY = [
@@ -103,7 +104,7 @@ def test_markdown_is_a_checklist_one_line_per_topic(db):
 
 
 def test_json_follows_its_documented_schema(db, content):
-    from companion.core.studylist import GuideIndex
+    from companion.core.study.ranking import GuideIndex
 
     _fill(db, ["GPU utilization", "Zebra"])
     data = json.loads(exports.render_json(exports.study_rows(db, NOW, GuideIndex(content)), NOW))
@@ -215,9 +216,20 @@ def test_property_every_export_parses_back(topics, detail, company):
     _headers, records = parse_anki(exports.render_anki(rows))
     assert len(records) == len(topics)
     assert all(len(r) == 3 for r in records)
-    expected = [r.item.topic.replace("\r\n", "\n").replace("\r", "\n") for r in rows]
+    expected = [exports.plain(r.item.topic).replace("\r\n", "\n").replace("\r", "\n") for r in rows]
     assert [r[0] for r in records] == expected
     # Markdown: one checklist line per topic
     md = exports.render_markdown(rows, NOW)
     assert sum(line.startswith("- [ ] ") for line in md.splitlines()) == len(topics)
     store.close()
+
+
+def test_stored_nul_and_control_characters_never_reach_an_export(db):
+    """Rows stored before the import door stripped control characters still export
+    cleanly: no NUL or other C0 control in any format (tab/newline only where quoted)."""
+    _fill(db, ["Cach\x00ing\x07"], details=("de\x00tail\x1b",), companies=("Ac\x00me",))
+    rows = _rows(db)
+    for fmt in exports.FORMATS:
+        text = exports.render(fmt, rows, NOW)
+        assert "\x00" not in text and "\x07" not in text and "\x1b" not in text, fmt
+    assert parse_csv(exports.render_csv(rows))[1][1] == "Caching"

@@ -11,9 +11,10 @@ import zipfile
 
 import pytest
 
-from companion.core import exports, journal
-from companion.core.loops import add_round, create_loop
-from companion.core.storage import open_memory_store
+from companion.core.day.loops import add_round, create_loop
+from companion.core.journal import entries as journal
+from companion.core.storage.store import open_memory_store
+from companion.core.study import exports
 
 NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
 TOPICS = [

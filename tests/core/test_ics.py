@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from companion.core.ics import IcsError, parse_ics, read_ics
+from companion.core.day.ics import IcsError, parse_ics, read_ics
 
 LOCAL = dt.timezone(dt.timedelta(hours=1))
 
@@ -104,8 +104,63 @@ def test_read_ics_names_the_file(tmp_path):
     path.write_bytes(b"\x89PNG\r\n\x1a\nbinary")
     with pytest.raises(IcsError, match=r"invite\.ics.*not an iCalendar"):
         read_ics(path)
-    with pytest.raises(IcsError, match=r"Cannot read .*missing\.ics"):
+    with pytest.raises(IcsError, match=r"missing\.ics does not exist"):
         read_ics(tmp_path / "missing.ics")
     path.write_text(CAL, encoding="utf-8")
     events, problems = read_ics(path, local_tz=LOCAL)
     assert len(events) == 4 and not problems
+
+
+# --- hostile calendars ------------------------------------------------------------------
+
+
+def _one(dtstart_line: str) -> str:
+    return f"BEGIN:VCALENDAR\nBEGIN:VEVENT\n{dtstart_line}\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n"
+
+
+def test_many_empty_parameters_are_quick():
+    import time
+
+    line = "DTSTART" + ";" * 26 + "X:20261202T140000"  # 13 s with the old regex
+    started = time.perf_counter()
+    parse_ics(_one(line) * 1)
+    parse_ics(_one("DTSTART" + ";A=" * 26 + ":20261202T140000"))
+    assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize("tzid", ["America", "../../etc/passwd", "Mars/Olympus", "/"])
+def test_a_zone_that_is_not_a_zone_is_a_problem_not_a_crash(tzid):
+    events, problems = parse_ics(_one(f"DTSTART;TZID={tzid}:20261202T090000"))
+    assert events == [] and len(problems) == 1
+    assert str(problems[0]).startswith("line 3:")
+
+
+@pytest.mark.parametrize("value", ["2026120", "20261", "tomorrow", "00010101T000000Z"])
+def test_malformed_or_absurd_dates_are_refused(value):
+    events, problems = parse_ics(_one(f"DTSTART:{value}"))
+    assert events == [] and len(problems) == 1
+
+
+@pytest.mark.parametrize(
+    "zone, offset",
+    [
+        ("Arabian Standard Time", 4),
+        ("E. South America Standard Time", -3),
+        ("China Standard Time", 8),
+    ],
+)
+def test_windows_zone_names_beyond_the_old_table(zone, offset):
+    (event,), _ = parse_ics(_one(f'DTSTART;TZID="{zone}":20261202T090000'))
+    assert event.start.utcoffset() == dt.timedelta(hours=offset)
+
+
+def test_a_vtimezone_in_the_file_is_used():
+    text = (
+        "BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom Zone\nBEGIN:STANDARD\n"
+        "DTSTART:19700101T000000\nTZOFFSETFROM:+0530\nTZOFFSETTO:+0530\nEND:STANDARD\n"
+        "END:VTIMEZONE\nBEGIN:VEVENT\nDTSTART;TZID=Custom Zone:20261202T090000\nSUMMARY:x\n"
+        "END:VEVENT\nEND:VCALENDAR\n"
+    )
+    (event,), problems = parse_ics(text)
+    assert problems == []
+    assert event.start.utcoffset() == dt.timedelta(hours=5, minutes=30)

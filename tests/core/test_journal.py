@@ -6,8 +6,11 @@ import datetime as dt
 
 import pytest
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, end_round, start_round
+from companion.core.day.loops import add_round, create_loop, end_round, start_round
+from companion.core.journal import detail as journal_detail
+from companion.core.journal import due as journal_due
+from companion.core.journal import entries as journal
+from companion.core.journal import thankyou as journal_thankyou
 
 
 @pytest.fixture
@@ -21,7 +24,7 @@ def test_entries_attach_to_round_and_loop(db, loop, clock):
     journal.add_flub(db, None, rid, "Consistent hashing", "virtual nodes", 3, at=clock.now())
     journal.add_went_well(db, None, rid, "Clear requirements", at=clock.now())
     journal.add_weak_topic(db, "Cost math", loop_id=loop)
-    detail = journal.loop_detail(db, loop)
+    detail = journal_detail.loop_detail(db, loop)
     assert detail.loop.company == "Acme"
     first = detail.rounds[0]
     assert first.round.id == rid
@@ -52,16 +55,16 @@ def test_capture_due_for_an_hour_after_the_last_round_until_notes_exist(db, loop
     now = clock.now()
     r1 = start_round(db, "design", now - dt.timedelta(hours=2), loop_id=loop)
     end_round(db, r1, now - dt.timedelta(minutes=90))
-    assert journal.captures_due(db, now) == []  # ended more than an hour ago
+    assert journal_due.captures_due(db, now) == []  # ended more than an hour ago
     r2 = start_round(db, "coding", now - dt.timedelta(minutes=50), loop_id=loop)
     end_round(db, r2, now - dt.timedelta(minutes=5))
-    due = journal.captures_due(db, now)
+    due = journal_due.captures_due(db, now)
     assert len(due) == 1
     assert due[0].loop_id == loop and due[0].round_id == r2 and due[0].company == "Acme"
     assert due[0].deadline == due[0].ended_at + dt.timedelta(hours=1)
-    assert journal.captures_due(db, now + dt.timedelta(minutes=56)) == []
+    assert journal_due.captures_due(db, now + dt.timedelta(minutes=56)) == []
     journal.add_asked(db, None, r2, "Implement an LRU cache")
-    assert journal.captures_due(db, now) == []
+    assert journal_due.captures_due(db, now) == []
 
 
 def test_capture_due_handles_rounds_without_a_loop_and_other_offsets(db, clock):
@@ -69,7 +72,7 @@ def test_capture_due_handles_rounds_without_a_loop_and_other_offsets(db, clock):
     other = dt.timezone(dt.timedelta(hours=-8))
     rid = start_round(db, "coding", (now - dt.timedelta(minutes=40)).astimezone(other))
     end_round(db, rid, (now - dt.timedelta(minutes=10)).astimezone(other))
-    due = journal.captures_due(db, now)
+    due = journal_due.captures_due(db, now)
     assert [(d.loop_id, d.round_id) for d in due] == [(None, rid)]
 
 
@@ -77,16 +80,16 @@ def test_thank_you_due_24h_after_the_last_round(db, loop, clock):
     now = clock.now()
     rid = start_round(db, "design", now - dt.timedelta(hours=2), loop_id=loop)
     end_round(db, rid, now - dt.timedelta(hours=1))
-    due = journal.thank_yous_due(db, now)
+    due = journal_due.thank_yous_due(db, now)
     assert len(due) == 1 and due[0].loop_id == loop and not due[0].sent
     assert due[0].due_at == now - dt.timedelta(hours=1) + dt.timedelta(hours=24)
-    assert journal.thank_you_reminders(db, now) == []  # 23 h left
+    assert journal_due.thank_you_reminders(db, now) == []  # 23 h left
     later = now + dt.timedelta(hours=20)
-    assert [t.loop_id for t in journal.thank_you_reminders(db, later)] == [loop]
-    journal.mark_thank_you_sent(db, loop, later)
-    assert journal.thank_yous_due(db, later)[0].sent
-    assert journal.thank_you_reminders(db, later) == []
-    assert journal.thank_you(db, loop).sent
+    assert [t.loop_id for t in journal_due.thank_you_reminders(db, later)] == [loop]
+    journal_thankyou.mark_thank_you_sent(db, loop, later)
+    assert journal_due.thank_yous_due(db, later)[0].sent
+    assert journal_due.thank_you_reminders(db, later) == []
+    assert journal_thankyou.thank_you(db, loop).sent
 
 
 def test_thank_you_draft_mentions_one_specific_topic_not_a_flub(db, loop):
@@ -95,30 +98,30 @@ def test_thank_you_draft_mentions_one_specific_topic_not_a_flub(db, loop):
     journal.add_asked(db, loop, rid, "Virtual nodes?", "consistent hashing")
     journal.add_asked(db, loop, rid, "Tell me about yourself", "pitch")
     journal.add_flub(db, loop, rid, "Burst load")
-    text = journal.draft_thank_you(db, loop)
+    text = journal_thankyou.draft_thank_you(db, loop)
     assert text.startswith("Hi Dana Li,")
     assert "consistent hashing" in text and "Acme" in text and "Staff engineer" in text
     assert "Burst load" not in text
 
 
 def test_thank_you_draft_without_notes_leaves_a_visible_placeholder(db, loop):
-    assert "[one specific topic you discussed]" in journal.draft_thank_you(db, loop)
+    assert "[one specific topic you discussed]" in journal_thankyou.draft_thank_you(db, loop)
 
 
 def test_save_thank_you_keeps_fields_not_given(db, loop, clock):
-    journal.save_thank_you(db, loop, to_whom="Dana", draft="Hello")
-    journal.save_thank_you(db, loop, draft="Hello again")
-    ty = journal.thank_you(db, loop)
+    journal_thankyou.save_thank_you(db, loop, to_whom="Dana", draft="Hello")
+    journal_thankyou.save_thank_you(db, loop, draft="Hello again")
+    ty = journal_thankyou.thank_you(db, loop)
     assert (ty.to_whom, ty.draft, ty.sent) == ("Dana", "Hello again", False)
-    journal.save_thank_you(db, loop, sent_at=clock.now())
-    journal.save_thank_you(db, loop, sent_at=None)
-    assert not journal.thank_you(db, loop).sent
+    journal_thankyou.save_thank_you(db, loop, sent_at=clock.now())
+    journal_thankyou.save_thank_you(db, loop, sent_at=None)
+    assert not journal_thankyou.thank_you(db, loop).sent
 
 
 def test_deleting_a_round_removes_its_entries_and_their_index_rows(db, loop):
     rid = add_round(db, loop, "design")
     journal.add_flub(db, None, rid, "Zanzibar consistency")
-    from companion.core.search import search
+    from companion.core.journal.search import search
 
     assert search(db, "zanzibar")
     db.execute("DELETE FROM rounds WHERE id = ?", [rid])
@@ -130,5 +133,5 @@ def test_100kb_notes_and_odd_unicode_are_kept_exactly(db, loop):
     big = ('naïve 東京 \u202e tab\there "quoted" line\nbreak 🙂 ' * 3000)[:100_000]
     journal.set_loop_notes(db, loop, big)
     fid = journal.add_flub(db, loop, None, "Ünïcödé ✓", big)
-    assert journal.loop_detail(db, loop).loop.notes == big.strip()
+    assert journal_detail.loop_detail(db, loop).loop.notes == big.strip()
     assert db.execute("SELECT detail FROM flubs WHERE id = ?", [fid]).fetchone()[0] == big.strip()

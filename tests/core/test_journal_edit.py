@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, get_loop, get_round
-from companion.core.search import search
-from companion.core.studylist import study_list
+from companion.core.day import loops
+from companion.core.day.loops import add_round, create_loop, get_loop, get_round
+from companion.core.journal import edits as journal_edits
+from companion.core.journal import entries as journal
+from companion.core.journal import weak as journal_weak
+from companion.core.journal.search import search
+from companion.core.study.ranking import study_list
 
 
 @pytest.fixture
@@ -27,11 +30,11 @@ def _kinds(db, text):
 def test_an_edited_flub_is_found_by_its_new_text_and_not_its_old(db, rid, clock):
     fid = journal.add_flub(db, None, rid, "Zanzibar consistency", "tuples", 1)
     assert _kinds(db, "zanzibar") == ["flub"]
-    old = journal.update_entry(
+    old = journal_edits.update_entry(
         db, "flub", fid, topic="Raft leader election", detail="split votes", severity=3
     )
     assert old == {"topic": "Zanzibar consistency", "detail": "tuples", "severity": 1}
-    flub = journal.get_entry(db, "flub", fid)
+    flub = journal_edits.get_entry(db, "flub", fid)
     assert (flub.topic, flub.detail, flub.severity) == ("Raft leader election", "split votes", 3)
     assert _kinds(db, "zanzibar") == []
     assert _kinds(db, "tuples") == []
@@ -56,8 +59,8 @@ def test_an_edited_flub_is_found_by_its_new_text_and_not_its_old(db, rid, clock)
 )  # fmt: skip
 def test_every_entry_kind_edits_and_reindexes(db, rid, kind, add, fields, new_word, old_word):
     entry_id = add(db, rid)
-    journal.update_entry(db, kind, entry_id, **fields)
-    entry = journal.get_entry(db, kind, entry_id)
+    journal_edits.update_entry(db, kind, entry_id, **fields)
+    entry = journal_edits.get_entry(db, kind, entry_id)
     for name, value in fields.items():
         assert getattr(entry, name) == value
     assert _kinds(db, new_word) == [kind]
@@ -67,23 +70,23 @@ def test_every_entry_kind_edits_and_reindexes(db, rid, kind, add, fields, new_wo
 def test_bad_edits_are_refused_and_change_nothing(db, rid):
     fid = journal.add_flub(db, None, rid, "Heaps", "push/pop", 2)
     with pytest.raises(ValueError, match="empty"):
-        journal.update_entry(db, "flub", fid, topic="   ", detail="new")
+        journal_edits.update_entry(db, "flub", fid, topic="   ", detail="new")
     with pytest.raises(ValueError, match="1, 2 or 3"):
-        journal.update_entry(db, "flub", fid, severity=7)
+        journal_edits.update_entry(db, "flub", fid, severity=7)
     with pytest.raises(ValueError, match="no field 'text'"):
-        journal.update_entry(db, "flub", fid, text="x")
+        journal_edits.update_entry(db, "flub", fid, text="x")
     with pytest.raises(ValueError, match="no longer exists"):
-        journal.update_entry(db, "asked", 999, question="q")
+        journal_edits.update_entry(db, "asked", 999, question="q")
     with pytest.raises(ValueError, match="Unknown journal entry kind"):
-        journal.update_entry(db, "loops", fid, topic="x")
-    flub = journal.get_entry(db, "flub", fid)
+        journal_edits.update_entry(db, "loops", fid, topic="x")
+    flub = journal_edits.get_entry(db, "flub", fid)
     assert (flub.topic, flub.detail, flub.severity) == ("Heaps", "push/pop", 2)
 
 
 def test_undo_of_an_edit_puts_the_old_values_back(db, rid):
     fid = journal.add_flub(db, None, rid, "Heaps", "push/pop", 2)
-    old = journal.update_entry(db, "flub", fid, topic="Tries", severity=3)
-    journal.update_entry(db, "flub", fid, **old)
+    old = journal_edits.update_entry(db, "flub", fid, topic="Tries", severity=3)
+    journal_edits.update_entry(db, "flub", fid, **old)
     assert _kinds(db, "heaps") == ["flub"] and _kinds(db, "tries") == []
     row = db.execute("SELECT topic_key, severity FROM flubs WHERE id = ?", [fid]).fetchone()
     assert row == ("heaps", 2)
@@ -92,36 +95,36 @@ def test_undo_of_an_edit_puts_the_old_values_back(db, rid):
 def test_a_deleted_entry_is_restored_exactly_with_its_id_and_index(db, rid):
     fid = journal.add_flub(db, None, rid, "Zanzibar", "tuples", 3)
     db.execute("UPDATE flubs SET studied_at = '2026-12-02T10:00:00+00:00' WHERE id = ?", [fid])
-    row = journal.entry_row(db, "flub", fid)
+    row = journal_edits.entry_row(db, "flub", fid)
     journal.delete_entry(db, "flub", fid)
-    assert journal.get_entry(db, "flub", fid) is None and _kinds(db, "zanzibar") == []
-    assert journal.restore_entry(db, "flub", row) == fid
-    assert journal.entry_row(db, "flub", fid) == row
+    assert journal_edits.get_entry(db, "flub", fid) is None and _kinds(db, "zanzibar") == []
+    assert journal_edits.restore_entry(db, "flub", row) == fid
+    assert journal_edits.entry_row(db, "flub", fid) == row
     assert _kinds(db, "zanzibar") == ["flub"]
 
 
 def test_restore_takes_a_new_id_when_the_old_one_was_reused(db, rid):
     aid = journal.add_asked(db, None, rid, "First question")
-    row = journal.entry_row(db, "asked", aid)
+    row = journal_edits.entry_row(db, "asked", aid)
     journal.delete_entry(db, "asked", aid)
     reused = journal.add_asked(db, None, rid, "Second question")
     assert reused == aid  # SQLite hands the free id out again
-    new_id = journal.restore_entry(db, "asked", row)
+    new_id = journal_edits.restore_entry(db, "asked", row)
     assert new_id != aid
-    assert journal.get_entry(db, "asked", new_id).question == "First question"
-    assert journal.get_entry(db, "asked", aid).question == "Second question"
+    assert journal_edits.get_entry(db, "asked", new_id).question == "First question"
+    assert journal_edits.get_entry(db, "asked", aid).question == "Second question"
 
 
 def test_restore_refuses_when_the_round_is_gone(db, rid):
     aid = journal.add_asked(db, None, rid, "Question")
-    row = journal.entry_row(db, "asked", aid)
+    row = journal_edits.entry_row(db, "asked", aid)
     db.execute("DELETE FROM rounds WHERE id = ?", [rid])
     with pytest.raises(ValueError, match="round was deleted"):
-        journal.restore_entry(db, "asked", row)
+        journal_edits.restore_entry(db, "asked", row)
 
 
 def test_edit_loop_checks_every_field_and_reindexes(db, loop):
-    old = journal.edit_loop(
+    old = loops.update_loop(
         db,
         loop,
         company=" Globex ",
@@ -143,26 +146,26 @@ def test_edit_loop_checks_every_field_and_reindexes(db, loop):
     )
     assert _kinds(db, "globex") == ["loop"] and _kinds(db, "acme") == []
     with pytest.raises(ValueError, match="company is empty"):
-        journal.edit_loop(db, loop, company=" ")
+        loops.update_loop(db, loop, company=" ")
     with pytest.raises(ValueError, match="'03/12/2026' is not a date"):
-        journal.edit_loop(db, loop, starts_on="03/12/2026")
+        loops.update_loop(db, loop, starts_on="03/12/2026")
     with pytest.raises(ValueError, match="before the first day"):
-        journal.edit_loop(db, loop, ends_on="2026-12-01")
+        loops.update_loop(db, loop, ends_on="2026-12-01")
     with pytest.raises(ValueError, match="status 'maybe'"):
-        journal.edit_loop(db, loop, status="maybe")
-    journal.edit_loop(db, loop, starts_on="", ends_on=None)
+        loops.update_loop(db, loop, status="maybe")
+    loops.update_loop(db, loop, starts_on="", ends_on=None)
     got = get_loop(db, loop)
     assert (got.starts_on, got.ends_on, got.company) == (None, None, "Globex")
 
 
 def test_edit_loop_keeps_an_imported_status_it_does_not_know(db, loop):
     db.execute("UPDATE loops SET status = 'on hold' WHERE id = ?", [loop])
-    journal.edit_loop(db, loop, status="on hold", role="SRE II")
+    loops.update_loop(db, loop, status="on hold", role="SRE II")
     assert get_loop(db, loop).status == "on hold"
 
 
 def test_edit_round_fields_and_notes(db, rid):
-    old = journal.edit_round(
+    old = loops.update_round(
         db, rid, type="coding", interviewer_role="peer", interviewer_name="Sam", notes="Graphs"
     )
     assert old == {
@@ -180,29 +183,47 @@ def test_edit_round_fields_and_notes(db, rid):
     )
     assert _kinds(db, "graphs") == ["round"]
     with pytest.raises(ValueError, match="interviewer role 'boss'"):
-        journal.edit_round(db, rid, interviewer_role="boss")
-    with pytest.raises(ValueError, match="no field 'started_at'"):
-        journal.edit_round(db, rid, started_at="x")
+        loops.update_round(db, rid, interviewer_role="boss")
+    with pytest.raises(ValueError, match="start time 'x' is not a date"):
+        loops.update_round(db, rid, started_at="x")
     with pytest.raises(ValueError, match="Round 999"):
-        journal.edit_round(db, 999, notes="x")
+        loops.update_round(db, 999, notes="x")
+
+
+def test_edit_the_day_models_round_fields(db, rid, clock):
+    """The day's transitions (core/day/actions.py) change these through update_round."""
+    now = clock.now()
+    loops.update_round(db, rid, type_label="Culture chat", length_minutes=30)
+    loops.update_round(db, rid, skipped_at=now, scheduled_at=now)
+    got = get_round(db, rid)
+    assert (got.type_label, got.length_minutes) == ("Culture chat", 30)
+    assert got.skipped_at and got.scheduled == now.replace(microsecond=0)
+    loops.update_round(db, rid, skipped_at=None, started_at=now, ended_at=now)
+    got = get_round(db, rid)
+    assert got.skipped_at is None and got.started and got.ended
+    for bad in (0, 24 * 60 + 1, "30", True):
+        with pytest.raises(ValueError, match="between 1 minute and 24 hours"):
+            loops.update_round(db, rid, length_minutes=bad)
+    with pytest.raises(ValueError, match="skipped time 'later' is not a date"):
+        loops.update_round(db, rid, skipped_at="later")
 
 
 def test_mark_weak_once_per_topic_and_unmark_with_restore(db, loop, rid, clock):
-    first = journal.mark_weak(db, "Consistent hashing", loop_id=loop, at=clock.now())
+    first = journal_weak.mark_weak(db, "Consistent hashing", loop_id=loop, at=clock.now())
     assert first is not None
-    assert journal.mark_weak(db, "consistent-hashing!", round_id=rid) is None
-    assert journal.is_weak(db, "CONSISTENT HASHING")
-    assert [t.topic for t in journal.open_weak_topics(db)] == ["Consistent hashing"]
+    assert journal_weak.mark_weak(db, "consistent-hashing!", round_id=rid) is None
+    assert journal_weak.is_weak(db, "CONSISTENT HASHING")
+    assert [t.topic for t in journal_weak.open_weak_topics(db)] == ["Consistent hashing"]
     items = study_list(db, clock.now(), include_quiz=False)
     assert [(i.topic, i.sources) for i in items] == [("Consistent hashing", {"weak"})]
 
-    removed = journal.unmark_weak(db, "consistent hashing")
+    removed = journal_weak.unmark_weak(db, "consistent hashing")
     assert [r["id"] for r in removed] == [first]
-    assert not journal.is_weak(db, "Consistent hashing")
+    assert not journal_weak.is_weak(db, "Consistent hashing")
     assert study_list(db, clock.now(), include_quiz=False) == []
     for row in removed:
-        journal.restore_entry(db, "weak", row)
-    assert journal.is_weak(db, "Consistent hashing")
+        journal_edits.restore_entry(db, "weak", row)
+    assert journal_weak.is_weak(db, "Consistent hashing")
 
 
 def test_unmark_leaves_studied_marks_in_history(db, loop, clock):
@@ -210,13 +231,13 @@ def test_unmark_leaves_studied_marks_in_history(db, loop, clock):
     db.execute(
         "UPDATE weak_topics SET studied_at = '2026-12-01T00:00:00+00:00' WHERE id = ?", [wid]
     )
-    assert journal.unmark_weak(db, "tries") == []
-    assert journal.get_entry(db, "weak", wid) is not None
-    assert journal.open_weak_topics(db) == []
+    assert journal_weak.unmark_weak(db, "tries") == []
+    assert journal_edits.get_entry(db, "weak", wid) is not None
+    assert journal_weak.open_weak_topics(db) == []
 
 
 def test_entry_kind_of_names_each_entry(db, rid):
     aid = journal.add_asked(db, None, rid, "Q")
-    assert journal.entry_kind_of(journal.get_entry(db, "asked", aid)) == "asked"
+    assert journal_edits.entry_kind_of(journal_edits.get_entry(db, "asked", aid)) == "asked"
     with pytest.raises(ValueError, match="not a journal entry"):
-        journal.entry_kind_of("text")
+        journal_edits.entry_kind_of("text")

@@ -10,9 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import journal, journal_io, studylist
-from companion.core.loops import add_round, create_loop, end_round, start_round
-from companion.core.storage import open_memory_store
+from companion.core.day.loops import add_round, create_loop, end_round, start_round
+from companion.core.journal import entries as journal
+from companion.core.journal import files as journal_io
+from companion.core.journal import thankyou as journal_thankyou
+from companion.core.journal import validate as journal_validate
+from companion.core.storage.store import open_memory_store
+from companion.core.study import ranking as studylist
 
 NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
 
@@ -33,12 +37,12 @@ def _sample(db):
     fid = journal.add_flub(db, loop, rid, "Burst load", "no 429s", 3, at=NOW)
     journal.add_went_well(db, loop, rid, "Rapport 🙂", at=NOW)
     journal.add_weak_topic(db, "Paxos", loop_id=loop, at=NOW)
-    journal.save_thank_you(db, loop, to_whom="Dana", draft="Thanks!", sent_at=NOW)
+    journal_thankyou.save_thank_you(db, loop, to_whom="Dana", draft="Thanks!", sent_at=NOW)
     loose = start_round(db, "coding", NOW)
     journal.add_asked(db, None, loose, "LRU cache", at=NOW)
     item = next(i for i in studylist.study_list(db, NOW, include_quiz=False) if i.key == "paxos")
     studylist.mark_studied(db, item, NOW)
-    from companion.core import planner
+    from companion.core.selfcheck import planner
 
     planner.record_asked(db, loop, "What does success look like?", "hiring-manager", rid, NOW)
     return loop, fid
@@ -118,9 +122,10 @@ def test_unreadable_files_are_explained(db, tmp_path):
         journal_io.import_journal(db, binary)
 
 
-field_text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=30
-).map(str.strip)
+# control characters are stripped at the door (see test_import_strips_control_characters)
+field_text = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=30).map(
+    str.strip
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -137,7 +142,7 @@ def test_property_journal_json_round_trips(company, notes, question, topic, deta
     rid = add_round(src, loop, "design", interviewer_name=notes)
     journal.add_asked(src, loop, rid, question, topic, at=NOW)
     journal.add_flub(src, loop, rid, topic, detail, at=NOW)
-    journal.save_thank_you(src, loop, to_whom=notes, draft=detail)
+    journal_thankyou.save_thank_you(src, loop, to_whom=notes, draft=detail)
     doc = json.loads(json.dumps(journal_io.journal_dict(src, NOW), ensure_ascii=False))
     dst = open_memory_store().db
     journal_io.import_journal_data(dst, doc)
@@ -206,3 +211,153 @@ def test_commands_fail_with_a_message_not_a_traceback(data_dir, tmp_path, capsys
     assert _cli(["--data-dir", str(data_dir), "journal", "import", str(bad)]) == 1
     assert "Nothing was imported" in capsys.readouterr().err
     assert _cli(["--data-dir", str(data_dir), "demo", "--loops", "-1"]) == 2
+
+
+# --- imported data the app cannot show ------------------------------------------------
+
+
+def _doc(**extra):
+    doc = {"format": "interview-companion-journal", "version": 1, "loops": []}
+    doc.update(extra)
+    return doc
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", None, 2])
+def test_version_must_be_exactly_the_integer_1(version):
+    with pytest.raises(journal_io.JournalImportError, match="version"):
+        journal_validate.parse_journal(_doc(version=version))
+
+
+@pytest.mark.parametrize(
+    "stamp", ["0001-01-01T00:00:00", "9999-12-31T23:59:59", "1969-12-31T00:00:00+00:00"]
+)
+def test_dates_outside_a_sane_range_are_refused(stamp):
+    loop = {
+        "company": "Acme",
+        "created_at": "2026-01-01T00:00:00",
+        "rounds": [{"ref": 1, "type": "design", "ended_at": stamp}],
+    }
+    with pytest.raises(journal_io.JournalImportError, match=r"loops\[0\]\.rounds\[0\]\.ended_at"):
+        journal_validate.parse_journal(_doc(loops=[loop]))
+
+
+def test_a_stored_year_1_round_does_not_break_what_shows_it():
+    from companion.core.timeutil import parse_stored
+
+    assert parse_stored("0001-01-01T00:00:00") is None
+    assert parse_stored("9999-12-31T23:59:59+00:00") is None
+    assert parse_stored("2026-01-01T10:00:00") is not None
+
+
+def test_import_strips_control_characters():
+    db = open_memory_store().db
+    loop = {"company": "Ac\x00me\x07", "created_at": "2026-01-01T00:00:00", "notes": "a\tb\nc"}
+    report = journal_io.import_journal_data(db, _doc(loops=[loop]))
+    assert report.control_chars_removed == 2
+    assert db.execute("SELECT company, notes FROM loops").fetchone() == ("Acme", "a\tb\nc")
+
+
+def test_lone_surrogates_are_refused_with_their_place():
+    loop = {"company": "\ud800", "created_at": "2026-01-01T00:00:00"}
+    with pytest.raises(journal_io.JournalImportError, match=r"loops\[0\]\.company.*surrogate"):
+        journal_validate.parse_journal(_doc(loops=[loop]))
+
+
+def test_duplicate_keys_are_refused():
+    text = '{"format": "interview-companion-journal", "version": 1, "loops": [], "loops": []}'
+    with pytest.raises(journal_io.JournalImportError, match="twice"):
+        journal_validate.load_json(text)
+
+
+def test_importing_unfiled_rows_twice_adds_nothing():
+    unfiled = {
+        "rounds": [
+            {"ref": 1, "type": "design", "started_at": "2026-01-01T10:00:00"},
+            {"ref": 2, "type": "design", "started_at": "2026-01-01T10:00:00"},
+        ],
+        "flubs": [
+            {
+                "round": 1,
+                "topic": "Caching",
+                "detail": "x",
+                "severity": 2,
+                "created_at": "2026-01-01T10:05:00",
+            },
+            {
+                "round": 2,
+                "topic": "Caching",
+                "detail": "x",
+                "severity": 2,
+                "created_at": "2026-01-01T10:05:00",
+            },
+        ],
+        "went_well": [{"text": "Calm", "created_at": "2026-01-01T10:06:00"}],
+        "weak_topics": [{"topic": "Queues", "created_at": "2026-01-01T10:07:00"}],
+        "asked": [{"question": "Why?", "created_at": "2026-01-01T10:08:00"}],
+    }
+    db = open_memory_store().db
+    first = journal_io.import_journal_data(db, _doc(unfiled=unfiled))
+    assert first.entries_added == 5  # entries; the two identical rounds are both added too
+    counts = {
+        t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+        for t in ("rounds", "flubs", "went_well", "weak_topics", "asked")
+    }
+    for _ in range(2):
+        again = journal_io.import_journal_data(db, _doc(unfiled=unfiled))
+        assert again.entries_added == 0
+    assert counts == {t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in counts}
+    assert counts["rounds"] == 2 and counts["flubs"] == 2
+
+
+# --- streaming export -------------------------------------------------------------------
+
+
+def test_streamed_export_is_byte_identical_to_the_whole_dict(tmp_path):
+    from companion.core.journal.demo import generate
+
+    db = open_memory_store().db
+    generate(db, 25, seed=3, today=NOW.date())
+    loop = create_loop(db, "Unfiled holder")
+    journal.add_flub(db, None, None, "Orphan", "no loop", at=NOW)
+    assert loop
+    out = tmp_path / "j.json"
+    assert journal_io.export_journal(db, out, NOW) == 26
+    expected = (
+        json.dumps(journal_io.journal_dict(db, NOW), ensure_ascii=False, separators=(",", ":"))
+        + "\n"
+    )
+    assert out.read_text(encoding="utf-8") == expected
+
+
+def test_streamed_export_parses_to_the_whole_dict_whatever_the_text(tmp_path):
+    from companion.core.selfcheck import planner
+
+    db = open_memory_store().db
+    loop = create_loop(db, 'Ac"me \\ \u00e9\u2028 \U0001f600', notes="tab\there\nnew\x7f")
+    rid = add_round(db, loop, "design", interviewer_name="</script>")
+    add_round(db, loop, "coding")
+    journal.add_flub(db, loop, rid, "Caching \u0000?", "x\x01y", 3, at=NOW)
+    journal_thankyou.save_thank_you(db, loop, to_whom="Ana", draft="Thanks \U0001f44d")
+    other = create_loop(db, "Other")
+    journal.add_went_well(db, other, rid, "points at another loop's round", at=NOW)
+    planner.record_asked(db, loop, "What does success look like?", "peer", rid, NOW)
+    out = tmp_path / "j.json"
+    journal_io.export_journal(db, out, NOW)
+    assert json.loads(out.read_text(encoding="utf-8")) == journal_io.journal_dict(db, NOW)
+
+
+def test_export_memory_stays_flat_as_the_journal_grows(tmp_path):
+    """Peak Python allocations while exporting 2,000 loops are not 4x those for 500."""
+    import tracemalloc
+
+    from companion.core.journal.demo import generate
+
+    peaks = []
+    for loops in (500, 2000):
+        db = open_memory_store().db
+        generate(db, loops, seed=1, today=NOW.date())
+        tracemalloc.start()
+        journal_io.export_journal(db, tmp_path / f"{loops}.json", NOW)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < peaks[0] * 1.5, peaks

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from companion.core import loops
+from companion.core.day import loops
 
 
 def test_loop_label_names_company_role_and_first_day(db):

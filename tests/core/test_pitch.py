@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import pitch
-from companion.core.about_export import format_for, html_document
-from companion.core.about_import import clean_text, decode_bytes, read_import
-from companion.core.about_render import SafeRenderer, document_title, strip_markers
+from companion.core.about import pitch, segments, spoken
+from companion.core.about.export import format_for, html_document
+from companion.core.about.importing import clean_text, decode_bytes, read_import
+from companion.core.about.render import SafeRenderer, document_title, strip_markers
 from companion.core.paths import resources_dir
 
 GOOD = """# Ada Lovelace — Staff engineer
@@ -48,9 +48,14 @@ def words(n: int, word: str = "word") -> str:
 
 
 def test_template_has_all_five_segments_and_a_projects_section():
-    text = (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
+    from companion.core.about.template import fill_template
+    from companion.core.content_plans import FALLBACK_PITCH
+
+    raw = (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
+    text = fill_template(raw, FALLBACK_PITCH)
+    assert "{{" not in text and "## Who I am (10 s)" in text and "60-90 seconds" in text
     result = pitch.analyze(text)
-    assert [s.id for s in result.segments] == list(pitch.SEGMENT_IDS)
+    assert [s.id for s in result.segments] == list(segments.SEGMENT_IDS)
     assert all(s.present and s.words > 0 for s in result.segments)
     assert result.projects_section and len(result.projects) == 3
     # the template's example figures sit in [placeholders]: unfilled projects are flagged
@@ -60,7 +65,7 @@ def test_template_has_all_five_segments_and_a_projects_section():
 
 
 def test_budgets_are_10_30_20_20_10():
-    assert [s.budget_seconds for s in pitch.SEGMENTS] == [10, 30, 20, 20, 10]
+    assert [s.budget_seconds for s in segments.SEGMENTS] == [10, 30, 20, 20, 10]
 
 
 def test_words_and_seconds_per_segment_at_the_given_rate():
@@ -97,7 +102,7 @@ def test_words_and_seconds_per_segment_at_the_given_rate():
     ],
 )
 def test_headings_and_markers_tie_text_to_segments(heading, segment):
-    (found,) = pitch.scan_headings([heading])
+    (found,) = segments.scan_headings([heading])
     assert found.segment == segment
     assert "{" not in found.text
 
@@ -124,24 +129,24 @@ def test_headings_inside_code_fences_are_ignored():
 
 
 def test_markdown_syntax_urls_and_images_are_not_spoken():
-    assert pitch.count_words("**Bold** and _it_ [link text](https://x.y/z) ![pic](a.png)") == 5
-    assert pitch.count_words("- item one\n1. item two\n> quoted") == 5
-    assert pitch.count_words("see https://example.com/a/b now") == 2
-    assert pitch.count_words("| a | b |\n|---|---|\n| c | d |") == 4
-    assert pitch.count_words("<b>raw</b> html") == 2
-    assert pitch.count_words("") == 0
+    assert spoken.count_words("**Bold** and _it_ [link text](https://x.y/z) ![pic](a.png)") == 5
+    assert spoken.count_words("- item one\n1. item two\n> quoted") == 5
+    assert spoken.count_words("see https://example.com/a/b now") == 2
+    assert spoken.count_words("| a | b |\n|---|---|\n| c | d |") == 4
+    assert spoken.count_words("<b>raw</b> html") == 2
+    assert spoken.count_words("") == 0
 
 
 def test_whole_pitch_warnings_over_90_and_under_60():
-    long = "\n".join(f"## {s.title}\n{words(60)}" for s in pitch.SEGMENTS)  # 300 words
+    long = "\n".join(f"## {s.title}\n{words(60)}" for s in segments.SEGMENTS)  # 300 words
     result = pitch.analyze(long, 140)
     assert result.timing_status == "long"
     assert any("over the 90 s limit" in w for w in result.warnings)
-    short = "\n".join(f"## {s.title}\n{words(10)}" for s in pitch.SEGMENTS)
+    short = "\n".join(f"## {s.title}\n{words(10)}" for s in segments.SEGMENTS)
     result = pitch.analyze(short, 140)
     assert result.timing_status == "short"
     assert any("under the 60 s minimum" in w for w in result.warnings)
-    ok = "\n".join(f"## {s.title}\n{words(35)}" for s in pitch.SEGMENTS)
+    ok = "\n".join(f"## {s.title}\n{words(35)}" for s in segments.SEGMENTS)
     assert pitch.analyze(ok, 140).timing_status == "ok"
 
 
@@ -189,7 +194,7 @@ def test_projects_as_list_items():
     ],
 )
 def test_numbers_that_count(text):
-    assert pitch.find_numbers(text)
+    assert spoken.find_numbers(text)
 
 
 @pytest.mark.parametrize(
@@ -204,12 +209,12 @@ def test_numbers_that_count(text):
     ],
 )
 def test_things_that_are_not_a_claim_number(text):
-    assert pitch.find_numbers(text) == ()
+    assert spoken.find_numbers(text) == ()
 
 
 def test_pitch_outline_gives_first_lines_and_seconds_in_order():
     outline = pitch.pitch_outline(GOOD, words_per_minute=140)
-    assert [o.id for o in outline] == list(pitch.SEGMENT_IDS)
+    assert [o.id for o in outline] == list(segments.SEGMENT_IDS)
     assert outline[0].first_line == "I am a staff engineer with ten years on production systems."
     assert outline[1].first_line.startswith("At Acme we served forty thousand")
     assert outline[1].budget_seconds == 30
@@ -229,10 +234,10 @@ def test_calibrated_rate():
 
 
 def test_rate_is_clamped_to_plausible_values():
-    assert pitch.clamp_wpm(10) == pitch.MIN_WPM
-    assert pitch.clamp_wpm(1000) == pitch.MAX_WPM
-    assert pitch.clamp_wpm(float("nan")) == pitch.DEFAULT_WPM
-    assert pitch.clamp_wpm("junk") == pitch.DEFAULT_WPM
+    assert spoken.clamp_wpm(10) == spoken.MIN_WPM
+    assert spoken.clamp_wpm(1000) == spoken.MAX_WPM
+    assert spoken.clamp_wpm(float("nan")) == spoken.DEFAULT_WPM
+    assert spoken.clamp_wpm("junk") == spoken.DEFAULT_WPM
 
 
 def test_format_report_lists_segments_total_and_projects():
@@ -259,7 +264,7 @@ def test_analysis_never_fails_and_is_consistent(text, wpm):
     assert len(result.segments) == 5
     assert result.total_words == sum(s.words for s in result.segments)
     assert result.total_words <= result.document_words + text.count("#")
-    rate = pitch.clamp_wpm(wpm)
+    rate = spoken.clamp_wpm(wpm)
     for seg in result.segments:
         assert seg.seconds == pytest.approx(seg.words * 60 / rate)
         assert seg.words >= 0
@@ -282,7 +287,7 @@ def test_adding_words_to_a_segment_adds_exactly_that_many(body, extra):
 
 @given(value=st.integers(1, 10**9), unit=st.sampled_from(["ms", "%", "x", "users", "TB", "k"]))
 def test_any_figure_with_a_unit_is_found(value, unit):
-    assert pitch.find_numbers(f"We got {value}{unit} better")
+    assert spoken.find_numbers(f"We got {value}{unit} better")
 
 
 # -- rendering ------------------------------------------------------------------------

@@ -6,8 +6,9 @@ import sqlite3
 
 import pytest
 
-from companion.core import loops, planner
-from companion.core.planner import PlannerError, Suggestion
+from companion.core.day import loops
+from companion.core.selfcheck import planner
+from companion.core.selfcheck.planner import PlannerError, Suggestion
 
 HM = Suggestion("What does success look like at 90 days?", ("hiring-manager",), "90 days")
 PEER = Suggestion("What is on-call like here?", ("peer",), "on-call")

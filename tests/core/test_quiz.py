@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core import quiz
 from companion.core.content import QuizQuestion, load_content
-from companion.core.quiz import QuizError, QuizSession
+from companion.core.selfcheck import quiz
+from companion.core.selfcheck.quiz import QuizError, QuizSession
 
 
 def q(n: int, set_name: str = "basics") -> QuizQuestion:

@@ -1,4 +1,6 @@
-"""The day's phases, countdown and reminders, driven by a fake clock."""
+"""Clock and countdown texts, round-type guesses and calendar events made into rounds.
+
+The day's phases and reminders are tested in test_day_model.py."""
 
 from __future__ import annotations
 
@@ -6,8 +8,8 @@ import datetime as dt
 
 import pytest
 
-from companion.core import schedule as sch
-from companion.core.loops import add_round, create_loop, end_round, list_rounds, start_round
+from companion.core.day import schedule as sch
+from companion.core.day.loops import add_round, create_loop, list_rounds
 
 TZ = dt.timezone(dt.timedelta(hours=1))
 
@@ -25,99 +27,13 @@ def loop(db):
     return loop_id
 
 
-LENGTHS = {"coding": 45, "design": 45}
-
-
-def walk(db, loop_id, clock, moment):
-    clock.set(moment)
-    return sch.situation(list_rounds(db, loop_id), clock.now(), LENGTHS)
-
-
-def test_the_whole_day_with_a_controlled_clock(db, loop, clock):
-    s = walk(db, loop, clock, at(1, 9))
-    assert s.phase is None and s.next_round.type == "coding"
-    assert s.starts_in == dt.timedelta(hours=25) and s.day == dt.date(2026, 12, 2)
-
-    s = walk(db, loop, clock, at(1, 16, 59))
-    assert s.phase is None
-    s = walk(db, loop, clock, at(1, 17))
-    assert s.phase == "night-before" and s.day == dt.date(2026, 12, 2)
-
-    s = walk(db, loop, clock, at(2, 4, 59))
-    assert s.phase is None
-    s = walk(db, loop, clock, at(2, 7))
-    assert s.phase == "morning-of" and s.round.type == "coding"
-
-    s = walk(db, loop, clock, at(2, 9, 45))
-    assert s.phase == "before-round" and s.starts_in == dt.timedelta(minutes=15)
-
-    s = walk(db, loop, clock, at(2, 10, 5))
-    assert s.phase == sch.IN_ROUND and s.round.type == "coding"
-    assert s.next_round.type == "design"
-
-    s = walk(db, loop, clock, at(2, 10, 50))  # coding took 45 min: between rounds
-    assert s.phase is None and s.next_round.type == "design"
-    s = walk(db, loop, clock, at(2, 11, 20))
-    assert s.phase == "before-round" and s.round.type == "design"
-
-    s = walk(db, loop, clock, at(2, 15, 1))
-    assert s.phase == "after-loop" and s.day == dt.date(2026, 12, 2)
-    s = walk(db, loop, clock, at(4, 15, 1))
-    assert s.phase is None and s.round is None
-
-
-def test_started_and_ended_rounds_from_the_cue_card(db, loop, clock):
-    first = list_rounds(db, loop)[0]
-    start_round(db, "coding", at(2, 10, 3), loop_id=loop, round_id=first.id)
-    s = walk(db, loop, clock, at(2, 11, 0))  # ran long: still in the round
-    assert s.phase == sch.IN_ROUND and s.round.id == first.id
-    end_round(db, first.id, at(2, 11, 2))
-    s = walk(db, loop, clock, at(2, 11, 5))
-    assert s.phase is None and s.next_round.type == "design"
-
-
-def test_no_rounds_is_an_empty_day(clock):
-    s = sch.situation([], clock.now())
-    assert s == sch.Situation(None, None, None, None, clock.now().date())
-
-
-def test_reminders_ten_minutes_before_and_phases(db, loop, clock):
-    titles = {"coding": "Coding", "design": "System design"}
-    rounds = list_rounds(db, loop)
-    assert sch.due_reminders(rounds, at(2, 9, 49), titles=titles, lengths=LENGTHS) == []
-    due = sch.due_reminders(rounds, at(2, 9, 50), titles=titles, lengths=LENGTHS)
-    warm = [r for r in due if r.phase == "before-round"]
-    assert len(warm) == 1
-    assert warm[0].title == "Coding round in 10 min (10:00)"
-    assert "read your pitch aloud once" in warm[0].message and "Bathroom" in warm[0].message
-    assert warm[0].key == f"before-round:{rounds[0].id}:{rounds[0].scheduled_at}"
-
-    night = sch.due_reminders(rounds, at(1, 20), titles=titles)
-    assert [r.phase for r in night] == ["night-before"]
-    assert night[0].key == "night-before:2026-12-02"
-    morning = sch.due_reminders(rounds, at(2, 7), titles=titles)
-    assert [r.phase for r in morning] == ["morning-of"]
-    after = sch.due_reminders(rounds, at(2, 15, 30), titles=titles)
-    assert [r.phase for r in after] == ["after-loop"]
-    assert sch.due_reminders(rounds, at(2, 19), titles=titles) == []  # too late to nag
-
-
-def test_rescheduling_gives_a_new_reminder_key(db, loop):
-    from companion.core.loops import iso, update_round
-
-    first = list_rounds(db, loop)[0]
-    before = sch.due_reminders([first], at(2, 9, 55))[0].key
-    update_round(db, first.id, scheduled_at=iso(at(2, 10, 30)))
-    moved = list_rounds(db, loop)[0]
-    assert sch.due_reminders([moved], at(2, 10, 25))[0].key != before
-
-
 @pytest.mark.parametrize(
     ("seconds", "text"),
     [
         (0, "now"),
         (-5, "now"),
-        (65, "in 1 min 05 s"),
+        (45, "in 45 s"),
+        (65, "in 1 min"),
         (600, "in 10 min"),
         (3900, "in 1 h 05 min"),
         (90000, "in 1 d 1 h"),
@@ -143,7 +59,7 @@ def test_round_lengths_and_type_guess(content):
 
 
 def test_import_events_skips_duplicates_and_all_day(db, loop):
-    from companion.core.ics import IcsEvent
+    from companion.core.day.ics import IcsEvent
 
     events = [
         IcsEvent("Coding", at(2, 10), 3),  # already scheduled
@@ -156,3 +72,32 @@ def test_import_events_skips_duplicates_and_all_day(db, loop):
     again = sch.import_events(db, loop, events, types=[("design", "System design")])
     assert again.added == 0 and again.duplicates == 2
     assert [r.type for r in list_rounds(db, loop)][-1] == "design"
+
+
+def test_rescheduling_gives_new_reminder_keys(db, loop, content):
+    from companion.core.day.actions import load_view, reschedule
+    from companion.core.day.rules import day_rules
+
+    rules = day_rules(content)
+    first = list_rounds(db, loop)[0]
+    keys = {
+        d.key
+        for d in load_view(db, rules, at(2, 9, 55)).due
+        if d.round_id == first.id and d.kind == "before-round"
+    }
+    reschedule(db, first.id, at(2, 10, 30))
+    moved = {
+        d.key
+        for d in load_view(db, rules, at(2, 10, 25)).due
+        if d.round_id == first.id and d.kind == "before-round"
+    }
+    assert keys and moved and not keys & moved
+
+
+def test_an_unknown_event_title_becomes_its_own_round_type(db, loop):
+    from companion.core.day.ics import IcsEvent
+
+    events = [IcsEvent("Acme - Bar raiser", at(3, 9), 3)]
+    sch.import_events(db, loop, events, types=[("design", "System design")], company="Acme")
+    rnd = list_rounds(db, loop)[-1]
+    assert (rnd.type, rnd.type_label) == ("bar-raiser", "Bar raiser")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, update_loop
-from companion.core.search import fts_query, search
+from companion.core.day.loops import add_round, create_loop, update_loop
+from companion.core.journal import entries as journal
+from companion.core.journal import thankyou as journal_thankyou
+from companion.core.journal.search import fts_query, search
 
 
 def test_search_finds_every_kind_of_journal_text(db):
@@ -14,7 +15,9 @@ def test_search_finds_every_kind_of_journal_text(db):
     journal.add_flub(db, loop, rid, "Consistent hashing", "forgot virtual nodes")
     journal.add_went_well(db, loop, rid, "Great rapport about caching")
     journal.add_weak_topic(db, "Paxos", loop_id=loop)
-    journal.save_thank_you(db, loop, to_whom="Priya", draft="Thanks for the chat on schedulers")
+    journal_thankyou.save_thank_you(
+        db, loop, to_whom="Priya", draft="Thanks for the chat on schedulers"
+    )
     kinds = {
         "kubernetes": "loop",
         "priya": "round",
@@ -69,7 +72,7 @@ def test_unicode_search(db):
 
 
 def test_one_letter_is_a_whole_word_and_snippets_mark_matches(db):
-    from companion.core.search import MARK_END, MARK_START, snippet
+    from companion.core.journal.search import MARK_END, MARK_START, snippet
 
     loop = create_loop(db, "Acme")
     journal.add_asked(db, loop, None, "Write it in C then in Cobol")

@@ -7,9 +7,9 @@ import sqlite3
 
 import pytest
 
-from companion.core import loops
-from companion.core.schema import MIGRATION_SETS, known_steps
-from companion.core.storage import (
+from companion.core.day import loops
+from companion.core.storage.schema import MIGRATION_SETS, known_steps
+from companion.core.storage.store import (
     NewerSchemaError,
     backup,
     list_backups,

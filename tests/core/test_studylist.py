@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from companion.core import journal, studylist
-from companion.core.loops import add_round, create_loop
+from companion.core.day.loops import add_round, create_loop
+from companion.core.journal import entries as journal
+from companion.core.study import ranking as studylist
 
 
 @pytest.fixture
@@ -102,7 +103,7 @@ class FakeWeak:
 
 
 def test_missed_quiz_questions_join_the_list_and_can_be_studied(db, clock, monkeypatch, content):
-    import companion.core.quiz as quiz
+    import companion.core.selfcheck.quiz as quiz
 
     seen = (clock.now() - dt.timedelta(hours=1)).isoformat()
     monkeypatch.setattr(

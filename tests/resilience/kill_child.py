@@ -14,8 +14,9 @@ from pathlib import Path
 
 
 def main(db_path: str, seed: str) -> None:
-    from companion.core import about_store, loops
-    from companion.core.storage import open_store
+    from companion.core.about import store as about_store
+    from companion.core.day import loops
+    from companion.core.storage.store import open_store
 
     rng = random.Random(int(seed))
     store = open_store(Path(db_path))

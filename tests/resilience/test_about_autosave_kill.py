@@ -25,13 +25,15 @@ CHILD = textwrap.dedent(
     import sys
     import time
 
-    from companion.core.about_autosave import Autosaver
+    from companion.core.about.autosave import Autosaver
     from companion.core.context import AppContext
 
     def typed(n):
         return "".join("\\n" if i % 60 == 59 else chr(97 + i % 26) for i in range(n))
 
-    ctx = AppContext()
+    from companion.core.paths import resolve_data_dir
+
+    ctx = AppContext(resolve_data_dir())
     state = {"n": 0}
     saver = Autosaver(
         ctx.db, lambda: typed(state["n"]), wall_clock=lambda: dt.datetime.now().astimezone()

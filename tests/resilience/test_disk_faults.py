@@ -17,8 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import loops
-from companion.core.storage import NewerSchemaError, StorageError, list_backups, open_store
+from companion.core.day import loops
+from companion.core.storage.store import (
+    NewerSchemaError,
+    StorageError,
+    list_backups,
+    open_store,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -61,7 +66,7 @@ def _child(code: str, *args: str, prefix: list[str] | None = None) -> subprocess
 OPEN_PROBE = """
     import json, sys
     from pathlib import Path
-    from companion.core.storage import StorageError, open_store
+    from companion.core.storage.store import StorageError, open_store
     from companion.core.context import AppContext
     path = Path(sys.argv[1])
     result = {}
@@ -120,7 +125,7 @@ def _run_read_only(folder: Path, code: str, *args: str) -> subprocess.CompletedP
 
 def _simulate_read_only(monkeypatch, folder: Path) -> None:
     """In-process stand-in for a read-only folder when neither chmod nor a bind mount works."""
-    import companion.core.storage as storage
+    import companion.core.storage.store as storage
 
     real_connect = sqlite3.connect
     real_replace = os.replace
@@ -210,7 +215,7 @@ def test_file_size_limit_during_atomic_write_keeps_the_old_file(tmp_path):
         FSIZE_PRELUDE
         + """
     from pathlib import Path
-    from companion.core.storage_files import atomic_write_bytes
+    from companion.core.storage.files import atomic_write_bytes
     limit(64 * 1024)
     try:
         atomic_write_bytes(Path(sys.argv[1]), b"x" * (1024 * 1024))
@@ -235,8 +240,8 @@ def test_file_size_limit_during_a_transaction_keeps_the_database(tmp_path):
         + """
     import sqlite3
     from pathlib import Path
-    from companion.core import loops
-    from companion.core.storage import open_store
+    from companion.core.day import loops
+    from companion.core.storage.store import open_store
     path = Path(sys.argv[1])
     store = open_store(path)
     limit(path.stat().st_size + 32 * 1024)
@@ -304,7 +309,7 @@ def test_garbage_database_is_moved_aside_byte_identical(tmp_path):
 
 
 def test_truncated_database_is_moved_aside_and_backup_restores_it(tmp_path):
-    from companion.core.storage import restore_backup
+    from companion.core.storage.store import restore_backup
 
     folder = tmp_path / "data"
     db_file = folder / "companion.sqlite3"

@@ -119,7 +119,7 @@ markdown_text = st.one_of(
 @FUZZ
 @given(markdown_text)
 def test_markdown_rendering_is_safe_and_never_raises(text):
-    import companion.core.about_render as about_render
+    import companion.core.about.render as about_render
 
     html = about_render.SafeRenderer().render(text).lower()
     assert "<script" not in html and "<img" not in html
@@ -129,7 +129,7 @@ def test_markdown_rendering_is_safe_and_never_raises(text):
 @FUZZ
 @given(markdown_text, st.floats(min_value=-1e6, max_value=1e6, allow_nan=False))
 def test_pitch_analysis_never_raises(text, wpm):
-    import companion.core.pitch as pitch
+    import companion.core.about.pitch as pitch
 
     outline = pitch.pitch_outline(text, wpm)
     for segment in outline:
@@ -140,7 +140,7 @@ def test_pitch_analysis_never_raises(text, wpm):
 @FUZZ
 @given(st.binary(max_size=2000))
 def test_imported_one_pager_bytes_give_text_or_a_clear_error(data):
-    import companion.core.about_import as about_import
+    import companion.core.about.importing as about_import
 
     try:
         result = about_import.decode_bytes(data, "cv.md")
@@ -168,8 +168,8 @@ json_values = st.recursive(
 @FUZZ
 @given(json_values)
 def test_imported_journal_documents_give_a_clear_error(data):
-    import companion.core.journal_io as journal_io
-    from companion.core.storage import open_memory_store
+    import companion.core.journal.files as journal_io
+    from companion.core.storage.store import open_memory_store
 
     store = open_memory_store()
     try:
@@ -186,8 +186,8 @@ def test_imported_journal_documents_give_a_clear_error(data):
 @FUZZ
 @given(st.text(max_size=200), st.text(max_size=200), st.text(max_size=2000))
 def test_journal_fields_round_trip_or_are_refused(company, role, notes):
-    from companion.core import loops
-    from companion.core.storage import open_memory_store
+    from companion.core.day import loops
+    from companion.core.storage.store import open_memory_store
 
     store = open_memory_store()
     try:
@@ -281,10 +281,10 @@ def test_cli_arguments_never_give_a_traceback(tmp_path, monkeypatch, argv):
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home-data"))
-    monkeypatch.setattr(companion.ui.app, "run_gui", lambda args: 0)  # never open a window
+    monkeypatch.setattr(companion.ui.app, "run_gui", lambda args, ctx: 0)  # never open a window
     monkeypatch.setattr(companion.selftest, "run_self_test", lambda: 0)
     import companion.commands.cue as cue
-    import companion.ui.about_export as about_export_ui
+    import companion.ui.about.export as about_export_ui
 
     monkeypatch.setattr(cue, "_run_gui", lambda *a, **kw: 0, raising=False)
     monkeypatch.setattr(about_export_ui, "export_pdf", lambda *a, **kw: None)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.storage import open_store
+from companion.core.storage.store import open_store
 
 pytestmark = pytest.mark.slow
 

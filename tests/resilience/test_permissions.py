@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import loops
-from companion.core.storage import list_backups, restore_backup
-from companion.core.storage_files import atomic_write_bytes, atomic_write_text
+from companion.core.day import loops
+from companion.core.storage.files import atomic_write_bytes, atomic_write_text
+from companion.core.storage.store import list_backups, restore_backup
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
 
@@ -63,8 +63,11 @@ def test_normal_use_leaves_everything_private(fresh_folder):
         assert mode(backup) == 0o600, backup.name
 
 
-def test_an_existing_loose_folder_and_database_are_tightened(fresh_folder):
-    from companion.core.storage import open_store
+def test_an_existing_loose_database_is_tightened_but_the_folder_keeps_its_mode(fresh_folder):
+    """The app sets modes only on folders it created: a folder the user made (or shares)
+    keeps its mode; doctor warns about it instead."""
+    from companion.cli import main
+    from companion.core.storage.store import open_store
 
     fresh_folder.mkdir(mode=0o755)
     os.chmod(fresh_folder, 0o755)
@@ -72,12 +75,13 @@ def test_an_existing_loose_folder_and_database_are_tightened(fresh_folder):
     os.chmod(fresh_folder / "companion.sqlite3", 0o644)
     store = open_store(fresh_folder / "companion.sqlite3")
     store.close()
-    assert mode(fresh_folder) == 0o700
+    assert mode(fresh_folder) == 0o755
     assert mode(fresh_folder / "companion.sqlite3") == 0o600
+    assert main(["--data-dir", str(fresh_folder), "doctor"]) == 0
 
 
 def test_restored_backup_is_private(fresh_folder):
-    from companion.core.storage import open_store
+    from companion.core.storage.store import open_store
 
     db_file = fresh_folder / "companion.sqlite3"
     open_store(db_file).close()
@@ -104,8 +108,8 @@ NOW = dt.datetime(2026, 12, 1, 9, tzinfo=dt.UTC)
 
 
 def test_journal_and_study_list_exports_are_private(tmp_path, db):
-    from companion.core.exports import export_study_list
-    from companion.core.journal_io import export_journal
+    from companion.core.journal.files import export_journal
+    from companion.core.study.exports import export_study_list
 
     written = [tmp_path / "journal.json"]
     export_journal(db, written[0], NOW)
@@ -118,9 +122,9 @@ def test_journal_and_study_list_exports_are_private(tmp_path, db):
 
 @pytest.mark.gui
 def test_about_exports_are_private(qapp, tmp_path):
-    import companion.core.about_export as about_export
-    import companion.ui.about_export as ui_export
-    from companion.core.about_render import SafeRenderer
+    import companion.core.about.export as about_export
+    import companion.ui.about.export as ui_export
+    from companion.core.about.render import SafeRenderer
 
     about_export.export_html("# Me\n\nHello", tmp_path / "about.html")
     about_export.export_markdown("# Me\n\nHello", tmp_path / "about.md")

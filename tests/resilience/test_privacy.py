@@ -107,8 +107,8 @@ def test_start_up_opens_no_network_socket(qtbot, qapp, ctx, net_calls):
 
 @pytest.mark.gui
 def test_preview_with_remote_images_fetches_nothing(qtbot, net_calls):
-    import companion.core.about_render as about_render
-    import companion.ui.about_editor as about_editor
+    import companion.core.about.render as about_render
+    import companion.ui.about.editor as about_editor
 
     preview = about_editor.SafePreview()
     qtbot.addWidget(preview)
@@ -126,7 +126,7 @@ def test_preview_with_remote_images_fetches_nothing(qtbot, net_calls):
 
 @pytest.mark.gui
 def test_about_page_preview_fetches_nothing(qtbot, ctx, bus, net_calls):
-    import companion.ui.pages.about as about_page
+    import companion.ui.about.page as about_page
 
     page = about_page.AboutPage(ctx, bus)
     qtbot.addWidget(page)
@@ -141,20 +141,20 @@ def test_about_page_preview_fetches_nothing(qtbot, ctx, bus, net_calls):
 
 @pytest.mark.gui
 def test_exports_fetch_nothing(qapp, tmp_path, db, net_calls):
-    import companion.core.about_export as about_export
-    import companion.core.about_render as about_render
+    import companion.core.about.export as about_export
+    import companion.core.about.render as about_render
 
     about_export.export_html(REMOTE_TEXT, tmp_path / "about.html")
     about_export.export_markdown(REMOTE_TEXT, tmp_path / "about.md")
     html = (tmp_path / "about.html").read_text()
     assert "<img" not in html.lower()
-    import companion.ui.about_export as ui_export
+    import companion.ui.about.export as ui_export
 
     ui_export.export_pdf(about_render.SafeRenderer().render(REMOTE_TEXT), tmp_path / "about.pdf")
     assert (tmp_path / "about.pdf").read_bytes().startswith(b"%PDF")
     now = dt.datetime(2026, 12, 1, 9, tzinfo=dt.UTC)
-    from companion.core.exports import export_study_list
-    from companion.core.journal_io import export_journal
+    from companion.core.journal.files import export_journal
+    from companion.core.study.exports import export_study_list
 
     export_journal(db, tmp_path / "journal.json", now)
     for fmt in ("md", "csv", "anki", "json"):
@@ -256,8 +256,8 @@ def test_gui_start_up_subprocess_opens_no_network_socket(tmp_path):
 @pytest.mark.parametrize("fmt", ["pdf", "html"])
 def test_about_export_subprocess_opens_no_network_socket(tmp_path, fmt):
     import companion.commands.about  # noqa: F401 (must import)
-    import companion.core.about_store as about_store
-    from companion.core.storage import open_store
+    import companion.core.about.store as about_store
+    from companion.core.storage.store import open_store
 
     data = tmp_path / "data"
     store = open_store(data / "companion.sqlite3")

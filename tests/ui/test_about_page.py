@@ -11,7 +11,7 @@ from PySide6.QtCore import QMimeData, Qt, QUrl
 from PySide6.QtGui import QTextCursor, QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QToolButton
 
-from companion.core import about_store
+from companion.core.about import store as about_store
 
 pytestmark = pytest.mark.gui
 
@@ -31,7 +31,7 @@ def ticker():
 
 @pytest.fixture
 def page(qtbot, ctx, bus, ticker):
-    from companion.ui.pages.about import AboutPage
+    from companion.ui.about.page import AboutPage
 
     widget = AboutPage(ctx, bus, monotonic=ticker)
     qtbot.addWidget(widget)
@@ -81,7 +81,7 @@ def test_typing_updates_preview_and_analysis_and_autosaves(qtbot, page, ctx, tic
 
 
 def test_autosave_happens_within_a_second_in_real_time(qtbot, ctx, bus):
-    from companion.ui.pages.about import AboutPage
+    from companion.ui.about.page import AboutPage
 
     page = AboutPage(ctx, bus)  # the real monotonic clock
     qtbot.addWidget(page)
@@ -171,7 +171,7 @@ def test_empty_document_has_a_clear_empty_state_and_is_saved_as_empty(qtbot, pag
     assert page.editor.placeholderText()
     assert page.save_now()
     assert about_store.load_document(ctx.db) == ""
-    from companion.ui.pages.about import AboutPage
+    from companion.ui.about.page import AboutPage
 
     again = AboutPage(ctx, bus)
     qtbot.addWidget(again)
@@ -300,7 +300,7 @@ def test_cli_pdf_export(qapp, ctx, tmp_path, capsys):
     parser = argparse.ArgumentParser()
     about_cli.register(parser.add_subparsers())
     args = parser.parse_args(["about", "export", "--format", "pdf", "-o", str(tmp_path / "a.pdf")])
-    assert args.func(args) == 0
+    assert args.func(args, ctx) == 0
     assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
     assert "warning" not in capsys.readouterr().err
 

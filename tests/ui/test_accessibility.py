@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.loops import add_round, create_loop
+from companion.core.day.loops import add_round, create_loop
 from companion.ui.pages import PAGES
 
 pytestmark = pytest.mark.gui
@@ -301,7 +301,7 @@ EXTRA_STATES = {
 @pytest.fixture
 def missed_question(ctx, clock):
     """A missed quiz question, so the Study list shows its table instead of its empty state."""
-    from companion.core import quiz
+    from companion.core.selfcheck import quiz
 
     question = ctx.content.quiz()[0]
     quiz.record_mark(ctx.db, question, "missed", clock.now())
@@ -386,8 +386,8 @@ def test_every_page_fits_a_small_laptop_screen(qtbot, window):
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
 def test_the_cue_card(qtbot, ctx, bus, loop):
-    from companion.ui.cue_sections import CollapsibleSection
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.sections import CollapsibleSection
+    from companion.ui.cue.window import CueCardWindow
 
     card = CueCardWindow(ctx, bus)
     qtbot.addWidget(card)
@@ -416,14 +416,13 @@ def _show_dialog(qtbot, dialog: QDialog) -> QDialog:
 
 
 def test_the_dialogs(qtbot, ctx, bus, loop, clock):
-    from companion.core import about_store
-    from companion.ui.about_dialogs import CalibrateDialog, HistoryDialog
-    from companion.ui.capture import CaptureDialog
-    from companion.ui.cue_notes import RoundNotesBox
-    from companion.ui.schedule_editor import LoopDialog, RoundDialog
+    from companion.core.about import store as about_store
+    from companion.ui.about.dialogs import CalibrateDialog, HistoryDialog
+    from companion.ui.journal.capture import CaptureDialog
+    from companion.ui.widgets.loop_dialogs import LoopDialog, RoundDialog
 
     loop_id, round_id = loop
-    from companion.core.loops import get_round
+    from companion.core.day.loops import get_round
 
     about_store.snapshot(ctx.db, "# Me\n\nA pitch.", clock.now(), "save")
     types = [(t.id, t.title) for t in ctx.content.round_types()]
@@ -435,7 +434,6 @@ def test_the_dialogs(qtbot, ctx, bus, loop, clock):
         "LoopDialog": LoopDialog(clock.now().date()),
         "RoundDialog add": RoundDialog(types, clock.now()),
         "RoundDialog edit": RoundDialog(types, clock.now(), get_round(ctx.db, round_id)),
-        "RoundNotesBox": RoundNotesBox(ctx, round_id),
     }
     problems = []
     for name, dialog in dialogs.items():
@@ -449,9 +447,10 @@ def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
     """Owned by the journal: problems here go to JOURNAL_KNOWN for its owner to fix."""
     from types import SimpleNamespace
 
-    from companion.core.loops import get_loop, get_round
-    from companion.ui import journal_edit as je
-    from companion.ui.pages.journal import JournalPage, NewLoopDialog
+    from companion.core.day.loops import get_loop, get_round
+    from companion.ui.journal import dialogs as je
+    from companion.ui.journal.page import JournalPage
+    from companion.ui.widgets.loop_dialogs import LoopDialog, RoundDialog
 
     loop_id, round_id = loop
     types = [(t.id, t.title) for t in ctx.content.round_types()]
@@ -466,9 +465,9 @@ def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
     page = JournalPage(ctx, bus)
     qtbot.addWidget(page)
     dialogs = {
-        "NewLoopDialog": NewLoopDialog(),
+        "LoopDialog (Journal)": LoopDialog(clock.now().date()),
         "LoopEditDialog": je.LoopEditDialog(get_loop(ctx.db, loop_id)),
-        "RoundEditDialog": je.RoundEditDialog(get_round(ctx.db, round_id), types),
+        "RoundDialog with notes": RoundDialog(types, None, get_round(ctx.db, round_id), notes=True),
         "WeakTopicDialog": je.WeakTopicDialog("caching", "read up"),
         "WeakTopicsDialog": je.WeakTopicsDialog(page),
         **{f"EntryDialog {kind}": je.EntryDialog(kind, entry) for kind in je.KIND_TITLES},

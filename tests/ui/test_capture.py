@@ -7,8 +7,10 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core import journal
-from companion.core.loops import create_loop, end_round, start_round
+from companion.core.day.loops import create_loop, end_round, start_round
+from companion.core.journal import detail as journal_detail
+from companion.core.journal import due as journal_due
+from companion.core.journal import entries as journal
 
 pytestmark = pytest.mark.gui
 
@@ -33,10 +35,10 @@ def _type(qtbot, widget, text):
 
 
 def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
-    from companion.ui.capture import CaptureDialog
+    from companion.ui.journal.capture import CaptureDialog
 
     loop, rid = ended_round
-    assert journal.captures_due(ctx.db, ctx.now())
+    assert journal_due.captures_due(ctx.db, ctx.now())
     dialog = CaptureDialog(ctx, bus, rid)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -53,7 +55,7 @@ def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
     with qtbot.waitSignal(bus.journal_changed):
         qtbot.keyClick(dialog.asked.entry, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert not dialog.isVisible() and dialog.saved
-    entries = journal.round_entries(ctx.db, rid)
+    entries = journal_detail.round_entries(ctx.db, rid)
     assert [(a.question, a.topic) for a in entries.asked] == [
         ("Shard a KV cache", "consistent hashing"),
         ("Handle burst load", ""),
@@ -62,14 +64,14 @@ def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
         ("Burst load", "forgot 429s", 3)
     ]
     assert [w.text for w in entries.went_well] == ["Clear requirements"]
-    from companion.core.planner import asked_questions
+    from companion.core.selfcheck.planner import asked_questions
 
     assert [q.text for q in asked_questions(ctx.db, loop)] == ["What does success look like?"]
-    assert journal.captures_due(ctx.db, ctx.now()) == []
+    assert journal_due.captures_due(ctx.db, ctx.now()) == []
 
 
 def test_escape_keeps_what_was_typed(qtbot, ctx, bus, ended_round):
-    from companion.ui.capture import CaptureDialog
+    from companion.ui.journal.capture import CaptureDialog
 
     _loop, rid = ended_round
     dialog = CaptureDialog(ctx, bus, rid)
@@ -77,13 +79,13 @@ def test_escape_keeps_what_was_typed(qtbot, ctx, bus, ended_round):
     dialog.show()
     qtbot.keyClicks(dialog.asked.entry, "Typed but not yet added")
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
-    assert [a.question for a in journal.round_entries(ctx.db, rid).asked] == [
+    assert [a.question for a in journal_detail.round_entries(ctx.db, rid).asked] == [
         "Typed but not yet added"
     ]
 
 
 def test_a_failed_save_keeps_the_text_and_says_why(qtbot, ctx, bus, ended_round, monkeypatch):
-    from companion.ui.capture import CaptureDialog
+    from companion.ui.journal.capture import CaptureDialog
 
     _loop, rid = ended_round
     dialog = CaptureDialog(ctx, bus, rid)
@@ -102,7 +104,7 @@ def test_a_failed_save_keeps_the_text_and_says_why(qtbot, ctx, bus, ended_round,
 
 
 def test_round_zero_goes_to_the_current_loop(qtbot, ctx, bus, clock):
-    from companion.ui.capture import CaptureDialog
+    from companion.ui.journal.capture import CaptureDialog
 
     loop = create_loop(ctx.db, "Globex", starts_on=clock.now().date().isoformat())
     dialog = CaptureDialog(ctx, bus, 0)
@@ -110,22 +112,13 @@ def test_round_zero_goes_to_the_current_loop(qtbot, ctx, bus, clock):
     _type(qtbot, dialog.asked.entry, "Tell me about yourself")
     dialog.notes.setPlainText("Friendly panel")
     dialog.save_and_close()
-    detail = journal.loop_detail(ctx.db, loop)
+    detail = journal_detail.loop_detail(ctx.db, loop)
     assert detail.rounds[-1].asked[0].question == "Tell me about yourself"
     assert detail.loop.notes == "Friendly panel"
 
 
-def test_planner_missing_hides_the_asked_them_list(qtbot, ctx, bus, ended_round, monkeypatch):
-    from companion.ui import capture
-
-    monkeypatch.setattr(capture.CaptureDialog, "_planner_available", staticmethod(lambda: False))
-    dialog = capture.CaptureDialog(ctx, bus, ended_round[1])
-    qtbot.addWidget(dialog)
-    assert dialog.asked_them is None
-
-
 def test_split_topic():
-    from companion.ui.capture import split_topic
+    from companion.ui.journal.capture import split_topic
 
     assert split_topic("A #b c") == ("A", "b c")
     assert split_topic("C# generics") == ("C# generics", "")
@@ -136,12 +129,12 @@ def test_whole_path_round_end_to_spreadsheet_and_anki(qtbot, ctx, bus, ended_rou
     import csv
     import io
 
-    from companion.core.exports import export_study_list
-    from companion.core.studylist import GuideIndex
-    from companion.ui.capture import CaptureDialog
+    from companion.core.study.exports import export_study_list
+    from companion.core.study.ranking import GuideIndex
+    from companion.ui.journal.capture import CaptureDialog
 
     _loop, rid = ended_round
-    assert journal.captures_due(ctx.db, ctx.now())[0].round_id == rid
+    assert journal_due.captures_due(ctx.db, ctx.now())[0].round_id == rid
     dialog = CaptureDialog(ctx, bus, rid)
     qtbot.addWidget(dialog)
     dialog.severity.setCurrentIndex(2)

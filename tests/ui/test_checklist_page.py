@@ -7,11 +7,11 @@ import datetime as dt
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from companion.core import checklist as cl
+from companion.core.day import checklist as cl
+from companion.core.day.loops import add_round, create_loop
 from companion.core.dnd.adapters import ManualAdapter
 from companion.core.dnd.controller import DndController
 from companion.core.dnd.record import record_path
-from companion.core.loops import add_round, create_loop
 
 pytestmark = pytest.mark.gui
 
@@ -20,7 +20,7 @@ TZ = dt.timezone(dt.timedelta(hours=1))
 
 @pytest.fixture
 def dnd(ctx, bus, clock):
-    from companion.ui.dnd_switch import DndModel
+    from companion.ui.dnd.switch import DndModel
 
     controller = DndController(
         ManualAdapter("Nothing to drive here."), record_path(ctx.data_dir), clock=clock
@@ -30,7 +30,7 @@ def dnd(ctx, bus, clock):
 
 @pytest.fixture
 def page(qtbot, ctx, bus, dnd):
-    from companion.ui.pages.checklist import ChecklistPage
+    from companion.ui.checklist.page import ChecklistPage
 
     widget = ChecklistPage(ctx, bus)
     qtbot.addWidget(widget)
@@ -71,7 +71,7 @@ def test_new_day_unticks_every_list(page, ctx, monkeypatch):
 
 
 def test_lists_follow_the_loop_and_its_next_round(qtbot, ctx, bus, dnd, clock):
-    from companion.ui.pages.checklist import ChecklistPage
+    from companion.ui.checklist.page import ChecklistPage
 
     loop = create_loop(ctx.db, "Acme", starts_on="2026-12-01")
     first = add_round(
@@ -133,7 +133,7 @@ def test_keyboard_ticks_an_item(qtbot, page):
 def test_clicking_the_item_text_ticks_it(qtbot, page):
     from PySide6.QtCore import Qt
 
-    from companion.ui.pages.checklist import _ClickLabel
+    from companion.ui.checklist.page import _ClickLabel
 
     morning = page.groups["morning-of"]
     label = next(

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import sys
-import types
-
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core import cuecard as cc
-from companion.core import loops
+from companion.core.cue import placement
+from companion.core.cue import rounds as cue_rounds
+from companion.core.cue import state as cue_state
+from companion.core.day import loops
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
 def make_card(ctx, bus, qtbot):
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.window import CueCardWindow
 
     def make():
         card = CueCardWindow(ctx, bus)
@@ -61,7 +60,7 @@ def test_switch_by_click_and_by_key(card, content, make_card):
     assert card.current.id == "design"
     page = card.stack.currentWidget()
     assert [s.id for s in page.sections] == list(
-        cc.find_round(cc.round_infos(content), "design").sections
+        cue_rounds.find_round(cue_rounds.round_infos(content), "design").sections
     )
     assert "failure modes" in page.rule.text() and not page.rule.isHidden()
     QTest.keyClick(card, Qt.Key.Key_3)
@@ -74,11 +73,26 @@ def test_switch_by_click_and_by_key(card, content, make_card):
 
 
 def test_every_round_type_renders(card, content):
-    for info in cc.round_infos(content):
+    for info in cue_rounds.round_infos(content):
         assert card.set_round(info.id)
         page = card.stack.currentWidget()
         assert page.round_id == info.id and page.blocks
     assert not card.set_round("no-such-round")
+
+
+def test_coding_moves_end_with_the_contents_last_step(card, content):
+    """Trade-offs and narration, then the check-in at the timebox closes the move: the
+    card adds no step of its own (no hard-coded "hand back")."""
+    steps = content.section("coding-moves").items
+    card.set_round("coding")
+    stepper = card.stack.currentWidget().stepper
+    for _ in steps:
+        stepper.forward.click()
+    assert stepper.current.text() == steps[-1].text
+    assert steps[-1].get("id") == "check-in"
+    assert [s.get("id") for s in steps[-3:-1]] == ["tradeoffs", "narrate"]
+    assert stepper.next.text() == "Last step."
+    assert not stepper.forward.isEnabled()
 
 
 def test_stepper_keys_and_restart(card, content, make_card):
@@ -132,7 +146,7 @@ def test_timebox_nudges_on_a_fake_clock_and_records_the_round(
     again = _restart(card, make_card)  # the timer survives a restart
     again.set_round("coding")
     again.tick()
-    assert again.state.running and again.clock.text() == "1:28"
+    assert again.running and again.clock.text() == "1:28"
     assert again.banner.isHidden()  # nudges already shown are not shown again
 
     clock.advance(minutes=3)
@@ -140,7 +154,7 @@ def test_timebox_nudges_on_a_fake_clock_and_records_the_round(
         again.toggle_round()
     assert signal.args == [round_id]
     assert loops.get_round(db, round_id).ended == clock.now()
-    assert again.start_button.text() == "Start" and not again.state.running
+    assert again.start_button.text() == "Start" and not again.running
 
 
 def test_glance_shows_the_current_step(card, content):
@@ -166,7 +180,7 @@ def test_look_and_state_survive_a_restart(card, make_card):
     card.set_glance(True)
     font = card.state.font_pt
     again = _restart(card, make_card)
-    assert again.state.opacity == 30 and again.state.font_pt == font == cc.DEFAULT_FONT + 1
+    assert again.state.opacity == 30 and again.state.font_pt == font == cue_state.DEFAULT_FONT + 1
     assert again.state.glance and again.glance_button.isChecked()
     assert f"{font}pt" in again.styleSheet()
 
@@ -202,9 +216,9 @@ def test_share_reminder_once_a_day(make_card, clock, qtbot):
 
 
 def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.window import CueCardWindow
 
-    left, right = cc.Rect(0, 0, 1920, 1080), cc.Rect(1920, 0, 1920, 1080)
+    left, right = placement.Rect(0, 0, 1920, 1080), placement.Rect(1920, 0, 1920, 1080)
     layout = {"screens": [left, right]}
     monkeypatch.setattr(
         CueCardWindow, "_screens", lambda self: (layout["screens"], layout["screens"])
@@ -223,57 +237,33 @@ def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
     assert (third.width(), third.height()) == (400, 500)
 
 
-def test_opening_uses_own_outline_when_about_me_has_one(card, monkeypatch, qtbot):
-    seg = types.SimpleNamespace(
-        id="identity", title="Who I am", first_line="Infra", budget_seconds=10, estimated_seconds=9
+def test_opening_uses_own_outline_when_about_me_has_one(card, ctx, clock):
+    from companion.core.about import store as about_store
+
+    about_store.save_text(
+        ctx.db, "# Me\n\n## Who I am\n\nI run the payments platform.\n", clock.now()
     )
-    about = types.ModuleType("companion.core.about_store")
-    about.load_text = lambda _db: "# Who I am\nInfra"
-    about.words_per_minute = lambda _db: 140.0
-    pitch = types.ModuleType("companion.core.pitch")
-    pitch.pitch_outline = lambda text, wpm=140: [seg]
-    monkeypatch.setitem(sys.modules, "companion.core.about_store", about)
-    monkeypatch.setitem(sys.modules, "companion.core.pitch", pitch)
+    about_store.set_words_per_minute(ctx.db, 150)
     card.bus.about_changed.emit()
     card.set_round("opening")
     outline = card.stack.currentWidget().sections[0]
     assert outline.kind == "pitch-outline" and outline.lines[0].text == "Who I am"
-    assert outline.lines[0].meta == "9 s / 10 s"
-
-
-def test_fallback_notes_box_appends(ctx, db, qtbot, monkeypatch):
-    from companion.ui.cue_notes import RoundNotesBox, open_capture
-
-    monkeypatch.setitem(sys.modules, "companion.ui.capture", None)
-    round_id = loops.add_round(db, None, "coding")
-    loops.update_round(db, round_id, notes="earlier")
-    box = open_capture(ctx, None, round_id)
-    qtbot.addWidget(box)
-    assert isinstance(box, RoundNotesBox)
-    box.edit.setPlainText("Asked about LRU caches")
-    assert box.save()
-    assert loops.get_round(db, round_id).notes == "earlier\n\nAsked about LRU caches"
-    assert open_capture(ctx, None, 0) is None
+    assert outline.lines[0].detail == "I run the payments platform."
+    assert outline.lines[0].meta == "2 s / 10 s"  # five words at 150 a minute
 
 
 def test_command_rejects_unknown_round(capsys, data_dir):
-    import argparse
+    from companion.cli import main
 
-    from companion.commands import cue
-
-    parser = argparse.ArgumentParser()
-    cue.register(parser.add_subparsers())
-    args = parser.parse_args(["cue", "--round", "nope"])
-    assert args.func(args) == 2
+    assert main(["cue", "--round", "nope"]) == 2
     assert "unknown round type 'nope'" in capsys.readouterr().err
-    args = parser.parse_args(["cue", "--list"])
-    assert args.func(args) == 0
+    assert main(["cue", "--list"]) == 0
     assert "coding" in capsys.readouterr().out
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")
 def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_card):
-    from companion.ui.pages.cue import CuePage
+    from companion.ui.cue.page import CuePage
 
     loop_id = loops.create_loop(db, "Acme")
     card = make_card()  # an open card keeps its own edits and picks up the page's
@@ -285,13 +275,13 @@ def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_car
     page.loop_combo.setCurrentIndex(page.loop_combo.findData(loop_id))
     page.minutes.setValue(60)
     card.save_now()
-    state = cc.load_state(ctx.settings)
+    state = cue_state.load_state(ctx.settings)
     assert state.loop_id == loop_id and state.minutes["coding"] == 60
-    assert state.font_pt == cc.DEFAULT_FONT + 2
+    assert state.font_pt == cue_state.DEFAULT_FONT + 2
     with qtbot.waitSignal(bus.show_cue_card) as signal:
         page.open_button.click()
     assert signal.args == ["coding"]
-    from companion.ui.cuecard_window import open_cue_card
+    from companion.ui.cue.window import open_cue_card
 
     assert open_cue_card(ctx, bus, "coding", card) is card
     assert card.current.id == "coding" and card.state.loop_id == loop_id

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QDate, Qt
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, get_loop, get_round
-from companion.core.search import search
-from companion.core.studylist import study_list
+from companion.core.day.loops import add_round, create_loop, get_loop, get_round
+from companion.core.journal import edits as journal_edits
+from companion.core.journal import entries as journal
+from companion.core.journal import weak as journal_weak
+from companion.core.journal.search import search
+from companion.core.study.ranking import study_list
 
 pytestmark = pytest.mark.gui
 
@@ -61,7 +63,7 @@ def filled(ctx):
 
 @pytest.fixture
 def page(qtbot, ctx, bus, filled):
-    from companion.ui.pages.journal import JournalPage
+    from companion.ui.journal.page import JournalPage
 
     widget = JournalPage(ctx, bus)
     widget.dialogs = FakeDialogs()
@@ -104,7 +106,7 @@ def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, b
     with qtbot.waitSignal(bus.journal_changed):
         qtbot.keyClick(page.rounds_view, Qt.Key.Key_Return)
     assert page.dialogs.calls[0] == ("entry", "flub", ids["flub"], False)
-    flub = journal.get_entry(ctx.db, "flub", ids["flub"])
+    flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     assert (flub.topic, flub.detail, flub.severity) == ("Rate limiting", "token bucket refill", 3)
     assert "Rate limiting: token bucket refill" in _entry_texts(page)
     assert [h.kind for h in search(ctx.db, "bucket")] == ["flub"]
@@ -114,11 +116,11 @@ def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, b
     assert "Ctrl+Z" in page.message.text()
     with qtbot.waitSignal(bus.journal_changed):
         page.undo_action.trigger()
-    flub = journal.get_entry(ctx.db, "flub", ids["flub"])
+    flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     assert (flub.topic, flub.severity) == ("Burst load", 2)
     assert "Undone: edit the flub" in page.message.text()
     page.redo_action.trigger()
-    assert journal.get_entry(ctx.db, "flub", ids["flub"]).topic == "Rate limiting"
+    assert journal_edits.get_entry(ctx.db, "flub", ids["flub"]).topic == "Rate limiting"
 
 
 def test_f2_and_double_click_open_the_editor_and_cancel_changes_nothing(qtbot, page, filled):
@@ -140,7 +142,7 @@ def test_an_invalid_edit_is_refused_with_a_reason(page, filled, ctx):
     _select(page, "went_well", ids["went_well"])
     page.edit_selected()
     assert "not saved" in page.message.text() and "empty" in page.message.text()
-    assert journal.get_entry(ctx.db, "went_well", ids["went_well"]).text == "Rapport"
+    assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]).text == "Rapport"
     assert not page.undo_stack.canUndo()
 
 
@@ -150,12 +152,12 @@ def test_delete_key_asks_then_deletes_and_ctrl_z_brings_it_back(qtbot, page, fil
     _select(page, "flub", ids["flub"])
     qtbot.keyClick(page.rounds_view, Qt.Key.Key_Delete)
     assert page.dialogs.calls[-1] == ("confirm", "Delete the flub “Burst load”?")
-    assert journal.get_entry(ctx.db, "flub", ids["flub"]) is not None
+    assert journal_edits.get_entry(ctx.db, "flub", ids["flub"]) is not None
 
     page.dialogs.confirm_answer = True
     with qtbot.waitSignal(bus.journal_changed):
         qtbot.keyClick(page.rounds_view, Qt.Key.Key_Delete)
-    assert journal.get_entry(ctx.db, "flub", ids["flub"]) is None
+    assert journal_edits.get_entry(ctx.db, "flub", ids["flub"]) is None
     assert search(ctx.db, "burst") == []
     assert "Burst load: no 429s" not in _entry_texts(page)
     assert page.selected_object().id == ids["went_well"]  # the next row is selected
@@ -163,7 +165,7 @@ def test_delete_key_asks_then_deletes_and_ctrl_z_brings_it_back(qtbot, page, fil
 
     with qtbot.waitSignal(bus.journal_changed):
         page.undo_button.click()
-    flub = journal.get_entry(ctx.db, "flub", ids["flub"])
+    flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     assert (flub.topic, flub.detail, flub.severity) == ("Burst load", "no 429s", 2)
     assert [h.kind for h in search(ctx.db, "burst")] == ["flub"]
     assert page.selected_object().id == ids["flub"]
@@ -178,9 +180,9 @@ def test_ctrl_z_shortcut_reaches_the_page(qtbot, page, filled, ctx):
     _select(page, "went_well", ids["went_well"])
     page.rounds_view.setFocus()
     page.delete_button.click()
-    assert journal.get_entry(ctx.db, "went_well", ids["went_well"]) is None
+    assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]) is None
     qtbot.keyClick(page.rounds_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert journal.get_entry(ctx.db, "went_well", ids["went_well"]).text == "Rapport"
+    assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]).text == "Rapport"
 
 
 def test_a_round_and_its_notes_are_edited_and_notes_cleared_with_undo(qtbot, page, filled, ctx):
@@ -257,12 +259,12 @@ def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
     with qtbot.waitSignal(bus.journal_changed):
         page.weak_button.click()
     assert page.dialogs.calls == []  # the flub names its topic: no question asked
-    assert journal.is_weak(ctx.db, "burst load")
+    assert journal_weak.is_weak(ctx.db, "burst load")
     items = study_list(ctx.db, clock.now(), include_quiz=False)
     assert {i.topic: i.sources for i in items}["Burst load"] == {"flub", "weak"}
     page.weak_button.click()  # twice: still one mark
     assert "already marked weak" in page.message.text()
-    assert len(journal.open_weak_topics(ctx.db)) == 1
+    assert len(journal_weak.open_weak_topics(ctx.db)) == 1
 
     page.show_weak_topics()
     window = page.weak_dialog
@@ -270,13 +272,13 @@ def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
     assert window.empty.isHidden()
     with qtbot.waitSignal(bus.journal_changed):
         window.unmark.click()
-    assert not journal.is_weak(ctx.db, "burst load")
+    assert not journal_weak.is_weak(ctx.db, "burst load")
     assert window.list.count() == 0 and not window.empty.isHidden()
     assert not window.unmark.isEnabled()
     page.undo_stack.undo()
-    assert journal.is_weak(ctx.db, "burst load") and window.list.count() == 1
+    assert journal_weak.is_weak(ctx.db, "burst load") and window.list.count() == 1
     page.undo_stack.undo()  # undo the mark itself
-    assert not journal.is_weak(ctx.db, "burst load")
+    assert not journal_weak.is_weak(ctx.db, "burst load")
 
 
 def test_mark_weak_asks_for_a_topic_when_the_entry_has_none(page, filled, ctx):
@@ -285,11 +287,11 @@ def test_mark_weak_asks_for_a_topic_when_the_entry_has_none(page, filled, ctx):
     _select(page, "went_well", ids["went_well"])
     page.mark_selected_weak()
     assert page.dialogs.calls == [("weak", "Rapport")]
-    (weak,) = journal.open_weak_topics(ctx.db)
+    (weak,) = journal_weak.open_weak_topics(ctx.db)
     assert (weak.topic, weak.note, weak.round_id) == ("Small talk", "practise the opener", _rid)
     page.dialogs.weak_answer = None  # cancelled: nothing more
     page.mark_selected_weak()
-    assert len(journal.open_weak_topics(ctx.db)) == 1
+    assert len(journal_weak.open_weak_topics(ctx.db)) == 1
 
 
 def test_edit_dialog_can_mark_the_topic_weak_in_one_undo_step(page, filled, ctx):
@@ -297,11 +299,11 @@ def test_edit_dialog_can_mark_the_topic_weak_in_one_undo_step(page, filled, ctx)
     page.dialogs.entry_answer = ({"question": "Shard a cache", "topic": "Sharding"}, True)
     _select(page, "asked", ids["asked"])
     page.edit_selected()
-    assert journal.get_entry(ctx.db, "asked", ids["asked"]).topic == "Sharding"
-    assert journal.is_weak(ctx.db, "sharding")
+    assert journal_edits.get_entry(ctx.db, "asked", ids["asked"]).topic == "Sharding"
+    assert journal_weak.is_weak(ctx.db, "sharding")
     page.undo_stack.undo()
-    assert journal.get_entry(ctx.db, "asked", ids["asked"]).topic == "consistent hashing"
-    assert not journal.is_weak(ctx.db, "sharding")
+    assert journal_edits.get_entry(ctx.db, "asked", ids["asked"]).topic == "consistent hashing"
+    assert not journal_weak.is_weak(ctx.db, "sharding")
 
 
 def test_a_loop_with_nothing_written_says_what_to_do(page, filled):
@@ -314,7 +316,7 @@ def test_a_loop_with_nothing_written_says_what_to_do(page, filled):
 
 
 def test_empty_journal_lists_say_so(qtbot, ctx, bus):
-    from companion.ui.pages.journal import JournalPage
+    from companion.ui.journal.page import JournalPage
 
     widget = JournalPage(ctx, bus)
     qtbot.addWidget(widget)
@@ -357,10 +359,10 @@ def test_loops_list_fits_its_width_and_every_control_has_a_name(qtbot, ctx, bus,
 
 
 def test_real_entry_dialog_checks_fields_before_closing(qtbot, filled, ctx):
-    from companion.ui.journal_edit import EntryDialog
+    from companion.ui.journal.dialogs import EntryDialog
 
     _loop, _rid, ids = filled
-    flub = journal.get_entry(ctx.db, "flub", ids["flub"])
+    flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     dialog = EntryDialog("flub", flub)
     qtbot.addWidget(dialog)
     assert dialog.values() == {"topic": "Burst load", "detail": "no 429s", "severity": 2}
@@ -378,10 +380,10 @@ def test_real_entry_dialog_checks_fields_before_closing(qtbot, filled, ctx):
 
 
 def test_real_entry_dialog_shows_a_topic_that_is_already_weak(qtbot, filled, ctx):
-    from companion.ui.journal_edit import EntryDialog
+    from companion.ui.journal.dialogs import EntryDialog
 
     _loop, _rid, ids = filled
-    asked = journal.get_entry(ctx.db, "asked", ids["asked"])
+    asked = journal_edits.get_entry(ctx.db, "asked", ids["asked"])
     dialog = EntryDialog("asked", asked, already_weak=True)
     qtbot.addWidget(dialog)
     assert dialog.mark_weak.isChecked() and not dialog.mark_weak.isEnabled()
@@ -389,7 +391,7 @@ def test_real_entry_dialog_shows_a_topic_that_is_already_weak(qtbot, filled, ctx
 
 
 def test_real_loop_dialog_dates_and_status(qtbot, filled, ctx):
-    from companion.ui.journal_edit import NO_DATE, LoopEditDialog
+    from companion.ui.journal.dialogs import NO_DATE, LoopEditDialog
 
     loop, _rid, _ids = filled
     dialog = LoopEditDialog(get_loop(ctx.db, loop))
@@ -409,12 +411,14 @@ def test_real_loop_dialog_dates_and_status(qtbot, filled, ctx):
 
 
 def test_real_round_dialog_keeps_an_unknown_type_and_focuses_notes(qtbot, filled, ctx):
-    from companion.ui.journal_edit import RoundEditDialog
+    from companion.ui.widgets.loop_dialogs import RoundDialog
 
     _loop, rid, _ids = filled
     db = ctx.db
     db.execute("UPDATE rounds SET type = 'bar-raiser', notes = 'n' WHERE id = ?", [rid])
-    dialog = RoundEditDialog(get_round(db, rid), [("design", "System design")], focus_notes=True)
+    dialog = RoundDialog(
+        [("design", "System design")], None, get_round(db, rid), notes=True, focus_notes=True
+    )
     qtbot.addWidget(dialog)
     assert dialog.values()["type"] == "bar-raiser"
     dialog.type.setCurrentIndex(0)
@@ -427,6 +431,6 @@ def test_deleting_the_last_entry_of_a_round_selects_the_one_above(page, filled, 
     _loop, _rid, ids = filled
     _select(page, "went_well", ids["went_well"])
     page.delete_selected()
-    assert journal.get_entry(ctx.db, "went_well", ids["went_well"]) is None
-    assert journal.entry_kind_of(page.selected_object()) == "flub"
+    assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]) is None
+    assert journal_edits.entry_kind_of(page.selected_object()) == "flub"
     assert "Dana" in page.rounds_model.data(page.rounds_model.index(0, 1))

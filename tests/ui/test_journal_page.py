@@ -9,8 +9,9 @@ import time
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop, end_round, start_round
+from companion.core.day.loops import add_round, create_loop, end_round, start_round
+from companion.core.journal import entries as journal
+from companion.core.journal import thankyou as journal_thankyou
 
 pytestmark = pytest.mark.gui
 
@@ -46,7 +47,7 @@ def filled(ctx, clock):
 
 
 def _page(qtbot, ctx, bus):
-    from companion.ui.pages.journal import JournalPage
+    from companion.ui.journal.page import JournalPage
 
     page = JournalPage(ctx, bus)
     qtbot.addWidget(page)
@@ -117,9 +118,9 @@ def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, filled):
     box.copy.click()
     assert QApplication.clipboard().text() == box.draft.toPlainText()
     box.sent.click()
-    assert journal.thank_you(ctx.db, loop).sent
+    assert journal_thankyou.thank_you(ctx.db, loop).sent
     assert box.due.text().startswith("Sent")
-    assert journal.thank_you(ctx.db, loop).draft == box.draft.toPlainText()
+    assert journal_thankyou.thank_you(ctx.db, loop).draft == box.draft.toPlainText()
 
 
 def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, filled):
@@ -167,7 +168,7 @@ def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, filled):
 
 
 def test_a_big_journal_stays_responsive(qtbot, ctx, bus):
-    from companion.core.demo import generate
+    from companion.core.journal.demo import generate
 
     generate(ctx.db, 2000, seed=3, today=ctx.now().date())
     page = _page(qtbot, ctx, bus)
@@ -180,15 +181,3 @@ def test_a_big_journal_stays_responsive(qtbot, ctx, bus):
     search_ms = (time.perf_counter() - start) * 1000
     assert page.loops_model.rowCount() == 2000
     assert refresh_ms < 250 and search_ms < 100, (refresh_ms, search_ms)
-
-
-def test_reminder_notifies_once_when_due_within_four_hours(qtbot, ctx, bus, filled, clock):
-    from companion.ui.journal_reminders import JournalReminders
-
-    reminders = JournalReminders(ctx, bus)
-    assert reminders.check() == []  # 23 h left
-    clock.advance(hours=20)
-    with qtbot.waitSignal(bus.notify) as got:
-        assert reminders.check() == [filled[0]]
-    assert got.args[0] == "Thank-you note" and "Acme" in got.args[1]
-    assert reminders.check() == []  # once per loop

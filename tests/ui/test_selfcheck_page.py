@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core import loops, planner, quiz
+from companion.core.day import loops
+from companion.core.selfcheck import planner, quiz
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
 def page(qtbot, ctx, bus):
-    from companion.ui.pages.selfcheck import SelfCheckPage
+    from companion.ui.selfcheck.page import SelfCheckPage
 
     widget = SelfCheckPage(ctx, bus)
     qtbot.addWidget(widget)
@@ -105,7 +106,7 @@ def test_flagged_only_with_nothing_flagged_says_how_to_flag(qtbot, page):
 
 def test_no_quiz_content_says_so(qtbot, ctx, bus, tmp_path, monkeypatch):
     from companion.core import paths
-    from companion.ui.pages.selfcheck import SelfCheckPage
+    from companion.ui.selfcheck.page import SelfCheckPage
 
     empty = tmp_path / "no-content"
     empty.mkdir()
@@ -200,3 +201,36 @@ def test_planning_questions_for_a_loop(qtbot, page, ctx, bus):
     assert [q.id for q in planner.asked_questions(ctx.db, loop_id)] == [first.id]
     assert panel.plan_list.item(0).text().startswith("✓ asked")
     assert panel.asked_button.text().replace("&", "") == "Not asked"
+
+
+def test_pack_text_is_shown_as_plain_text_never_html(qtbot, ctx, bus, tmp_path):
+    """A quiz answer holding <img src="file:..."> must not make Qt open that file: every
+    label that shows pack text is plain text."""
+    from companion.ui.selfcheck.page import SelfCheckPage
+
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"not an image")
+    pack = ctx.data_dir / "content"
+    pack.mkdir(parents=True, exist_ok=True)
+    (pack / "hostile.md").write_text(
+        "---\nid: hostile-quiz\nkind: quiz\nset: hostile\ntitle: Hostile\n---\n"
+        f'- <b>Bold?</b> <img src="file://{secret}">\n'
+        f'  answer: <img src="file://{secret}"> <a href="https://example.com">x</a>\n',
+        encoding="utf-8",
+    )
+    ctx.reload_content()
+    widget = SelfCheckPage(ctx, bus)
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.on_shown()
+    panel = widget.quiz
+    for label in (
+        panel.question_label,
+        panel.answer_label,
+        panel.hint_label,
+        panel.see_label,
+        panel.reason_label,
+    ):
+        assert label.textFormat() == Qt.TextFormat.PlainText
+    for label in (widget.planner.rule_label, widget.planner.warnings_label):
+        assert label.textFormat() == Qt.TextFormat.PlainText

@@ -156,8 +156,8 @@ def test_start_with_a_corrupt_database_moves_it_aside_and_says_so(qtbot, ctx, da
 
 
 def test_corrupt_database_offers_the_newest_backup(qtbot, ctx, data_dir):
-    from companion.core import loops
-    from companion.core.storage import backup, list_backups
+    from companion.core.day import loops
+    from companion.core.storage.store import backup, list_backups
 
     loops.create_loop(ctx.db, "Acme GPU Infra")
     backup(ctx.db, data_dir / "backups", ctx.now())

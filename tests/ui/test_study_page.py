@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from companion.core import journal
-from companion.core.loops import add_round, create_loop
+from companion.core.day.loops import add_round, create_loop
+from companion.core.journal import entries as journal
 
 pytestmark = pytest.mark.gui
 
@@ -24,7 +24,7 @@ def flubs(ctx, clock):
 
 
 def _page(qtbot, ctx, bus):
-    from companion.ui.pages.study import StudyPage
+    from companion.ui.study.page import StudyPage
 
     page = StudyPage(ctx, bus)
     qtbot.addWidget(page)

@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
+from companion.core.day.loops import add_round, create_loop, get_round
 from companion.core.dnd.adapters import GnomeAdapter
 from companion.core.dnd.base import CommandResult
 from companion.core.dnd.controller import DndController
 from companion.core.dnd.record import record_path
-from companion.core.loops import add_round, create_loop, get_round
 
 pytestmark = pytest.mark.gui
 
@@ -43,7 +43,7 @@ def desk():
 
 @pytest.fixture
 def dnd(ctx, bus, desk, clock):
-    from companion.ui.dnd_switch import DndModel
+    from companion.ui.dnd.switch import DndModel
 
     controller = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), clock=clock)
     return DndModel(ctx, bus, controller=controller)
@@ -51,13 +51,38 @@ def dnd(ctx, bus, desk, clock):
 
 @pytest.fixture
 def notes(bus):
+    """What reached the user as a notification (the desktop service is not on this bus,
+    so the notifier falls back to the window, recorded here)."""
     seen = []
+    day(bus)  # make sure the service exists before pages look for it
+    bus.day.notifier._fallback = lambda title, message: seen.append((title, message))
     bus.notify.connect(lambda title, message: seen.append((title, message)))
     return seen
 
 
+def day(bus):
+    from companion.ui.day.service import DayService
+
+    return DayService.of(_ctx[0], bus)
+
+
+_ctx: list = []
+
+
+@pytest.fixture(autouse=True)
+def _remember_ctx(ctx):
+    _ctx[:] = [ctx]
+    yield
+    _ctx.clear()
+
+
+def tick(bus):
+    """The day service's timer fired (the tests move a fake clock instead of waiting)."""
+    return bus.day.refresh()
+
+
 def make_page(qtbot, ctx, bus):
-    from companion.ui.pages.today import TodayPage
+    from companion.ui.today.page import TodayPage
 
     page = TodayPage(ctx, bus)
     qtbot.addWidget(page)
@@ -103,31 +128,37 @@ def test_the_day_brings_up_each_phase_and_notifies_once(qtbot, ctx, bus, dnd, cl
     assert page.phase_group is None and notes == []
 
     clock.set(at(1, 18))
-    page.tick()
+    tick(bus)
     assert page.now_box.title() == "Now: night before"
     assert page.phase_group.phase_list.phase == "night-before"
-    assert notes == [("Tomorrow: first round at Wed 2 Dec 10:00", notes[0][1])]
+    assert notes == [("Tomorrow: first round at 10:00", notes[0][1])]
+    assert notes[0][1].endswith("(due at 17:00)")  # sent late, with its time
 
     clock.set(at(2, 7))
-    page.tick()
+    tick(bus)
     assert page.phase_group.phase_list.phase == "morning-of"
     assert notes[-1][0] == "Interview day: first round at 10:00"
 
     clock.set(at(2, 9, 50))
-    page.tick()
+    tick(bus)
     assert page.phase_group.phase_list.phase == "before-round"
     assert page.phase_group.scope.round_id == first
+    # the app slept through 15 minutes before: only the newest step is shown, late ones once
     assert notes[-1][0] == "Coding round in 10 min (10:00)"
-    assert "read your pitch aloud once" in notes[-1][1]
-    assert "Bathroom" in page.now_label.text()
+    assert "notebook" in notes[-1][1].lower()
     count = len(notes)
     clock.advance(seconds=20)
-    page.tick(force_slow=True)
+    tick(bus)
     assert len(notes) == count  # each reminder once
 
-    # a restart does not send them again either
-    page2 = make_page(qtbot, ctx, bus)
-    page2.tick(force_slow=True)
+    # a restart does not send them again either: the dedupe is in the database
+    from companion.ui.bus import AppBus
+    from companion.ui.day.service import DayService
+
+    other = AppBus()
+    fresh = DayService.of(ctx, other)
+    fresh.notifier._fallback = lambda title, message: notes.append((title, message))
+    fresh.refresh()
     assert len(notes) == count
 
 
@@ -163,10 +194,10 @@ def test_dnd_restored_when_the_round_ends(qtbot, ctx, bus, dnd, clock, loop, des
     page.dnd_switch.box.click()
     assert desk.banners is False and dnd.hold.round_id == first
     clock.set(at(2, 10, 30))
-    page.tick(force_slow=True)
+    tick(bus)
     assert desk.banners is False  # still in the round
     clock.set(at(2, 10, 46))  # coding is 45 minutes
-    page.tick(force_slow=True)
+    tick(bus)
     assert desk.banners is True and dnd.hold is None
     assert ("Round over", "Notifications are back on.") in notes
     assert not page.dnd_banner.isVisible()
@@ -191,7 +222,7 @@ def test_round_finished_restores_and_opens_capture(qtbot, ctx, bus, dnd, clock, 
 
 
 def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes):
-    from companion.ui.dnd_switch import DndModel
+    from companion.ui.dnd.switch import DndModel
 
     def broken(argv):
         return CommandResult(1, "", "dconf: permission denied")
@@ -208,14 +239,9 @@ def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes):
     assert notes and "permission denied" in notes[-1][1]
 
 
-def test_journal_reminders_show_with_actions(qtbot, ctx, bus, dnd, clock, loop, monkeypatch):
-    import companion.core.journal as journal
-
+def test_journal_reminders_show_with_actions(qtbot, ctx, bus, dnd, clock, loop):
     _loop_id, first, _ = loop
-    due = journal.CaptureDue(1, "Acme", first, at(2, 10, 45), at(2, 11, 45))
-    monkeypatch.setattr(journal, "captures_due", lambda db, now: [due])
-    monkeypatch.setattr(journal, "thank_yous_due", lambda db, now: [])
-    clock.set(at(2, 11))
+    clock.set(at(2, 11))  # the coding round ended by the clock at 10:45, nothing written
     page = make_page(qtbot, ctx, bus)
     assert page.reminders_box.isVisible()
     captured = []
@@ -243,9 +269,9 @@ def test_ics_import_from_the_schedule(qtbot, ctx, bus, dnd, loop, tmp_path):
 
 def test_module_import_is_light():
     code = (
-        "import sys; import companion.ui.pages.today; "
-        "heavy = [m for m in ('sqlite_utils', 'markdown', 'companion.core.schedule', "
-        "'companion.core.dnd', 'companion.ui.schedule_editor') if m in sys.modules]; "
+        "import sys; import companion.ui.today.page; "
+        "heavy = [m for m in ('sqlite_utils', 'markdown', 'companion.core.day.schedule', "
+        "'companion.core.dnd', 'companion.ui.today.schedule') if m in sys.modules]; "
         "print(heavy)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -265,3 +291,49 @@ def test_today_shows_the_takeaways_card(qtbot, ctx, bus, dnd, content):
     shown = box.findChild(QLabel).text()
     for item in content.section("takeaways").items:
         assert escape(item.text) in shown
+
+
+def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, dnd, clock, loop):
+    """A user pack that allows three hours for the capture keeps the reminder up at two."""
+    from companion.core.day.loops import end_round, start_round
+    from companion.core.paths import shipped_content_dir
+
+    shipped = (shipped_content_dir() / "13-after-loop.md").read_text(encoding="utf-8")
+    folder = ctx.data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "after.md").write_text(
+        shipped.replace("within_hours: 1\n", "within_hours: 3\n"), encoding="utf-8"
+    )
+    loop_id, first, second = loop
+    start_round(ctx.db, "coding", at(2, 10), loop_id=loop_id, round_id=first)
+    end_round(ctx.db, first, at(2, 10, 45))
+    start_round(ctx.db, "design", at(2, 11, 30), loop_id=loop_id, round_id=second)
+    end_round(ctx.db, second, at(2, 12, 15))
+    clock.set(at(2, 14, 15))  # two hours after the last end: past the shipped hour
+    page = make_page(qtbot, ctx, bus)
+    assert bus.day.view.capture_due_by == at(2, 15, 15)
+    assert page.reminders_box.isVisible()
+
+
+def test_a_pack_with_other_before_round_offsets_changes_the_reminders(
+    qtbot, ctx, bus, dnd, clock, loop, notes
+):
+    folder = ctx.data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "before.md").write_text(
+        "---\nid: before-round\nkind: checklist\nphase: before-round\ntitle: Before\n---\n"
+        "- Notifications off\n  minutes_before: 30\n- Deep breath\n  minutes_before: 2\n",
+        encoding="utf-8",
+    )
+    clock.set(at(2, 9, 30))
+    page = make_page(qtbot, ctx, bus)
+    tick(bus)
+    assert page.phase_group.phase_list.phase == "before-round"  # 30 min ahead, not 15
+    assert notes[-1] == ("Coding round in 30 min (10:00)", "Notifications off.")
+    count = len(notes)
+    clock.set(at(2, 9, 50))
+    tick(bus)
+    assert len(notes) == count  # no step at ten minutes in this pack
+    clock.set(at(2, 9, 58))
+    tick(bus)
+    assert notes[-1] == ("Coding round in 2 min (10:00)", "Deep breath.")

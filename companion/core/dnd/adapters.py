@@ -1,7 +1,7 @@
 """The command-line adapters: GNOME, dunst, mako, macOS Shortcuts, and the manual ones.
 
 The freedesktop DBus adapter (KDE and others) needs QtDBus and lives in
-``companion.ui.dnd_dbus``.
+``companion.ui.dnd.dbus``.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from companion.core.dnd.adapters import (
 )
 from companion.core.dnd.base import Adapter, DndError, Runner, Which, run_command
 from companion.core.dnd.record import Hold
+from companion.core.timeutil import parse_stored
 
 
 @dataclass(frozen=True)
@@ -240,11 +241,8 @@ def _replace(hold: Hold, **changes) -> Hold:
 
 
 def _clock_of(iso_text: str) -> str:
-    try:
-        moment = dt.datetime.fromisoformat(iso_text)
-    except (TypeError, ValueError):
-        return ""
-    return f" at {moment.strftime('%H:%M')}"
+    moment = parse_stored(iso_text)
+    return f" at {moment.strftime('%H:%M')}" if moment is not None else ""
 
 
 def dnd_options(prefs) -> dict[str, str]:

@@ -13,7 +13,7 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from companion.core.storage_files import atomic_write_text
+from companion.core.storage.files import atomic_write_text
 
 FILE_NAME = "dnd-state.json"
 

@@ -21,7 +21,7 @@ def card_state(app) -> dict:
         "visible": card.isVisible(),
         "round": info.id if info else None,
         "step": card.state.step(info.id) if info else None,
-        "running": bool(card.state.running),
+        "running": card.running,
         "glance": card.state.glance,
         "recovery_open": block is not None and not block.collapsed,
         "card_active": card.isActiveWindow(),
@@ -33,9 +33,10 @@ def main() -> int:
     from PySide6.QtCore import QSocketNotifier, QTimer
 
     from companion.core.context import AppContext
+    from companion.core.paths import resolve_data_dir
     from companion.ui.app import Application, create_application
 
-    ctx = AppContext()
+    ctx = AppContext(resolve_data_dir(None))  # COMPANION_HOME, as the CLI resolves it
     qapp = create_application([sys.argv[0]])
     app = Application(ctx, qapp)
     round_type = sys.argv[1] if len(sys.argv) > 1 else "design"

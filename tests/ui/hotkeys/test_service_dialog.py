@@ -53,7 +53,7 @@ def stub(monkeypatch):
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking, opacity
 def test_drive_card_opens_steps_glances_recovers_and_hides(ctx, bus, qtbot):
-    from companion.ui.cuecard_window import open_cue_card
+    from companion.ui.cue.window import open_cue_card
 
     opened = []
 
@@ -71,7 +71,7 @@ def test_drive_card_opens_steps_glances_recovers_and_hides(ctx, bus, qtbot):
     block = card._current_page().blocks["recovery"]
     assert not card.state.glance and not block.collapsed and block.body.isVisibleTo(card)
     drive_card("start-end-round", card, open_card)
-    assert card.state.running
+    assert card.running
     drive_card("show-card", card, open_card)
     assert not card.isVisible() and len(opened) == 1
     drive_card("show-card", card, open_card)
@@ -140,7 +140,7 @@ def test_qt_key_sequences_round_trip(keys):
 def test_a_native_wayland_card_explains_the_window_rule(ctx, bus, qtbot, monkeypatch):
     from PySide6.QtGui import QGuiApplication
 
-    from companion.ui.cuecard_window import CueCardWindow
+    from companion.ui.cue.window import CueCardWindow
 
     monkeypatch.setenv("XDG_CURRENT_DESKTOP", "KDE")
     monkeypatch.setattr(QGuiApplication, "platformName", staticmethod(lambda: "wayland"))

@@ -1,0 +1,261 @@
+"""The typed fields of a content pack: what each number, time and id may hold.
+
+``check_section`` is run on every file as it loads (``load_content``): a value that is
+not of its documented type or range is an error naming the file and the line, and the
+section is skipped like any other broken file, so the app never runs on ``seconds: ten``.
+``section_warnings`` reports what is valid but doubtful (pitch segments that do not add
+up to the pack's own target). The table in ``content/README.md`` documents the same rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.core.content import ContentError, Item, Section
+
+PITCH_SEGMENT_IDS = ("identity", "evidence", "depth", "why-role", "hand-back")
+AUDIENCES = ("hiring-manager", "peer", "leadership")
+LINKS = ("about-me", "flagged-quiz", "dnd", "journal-capture", "thank-you", "study-list")
+DEFAULT_PITCH_TARGET = (60, 90)  # seconds; used only when a pack gives no `target:`
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_WHOLE = re.compile(r"^\d+$")
+_NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+_RANGE = re.compile(r"^(\d+)\s*-\s*(\d+)$")
+
+Check = Callable[[str], str | None]  # a value -> the problem with it, or None
+
+
+def whole(lo: int, hi: int, unit: str = "") -> Check:
+    """A whole number from lo to hi."""
+    suffix = f" {unit}" if unit else ""
+
+    def check(value: str) -> str | None:
+        if not _WHOLE.match(value):
+            return f"must be a whole number{suffix}, got {value!r}"
+        if not lo <= int(value) <= hi:
+            return f"must be from {lo} to {hi}{suffix}, got {value}"
+        return None
+
+    return check
+
+
+def number(lo: float, hi: float, unit: str, *, above_zero: bool = False) -> Check:
+    """A number (decimals allowed, never negative) up to hi."""
+
+    def check(value: str) -> str | None:
+        if not _NUMBER.match(value):
+            return f"must be a number of {unit} (0 or more), got {value!r}"
+        amount = float(value)
+        if above_zero and amount <= 0:
+            return f"must be more than 0 {unit}, got {value}"
+        if not lo <= amount <= hi:
+            return f"must be from {lo:g} to {hi:g} {unit}, got {value}"
+        return None
+
+    return check
+
+
+def whole_or_range(lo: int, hi: int, unit: str) -> Check:
+    """A whole number or a range such as ``2-3``, each end from lo to hi."""
+
+    def check(value: str) -> str | None:
+        match = _RANGE.match(value)
+        ends = [value] if match is None else [match.group(1), match.group(2)]
+        if not all(_WHOLE.match(end) for end in ends):
+            return f"must be a whole number of {unit} or a range like 2-3, got {value!r}"
+        a, b = int(ends[0]), int(ends[-1])
+        if not (lo <= a <= hi and lo <= b <= hi):
+            return f"must be from {lo} to {hi} {unit}, got {value}"
+        if a > b:
+            return f"the range {value} runs backwards"
+        return None
+
+    return check
+
+
+def range_of(lo: int, hi: int, unit: str) -> Check:
+    """A range ``a-b`` of whole numbers (a single number means a-a)."""
+    inner = whole_or_range(lo, hi, unit)
+
+    def check(value: str) -> str | None:
+        problem = inner(value)
+        return problem.replace("a whole number of", "a range of") if problem else None
+
+    return check
+
+
+def identifier(value: str) -> str | None:
+    if not _ID.match(value):
+        return f"must use only a-z, 0-9 and '-', got {value!r}"
+    return None
+
+
+def one_of(choices: tuple[str, ...]) -> Check:
+    def check(value: str) -> str | None:
+        return None if value in choices else f"must be one of {', '.join(choices)}; got {value!r}"
+
+    return check
+
+
+def list_of(choices: tuple[str, ...]) -> Check:
+    def check(value: str) -> str | None:
+        parts = [p.strip() for p in value.split(",") if p.strip()]
+        wrong = [p for p in parts if p not in choices]
+        if not parts or wrong:
+            shown = ", ".join(repr(p) for p in wrong) or "nothing"
+            return f"lists {shown}; use one or more of {', '.join(choices)}"
+        return None
+
+    return check
+
+
+def text(value: str) -> str | None:
+    return None if value.strip() else "is empty"
+
+
+# Front-matter keys with a type, by kind (other keys are kept as free text).
+SECTION_FIELDS: dict[str, dict[str, Check]] = {
+    "checklist": {"reminder": text},
+    "pitch": {"target": range_of(1, 600, "seconds")},
+    "nudges": {"minutes": whole(1, 600, "minutes")},
+    "questions": {"pick": range_of(1, 20, "questions")},
+    "rounds": {
+        "minutes": whole(1, 600, "minutes"),
+        "wrap_up_before_end": whole(1, 60, "minutes"),
+        "wrap_up": text,
+        "time_up": text,
+    },
+}
+
+# Item fields with a type, by kind.
+ITEM_FIELDS: dict[str, dict[str, Check]] = {
+    "checklist": {
+        "link": one_of(LINKS),
+        "minutes_before": whole(0, 1440, "minutes"),
+        "within_hours": number(0, 720, "hours", above_zero=True),
+    },
+    "pitch": {
+        "id": one_of(PITCH_SEGMENT_IDS),
+        "seconds": whole(1, 600, "seconds"),
+        "heading": text,
+    },
+    "steps": {"id": identifier, "minutes": whole_or_range(0, 180, "minutes")},
+    "nudges": {"at": number(0, 600, "minutes"), "before_end": number(0, 600, "minutes")},
+    "questions": {"audience": list_of(AUDIENCES)},
+    "quiz": {"id": identifier},
+    "rounds": {
+        "id": identifier,
+        "key": whole(1, 9),
+        "minutes": whole(1, 600, "minutes"),
+        "audience": list_of(AUDIENCES),
+        "nudges": identifier,
+    },
+}
+REQUIRED_ITEM_FIELDS: dict[str, tuple[str, ...]] = {"pitch": ("id", "seconds")}
+UNIQUE_ITEM_FIELDS: dict[str, tuple[str, ...]] = {
+    "pitch": ("id",),
+    "steps": ("id",),
+    "quiz": ("id",),
+    "rounds": ("id", "key"),
+}
+
+
+def check_section(section: Section) -> list[ContentError]:
+    """Every typed field of one section that is missing, malformed or out of range."""
+    from companion.core.content import ContentError
+
+    path = section.source or Path("<memory>")
+    errors: list[ContentError] = []
+
+    def report(line: int, message: str) -> None:
+        errors.append(ContentError(path, line, message))
+
+    for key, check in SECTION_FIELDS.get(section.kind, {}).items():
+        value = section.meta.get(key)
+        if value is not None and (problem := check(value)):
+            report(section.meta_lines.get(key, 1), f"{key}: {problem}")
+    fields = ITEM_FIELDS.get(section.kind, {})
+    seen: dict[str, dict[str, int]] = {key: {} for key in UNIQUE_ITEM_FIELDS.get(section.kind, ())}
+    for item in section.items:
+        for key in REQUIRED_ITEM_FIELDS.get(section.kind, ()):
+            if not item.get(key):
+                report(item.line, f"item {item.text!r} needs '{key}:'")
+        for key, value in item.fields.items():
+            line = item.field_lines.get(key, item.line)
+            check = fields.get(key)
+            if check is not None and (problem := check(value)):
+                report(line, f"{key}: {problem}")
+            elif key in seen:
+                if value in seen[key]:
+                    report(line, f"{key}: {value!r} is already used on line {seen[key][value]}")
+                else:
+                    seen[key][value] = line
+    if section.kind == "nudges":
+        errors.extend(_check_nudge_times(section, path))
+    return errors
+
+
+def _check_nudge_times(section: Section, path: Path) -> list[ContentError]:
+    from companion.core.content import ContentError
+
+    errors = []
+    length = section.meta.get("minutes", "")
+    minutes = int(length) if _WHOLE.match(length) else None
+    for item in section.items:
+        given = [key for key in ("at", "before_end") if item.get(key) is not None]
+        if not given:
+            errors.append(
+                ContentError(path, item.line, f"nudge {item.text!r} needs 'at:' or 'before_end:'")
+            )
+        elif len(given) == 2:
+            errors.append(
+                ContentError(path, item.line, "a nudge takes 'at:' or 'before_end:', not both")
+            )
+        elif (
+            minutes is not None
+            and _NUMBER.match(item.fields[given[0]])
+            and float(item.fields[given[0]]) >= minutes
+        ):
+            line = item.field_lines.get(given[0], item.line)
+            message = f"{given[0]}: must be under the round's {minutes} minutes"
+            errors.append(ContentError(path, line, message))
+    return errors
+
+
+def parse_range(value: str | None) -> tuple[int, int] | None:
+    """``"60-90"`` -> (60, 90), ``"45"`` -> (45, 45); None for anything else."""
+    match = _RANGE.match((value or "").strip())
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    if value and _WHOLE.match(value.strip()):
+        return int(value), int(value)
+    return None
+
+
+def section_warnings(section: Section) -> list[ContentError]:
+    """Valid but doubtful: a pitch whose segments do not add up to its own target."""
+    from companion.core.content import ContentError
+
+    if section.kind != "pitch":
+        return []
+    lo, hi = parse_range(section.meta.get("target")) or DEFAULT_PITCH_TARGET
+    total = sum(int(i.get("seconds") or 0) for i in section.items if _seconds_ok(i))
+    if lo <= total <= hi:
+        return []
+    where = section.meta_lines.get("target", 1)
+    return [
+        ContentError(
+            section.source or Path("<memory>"),
+            where,
+            f"the pitch segments add up to {total} s, outside the target {lo}-{hi} s",
+        )
+    ]
+
+
+def _seconds_ok(item: Item) -> bool:
+    return bool(_WHOLE.match(item.get("seconds") or ""))

@@ -1,0 +1,144 @@
+"""Where the cue card goes on screen: saved per screen layout, rescued when off-screen.
+
+Plain arithmetic on rectangles, so every rule is tested without a display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+GEOMETRY_KEY = "cue.geometry"
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    def overlap(self, other: Rect) -> tuple[int, int]:
+        w = min(self.right, other.right) - max(self.x, other.x)
+        h = min(self.bottom, other.bottom) - max(self.y, other.y)
+        return max(0, w), max(0, h)
+
+    def as_list(self) -> list[int]:
+        return [self.x, self.y, self.w, self.h]
+
+    @classmethod
+    def from_list(cls, raw: Any) -> Rect | None:
+        if (
+            isinstance(raw, list | tuple)
+            and len(raw) == 4
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+            and raw[2] > 0
+            and raw[3] > 0
+        ):
+            return cls(*raw)
+        return None
+
+
+MIN_VISIBLE = 48  # this much of the card's top strip must be on a screen to grab it
+CARD_SIZE = (380, 600)
+GLANCE_SIZE = (360, 140)
+MARGIN = 24
+
+
+def layout_key(screens: Sequence[Rect]) -> str:
+    """The saved geometry's key: the set of screen geometries, order-independent."""
+    return ";".join(sorted(f"{r.x},{r.y},{r.w}x{r.h}" for r in screens)) or "none"
+
+
+def is_reachable(rect: Rect, screens: Sequence[Rect]) -> bool:
+    """True if the card's top strip (where the drag handle is) is on some screen enough
+    to grab it."""
+    strip = Rect(rect.x, rect.y, rect.w, min(rect.h, MIN_VISIBLE))
+    for screen in screens:
+        w, h = strip.overlap(screen)
+        if w >= min(MIN_VISIBLE, rect.w) and h >= min(MIN_VISIBLE // 2, rect.h):
+            return True
+    return False
+
+
+def default_rect(screen: Rect, glance: bool = False) -> Rect:
+    """Top-right corner of the screen, next to where a video call usually is not."""
+    w, h = GLANCE_SIZE if glance else CARD_SIZE
+    w, h = min(w, screen.w - 2 * MARGIN), min(h, screen.h - 2 * MARGIN)
+    return Rect(screen.right - w - MARGIN, screen.y + MARGIN, max(w, 1), max(h, 1))
+
+
+def rescue_rect(rect: Rect, screens: Sequence[Rect]) -> Rect:
+    """``rect`` if it can still be grabbed; otherwise the same size moved fully onto the
+    nearest screen (shrunk if that screen is smaller)."""
+    if not screens or is_reachable(rect, screens):
+        return rect  # partly off-screen but grabbable: keep it where the user put it
+    target = min(screens, key=lambda s: (rect.w > s.w or rect.h > s.h, _distance2(rect, s)))
+    w, h = min(rect.w, target.w), min(rect.h, target.h)
+    x = min(max(rect.x, target.x), target.right - w)
+    y = min(max(rect.y, target.y), target.bottom - h)
+    return Rect(x, y, w, h)
+
+
+def fit_rect(rect: Rect, min_w: int, min_h: int, screens: Sequence[Rect]) -> Rect:
+    """``rect`` grown to the card's minimum size and, if that makes it stick out of the
+    screen it is on, moved back inside (a larger font or scale can widen the card)."""
+    w, h = max(rect.w, min_w), max(rect.h, min_h)
+    if not screens:
+        return Rect(rect.x, rect.y, w, h)
+    grown = Rect(rect.x, rect.y, w, h)
+    screen = min(screens, key=lambda s: _distance2(grown, s))
+    x = max(screen.x, min(rect.x, screen.right - w))
+    y = max(screen.y, min(rect.y, screen.bottom - h))
+    return Rect(x, y, w, h)
+
+
+def _distance2(rect: Rect, screen: Rect) -> int:
+    cx, cy = rect.x + rect.w // 2, rect.y + rect.h // 2
+    dx = max(screen.x - cx, 0, cx - screen.right)
+    dy = max(screen.y - cy, 0, cy - screen.bottom)
+    return dx * dx + dy * dy
+
+
+def restore_rect(
+    saved: Any,
+    screens: Sequence[Rect],
+    glance: bool = False,
+    usable: Sequence[Rect] | None = None,
+) -> tuple[Rect, bool]:
+    """Where to open the card: (rect, was_rescued). ``saved`` is the stored mapping
+    ``{"<layout>|<mode>": [x, y, w, h], "last|<mode>": [...]}``. The geometry saved for
+    this exact screen layout wins; else the last one used anywhere, rescued on screen;
+    else the default corner of the first screen. ``usable`` are the screens' available
+    areas (without panels), used for placing; the key uses the full ``screens``."""
+    usable = list(usable or screens)
+    mode = "glance" if glance else "card"
+    saved = saved if isinstance(saved, dict) else {}
+    exact = Rect.from_list(saved.get(f"{layout_key(screens)}|{mode}"))
+    last = Rect.from_list(saved.get(f"last|{mode}"))
+    candidate = exact or last
+    if candidate is None:
+        return default_rect(usable[0] if usable else Rect(0, 0, 1280, 800), glance), False
+    rescued = rescue_rect(candidate, usable)
+    return rescued, rescued != candidate
+
+
+def remember_rect(saved: Any, screens: Sequence[Rect], rect: Rect, glance: bool = False) -> dict:
+    """The stored mapping with ``rect`` recorded for this layout (and as the last used)."""
+    mode = "glance" if glance else "card"
+    out = dict(saved) if isinstance(saved, dict) else {}
+    out[f"{layout_key(screens)}|{mode}"] = rect.as_list()
+    out[f"last|{mode}"] = rect.as_list()
+    return out

@@ -1,0 +1,1 @@
+"""Day: see the README's architecture map."""

@@ -1,0 +1,167 @@
+"""Day-of checklists: the phases from content, and which items are ticked.
+
+Ticks are kept per interview loop and per interview *day* (the day the lists are for,
+so the night-before list ticked in the evening counts for the next morning's rounds).
+The before-round list is kept per round, so it runs again before every round.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from companion.core.content import PHASES, Content, slug
+
+PHASE_TITLES = {
+    "night-before": "Night before",
+    "morning-of": "Morning of",
+    "before-round": "Before each round",
+    "after-loop": "After the loop",
+}
+#: what an item's ``link:`` opens, for labels and accessible names
+LINK_LABELS = {
+    "about-me": "Open About me",
+    "flagged-quiz": "Show flagged answers",
+    "dnd": "Do not disturb",
+    "journal-capture": "Write it down",
+    "thank-you": "Open journal",
+    "study-list": "Open study list",
+}
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    key: str
+    text: str
+    link: str = ""
+    minutes_before: int | None = None
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class PhaseList:
+    phase: str
+    title: str
+    intro: str
+    items: tuple[ChecklistItem, ...]
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where ticks are stored: a loop (0 = none), an interview day, a round (0 = none)."""
+
+    loop_id: int
+    day: str
+    round_id: int = 0
+
+
+def phase_lists(content: Content) -> list[PhaseList]:
+    """One list per phase, in day order; a phase with several sections is merged."""
+    lists = []
+    for phase in PHASES:
+        sections = content.checklist(phase)
+        items: list[ChecklistItem] = []
+        seen: set[str] = set()
+        for section in sections:
+            for item in section.items:
+                key = f"{section.id}/{item.get('id') or slug(item.text)}"
+                if key in seen:
+                    continue
+                seen.add(key)
+                minutes = item.get("minutes_before")
+                items.append(
+                    ChecklistItem(
+                        key=key,
+                        text=item.text,
+                        link=(item.get("link") or "").strip(),
+                        minutes_before=int(minutes) if minutes and minutes.isdigit() else None,
+                        why=item.get("why") or "",
+                    )
+                )
+        title = sections[0].title if len(sections) == 1 else PHASE_TITLES[phase]
+        intro = "\n\n".join(s.intro for s in sections if s.intro)
+        lists.append(PhaseList(phase, title, intro, tuple(items)))
+    return lists
+
+
+def phase_list(content: Content, phase: str) -> PhaseList:
+    for lst in phase_lists(content):
+        if lst.phase == phase:
+            return lst
+    raise KeyError(phase)
+
+
+def checked_keys(db: Database, scope: Scope) -> set[str]:
+    rows = db.execute(
+        "SELECT item_key FROM checklist_checks WHERE loop_id = ? AND day = ? AND round_id = ?",
+        [scope.loop_id, scope.day, scope.round_id],
+    ).fetchall()
+    return {row[0] for row in rows}
+
+
+def set_checked(db: Database, scope: Scope, key: str, checked: bool, at: dt.datetime) -> None:
+    if checked:
+        db["checklist_checks"].upsert(
+            {
+                "loop_id": scope.loop_id,
+                "day": scope.day,
+                "round_id": scope.round_id,
+                "item_key": key,
+                "checked_at": at.isoformat(timespec="seconds"),
+            },
+            pk=("loop_id", "day", "round_id", "item_key"),
+        )
+    else:
+        db.execute(
+            "DELETE FROM checklist_checks WHERE loop_id = ? AND day = ? AND round_id = ? "
+            "AND item_key = ?",
+            [scope.loop_id, scope.day, scope.round_id, key],
+        )
+
+
+def reset(db: Database, scope: Scope, keys: list[str] | None = None) -> int:
+    """Untick ``keys`` (all of the scope when None); returns how many ticks were removed."""
+    where = "loop_id = ? AND day = ? AND round_id = ?"
+    params: list = [scope.loop_id, scope.day, scope.round_id]
+    if keys is not None:
+        if not keys:
+            return 0
+        where += f" AND item_key IN ({', '.join('?' for _ in keys)})"
+        params += list(keys)
+    with db.atomic():
+        count = db.execute(
+            f"SELECT COUNT(*) FROM checklist_checks WHERE {where}", params
+        ).fetchone()[0]
+        db.execute(f"DELETE FROM checklist_checks WHERE {where}", params)
+    return count
+
+
+def new_day(db: Database, loop_id: int, day: str) -> int:
+    """Start the day's lists afresh: untick every phase (and every round's list) of ``day``."""
+    with db.atomic():
+        count = db.execute(
+            "SELECT COUNT(*) FROM checklist_checks WHERE loop_id = ? AND day = ?", [loop_id, day]
+        ).fetchone()[0]
+        db.execute("DELETE FROM checklist_checks WHERE loop_id = ? AND day = ?", [loop_id, day])
+    return count
+
+
+def progress(
+    items: tuple[ChecklistItem, ...] | list[ChecklistItem], checked: set[str]
+) -> tuple[int, int]:
+    """(done, total) for a list."""
+    return sum(1 for item in items if item.key in checked), len(items)
+
+
+def scope_for(phase: str, view) -> Scope:
+    """Where ``phase``'s ticks live in ``view`` (a :class:`companion.core.day.model.DayView`):
+    the loop and interview day, and for the before-round list also the round it is for
+    (the running one, else the next)."""
+    day = view.day.isoformat()
+    if phase == "before-round":
+        target = view.focus
+        if target is not None:
+            return Scope(view.loop_id, day, target.id)
+    return Scope(view.loop_id, day)

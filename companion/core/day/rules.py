@@ -1,0 +1,36 @@
+"""The day's numbers, read from the content packs (one source of truth): round titles
+and lengths, the before-round steps and their offsets, the capture window, the
+thank-you delay and the reminder texts. Their fallbacks live in
+:mod:`companion.core.content_plans` and apply only when a pack leaves a value out."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from companion.core.content import Content
+from companion.core.day.model import BeforeItem, DayRules
+
+
+def day_rules(content: Content) -> DayRules:
+    titles = {t.id: t.title for t in content.round_types()}
+    lengths: dict[str, int] = {}
+    for section in content.by_kind("rounds"):
+        for item in section.items:
+            rid, minutes = item.get("id"), item.int("minutes")
+            if rid and minutes > 0:
+                lengths.setdefault(rid, minutes)
+    before = tuple(BeforeItem(s.minutes, s.text) for s in content.before_round_steps())
+    widest = max((b.minutes for b in before), default=15)
+    return DayRules(
+        titles=titles,
+        lengths=lengths,
+        default_minutes=content.round_defaults().minutes,
+        before=before,
+        before_window=dt.timedelta(minutes=widest),
+        capture_window=content.capture_window,
+        thank_you_after=content.thank_you_after,
+        texts={
+            phase: content.reminder_text(phase)
+            for phase in ("night-before", "morning-of", "after-loop")
+        },
+    )

@@ -1,0 +1,101 @@
+"""A loop as the Journal page shows it: its rounds and everything written for each."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from sqlite_utils import Database
+
+from companion.core.day.loops import Loop, Round, get_loop, get_round, list_rounds
+from companion.core.journal.entries import Asked, Flub, WeakTopic, WentWell
+from companion.core.journal.thankyou import ThankYou, thank_you
+
+
+@dataclass
+class RoundEntries:
+    round: Round | None  # None: entries recorded for the loop but no particular round
+    asked: list[Asked] = field(default_factory=list)
+    flubs: list[Flub] = field(default_factory=list)
+    went_well: list[WentWell] = field(default_factory=list)
+    weak: list[WeakTopic] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.asked or self.flubs or self.went_well or self.weak)
+
+
+@dataclass
+class LoopDetail:
+    loop: Loop
+    rounds: list[RoundEntries]
+    thank_you: ThankYou
+
+
+def _rows(db: Database, cls, sql: str, params: list) -> list:
+    return [cls(*row) for row in db.execute(sql, params).fetchall()]
+
+
+def loop_detail(
+    db: Database, loop_id: int, thank_you_after: dt.timedelta | None = None
+) -> LoopDetail | None:
+    """A loop with its rounds and everything written for each (one query per kind)."""
+    loop = get_loop(db, loop_id)
+    if loop is None:
+        return None
+    rounds = list_rounds(db, loop_id)
+    groups: dict[int | None, RoundEntries] = {r.id: RoundEntries(r) for r in rounds}
+    loose = RoundEntries(None)
+
+    def bucket(round_id: int | None) -> RoundEntries:
+        return groups.get(round_id, loose) if round_id is not None else loose
+
+    per_loop = (
+        (Asked, "asked", "id, loop_id, round_id, question, topic, created_at", "asked"),
+        (
+            Flub,
+            "flubs",
+            "id, loop_id, round_id, topic, detail, severity, created_at, studied_at",
+            "flubs",
+        ),
+        (WentWell, "went_well", "id, loop_id, round_id, text, created_at", "went_well"),
+        (
+            WeakTopic,
+            "weak_topics",
+            "id, loop_id, round_id, topic, note, created_at, studied_at",
+            "weak",
+        ),
+    )
+    for cls, table, columns, group in per_loop:
+        sql = f"SELECT {columns} FROM {table} WHERE loop_id = ? ORDER BY created_at, id"
+        for entry in _rows(db, cls, sql, [loop_id]):
+            getattr(bucket(entry.round_id), group).append(entry)
+    entries = [groups[r.id] for r in rounds]
+    if not loose.empty:
+        entries.append(loose)
+    return LoopDetail(loop=loop, rounds=entries, thank_you=thank_you(db, loop_id, thank_you_after))
+
+
+def round_entries(db: Database, round_id: int) -> RoundEntries:
+    found = get_round(db, round_id)
+    out = RoundEntries(found)
+    out.asked = _rows(
+        db,
+        Asked,
+        "SELECT id, loop_id, round_id, question, topic, created_at FROM asked WHERE round_id = ? ORDER BY id",
+        [round_id],
+    )
+    out.flubs = _rows(
+        db,
+        Flub,
+        "SELECT id, loop_id, round_id, topic, detail, severity, created_at, studied_at "
+        "FROM flubs WHERE round_id = ? ORDER BY id",
+        [round_id],
+    )
+    out.went_well = _rows(
+        db,
+        WentWell,
+        "SELECT id, loop_id, round_id, text, created_at FROM went_well WHERE round_id = ? ORDER BY id",
+        [round_id],
+    )
+    return out

@@ -1,0 +1,1 @@
+"""Selfcheck: see the README's architecture map."""

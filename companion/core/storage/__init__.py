@@ -1,0 +1,1 @@
+"""Storage: see the README's architecture map."""

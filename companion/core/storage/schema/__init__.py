@@ -1,0 +1,23 @@
+"""Every migration set the app applies, in order.
+
+Each feature owns one module here with its own ``sqlite_utils.Migrations`` set; steps
+are applied in the order they are defined. Never edit or reorder a released step: add a
+new one at the end of its module.
+"""
+
+from __future__ import annotations
+
+from companion.core.storage.schema import about, base, checklist, day, journal, quiz
+
+MIGRATION_SETS = [
+    base.migrations,
+    journal.migrations,
+    about.migrations,
+    checklist.migrations,
+    quiz.migrations,
+    day.migrations,
+]
+
+
+def known_steps() -> set[tuple[str, str]]:
+    return {(m.name, step.name) for m in MIGRATION_SETS for step in m._migrations}

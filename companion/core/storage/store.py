@@ -1,0 +1,451 @@
+"""Opening the journal database safely: WAL, foreign keys, migrations, backups.
+
+A file that is not a healthy SQLite database is moved aside (never deleted) and a fresh
+one is created; the caller is told through :attr:`Store.notices` and can offer
+:func:`restore_backup`. A database written by a newer version of the app is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import shutil
+import sqlite3
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from companion.core import paths
+from companion.core.storage.files import (  # noqa: F401 (re-export)
+    atomic_write_bytes,
+    atomic_write_text,
+    describe_kind,
+    private_temp,
+)
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+KEEP_BACKUPS = 10
+BACKUP_EVERY = dt.timedelta(days=1)
+# another process writing: wait this long before giving up (COMPANION_BUSY_TIMEOUT, seconds)
+BUSY_TIMEOUT_S = float(os.environ.get("COMPANION_BUSY_TIMEOUT", "") or 10.0)
+SIDE_SUFFIXES = ("-wal", "-shm")
+
+
+class _Database(Database):
+    """sqlite-utils' Database whose outermost ``atomic()`` takes the write lock up front
+    (``BEGIN IMMEDIATE``): a second process then waits on the busy timeout instead of
+    failing at once with "database is locked" when its read turns into a write."""
+
+    @contextlib.contextmanager
+    def atomic(self):
+        if self.conn.in_transaction:
+            with super().atomic():
+                yield self
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            self.rollback()
+            raise
+        else:
+            try:
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.rollback()
+                raise
+
+
+class StorageError(Exception):
+    """A problem the user must read: the message says what and where."""
+
+
+class NewerSchemaError(StorageError):
+    pass
+
+
+@dataclass
+class Store:
+    db: Database
+    path: Path | None
+    backup_dir: Path | None = None
+    notices: list[str] = field(default_factory=list)
+    moved_aside: Path | None = None
+    read_only: bool = False
+    pending_migrations: int = 0  # read-only opens of an older schema: steps not applied
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.db.conn
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+
+    def schema_version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def quick_check(self) -> str:
+        return self.db.execute("PRAGMA quick_check").fetchone()[0]
+
+
+def open_store(
+    path: Path,
+    *,
+    backup_dir: Path | None = None,
+    keep_backups: int = KEEP_BACKUPS,
+    now: Callable[[], dt.datetime] = dt.datetime.now,
+    read_only: bool = False,
+) -> Store:
+    """Open (creating or migrating) the database at ``path``; raise StorageError on failure.
+
+    ``read_only=True`` (doctor, exports, analyze) never writes: no folder or file is
+    created, nothing is migrated, moved aside, backed up or chmod-ed, and the connection
+    itself is read-only; a missing or damaged file raises StorageError instead."""
+    path = Path(path)
+    backup_dir = backup_dir or path.parent / "backups"
+    _refuse_non_regular(path)
+    if read_only:
+        return _open_read_only(path, backup_dir)
+    try:
+        paths.ensure_private_dir(path.parent)
+    except (OSError, paths.DataDirError) as exc:
+        why = _why(exc) if isinstance(exc, OSError) else str(exc)
+        raise StorageError(f"Cannot use the data folder {path.parent}: {why}") from None
+
+    notices: list[str] = []
+    moved = None
+    if path.exists():
+        problem = _health_problem(path)
+        if problem:
+            if not os.access(path.parent, os.W_OK):
+                raise StorageError(
+                    f"The data folder {path.parent} is not writable, and the journal there "
+                    f"{problem}. Nothing was changed; fix the folder's permissions."
+                )
+            try:
+                moved = _move_aside(path, now())
+            except OSError as exc:
+                raise StorageError(
+                    f"The journal {path} {problem}, and it could not be moved aside "
+                    f"({_why(exc)}). Nothing was changed."
+                ) from None
+            notices.append(
+                f"The journal database {path} {problem}. It was moved aside to {moved.name} "
+                "(nothing was deleted) and a new, empty journal was started."
+            )
+    _prepare_private(path)
+    try:
+        db = _connect(path)
+        _check_not_newer(db, path)  # before WAL: switching modes rewrites the header
+        if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
+        pending = _pending(db)
+        fresh = not db.table_names()
+        if pending and not fresh:
+            backup(db, backup_dir, now(), keep=keep_backups, reason="pre-migration")
+        from companion.core.storage.schema import MIGRATION_SETS
+
+        for migration_set in MIGRATION_SETS:
+            migration_set.apply(db)
+        if db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
+            db.execute(f"PRAGMA user_version = {len(_known())}")
+        if not fresh and _backup_due(backup_dir, now()):
+            backup(db, backup_dir, now(), keep=keep_backups, reason="daily")
+    except sqlite3.OperationalError as exc:
+        raise StorageError(_explain_operational(exc, path)) from None
+    _tighten(path)
+    return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
+
+
+def open_memory_store() -> Store:
+    """A throwaway store, used when the real one cannot be opened, so the app still starts."""
+    db = Database(memory=True)
+    db.execute("PRAGMA foreign_keys = ON")
+    from companion.core.storage.schema import MIGRATION_SETS
+
+    for migration_set in MIGRATION_SETS:
+        migration_set.apply(db)
+    return Store(db=db, path=None, read_only=True)
+
+
+def _connect(path: Path) -> Database:
+    conn = sqlite3.connect(
+        str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+    )
+    db = _Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+def _open_read_only(path: Path, backup_dir: Path) -> Store:
+    if not path.exists():
+        raise StorageError(f"There is no journal at {path} yet; nothing to read.")
+    # the header only: a full quick_check reads every page (doctor runs integrity_check
+    # itself), and damage elsewhere surfaces as an error on the read that meets it
+    problem = _health_problem(path, full=False)
+    if problem:
+        raise StorageError(
+            f"The journal {path} {problem}. Nothing was changed; `companion doctor --repair` "
+            "moves it aside and starts a new one."
+        )
+    try:
+        from urllib.parse import quote
+
+        conn = sqlite3.connect(
+            f"file:{quote(str(path))}?mode=ro",
+            uri=True,
+            timeout=BUSY_TIMEOUT_S,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        db = _Database(conn)
+        _check_not_newer(db, path)
+        pending = len(_pending(db)) if db.table_names() else len(_known())
+    except sqlite3.OperationalError as exc:
+        raise StorageError(_explain_operational(exc, path)) from None
+    except sqlite3.DatabaseError as exc:
+        raise StorageError(f"Cannot read the journal {path}: {exc}") from None
+    _tighten_side_files(path)  # SQLite may have just made them with the database's mode
+    return Store(
+        db=db, path=path, backup_dir=backup_dir, read_only=True, pending_migrations=pending
+    )
+
+
+def _refuse_non_regular(path: Path) -> None:
+    """A FIFO or device named like the database would hang or be clobbered: refuse it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise StorageError(
+            f"The journal {path} is {describe_kind(st.st_mode)}, not a database file. "
+            "Nothing was changed; move it away or use --data-dir elsewhere."
+        )
+
+
+def _prepare_private(path: Path) -> None:
+    """Make the database file 0600 before SQLite opens it, so the -wal and -shm files
+    SQLite creates (with the database's mode) are 0600 too, whatever the umask; an
+    existing file we own is tightened (with its side files)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:
+        _tighten(path)
+    except OSError:
+        return  # the connect below explains (read-only folder, disk full...)
+    else:
+        os.close(fd)
+        _tighten(path)
+
+
+def _known() -> set[tuple[str, str]]:
+    from companion.core.storage.schema import known_steps
+
+    return known_steps()
+
+
+def _applied(db: Database) -> set[tuple[str, str]]:
+    if "_sqlite_migrations" not in db.table_names():
+        return set()
+    rows = db.execute("SELECT migration_set, name FROM _sqlite_migrations").fetchall()
+    return {(a, b) for a, b in rows}
+
+
+def _pending(db: Database) -> set[tuple[str, str]]:
+    return _known() - _applied(db)
+
+
+def _check_not_newer(db: Database, path: Path) -> None:
+    unknown = _applied(db) - _known()
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if unknown or version > len(_known()):
+        db.close()
+        raise NewerSchemaError(
+            f"The journal {path} was written by a newer version of Interview Companion "
+            f"(schema {version}, this version knows {len(_known())}). Update the app; the "
+            "file was left untouched."
+        )
+
+
+def _health_problem(path: Path, *, full: bool = True) -> str | None:
+    """None when ``path`` looks like a healthy SQLite file, else what is wrong
+    (``full=False``: the header only, no quick_check)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        return f"cannot be read ({_why(exc)})"
+    if head == b"" and path.stat().st_size == 0:
+        return None  # an empty file is a valid new database
+    if head != SQLITE_MAGIC:
+        return "is not an SQLite database"
+    if not full:
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5.0)
+        try:
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.OperationalError:
+        return None  # cannot be opened here (permissions, locks): the real open explains
+    except sqlite3.DatabaseError as exc:
+        return f"is damaged ({exc})"
+    if result != "ok":
+        return f"failed its integrity check ({result})"
+    return None
+
+
+def _move_aside(path: Path, when: dt.datetime) -> Path:
+    stamp = when.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    return target
+
+
+def backup(
+    db: Database, folder: Path, when: dt.datetime, *, keep: int = KEEP_BACKUPS, reason: str = ""
+) -> Path | None:
+    """Copy the database into ``folder`` if it passes quick_check; keep the newest ``keep``."""
+    if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        return None
+    paths.ensure_private_dir(folder)
+    name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"
+    target = folder / name
+    fd, tmp = private_temp(folder, name)  # unique per run: concurrent backups never collide
+    os.close(fd)
+    try:
+        dest = sqlite3.connect(str(tmp))
+        try:
+            db.conn.backup(dest)
+            dest.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+        finally:
+            dest.close()
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, target)
+    except BaseException:
+        for leftover in (tmp, *(tmp.with_name(tmp.name + s) for s in (*SIDE_SUFFIXES, "-journal"))):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+        raise
+    stamp = when.timestamp()
+    os.utime(target, (stamp, stamp))  # the app's clock decides when the next one is due
+    for old in list_backups(folder)[keep:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+    return target
+
+
+def list_backups(folder: Path) -> list[Path]:
+    """Backups, newest first."""
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("companion-*.sqlite3"), key=lambda p: p.name, reverse=True)
+
+
+def _backup_due(folder: Path, when: dt.datetime) -> bool:
+    newest = next(iter(list_backups(folder)), None)
+    if newest is None:
+        return True
+    age = when.timestamp() - newest.stat().st_mtime
+    return age >= BACKUP_EVERY.total_seconds()
+
+
+def restore_backup(backup_file: Path, path: Path) -> Path | None:
+    """Put ``backup_file`` in place of the database; the current file is moved aside first."""
+    path = Path(path)
+    moved = _move_aside(path, dt.datetime.now()) if path.exists() else None
+    fd, tmp = private_temp(path.parent, path.name, ".restoring")
+    try:
+        with open(backup_file, "rb") as src, os.fdopen(fd, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    return moved
+
+
+def _tighten(path: Path) -> None:
+    """The database loses any group/other bits (a deliberate 0400 stays 0400); its -wal
+    and -shm, SQLite's scratch files, become exactly 0600."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        st = os.lstat(path)
+        current = stat.S_IMODE(st.st_mode)
+        if stat.S_ISREG(st.st_mode) and current & 0o077:
+            os.chmod(path, current & 0o700)
+    _tighten_side_files(path)
+
+
+def _tighten_side_files(path: Path) -> None:
+    """The -wal and -shm (SQLite's scratch files, never the user's own) become 0600."""
+    if os.name != "posix":
+        return
+    for suffix in SIDE_SUFFIXES:
+        side = path.with_name(path.name + suffix)
+        with contextlib.suppress(OSError):
+            st = os.lstat(side)
+            if stat.S_ISREG(st.st_mode) and stat.S_IMODE(st.st_mode) != 0o600:
+                os.chmod(side, 0o600)
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _explain_operational(exc: sqlite3.OperationalError, path: Path) -> str:
+    text = str(exc)
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return (
+            f"The data folder {path.parent} is not writable ({text}). Your saved data is "
+            "untouched; fix the folder's permissions or start with --data-dir elsewhere."
+        )
+    return explain_database_error(exc, path, doing="open")
+
+
+def explain_database_error(exc: sqlite3.Error, path: Path | None, *, doing: str = "save") -> str:
+    """One line for an SQLite error at open or commit: what happened, where, what to do."""
+    text = str(exc)
+    where = str(path) if path is not None else "the journal"
+    if "full" in text:
+        return (
+            f"The disk holding {where} is full ({text}); this change was not saved. Free some "
+            "space and try again; nothing saved before was lost."
+        )
+    if "disk I/O error" in text:
+        return (
+            f"The disk holding {where} reported an I/O error ({text}); this change was not "
+            "saved. Check the disk, then run `companion doctor`."
+        )
+    if "locked" in text or "busy" in text:
+        return (
+            f"Another program kept the journal {where} busy for more than "
+            f"{BUSY_TIMEOUT_S:.0f} s ({text}); this command did not {doing} anything. "
+            "Try again when the other Interview Companion window or command is done."
+        )
+    if "readonly" in text or "read-only" in text:
+        return (
+            f"The journal {where} is read-only ({text}); fix its permissions or start with "
+            "--data-dir elsewhere."
+        )
+    return f"Cannot {doing} the journal {where}: {text}"

@@ -1,0 +1,1 @@
+"""Study: see the README's architecture map."""

@@ -1,0 +1,287 @@
+"""Study-list exports: Markdown checklist, spreadsheet-safe CSV, Anki text, JSON.
+
+Every file is written atomically and private (0600) through
+:func:`companion.core.storage.files.atomic_write_text`.
+
+CSV
+    UTF-8 with a byte-order mark (so Excel detects UTF-8), RFC 4180 quoting, one row per
+    topic. A cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return (or
+    their full-width forms) is prefixed with ``'`` so no spreadsheet runs it as a formula.
+
+Anki
+    Plain text with Anki's file headers (``#separator:tab``, ``#html:false``, ``#deck:``,
+    ``#notetype:Basic``, ``#columns:Front	Back	Tags``, ``#tags column:3``); one Basic
+    note per topic, three tab-separated fields. A field that holds a tab, a newline or a
+    double quote, or begins with ``#``, is wrapped in double quotes with inner quotes
+    doubled, so Anki reads it as one field. Tags: ``interview-companion``,
+    ``company::<Name>`` and ``round::<type>``, spaces replaced by ``_``.
+
+JSON (schema ``interview-companion-study-list``, version 1)::
+
+    {
+      "format": "interview-companion-study-list",
+      "version": 1,
+      "generated_at": "2026-12-01T08:00:00+00:00",      // UTC, ISO 8601
+      "items": [
+        {
+          "rank": 1,                                      // 1 = study first
+          "key": "consistent hashing",                    // grouping key; "quiz:<id>" for quiz items
+          "topic": "Consistent hashing",
+          "sources": ["flub", "weak", "quiz"],            // where it came from (subset)
+          "times": 3,                                     // how often it came up
+          "last_seen": "2026-11-30T15:10:00+00:00",       // UTC, ISO 8601
+          "worst": 3,                                     // how bad: 1 minor, 2 noticeable, 3 bad
+          "score": 9.37,                                  // the rank score (see studylist.py)
+          "companies": ["Acme"],
+          "round_types": ["design"],
+          "details": ["Forgot virtual nodes"],            // flub details / weak-topic notes
+          "guide": {"section_id": "traps", "section_title": "Traps to avoid",
+                    "item": "…", "say": "…"}             // or null when no section matches
+        }
+      ]
+    }
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from companion.core.storage.files import atomic_write_text
+from companion.core.study.ranking import StudyDetail, StudyItem, study_details, study_list
+from companion.core.timeutil import to_stored_utc
+
+FORMATS = ("md", "csv", "anki", "json")
+SUFFIXES = {"md": ".md", "csv": ".csv", "anki": ".txt", "json": ".json"}
+STUDY_LIST_FORMAT = "interview-companion-study-list"
+CSV_COLUMNS = [
+    "rank",
+    "topic",
+    "times",
+    "last_seen",
+    "worst",
+    "companies",
+    "round_types",
+    "details",
+    "guide_section",
+    "guide_item",
+    "sources",
+]
+ANKI_DECK = "Interview Companion::Study list"
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
+# NUL and other control characters (tab, newline, carriage return kept) break Markdown
+# viewers and spreadsheets; rows stored before the import door stripped them still exist.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def plain(value: object) -> str:
+    """``value`` as text without control characters."""
+    return _CONTROL.sub("", "" if value is None else str(value))
+
+
+@dataclass
+class StudyRow:
+    rank: int
+    item: StudyItem
+    detail: StudyDetail
+
+
+def study_rows(db: Database, now: dt.datetime, guide=None) -> list[StudyRow]:
+    items = study_list(db, now, guide=guide)
+    details = study_details(db, [i.key for i in items])
+    return [StudyRow(n, item, details[item.key]) for n, item in enumerate(items, 1)]
+
+
+# --- CSV ---------------------------------------------------------------------------------
+
+
+def csv_safe(value: object) -> str:
+    """A cell that no spreadsheet will evaluate as a formula."""
+    text = plain(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _csv_record(row: StudyRow) -> list[object]:
+    item, detail, guide = row.item, row.detail, row.item.guide
+    return [
+        row.rank,
+        item.topic,
+        item.count,
+        item.last_seen,
+        item.worst,
+        "; ".join(detail.companies),
+        "; ".join(detail.round_types),
+        "\n".join(detail.details),
+        guide.section_title if guide else "",
+        guide.item if guide else "",
+        ", ".join(sorted(item.sources)),
+    ]
+
+
+def render_csv(rows: Sequence[StudyRow]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        writer.writerow([csv_safe(v) for v in _csv_record(row)])
+    return "\ufeff" + out.getvalue()
+
+
+# --- Markdown --------------------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+
+
+def md_inline(text: str) -> str:
+    """One line of Markdown-safe text: newlines folded, syntax characters escaped."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(plain(text).split()))
+
+
+def render_markdown(rows: Sequence[StudyRow], now: dt.datetime) -> str:
+    lines = [f"# Study list ({now.date().isoformat()})", ""]
+    if not rows:
+        lines += ["Nothing to study: no open flubs or weak topics.", ""]
+    for row in rows:
+        item, detail = row.item, row.detail
+        facts = [f"{item.count}×", f"worst {item.worst}/3"]
+        if item.last_seen:
+            facts.append(f"last {item.last_seen[:10]}")
+        if detail.companies:
+            facts.append(", ".join(md_inline(c) for c in detail.companies))
+        lines.append(f"- [ ] **{md_inline(item.topic)}** ({'; '.join(facts)})")
+        for text in detail.details:
+            lines.append(f"  - {md_inline(text)}")
+        if item.guide:
+            where = md_inline(item.guide.section_title)
+            if item.guide.item:
+                where += f": {md_inline(item.guide.item)}"
+            lines.append(f"  - Guide: {where}")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# --- Anki --------------------------------------------------------------------------------
+
+
+def anki_field(text: str) -> str:
+    text = plain(text).replace("\r\n", "\n").replace("\r", "\n")
+    if any(ch in text for ch in '\t\n"') or text.startswith("#"):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def anki_tag(prefix: str, value: str) -> str:
+    cleaned = re.sub(r"[\s\"]+", "_", value.strip()).strip("_")
+    return f"{prefix}::{cleaned}" if cleaned else ""
+
+
+def _anki_back(row: StudyRow) -> str:
+    parts = list(row.detail.details)
+    guide = row.item.guide
+    if guide:
+        where = f"Guide: {guide.section_title}"
+        if guide.item:
+            where += f": {guide.item}"
+        parts.append(where)
+        if guide.say:
+            parts.append(f"Say: {guide.say}")
+    parts.append(f"Came up {row.item.count}×, worst {row.item.worst}/3")
+    return "\n".join(parts)
+
+
+def render_anki(rows: Sequence[StudyRow], deck: str = ANKI_DECK) -> str:
+    deck = " ".join(deck.split()) or ANKI_DECK
+    lines = [
+        "#separator:tab",
+        "#html:false",
+        f"#deck:{deck}",
+        "#notetype:Basic",
+        "#columns:Front\tBack\tTags",
+        "#tags column:3",
+    ]
+    for row in rows:
+        tags = ["interview-companion"]
+        tags += [anki_tag("company", c) for c in row.detail.companies]
+        tags += [anki_tag("round", t) for t in row.detail.round_types]
+        if "quiz" in row.item.sources:
+            tags.append("self-check")
+        tag_text = " ".join(dict.fromkeys(t for t in tags if t))
+        lines.append(
+            "\t".join(
+                [anki_field(row.item.topic), anki_field(_anki_back(row)), anki_field(tag_text)]
+            )
+        )
+    return "\n".join(lines) + "\n"
+
+
+# --- JSON --------------------------------------------------------------------------------
+
+
+def study_json(rows: Sequence[StudyRow], now: dt.datetime) -> dict:
+    items = []
+    for row in rows:
+        item, guide = row.item, row.item.guide
+        items.append(
+            {
+                "rank": row.rank,
+                "key": item.key,
+                "topic": item.topic,
+                "sources": sorted(item.sources),
+                "times": item.count,
+                "last_seen": item.last_seen,
+                "worst": item.worst,
+                "score": round(item.score, 3),
+                "companies": row.detail.companies,
+                "round_types": row.detail.round_types,
+                "details": row.detail.details,
+                "guide": None
+                if guide is None
+                else {
+                    "section_id": guide.section_id,
+                    "section_title": guide.section_title,
+                    "item": guide.item,
+                    "say": guide.say,
+                },
+            }
+        )
+    return {
+        "format": STUDY_LIST_FORMAT,
+        "version": 1,
+        "generated_at": to_stored_utc(now),
+        "items": items,
+    }
+
+
+def render_json(rows: Sequence[StudyRow], now: dt.datetime) -> str:
+    return json.dumps(study_json(rows, now), ensure_ascii=False, indent=2) + "\n"
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def render(fmt: str, rows: Sequence[StudyRow], now: dt.datetime) -> str:
+    if fmt == "md":
+        return render_markdown(rows, now)
+    if fmt == "csv":
+        return render_csv(rows)
+    if fmt == "anki":
+        return render_anki(rows)
+    if fmt == "json":
+        return render_json(rows, now)
+    raise ValueError(f"Unknown export format {fmt!r}; use one of {', '.join(FORMATS)}.")
+
+
+def export_study_list(db: Database, fmt: str, path: Path, now: dt.datetime, *, guide=None) -> int:
+    """Write the study list to ``path`` in ``fmt``; returns the number of topics."""
+    if fmt not in FORMATS:
+        raise ValueError(f"Unknown export format {fmt!r}; use one of {', '.join(FORMATS)}.")
+    rows = study_rows(db, now, guide)
+    atomic_write_text(Path(path), render(fmt, rows, now))
+    return len(rows)

@@ -1,0 +1,1 @@
+"""About: see the README's architecture map."""

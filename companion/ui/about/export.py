@@ -1,0 +1,93 @@
+"""PDF export and printing of the one-pager through a QTextDocument that never loads a
+resource (see :class:`SafeDocument`)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QSizeF, QUrl
+from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+PAGE_SIZES = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+MARGIN_MM = 15.0
+
+
+class SafeDocument(QTextDocument):
+    """A text document that never fetches a resource (images by URL stay unloaded)."""
+
+    def loadResource(self, type_: int, url: QUrl):  # noqa: N802 (Qt override)
+        return None
+
+
+@dataclass(frozen=True)
+class PdfResult:
+    path: Path
+    pages: int
+
+    @property
+    def fits(self) -> bool:
+        return self.pages <= 1
+
+    def warning(self) -> str | None:
+        if self.fits:
+            return None
+        return (
+            f"The one-pager runs to {self.pages} pages in the PDF; trim it to fit one page "
+            "(the pitch plus three projects should fit comfortably)."
+        )
+
+
+def build_document(html_body: str, page_size: str = "a4") -> tuple[SafeDocument, QPageLayout]:
+    from companion.core.about.render import PAGE_CSS
+
+    layout = QPageLayout(
+        QPageSize(PAGE_SIZES[page_size]),
+        QPageLayout.Orientation.Portrait,
+        QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+        QPageLayout.Unit.Millimeter,
+    )
+    doc = SafeDocument()
+    doc.setDefaultStyleSheet(PAGE_CSS)
+    doc.setHtml(html_body)
+    return doc, layout
+
+
+def page_count(doc: QTextDocument, layout: QPageLayout, resolution: int = 300) -> int:
+    """How many pages ``doc`` takes when laid out on ``layout``'s printable area."""
+    rect = layout.paintRectPixels(resolution)
+    # QTextDocument paginates in points of the paint device; use a 72-dpi equivalent.
+    scale = 72.0 / resolution
+    doc.setPageSize(QSizeF(rect.width() * scale, rect.height() * scale))
+    return doc.pageCount()
+
+
+def export_pdf(html_body: str, path: Path, page_size: str = "a4") -> PdfResult:
+    """Write ``html_body`` as a PDF at ``path``; the result says whether it fit one page."""
+    doc, layout = build_document(html_body, page_size)
+    pages = page_count(doc, layout)
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp")
+    writer = QPdfWriter(str(tmp))
+    writer.setPageLayout(layout)
+    writer.setResolution(300)
+    writer.setTitle("About me")
+    writer.setCreator("Interview Companion")
+    doc.print_(writer)
+    del writer  # flushes and closes the file
+    if not tmp.exists() or tmp.stat().st_size == 0:
+        raise OSError(f"Qt did not write {path}")
+    os.chmod(tmp, 0o600)  # the one-pager is personal: owner-only, like every export
+    tmp.replace(path)
+    return PdfResult(path, pages)
+
+
+def print_document(html_body: str, printer) -> None:
+    """Print through a configured QPrinter (from a QPrintDialog)."""
+    doc = SafeDocument()
+    from companion.core.about.render import PAGE_CSS
+
+    doc.setDefaultStyleSheet(PAGE_CSS)
+    doc.setHtml(html_body)
+    doc.print_(printer)

@@ -1,0 +1,389 @@
+"""About me: the one-pager editor with live preview, pitch timing, rehearsal and export.
+
+Typing only marks the text dirty and restarts two timers: the preview and timing panel
+re-render after a short pause (and at least every ~0.6 s during long bursts), and the
+autosave writes within a second of the last keystroke. Replacing the whole text (import,
+restore, template) is one undoable edit and first keeps the old text as a revision.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from itertools import pairwise
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.about.documents import AboutDocuments, template_text
+from companion.ui.about.editor import PitchEditor, SafePreview
+from companion.ui.about.panel import AnalysisPanel
+from companion.ui.about.rehearse import RehearseBar
+
+RENDER_IDLE_MS = 150  # re-render this long after the last keystroke...
+RENDER_MAX_SECONDS = 0.6  # ...but at least this often while typing goes on
+AUTOSAVE_TICK_MS = 100
+
+
+class AboutPage(AboutDocuments, QWidget):
+    def __init__(
+        self,
+        ctx,
+        bus,
+        parent: QWidget | None = None,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+    ):
+        super().__init__(parent)
+        from companion.core.about import store as about_store
+        from companion.core.about.autosave import Autosaver
+
+        self.ctx = ctx
+        self.bus = bus
+        self.monotonic = monotonic
+        self._store = about_store
+        self._renderer = None
+        self.analysis = None
+        self._render_pending_since = 0.0
+        self._rehearsal_started_at = None
+        self.calibrate_dialog = None
+        self.history_dialog = None
+        self.setAccessibleName("About me")
+
+        self.editor = PitchEditor()
+        self.preview = SafePreview()
+        self.preview.setPlaceholderText("The preview appears here as you write.")
+        self.panel = AnalysisPanel()
+        self.rehearse_bar = RehearseBar(monotonic=monotonic)
+        self.autosaver = Autosaver(
+            ctx.db, self.editor.toPlainText, wall_clock=ctx.now, monotonic=monotonic
+        )
+
+        self._build_actions()
+        self._build_layout()
+
+        self._render_timer = QTimer(self)
+        self._render_timer.setSingleShot(True)
+        self._render_timer.timeout.connect(self.refresh)
+        self._save_timer = QTimer(self)
+        self._save_timer.setInterval(AUTOSAVE_TICK_MS)
+        self._save_timer.timeout.connect(self._autosave_tick)
+
+        self._load()
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.editor.paste_cleaned.connect(self.show_notice)
+        self.editor.undoAvailable.connect(self.undo_action.setEnabled)
+        self.editor.redoAvailable.connect(self.redo_action.setEnabled)
+        self.panel.jump_to_line.connect(self.editor.go_to_line)
+        self.panel.rate_changed.connect(self.set_rate)
+        self.panel.calibrate_requested.connect(self.open_calibrate)
+        self.rehearse_bar.segment_changed.connect(self._rehearsing_segment)
+        self.rehearse_bar.finished.connect(self._rehearsal_finished)
+
+    # building ----------------------------------------------------------------------
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            tip = (
+                f"{tip} ({QKeySequence(shortcut).toString(QKeySequence.SequenceFormat.NativeText)})"
+            )
+        action.setToolTip(tip.strip())
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.save_action = self._action(
+            "Save now", lambda: self.save_now("save"), "Ctrl+S", "Save and keep a revision"
+        )
+        self.undo_action = self._action("Undo", self.editor.undo, tip="Undo (Ctrl+Z)")
+        self.redo_action = self._action("Redo", self.editor.redo, tip="Redo (Ctrl+Shift+Z)")
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.rehearse_action = self._action(
+            "Rehearse", self.toggle_rehearsal, "Ctrl+R", "Time yourself segment by segment"
+        )
+        self.stop_rehearsal_action = self._action(
+            "Stop rehearsal", self.rehearse_bar.stop, "Esc", "Stop the rehearsal"
+        )
+        self.stop_rehearsal_action.setEnabled(False)
+        self.history_action = self._action(
+            "History…", self.open_history, tip="Browse and restore earlier versions"
+        )
+        self.template_action = self._action(
+            "Start from template", self.use_template, tip="Replace the text with the template"
+        )
+        self.import_action = self._action(
+            "Import…", self.import_dialog, tip="Replace the text with a Markdown file"
+        )
+        self.export_action = self._action(
+            "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
+        )
+        self.print_action = self._action("Print…", self.print_dialog, "Ctrl+P", "Print")
+
+    def _build_layout(self) -> None:
+        toolbar = QToolBar("About me actions")
+        toolbar.setAccessibleName("About me actions")
+        for action in (
+            self.save_action,
+            self.undo_action,
+            self.redo_action,
+            self.rehearse_action,
+            self.history_action,
+            self.template_action,
+            self.import_action,
+            self.export_action,
+            self.print_action,
+        ):
+            toolbar.addAction(action)
+            # toolbar buttons are out of the Tab chain by default; History, Template and
+            # Import have no shortcut, so keyboard users reach them all with Tab
+            toolbar.widgetForAction(action).setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.status = QLabel("")
+        self.status.setAccessibleName("Save status")
+        top = QHBoxLayout()
+        top.addWidget(toolbar, 1)
+        top.addWidget(self.status)
+
+        self.notice = QLabel("")
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Notice")
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.notice_close = QPushButton("Dismiss")
+        self.notice_close.setAccessibleName("Dismiss notice")
+        self.notice_close.clicked.connect(lambda: self.show_notice(""))
+        self.notice_row = QWidget()
+        notice_layout = QHBoxLayout(self.notice_row)
+        notice_layout.setContentsMargins(4, 2, 4, 2)
+        notice_layout.addWidget(self.notice, 1)
+        notice_layout.addWidget(self.notice_close)
+        self.notice_row.setStyleSheet("background: #fff4d6;")
+        self.notice_row.hide()
+
+        side = QScrollArea()
+        side.setAccessibleName("Pitch timing, scrollable")  # a Tab stop: the keys scroll it
+        side.setWidgetResizable(True)
+        side.setWidget(self.panel)
+        side.setMinimumWidth(300)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.editor)
+        splitter.addWidget(self.preview)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(2, 2)
+        splitter.setChildrenCollapsible(True)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.notice_row)
+        layout.addWidget(self.rehearse_bar)
+        layout.addWidget(splitter, 1)
+
+        # Tab in reading order: the toolbar, the notice and rehearsal strips, then the
+        # editor, the preview and the timing panel (creation order put the toolbar last)
+        reading_order = [toolbar.widgetForAction(a) for a in toolbar.actions()] + [
+            self.notice_close,
+            self.rehearse_bar.next_button,
+            self.rehearse_bar.stop_button,
+            self.editor,
+            self.preview,
+            self.panel.rate,
+            self.panel.calibrate_button,
+            self.panel.table,
+        ]
+        for first, second in pairwise(reading_order):
+            QWidget.setTabOrder(first, second)
+
+    def _load(self) -> None:
+        if self.ctx.storage_problem:
+            self.show_notice(
+                f"Your one-pager cannot be saved this session: {self.ctx.storage_problem}"
+            )
+        text = self._store.load_document(self.ctx.db)
+        self.is_new = text is None
+        self.editor.setPlainText(
+            template_text(self.ctx.content.pitch_plan()) if text is None else text
+        )
+        self.panel.set_rate(self._store.words_per_minute(self.ctx.db))
+        self.panel.show_rehearsal(self._store.last_rehearsal(self.ctx.db))
+        self.status.setText("Template: edit to start" if self.is_new else "Saved")
+        self.refresh()
+
+    # typing, rendering, saving -----------------------------------------------------
+
+    def _on_text_changed(self) -> None:
+        self.autosaver.touch()
+        if not self._save_timer.isActive():
+            self._save_timer.start()
+            self.status.setText("Editing…")
+        now = self.monotonic()
+        if not self._render_timer.isActive():
+            self._render_pending_since = now
+            self._render_timer.start(RENDER_IDLE_MS)
+        elif now - self._render_pending_since < RENDER_MAX_SECONDS:
+            self._render_timer.start(RENDER_IDLE_MS)
+
+    @property
+    def renderer(self):
+        if self._renderer is None:
+            from companion.core.about.render import SafeRenderer
+
+            self._renderer = SafeRenderer()
+        return self._renderer
+
+    def refresh(self) -> None:
+        """Re-run the analysis and the preview for the current text."""
+        from companion.core.about.importing import LIVE_LIMIT_CHARS
+        from companion.core.about.pitch import analyze
+
+        size = self.editor.document().characterCount()
+        if size > LIVE_LIMIT_CHARS:
+            message = (
+                f"The text is {size / 1e6:.1f} million characters; a one-pager is a few "
+                f"thousand. Live preview and timing pause above {LIVE_LIMIT_CHARS:,} characters "
+                "and resume when you trim it. Your text is still saved."
+            )
+            self.analysis = None
+            self.panel.show_paused(message)
+            self.preview.show_message("Preview paused: " + message)
+            return
+        text = self.editor.toPlainText()
+        self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
+        self.preview.show_sections(self.renderer.render_sections(text))
+        self.panel.show_analysis(self.analysis)
+
+    def _autosave_tick(self) -> None:
+        if self.autosaver.tick():
+            self._saved()
+        elif self.autosaver.last_error:
+            self.status.setText("Not saved")
+            self.show_notice(self.autosaver.last_error + " Your text is still in the editor.")
+        if not self.autosaver.dirty:
+            self._save_timer.stop()
+
+    def _saved(self) -> None:
+        self.status.setText("Saved " + self.ctx.now().strftime("%H:%M:%S"))
+        self.is_new = False
+        self.bus.about_changed.emit()
+
+    def save_now(self, reason: str = "save") -> bool:
+        """Write the text at once (Ctrl+S keeps a revision as well)."""
+        ok = self.autosaver.save_now(reason)
+        if ok:
+            self._save_timer.stop()
+            self._saved()
+        else:
+            self.show_notice(f"{self.autosaver.last_error} Your text is still in the editor.")
+        return ok
+
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice_row.setVisible(bool(text))
+
+    def set_rate(self, wpm: float) -> None:
+        try:
+            self._store.set_words_per_minute(self.ctx.db, wpm)
+        except ValueError as exc:
+            self.show_notice(str(exc))
+            return
+        self.panel.set_rate(wpm)
+        self.refresh()
+
+    # (replacing the text, import, export and print: companion.ui.about.documents)
+
+    # rehearsal and calibration -----------------------------------------------------
+
+    def toggle_rehearsal(self) -> None:
+        if self.rehearse_bar.running:
+            self.rehearse_bar.stop()
+        else:
+            self.start_rehearsal()
+
+    def start_rehearsal(self) -> None:
+        from companion.core.about.rehearsal import Step
+
+        self.refresh()
+        plan = self.ctx.content.pitch_plan()
+        steps = tuple(Step(s.id, s.title, s.seconds) for s in plan.segments)
+        if self.analysis is not None:
+            present = tuple(
+                Step(s.id, s.title, s.budget_seconds) for s in self.analysis.segments if s.present
+            )
+            steps = present or steps
+        self._rehearsal_started_at = self.ctx.now()
+        self.editor.setReadOnly(True)
+        self.stop_rehearsal_action.setEnabled(True)
+        self.rehearse_action.setText("Stop rehearsing")
+        self.rehearse_bar.start(steps)
+
+    def _rehearsing_segment(self, segment_id: str) -> None:
+        if not segment_id or self.analysis is None:
+            self.editor.highlight_lines(None, None)
+            return
+        for row, seg in enumerate(self.analysis.segments):
+            if seg.id == segment_id:
+                self.editor.highlight_lines(seg.heading_line, seg.end_line)
+                self.panel.table.selectRow(row)
+
+    def _rehearsal_finished(self, rehearsal) -> None:
+        self.editor.setReadOnly(False)
+        self.stop_rehearsal_action.setEnabled(False)
+        self.rehearse_action.setText("Rehearse")
+        results = rehearsal.results()
+        if not results:
+            self.show_notice("Rehearsal stopped before the first segment was done; nothing kept.")
+            return
+        record = self._store.save_rehearsal(
+            self.ctx.db, self._rehearsal_started_at or self.ctx.now(), results
+        )
+        self.panel.show_rehearsal(record)
+        over = [f"{s.title} (+{s.delta_seconds:.0f} s)" for s in results if s.delta_seconds >= 1]
+        summary = f"Rehearsal: {record.total_seconds:.0f} s in all."
+        if over:
+            summary += " Over budget: " + ", ".join(over) + "."
+        self.show_notice(summary)
+
+    def open_calibrate(self) -> None:
+        from companion.ui.about.dialogs import CalibrateDialog
+
+        self.refresh()
+        words = 0
+        if self.analysis is not None:
+            words = self.analysis.total_words or self.analysis.document_words
+        self.calibrate_dialog = CalibrateDialog(words, self, monotonic=self.monotonic)
+        self.calibrate_dialog.accepted.connect(self._calibrated)
+        self.calibrate_dialog.open()
+
+    def _calibrated(self) -> None:
+        dialog = self.calibrate_dialog
+        if dialog is not None and dialog.rate is not None:
+            self.set_rate(dialog.rate)
+            self.show_notice(f"Speaking rate set to {dialog.rate:.0f} words per minute.")
+
+    # page hooks --------------------------------------------------------------------
+
+    def on_shown(self) -> None:
+        self.editor.setFocus()
+
+    def shutdown(self) -> None:
+        """Save what is unsaved (the main window calls this on close)."""
+        if self.rehearse_bar.running:
+            self.rehearse_bar.stop()
+        if self.autosaver.dirty:
+            self.autosaver.save_now()
+        self._save_timer.stop()
+        self._render_timer.stop()

@@ -1,0 +1,1 @@
+"""Checklist: see the README's architecture map."""

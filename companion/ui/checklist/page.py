@@ -1,0 +1,340 @@
+"""The Checklist page: the day-of lists grouped by phase, with progress, reset and new day.
+
+:class:`PhaseGroup` is also used by the Today page to bring up the current phase.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None) -> None:
+    """Open what a checklist item names: the about-me sheet, the flagged answers, ..."""
+    if link == "about-me":
+        bus.open_page.emit("about")
+    elif link == "flagged-quiz":
+        bus.open_flagged_quiz.emit()
+    elif link == "dnd" and dnd is not None:
+        status = dnd.status()
+        if not status.automatic and status.hold is None:
+            QMessageBox.information(parent, "Do not disturb", status.text)
+        else:
+            dnd.set_on(status.hold is None, round_id=round_id)
+    elif link == "journal-capture":
+        bus.capture_round.emit(round_id)
+    elif link == "thank-you":
+        bus.open_page.emit("journal")
+    elif link == "study-list":
+        bus.open_page.emit("study")
+
+
+class PhaseGroup(QGroupBox):
+    """One phase's checkable list with its progress; ticks are saved at once."""
+
+    toggled = Signal()
+
+    def __init__(self, ctx, bus, phase_list, scope, *, dnd=None, parent=None):
+        super().__init__(parent)
+        from companion.core.day.checklist import LINK_LABELS
+
+        self.ctx = ctx
+        self.bus = bus
+        self.phase_list = phase_list
+        self.scope = scope
+        self.dnd = dnd
+        self.capture_round_id = 0
+        self.dnd_round_id = 0
+        self.boxes: dict[str, object] = {}
+        self.link_buttons: dict[str, QPushButton] = {}
+        self.setObjectName(f"phase-{phase_list.phase}")
+        self.setAccessibleName(phase_list.title)
+
+        layout = QVBoxLayout(self)
+        head = QHBoxLayout()
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName(f"{phase_list.title} progress")
+        self.progress.setMaximum(max(1, len(phase_list.items)))
+        self.progress.setTextVisible(True)
+        self.progress.setFixedWidth(160)
+        self.reset_button = QPushButton("Reset")
+        self.reset_button.setAccessibleName(f"Reset {phase_list.title}")
+        self.reset_button.setToolTip("Untick every item of this list")
+        self.reset_button.clicked.connect(self.reset)
+        head.addWidget(self.progress)
+        head.addStretch(1)
+        head.addWidget(self.reset_button)
+        layout.addLayout(head)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.hide()
+        layout.addWidget(self.note)
+        if phase_list.intro:
+            intro = QLabel(phase_list.intro)
+            intro.setWordWrap(True)
+            layout.addWidget(intro)
+        if not phase_list.items:
+            layout.addWidget(QLabel("No items in this list. Add some in a content file."))
+
+        grid = QGridLayout()
+        from PySide6.QtWidgets import QCheckBox
+
+        grid.setColumnStretch(0, 0)
+        grid.setColumnStretch(1, 1)
+        for row, item in enumerate(phase_list.items):
+            # the text sits in a wrapping label beside the box, so long items never force
+            # the page wider than the window; a click on the label ticks the box
+            box = QCheckBox()
+            box.setAccessibleName(item.text)
+            text = _ClickLabel(item.text, box)
+            if item.why:
+                for widget in (box, text):
+                    widget.setToolTip(item.why)
+                box.setAccessibleDescription(item.why)
+            box.toggled.connect(lambda on, key=item.key: self._toggled(key, on))
+            self.boxes[item.key] = box
+            grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(text, row, 1)
+            if item.minutes_before:
+                when = QLabel(f"{item.minutes_before} min before")
+                when.setAccessibleName(f"{item.minutes_before} minutes before the round")
+                grid.addWidget(when, row, 2)
+            if item.link in LINK_LABELS:
+                button = QPushButton(LINK_LABELS[item.link])
+                button.setAccessibleName(f"{LINK_LABELS[item.link]}: {item.text}")
+                button.clicked.connect(lambda _=False, link=item.link: self._open(link))
+                self.link_buttons[item.key] = button
+                grid.addWidget(button, row, 3)
+        layout.addLayout(grid)
+        self.refresh()
+
+    def set_scope(self, scope, note: str = "") -> None:
+        self.scope = scope
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
+        self.refresh()
+
+    def refresh(self) -> None:
+        from companion.core.day.checklist import checked_keys, progress
+
+        checked = checked_keys(self.ctx.db, self.scope)
+        for key, box in self.boxes.items():
+            box.blockSignals(True)
+            box.setChecked(key in checked)
+            box.blockSignals(False)
+        done, total = progress(self.phase_list.items, checked)
+        self.progress.setValue(done)
+        self.progress.setFormat(f"{done} of {total} done")
+        self.setTitle(self.phase_list.title)
+        self._refresh_links()
+
+    def _refresh_links(self) -> None:
+        for item in self.phase_list.items:
+            button = self.link_buttons.get(item.key)
+            if button is None:
+                continue
+            if item.link == "dnd" and self.dnd is not None:
+                hold = self.dnd.hold
+                button.setText("Turn notifications back on" if hold else "Do not disturb")
+            elif item.link == "flagged-quiz":
+                count = _flagged_count(self.ctx.db)
+                button.setText(
+                    f"Show flagged answers ({count})" if count else "Show flagged answers"
+                )
+
+    def _toggled(self, key: str, on: bool) -> None:
+        from companion.core.day.checklist import set_checked
+
+        set_checked(self.ctx.db, self.scope, key, on, self.ctx.now())
+        self.refresh()
+        self.toggled.emit()
+        self.bus.checklist_changed.emit()
+
+    def reset(self) -> None:
+        from companion.core.day.checklist import reset
+
+        reset(self.ctx.db, self.scope, [item.key for item in self.phase_list.items])
+        self.refresh()
+        self.toggled.emit()
+        self.bus.checklist_changed.emit()
+
+    def _open(self, link: str) -> None:
+        open_link(
+            link,
+            self.bus,
+            self.dnd,
+            round_id=self.dnd_round_id if link == "dnd" else self.capture_round_id,
+            parent=self,
+        )
+        self._refresh_links()
+
+
+class _ClickLabel(QLabel):
+    """An item's text: wraps, and ticks its box when clicked."""
+
+    def __init__(self, text: str, box, parent=None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._box = box
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._box.toggle()
+            self._box.setFocus()
+        super().mousePressEvent(event)
+
+
+def _flagged_count(db) -> int:
+    try:
+        from companion.core.selfcheck.quiz import flagged_ids
+    except ImportError:
+        return 0
+    try:
+        return len(flagged_ids(db))
+    except Exception:  # noqa: BLE001 - the quiz tables may not exist in an older copy
+        return 0
+
+
+class ChecklistPage(QWidget):
+    """All four lists for the current loop and interview day."""
+
+    def __init__(self, ctx, bus, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bus = bus
+        self.groups: dict[str, PhaseGroup] = {}
+        self.view = None
+        outer = QVBoxLayout(self)
+        head = QHBoxLayout()
+        self.heading = QLabel("<h2>Checklist</h2>")
+        self.heading.setAccessibleName("Checklist")
+        head.addWidget(self.heading, 1)
+        self.new_day_button = QPushButton("&New day")
+        self.new_day_button.setToolTip("Untick every list of this interview day and start afresh")
+        self.new_day_button.clicked.connect(self.new_day)
+        head.addWidget(self.new_day_button)
+        outer.addLayout(head)
+        self.subtitle = QLabel()
+        self.subtitle.setWordWrap(True)
+        outer.addWidget(self.subtitle)
+        scroll = QScrollArea()
+        scroll.setAccessibleName("Checklists, scrollable")  # a Tab stop: the keys scroll it
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body = QWidget()
+        self.body_layout = QVBoxLayout(self.body)
+        scroll.setWidget(self.body)
+        outer.addWidget(scroll, 1)
+        self._built = False
+        bus.checklist_changed.connect(self._external_change)
+        bus.day_changed.connect(self._apply)
+        QTimer.singleShot(0, self._build)
+
+    def _build(self) -> None:
+        if self._built:
+            return
+        self._built = True
+        from companion.core.day.checklist import phase_lists
+        from companion.ui.dnd.switch import dnd_model
+
+        dnd = dnd_model(self.ctx, self.bus)
+        view = self._view()
+        from companion.core.day.checklist import scope_for
+
+        lists = phase_lists(self.ctx.content)
+        if not any(lst.items for lst in lists):
+            empty = QLabel(
+                "No checklists were found in the content folder. The shipped lists live in "
+                "content/1*.md; a file of kind 'checklist' in your own content folder adds one."
+            )
+            empty.setWordWrap(True)
+            self.body_layout.addWidget(empty)
+        for lst in lists:
+            group = PhaseGroup(self.ctx, self.bus, lst, scope_for(lst.phase, view), dnd=dnd)
+            self.groups[lst.phase] = group
+            self.body_layout.addWidget(group)
+        self.body_layout.addStretch(1)
+        dnd.changed.connect(lambda: [g._refresh_links() for g in self.groups.values()])
+        self._apply(view)
+
+    def _view(self):
+        """The day service's view (the one every page shows)."""
+        from companion.ui.day.service import DayService
+
+        day = DayService.of(self.ctx, self.bus)
+        self.view = day.view or day.refresh()
+        return self.view
+
+    def refresh(self) -> None:
+        if not self._built:
+            return
+        self._apply(self._view())
+
+    def on_shown(self) -> None:
+        self.refresh()
+
+    def _external_change(self) -> None:
+        if self._built:
+            for group in self.groups.values():
+                group.refresh()
+
+    def _apply(self, view) -> None:
+        if not self._built or view is None:
+            return
+        from companion.core.day.checklist import scope_for
+        from companion.core.day.schedule import clock_text
+
+        self.view = view
+        now = view.now
+        day = f"{view.day.strftime('%A')} {view.day.day} {view.day.strftime('%B')}"
+        if view.loop is None:
+            self.subtitle.setText(
+                f"Lists for {day}. No interview loop yet: add one (and its rounds) on the "
+                "Today page, and the lists follow its schedule."
+            )
+        else:
+            self.subtitle.setText(f"{view.loop.company}: lists for {day}.")
+        current = "before-round" if view.phase == "in-round" else view.phase
+        for phase, group in self.groups.items():
+            note = ""
+            if phase == "before-round":
+                target = view.focus
+                if target is not None and target.starts_at is not None:
+                    note = f"For the {target.title} at {clock_text(target.starts_at, now)}."
+                elif target is not None:
+                    note = f"For the {target.title}."
+                group.dnd_round_id = target.id if target else 0
+            if phase == "after-loop" and view.phase == "after-loop":
+                held = [d for d in view.rounds if d.state in ("ended", "captured")]
+                group.capture_round_id = held[-1].id if held else 0
+            group.set_scope(scope_for(phase, view), note)
+            title = group.phase_list.title
+            group.setTitle(f"{title} — now" if phase == current else title)
+
+    def new_day(self) -> None:
+        from companion.core.day.checklist import new_day
+
+        view = self.view or self._view()
+        answer = QMessageBox.question(
+            self,
+            "New day",
+            f"Untick every list for {view.day.isoformat()} and start afresh?",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        new_day(self.ctx.db, view.loop_id, view.day.isoformat())
+        self.bus.checklist_changed.emit()
+        self.refresh()

@@ -1,0 +1,1 @@
+"""Cue: see the README's architecture map."""

@@ -1,0 +1,211 @@
+"""The day service: created once by the application, it owns the only timer for the day.
+
+It recomputes the Qt-free :func:`companion.core.day.model.day_view` when something can
+have changed (the view's own ``next_change``, a five-minute safety net, and right after
+any transition or journal edit), emits ``bus.day_changed(view)``, sends each reminder
+once (the dedupe lives in the database), opens the capture once per ended round, and
+puts do-not-disturb back when the round it was paused for is over. Pages only render
+the view and call the transitions below; a page that was never opened changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from PySide6.QtCore import QObject, QTimer
+
+from companion.core.day import actions
+from companion.core.day.model import DayView, late_note, reminders_owed, reminders_to_send
+
+log = logging.getLogger(__name__)
+
+SAFETY_NET_MS = 5 * 60 * 1000  # wake at least this often, in case the clock jumped
+LOOP_PREF = "today.loop_id"
+START_SOON_THROUGH_DND = "day.start_soon_through_dnd"
+AUTO_DND = "day.auto_dnd"
+
+
+class DayService(QObject):
+    def __init__(self, ctx, bus, notifier, parent: QObject | None = None, *, dnd=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bus = bus
+        self.notifier = notifier
+        self._dnd = dnd
+        self._rules = None
+        self.view: DayView | None = None
+        self.timer = QTimer(self, singleShot=True)
+        self.timer.timeout.connect(self.refresh)
+        bus.journal_changed.connect(self.refresh)
+
+    # --- reading --------------------------------------------------------------------
+
+    @property
+    def rules(self):
+        if self._rules is None:
+            from companion.core.day.rules import day_rules
+
+            self._rules = day_rules(self.ctx.content)
+        return self._rules
+
+    def content_reloaded(self) -> None:
+        self._rules = None
+        self.refresh()
+
+    @property
+    def dnd(self):
+        if self._dnd is None:
+            from companion.ui.dnd.switch import dnd_model
+
+            self._dnd = dnd_model(self.ctx, self.bus)
+        return self._dnd
+
+    @property
+    def loop_id(self) -> int:
+        return int(self.ctx.prefs.get(LOOP_PREF, 0) or 0)
+
+    def choose_loop(self, loop_id: int) -> None:
+        self.ctx.prefs.set(LOOP_PREF, int(loop_id or 0))
+        self.refresh()
+
+    def start(self) -> None:
+        """Begin: the first view, the reminders it owes, and the timer."""
+        self.refresh()
+
+    def refresh(self) -> DayView | None:
+        """Recompute the day now; send what is due; arm the timer for the next change."""
+        now = self.ctx.now()
+        try:
+            view = actions.load_view(self.ctx.db, self.rules, now, self.loop_id or None)
+        except Exception:  # a broken row must not stop the day: log, keep the last view
+            log.exception("could not compute the day")
+            self._arm(None, now)
+            return self.view
+        self.view = view
+        self.bus.day_changed.emit(view)
+        self._send_reminders(view)
+        self._dnd_follows(view)
+        self._arm(view.next_change, now)
+        return view
+
+    def _arm(self, moment: dt.datetime | None, now: dt.datetime) -> None:
+        wait = SAFETY_NET_MS
+        if moment is not None:
+            wait = min(wait, max(250, int((moment - now).total_seconds() * 1000) + 50))
+        self.timer.start(wait)
+
+    # --- reminders and do-not-disturb ---------------------------------------------------
+
+    def _send_reminders(self, view: DayView) -> None:
+        try:
+            sent = actions.sent_keys(self.ctx.db)
+        except Exception:
+            log.exception("could not read the sent reminders")
+            return
+        owed = reminders_owed(view, sent)
+        if not owed:
+            return
+        due = reminders_to_send(view, sent)
+        paused = self._dnd_paused()
+        through = bool(self.ctx.prefs.get(START_SOON_THROUGH_DND, False))
+        for item in due:
+            if paused and not (item.kind == "start-soon" and through):
+                continue  # suppressed, but marked: the Today page still lists it
+            self.notifier.send(
+                item.title, item.text + late_note(item, view.now), urgent=item.kind == "start-soon"
+            )
+        actions.mark_sent(self.ctx.db, [d.key for d in owed], view.now)
+
+    def _dnd_paused(self) -> bool:
+        try:
+            return self.dnd.hold is not None
+        except Exception:
+            return False
+
+    def _dnd_follows(self, view: DayView) -> None:
+        """Put notifications back once the round they were paused for is over; pause them
+        for a running round when the user asked for that."""
+        try:
+            hold = self.dnd.hold
+        except Exception:
+            log.exception("could not read the do-not-disturb state")
+            return
+        if hold is not None and hold.holder == "app" and hold.round_id:
+            held = view.round(hold.round_id)
+            over = held is None or held.state not in ("running", "scheduled")
+            if over and self.dnd.set_on(False):
+                self.notifier.send("Round over", "Notifications are back on.")
+            return
+        if (
+            hold is None
+            and view.current is not None
+            and self.ctx.prefs.get(AUTO_DND, False)
+            and not view.current.round.ended_at
+        ):
+            self.dnd.set_on(True, round_id=view.current.id)
+
+    # --- transitions ------------------------------------------------------------------
+
+    def _after(self, outcome: actions.Outcome) -> actions.Outcome:
+        if outcome.changed:
+            self.bus.journal_changed.emit()  # refreshes the day too (connected above)
+        else:
+            self.bus.status_message.emit(outcome.message)
+        return outcome
+
+    def start_round(
+        self, *, round_id: int = 0, round_type: str = "", minutes: int | None = None
+    ) -> actions.Outcome:
+        view = self.refresh()  # the rows may have changed since the last view
+        outcome = actions.start(
+            self.ctx.db,
+            view,
+            self.ctx.now(),
+            round_id=round_id,
+            round_type=round_type,
+            minutes=minutes,
+        )
+        return self._after(outcome)
+
+    def set_length(self, round_id: int, minutes: int) -> actions.Outcome:
+        return self._after(actions.set_length(self.ctx.db, round_id, minutes))
+
+    def end_round(self, round_id: int) -> actions.Outcome:
+        """End once; the capture opens once for the round."""
+        outcome = self._after(actions.end(self.ctx.db, round_id, self.ctx.now()))
+        if outcome.changed:
+            self.open_capture_once(round_id)
+        return outcome
+
+    def skip_round(self, round_id: int) -> actions.Outcome:
+        return self._after(actions.skip(self.ctx.db, round_id, self.ctx.now()))
+
+    def open_capture_once(self, round_id: int) -> bool:
+        key = f"capture-open:{round_id}"
+        if key in actions.sent_keys(self.ctx.db):
+            return False
+        actions.mark_sent(self.ctx.db, [key], self.ctx.now())
+        self.bus.capture_round.emit(round_id)
+        return True
+
+    @classmethod
+    def of(cls, ctx, bus) -> DayService:
+        """The session's service (``bus.day``, set by the application factory); pages built
+        on their own, as in tests, get one made on the bus the same way."""
+        found = getattr(bus, "day", None)
+        if found is None:
+            from companion.ui.day.notifier import Notifier
+
+            found = cls(
+                ctx,
+                bus,
+                Notifier(bus, fallback=lambda t, m: bus.status_message.emit(f"{t}: {m}")),
+                bus,
+            )
+            bus.day = found
+        return found
+
+    def shutdown(self) -> None:
+        self.timer.stop()
+        self.notifier.close()

@@ -1,0 +1,1 @@
+"""Dnd: see the README's architecture map."""

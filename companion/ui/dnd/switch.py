@@ -1,0 +1,125 @@
+"""The do-not-disturb switch: one model per app session (a child of the bus, so every
+page finds the same one) and a small widget to show and flip it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+
+class DndModel(QObject):
+    """Wraps the core controller; detection (which runs small commands) waits for first use."""
+
+    changed = Signal()
+    #: (message, is_problem) after each action
+    message = Signal(str, bool)
+
+    def __init__(self, ctx, bus, parent=None, *, controller=None):
+        super().__init__(parent if parent is not None else bus)
+        self.setObjectName("dndModel")
+        self.ctx = ctx
+        self.bus = bus
+        self._controller = controller
+
+    @property
+    def controller(self):
+        if self._controller is None:
+            from companion.core.dnd import controller_for
+            from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
+
+            self._controller = controller_for(self.ctx, extra=[FreedesktopInhibitAdapter()])
+        return self._controller
+
+    def status(self):
+        return self.controller.status()
+
+    @property
+    def hold(self):
+        """The recorded pause, if any; reading it does not run detection."""
+        if self._controller is not None:
+            return self._controller.hold
+        from companion.core.dnd.record import load, record_path
+
+        return load(record_path(self.ctx.data_dir))
+
+    def set_on(self, on: bool, *, round_id: int = 0) -> bool:
+        """Switch; returns True on success. Failures are told, never swallowed."""
+        from companion.core.dnd import DndError
+
+        try:
+            if on:
+                text = self.controller.turn_on(round_id=round_id)
+            else:
+                text = self.controller.turn_off()
+        except DndError as exc:
+            self.message.emit(str(exc), True)
+            self.bus.notify.emit("Do not disturb", str(exc))
+            self.changed.emit()
+            return False
+        self.message.emit(text, False)
+        self.changed.emit()
+        return True
+
+    def shutdown(self) -> None:
+        """Restore on quit (only a pause this app made)."""
+        hold = self.hold
+        if hold is not None and hold.holder == "app":
+            self.set_on(False)
+
+
+def dnd_model(ctx, bus) -> DndModel:
+    """The session's model: the one already under ``bus``, or a new one."""
+    found = bus.findChild(DndModel, "dndModel")
+    return found if found is not None else DndModel(ctx, bus)
+
+
+class DndSwitch(QWidget):
+    """A checkbox "Do not disturb" with a status line that always says what is true."""
+
+    def __init__(self, model: DndModel, round_id_for=None, parent=None):
+        super().__init__(parent)
+        self.model = model
+        self._round_id_for = round_id_for or (lambda: 0)
+        self.box = QCheckBox("&Do not disturb during the round")
+        self.box.setAccessibleName("Do not disturb")
+        self.box.setToolTip("Pause desktop notifications; they come back when the round ends.")
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.setAccessibleName("Do not disturb status")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.box)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        self.box.clicked.connect(self._clicked)
+        model.changed.connect(self.refresh)
+        model.message.connect(self._show_message)
+        self._last_problem = ""
+
+    def refresh(self) -> None:
+        status = self.model.status()
+        self.box.blockSignals(True)
+        self.box.setChecked(status.hold is not None)
+        self.box.blockSignals(False)
+        self.box.setEnabled(status.automatic or status.hold is not None)
+        if not status.automatic:
+            self.box.setText("Do not disturb (by hand here)")
+        text = (
+            f"{status.text}"
+            if status.hold or not status.automatic
+            else f"{status.adapter}: {status.text}"
+        )
+        if self._last_problem:
+            text = f"{self._last_problem}\n{text}"
+        self.status.setText(text)
+
+    def _clicked(self, checked: bool) -> None:
+        self._last_problem = ""
+        self.model.set_on(checked, round_id=self._round_id_for() if checked else 0)
+
+    def _show_message(self, text: str, problem: bool) -> None:
+        self._last_problem = text if problem else ""
+        self.refresh()

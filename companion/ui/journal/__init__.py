@@ -1,0 +1,1 @@
+"""Journal: see the README's architecture map."""

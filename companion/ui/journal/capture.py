@@ -1,0 +1,266 @@
+"""Quick post-round capture: what was asked and what was flubbed, in under a minute.
+
+Keyboard first: type a line and press Enter to add it; Tab moves between the lists;
+Ctrl+Enter saves and closes. Closing with Esc keeps what was typed (it is saved, not
+thrown away). A topic can be tagged inline: "Shard a KV cache #consistent hashing".
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.core.context import AppContext
+
+_TAG = re.compile(r"\s#([^#]+)$")
+
+
+def split_topic(line: str) -> tuple[str, str]:
+    """'Shard a cache #consistent hashing' -> ('Shard a cache', 'consistent hashing')."""
+    found = _TAG.search(" " + line.strip())
+    if not found:
+        return line.strip(), ""
+    return (" " + line.strip())[: found.start()].strip(), found.group(1).strip()
+
+
+class _LineList(QWidget):
+    """A one-line entry that adds to a list on Enter; Delete removes the selected line."""
+
+    def __init__(self, label: str, placeholder: str, parent=None):
+        super().__init__(parent)
+        self.entry = QLineEdit()
+        self.entry.setPlaceholderText(placeholder)
+        self.entry.setAccessibleName(f"{label}: type and press Enter")
+        self.list = QListWidget()
+        self.list.setAccessibleName(f"{label}: added so far")
+        self.list.setMaximumHeight(90)
+        self.entry.returnPressed.connect(self.add_current)
+        QShortcut(QKeySequence.StandardKey.Delete, self.list, self._remove_selected)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.entry)
+        layout.addWidget(self.list)
+        self.lines_raw: list[str] = []
+        self.extra: list = []  # per-line extra value (severity for flubs)
+        self.extra_for_next = None
+
+    def add_current(self) -> None:
+        text = self.entry.text().strip()
+        if not text:
+            return
+        label = text
+        if self.extra_for_next is not None:
+            value, name = self.extra_for_next()
+            label = f"{text}  ({name})"
+            self.extra.append(value)
+        self.list.addItem(label)
+        self.lines_raw.append(text)
+        self.entry.clear()
+
+    def _remove_selected(self) -> None:
+        row = self.list.currentRow()
+        if row >= 0:
+            self.list.takeItem(row)
+            del self.lines_raw[row]
+            if self.extra:
+                del self.extra[row]
+
+    def pending(self) -> list[str]:
+        """Everything added, plus a line typed but not yet added with Enter."""
+        lines = list(self.lines_raw)
+        if self.entry.text().strip():
+            lines.append(self.entry.text().strip())
+        return lines
+
+    def clear_all(self) -> None:
+        self.list.clear()
+        self.lines_raw.clear()
+        self.extra.clear()
+        self.entry.clear()
+
+
+class CaptureDialog(QDialog):
+    """Non-modal; ``round_id`` 0 means no round was recorded (entries go to the current loop)."""
+
+    def __init__(self, ctx: AppContext, bus, round_id: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        from companion.core.day.loops import current_loop, get_loop, get_round
+
+        self.ctx = ctx
+        self.bus = bus
+        self.round = get_round(ctx.db, round_id) if round_id else None
+        if self.round is not None and self.round.loop_id is not None:
+            self.loop = get_loop(ctx.db, self.round.loop_id)
+        elif self.round is None:
+            self.loop = current_loop(ctx.db, ctx.now().date())
+        else:
+            self.loop = None
+        self.saved = False
+        self.setModal(False)
+        self.setWindowModality(Qt.WindowModality.NonModal)
+        self.setWindowTitle("Write down what was asked")
+        self.setAccessibleName("Quick capture after a round")
+
+        where = self.loop.company if self.loop else "no loop"
+        what = self.round.type.replace("-", " ") if self.round else "round"
+        header = QLabel(f"<b>{what.capitalize()}</b> · {where}")
+        header.setTextFormat(Qt.TextFormat.RichText)
+        hint = QLabel("Type, Enter adds a line · Ctrl+Enter saves · add #topic to tag a question")
+        hint.setObjectName("hint")
+
+        self.asked = _LineList("What they asked", "What did they ask?  #topic")
+        self.flubbed = _LineList("What you flubbed", "What did you flub?  #detail after the topic")
+        self.severity = QComboBox()
+        self.severity.setAccessibleName("How bad was the flub")
+        for value, name in ((1, "1 minor"), (2, "2 noticeable"), (3, "3 bad")):
+            self.severity.addItem(name, value)
+        self.severity.setCurrentIndex(1)
+        self.flubbed.extra_for_next = lambda: (
+            self.severity.currentData(),
+            self.severity.currentText(),
+        )
+        self.went_well = _LineList("What went well", "What went well?")
+        self.asked_them = None
+        if self.loop is not None:
+            self.asked_them = _LineList("What you asked them", "A question you asked them")
+        self.notes = QPlainTextEdit()
+        self.notes.setAccessibleName("Notes")
+        self.notes.setPlaceholderText("Anything else (optional)")
+        self.notes.setMaximumHeight(70)
+        self.notes.setTabChangesFocus(True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setVisible(False)
+
+        form = QFormLayout()
+        form.addRow("&Asked", self.asked)
+        flub_row = QHBoxLayout()
+        flub_row.addWidget(self.flubbed, 1)
+        flub_row.addWidget(self.severity, 0, Qt.AlignmentFlag.AlignTop)
+        form.addRow("&Flubbed", flub_row)
+        form.addRow("&Went well", self.went_well)
+        if self.asked_them is not None:
+            form.addRow("You as&ked them", self.asked_them)
+        form.addRow("&Notes", self.notes)
+        self._buddies(form)
+
+        save = QPushButton("Save  (Ctrl+Enter)")
+        save.setAccessibleName("Save and close")
+        save.setDefault(False)
+        save.setAutoDefault(False)
+        save.clicked.connect(self.save_and_close)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(save)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(header)
+        layout.addWidget(hint)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addLayout(buttons)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(keys), self, self.save_and_close)
+        self.asked.entry.setFocus()
+        self.resize(520, 560)
+
+    def _buddies(self, form: QFormLayout) -> None:
+        for row in range(form.rowCount()):
+            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            field = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            if label is None or field is None or label.widget() is None:
+                continue
+            target = field.widget()
+            if target is None and field.layout() is not None:
+                target = field.layout().itemAt(0).widget()
+            if isinstance(target, _LineList):
+                target = target.entry
+            if target is not None:
+                label.widget().setBuddy(target)
+
+    def has_pending(self) -> bool:
+        lists = [self.asked, self.flubbed, self.went_well] + (
+            [self.asked_them] if self.asked_them else []
+        )
+        return any(lst.pending() for lst in lists) or bool(self.notes.toPlainText().strip())
+
+    def save(self) -> bool:
+        """Write everything typed; on failure keep it all in the form and say why."""
+        from companion.core.journal import entries as journal
+
+        db = self.ctx.db
+        now = self.ctx.now()
+        loop_id = self.loop.id if self.loop else None
+        round_id = self.round.id if self.round else None
+        severities = list(self.flubbed.extra)
+        try:
+            with db.atomic():
+                for line in self.asked.pending():
+                    question, topic = split_topic(line)
+                    journal.add_asked(db, loop_id, round_id, question or line, topic, at=now)
+                for n, line in enumerate(self.flubbed.pending()):
+                    topic, detail = split_topic(line)
+                    severity = severities[n] if n < len(severities) else self.severity.currentData()
+                    journal.add_flub(db, loop_id, round_id, topic or line, detail, severity, at=now)
+                for line in self.went_well.pending():
+                    journal.add_went_well(db, loop_id, round_id, line, at=now)
+                if self.asked_them is not None:
+                    from companion.core.selfcheck import planner
+
+                    audience = (self.round.interviewer_role if self.round else "") or "peer"
+                    if audience not in ("hiring-manager", "peer", "leadership"):
+                        audience = "peer"
+                    for line in self.asked_them.pending():
+                        planner.record_asked(db, loop_id, line, audience, round_id, now)
+                notes = self.notes.toPlainText().strip()
+                if notes:
+                    if self.round is not None:
+                        joined = "\n".join(p for p in (self.round.notes, notes) if p)
+                        journal.set_round_notes(db, self.round.id, joined)
+                    elif self.loop is not None:
+                        joined = "\n".join(p for p in (self.loop.notes, notes) if p)
+                        journal.set_loop_notes(db, self.loop.id, joined)
+                    else:
+                        raise ValueError("There is no loop or round to keep these notes in.")
+        except Exception as exc:  # keep the text so nothing typed is lost
+            self.message.setText(f"Not saved: {exc} Your text is still here.")
+            self.message.setVisible(True)
+            return False
+        for lst in (self.asked, self.flubbed, self.went_well, self.asked_them):
+            if lst is not None:
+                lst.clear_all()
+        self.notes.clear()
+        self.saved = True
+        self.bus.journal_changed.emit()
+        return True
+
+    def save_and_close(self) -> None:
+        if self.save():
+            self.accept()
+
+    def reject(self) -> None:
+        # Esc or the window's close button: keep what was typed rather than lose it
+        if self.has_pending() and not self.save():
+            return
+        super().reject()
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        if self.has_pending() and not self.save():
+            event.ignore()
+            return
+        super().closeEvent(event)

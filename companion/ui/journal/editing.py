@@ -1,0 +1,359 @@
+"""Editing on the Journal page: edit, delete with undo, and weak topics.
+
+A mixin of :class:`companion.ui.journal.page.JournalPage`, kept apart so the page module
+stays readable; it uses the page's tree, undo stack, dialogs and status line."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMenu
+
+from companion.core.day.loops import Round
+from companion.ui.journal.dialogs import WeakTopicsDialog
+from companion.ui.journal.models import OBJECT, RoundNotes
+from companion.ui.journal.undo import JournalCommand
+
+ENTRY_NAMES = {
+    "asked": "question",
+    "flub": "flub",
+    "went_well": "went-well note",
+    "weak": "weak topic",
+}
+
+
+class JournalEditing:
+    def selected_object(self):
+        """What the current row of the rounds view stands for: an entry, a Round, a
+        RoundNotes, or None."""
+        index = self.rounds_view.currentIndex()
+        if not index.isValid():
+            return None
+        return index.siblingAtColumn(0).data(OBJECT)
+
+    def _update_buttons(self, *_args) -> None:
+        from companion.core.journal.entries import Flub, WeakTopic
+
+        obj = self.selected_object()
+        has_loop = self.current_loop_id is not None
+        is_entry = obj is not None and not isinstance(obj, (Round, RoundNotes))
+        self.edit_loop_button.setEnabled(has_loop)
+        self.edit_button.setEnabled(obj is not None)
+        self.delete_button.setEnabled(is_entry or isinstance(obj, RoundNotes))
+        self.weak_button.setEnabled(has_loop and not isinstance(obj, WeakTopic))
+        self.delete_button.setText("Clear &notes" if isinstance(obj, RoundNotes) else "De&lete")
+        self.weak_button.setToolTip(
+            f"Put “{obj.topic}” on the study list"
+            if isinstance(obj, Flub) or (is_entry and getattr(obj, "topic", ""))
+            else "Name a topic to put on the study list"
+        )
+
+    def _update_undo(self) -> None:
+        self.undo_button.setEnabled(self.undo_stack.canUndo())
+        self.undo_action.setEnabled(self.undo_stack.canUndo())
+        self.redo_action.setEnabled(self.undo_stack.canRedo())
+        self._undo_tip(self.undo_stack.undoText())
+
+    def _undo_tip(self, what: str) -> None:
+        try:
+            self.undo_button.setToolTip(f"Undo {what} (Ctrl+Z)" if what else "Nothing to undo")
+        except RuntimeError:  # the page is being destroyed
+            pass
+
+    def _entry_menu(self, pos) -> None:
+        if not self.rounds_view.indexAt(pos).isValid():
+            return
+        menu = QMenu(self.rounds_view)
+        for button in (self.edit_button, self.delete_button, self.weak_button):
+            action = menu.addAction(button.text().replace("&", ""), button.click)
+            action.setEnabled(button.isEnabled())
+        menu.exec(self.rounds_view.viewport().mapToGlobal(pos))
+
+    def _push(
+        self, text: str, redo, undo, loop_id: int | None, select=None, first_select=None
+    ) -> None:
+        """Record a change already made and tell everyone. ``select`` ((kind, id), or a
+        function giving it) is the row to select after an undo or redo, ``first_select``
+        the one to select now (default: ``select``)."""
+
+        def report(message: str) -> None:
+            self._changed(message, loop_id, select)
+
+        self.undo_stack.push(JournalCommand(text, redo, undo, report))
+        now = first_select if first_select is not None else select
+        self._changed(f"{text[:1].upper()}{text[1:]}. Ctrl+Z undoes it.", loop_id, now)
+
+    def _changed(self, message: str, loop_id: int | None, select) -> None:
+        if loop_id is not None:
+            self.current_loop_id = loop_id
+        self._reselect = select() if callable(select) else select
+        self.bus.journal_changed.emit()  # refreshes this page too
+        self._reselect = None
+        self.status(message)
+
+    def _failed(self, what: str, exc: Exception) -> None:
+        self.status(f"{what}: {exc}")
+
+    def edit_selected(self) -> None:
+        obj = self.selected_object()
+        if obj is None:
+            if self.current_loop_id is not None and not self.rounds_model.rowCount():
+                self.edit_loop()
+            return
+        if isinstance(obj, RoundNotes):
+            self.edit_round(obj.round, focus_notes=True)
+        elif isinstance(obj, Round):
+            self.edit_round(obj)
+        else:
+            self.edit_entry(obj)
+
+    def edit_entry(self, entry) -> None:
+        from companion.core.journal import edits, weak
+
+        kind = edits.entry_kind_of(entry)
+        db = self.ctx.db
+        topic = getattr(entry, "topic", "")
+        weak_now = bool(topic) and kind != "weak" and weak.is_weak(db, topic)
+        answer = self.dialogs.edit_entry(self, kind, entry, weak_now)
+        if answer is None:
+            return
+        fields, want_weak = answer
+        changed = {k: v for k, v in fields.items() if v != getattr(entry, k)}
+        name = ENTRY_NAMES[kind]
+        old = None
+        if changed:
+            try:
+                old = edits.update_entry(db, kind, entry.id, **changed)
+            except ValueError as exc:
+                self._failed(f"The {name} was not saved", exc)
+                return
+        elif not want_weak:
+            self.status("Nothing changed.")
+            return
+        both = old is not None and want_weak
+        if both:  # one Ctrl+Z undoes the edit and the mark together
+            self.undo_stack.beginMacro(f"edit the {name} and mark its topic weak")
+        try:
+            if old is not None:
+                self._push(
+                    f"edit the {name}",
+                    lambda: edits.update_entry(db, kind, entry.id, **changed),
+                    lambda: edits.update_entry(db, kind, entry.id, **old),
+                    entry.loop_id,
+                    (kind, entry.id),
+                )
+            if want_weak:
+                new_topic = fields.get("topic", topic)
+                self._mark_weak(new_topic, "", entry.loop_id, entry.round_id, (kind, entry.id))
+        finally:
+            if both:
+                self.undo_stack.endMacro()
+
+    def edit_round(self, rnd, focus_notes: bool = False) -> None:
+        from companion.core.day.loops import update_round
+
+        types = [(t.id, t.title) for t in self.ctx.content.round_types()]
+        fields = self.dialogs.edit_round(self, rnd, types, focus_notes)
+        if fields is None:
+            return
+        changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}
+        if not changed:
+            self.status("Nothing changed.")
+            return
+        db = self.ctx.db
+        try:
+            old = update_round(db, rnd.id, **changed)
+        except ValueError as exc:
+            self._failed("The round was not saved", exc)
+            return
+        self._push(
+            "edit the round",
+            lambda: update_round(db, rnd.id, **changed),
+            lambda: update_round(db, rnd.id, **old),
+            rnd.loop_id,
+            ("notes" if focus_notes and changed.get("notes") else "round", rnd.id),
+        )
+
+    def edit_loop(self, loop_id: int | None = None) -> None:
+        from companion.core.day.loops import get_loop, update_loop
+
+        loop_id = loop_id if loop_id is not None else self.current_loop_id
+        index = self.loops_view.currentIndex()
+        if loop_id is None and index.isValid():
+            loop_id = index.data(OBJECT).id
+        loop = get_loop(self.ctx.db, loop_id) if loop_id is not None else None
+        if loop is None:
+            return
+        fields = self.dialogs.edit_loop(self, loop)
+        if fields is None:
+            return
+        changed = {k: v for k, v in fields.items() if v != getattr(loop, k)}
+        if not changed:
+            self.status("Nothing changed.")
+            return
+        db = self.ctx.db
+        try:
+            old = update_loop(db, loop.id, **changed)
+        except ValueError as exc:
+            self._failed("The loop was not saved", exc)
+            return
+        self._push(
+            f"edit the {loop.company} loop",
+            lambda: update_loop(db, loop.id, **changed),
+            lambda: update_loop(db, loop.id, **old),
+            loop.id,
+        )
+
+    def delete_selected(self) -> None:
+        from companion.core.journal import edits
+        from companion.core.journal import entries as journal
+
+        obj = self.selected_object()
+        if isinstance(obj, RoundNotes):
+            self._clear_round_notes(obj.round)
+            return
+        if obj is None or isinstance(obj, Round):
+            self.status("Select an entry under a round to delete it.")
+            return
+        kind = edits.entry_kind_of(obj)
+        name = ENTRY_NAMES[kind]
+        text = getattr(obj, "question", None) or getattr(obj, "topic", None) or obj.text
+        short = " ".join(text.split())
+        short = short if len(short) <= 120 else short[:119] + "…"
+        if not self.dialogs.confirm(
+            self, f"Delete the {name}?", f"Delete the {name} “{short}”?", f"Delete {name}"
+        ):
+            return
+        db = self.ctx.db
+        row = edits.entry_row(db, kind, obj.id)
+        if row is None:
+            self.status(f"That {name} was already deleted.")
+            self.refresh()
+            return
+        state = {"id": obj.id}
+        neighbour = None  # the entry to select once this one is gone: below, else above
+        current = self.rounds_view.currentIndex()
+        for near in (self.rounds_view.indexBelow(current), self.rounds_view.indexAbove(current)):
+            candidate = near.siblingAtColumn(0).data(OBJECT) if near.isValid() else None
+            if candidate is not None and not isinstance(candidate, (Round, RoundNotes)):
+                neighbour = candidate
+                break
+        journal.delete_entry(db, kind, obj.id)
+
+        def redo() -> None:
+            journal.delete_entry(db, kind, state["id"])
+
+        def undo() -> None:
+            state["id"] = edits.restore_entry(db, kind, row)
+
+        select = None
+        if neighbour is not None and not isinstance(neighbour, (Round, RoundNotes)):
+            select = (edits.entry_kind_of(neighbour), neighbour.id)
+        # now the next entry is selected; after an undo, the entry put back
+        self._push(
+            f"delete the {name}", redo, undo, obj.loop_id, lambda: (kind, state["id"]), select
+        )
+
+    def _clear_round_notes(self, rnd) -> None:
+        from companion.core.day.loops import update_round
+
+        if not self.dialogs.confirm(
+            self, "Clear the notes?", "Clear this round's notes?", "Clear notes"
+        ):
+            return
+        db = self.ctx.db
+        old = update_round(db, rnd.id, notes="")
+        self._push(
+            "clear the round's notes",
+            lambda: update_round(db, rnd.id, notes=""),
+            lambda: update_round(db, rnd.id, **old),
+            rnd.loop_id,
+            ("round", rnd.id),
+        )
+
+    # --- weak topics -----------------------------------------------------------------------
+    def mark_selected_weak(self) -> None:
+        from companion.core.journal.entries import Asked, Flub, WeakTopic, WentWell
+
+        obj = self.selected_object()
+        loop_id, round_id, topic, select = self.current_loop_id, None, "", None
+        if isinstance(obj, WeakTopic):
+            self.status(f"“{obj.topic}” is already marked weak.")
+            return
+        if isinstance(obj, (Asked, Flub, WentWell)):
+            loop_id, round_id = obj.loop_id, obj.round_id
+            topic = getattr(obj, "topic", "")
+            kind = {Asked: "asked", Flub: "flub", WentWell: "went_well"}[type(obj)]
+            select = (kind, obj.id)
+        elif isinstance(obj, (Round, RoundNotes)):
+            rnd = obj if isinstance(obj, Round) else obj.round
+            round_id, select = rnd.id, ("round", rnd.id)
+        note = ""
+        if not topic:
+            suggested = getattr(obj, "question", "") or getattr(obj, "text", "")
+            answer = self.dialogs.weak_topic(self, " ".join(suggested.split())[:80])
+            if answer is None:
+                return
+            topic, note = answer
+        self._mark_weak(topic, note, loop_id, round_id, select)
+
+    def _mark_weak(self, topic: str, note: str, loop_id, round_id, select) -> None:
+        from companion.core.journal import edits, weak
+        from companion.core.journal import entries as journal
+
+        db = self.ctx.db
+        try:
+            weak_id = weak.mark_weak(
+                db, topic, loop_id=loop_id, round_id=round_id, note=note, at=self.ctx.now()
+            )
+        except ValueError as exc:
+            self._failed("Not marked weak", exc)
+            return
+        if weak_id is None:
+            self.status(f"“{topic.strip()}” is already marked weak; it is on the study list.")
+            return
+        row = edits.entry_row(db, "weak", weak_id)
+        state = {"id": weak_id}
+
+        def redo() -> None:
+            state["id"] = edits.restore_entry(db, "weak", row)
+
+        def undo() -> None:
+            journal.delete_entry(db, "weak", state["id"])
+
+        self._push(f"mark “{topic.strip()}” weak", redo, undo, loop_id, select)
+
+    def add_weak_topic(self) -> None:
+        """Name a topic to mark weak (from the Weak topics window)."""
+        parent = self.weak_dialog if self.weak_dialog is not None else self
+        answer = self.dialogs.weak_topic(parent)
+        if answer is not None:
+            self._mark_weak(answer[0], answer[1], None, None, None)
+
+    def unmark_weak(self, key: str) -> None:
+        from companion.core.journal import edits, weak
+
+        db = self.ctx.db
+        rows = weak.unmark_weak(db, key)
+        if not rows:
+            self.status("That topic is no longer marked weak.")
+            self.refresh()
+            return
+        topic = rows[-1]["topic"]
+        state = {"rows": rows}
+
+        def redo() -> None:
+            state["rows"] = weak.unmark_weak(db, key)
+
+        def undo() -> None:
+            for row in state["rows"]:
+                edits.restore_entry(db, "weak", row)
+
+        self._push(f"unmark “{topic}” as weak", redo, undo, None)
+
+    def show_weak_topics(self) -> None:
+        if self.weak_dialog is None:
+            self.weak_dialog = WeakTopicsDialog(self, self)
+        self.weak_dialog.reload()
+        if self.weak_dialog.isVisible():  # already open, maybe behind the main window
+            self.weak_dialog.raise_()
+        self.weak_dialog.show()
+        self.weak_dialog.activateWindow()

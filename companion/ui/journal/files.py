@@ -1,0 +1,103 @@
+"""File dialogs (through a replaceable factory) and exports run off the GUI thread.
+
+Pages hold a ``FileDialogs`` instance in ``self.file_dialogs``; tests swap it for one
+that returns a path without showing anything. Exports run on a worker thread with
+their own read connection to the database file (core.journal.snapshot) (WAL lets it read while the GUI
+writes), so even a 10,000-loop journal export never freezes the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from companion.core.journal.snapshot import with_read_only
+
+STUDY_FILTERS = {
+    "md": "Markdown checklist (*.md)",
+    "csv": "Spreadsheet CSV (*.csv)",
+    "anki": "Anki import file (*.txt)",
+    "json": "JSON (*.json)",
+}
+STUDY_TITLES = {
+    "md": "Markdown checklist…",
+    "csv": "Spreadsheet (CSV)…",
+    "anki": "Anki cards…",
+    "json": "JSON…",
+}
+
+
+class FileDialogs:
+    """The real file dialogs. Replace with an object with the same two methods in tests."""
+
+    def save_path(self, parent: QWidget, title: str, suggested: Path, filters: str) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), filters)
+        return Path(name) if name else None
+
+    def open_path(self, parent: QWidget, title: str, start: Path, filters: str) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(parent, title, str(start), filters)
+        return Path(name) if name else None
+
+
+class _Signals(QObject):
+    done = Signal(bool, str)  # ok, message
+
+
+class _Job(QRunnable):
+    def __init__(self, db_path: Path, work: Callable, signals: _Signals):
+        super().__init__()
+        self.db_path = db_path
+        self.work = work
+        self.signals = signals
+
+    def run(self) -> None:
+        try:
+            message = with_read_only(self.db_path, self.work)
+        except Exception as exc:  # reported to the user, never a crash of the worker
+            self.signals.done.emit(False, _why(exc))
+            return
+        self.signals.done.emit(True, message)
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return f"Could not write the file: {exc.strerror or exc}."
+    return str(exc)
+
+
+class ExportRunner(QObject):
+    """Runs one export at a time on the thread pool; ``finished(ok, message)`` after."""
+
+    finished = Signal(bool, str)
+
+    def __init__(self, ctx, parent: QObject | None = None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.busy = False
+        self._signals = _Signals()
+        self._signals.done.connect(self._done)
+
+    def start(self, work: Callable) -> bool:
+        """``work(db) -> message`` runs on a worker thread; False if one is already running."""
+        if self.busy:
+            return False
+        self.busy = True
+        store = self.ctx.store
+        path = store.path if store.path is not None else None
+        if path is None:  # the in-memory fallback cannot be shared with a thread
+            try:
+                message = work(store.db)
+            except Exception as exc:
+                self._done(False, _why(exc))
+            else:
+                self._done(True, message)
+            return True
+        QThreadPool.globalInstance().start(_Job(path, work, self._signals))
+        return True
+
+    def _done(self, ok: bool, message: str) -> None:
+        self.busy = False
+        self.finished.emit(ok, message)

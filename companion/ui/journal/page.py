@@ -1,0 +1,396 @@
+"""The Journal page: loops, each loop's rounds with what was asked, flubbed and went well,
+the thank-you tracker, search as you type, exports and import."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.journal.dialogs import JournalDialogs, WeakTopicsDialog
+from companion.ui.journal.editing import JournalEditing
+from companion.ui.journal.files import STUDY_TITLES, ExportRunner, FileDialogs
+from companion.ui.journal.models import (
+    OBJECT,
+    LoopListModel,
+    RoundTreeModel,
+    SearchResultsModel,
+    loop_dates,
+)
+from companion.ui.journal.thankyou import ThankYouBox
+from companion.ui.journal.transfer import JournalTransfer
+from companion.ui.journal.views import LoopDelegate, ViewKeys
+
+EMPTY_TEXT = (
+    "No loops yet.\n\nAdd one with “New loop…”. After each round, the cue card's capture "
+    "(or “Capture…” here) takes what was asked and what you flubbed in under a minute."
+)
+EMPTY_LOOP_TEXT = (
+    "Nothing written down for this loop yet.\n\nAfter a round, press “Capture…” (or use "
+    "the cue card) to note what was asked, what you flubbed and what went well."
+)
+
+
+class JournalPage(JournalTransfer, JournalEditing, QWidget):
+    def __init__(self, ctx, bus, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bus = bus
+        self.file_dialogs = FileDialogs()
+        self.dialogs = JournalDialogs()
+        self.exporter = ExportRunner(ctx, self)
+        self.exporter.finished.connect(self._export_done)
+        self.current_loop_id: int | None = None
+        self._loaded = False
+        self._selecting = False
+        self.setAccessibleName("Journal")
+
+        # top bar: search, new loop, exports
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search the journal…  (Ctrl+F)")
+        self.search.setAccessibleName("Search the journal")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._search_soon)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(60)
+        self._search_timer.timeout.connect(self.run_search)
+        new_loop = QPushButton("&New loop…")
+        new_loop.clicked.connect(self.new_loop)
+        self.export_button = QToolButton()
+        self.export_button.setText("&Export")
+        self.export_button.setAccessibleName("Export or import")
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.export_button)
+        for fmt, title in STUDY_TITLES.items():
+            menu.addAction(f"Study list as {title}", lambda f=fmt: self.export_study_list(f))
+        menu.addSeparator()
+        menu.addAction("Whole journal (JSON)…", self.export_journal)
+        menu.addAction("Import a journal (JSON)…", self.import_journal)
+        self.export_button.setMenu(menu)
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(new_loop)
+        top.addWidget(self.export_button)
+
+        # left: loops or search results
+        self.loops_model = LoopListModel(self)
+        self.loops_view = QListView()
+        self.loops_view.setModel(self.loops_model)
+        self.loops_view.setAccessibleName("Loops")
+        self.loops_view.setAccessibleDescription(
+            "Arrow keys choose a loop; Enter or F2 edits it; Tab moves to its rounds."
+        )
+        self.loops_view.setItemDelegate(LoopDelegate(self.loops_view))
+        self.loops_view.setUniformItemSizes(True)
+        self.loops_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.loops_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.loops_view.selectionModel().currentChanged.connect(self._loop_chosen)
+        self.loops_view.doubleClicked.connect(lambda _index: self.edit_loop())
+        self._loop_keys = ViewKeys(self.loops_view, self.edit_loop)
+        self.results_model = SearchResultsModel(self)
+        self.results_view = QListView()
+        self.results_view.setModel(self.results_model)
+        self.results_view.setAccessibleName("Search results")
+        self.results_view.setWordWrap(True)
+        self.results_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.results_view.activated.connect(self._result_chosen)
+        self.results_view.clicked.connect(self._result_chosen)
+        self.results_empty = QLabel("No matches.")
+        self.results_empty.setAccessibleName("No search matches")
+        self.results_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.loops_empty = QLabel("No loops yet.")
+        self.loops_empty.setAccessibleName("No loops yet")
+        self.loops_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.left = QStackedWidget()
+        self.left.addWidget(self.loops_view)
+        self.left.addWidget(self.results_view)
+        self.left.addWidget(self.results_empty)
+        self.left.addWidget(self.loops_empty)
+
+        # right: one loop
+        self.title = QLabel()
+        self.title.setObjectName("pageTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setAccessibleName("Loop")
+        self.title.setWordWrap(True)
+        self.loop_notes = QLabel()
+        self.loop_notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.loop_notes.setAccessibleName("Loop notes")
+        self.loop_notes.setWordWrap(True)
+        self.rounds_model = RoundTreeModel(self)
+        self.rounds_view = QTreeView()
+        self.rounds_view.setModel(self.rounds_model)
+        self.rounds_view.setAccessibleName("Rounds and what was written for each")
+        self.rounds_view.setAccessibleDescription(
+            "Enter or F2 edits the selected row; Delete deletes an entry; Ctrl+Z undoes."
+        )
+        self.rounds_view.setAlternatingRowColors(True)
+        self.rounds_view.setUniformRowHeights(True)
+        self.rounds_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.rounds_view.doubleClicked.connect(lambda _index: self.edit_selected())
+        self.rounds_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.rounds_view.customContextMenuRequested.connect(self._entry_menu)
+        self.rounds_view.selectionModel().currentChanged.connect(self._update_buttons)
+        self._entry_keys = ViewKeys(self.rounds_view, self.edit_selected, self.delete_selected)
+        self.rounds_empty = QLabel(EMPTY_LOOP_TEXT)
+        self.rounds_empty.setWordWrap(True)
+        self.rounds_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.rounds_empty.setAccessibleName("Nothing written down for this loop yet")
+        self.rounds_stack = QStackedWidget()
+        self.rounds_stack.addWidget(self.rounds_view)
+        self.rounds_stack.addWidget(self.rounds_empty)
+        self.edit_loop_button = QPushButton("Edit l&oop…")
+        self.edit_loop_button.setAccessibleName("Edit the loop's company, role, dates and status")
+        self.edit_loop_button.clicked.connect(lambda: self.edit_loop())
+        capture = QPushButton("&Capture…")
+        capture.setAccessibleName("Capture what was asked for the selected round")
+        capture.clicked.connect(self.capture_selected)
+        self.edit_button = QPushButton("Ed&it…")
+        self.edit_button.setAccessibleName("Edit the selected entry or round")
+        self.edit_button.setToolTip("Edit the selected row (Enter, F2 or double-click)")
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.delete_button = QPushButton("De&lete")
+        self.delete_button.setAccessibleName("Delete the selected entry")
+        self.delete_button.setToolTip("Delete the selected entry (Delete); Ctrl+Z brings it back")
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.weak_button = QPushButton("Mark topic &weak")
+        self.weak_button.setAccessibleName("Mark the selected entry's topic weak")
+        self.weak_button.setToolTip("Put the selected entry's topic on the study list")
+        self.weak_button.clicked.connect(self.mark_selected_weak)
+        weak_list = QPushButton("Weak &topics…")
+        weak_list.setAccessibleName("Show and unmark the topics marked weak")
+        weak_list.clicked.connect(self.show_weak_topics)
+        self.undo_stack = QUndoStack(self)
+        self.undo_action = self._action("Undo", self.undo_stack.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action("Redo", self.undo_stack.redo, QKeySequence.StandardKey.Redo)
+        self.undo_button = QPushButton("&Undo")
+        self.undo_button.setAccessibleName("Undo the last edit or delete on this page")
+        self.undo_button.clicked.connect(self.undo_stack.undo)
+        # straight to the widgets: the stack also signals while the page is destroyed
+        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        self.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        self.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.undo_stack.undoTextChanged.connect(self._undo_tip)
+        self.thank_you = ThankYouBox(self.ctx, self.bus, self.status)
+        detail = QWidget()
+        dl = QVBoxLayout(detail)
+        dl.setContentsMargins(0, 0, 0, 0)
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(self.edit_loop_button, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(capture, 0, Qt.AlignmentFlag.AlignTop)
+        dl.addLayout(head)
+        dl.addWidget(self.loop_notes)
+        dl.addWidget(self.rounds_stack, 1)
+        actions = QHBoxLayout()
+        for button in (self.edit_button, self.delete_button, self.weak_button, weak_list):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        actions.addWidget(self.undo_button)
+        dl.addLayout(actions)
+        dl.addWidget(self.thank_you)
+        self.empty = QLabel(EMPTY_TEXT)
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setAccessibleName("The journal is empty")
+        self.right = QStackedWidget()
+        self.right.addWidget(detail)
+        self.right.addWidget(self.empty)
+
+        splitter = QSplitter()
+        splitter.addWidget(self.left)
+        splitter.addWidget(self.right)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([280, 640])
+        splitter.setChildrenCollapsible(False)
+        self.message = QLabel()
+        self.message.setAccessibleName("Journal status")
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.message)
+        QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
+        QShortcut(QKeySequence("Escape"), self.search, lambda: self.search.clear())
+        for first, second in (
+            (self.search, new_loop),
+            (new_loop, self.export_button),
+            (self.export_button, self.loops_view),
+            (self.loops_view, self.results_view),
+            (self.results_view, self.edit_loop_button),
+            (self.edit_loop_button, capture),
+            (capture, self.rounds_view),
+            (self.rounds_view, self.edit_button),
+        ):
+            QWidget.setTabOrder(first, second)
+        self.weak_dialog: WeakTopicsDialog | None = None
+        self._reselect: tuple[str, int] | None = None
+        bus.journal_changed.connect(self.refresh)
+        self._update_buttons()
+        self._update_undo()
+        QTimer.singleShot(0, self._first_load)
+
+    def _action(self, text: str, slot, keys) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    # --- loading ------------------------------------------------------------------------
+    def _first_load(self) -> None:
+        if not self._loaded:
+            self.refresh()
+
+    def on_shown(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        from companion.core.day.loops import list_loops
+
+        self._loaded = True
+        if self.thank_you._save_timer.isActive():  # keep a draft typed a moment ago
+            self.thank_you._save_timer.stop()
+            self.thank_you.save()
+        keep = self.current_loop_id
+        self.loops_model.set_loops(list_loops(self.ctx.db))
+        if self.weak_dialog is not None and self.weak_dialog.isVisible():
+            self.weak_dialog.reload()
+        if not self.loops_model.loops:
+            self.right.setCurrentWidget(self.empty)
+            if not self.search.text().strip():
+                self.left.setCurrentWidget(self.loops_empty)
+            self.current_loop_id = None
+            self.rounds_model.set_detail(None)
+            self._update_buttons()
+            return
+        self.right.setCurrentIndex(0)
+        if self.left.currentWidget() is self.loops_empty:
+            self.left.setCurrentWidget(self.loops_view)
+        row = self.loops_model.row_of(keep) if keep is not None else -1
+        self.select_loop_row(max(row, 0))
+        if self.search.text().strip():
+            self.run_search()
+
+    def select_loop_row(self, row: int) -> None:
+        index = self.loops_model.index(row, 0)
+        self._selecting = True  # show the loop once, below, not also from currentChanged
+        try:
+            self.loops_view.setCurrentIndex(index)
+        finally:
+            self._selecting = False
+        self.loops_view.scrollTo(index)
+        self.show_loop(self.loops_model.loops[row].id)
+
+    def _loop_chosen(self, current: QModelIndex, _previous=None) -> None:
+        if current.isValid() and not self._selecting:
+            self.show_loop(current.data(OBJECT).id)
+
+    def show_loop(self, loop_id: int) -> None:
+        from companion.core.journal.detail import loop_detail
+
+        if self.current_loop_id is not None and self.current_loop_id != loop_id:
+            self.thank_you._save_timer.stop()
+            self.thank_you.save()
+        detail = loop_detail(self.ctx.db, loop_id, self.ctx.content.thank_you_after)
+        if detail is None:
+            return
+        self.current_loop_id = loop_id
+        loop = detail.loop
+        self.title.setText(
+            " · ".join(p for p in (loop.company, loop.role, loop_dates(loop), loop.status) if p)
+        )
+        notes = " ".join(loop.notes.split())
+        self.loop_notes.setText(f"Notes: {notes[:300]}{'…' if len(notes) > 300 else ''}")
+        self.loop_notes.setToolTip(loop.notes[:2000])
+        self.loop_notes.setVisible(bool(notes))
+        self.rounds_model.set_detail(detail)
+        self.rounds_view.expandAll()
+        self.rounds_view.resizeColumnToContents(0)
+        self.rounds_stack.setCurrentWidget(
+            self.rounds_view if self.rounds_model.rowCount() else self.rounds_empty
+        )
+        self._restore_selection()
+        self.thank_you.show_loop(loop_id, detail.thank_you)
+        self._update_buttons()
+
+    def _restore_selection(self) -> None:
+        index = QModelIndex()
+        if self._reselect is not None:
+            index = self.rounds_model.index_of(*self._reselect)
+            self._reselect = None
+        if not index.isValid() and self.rounds_model.rowCount():
+            index = self.rounds_model.index(0, 0)
+        if index.isValid():
+            self.rounds_view.setCurrentIndex(index)
+            self.rounds_view.scrollTo(index)
+
+    # --- search --------------------------------------------------------------------------
+    def _search_soon(self, _text: str) -> None:
+        self._search_timer.start()
+
+    def run_search(self) -> None:
+        from companion.core.journal.search import search
+
+        text = self.search.text().strip()
+        if not text:
+            self.left.setCurrentWidget(self.loops_view)
+            return
+        hits = search(self.ctx.db, text)
+        self.results_model.set_hits(hits)
+        self.left.setCurrentWidget(self.results_view if hits else self.results_empty)
+
+    def _result_chosen(self, index: QModelIndex) -> None:
+        hit = index.data(OBJECT)
+        if hit is None or hit.loop_id is None:
+            return
+        row = self.loops_model.row_of(hit.loop_id)
+        if row >= 0:
+            self.loops_view.setCurrentIndex(self.loops_model.index(row, 0))
+            self.show_loop(hit.loop_id)
+
+    # --- actions -------------------------------------------------------------------------
+    def status(self, text: str) -> None:
+        self.message.setText(text)
+
+    def new_loop(self) -> None:
+        from companion.core.day.loops import create_loop
+        from companion.ui.widgets.loop_dialogs import LoopDialog
+
+        dialog = LoopDialog(self.ctx.now().date(), self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        company, role, day = dialog.values()
+        loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)
+        self.current_loop_id = loop_id
+        self.bus.journal_changed.emit()
+
+    def capture_selected(self) -> None:
+        index = self.rounds_view.currentIndex()
+        rnd = None
+        while index.isValid() and rnd is None:
+            if index.parent().isValid():
+                index = index.parent()
+                continue
+            rnd = index.data(OBJECT)
+            break
+        if rnd is None and self.rounds_model.groups:
+            rnd = next((g.round for g in self.rounds_model.groups if g.round), None)
+        self.bus.capture_round.emit(rnd.id if rnd is not None else 0)

@@ -1,0 +1,95 @@
+"""The Journal page's exports and import: the study list and the whole journal, off the GUI thread."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from companion.ui.journal.files import STUDY_FILTERS
+
+
+def start_study_export(page, fmt: str, path: Path) -> None:
+    """Export the study list on the page's ExportRunner (shared with the Study page)."""
+    from companion.core.study.ranking import GuideIndex
+
+    now = page.ctx.now()
+    guide = GuideIndex(page.ctx.content)  # built on the GUI thread; read-only afterwards
+
+    def work(db) -> str:
+        from companion.core.study.exports import export_study_list
+
+        count = export_study_list(db, fmt, path, now, guide=guide)
+        return f"Wrote {count} topic(s) to {path}."
+
+    if not page.exporter.start(work):
+        page.status("An export is already running.")
+    else:
+        page.status(f"Exporting to {path}…")
+
+
+class JournalTransfer:
+    """Export the study list or the journal and import a journal; mixed into the Journal page."""
+
+    def _suggest(self, name: str) -> Path:
+        return Path.home() / name
+
+    def export_study_list(self, fmt: str) -> None:
+        from companion.core.study.exports import SUFFIXES
+
+        path = self.file_dialogs.save_path(
+            self,
+            "Export the study list",
+            self._suggest(f"study-list{SUFFIXES[fmt]}"),
+            STUDY_FILTERS[fmt],
+        )
+        if path is None:
+            return
+        start_study_export(self, fmt, path)
+
+    def export_journal(self) -> None:
+        path = self.file_dialogs.save_path(
+            self, "Export the whole journal", self._suggest("journal.json"), "JSON (*.json)"
+        )
+        if path is None:
+            return
+        now = self.ctx.now()
+
+        def work(db) -> str:
+            from companion.core.journal.files import export_journal
+
+            count = export_journal(db, path, now)
+            return f"Wrote {count} loop(s) to {path}."
+
+        if not self.exporter.start(work):
+            self.status("An export is already running.")
+        else:
+            self.status(f"Exporting to {path}…")
+
+    def import_journal(self) -> None:
+        from companion.core.journal.files import import_journal
+        from companion.core.journal.validate import JournalImportError
+
+        path = self.file_dialogs.open_path(self, "Import a journal", Path.home(), "JSON (*.json)")
+        if path is None:
+            return
+        from PySide6.QtWidgets import QApplication
+
+        self.status(f"Importing {path.name}…")
+        # a large journal takes a second or two on this thread (SQLite writes belong
+        # to the GUI's connection): say so with the cursor rather than look frozen
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            report = import_journal(self.ctx.db, path)
+        except JournalImportError as exc:
+            self.status(f"{exc} Nothing was imported.")
+            return
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.status(
+            f"Imported {report.loops_added} loop(s); {report.loops_skipped} were already here."
+        )
+        self.bus.journal_changed.emit()
+
+    def _export_done(self, ok: bool, message: str) -> None:
+        self.status(message if ok else f"Export failed: {message}")

@@ -1,0 +1,389 @@
+"""The Self-check tab: one question at a time, the answer hidden until asked for.
+
+Keys while the question card has focus: Space shows the answer, 1/2/3 mark it got,
+shaky or missed, F flags it. The set chooser and the "flagged only" switch sit outside
+the card, so Space keeps its usual meaning there.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.bus import AppBus
+
+REASON_TEXT = {
+    "missed": "Missed last time",
+    "shaky": "Shaky last time",
+    "flagged": "Flagged",
+    "due": "Due for review",
+    "new": "New question",
+    "later": "Not due yet: extra practice",
+}
+ALL_SETS = ""
+
+
+class QuizPanel(QWidget):
+    def __init__(self, ctx, bus: AppBus, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bus = bus
+        self.session = None
+        self.setAccessibleName("Self-check quiz")
+
+        # header: which questions ---------------------------------------------------
+        self.set_combo = QComboBox()
+        self.set_combo.setAccessibleName("Question set")
+        self.set_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        set_label = QLabel("Question &set:")
+        set_label.setBuddy(self.set_combo)
+        self.flagged_box = QCheckBox("Flagged &only")
+        self.flagged_box.setAccessibleName("Flagged questions only")
+        self.flagged_box.setToolTip("Review just the questions you flagged (to speak aloud)")
+        self.progress_label = QLabel()
+        self.progress_label.setAccessibleName("Progress")
+        self.restart_button = QPushButton("Start &again")
+        self.restart_button.setToolTip("A fresh pass, missed and shaky questions first")
+        header = QHBoxLayout()
+        header.addWidget(set_label)
+        header.addWidget(self.set_combo)
+        header.addWidget(self.flagged_box)
+        header.addStretch(1)
+        header.addWidget(self.progress_label)
+        header.addWidget(self.restart_button)
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName("Quiz progress")
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(8)
+
+        # the question card --------------------------------------------------------
+        self.card = QFrame()
+        self.card.setObjectName("quizCard")
+        self.card.setFrameShape(QFrame.Shape.StyledPanel)
+        self.card.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.card.setAccessibleName("Question card")
+        self.reason_label = QLabel()
+        self.reason_label.setAccessibleName("Why this question now")
+        self.question_label = QLabel()
+        self.question_label.setObjectName("quizQuestion")
+        self.question_label.setWordWrap(True)
+        self.question_label.setAccessibleName("Question")
+        self.question_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = QFont(self.question_label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        self.question_label.setFont(font)
+        self.hint_label = QLabel()
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setAccessibleName("Hint")
+        self.answer_label = QLabel()
+        self.answer_label.setObjectName("quizAnswer")
+        self.answer_label.setFrameShape(QFrame.Shape.StyledPanel)
+        self.answer_label.setMargin(8)
+        self.answer_label.setWordWrap(True)
+        self.answer_label.setAccessibleName("Answer")
+        self.answer_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.see_label = QLabel()
+        self.see_label.setWordWrap(True)
+        self.see_label.setAccessibleName("Read again")
+
+        self.show_button = QPushButton("Show answer (Space)")
+        self.got_button = QPushButton("Got it (1)")
+        self.shaky_button = QPushButton("Shaky (2)")
+        self.missed_button = QPushButton("Missed (3)")
+        self.flag_button = QPushButton("Flag (F)")
+        self.flag_button.setCheckable(True)
+        for button, name in (
+            (self.show_button, "Show answer"),
+            (self.got_button, "Got it"),
+            (self.shaky_button, "Shaky"),
+            (self.missed_button, "Missed"),
+            (self.flag_button, "Flag to speak aloud"),
+        ):
+            button.setAccessibleName(name)
+            # Clicking keeps the focus on the card, so the keys keep working.
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.show_button)
+        buttons.addSpacing(12)
+        buttons.addWidget(self.got_button)
+        buttons.addWidget(self.shaky_button)
+        buttons.addWidget(self.missed_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.flag_button)
+
+        # pack text is plain text, never HTML: an <img src=file:...> in an answer must not
+        # make Qt read a file or reach the network
+        for label in (
+            self.reason_label,
+            self.question_label,
+            self.hint_label,
+            self.answer_label,
+            self.see_label,
+            self.progress_label,
+        ):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+
+        card_layout = QVBoxLayout(self.card)
+        card_layout.setContentsMargins(18, 14, 18, 14)
+        card_layout.addWidget(self.reason_label)
+        card_layout.addWidget(self.question_label)
+        card_layout.addSpacing(8)
+        card_layout.addWidget(self.hint_label)
+        card_layout.addWidget(self.answer_label)
+        card_layout.addWidget(self.see_label)
+        card_layout.addStretch(1)
+        card_layout.addLayout(buttons)
+
+        # messages: empty states and the end of a pass -------------------------------
+        self.message = QWidget()
+        self.message_label = QLabel()
+        self.message_label.setWordWrap(True)
+        self.message_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message_label.setAccessibleName("Self-check message")
+        self.message_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.again_button = QPushButton("Start again")
+        self.flagged_button = QPushButton()
+        self.all_button = QPushButton("Quiz all questions")
+        row = QHBoxLayout()
+        row.addStretch(1)
+        for button in (self.again_button, self.flagged_button, self.all_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        message_layout = QVBoxLayout(self.message)
+        message_layout.addStretch(1)
+        message_layout.addWidget(self.message_label)
+        message_layout.addLayout(row)
+        message_layout.addStretch(2)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.card)
+        self.stack.addWidget(self.message)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.stack, 1)
+
+        # wiring -------------------------------------------------------------------
+        self.show_button.clicked.connect(self.reveal)
+        self.got_button.clicked.connect(lambda: self.mark("got"))
+        self.shaky_button.clicked.connect(lambda: self.mark("shaky"))
+        self.missed_button.clicked.connect(lambda: self.mark("missed"))
+        self.flag_button.clicked.connect(self.toggle_flag)
+        self.restart_button.clicked.connect(self.start)
+        self.again_button.clicked.connect(self.start)
+        self.flagged_button.clicked.connect(lambda: self.flagged_box.setChecked(True))
+        self.all_button.clicked.connect(self._all_questions)
+        self.flagged_box.toggled.connect(lambda _on: self.start())
+        self.set_combo.activated.connect(lambda _i: self.start())
+
+        self._space = self._key(Qt.Key.Key_Space, self.reveal)
+        self._key(Qt.Key.Key_1, lambda: self.mark("got"))
+        self._key(Qt.Key.Key_2, lambda: self.mark("shaky"))
+        self._key(Qt.Key.Key_3, lambda: self.mark("missed"))
+        self._key(Qt.Key.Key_F, self.toggle_flag)
+
+    def _key(self, key: Qt.Key, slot) -> QShortcut:
+        shortcut = QShortcut(QKeySequence(key), self.card)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(slot)
+        return shortcut
+
+    # sessions ------------------------------------------------------------------------
+
+    def _questions(self):
+        from companion.core.selfcheck.quiz import unique_questions
+
+        return unique_questions(self.ctx.content.quiz())
+
+    def _fill_sets(self, questions) -> None:
+        from companion.core.selfcheck.quiz import question_sets
+
+        chosen = self.set_combo.currentData()
+        self.set_combo.blockSignals(True)
+        self.set_combo.clear()
+        self.set_combo.addItem(f"All sets ({len(questions)})", ALL_SETS)
+        for name in question_sets(questions):
+            count = sum(1 for q in questions if q.set == name)
+            self.set_combo.addItem(f"{name} ({count})", name)
+        index = self.set_combo.findData(chosen) if chosen is not None else 0
+        self.set_combo.setCurrentIndex(max(index, 0))
+        self.set_combo.blockSignals(False)
+
+    def start(self) -> None:
+        """A fresh pass over the chosen set (or the flagged questions only)."""
+        from companion.core.selfcheck.quiz import QuizSession
+
+        questions = self._questions()
+        self._fill_sets(questions)
+        set_name = self.set_combo.currentData() or None
+        self.session = QuizSession(
+            self.ctx.db,
+            questions,
+            self.ctx.now,
+            flagged_only=self.flagged_box.isChecked(),
+            set_name=set_name,
+        )
+        self._render()
+
+    def show_flagged(self) -> None:
+        """Open on the flagged questions only, across every set (the checklist's link)."""
+        # Called by the main window and through the bus; restarting a fresh pass twice
+        # leaves the same state, so a second call is harmless.
+        self.flagged_box.blockSignals(True)
+        self.flagged_box.setChecked(True)
+        self.flagged_box.blockSignals(False)
+        self.set_combo.setCurrentIndex(0)
+        self.start()
+
+    def ensure_started(self) -> None:
+        if self.session is None:
+            self.start()
+
+    def _all_questions(self) -> None:
+        if self.flagged_box.isChecked():
+            self.flagged_box.setChecked(False)  # restarts through toggled
+        else:
+            self.start()
+
+    # actions -------------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        if self.session is None or self.session.finished or self.session.revealed:
+            return
+        self.session.reveal()
+        self._render()
+
+    def mark(self, mark: str) -> None:
+        if self.session is None or self.session.finished:
+            return
+        if not self.session.revealed:
+            self.hint_label.setText(
+                "Say your answer first, then press Space to check it before marking."
+            )
+            return
+        self.session.mark(mark)
+        self.bus.quiz_changed.emit()
+        self._render()
+
+    def toggle_flag(self) -> None:
+        if self.session is None or self.session.finished:
+            return
+        self.session.toggle_flag()
+        self.bus.quiz_changed.emit()
+        self._render()
+
+    # drawing -------------------------------------------------------------------------
+
+    def _render(self) -> None:
+        session = self.session
+        tally = session.tally()
+        done = min(session.index, session.total)
+        self.progress.setMaximum(max(session.total, 1))
+        self.progress.setValue(done)
+        if session.finished:
+            self.progress_label.setText(
+                f"{done} of {session.total} · {tally['got']} got · {tally['shaky']} shaky · "
+                f"{tally['missed']} missed"
+            )
+            self._render_message()
+            return
+        item = session.current
+        self.progress_label.setText(
+            f"Question {session.position} of {session.total} · {tally['got']} got · "
+            f"{tally['shaky']} shaky · {tally['missed']} missed"
+        )
+        self.stack.setCurrentWidget(self.card)
+        card = item.card
+        reason = REASON_TEXT.get(item.reason, item.reason)
+        box = f" · box {card.box} of 5" if card and card.reviews else ""
+        self.reason_label.setText(f"{reason}{box} · {item.question.set}")
+        self.question_label.setText(item.question.question)
+        revealed = session.revealed
+        self.answer_label.setVisible(revealed)
+        self.see_label.setVisible(revealed and bool(item.question.see))
+        self.hint_label.setVisible(not revealed)
+        if revealed:
+            self.answer_label.setText(item.question.answer or "(This question has no answer.)")
+            self.see_label.setText("Read again: " + ", ".join(self._titles(item.question.see)))
+        else:
+            self.answer_label.clear()
+            self.hint_label.setText(
+                "Answer from memory first, out loud if you can. Then press Space to check."
+            )
+        self.show_button.setEnabled(not revealed)
+        self._space.setEnabled(not revealed)
+        for button in (self.got_button, self.shaky_button, self.missed_button):
+            button.setEnabled(revealed)
+        flagged = session.is_flagged()
+        self.flag_button.setChecked(flagged)
+        self.flag_button.setText("Flagged (F)" if flagged else "Flag (F)")
+        if self.isVisible() and not self.set_combo.hasFocus() and not self.flagged_box.hasFocus():
+            self.card.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _titles(self, section_ids) -> list[str]:
+        titles = []
+        for section_id in section_ids:
+            section = self.ctx.content.section(section_id)
+            titles.append(section.title if section else section_id)
+        return titles
+
+    def _render_message(self) -> None:
+        from companion.core.selfcheck.quiz import flagged_ids
+
+        session = self.session
+        flagged_count = len(flagged_ids(self.ctx.db))
+        self.flagged_button.setText(f"Only flagged ({flagged_count})")
+        self.again_button.setVisible(False)
+        self.flagged_button.setVisible(False)
+        self.all_button.setVisible(False)
+        if not self._questions():
+            self.message_label.setText(
+                "<h3>No self-check questions yet</h3><p>The quiz comes from content files of "
+                f"<code>kind: quiz</code>. Add one to {escape(str(self.ctx.data_dir / 'content'))} and "
+                "restart the app.</p>"
+            )
+        elif session.total == 0 and session.flagged_only:
+            self.message_label.setText(
+                "<h3>Nothing is flagged</h3><p>During the quiz, press F on a question you "
+                "want to speak aloud later; it will be waiting here.</p>"
+            )
+            self.all_button.setVisible(True)
+        elif session.total == 0:
+            self.message_label.setText("<h3>This set has no questions</h3>")
+            self.all_button.setVisible(True)
+        else:
+            tally = session.tally()
+            weak = tally["missed"] + tally["shaky"]
+            follow = (
+                f"<p>The {weak} missed or shaky one{'s' if weak != 1 else ''} come back first "
+                "next time and join your study list.</p>"
+                if weak
+                else "<p>All got. Spaced reviews will bring them back in a few days.</p>"
+            )
+            self.message_label.setText(
+                f"<h3>Pass done: {tally['got']} got, {tally['shaky']} shaky, "
+                f"{tally['missed']} missed</h3>{follow}"
+            )
+            self.again_button.setVisible(True)
+            self.flagged_button.setVisible(flagged_count > 0 and not session.flagged_only)
+            self.all_button.setVisible(session.flagged_only)
+        self.stack.setCurrentWidget(self.message)
+        for button in (self.again_button, self.all_button, self.flagged_button):
+            if button.isVisible() or (not self.isVisible() and not button.isHidden()):
+                button.setFocus(Qt.FocusReason.OtherFocusReason)
+                break

@@ -1,0 +1,243 @@
+"""The Study list page: what to study next, ranked, each linked to the guide section
+that covers it; mark studied; export for a spreadsheet, Anki, Markdown or JSON."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
+from companion.ui.study.model import StudyModel
+from companion.ui.widgets.itemdata import OBJECT
+
+EMPTY_TEXT = (
+    "Nothing to study right now.\n\nFlubs you note after a round, topics you mark weak and "
+    "self-check questions you miss show up here, most pressing first."
+)
+
+
+class StudyPage(QWidget):
+    def __init__(self, ctx, bus, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bus = bus
+        self.file_dialogs = FileDialogs()
+        self.exporter = ExportRunner(ctx, self)
+        self.exporter.finished.connect(
+            lambda ok, m: self.status(m if ok else f"Export failed: {m}")
+        )
+        self._guide = None
+        self.setAccessibleName("Study list")
+
+        title = QLabel("Study list")
+        title.setObjectName("pageTitle")
+        self.summary = QLabel()
+        self.summary.setAccessibleName("Study list summary")
+        self.studied_button = QPushButton("Mark &studied")
+        self.studied_button.setToolTip("Ctrl+D")
+        self.studied_button.setAccessibleName("Mark the selected topic studied")
+        self.studied_button.clicked.connect(self.mark_selected_studied)
+        self.history_box = QCheckBox("Show &history")
+        self.history_box.setAccessibleName("Show topics already studied")
+        self.history_box.toggled.connect(self._toggle_history)
+        export = QToolButton()
+        export.setText("&Export")
+        export.setAccessibleName("Export the study list")
+        export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(export)
+        for fmt, label in STUDY_TITLES.items():
+            menu.addAction(label, lambda f=fmt: self.export(f))
+        export.setMenu(menu)
+        top = QHBoxLayout()
+        top.addWidget(title)
+        top.addWidget(self.summary, 1)
+        top.addWidget(self.history_box)
+        top.addWidget(self.studied_button)
+        top.addWidget(export)
+
+        self.model = StudyModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setAccessibleName("Topics to study, most pressing first")
+        self.table.setTabKeyNavigation(False)  # arrows move between cells; Tab moves on
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for col in (0, 2, 3, 4, 5):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.selectionModel().currentRowChanged.connect(self._item_chosen)
+        self.detail = QTextBrowser()
+        self.detail.setAccessibleName("Topic details and the guide section that covers it")
+        self.detail.setOpenLinks(False)
+        self.empty = QLabel(EMPTY_TEXT)
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setAccessibleName("The study list is empty")
+        self.history = QListWidget()
+        self.history.setAccessibleName("Topics studied, newest first")
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.detail)
+        splitter.setSizes([360, 220])
+        self.stack = QStackedWidget()
+        self.stack.addWidget(splitter)
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.history)
+        self.message = QLabel()
+        self.message.setAccessibleName("Study list status")
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.message)
+        QShortcut(QKeySequence("Ctrl+D"), self, self.mark_selected_studied)
+        for signal in (bus.journal_changed, bus.quiz_changed):
+            signal.connect(self.refresh)
+        QTimer.singleShot(0, self.refresh)
+
+    @property
+    def guide(self):
+        if self._guide is None:
+            from companion.core.study.ranking import GuideIndex
+
+            self._guide = GuideIndex(self.ctx.content)
+        return self._guide
+
+    def on_shown(self) -> None:
+        self.refresh()
+
+    def status(self, text: str) -> None:
+        self.message.setText(text)
+
+    def refresh(self) -> None:
+        from companion.core.study.ranking import study_list
+
+        keep = self.selected()
+        items = study_list(self.ctx.db, self.ctx.now(), guide=self.guide)
+        self.model.set_items(items)
+        bad = sum(1 for i in items if i.worst == 3)
+        self.summary.setText(f"{len(items)} topic(s), {bad} bad" if items else "")
+        self.studied_button.setEnabled(bool(items))
+        if self.history_box.isChecked():
+            self._show_history()
+            return
+        if not items:
+            self.stack.setCurrentWidget(self.empty)
+            self.detail.clear()
+            return
+        self.stack.setCurrentIndex(0)
+        row = next((n for n, i in enumerate(items) if keep and i.key == keep.key), 0)
+        self.table.selectRow(row)
+        self.table.setCurrentIndex(self.model.index(row, 1))
+
+    def selected(self):
+        index = self.table.currentIndex()
+        return index.data(OBJECT) if index.isValid() else None
+
+    def _item_chosen(self, current: QModelIndex, _previous=None) -> None:
+        item = current.data(OBJECT) if current.isValid() else None
+        self.detail.setHtml(self.describe(item) if item else "")
+
+    def describe(self, item) -> str:
+        from companion.core.study.ranking import study_details
+
+        esc = html.escape
+        parts = [f"<h3>{esc(item.topic)}</h3>"]
+        detail = study_details(self.ctx.db, [item.key])[item.key]
+        facts = [f"came up {item.count}×", f"worst {item.worst}/3"]
+        if detail.companies:
+            facts.append("at " + ", ".join(detail.companies[:6]))
+        if detail.round_types:
+            facts.append("in " + ", ".join(detail.round_types))
+        parts.append(f"<p>{esc('; '.join(facts))}</p>")
+        if detail.details:
+            parts.append(
+                "<ul>" + "".join(f"<li>{esc(d[:500])}</li>" for d in detail.details[:8]) + "</ul>"
+            )
+        guide = item.guide
+        if guide is None:
+            parts.append("<p><i>No guide section matches this topic.</i></p>")
+        else:
+            section = self.ctx.content.section(guide.section_id)
+            parts.append(f"<h4>Guide: {esc(guide.section_title)}</h4>")
+            if section is not None:
+                rows = []
+                for it in section.items:
+                    text = esc(it.text)
+                    if guide.item and it.text == guide.item:
+                        text = f"<b>{text}</b>"
+                    say = it.get("say") or it.get("answer")
+                    if say:
+                        text += f"<br><i>{esc(say)}</i>"
+                    rows.append(f"<li>{text}</li>")
+                parts.append("<ul>" + "".join(rows) + "</ul>")
+        return "".join(parts)
+
+    def mark_selected_studied(self) -> None:
+        from companion.core.study.ranking import mark_studied
+
+        item = self.selected()
+        if item is None:
+            return
+        row = self.table.currentIndex().row()
+        mark_studied(self.ctx.db, item, self.ctx.now())
+        self.status(f"“{item.topic[:80]}” marked studied; it stays in the history.")
+        self.bus.journal_changed.emit()
+        if self.model.rowCount():
+            row = min(row, self.model.rowCount() - 1)
+            self.table.selectRow(row)
+            self.table.setCurrentIndex(self.model.index(row, 1))
+
+    def _toggle_history(self, on: bool) -> None:
+        if on:
+            self._show_history()
+        else:
+            self.refresh()
+
+    def _show_history(self) -> None:
+        from companion.core.study.ranking import study_history
+
+        self.history.clear()
+        marks = study_history(self.ctx.db)
+        for mark in marks:
+            self.history.addItem(f"{mark.studied_at[:10]}  ·  {mark.topic}")
+        if not marks:
+            self.history.addItem("Nothing studied yet.")
+        self.stack.setCurrentWidget(self.history)
+
+    def export(self, fmt: str) -> None:
+        from companion.core.study.exports import SUFFIXES
+        from companion.ui.journal.transfer import start_study_export
+
+        path = self.file_dialogs.save_path(
+            self,
+            "Export the study list",
+            Path.home() / f"study-list{SUFFIXES[fmt]}",
+            STUDY_FILTERS[fmt],
+        )
+        if path is not None:
+            start_study_export(self, fmt, path)

@@ -1,0 +1,1 @@
+"""Today: see the README's architecture map."""

@@ -1,0 +1,507 @@
+"""The Today page, first at start-up: the countdown to the next round, the phase the
+day calls for now, reminders, do-not-disturb and the loop's schedule.
+
+The module imports only Qt; the data and the heavier widgets load after the first paint.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+EMPTY_TEXT = (
+    "<h3>No interview loop yet</h3>"
+    "<p>Start here:</p><ol>"
+    "<li><b>Add a loop</b>: the company and the first interview day.</li>"
+    "<li><b>Add its rounds</b> with their start times, or import the calendar "
+    "invitation (.ics).</li></ol>"
+    "<p>Then this page counts down to each round and brings up the right list at the right "
+    "time: the evening before, the morning of, and before each round.</p>"
+    "<p>Tonight, write your one-page <b>About me</b>: the 60-90 second answer and three "
+    "projects with numbers. The evening before, you read it aloud.</p>"
+)
+
+
+def _clear(layout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget()
+        if widget is not None:
+            widget.setParent(None)
+            widget.deleteLater()
+        elif item.layout() is not None:
+            _clear(item.layout())
+
+
+class TodayPage(QWidget):
+    def __init__(self, ctx, bus, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bus = bus
+        self.view = None
+        self.phase_group = None
+        self._phase_key = None
+        self._built = False
+        self._stale = False
+        self._loop_ids: list[int] = []
+        self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
+
+        outer = QVBoxLayout(self)
+        self.headline = QLabel("<h2>Today</h2>")
+        self.headline.setAccessibleName("Today")
+        outer.addWidget(self.headline)
+        self.countdown = QLabel("Loading today's plan…")
+        self.countdown.setObjectName("countdown")
+        self.countdown.setAccessibleName("Countdown to the next round")
+        font = self.countdown.font()
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setBold(True)
+        self.countdown.setFont(font)
+        self.countdown.setWordWrap(True)
+        outer.addWidget(self.countdown)
+        scroll = QScrollArea()
+        scroll.setAccessibleName("Today, scrollable")  # a Tab stop: the keys scroll it
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body = QWidget()
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setContentsMargins(0, 0, 0, 0)
+        scroll.setWidget(self.body)
+        outer.addWidget(scroll, 1)
+        # display only: the countdown line; the day itself ticks in the day service
+        self.clock_timer = QTimer(self, singleShot=True)
+        self.clock_timer.timeout.connect(self.update_countdown)
+        # the data (and so the database) loads in on_shown, which the main window calls
+        # only after its first paint: start-up is measured against a bare Qt window
+
+    # building ----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        if self._built:
+            return
+        self._built = True
+        from companion.ui.dnd.switch import DndSwitch, dnd_model
+        from companion.ui.today.schedule import ScheduleEditor
+
+        layout = self.body_layout
+        self.dnd = dnd_model(self.ctx, self.bus)
+
+        self.dnd_banner = QLabel()
+        self.dnd_banner.setWordWrap(True)
+        self.dnd_banner.setObjectName("dndBanner")
+        self.dnd_banner.setAccessibleName("Notifications paused")
+        self.dnd_banner.setStyleSheet(
+            "QLabel#dndBanner { background: palette(highlight); color: palette(highlighted-text);"
+            " padding: 6px; border-radius: 4px; }"
+        )
+        self.dnd_banner.hide()
+        layout.addWidget(self.dnd_banner)
+
+        loops_row = QHBoxLayout()
+        self.loop_label = QLabel("&Loop:")
+        self.loop_combo = QComboBox()
+        self.loop_combo.setAccessibleName("Interview loop")
+        self.loop_label.setBuddy(self.loop_combo)
+        self.loop_combo.activated.connect(self._loop_chosen)
+        self.add_loop_button = QPushButton("Add a l&oop…")
+        self.add_loop_button.clicked.connect(self.add_loop)
+        loops_row.addWidget(self.loop_label)
+        loops_row.addWidget(self.loop_combo, 1)
+        loops_row.addWidget(self.add_loop_button)
+        layout.addLayout(loops_row)
+
+        self.empty = QLabel(EMPTY_TEXT)
+        self.empty.setWordWrap(True)
+        self.empty.setAccessibleName("How to start")
+        self.empty.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.empty)
+        self.about_button = QPushButton("Write your &About me…")
+        self.about_button.setAccessibleName("Write your About me one-pager")
+        self.about_button.clicked.connect(lambda: self.bus.open_page.emit("about"))
+        about_row = QHBoxLayout()
+        about_row.addWidget(self.about_button)
+        about_row.addStretch(1)
+        layout.addLayout(about_row)
+
+        self.now_box = QGroupBox("Now")
+        self.now_box.setAccessibleName("Now")
+        now_layout = QVBoxLayout(self.now_box)
+        self.now_label = QLabel()
+        self.now_label.setWordWrap(True)
+        self.now_label.setAccessibleName("What the day calls for now")
+        now_layout.addWidget(self.now_label)
+        self.actions_row = QHBoxLayout()
+        now_layout.addLayout(self.actions_row)
+        self.phase_holder = QVBoxLayout()
+        now_layout.addLayout(self.phase_holder)
+        layout.addWidget(self.now_box)
+
+        self.reminders_box = QGroupBox("Reminders")
+        self.reminders_box.setAccessibleName("Reminders")
+        self.reminders_layout = QVBoxLayout(self.reminders_box)
+        layout.addWidget(self.reminders_box)
+
+        dnd_box = QGroupBox("Do not disturb")
+        dnd_layout = QVBoxLayout(dnd_box)
+        self.dnd_switch = DndSwitch(self.dnd, round_id_for=self._dnd_round_id)
+        dnd_layout.addWidget(self.dnd_switch)
+        layout.addWidget(dnd_box)
+
+        self.schedule_box = QGroupBox("Schedule")
+        self.schedule_box.setAccessibleName("Schedule")
+        schedule_layout = QVBoxLayout(self.schedule_box)
+        self.schedule = ScheduleEditor(self.ctx, self.bus)
+        schedule_layout.addWidget(self.schedule)
+        layout.addWidget(self.schedule_box)
+        self.takeaways_box = self._takeaways_box()
+        if self.takeaways_box is not None:
+            layout.addWidget(self.takeaways_box)
+        layout.addStretch(1)
+
+        self.dnd.changed.connect(self._update_dnd_banner)
+        self.bus.day_changed.connect(self.render)
+        self.bus.checklist_changed.connect(self._checklist_changed)
+        self.dnd_switch.refresh()
+        self.render(self.day.view or self.day.refresh())
+
+    def _takeaways_box(self) -> QGroupBox | None:
+        """The guide's takeaways (content of kind ``summary``) as one compact card."""
+        from html import escape
+
+        sections = self.ctx.content.by_kind("summary")
+        if not sections:
+            return None
+        box = QGroupBox(" · ".join(s.title for s in sections))
+        box.setAccessibleName("Takeaways")
+        items = "".join(f"<li>{escape(i.text)}</li>" for s in sections for i in s.items)
+        text = QLabel(f"<ul style='margin-left:-20px'>{items}</ul>")
+        text.setTextFormat(Qt.TextFormat.RichText)
+        text.setWordWrap(True)
+        text.setAccessibleName("Takeaways")
+        QVBoxLayout(box).addWidget(text)
+        return box
+
+    # the day -----------------------------------------------------------------------
+
+    @property
+    def day(self):
+        from companion.ui.day.service import DayService
+
+        return DayService.of(self.ctx, self.bus)
+
+    def refresh(self) -> None:
+        """Ask the service for the day now (it emits ``day_changed``, rendered below)."""
+        if self._built:
+            self.day.refresh()
+
+    def on_shown(self) -> None:
+        if self._built:
+            self.render(self.day.view or self.day.refresh())
+        else:
+            self._build()
+
+    def render(self, view) -> None:
+        """Show ``view``; skipped while hidden (shown again from ``on_shown``)."""
+        if not self._built or view is None:
+            return
+        self.view = view
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
+        from companion.core.day.loops import list_loops
+
+        loops = list_loops(self.ctx.db)
+        ids = [lp.id for lp in loops]
+        if ids != self._loop_ids:
+            self._loop_ids = ids
+            self.loop_combo.blockSignals(True)
+            self.loop_combo.clear()
+            for loop in loops:
+                self.loop_combo.addItem(loop.label, loop.id)
+            self.loop_combo.blockSignals(False)
+        if view.loop is not None:
+            self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(view.loop.id)))
+        for widget in (self.loop_label, self.loop_combo):
+            widget.setVisible(bool(loops))
+        self.empty.setVisible(view.loop is None)
+        self.about_button.setVisible(view.loop is None)
+        self.schedule_box.setVisible(view.loop is not None)
+        self.schedule.set_loop(view.loop_id)
+        if view.loop is not None:
+            title = view.loop.company + (f" · {view.loop.role}" if view.loop.role else "")
+            self.headline.setText(f"<h2>Today · {title}</h2>")
+        else:
+            self.headline.setText("<h2>Today</h2>")
+        focus = view.focus
+        key = (view.phase, focus.id if focus else 0, focus.state if focus else "", view.day)
+        if key != self._phase_key:
+            self._phase_key = key
+            self._render_phase(view)
+        self._render_reminders(view)
+        self._update_dnd_banner()
+        self.update_countdown()
+
+    def update_countdown(self) -> None:
+        """The countdown line: once a minute, each second in the last minute; never while
+        the page is hidden (it catches up when shown)."""
+        view = self.view
+        if view is None or not self.isVisible():
+            self.clock_timer.stop()
+            return
+        from companion.core.day.schedule import clock_text, countdown_text
+
+        now = self.ctx.now()
+        if view.loop is None:
+            text = "Add your interview loop to start the day."
+        elif view.current is not None:
+            nxt = (
+                f" Next: {view.next.title} {countdown_text(view.next.starts_at - now)}."
+                if view.next
+                else ""
+            )
+            text = f"In the {view.current.title} now.{nxt}"
+        elif view.next is not None:
+            text = (
+                f"Next: {view.next.title} at {clock_text(view.next.starts_at, now)}, "
+                f"{countdown_text(view.next.starts_at - now)}"
+            )
+        elif view.rounds:
+            text = "No more rounds scheduled in this loop."
+        else:
+            text = "No rounds scheduled yet: add them below."
+        if text != self.countdown.text():
+            self.countdown.setText(text)
+        target = view.next.starts_at if view.next is not None else None
+        if target is None:
+            self.clock_timer.stop()
+            return
+        left = (target - now).total_seconds()
+        # "in 4 min 30 s" below ten minutes changes each second; above, each minute
+        step = 1.0 if left <= 600 else 60.0 - (left % 60.0)
+        self.clock_timer.start(max(200, int(step * 1000)))
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale and self.view is not None:
+            self.render(self.view)
+        else:
+            self.update_countdown()
+
+    def hideEvent(self, event) -> None:
+        super().hideEvent(event)
+        self.clock_timer.stop()
+
+    # the phase area ------------------------------------------------------------------
+
+    def _render_phase(self, view) -> None:
+        from companion.core.day.checklist import PHASE_TITLES, phase_list, scope_for
+        from companion.core.day.schedule import clock_text
+        from companion.ui.checklist.page import PhaseGroup
+
+        now = view.now
+        _clear(self.actions_row)
+        _clear(self.phase_holder)
+        self.phase_group = None
+        self.now_box.setVisible(view.loop is not None)
+        if view.loop is None:
+            return
+        if view.phase == "in-round":
+            current = view.current
+            self.now_box.setTitle("Now: in the round")
+            self.now_label.setText(
+                f"{current.title} — ends about {clock_text(current.ends_at, now)}. "
+                "Mark it finished when it ends: notifications come back and the capture opens."
+            )
+            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(current.type))
+            self._action("Round &finished", lambda: self.finish_round(current.id))
+            return
+        if view.phase == "before-round":
+            nxt = view.next
+            self.now_box.setTitle("Now: before the round")
+            self.now_label.setText(
+                f"{nxt.title} at {clock_text(nxt.starts_at, now)}. "
+                "Work down the list below; each step has its time."
+            )
+            self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
+            self._action("Speak one &answer aloud", self.bus.open_flagged_quiz.emit)
+            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
+            self._action("&Start it now", lambda: self.start_round(nxt.id))
+        elif view.phase in PHASE_TITLES:
+            self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
+            if view.phase == "after-loop":
+                self.now_label.setText("The loop is done. Write it down while it is fresh.")
+            else:
+                self.now_label.setText(
+                    f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
+                )
+        else:
+            self.now_box.setTitle("Now")
+            if view.phase == "between-rounds":
+                self.now_label.setText(
+                    f"Between rounds. Next: {view.next.title} at "
+                    f"{clock_text(view.next.starts_at, now)}; its list comes up "
+                    f"{int(self.day.rules.before_window.total_seconds() // 60)} minutes before."
+                )
+                self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
+            elif view.next is not None:
+                self.now_label.setText(
+                    "Nothing to tick right now. The lists come up by themselves: the evening "
+                    "before, the morning of, and before each round. All lists are on the "
+                    "Checklist page."
+                )
+                self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
+            else:
+                self.now_label.setText(
+                    "No upcoming round. Add the rounds with their start times below."
+                )
+            return
+        phase = view.phase
+        lst = phase_list(self.ctx.content, phase)
+        group = PhaseGroup(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
+        group.dnd_round_id = self._dnd_round_id()
+        if phase == "after-loop":
+            last = [d for d in view.rounds if d.state in ("ended", "captured")]
+            if last:
+                group.capture_round_id = last[-1].id
+        self.phase_group = group
+        self.phase_holder.addWidget(group)
+
+    def _action(self, text: str, slot) -> QPushButton:
+        button = QPushButton(text)
+        button.clicked.connect(lambda _=False: slot())
+        self.actions_row.addWidget(button)
+        return button
+
+    def _checklist_changed(self) -> None:
+        if self.phase_group is not None:
+            self.phase_group.refresh()
+
+    def _dnd_round_id(self) -> int:
+        """The round a pause is for: the current one, or the next within the hour."""
+        import datetime as dt
+
+        view = self.view
+        if view is None:
+            return 0
+        if view.current is not None:
+            return view.current.id
+        if view.next is not None and view.next.starts_at - view.now <= dt.timedelta(hours=1):
+            return view.next.id
+        return 0
+
+    # reminders on the page -------------------------------------------------------------
+
+    def _render_reminders(self, view) -> None:
+        from companion.core.day.schedule import countdown_text
+
+        now = view.now
+        rows = []
+        if view.capture_due_by is not None and view.capture_round_id:
+            left = countdown_text(view.capture_due_by - now).removeprefix("in ")
+            rnd = view.round(view.capture_round_id)
+            rows.append(
+                (
+                    f"{rnd.title if rnd else 'The round'}: write down what was asked "
+                    f"({left} left in the hour).",
+                    "&Write it down",
+                    lambda _=False, rid=view.capture_round_id: self.bus.capture_round.emit(rid),
+                )
+            )
+        if (
+            view.thank_you_due_by is not None
+            and view.current is None
+            and view.next is None
+            and view.loop is not None
+        ):
+            due = view.thank_you_due_by
+            when = "now" if due <= now else f"by {due.astimezone(now.tzinfo):%a %H:%M}"
+            rows.append(
+                (
+                    f"{view.loop.company}: send the thank-you note {when}.",
+                    "Open &journal",
+                    lambda _=False: self.bus.open_page.emit("journal"),
+                )
+            )
+        signature = tuple(text for text, _b, _s in rows)
+        if signature == self._reminder_rows:
+            return
+        self._reminder_rows = signature
+        _clear(self.reminders_layout)
+        for text, button_text, slot in rows:
+            self._reminder_row(text, button_text, slot)
+        self.reminders_box.setVisible(bool(rows))
+
+    def _reminder_row(self, text: str, button_text: str, slot) -> None:
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        label = QLabel(text)
+        label.setWordWrap(True)
+        button = QPushButton(button_text)
+        button.setAccessibleName(f"{button_text.replace('&', '')}: {text}")
+        button.clicked.connect(slot)
+        layout.addWidget(label, 1)
+        layout.addWidget(button)
+        self.reminders_layout.addWidget(row)
+
+    def _update_dnd_banner(self) -> None:
+        if not self._built:
+            return
+        hold = self.dnd.hold
+        if hold is None:
+            self.dnd_banner.hide()
+            return
+        if hold.holder == "app" and hold.round_id:
+            why = "until the round ends"
+        elif hold.holder == "cli":
+            why = "(turned on from the command line) until you switch it off"
+        else:
+            why = "until you switch it off"
+        self.dnd_banner.setText(f"Desktop notifications are paused {why}.")
+        self.dnd_banner.show()
+
+    # actions -----------------------------------------------------------------------
+
+    def finish_round(self, round_id: int) -> None:
+        """End the round through the day service: once, wherever it is pressed."""
+        self.day.end_round(round_id)
+
+    def start_round(self, round_id: int) -> None:
+        self.day.start_round(round_id=round_id)
+
+    def _loop_chosen(self, index: int) -> None:
+        self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))
+
+    def add_loop(self) -> None:
+        from companion.ui.widgets.loop_dialogs import LoopDialog
+
+        dialog = LoopDialog(self.ctx.now().date(), self)
+        if dialog.exec() != LoopDialog.DialogCode.Accepted:
+            return
+        self.create_loop(*dialog.values())
+
+    def create_loop(self, company: str, role: str, starts_on: str) -> int:
+        from companion.core.day.loops import create_loop
+
+        loop_id = create_loop(self.ctx.db, company, role, starts_on=starts_on)
+        self.ctx.prefs.set("today.loop_id", loop_id)
+        self.bus.journal_changed.emit()  # the day service recomputes; this page renders
+        self.schedule.add_button.setFocus()
+        return loop_id
+
+    def shutdown(self) -> None:
+        """Called by the main window on close: put notifications back."""
+        self.clock_timer.stop()
+        if self._built:
+            self.dnd.shutdown()

@@ -1,0 +1,212 @@
+"""A loop's schedule: its rounds with start times, entered by hand or from an .ics file."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QMessageBox,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.widgets.loop_dialogs import RoundDialog
+from companion.ui.widgets.round_fields import (
+    role_title,
+)
+
+
+class ScheduleEditor(QWidget):
+    """The rounds of one loop, soonest first, with add / edit / delete / import."""
+
+    changed = Signal()
+
+    def __init__(self, ctx, bus, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.bus = bus
+        self.loop_id = 0
+        self.tree = QTreeWidget()
+        self.tree.setAccessibleName("Rounds of this loop")
+        self.tree.setHeaderLabels(["When", "Round", "Interviewer"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.itemActivated.connect(lambda *_: self.edit_selected())
+        self.tree.setMinimumHeight(110)
+        self.tree.setMaximumHeight(220)
+        self.add_button = QPushButton("&Add round…")
+        self.edit_button = QPushButton("&Edit…")
+        self.delete_button = QPushButton("De&lete")
+        self.import_button = QPushButton("&Import .ics…")
+        self.import_button.setToolTip("Add the rounds from a calendar invitation file")
+        self.add_button.clicked.connect(self.add_round)
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.import_button.clicked.connect(self.choose_ics)
+        self.tree.itemSelectionChanged.connect(self._update_buttons)
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.edit_button, self.delete_button, self.import_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tree)
+        layout.addLayout(buttons)
+        self._update_buttons()
+
+    def _types(self) -> list[tuple[str, str]]:
+        return [(t.id, t.title) for t in self.ctx.content.round_types()]
+
+    def set_loop(self, loop_id: int) -> None:
+        self.loop_id = loop_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        from companion.core.day.loops import list_rounds
+        from companion.core.day.schedule import clock_text, round_title
+
+        now = self.ctx.now()
+        titles = dict(self._types())
+        selected = self._selected_id()
+        self.tree.clear()
+        for rnd in list_rounds(self.ctx.db, self.loop_id) if self.loop_id else []:
+            when = rnd.scheduled or rnd.started
+            if when is None:
+                when_text = "no time set"
+            else:
+                local = when.astimezone(now.tzinfo)
+                when_text = f"{local.strftime('%a')} {local.day} {local.strftime('%b %H:%M')}"
+                if local.date() == now.date():
+                    when_text = f"today {clock_text(when, now)}"
+            if rnd.ended_at:
+                when_text += " (done)"
+            who = ", ".join(
+                part
+                for part in (
+                    rnd.interviewer_name,
+                    role_title(rnd.interviewer_role),
+                )
+                if part
+            )
+            item = QTreeWidgetItem([when_text, round_title(rnd, titles), who])
+            item.setData(0, Qt.ItemDataRole.UserRole, rnd.id)
+            self.tree.addTopLevelItem(item)
+            if rnd.id == selected:
+                item.setSelected(True)
+        for column in range(3):
+            self.tree.resizeColumnToContents(column)
+        self._update_buttons()
+
+    def _selected_id(self) -> int:
+        items = self.tree.selectedItems()
+        return int(items[0].data(0, Qt.ItemDataRole.UserRole)) if items else 0
+
+    def _update_buttons(self) -> None:
+        has_loop = bool(self.loop_id)
+        for button in (self.add_button, self.import_button):
+            button.setEnabled(has_loop)
+        for button in (self.edit_button, self.delete_button):
+            button.setEnabled(has_loop and bool(self._selected_id()))
+
+    def _default_start(self) -> dt.datetime:
+        from companion.core.day.loops import list_rounds
+
+        now = self.ctx.now()
+        times = [r.scheduled for r in list_rounds(self.ctx.db, self.loop_id) if r.scheduled]
+        if times:
+            return (max(times) + dt.timedelta(hours=1)).astimezone(now.tzinfo)
+        return (now + dt.timedelta(days=1)).replace(hour=10, minute=0, second=0, microsecond=0)
+
+    def add_round(self) -> None:
+        dialog = RoundDialog(self._types(), self._default_start(), parent=self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.save_new(dialog.values())
+
+    def save_new(self, values: dict) -> int:
+        from companion.core.day.loops import add_round
+
+        round_id = add_round(
+            self.ctx.db,
+            self.loop_id,
+            values["type"],
+            scheduled_at=values["scheduled_at"],
+            interviewer_role=values["interviewer_role"],
+            interviewer_name=values["interviewer_name"],
+        )
+        self._changed()
+        return round_id
+
+    def edit_selected(self) -> None:
+        from companion.core.day.loops import get_round, update_round
+
+        rnd = get_round(self.ctx.db, self._selected_id())
+        if rnd is None:
+            return
+        start = (rnd.scheduled or self._default_start()).astimezone(self.ctx.now().tzinfo)
+        dialog = RoundDialog(self._types(), start, rnd, parent=self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        update_round(self.ctx.db, rnd.id, **dialog.values())  # checks and stores the time
+        self._changed()
+
+    def delete_selected(self) -> None:
+        from companion.core.day.loops import delete_round
+
+        round_id = self._selected_id()
+        if not round_id:
+            return
+        answer = QMessageBox.question(
+            self, "Delete round", "Delete this round from the schedule (and any notes on it)?"
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            delete_round(self.ctx.db, round_id)
+        except Exception as exc:  # noqa: BLE001 - a foreign key from journal entries
+            QMessageBox.warning(self, "Delete round", f"The round could not be deleted: {exc}")
+            return
+        self._changed()
+
+    def choose_ics(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Import a calendar invitation",
+            str(Path.home()),
+            "Calendar files (*.ics);;All files (*)",
+        )
+        if path:
+            QMessageBox.information(self, "Import .ics", self.import_file(Path(path)))
+
+    def import_file(self, path: Path) -> str:
+        """Import a .ics file into this loop; returns the message to show."""
+        from companion.core.day.ics import IcsError, read_ics
+        from companion.core.day.schedule import import_events
+
+        try:
+            events, problems = read_ics(path)
+        except IcsError as exc:
+            return str(exc)
+        result = import_events(self.ctx.db, self.loop_id, events, types=self._types())
+        lines = [f"Added {result.added} round{'s' if result.added != 1 else ''} from {path.name}."]
+        if result.duplicates:
+            lines.append(f"{result.duplicates} already in the schedule were skipped.")
+        if any(e.repeats for e in events):
+            lines.append("Repeating events were added once, at their first time.")
+        lines += list(result.messages) + [f"{path.name}, {p}" for p in problems]
+        if result.added:
+            self._changed()
+        return "\n".join(lines)
+
+    def _changed(self) -> None:
+        self.refresh()
+        self.changed.emit()
+        self.bus.journal_changed.emit()

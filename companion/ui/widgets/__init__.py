@@ -1,0 +1,1 @@
+"""Widgets: see the README's architecture map."""

@@ -1,0 +1,58 @@
+"""A dialog whose OK first checks the fields with the core rules: a mistake is shown in
+the dialog, which stays open, so nothing typed is lost."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+)
+
+
+class CheckedDialog(QDialog):
+    """OK runs ``check()``; a ValueError is shown in the dialog and it stays open."""
+
+    def __init__(self, title: str, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.form = QFormLayout()
+        self.error = QLabel()
+        self.error.setObjectName("error")
+        self.error.setAccessibleName("What is wrong")
+        self.error.setWordWrap(True)
+        self.error.setVisible(False)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.try_accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.error)
+        hint = QLabel("Ctrl+Enter saves · Esc cancels")
+        hint.setObjectName("hint")
+        row = QHBoxLayout()
+        row.addWidget(hint, 1)
+        row.addWidget(self.buttons)
+        layout.addLayout(row)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(keys), self, self.try_accept)
+
+    def check(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def try_accept(self) -> bool:
+        try:
+            self.check()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            self.error.setVisible(True)
+            return False
+        self.accept()
+        return True

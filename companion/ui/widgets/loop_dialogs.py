@@ -1,0 +1,114 @@
+"""The one "new loop" dialog and the one round dialog, used by Today and the Journal.
+
+Both check their fields with the core rules (:func:`companion.core.day.loops.clean_loop_fields`
+and :func:`~companion.core.day.loops.clean_round_fields`) before closing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDateTime
+from PySide6.QtWidgets import QDateEdit, QDateTimeEdit, QLineEdit, QPlainTextEdit
+
+from companion.core.day.loops import clean_loop_fields, clean_round_fields
+from companion.ui.widgets.checked_dialog import CheckedDialog
+from companion.ui.widgets.round_fields import chosen_round_type, role_combo, round_type_combo
+
+
+def to_aware(value: QDateTime) -> dt.datetime:
+    """A QDateTimeEdit value (local wall time) as an aware datetime in the system zone."""
+    return value.toPython().replace(microsecond=0).astimezone()
+
+
+class LoopDialog(CheckedDialog):
+    """Start a loop: company, role, and its first day (a date picker, so always a date)."""
+
+    def __init__(self, today: dt.date, parent=None):
+        super().__init__("Add an interview loop", parent)
+        self.company = QLineEdit()
+        self.company.setAccessibleName("Company")
+        self.company.setPlaceholderText("Acme")
+        self.role = QLineEdit()
+        self.role.setAccessibleName("Role")
+        self.role.setPlaceholderText("Senior backend engineer")
+        self.day = QDateEdit(today)
+        self.day.setCalendarPopup(True)
+        self.day.setAccessibleName("First interview day")
+        self.form.addRow("&Company:", self.company)
+        self.form.addRow("&Role:", self.role)
+        self.form.addRow("First &day:", self.day)
+
+    def check(self) -> None:
+        company, role, day = self.values()
+        if not company:
+            self.company.setFocus()
+            raise ValueError("A loop needs a company name.")
+        clean_loop_fields({"company": company, "role": role, "starts_on": day})
+
+    def values(self) -> tuple[str, str, str]:
+        return (
+            self.company.text().strip(),
+            self.role.text().strip(),
+            self.day.date().toPython().isoformat(),
+        )
+
+
+class RoundDialog(CheckedDialog):
+    """Add or edit one round: its type and interviewer; its start time when ``start`` is
+    given (Today), its notes when ``notes`` is true (Journal)."""
+
+    def __init__(
+        self,
+        types: list[tuple[str, str]],
+        start: dt.datetime | None = None,
+        rnd=None,
+        parent=None,
+        *,
+        notes: bool = False,
+        focus_notes: bool = False,
+    ):
+        super().__init__("Edit round" if rnd else "Add a round", parent)
+        self.rnd = rnd
+        self.when: QDateTimeEdit | None = None
+        if start is not None:
+            self.when = QDateTimeEdit(QDateTime(start.astimezone().replace(tzinfo=None)))
+            self.when.setCalendarPopup(True)
+            self.when.setDisplayFormat("ddd d MMM yyyy  HH:mm")
+            self.when.setAccessibleName("Start time")
+            self.form.addRow("&Starts at:", self.when)
+        self.type = round_type_combo(types, rnd.type if rnd else "")
+        self.role = role_combo(rnd.interviewer_role if rnd else "")
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Interviewer name")
+        self.name.setPlaceholderText("optional")
+        if rnd is not None:
+            self.name.setText(rnd.interviewer_name)
+        self.form.addRow("Round &type:", self.type)
+        self.form.addRow("Interviewer &role:", self.role)
+        self.form.addRow("Interviewer &name:", self.name)
+        self.notes: QPlainTextEdit | None = None
+        if notes:
+            self.notes = QPlainTextEdit(rnd.notes if rnd else "")
+            self.notes.setAccessibleName("Round notes")
+            self.notes.setTabChangesFocus(True)
+            self.notes.setMinimumHeight(120)
+            self.form.addRow("N&otes:", self.notes)
+            self.resize(500, self.sizeHint().height())
+        (self.notes if focus_notes and self.notes is not None else self.type).setFocus()
+
+    def values(self) -> dict:
+        out: dict = {}
+        if self.when is not None:
+            out["scheduled_at"] = to_aware(self.when.dateTime())
+        out["type"] = chosen_round_type(self.type)
+        out["interviewer_role"] = self.role.currentData() or ""
+        out["interviewer_name"] = self.name.text().strip()
+        if self.notes is not None:
+            out["notes"] = self.notes.toPlainText()
+        return out
+
+    def check(self) -> None:
+        if not self.values()["type"]:
+            raise ValueError("The round type is empty; pick one or type a name.")
+        clean_round_fields(self.values(), self.rnd)

@@ -1,0 +1,208 @@
+"""`companion content check` rejects every mistyped number, time and id with file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.core.content import load_content
+from companion.core.content_fields import check_section, parse_range
+from companion.core.paths import shipped_content_dir
+
+PITCH = """\
+---
+id: pitch
+kind: pitch
+title: Pitch
+{meta}---
+- Who
+  id: identity
+  seconds: {identity}
+- Evidence
+  id: {evidence_id}
+  seconds: 30
+- Depth
+  id: depth
+  seconds: 20
+- Why
+  id: why-role
+  seconds: 20
+- Back
+  id: hand-back
+  seconds: 10
+"""
+
+
+def pitch(meta: str = "", identity: str = "10", evidence_id: str = "evidence") -> str:
+    return PITCH.format(meta=meta, identity=identity, evidence_id=evidence_id)
+
+
+def nudges(body: str, minutes: int = 45) -> str:
+    return f"---\nid: my-nudges\nkind: nudges\ntitle: N\nminutes: {minutes}\n---\n{body}"
+
+
+def check(tmp_path: Path, name: str, text: str, capsys) -> tuple[int, str]:
+    from companion.cli import main
+
+    folder = tmp_path / "pack"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    code = main(["content", "check", str(folder)])
+    return code, capsys.readouterr().err
+
+
+# (file text, the line reported, words the message must hold)
+BAD: list[tuple[str, str, int, str]] = [
+    ("seconds: ten", pitch(identity="ten"), 8, "seconds: must be a whole number"),
+    ("seconds: -5", pitch(identity="-5"), 8, "seconds: must be a whole number"),
+    ("seconds: 0", pitch(identity="0"), 8, "seconds: must be from 1 to 600"),
+    ("unknown segment id", pitch(evidence_id="story"), 10, "id: must be one of identity"),
+    ("target not a range", pitch(meta="target: soon\n"), 5, "target: must be a range"),
+    ("target backwards", pitch(meta="target: 90-60\n"), 5, "runs backwards"),
+    ("nudge at: -5", nudges("- Go\n  at: -5\n"), 8, "at: must be a number of minutes"),
+    ("nudge at: soon", nudges("- Go\n  at: soon\n"), 8, "at: must be a number of minutes"),
+    ("nudge without time", nudges("- Go\n"), 7, "needs 'at:' or 'before_end:'"),
+    ("nudge after the end", nudges("- Go\n  at: 50\n"), 8, "under the round's 45 minutes"),
+    ("nudge both times", nudges("- Go\n  at: 5\n  before_end: 5\n"), 7, "not both"),
+    ("nudge before_end: x", nudges("- Go\n  before_end: x\n"), 8, "before_end: must be a number"),
+    (
+        "nudges minutes: 0",
+        "---\nid: n\nkind: nudges\ntitle: N\nminutes: 0\n---\n- Go\n  at: 1\n",
+        5,
+        "minutes: must be from 1 to 600",
+    ),
+    (
+        "checklist minutes_before: soon",
+        "---\nid: b\nkind: checklist\nphase: before-round\ntitle: B\n---\n- Tea\n"
+        "  minutes_before: soon\n",
+        8,
+        "minutes_before: must be a whole number",
+    ),
+    (
+        "checklist within_hours: 0",
+        "---\nid: a\nkind: checklist\nphase: after-loop\ntitle: A\n---\n- Notes\n"
+        "  within_hours: 0\n",
+        8,
+        "within_hours: must be more than 0",
+    ),
+    (
+        "checklist unknown link",
+        "---\nid: a\nkind: checklist\nphase: after-loop\ntitle: A\n---\n- Notes\n  link: diary\n",
+        8,
+        "link: must be one of",
+    ),
+    (
+        "steps minutes: a-b",
+        "---\nid: s\nkind: steps\ntitle: S\n---\n- One\n  id: one\n  minutes: a-b\n",
+        8,
+        "minutes: must be a whole number of minutes or a range",
+    ),
+    (
+        "steps duplicate id",
+        "---\nid: s\nkind: steps\ntitle: S\n---\n- One\n  id: one\n- Two\n  id: one\n",
+        9,
+        "'one' is already used on line 7",
+    ),
+    (
+        "steps id with spaces",
+        "---\nid: s\nkind: steps\ntitle: S\n---\n- One\n  id: Step One\n",
+        7,
+        "id: must use only a-z",
+    ),
+    (
+        "questions pick: many",
+        "---\nid: q\nkind: questions\ntitle: Q\npick: many\n---\n- Why?\n  audience: peer\n",
+        5,
+        "pick: must be a range",
+    ),
+    (
+        "questions unknown audience",
+        "---\nid: q\nkind: questions\ntitle: Q\n---\n- Why?\n  audience: ceo\n",
+        7,
+        "audience: lists 'ceo'",
+    ),
+    (
+        "quiz id",
+        "---\nid: qz\nkind: quiz\ntitle: Q\n---\n- Why?\n  id: Why Q\n  answer: x\n",
+        7,
+        "id: must use only a-z",
+    ),
+    (
+        "rounds key 12",
+        "---\nid: r\nkind: rounds\ntitle: R\n---\n- Lunch\n  id: lunch\n  key: 12\n",
+        8,
+        "key: must be from 1 to 9",
+    ),
+    (
+        "rounds minutes: long",
+        "---\nid: r\nkind: rounds\ntitle: R\n---\n- Lunch\n  id: lunch\n  minutes: long\n",
+        8,
+        "minutes: must be a whole number",
+    ),
+    (
+        "rounds default minutes",
+        "---\nid: r\nkind: rounds\ntitle: R\nminutes: -1\n---\n- Lunch\n  id: lunch\n",
+        5,
+        "minutes: must be a whole number",
+    ),
+    (
+        "rounds wrap-up minutes",
+        "---\nid: r\nkind: rounds\ntitle: R\nwrap_up_before_end: x\n---\n- Lunch\n  id: lunch\n",
+        5,
+        "wrap_up_before_end: must be a whole number",
+    ),
+    (
+        "rounds duplicate key",
+        "---\nid: r\nkind: rounds\ntitle: R\n---\n- A\n  id: a\n  key: 7\n- B\n  id: b\n  key: 7\n",
+        11,
+        "key: '7' is already used on line 8",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+def test_content_check_rejects_a_bad_value_with_file_and_line(
+    tmp_path: Path, capsys, text: str, line: int, message: str
+) -> None:
+    code, err = check(tmp_path, "90-mine.md", text, capsys)
+    path = tmp_path / "pack" / "90-mine.md"
+    assert code == 1
+    assert f"error: {path}:{line}: " in err, err
+    assert message in err
+
+
+def test_a_mistyped_section_is_skipped_and_the_shipped_one_stays(tmp_path: Path) -> None:
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "pitch.md").write_text(pitch(identity="ten"), encoding="utf-8")
+    content, errors = load_content([shipped_content_dir(), user])
+    assert [e.line for e in errors] == [8]
+    assert content.section("pitch").source.parent == shipped_content_dir()
+
+
+def test_a_pitch_outside_its_own_target_is_a_warning_not_an_error(tmp_path: Path, capsys) -> None:
+    code, err = check(tmp_path, "pitch.md", pitch(meta="target: 30-40\n"), capsys)
+    assert code == 0
+    assert f"warning: {tmp_path / 'pack' / 'pitch.md'}:5: " in err
+    assert "add up to 90 s, outside the target 30-40 s" in err
+
+
+def test_a_pitch_inside_its_target_has_no_warning(tmp_path: Path, capsys) -> None:
+    code, err = check(tmp_path, "pitch.md", pitch(meta="target: 80-95\n"), capsys)
+    assert (code, err) == (0, "")
+
+
+def test_every_shipped_section_passes_the_field_checks() -> None:
+    content, errors = load_content([shipped_content_dir()])
+    assert errors == [] and content.warnings == []
+    for section in content.sections.values():
+        assert check_section(section) == [], section.id
+
+
+def test_parse_range() -> None:
+    assert parse_range("60-90") == (60, 90)
+    assert parse_range(" 3 - 4 ") == (3, 4)
+    assert parse_range("45") == (45, 45)
+    assert parse_range("soon") is None
+    assert parse_range(None) is None

@@ -1,0 +1,134 @@
+"""The benchmark harness measures the app, not the machine: a private D-Bus session when
+one can be had, and a start-up row that fails (with the reason) when the bare-window
+baseline itself is implausibly slow."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _load(name: str, path: Path | None = None):
+    path = path or BENCH / f"{name}.py"
+    loader = importlib.machinery.SourceFileLoader(f"_bench_test_{name}", str(path))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCH))
+    return module
+
+
+@pytest.fixture
+def private_bus(monkeypatch):
+    module = _load("private_bus")
+    monkeypatch.delenv(module.MARK, raising=False)
+    return module
+
+
+def _tools(folder: Path, *names: str) -> str:
+    folder.mkdir()
+    for name in names:
+        tool = folder / name
+        tool.write_text("#!/bin/sh\n")
+        tool.chmod(0o755)
+    return str(folder)
+
+
+def test_reexecutes_under_dbus_run_session_when_installed(private_bus, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", _tools(tmp_path / "bin", "dbus-run-session", "dbus-daemon"))
+    tool = str(tmp_path / "bin" / "dbus-run-session")
+    config = f"--config-file={private_bus.CONFIG}"
+    assert private_bus.prefix() == [tool, config, "--"]
+    calls = []
+    monkeypatch.setattr(os, "execv", lambda path, argv: calls.append((path, argv)))
+    private_bus.reexec(["bench.py", "--x"], "/py")
+    assert calls == [(tool, [tool, config, "--", "/py", "bench.py", "--x"])]
+    assert os.environ[private_bus.MARK] == "private"
+
+
+def test_runs_as_is_without_dbus_run_session(private_bus, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", _tools(tmp_path / "bin", "dbus-run-session"))  # no daemon
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+    monkeypatch.setattr(os, "execv", lambda *a: pytest.fail("must not re-execute"))
+    private_bus.reexec(["bench.py"])
+    assert os.environ[private_bus.MARK] == "missing"
+    assert "no D-Bus session bus" in private_bus.note()
+
+
+def test_never_reexecutes_twice(private_bus, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", _tools(tmp_path / "bin", "dbus-run-session", "dbus-daemon"))
+    monkeypatch.setenv(private_bus.MARK, "private")
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/tmp/x")
+    assert private_bus.prefix() == []
+    assert "private D-Bus session" in private_bus.note()
+
+
+def test_a_plausible_baseline_passes():
+    startup = _load("startup")
+    assert startup.implausible_baseline(133.0) is None
+    assert startup.implausible_baseline(startup.BASELINE_LIMIT_MS) is None
+
+
+def test_an_implausibly_slow_baseline_fails_the_row_with_the_reason(monkeypatch):
+    startup = _load("startup")
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+    app = [startup.Sample(3196.0, 80.0)] * 3
+    bare = [startup.Sample(3171.0, 70.0)] * 3
+    monkeypatch.setattr(startup, "collect", lambda pairs: (app, bare, "Xvfb :93"))
+    time_row, memory_row = startup.run(3)
+    assert "3,171 ms" in time_row["error"] and "3,196 ms" in time_row["error"]
+    assert "dbus-run-session" in time_row["error"]
+    assert "error" not in memory_row and memory_row["met"]
+
+    # run_all re-executes itself on import unless told it already did
+    monkeypatch.setenv("COMPANION_RUN_ALL_REEXEC", "1")
+    monkeypatch.setenv("COMPANION_BENCH_BUS", "missing")
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(os, "execv", lambda *a: pytest.fail("must not re-execute"))
+    run_all = _load("run_all", BENCH / "run_all")
+    assert run_all.cells(time_row)[-1].startswith("ERROR: the bare-window baseline")
+
+
+def test_a_sound_baseline_gives_a_ratio(monkeypatch):
+    startup = _load("startup")
+    app = [startup.Sample(162.0, 80.0)] * 3
+    bare = [startup.Sample(133.0, 70.0)] * 3
+    monkeypatch.setattr(startup, "collect", lambda pairs: (app, bare, "Xvfb :93"))
+    time_row, _ = startup.run(3)
+    assert "error" not in time_row and time_row["met"]
+    assert time_row["ratio"] == pytest.approx(162 / 133)
+
+
+@pytest.mark.skipif(not shutil.which("dbus-run-session"), reason="dbus-run-session not installed")
+def test_the_private_bus_config_starts_a_bus():
+    """tests/private-bus.conf (used by `make test` and the benchmarks) is a valid bus."""
+    import subprocess
+
+    config = BENCH.parent / "tests" / "private-bus.conf"
+    out = subprocess.run(
+        [
+            "dbus-run-session",
+            f"--config-file={config}",
+            "--",
+            "sh",
+            "-c",
+            'echo "$DBUS_SESSION_BUS_ADDRESS"',
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    ).stdout
+    assert out.startswith("unix:")

@@ -1,0 +1,70 @@
+"""The one new-loop dialog and the one round dialog, shared by Today and the Journal."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import QDialog
+
+from companion.core.day.loops import add_round, get_loop, get_round, list_loops
+from companion.ui.widgets.loop_dialogs import LoopDialog, RoundDialog
+
+pytestmark = pytest.mark.gui
+
+TYPES = [("design", "System design"), ("coding", "Coding")]
+
+
+def test_loop_dialog_needs_a_company_and_gives_an_iso_day(qtbot):
+    dialog = LoopDialog(dt.date(2026, 12, 1))
+    qtbot.addWidget(dialog)
+    assert not dialog.try_accept() and "company" in dialog.error.text()
+    dialog.company.setText("  Acme ")
+    dialog.role.setText("SRE")
+    dialog.day.setDate(QDate(2026, 12, 3))
+    assert dialog.try_accept()
+    assert dialog.values() == ("Acme", "SRE", "2026-12-03")
+
+
+def test_round_dialog_for_today_has_the_time_and_no_notes(qtbot, clock):
+    dialog = RoundDialog(TYPES, clock.now())
+    qtbot.addWidget(dialog)
+    values = dialog.values()
+    assert set(values) == {"scheduled_at", "type", "interviewer_role", "interviewer_name"}
+    assert values["scheduled_at"] == clock.now().replace(second=0, microsecond=0)
+    dialog.type.setEditText("")
+    assert not dialog.try_accept() and "type is empty" in dialog.error.text()
+
+
+def test_round_dialog_for_the_journal_edits_notes_and_checks_with_core(qtbot, ctx):
+    rid = add_round(ctx.db, None, "design", interviewer_name="Dana")
+    dialog = RoundDialog(TYPES, None, get_round(ctx.db, rid), notes=True)
+    qtbot.addWidget(dialog)
+    dialog.notes.setPlainText("x" * 200_001)
+    assert not dialog.try_accept() and "limit" in dialog.error.text()
+    dialog.notes.setPlainText("Friendly")
+    assert dialog.try_accept()
+    assert dialog.values() == {
+        "type": "design",
+        "interviewer_role": "",
+        "interviewer_name": "Dana",
+        "notes": "Friendly",
+    }
+
+
+def test_journal_new_loop_uses_the_shared_dialog(qtbot, ctx, bus, monkeypatch):
+    from companion.ui.journal.page import JournalPage
+
+    def answer(dialog):
+        dialog.company.setText("Globex")
+        dialog.day.setDate(QDate(2026, 12, 4))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(LoopDialog, "exec", answer)
+    page = JournalPage(ctx, bus)
+    qtbot.addWidget(page)
+    page.new_loop()
+    (loop,) = list_loops(ctx.db)
+    assert (loop.company, loop.starts_on, loop.ends_on) == ("Globex", "2026-12-04", "2026-12-04")
+    assert get_loop(ctx.db, loop.id) == loop
