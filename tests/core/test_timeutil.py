@@ -34,12 +34,11 @@ def test_written_times_read_back_the_same():
 
 
 def test_every_feature_reads_a_zoneless_time_the_same_way():
-    from companion.core.cue.state import CueState
     from companion.core.day.loops import Round
     from companion.core.study.ranking import rank_score
 
     naive = "2026-12-01T14:00:00"
     assert Round(1, None, "design", "", "", naive, None, None, "").scheduled == LOCAL
-    assert CueState(started_at=naive).started == LOCAL
+    assert Round(1, None, "design", "", "", None, naive, None, "").started == LOCAL
     # seen right now: the recency bonus is whole whatever the machine's zone
     assert rank_score(1, 1, naive, LOCAL) == rank_score(1, 1, LOCAL.isoformat(), LOCAL)
