@@ -52,14 +52,18 @@ def _cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])  # utime + stime
 
 
-def _switches(pid: int) -> int:
-    total = 0
+def _switches(pid: int) -> dict[str, int]:
+    """Context switches per thread (a thread that ends takes its count with it, so the
+    difference is taken over the threads present at both readings)."""
+    counts: dict[str, int] = {}
     for status in Path(f"/proc/{pid}/task").glob("*/status"):
         with contextlib.suppress(OSError):
+            total = 0
             for line in status.read_text().splitlines():
                 if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
                     total += int(line.split()[1])
-    return total
+            counts[status.parent.name] = total
+    return counts
 
 
 def measure_idle(argv: list[str], env: dict, seconds: float) -> tuple[float, float]:
@@ -81,7 +85,8 @@ def measure_idle(argv: list[str], env: dict, seconds: float) -> tuple[float, flo
         if proc.poll() is None:
             proc.kill()
     elapsed = t1 - t0
-    return 100.0 * (ticks1 - ticks0) / CLK_TCK / elapsed, (sw1 - sw0) / elapsed
+    wakes = sum(sw1[t] - sw0[t] for t in sw0.keys() & sw1.keys())
+    return 100.0 * (ticks1 - ticks0) / CLK_TCK / elapsed, wakes / elapsed
 
 
 def _data_folder(root: Path, *, running: bool) -> Path:

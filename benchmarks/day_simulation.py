@@ -146,7 +146,8 @@ def _simulate(folder: Path, measure: bool) -> dict:
         app.processEvents()
         # as the running event loop does: widgets given up with deleteLater() go now
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        if first_hour is None and clock.now >= dt.datetime.combine(DAY, dt.time(8, 0), TZ):
+        # warm-up: the first round has run and ended, every kind of work has been done once
+        if first_hour is None and clock.now >= dt.datetime.combine(DAY, dt.time(9, 0), TZ):
             first_hour = (_rss_mib(), _census() if measure else Counter())
     app.processEvents()
     # "Round over" is said once per round; every other notification names its round

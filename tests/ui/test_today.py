@@ -337,3 +337,26 @@ def test_a_pack_with_other_before_round_offsets_changes_the_reminders(
     clock.set(at(2, 9, 58))
     tick(bus)
     assert notes[-1] == ("Coding round in 2 min (10:00)", "Deep breath.")
+
+
+def test_a_round_type_of_your_own_keeps_its_words(qtbot, ctx, bus, dnd, loop):
+    """Typing your own round type in Add round and pressing Enter stores it with its label;
+    every page that shows the day keeps working."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from companion.core.day.loops import list_rounds
+    from companion.ui.widgets.loop_dialogs import RoundDialog
+
+    loop_id, _first, _second = loop
+    page = make_page(qtbot, ctx, bus)
+    dialog = RoundDialog(page.schedule._types(), at(2, 15))
+    qtbot.addWidget(dialog)
+    dialog.type.setEditText("Bar raiser")
+    QTest.keyClick(dialog.type.lineEdit(), Qt.Key.Key_Return)
+    page.schedule.save_new(dialog.values())
+    rnd = list_rounds(ctx.db, loop_id)[-1]
+    assert (rnd.type, rnd.type_label) == ("bar-raiser", "Bar raiser")
+    view = tick(bus)
+    assert view.round(rnd.id).title == "Bar raiser round"
+    assert page.schedule.tree.topLevelItemCount() == 3

@@ -128,8 +128,10 @@ class GuideIndex:
                 ]
                 self._sections.append((section, _words(section.title), items))
 
-    def match(self, topic: str) -> GuideLink | None:
-        key = topic_key(topic)
+    def match(self, topic: str, key: str | None = None) -> GuideLink | None:
+        """The guide's place for ``topic``; ``key`` is its topic_key when the caller has
+        it already (the study list does: normalising every topic again cost most of it)."""
+        key = key or topic_key(topic)
         if key in self._cache:
             return self._cache[key]
         words = _words(topic)
@@ -202,7 +204,7 @@ def study_list(
         item.score = rank_score(item.count, item.worst, item.last_seen, now)
         if guide is not None:
             item.guide = (guide.link_for_see(item.see) if item.see else None) or guide.match(
-                item.topic
+                item.topic, item.key
             )
     return sorted(items.values(), key=lambda i: (-i.score, i.topic.casefold()))
 

@@ -201,7 +201,9 @@ class TimeboxWidget(QWidget):
         layout.setContentsMargins(4, 0, 4, 4)
         layout.setSpacing(4)
         row = QHBoxLayout()
-        self.clock = label("", "large")  # wraps rather than clips on a narrow card
+        from companion.ui.cue.countdown import CountdownText
+
+        self.clock = CountdownText("large")  # each second: repaints itself, no relayout
         self.clock.setAccessibleName("Time left")
         row.addWidget(self.clock, 1)
         row.addWidget(label("Length", "small", wrap=False))
@@ -259,9 +261,10 @@ class TimeboxWidget(QWidget):
         self.nudge.setVisible(status.current is not None)
         if status.current is not None:
             self.nudge.setText(status.current_text)
-            self.nudge.setProperty("fresh", status.fresh)
-            self.nudge.style().unpolish(self.nudge)
-            self.nudge.style().polish(self.nudge)
+            if self.nudge.property("fresh") != status.fresh:  # a re-polish relays out
+                self.nudge.setProperty("fresh", status.fresh)
+                self.nudge.style().unpolish(self.nudge)
+                self.nudge.style().polish(self.nudge)
         up = status.upcoming
         self.upcoming.setText(f"At {format_minutes(up.at)}: {up.text}" if up else "")
         self.schedule.setVisible(False)

@@ -18,7 +18,7 @@ def style_sheet(base_pt: int) -> str:
     QLabel[role="clock"] {{ font-size: {pt(1.1)}; font-weight: 600; padding: 0 4px; }}
     QLabel[role="clock"][phase="near-end"], QLabel[role="clock"][phase="over"] {{
         color: palette(highlighted-text); background: palette(highlight); border-radius: 3px; }}
-    QLabel[role="large"] {{ font-size: {pt(1.5)}; font-weight: 600; }}
+    QLabel[role="large"], CountdownText[role="large"] {{ font-size: {pt(1.5)}; font-weight: 600; }}
     QLabel[role="glance"] {{ font-size: {pt(2.2)}; font-weight: 600; }}
     QLabel[role="small"], QLabel[role="hint"] {{ font-size: {pt(0.85)}; }}
     QLabel[role="say"] {{ font-style: italic; }}

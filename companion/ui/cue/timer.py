@@ -83,20 +83,26 @@ class TimerMixin:
         return cue_rounds.find_round(self.infos, self._day_round.type)
 
     def _nudges(self):
-        info = self._running_info()
-        section = self.ctx.content.section(info.nudges) if info is not None else None
-        return timebox.timebox_nudges(
-            section, self._day_round.minutes, self.ctx.content.round_defaults()
-        )
+        """The running round's nudges (kept per round and length: a tick reads them)."""
+        rnd = self._day_round
+        key = (rnd.id, rnd.type, rnd.minutes)
+        cached = getattr(self, "_nudge_cache", None)
+        if cached is None or cached[0] != key:
+            info = self._running_info()
+            section = self.ctx.content.section(info.nudges) if info is not None else None
+            nudges = timebox.timebox_nudges(section, rnd.minutes, self.ctx.content.round_defaults())
+            cached = self._nudge_cache = (key, nudges)
+        return cached[1]
 
     def timebox_status(self) -> timebox.TimeboxStatus | None:
         rnd = self._day_round
         if rnd is None or rnd.starts_at is None:
             return None
-        defaults = self.ctx.content.round_defaults()  # the pack's wrap-up and time-up
-        return timebox.timebox_status(
-            rnd.starts_at, self.ctx.now(), rnd.minutes, self._nudges(), defaults.wrap_up_before_end
-        )
+        nudges = self._nudges()
+        wrap_up = getattr(self, "_wrap_up", None)
+        if wrap_up is None:  # the pack's wrap-up minutes, read once
+            wrap_up = self._wrap_up = self.ctx.content.round_defaults().wrap_up_before_end
+        return timebox.timebox_status(rnd.starts_at, self.ctx.now(), rnd.minutes, nudges, wrap_up)
 
     def tick(self) -> None:
         """Re-evaluate the timer against the (injectable) clock: each second while a round

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.today.parts import clear as _clear
+
 EMPTY_TEXT = (
     "<h3>No interview loop yet</h3>"
     "<p>Start here:</p><ol>"
@@ -29,17 +31,6 @@ EMPTY_TEXT = (
     "<p>Tonight, write your one-page <b>About me</b>: the 60-90 second answer and three "
     "projects with numbers. The evening before, you read it aloud.</p>"
 )
-
-
-def _clear(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget()
-        if widget is not None:
-            widget.setParent(None)
-            widget.deleteLater()
-        elif item.layout() is not None:
-            _clear(item.layout())
 
 
 class TodayPage(QWidget):
@@ -163,7 +154,9 @@ class TodayPage(QWidget):
         self.schedule = ScheduleEditor(self.ctx, self.bus)
         schedule_layout.addWidget(self.schedule)
         layout.addWidget(self.schedule_box)
-        self.takeaways_box = self._takeaways_box()
+        from companion.ui.today.parts import takeaways_box
+
+        self.takeaways_box = takeaways_box(self.ctx.content)
         if self.takeaways_box is not None:
             layout.addWidget(self.takeaways_box)
         layout.addStretch(1)
@@ -173,23 +166,6 @@ class TodayPage(QWidget):
         self.bus.checklist_changed.connect(self._checklist_changed)
         self.dnd_switch.refresh()
         self.render(self.day.view or self.day.refresh())
-
-    def _takeaways_box(self) -> QGroupBox | None:
-        """The guide's takeaways (content of kind ``summary``) as one compact card."""
-        from html import escape
-
-        sections = self.ctx.content.by_kind("summary")
-        if not sections:
-            return None
-        box = QGroupBox(" · ".join(s.title for s in sections))
-        box.setAccessibleName("Takeaways")
-        items = "".join(f"<li>{escape(i.text)}</li>" for s in sections for i in s.items)
-        text = QLabel(f"<ul style='margin-left:-20px'>{items}</ul>")
-        text.setTextFormat(Qt.TextFormat.RichText)
-        text.setWordWrap(True)
-        text.setAccessibleName("Takeaways")
-        QVBoxLayout(box).addWidget(text)
-        return box
 
     # the day -----------------------------------------------------------------------
 
@@ -248,7 +224,9 @@ class TodayPage(QWidget):
         if key != self._phase_key:
             self._phase_key = key
             self._render_phase(view)
-        self._render_reminders(view)
+        from companion.ui.today.parts import render_reminders
+
+        render_reminders(self, view)
         self._update_dnd_banner()
         self.update_countdown()
 
@@ -399,61 +377,6 @@ class TodayPage(QWidget):
         if view.next is not None and view.next.starts_at - view.now <= dt.timedelta(hours=1):
             return view.next.id
         return 0
-
-    # reminders on the page -------------------------------------------------------------
-
-    def _render_reminders(self, view) -> None:
-        from companion.core.day.schedule import countdown_text
-
-        now = view.now
-        rows = []
-        if view.capture_due_by is not None and view.capture_round_id:
-            left = countdown_text(view.capture_due_by - now).removeprefix("in ")
-            rnd = view.round(view.capture_round_id)
-            rows.append(
-                (
-                    f"{rnd.title if rnd else 'The round'}: write down what was asked "
-                    f"({left} left in the hour).",
-                    "&Write it down",
-                    lambda _=False, rid=view.capture_round_id: self.bus.capture_round.emit(rid),
-                )
-            )
-        if (
-            view.thank_you_due_by is not None
-            and view.current is None
-            and view.next is None
-            and view.loop is not None
-        ):
-            due = view.thank_you_due_by
-            when = "now" if due <= now else f"by {due.astimezone(now.tzinfo):%a %H:%M}"
-            rows.append(
-                (
-                    f"{view.loop.company}: send the thank-you note {when}.",
-                    "Open &journal",
-                    lambda _=False: self.bus.open_page.emit("journal"),
-                )
-            )
-        signature = tuple(text for text, _b, _s in rows)
-        if signature == self._reminder_rows:
-            return
-        self._reminder_rows = signature
-        _clear(self.reminders_layout)
-        for text, button_text, slot in rows:
-            self._reminder_row(text, button_text, slot)
-        self.reminders_box.setVisible(bool(rows))
-
-    def _reminder_row(self, text: str, button_text: str, slot) -> None:
-        row = QWidget()
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        label = QLabel(text)
-        label.setWordWrap(True)
-        button = QPushButton(button_text)
-        button.setAccessibleName(f"{button_text.replace('&', '')}: {text}")
-        button.clicked.connect(slot)
-        layout.addWidget(label, 1)
-        layout.addWidget(button)
-        self.reminders_layout.addWidget(row)
 
     def _update_dnd_banner(self) -> None:
         if not self._built:

@@ -132,15 +132,19 @@ class ScheduleEditor(QWidget):
         self.save_new(dialog.values())
 
     def save_new(self, values: dict) -> int:
-        from companion.core.day.loops import add_round
+        """Add the round through the day's one checked path (a custom type keeps its
+        words, an empty one is refused)."""
+        from companion.core.day.actions import add
 
-        round_id = add_round(
+        round_id = add(
             self.ctx.db,
             self.loop_id,
             values["type"],
-            scheduled_at=values["scheduled_at"],
-            interviewer_role=values["interviewer_role"],
-            interviewer_name=values["interviewer_name"],
+            known={type_id for type_id, _title in self._types()},
+            label=values.get("type_label", ""),
+            scheduled_at=values.get("scheduled_at"),
+            interviewer_role=values.get("interviewer_role", ""),
+            interviewer_name=values.get("interviewer_name", ""),
         )
         self._changed()
         return round_id

@@ -13,7 +13,12 @@ from PySide6.QtWidgets import QDateEdit, QDateTimeEdit, QLineEdit, QPlainTextEdi
 
 from companion.core.day.loops import clean_loop_fields, clean_round_fields
 from companion.ui.widgets.checked_dialog import CheckedDialog
-from companion.ui.widgets.round_fields import chosen_round_type, role_combo, round_type_combo
+from companion.ui.widgets.round_fields import (
+    chosen_round_label,
+    chosen_round_type,
+    role_combo,
+    round_type_combo,
+)
 
 
 def to_aware(value: QDateTime) -> dt.datetime:
@@ -102,6 +107,9 @@ class RoundDialog(CheckedDialog):
         if self.when is not None:
             out["scheduled_at"] = to_aware(self.when.dateTime())
         out["type"] = chosen_round_type(self.type)
+        own = chosen_round_label(self.type)
+        if own:
+            out["type_label"] = own  # a custom type keeps its words
         out["interviewer_role"] = self.role.currentData() or ""
         out["interviewer_name"] = self.name.text().strip()
         if self.notes is not None:

@@ -22,6 +22,8 @@ def round_type_combo(types: list[tuple[str, str]], current: str = "") -> QComboB
     """Round types from the content, editable so a user can name their own."""
     combo = QComboBox()
     combo.setEditable(True)
+    # Enter in the text field must not add the typed name as a list item without an id
+    combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
     combo.setAccessibleName("Round type")
     for type_id, title in types:
         combo.addItem(title, type_id)
@@ -39,9 +41,18 @@ def chosen_round_type(combo: QComboBox) -> str:
 
     index = combo.currentIndex()
     text = combo.currentText().strip()
-    if index >= 0 and combo.itemText(index) == text:
+    if index >= 0 and combo.itemText(index) == text and combo.itemData(index):
         return combo.itemData(index)
     return slug(text) if text else ""
+
+
+def chosen_round_label(combo: QComboBox) -> str:
+    """The user's own words for a type not in the list ("" for a listed type)."""
+    index = combo.currentIndex()
+    text = " ".join(combo.currentText().split())
+    if index >= 0 and combo.itemText(index) == text and combo.itemData(index):
+        return ""
+    return text
 
 
 def role_combo(current: str = "") -> QComboBox:

@@ -1,0 +1,91 @@
+"""Parts of the Today page: the takeaways card and the reminder rows."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+
+def clear(layout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget()
+        if widget is not None:
+            widget.setParent(None)
+            widget.deleteLater()
+        elif item.layout() is not None:
+            clear(item.layout())
+
+
+def takeaways_box(content) -> QGroupBox | None:
+    """The guide's takeaways (content of kind ``summary``) as one compact card."""
+    from html import escape
+
+    sections = content.by_kind("summary")
+    if not sections:
+        return None
+    box = QGroupBox(" · ".join(s.title for s in sections))
+    box.setAccessibleName("Takeaways")
+    items = "".join(f"<li>{escape(i.text)}</li>" for s in sections for i in s.items)
+    text = QLabel(f"<ul style='margin-left:-20px'>{items}</ul>")
+    text.setTextFormat(Qt.TextFormat.RichText)
+    text.setWordWrap(True)
+    text.setAccessibleName("Takeaways")
+    QVBoxLayout(box).addWidget(text)
+    return box
+
+
+def render_reminders(page, view) -> None:
+    """The capture and thank-you rows of the Today page, redrawn only when they change."""
+    from companion.core.day.schedule import countdown_text
+
+    now = view.now
+    rows = []
+    if view.capture_due_by is not None and view.capture_round_id:
+        left = countdown_text(view.capture_due_by - now).removeprefix("in ")
+        rnd = view.round(view.capture_round_id)
+        rows.append(
+            (
+                f"{rnd.title if rnd else 'The round'}: write down what was asked "
+                f"({left} left in the hour).",
+                "&Write it down",
+                lambda _=False, rid=view.capture_round_id: page.bus.capture_round.emit(rid),
+            )
+        )
+    if (
+        view.thank_you_due_by is not None
+        and view.current is None
+        and view.next is None
+        and view.loop is not None
+    ):
+        due = view.thank_you_due_by
+        when = "now" if due <= now else f"by {due.astimezone(now.tzinfo):%a %H:%M}"
+        rows.append(
+            (
+                f"{view.loop.company}: send the thank-you note {when}.",
+                "Open &journal",
+                lambda _=False: page.bus.open_page.emit("journal"),
+            )
+        )
+    signature = tuple(text for text, _b, _s in rows)
+    if signature == page._reminder_rows:
+        return
+    page._reminder_rows = signature
+    clear(page.reminders_layout)
+    for text, button_text, slot in rows:
+        _reminder_row(page, text, button_text, slot)
+    page.reminders_box.setVisible(bool(rows))
+
+
+def _reminder_row(page, text: str, button_text: str, slot) -> None:
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    label = QLabel(text)
+    label.setWordWrap(True)
+    button = QPushButton(button_text)
+    button.setAccessibleName(f"{button_text.replace('&', '')}: {text}")
+    button.clicked.connect(slot)
+    layout.addWidget(label, 1)
+    layout.addWidget(button)
+    page.reminders_layout.addWidget(row)
