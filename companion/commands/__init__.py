@@ -11,4 +11,5 @@ COMMANDS = [
     "export",
     "journal",
     "demo",
+    "hotkeys",
 ]

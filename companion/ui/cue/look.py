@@ -1,20 +1,52 @@
-"""How the cue card looks and answers keys: glance mode, opacity, text size, frame, collapsing."""
+"""How the cue card looks and answers keys: glance mode, the options menu (opacity, text
+size, frame, collapsing), the recovery lines on demand."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import (
-    QWidget,
-)
+from PySide6.QtGui import QAction, QActionGroup, QKeyEvent
+from PySide6.QtWidgets import QMenu, QWidget
 
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.ui.cue.style import style_sheet
 
+SHORTCUTS = (
+    "1-9: switch round · \u2190/\u2192 or Space: step · G: glance · Ctrl+Enter: start/end"
+    " · +/-: text size · [ ]: opacity"
+)
+
 
 class LookMixin:
-    """Glance mode, look and keys of the card window; mixed into it."""
+    """Glance mode, look, options menu and keys of the card window; mixed into it."""
+
+    def _build_menu(self) -> QMenu:
+        menu = QMenu(self)
+        opacity = menu.addMenu("Opacity")
+        self._opacity_group = QActionGroup(self)
+        for pct in range(100, cue_state.OPACITY_MIN - 1, -10):
+            action = QAction(f"{pct}%", self, checkable=True)
+            action.setData(pct)
+            action.triggered.connect(lambda _=False, p=pct: self.set_opacity(p))
+            self._opacity_group.addAction(action)
+            opacity.addAction(action)
+        menu.addAction("Larger text  (+)", lambda: self.change_font(1))
+        menu.addAction("Smaller text  (-)", lambda: self.change_font(-1))
+        menu.addSeparator()
+        menu.addAction("Collapse all sections", lambda: self._collapse_all(True))
+        menu.addAction("Expand all sections", lambda: self._collapse_all(False))
+        menu.addSeparator()
+        self._frame_action = QAction("Window frame", self, checkable=True)
+        self._frame_action.setChecked(not self.state.frameless)
+        self._frame_action.toggled.connect(lambda on: self.set_frameless(not on))
+        menu.addAction(self._frame_action)
+        menu.addAction("Global hotkeys\u2026", self.bus.open_hotkeys.emit)
+        menu.addSeparator()
+        help_action = menu.addAction("Shortcuts: " + SHORTCUTS.split(" · ")[0] + " \u2026")
+        help_action.setToolTip(SHORTCUTS)
+        help_action.setEnabled(False)
+        menu.setToolTipsVisible(True)
+        return menu
 
     def set_glance(self, on: bool) -> None:
         if self.state.glance != on:
@@ -86,6 +118,19 @@ class LookMixin:
         page = self._current_page()
         if page is not None:
             page.set_all_collapsed(collapsed)
+
+    def show_recovery(self) -> bool:
+        """For "I'm stuck": leave glance mode, open the recovery lines and scroll to them
+        (a global hotkey; the card does not take the focus). False if the round has none."""
+        if self.state.glance:
+            self.set_glance(False)
+        page = self._current_page()
+        block = page.blocks.get("recovery") if page is not None else None
+        if block is None:
+            return False
+        block.set_collapsed(False)
+        page.scroll.ensureWidgetVisible(block.header)
+        return True
 
     def _on_collapsed(self, section_id: str, collapsed: bool) -> None:
         names = set(self.state.collapsed)

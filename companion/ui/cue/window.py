@@ -10,13 +10,12 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QMenu,
     QSizeGrip,
     QSizePolicy,
     QStackedWidget,
@@ -31,17 +30,13 @@ from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
 from companion.ui.bus import AppBus
 from companion.ui.cue.geometry import DragHandle, GeometryMixin
-from companion.ui.cue.look import LookMixin
+from companion.ui.cue.look import SHORTCUTS, LookMixin
 from companion.ui.cue.sections import RoundPage, label, tool_button
 from companion.ui.cue.timer import TICK_MS, TimerMixin
 
 log = logging.getLogger(__name__)
 
 SAVE_DELAY_MS = 400
-SHORTCUTS = (
-    "1-9: switch round · \u2190/\u2192 or Space: step · G: glance · Ctrl+Enter: start/end"
-    " · +/-: text size · [ ]: opacity"
-)
 
 
 class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
@@ -92,6 +87,12 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
         bus.day_changed.connect(self.follow_day)
         day = self.day
         self.follow_day(day.view or day.refresh())
+        if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
+            import os
+
+            from companion.core.platform_choice import wayland_rule_text
+
+            self._show_banner(wayland_rule_text(os.environ))
 
     # ------------------------------------------------------------------ building
 
@@ -236,33 +237,6 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
             self.size_grip, 0, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignRight
         )
         layout.addLayout(foot)
-
-    def _build_menu(self) -> QMenu:
-        menu = QMenu(self)
-        opacity = menu.addMenu("Opacity")
-        self._opacity_group = QActionGroup(self)
-        for pct in range(100, cue_state.OPACITY_MIN - 1, -10):
-            action = QAction(f"{pct}%", self, checkable=True)
-            action.setData(pct)
-            action.triggered.connect(lambda _=False, p=pct: self.set_opacity(p))
-            self._opacity_group.addAction(action)
-            opacity.addAction(action)
-        menu.addAction("Larger text  (+)", lambda: self.change_font(1))
-        menu.addAction("Smaller text  (-)", lambda: self.change_font(-1))
-        menu.addSeparator()
-        menu.addAction("Collapse all sections", lambda: self._collapse_all(True))
-        menu.addAction("Expand all sections", lambda: self._collapse_all(False))
-        menu.addSeparator()
-        self._frame_action = QAction("Window frame", self, checkable=True)
-        self._frame_action.setChecked(not self.state.frameless)
-        self._frame_action.toggled.connect(lambda on: self.set_frameless(not on))
-        menu.addAction(self._frame_action)
-        menu.addSeparator()
-        help_action = menu.addAction("Shortcuts: " + SHORTCUTS.split(" · ")[0] + " \u2026")
-        help_action.setToolTip(SHORTCUTS)
-        help_action.setEnabled(False)
-        menu.setToolTipsVisible(True)
-        return menu
 
     # ------------------------------------------------------------------ state
 
