@@ -116,6 +116,22 @@ def _simulate(folder: Path, measure: bool) -> dict:
 
     ticks = 0
     first_hour: tuple[float, Counter] | None = None
+    seen: list[dict] = []  # what each page showed a minute into, and just before, each round
+
+    def look(moment: str, n: int) -> None:
+        group = checklist.groups.get("before-round")
+        seen.append(
+            {
+                "at": moment,
+                "round": n,
+                "phase": day.view.phase,
+                "today": today.now_box.title(),
+                "checklist_now": group.title() if group is not None else "",
+                "card_type": card.current.id if card.current else "",
+                "card_running": card.running,
+            }
+        )
+
     end = dt.datetime.combine(DAY, dt.time(19, 0), TZ)
     while clock.now < end:
         clock.now += dt.timedelta(minutes=1)
@@ -138,6 +154,14 @@ def _simulate(folder: Path, measure: bool) -> dict:
                 add_asked(ctx.db, loop, rid, "What would you shard first?", topic="sharding")
                 bus.journal_changed.emit()
         day.refresh()
+        for n, (h, m) in enumerate(STARTS):
+            start = dt.datetime.combine(DAY, dt.time(h, m), TZ)
+            if minute == start - dt.timedelta(minutes=5):
+                app.processEvents()
+                look("before", n)
+            elif minute == start + dt.timedelta(minutes=1):
+                app.processEvents()
+                look("during", n)
         view = day.view
         if view.current is not None and card.isVisible():
             for _second in range(60):  # the card's one-second countdown
@@ -161,6 +185,8 @@ def _simulate(folder: Path, measure: bool) -> dict:
         "round_ids": round_ids,
         "ticks": ticks,
         "dnd_restored": desk.banners,
+        "seen": seen,
+        "types": ROUND_TYPES,
         "phase": day.view.phase,
     }
     if measure and first_hour is not None:

@@ -12,4 +12,5 @@ COMMANDS = [
     "journal",
     "demo",
     "mic",
+    "hotkeys",
 ]

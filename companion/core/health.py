@@ -42,6 +42,10 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     report = HealthReport()
     report.ok(f"version: {__version__}")
     report.ok(f"data folder: {data_dir}")
+    from companion.core.platform_choice import choose_platform
+
+    platform = choose_platform(os.environ)
+    report.ok(f"display platform: {platform.platform} ({platform.reason})")
     db_file = paths.db_path(data_dir)
     report.ok(f"database: {db_file}")
     store = None

@@ -12,11 +12,14 @@ import time
 
 from companion import APP_ID, APP_NAME, __version__
 from companion.core.context import AppContext
+from companion.core.platform_choice import apply_platform_choice  # stdlib only, before Qt
 
 
 def create_application(argv: list[str] | None = None):
     from PySide6.QtWidgets import QApplication
 
+    if QApplication.instance() is None:
+        apply_platform_choice()  # XWayland by default under Wayland: the card stays on top
     app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
     app.setApplicationName("interview-companion")
     app.setApplicationDisplayName(APP_NAME)
@@ -59,6 +62,7 @@ class Application:
         )
         self.bus.capture_round.connect(self.open_capture)
         self.bus.show_cue_card.connect(self.show_cue_card)
+        self.bus.open_hotkeys.connect(self.open_hotkeys)
         self.window.first_painted.connect(self.after_first_paint)
 
     def after_first_paint(self) -> None:
@@ -89,6 +93,7 @@ class Application:
         self._restore_dnd_after_crash()
         self._make_tray()
         self.day.start()
+        self._start_hotkeys()
 
     def _restore_actions(self):
         from companion.core.storage.store import list_backups
@@ -130,6 +135,7 @@ class Application:
         menu = QMenu(self.window)
         menu.addAction("Show", self.window.bring_to_front)
         menu.addAction("Cue card", lambda: self.show_cue_card(""))
+        menu.addAction("Global hotkeys\u2026", self.open_hotkeys)
         menu.addSeparator()
         menu.addAction("Quit", self.window.close_and_quit)
         tray.setContextMenu(menu)
@@ -157,9 +163,33 @@ class Application:
 
         self._cue_window = open_cue_card(self.ctx, self.bus, round_type or None, self._cue_window)
 
+    def _start_hotkeys(self) -> None:
+        from companion.ui.hotkeys.service import HotkeyService
+
+        self.hotkeys = HotkeyService(self.ctx.prefs, self.window)
+        self.hotkeys.activated.connect(self.on_hotkey)
+        self.hotkeys.status_changed.connect(
+            lambda: [self.window.add_notice(p) for p in self.hotkeys.unreported()]
+        )
+        self.hotkeys.start()
+
+    def open_hotkeys(self) -> None:
+        from companion.ui.hotkeys.dialog import open_hotkeys_dialog
+
+        open_hotkeys_dialog(self.ctx.prefs, getattr(self, "hotkeys", None), self.window)
+
+    def on_hotkey(self, action: str) -> None:
+        from companion.ui.hotkeys.service import drive_card
+
+        self._cue_window = drive_card(
+            action, self._cue_window, lambda: self.show_cue_card("") or self._cue_window
+        )
+
     def shutdown(self) -> None:
         from companion.core.dnd import restore_on_quit
 
+        if getattr(self, "hotkeys", None) is not None:
+            self.hotkeys.stop()  # release the grabs / close the portal session first
         self.day.shutdown()
         restore_on_quit(self.ctx)
         self.ctx.prefs.save()

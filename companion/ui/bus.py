@@ -17,6 +17,8 @@ class AppBus(QObject):
     capture_round = Signal(int)
     #: show the cue card window for a round type id ("" = last used)
     show_cue_card = Signal(str)
+    #: open the global hotkeys dialog (the app owns the hotkey service)
+    open_hotkeys = Signal()
     #: a desktop notification (title, message), shown through the tray when there is one
     notify = Signal(str, str)
     #: the day model changed (a companion.core.day.model.DayView); pages render it

@@ -243,3 +243,14 @@ def test_the_invitations_end_sets_the_rounds_length(db, rules, tmp_path, monkeyp
     start = dt.datetime(2026, 12, 2, 10, tzinfo=dt.UTC)
     v = actions.load_view(db, rules, start + dt.timedelta(minutes=50), result.loop_id)
     assert v.current is not None and v.current.ends_at == start + dt.timedelta(hours=1)
+
+
+def test_the_journals_thank_you_is_due_a_day_after_the_loop_not_each_round(db, rules, invited):
+    """Journal and Today agree: 24 h after the last round, though the first has ended."""
+    from companion.core.journal.thankyou import thank_you
+
+    first = list_rounds(db, invited.loop_id)[0]
+    actions.end(db, first.id, at(2, 9, 40))
+    note = thank_you(db, invited.loop_id, rules.thank_you_after, rules)
+    view = view_at(db, rules, at(2, 9, 41))
+    assert note.due_at == view.thank_you_due_by == at(3, 13, 45)

@@ -27,3 +27,24 @@ def test_a_twelve_hour_day_sends_each_reminder_once(qapp, tmp_path, caplog):
     assert result["captures"] == result["round_ids"]  # the capture opened once per round
     assert result["dnd_restored"] and result["phase"] == "after-loop"
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_every_page_shows_the_same_round_through_the_day(qapp, tmp_path):
+    from day_simulation import simulate
+
+    result = simulate(tmp_path)
+    types = result["types"]
+    for step in result["seen"]:
+        n = step["round"]
+        if step["at"] == "before":
+            # five minutes before: its list is up everywhere, the card shows that round
+            assert step["phase"] == "before-round", step
+            assert step["today"] == "Now: before the round", step
+            assert step["checklist_now"].endswith("— now"), step
+            assert step["card_type"] == types[n] and not step["card_running"], step
+        else:
+            assert step["phase"] == "in-round", step
+            assert step["today"] == "Now: in the round", step
+            assert step["card_type"] == types[n] and step["card_running"], step
+    assert len(result["seen"]) == 2 * result["rounds"]

@@ -299,7 +299,8 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     rules.texts.get("morning-of")
                     or "Keep the morning light; the morning-of list is on the Today page.",
                     morning,
-                    first.starts_at,
+                    # once the before-round list is up, the morning's news is stale
+                    max(morning, first.starts_at - rules.before_window),
                     first.id,
                 )
             )

@@ -37,7 +37,7 @@ def _rows(db: Database, cls, sql: str, params: list) -> list:
 
 
 def loop_detail(
-    db: Database, loop_id: int, thank_you_after: dt.timedelta | None = None
+    db: Database, loop_id: int, thank_you_after: dt.timedelta | None = None, rules=None
 ) -> LoopDetail | None:
     """A loop with its rounds and everything written for each (one query per kind)."""
     loop = get_loop(db, loop_id)
@@ -73,7 +73,9 @@ def loop_detail(
     entries = [groups[r.id] for r in rounds]
     if not loose.empty:
         entries.append(loose)
-    return LoopDetail(loop=loop, rounds=entries, thank_you=thank_you(db, loop_id, thank_you_after))
+    return LoopDetail(
+        loop=loop, rounds=entries, thank_you=thank_you(db, loop_id, thank_you_after, rules)
+    )
 
 
 def round_entries(db: Database, round_id: int) -> RoundEntries:

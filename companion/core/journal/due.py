@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from companion.core.day.loops import get_loop
+from companion.core.day.loops import get_loop, list_rounds
 from companion.core.timeutil import parse_stored
 
 # fallbacks only: the pack's after-loop `within_hours:` is used (Content.capture_window
@@ -42,13 +42,19 @@ class ThankYouDue:
     sent: bool
 
 
-def loop_end(db: Database, loop_id: int) -> dt.datetime | None:
-    """When the loop ended: its last round's end, else the end of its last day."""
-    row = db.execute(
-        "SELECT ended_at FROM rounds WHERE loop_id = ? AND ended_at IS NOT NULL AND ended_at != ''",
-        [loop_id],
-    ).fetchall()
-    ends = [t for t in (parse_stored(r[0]) for r in row) if t]
+def loop_end(db: Database, loop_id: int, rules=None) -> dt.datetime | None:
+    """When the loop ends: its last round's end (actual, or expected from its start and
+    length while rounds are still to come: the thank-you is 24 h after the LOOP), else
+    the end of its last day. ``rules`` (the day's, from the content) give the lengths."""
+    from companion.core.day.model import DayRules, day_round
+
+    rules = rules or DayRules()
+    now = dt.datetime.now().astimezone()  # only decides states; ends do not depend on it
+    ends = [
+        d.ends_at
+        for d in (day_round(r, rules, now, False) for r in list_rounds(db, loop_id))
+        if d.state != "skipped" and d.ends_at is not None
+    ]
     if ends:
         return max(ends)
     loop = get_loop(db, loop_id)

@@ -26,11 +26,14 @@ class ThankYou:
         return bool(self.sent_at)
 
 
-def thank_you(db: Database, loop_id: int, after: dt.timedelta | None = None) -> ThankYou:
+def thank_you(
+    db: Database, loop_id: int, after: dt.timedelta | None = None, rules=None
+) -> ThankYou:
+    """The note and when it is due: ``after`` (the pack's 24 h) past the loop's end."""
     row = db.execute(
         "SELECT to_whom, draft, sent_at FROM thank_yous WHERE loop_id = ?", [loop_id]
     ).fetchone()
-    end = loop_end(db, loop_id)
+    end = loop_end(db, loop_id, rules)
     due = end + (after or THANK_YOU_AFTER) if end else None
     if row is None:
         return ThankYou(loop_id, "", "", None, due)

@@ -1,5 +1,5 @@
-"""How the cue card looks and answers keys: glance mode, its options menu (opacity, text
-size, frame, collapsing)."""
+"""How the cue card looks and answers keys: glance mode, the options menu (opacity, text
+size, frame, collapsing), the recovery lines on demand."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ SHORTCUTS = (
 
 
 class LookMixin:
-    """Glance mode, look and keys of the card window; mixed into it."""
+    """Glance mode, look, options menu and keys of the card window; mixed into it."""
 
     def _build_menu(self) -> QMenu:
         menu = QMenu(self)
@@ -40,6 +40,7 @@ class LookMixin:
         self._frame_action.setChecked(not self.state.frameless)
         self._frame_action.toggled.connect(lambda on: self.set_frameless(not on))
         menu.addAction(self._frame_action)
+        menu.addAction("Global hotkeys\u2026", self.bus.open_hotkeys.emit)
         menu.addSeparator()
         help_action = menu.addAction("Shortcuts: " + SHORTCUTS.split(" · ")[0] + " \u2026")
         help_action.setToolTip(SHORTCUTS)
@@ -117,6 +118,19 @@ class LookMixin:
         page = self._current_page()
         if page is not None:
             page.set_all_collapsed(collapsed)
+
+    def show_recovery(self) -> bool:
+        """For "I'm stuck": leave glance mode, open the recovery lines and scroll to them
+        (a global hotkey; the card does not take the focus). False if the round has none."""
+        if self.state.glance:
+            self.set_glance(False)
+        page = self._current_page()
+        block = page.blocks.get("recovery") if page is not None else None
+        if block is None:
+            return False
+        block.set_collapsed(False)
+        page.scroll.ensureWidgetVisible(block.header)
+        return True
 
     def _on_collapsed(self, section_id: str, collapsed: bool) -> None:
         names = set(self.state.collapsed)

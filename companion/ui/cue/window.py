@@ -88,6 +88,12 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         bus.day_changed.connect(self.follow_day)
         day = self.day
         self.follow_day(day.view or day.refresh())
+        if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
+            import os
+
+            from companion.core.platform_choice import wayland_rule_text
+
+            self._show_banner(wayland_rule_text(os.environ))
 
     # ------------------------------------------------------------------ building
 

@@ -185,7 +185,8 @@ class DayService(QObject):
         key = f"capture-open:{round_id}"
         if key in actions.sent_keys(self.ctx.db):
             return False
-        actions.mark_sent(self.ctx.db, [key], self.ctx.now())
+        # the capture is on screen: its "write it down" reminder would only repeat it
+        actions.mark_sent(self.ctx.db, [key, f"capture:{round_id}"], self.ctx.now())
         self.bus.capture_round.emit(round_id)
         return True
 

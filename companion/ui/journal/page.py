@@ -309,7 +309,11 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         if self.current_loop_id is not None and self.current_loop_id != loop_id:
             self.thank_you._save_timer.stop()
             self.thank_you.save()
-        detail = loop_detail(self.ctx.db, loop_id, self.ctx.content.thank_you_after)
+        from companion.core.day.rules import day_rules
+
+        detail = loop_detail(
+            self.ctx.db, loop_id, self.ctx.content.thank_you_after, day_rules(self.ctx.content)
+        )
         if detail is None:
             return
         self.current_loop_id = loop_id

@@ -1,0 +1,283 @@
+"""Global hotkeys on X11: a passive key grab on the root window, through libxcb by ctypes.
+
+The grabber has its own X connection (no new dependency, independent of how Qt talks to
+the server) whose socket a QSocketNotifier watches. Each combination is grabbed four
+times, with and without NumLock (Mod2) and CapsLock (Lock), so the keys work whatever
+those locks are. A grab another client holds fails with BadAccess: that combination is
+reported as a conflict, by name, and the others still work. Grabs end with
+:meth:`X11Hotkeys.release` (on quit) and, at the latest, with the connection.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+import os
+
+from PySide6.QtCore import QObject, QSocketNotifier, Signal
+
+from companion.core.hotkeys import Combo
+
+log = logging.getLogger(__name__)
+
+SHIFT, LOCK, CONTROL, MOD1, MOD2, MOD4 = 1, 2, 4, 8, 16, 64
+_MOD_MASKS = {"shift": SHIFT, "ctrl": CONTROL, "alt": MOD1, "super": MOD4}
+_RELEVANT = SHIFT | CONTROL | MOD1 | MOD4
+LOCK_VARIANTS = (0, LOCK, MOD2, LOCK | MOD2)  # NumLock is Mod2 on every common keymap
+KEY_PRESS = 2
+MAPPING_NOTIFY = 34  # the keyboard layout changed: keycodes must be looked up again
+BAD_ACCESS = 10
+GRAB_MODE_ASYNC = 1
+
+
+class _Cookie(ctypes.Structure):
+    _fields_ = [("sequence", ctypes.c_uint)]
+
+
+class _ScreenIterator(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("rem", ctypes.c_int), ("index", ctypes.c_int)]
+
+
+class _GenericError(ctypes.Structure):
+    _fields_ = [("response_type", ctypes.c_uint8), ("error_code", ctypes.c_uint8)]
+
+
+class _KeyEvent(ctypes.Structure):
+    _fields_ = [
+        ("response_type", ctypes.c_uint8),
+        ("detail", ctypes.c_uint8),
+        ("sequence", ctypes.c_uint16),
+        ("time", ctypes.c_uint32),
+        ("root", ctypes.c_uint32),
+        ("event", ctypes.c_uint32),
+        ("child", ctypes.c_uint32),
+        ("root_x", ctypes.c_int16),
+        ("root_y", ctypes.c_int16),
+        ("event_x", ctypes.c_int16),
+        ("event_y", ctypes.c_int16),
+        ("state", ctypes.c_uint16),
+    ]
+
+
+class XcbError(RuntimeError):
+    pass
+
+
+def _load():
+    name = ctypes.util.find_library("xcb") or "libxcb.so.1"
+    try:
+        xcb = ctypes.CDLL(name)
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError as exc:
+        raise XcbError(f"cannot load libxcb: {exc}") from None
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]
+    for fn in ("xcb_connection_has_error", "xcb_get_file_descriptor", "xcb_flush"):
+        getattr(xcb, fn).argtypes = [ctypes.c_void_p]
+        getattr(xcb, fn).restype = ctypes.c_int
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.restype = None
+    xcb.xcb_get_setup.argtypes = [ctypes.c_void_p]
+    xcb.xcb_get_setup.restype = ctypes.c_void_p
+    xcb.xcb_setup_roots_iterator.argtypes = [ctypes.c_void_p]
+    xcb.xcb_setup_roots_iterator.restype = _ScreenIterator
+    xcb.xcb_screen_next.argtypes = [ctypes.POINTER(_ScreenIterator)]
+    xcb.xcb_screen_next.restype = None
+    xcb.xcb_get_keyboard_mapping.argtypes = [ctypes.c_void_p, ctypes.c_uint8, ctypes.c_uint8]
+    xcb.xcb_get_keyboard_mapping.restype = _Cookie
+    xcb.xcb_get_keyboard_mapping_reply.argtypes = [ctypes.c_void_p, _Cookie, ctypes.c_void_p]
+    xcb.xcb_get_keyboard_mapping_reply.restype = ctypes.c_void_p
+    xcb.xcb_grab_key_checked.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_uint8,
+        ctypes.c_uint32,
+        ctypes.c_uint16,
+        ctypes.c_uint8,
+        ctypes.c_uint8,
+        ctypes.c_uint8,
+    ]
+    xcb.xcb_grab_key_checked.restype = _Cookie
+    xcb.xcb_ungrab_key_checked.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_uint8,
+        ctypes.c_uint32,
+        ctypes.c_uint16,
+    ]
+    xcb.xcb_ungrab_key_checked.restype = _Cookie
+    xcb.xcb_request_check.argtypes = [ctypes.c_void_p, _Cookie]
+    xcb.xcb_request_check.restype = ctypes.POINTER(_GenericError)
+    xcb.xcb_poll_for_event.argtypes = [ctypes.c_void_p]
+    xcb.xcb_poll_for_event.restype = ctypes.c_void_p
+    libc.free.argtypes = [ctypes.c_void_p]
+    libc.free.restype = None
+    return xcb, libc
+
+
+class XcbGrabber:
+    """The Qt-free part: one X connection, keycode lookup, grab/ungrab, event polling."""
+
+    def __init__(self, display: str | None = None):
+        display = display if display is not None else os.environ.get("DISPLAY", "")
+        if not display:
+            raise XcbError("no X display (DISPLAY is not set)")
+        self._xcb, self._libc = _load()
+        screen = ctypes.c_int(0)
+        self._conn = self._xcb.xcb_connect(display.encode(), ctypes.byref(screen))
+        if not self._conn or self._xcb.xcb_connection_has_error(self._conn):
+            conn, self._conn = self._conn, None
+            if conn:
+                self._xcb.xcb_disconnect(conn)
+            raise XcbError(f"cannot open the X display {display}")
+        setup = self._xcb.xcb_get_setup(self._conn)
+        iterator = self._xcb.xcb_setup_roots_iterator(setup)
+        for _ in range(screen.value):
+            self._xcb.xcb_screen_next(ctypes.byref(iterator))
+        self.root = ctypes.c_uint32.from_address(iterator.data).value  # xcb_screen_t.root
+        # xcb_setup_t: min_keycode and max_keycode at bytes 34 and 35
+        self._min_keycode = ctypes.c_uint8.from_address(setup + 34).value
+        self._max_keycode = ctypes.c_uint8.from_address(setup + 35).value
+        self._keymap: dict[int, int] | None = None
+        self.grabbed: dict[tuple[int, int], str] = {}  # (keycode, modifiers) -> action
+        self.mapping_changed = False
+
+    @property
+    def fd(self) -> int:
+        return self._xcb.xcb_get_file_descriptor(self._conn)
+
+    def _load_keymap(self) -> dict[int, int]:
+        first = self._min_keycode
+        count = self._max_keycode - first + 1
+        cookie = self._xcb.xcb_get_keyboard_mapping(self._conn, first, count)
+        reply = self._xcb.xcb_get_keyboard_mapping_reply(self._conn, cookie, None)
+        if not reply:
+            raise XcbError("the X server did not send its keyboard mapping")
+        try:
+            per_code = ctypes.c_uint8.from_address(reply + 1).value
+            syms = (ctypes.c_uint32 * (count * per_code)).from_address(reply + 32)
+            keymap: dict[int, int] = {}
+            for index in range(count):
+                for column in range(min(per_code, 2)):  # plain and shifted
+                    keymap.setdefault(syms[index * per_code + column], first + index)
+        finally:
+            self._libc.free(reply)
+        return keymap
+
+    def keycode(self, keysym: int) -> int | None:
+        if self._keymap is None:
+            self._keymap = self._load_keymap()
+        return self._keymap.get(keysym)
+
+    def grab(self, action: str, combo: Combo) -> str | None:
+        """Grab ``combo`` for ``action``; None, or a one-line reason it failed."""
+        code = self.keycode(combo.keysym)
+        if code is None:
+            return f"{combo} ({action}): the keyboard layout has no {combo.key} key"
+        mods = 0
+        for name in combo.modifiers:
+            mods |= _MOD_MASKS[name]
+        done: list[int] = []
+        for extra in LOCK_VARIANTS:
+            cookie = self._xcb.xcb_grab_key_checked(
+                self._conn, 0, self.root, mods | extra, code, GRAB_MODE_ASYNC, GRAB_MODE_ASYNC
+            )
+            error = self._xcb.xcb_request_check(self._conn, cookie)
+            if error:
+                error_code = error.contents.error_code
+                self._libc.free(error)
+                for m in done:
+                    self._ungrab(code, m)
+                if error_code == BAD_ACCESS:
+                    return f"{combo} ({action}) is already taken by another program"
+                return f"{combo} ({action}): the X server refused the grab (error {error_code})"
+            done.append(mods | extra)
+        self.grabbed[(code, mods)] = action
+        return None
+
+    def _ungrab(self, code: int, mods: int) -> None:
+        cookie = self._xcb.xcb_ungrab_key_checked(self._conn, code, self.root, mods)
+        error = self._xcb.xcb_request_check(self._conn, cookie)
+        if error:
+            self._libc.free(error)
+
+    def ungrab_all(self) -> None:
+        if self._conn is None:
+            return
+        for code, mods in list(self.grabbed):
+            for extra in LOCK_VARIANTS:
+                self._ungrab(code, mods | extra)
+        self.grabbed.clear()
+        self._xcb.xcb_flush(self._conn)
+
+    def poll(self) -> list[str]:
+        """The actions whose keys were pressed since the last poll."""
+        actions: list[str] = []
+        if self._conn is None:
+            return actions
+        while True:
+            event = self._xcb.xcb_poll_for_event(self._conn)
+            if not event:
+                break
+            try:
+                key = _KeyEvent.from_address(event)
+                if key.response_type & 0x7F == MAPPING_NOTIFY:
+                    self.mapping_changed = True
+                    self._keymap = None
+                elif key.response_type & 0x7F == KEY_PRESS:
+                    action = self.grabbed.get((key.detail, key.state & _RELEVANT))
+                    if action is not None:
+                        actions.append(action)
+            finally:
+                self._libc.free(event)
+        return actions
+
+    @property
+    def broken(self) -> bool:
+        return self._conn is None or bool(self._xcb.xcb_connection_has_error(self._conn))
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self.ungrab_all()
+            self._xcb.xcb_disconnect(self._conn)
+            self._conn = None
+
+
+class X11Hotkeys(QObject):
+    """Qt side: bind combinations, emit ``activated(action)`` as keys are pressed."""
+
+    activated = Signal(str)
+    #: problems found after bind() returned (a regrab after a keyboard layout change)
+    problems_found = Signal(list)
+    name = "X11 key grab"
+
+    def __init__(self, parent=None, display: str | None = None):
+        super().__init__(parent)
+        self._grabber = XcbGrabber(display)
+        self._combos: dict[str, Combo] = {}
+        self._notifier = QSocketNotifier(self._grabber.fd, QSocketNotifier.Type.Read, self)
+        self._notifier.activated.connect(self._drain)
+
+    def bind(self, combos: dict[str, Combo]) -> list[str]:
+        """Replace the grabs; returns one line per combination that could not be grabbed."""
+        self._combos = dict(combos)
+        self._grabber.ungrab_all()
+        problems = [
+            p for action, combo in combos.items() if (p := self._grabber.grab(action, combo))
+        ]
+        self._drain()
+        return problems
+
+    def _drain(self, *_args) -> None:
+        for action in self._grabber.poll():
+            self.activated.emit(action)
+        if self._grabber.mapping_changed:
+            self._grabber.mapping_changed = False
+            problems = self.bind(self._combos)
+            if problems:
+                self.problems_found.emit(problems)
+        if self._grabber.broken:
+            self._notifier.setEnabled(False)
+
+    def release(self) -> None:
+        self._notifier.setEnabled(False)
+        self._grabber.close()

@@ -1,0 +1,197 @@
+"""Global hotkeys under Xvfb + openbox: an xterm has the focus, `xdotool key` sends each
+hotkey, the card changes as asked and the xterm keeps the focus."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from companion.core import hotkeys as hk
+
+pytestmark = pytest.mark.gui
+
+
+def _xdotool(keys: str) -> str:
+    # xdotool names: PageDown is Next, PageUp is Prior; letters in lower case (no shift)
+    combo = hk.parse_combo(keys)
+    key = (
+        combo.key.lower()
+        if len(combo.key) == 1
+        else {"PageDown": "Next", "PageUp": "Prior"}.get(combo.key, combo.key)
+    )
+    return "+".join([*(m for m in hk.MODIFIERS if m in combo.modifiers), key])
+
+
+def press(xsession, app, keys: str) -> dict:
+    xsession.key(_xdotool(keys))
+    event = app.read()
+    assert xsession.active() == xsession.xterm, f"{keys} took the focus from the xterm"
+    assert not event.get("card_active"), f"{keys} activated the card"
+    return event
+
+
+def test_each_default_hotkey_drives_the_card_while_the_xterm_keeps_the_focus(xsession, start_app):
+    app = start_app()
+    ready = app.wait_ready()
+    assert ready["platform"] == "xcb" and ready["backend"] == "X11 key grab", ready
+    assert ready["problems"] == []
+    xsession.focus_xterm()
+    keys = hk.DEFAULTS
+
+    shown = press(xsession, app, keys["show-card"])
+    assert shown["visible"] and shown["round"] == "design" and shown["step"] == 0
+    assert not shown["recovery_open"]
+    assert press(xsession, app, keys["next-step"])["step"] == 1
+    assert press(xsession, app, keys["next-step"])["step"] == 2
+    assert press(xsession, app, keys["previous-step"])["step"] == 1
+    assert press(xsession, app, keys["glance"])["glance"] is True
+    recovery = press(xsession, app, keys["recovery"])
+    assert recovery["recovery_open"] and recovery["glance"] is False
+    assert press(xsession, app, keys["glance"])["glance"] is True
+    assert press(xsession, app, keys["glance"])["glance"] is False
+    assert press(xsession, app, keys["start-end-round"])["running"] is True
+    hidden = press(xsession, app, keys["show-card"])
+    assert hidden["visible"] is False and hidden["running"] is True
+    # NumLock on: the grab's lock variants still match
+    xsession.key("Num_Lock")
+    try:
+        assert press(xsession, app, keys["show-card"])["visible"] is True
+    finally:
+        xsession.key("Num_Lock")
+    assert app.quit() == 0
+
+
+def test_rebinding_takes_the_new_keys_and_drops_the_old(xsession, start_app, tmp_path):
+    from companion.core.prefs import Prefs
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    prefs = Prefs(data / "prefs.json")
+    hk.rebind(prefs, "glance", "ctrl+alt+shift+J")
+    hk.rebind(prefs, "show-card", "super+F9")
+    assert prefs.save() is None
+    app = start_app(data_dir=data)
+    assert app.wait_ready()["problems"] == []
+    xsession.focus_xterm()
+    assert press(xsession, app, "super+F9")["visible"] is True
+    xsession.key("ctrl+alt+g")  # the old glance key: nothing happens
+    assert press(xsession, app, "ctrl+alt+shift+J")["glance"] is True  # the next event is J's
+    assert app.quit() == 0
+
+
+GRABBER = """
+import sys
+from companion.core.hotkeys import parse_combo
+from companion.ui.hotkeys.x11 import XcbGrabber
+grabber = XcbGrabber()
+print(grabber.grab("other", parse_combo(sys.argv[1])), flush=True)
+sys.stdin.read()
+"""
+
+
+def other_client(xsession, keys: str, root) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [sys.executable, "-c", GRABBER, keys],
+        cwd=root,
+        env=dict(xsession.env, PYTHONPATH=str(root)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout.readline().strip() == "None", "the other client could not grab"
+    return proc
+
+
+def test_a_key_another_program_holds_is_reported_by_name_and_the_rest_work(xsession, start_app):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    other = other_client(xsession, hk.DEFAULTS["glance"], root)
+    try:
+        app = start_app()
+        ready = app.wait_ready()
+        assert ready["problems"] == ["ctrl+alt+G (glance) is already taken by another program"]
+        xsession.focus_xterm()
+        assert press(xsession, app, hk.DEFAULTS["show-card"])["visible"] is True
+        assert app.quit() == 0
+    finally:
+        other.stdin.close()
+        other.stdout.close()
+        other.wait(5)
+
+
+def test_quitting_releases_the_grabs(xsession, start_app):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    app = start_app()
+    app.wait_ready()
+    assert app.quit() == 0
+    time.sleep(0.1)
+    other = other_client(xsession, hk.DEFAULTS["recovery"], root)  # free again
+    other.stdin.close()
+    other.stdout.close()
+    other.wait(5)
+
+
+def _answer(app) -> dict:
+    while True:
+        event = app.read()
+        if "rebound" in event:
+            return event
+
+
+def test_rebinding_in_the_dialog_while_running_regrabs_and_reports_a_taken_key(xsession, start_app):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    app = start_app()
+    assert app.wait_ready()["problems"] == []
+    app.send("rebind glance ctrl+alt+shift+J")
+    answer = _answer(app)
+    assert answer["rebound"] is True and answer["note"] == "", answer
+    assert answer["status"] == "Working through: X11 key grab."
+    xsession.focus_xterm()
+    xsession.key("ctrl+alt+g")  # released: the next event must come from the new key
+    event = press(xsession, app, "ctrl+alt+shift+J")
+    assert event["action"] == "glance" and event["glance"] is True, event
+    other = other_client(xsession, "ctrl+alt+shift+K", root)
+    try:
+        app.send("rebind glance ctrl+alt+shift+K")
+        answer = _answer(app)
+        assert answer["rebound"] is False
+        assert answer["note"] == "ctrl+alt+shift+K (glance) is already taken by another program"
+        # the other keys still work (the card is up since the glance key: this hides it)
+        assert press(xsession, app, hk.DEFAULTS["show-card"])["visible"] is False
+    finally:
+        other.stdin.close()
+        other.stdout.close()
+        other.wait(5)
+    assert app.quit() == 0
+
+
+def test_a_keyboard_layout_change_moves_the_grabs(xsession, start_app, tmp_path):
+    import shutil
+
+    from companion.core.prefs import Prefs
+
+    assert shutil.which("setxkbmap"), "setxkbmap is missing (Debian: x11-xkb-utils)"
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    prefs = Prefs(data / "prefs.json")
+    hk.rebind(prefs, "show-card", "ctrl+alt+Z")  # Z and Y trade places on a German keyboard
+    assert prefs.save() is None
+    app = start_app(data_dir=data)
+    assert app.wait_ready()["problems"] == []
+    xsession.focus_xterm()
+    try:
+        xsession.run("setxkbmap", "de")
+        time.sleep(0.3)  # the MappingNotify reaches the app; it grabs the new keycode
+        event = press(xsession, app, "ctrl+alt+Z")
+        assert event["action"] == "show-card" and event["visible"] is True
+    finally:
+        xsession.run("setxkbmap", "us")
+    assert app.quit() == 0
