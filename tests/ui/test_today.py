@@ -360,3 +360,35 @@ def test_a_round_type_of_your_own_keeps_its_words(qtbot, ctx, bus, dnd, loop):
     view = tick(bus)
     assert view.round(rnd.id).title == "Bar raiser round"
     assert page.schedule.tree.topLevelItemCount() == 3
+
+
+def test_an_invitation_is_read_off_the_gui_thread(
+    qtbot, ctx, bus, dnd, loop, tmp_path, monkeypatch
+):
+    import threading
+
+    import companion.core.day.ics as ics
+    from companion.ui.today import schedule as schedule_module
+
+    page = make_page(qtbot, ctx, bus)
+    path = tmp_path / "invite.ics"
+    path.write_text(
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20261202T130000Z\nSUMMARY:Hiring manager chat\n"
+        "END:VEVENT\nEND:VCALENDAR\n"
+    )
+    threads, shown = [], []
+    real_parse = ics.parse_ics
+
+    def watched(*args, **kwargs):  # the real parser, noting where it runs
+        threads.append(threading.current_thread())
+        return real_parse(*args, **kwargs)
+
+    monkeypatch.setattr(ics, "parse_ics", watched)
+    monkeypatch.setattr(
+        schedule_module.QMessageBox, "information", lambda _p, _t, text: shown.append(text)
+    )
+    page.schedule.import_in_background(path)
+    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
+    assert threads and threads[0] is not threading.main_thread()
+    assert "Added 1 round from invite.ics" in shown[0]
+    assert page.schedule.import_button.isEnabled()

@@ -188,17 +188,44 @@ class ScheduleEditor(QWidget):
             "Calendar files (*.ics);;All files (*)",
         )
         if path:
-            QMessageBox.information(self, "Import .ics", self.import_file(Path(path)))
+            self.import_in_background(Path(path))
+
+    def import_in_background(self, path: Path) -> None:
+        """Read the file on a worker thread (a hostile file must not freeze the window);
+        the rounds are added back here, on the GUI thread, and the outcome shown."""
+        from PySide6.QtCore import QThreadPool
+
+        from companion.ui.today.ics_worker import IcsRead
+
+        job = IcsRead(path)
+        self._ics_signals = job.signals  # outlives the job, so the result is delivered
+        job.signals.read.connect(
+            lambda events, problems, error: self._show_import(path, events, problems, error)
+        )
+        self.import_button.setEnabled(False)
+        self.setCursor(Qt.CursorShape.BusyCursor)
+        QThreadPool.globalInstance().start(job)
+
+    def _show_import(self, path: Path, events, problems, error: str) -> None:
+        self.import_button.setEnabled(True)
+        self.unsetCursor()
+        message = error or self.apply_import(path, events, problems)
+        QMessageBox.information(self, "Import .ics", message)
 
     def import_file(self, path: Path) -> str:
-        """Import a .ics file into this loop; returns the message to show."""
+        """Import a .ics file into this loop at once; returns the message to show."""
         from companion.core.day.ics import IcsError, read_ics
-        from companion.core.day.schedule import import_events
 
         try:
             events, problems = read_ics(path)
         except IcsError as exc:
             return str(exc)
+        return self.apply_import(path, events, problems)
+
+    def apply_import(self, path: Path, events, problems) -> str:
+        """Add the events read from ``path`` as this loop's rounds; the message to show."""
+        from companion.core.day.schedule import import_events
+
         result = import_events(self.ctx.db, self.loop_id, events, types=self._types())
         lines = [f"Added {result.added} round{'s' if result.added != 1 else ''} from {path.name}."]
         if result.duplicates:
