@@ -88,7 +88,8 @@ class RehearseBar(QFrame):
     def _show_current(self) -> None:
         step = self.rehearsal.current
         last = self.rehearsal.index == len(self.rehearsal.steps) - 1
-        self.next_button.setText("&Finish" if last else "&Next segment")
+        # one key on every segment: Alt+N, also on the last one ("Finish" has no N)
+        self.next_button.setText("Finish (Alt+&N)" if last else "&Next segment")
         self.title.setText(
             f"<b>{step.title}</b> ({self.rehearsal.index + 1} of {len(self.rehearsal.steps)})"
         )

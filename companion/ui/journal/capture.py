@@ -50,7 +50,8 @@ class _LineList(QWidget):
         self.list.setAccessibleName(f"{label}: added so far")
         self.list.setMaximumHeight(90)
         self.entry.returnPressed.connect(self.add_current)
-        QShortcut(QKeySequence.StandardKey.Delete, self.list, self._remove_selected)
+        remove = QShortcut(QKeySequence.StandardKey.Delete, self.list, self._remove_selected)
+        remove.setContext(Qt.ShortcutContext.WidgetShortcut)  # one Delete per list, not window
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.entry)
