@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QStackedWidget,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from companion.ui.bus import AppBus
+from companion.ui.widgets.wrapping_tree import WrappingTree
 
 AUDIENCE_ORDER = ("hiring-manager", "peer", "leadership")
 ROLE = Qt.ItemDataRole.UserRole
@@ -86,12 +86,10 @@ class PlannerPanel(QWidget):
         top.addWidget(self.loop_combo, 1)
 
         # suggestions
-        self.tree = QTreeWidget()
+        self.tree = WrappingTree()  # each question whole: wrapped, never cut with "..."
         self.tree.setHeaderHidden(True)
         self.tree.setAccessibleName("Questions from the content, by audience")
         self.tree.setRootIsDecorated(True)
-        self.tree.setWordWrap(True)
-        self.tree.setUniformRowHeights(False)
         self.no_suggestions = QLabel(
             "The content has no questions to ask (a section of kind: questions). "
             "Type your own below."
