@@ -33,6 +33,7 @@ from companion.ui.bus import AppBus
 from companion.ui.cue.fit_label import FitLabel
 from companion.ui.cue.geometry import DragHandle, GeometryMixin
 from companion.ui.cue.look import LookMixin
+from companion.ui.cue.pitch_fold import fold_pitch
 from companion.ui.cue.sections import RoundPage, label, tool_button
 from companion.ui.cue.timer import TICK_MS, TimerMixin
 
@@ -320,6 +321,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, QWidget):
         self.title.setToolTip(info.title)
         self._show_step(page)
         self._show_timebox(page)
+        fold_pitch(self)
         self._update_glance()
         return True
 
