@@ -170,7 +170,9 @@ class AboutPage(AboutDocuments, QWidget):
         notice_layout.setContentsMargins(4, 2, 4, 2)
         notice_layout.addWidget(self.notice, 1)
         notice_layout.addWidget(self.notice_close)
-        self.notice_row.setStyleSheet("background: #fff4d6;")
+        from companion.ui.theme import soft_background
+
+        self.notice_row.setStyleSheet(f"background: {soft_background().name()};")
         self.notice_row.hide()
 
         side = QScrollArea()

@@ -103,7 +103,9 @@ class RehearseBar(QFrame):
         step = self.rehearsal.current
         elapsed = self.rehearsal.elapsed_in_current(self.monotonic())
         over = elapsed > step.budget_seconds
-        color = "#b00020" if over else "#006e32"
+        from companion.ui.theme import status_color
+
+        color = status_color("bad" if over else "good").name()
         self.clock.setText(
             f"<span style='color:{color}'>{elapsed:.0f} / {step.budget_seconds:.0f} s</span>"
         )
