@@ -20,8 +20,8 @@ _SAFE_HREF = re.compile(r"^(?:https?:|mailto:|#)", re.IGNORECASE)
 PAGE_CSS = """
 body { font-family: sans-serif; font-size: 11pt; line-height: 1.35; color: #1b1b1b; }
 h1 { font-size: 18pt; margin-top: 0px; margin-bottom: 4px; }
-h2 { font-size: 13pt; margin-top: 7px; margin-bottom: 3px; }
-h3 { font-size: 11.5pt; margin-top: 5px; margin-bottom: 2px; }
+h2 { font-size: 13pt; margin-top: 6px; margin-bottom: 3px; }
+h3 { font-size: 11.5pt; margin-top: 4px; margin-bottom: 2px; }
 p, li { margin-top: 0px; margin-bottom: 0px; }
 table { border-collapse: collapse; margin-top: 3px; margin-bottom: 3px; }
 th, td { border: 1px solid #999; padding: 2pt 5pt; }
