@@ -106,9 +106,9 @@ class MainWindow(QMainWindow):
         self.rail.currentRowChanged.connect(self._show_row)
         for n in range(1, len(PAGES) + 1):
             QShortcut(QKeySequence(f"Ctrl+{n}"), self, lambda n=n: self.rail.setCurrentRow(n - 1))
-        quit_shortcut = QShortcut(QKeySequence.StandardKey.Quit, self)
-        quit_shortcut.activated.connect(self.close_and_quit)
-        QShortcut(QKeySequence("Ctrl+Q"), self, self.close_and_quit)
+        # one Ctrl+Q: StandardKey.Quit is Ctrl+Q on Linux too, and two shortcuts on one key
+        # are ambiguous to Qt, so neither fires
+        self.quit_shortcut = QShortcut(QKeySequence("Ctrl+Q"), self, self.close_and_quit)
 
         bus.open_page.connect(self.show_page)
         bus.open_flagged_quiz.connect(self._open_flagged_quiz)

@@ -232,7 +232,9 @@ def test_a_bad_reference_is_reported_against_the_rounds_file(tmp_path: Path) -> 
     _copy_shipped(folder)
     rounds = folder / "80-rounds.md"
     text = rounds.read_text(encoding="utf-8")
-    rounds.write_text(text.replace("sections: traps,", "sections: trapz,", 1), encoding="utf-8")
+    peer = text.index("- Peer / IC")  # a typo in the Peer round's sections
+    broken = text[:peer] + text[peer:].replace(" traps,", " trapz,", 1)
+    rounds.write_text(broken, encoding="utf-8")
     _, errors = load_content([folder])
     assert [(e.path, "'trapz'" in e.message) for e in errors] == [(rounds, True)]
     assert errors[0].line == text.splitlines().index("- Peer / IC") + 1

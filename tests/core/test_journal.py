@@ -99,13 +99,40 @@ def test_thank_you_draft_mentions_one_specific_topic_not_a_flub(db, loop):
     journal.add_asked(db, loop, rid, "Tell me about yourself", "pitch")
     journal.add_flub(db, loop, rid, "Burst load")
     text = journal_thankyou.draft_thank_you(db, loop)
-    assert text.startswith("Hi Dana Li,")
+    assert text.startswith("Hi Dana,")
     assert "consistent hashing" in text and "Acme" in text and "Staff engineer" in text
     assert "Burst load" not in text
 
 
 def test_thank_you_draft_without_notes_leaves_a_visible_placeholder(db, loop):
-    assert "[one specific topic you discussed]" in journal_thankyou.draft_thank_you(db, loop)
+    text = journal_thankyou.draft_thank_you(db, loop)
+    assert "[one specific topic you discussed]" in text
+    assert text.startswith("Hi [name],"), "no one named: a placeholder the user fills"
+
+
+def test_thank_you_draft_reads_like_a_person_wrote_it(db, loop):
+    rid = add_round(db, loop, "coding", interviewer_name="Sam Peer", interviewer_role="peer")
+    add_round(db, loop, "design", interviewer_name="Priya Raman", interviewer_role="hiring-manager")
+    journal.add_asked(db, loop, rid, "Build an LRU cache", "lru-cache")
+    text = journal_thankyou.draft_thank_you(db, loop)
+    assert text.startswith("Hi Priya,"), "the hiring manager, by first name"
+    assert "our conversation about the LRU cache;" in text and "lru-cache" not in text
+    journal_thankyou.save_thank_you(db, loop, to_whom="Priya Raman (hiring manager)")
+    assert journal_thankyou.draft_thank_you(db, loop).startswith("Hi Priya,")
+
+
+def test_thank_you_words():
+    from companion.core.journal.thankyou_words import greeting, topic_in_words
+
+    assert greeting("") == "Hi [name],"
+    assert greeting("Dr. Ada Okafor (recruiter)") == "Hi Dr. Okafor,"
+    assert greeting("kim@acme.com") == "Hi [name],"
+    assert greeting("Kim and Lee") == "Hi Kim,"
+    assert topic_in_words("lru-cache") == "the LRU cache"
+    assert topic_in_words("rate_limiting") == "rate limiting"
+    assert topic_in_words("consistent hashing") == "consistent hashing"
+    assert topic_in_words("api-design") == "the API design"
+    assert topic_in_words("tcp-vs-udp") == "TCP vs UDP"
 
 
 def test_save_thank_you_keeps_fields_not_given(db, loop, clock):

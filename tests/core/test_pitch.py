@@ -411,3 +411,16 @@ def test_sectioned_render_matches_a_whole_conversion(text):
     renderer = SafeRenderer()
     assert renderer.render(text) == renderer.convert(text)
     assert renderer.render(text + "tail\n") == renderer.convert(text + "tail\n")  # cached path
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("We served 3 million users", ("3 million",)),
+        ("It saved $2 million a year", ("$2 million",)),
+        ("Millions of users, 40% faster", ("40%", "Millions")),
+        ("3 million requests and doubled the rate", ("3 million", "doubled")),
+    ],
+)
+def test_a_figure_is_listed_once(text, numbers):
+    assert spoken.find_numbers(text) == numbers

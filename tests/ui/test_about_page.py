@@ -389,3 +389,18 @@ def test_preview_stays_faithful_through_random_edits(page):
         fresh.setHtml(page.renderer.convert(page.editor.toPlainText()))
         assert page.preview.toPlainText().split() == fresh.toPlainText().split()
     assert len(rebuilds) < 30, "most edits should update the preview in place"
+
+
+def test_the_preview_follows_the_segment_being_rehearsed(qtbot, page, ticker):
+    page.resize(900, 300)  # a short preview, so the later segments are scrolled to
+    qtbot.wait(50)
+    bar = page.preview.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    page.start_rehearsal()
+    positions = [bar.value()]
+    while page.rehearse_bar.isVisible() and len(positions) < 8:
+        page.rehearse_bar.next_segment()
+        if page.rehearse_bar.isVisible():
+            positions.append(bar.value())
+    assert positions == sorted(positions) and positions[-1] > positions[0], positions
+    assert page.preview.textCursor().block().text() == "Hand back (10 s)"

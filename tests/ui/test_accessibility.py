@@ -603,3 +603,161 @@ def test_self_check_tab_order_follows_reading_order(qtbot, window):
         "Audience for your own question",
         "Add question",
     ]
+
+
+# contrast (WCAG 2.1 AA) ---------------------------------------------------------------
+#
+# Computed from what is actually applied: each text's colour is its palette's foreground
+# (a style sheet's colour lands there) or a colour inside its rich text; the background is
+# read back from the widget as drawn (the most common colour of its grab). Disabled
+# widgets are exempt (WCAG 1.4.3). Check boxes and the focus ring need 3:1 (WCAG 1.4.11).
+
+import re as _re  # noqa: E402
+from collections import Counter  # noqa: E402
+
+from PySide6.QtGui import QColor, QPalette  # noqa: E402
+from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton  # noqa: E402
+
+from companion.ui.theme import STATUS, apply_scheme, contrast_ratio, dark_palette  # noqa: E402
+
+_SPAN_COLOR = _re.compile(r"color\s*[:=]\s*['\"]?(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}\b)")
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request, qapp):
+    old_style = qapp.style().name()
+    old_palette = qapp.palette()
+    old_sheet = qapp.styleSheet()
+    apply_scheme(qapp, request.param)
+    yield request.param
+    qapp.setStyleSheet(old_sheet)
+    qapp.setStyle(old_style)
+    qapp.setPalette(old_palette)
+
+
+def _as_drawn(widget: QWidget, shot) -> QImage:  # noqa: F821
+    """The widget as it is on screen (its parents' backgrounds included) when it is all in
+    view, else as it draws itself."""
+    from PySide6.QtCore import QPoint, QRect
+
+    window = widget.window()
+    if widget.visibleRegion().boundingRect().size() == widget.size():
+        top_left = widget.mapTo(window, QPoint(0, 0))
+        ratio = shot.devicePixelRatio()
+        return shot.copy(
+            QRect(
+                round(top_left.x() * ratio),
+                round(top_left.y() * ratio),
+                round(widget.width() * ratio),
+                round(widget.height() * ratio),
+            )
+        )
+    return widget.grab().toImage()
+
+
+def _colors(image) -> tuple[QColor, QColor]:
+    """(background, text) as drawn: the most common colour and the one that stands out
+    most from it."""
+    counts: Counter = Counter()
+    for x in range(image.width()):
+        for y in range(image.height()):
+            counts[image.pixel(x, y)] += 1
+    if not counts:
+        return QColor("white"), QColor("black")
+    background = QColor.fromRgb(counts.most_common(1)[0][0])
+    text = max((QColor.fromRgb(p) for p in counts), key=lambda c: contrast_ratio(c, background))
+    return background, text
+
+
+def _span_colors(widget: QWidget) -> list[QColor]:
+    if isinstance(widget, QLabel) and widget.textFormat() != Qt.TextFormat.PlainText:
+        return [QColor(c) for c in _SPAN_COLOR.findall(widget.text())]
+    return []
+
+
+def contrast_problems(root: QWidget, where: str) -> list[str]:
+    shot = root.window().grab().toImage()
+    problems = []
+    for widget in [root, *root.findChildren(QWidget)]:
+        if not widget.isVisible() or not widget.isEnabled() or widget.width() < 4:
+            continue
+        has_text = isinstance(widget, QLabel | QAbstractButton) and widget.text().strip()
+        if not has_text or (isinstance(widget, QLabel) and not widget.pixmap().isNull()):
+            continue
+        background, text = _colors(_as_drawn(widget, shot))
+        for color in [text, *_span_colors(widget)]:
+            ratio = contrast_ratio(color, background)
+            if ratio < 4.5:
+                problems.append(
+                    f"{where}: {describe(widget)}: text {color.name()} on {background.name()}"
+                    f" is {ratio:.2f}:1 (needs 4.5)"
+                )
+    return problems
+
+
+def _ring_contrast(widget: QWidget, rect) -> float:
+    """The strongest contrast between a pixel on ``rect``'s edge and the window."""
+    image = widget.grab().toImage()
+    window = widget.palette().color(QPalette.ColorRole.Window)
+    best = 1.0
+    for x in range(rect.left(), rect.right() + 1):
+        for y in (rect.top(), rect.bottom()):
+            if 0 <= x < image.width() and 0 <= y < image.height():
+                best = max(best, contrast_ratio(QColor.fromRgb(image.pixel(x, y)), window))
+    return best
+
+
+def test_status_colours_are_readable_in_light_and_dark(qapp):
+    light = qapp.style().standardPalette()
+    for name, palette in (("light", light), ("dark", dark_palette())):
+        for kind, color in STATUS[name].items():
+            for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base):
+                ratio = contrast_ratio(QColor(color), palette.color(role))
+                assert ratio >= 4.5, (name, kind, role, ratio)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
+def test_contrast_of_every_page_and_the_card(qtbot, scheme, ctx, bus, loop, missed_question):
+    from companion.ui.cue.window import CueCardWindow
+
+    window = _main_window(qtbot, ctx, bus)
+    problems = []
+    for spec in PAGES:
+        page = open_page(qtbot, window, spec.key)
+        problems += contrast_problems(page, f"{scheme} page:{spec.key}")
+    window.close()
+    card = CueCardWindow(ctx, bus)
+    qtbot.addWidget(card)
+    card.show()
+    qtbot.waitExposed(card)
+    card.reminder.setVisible(True)
+    card.banner_text.setText("Wrap up: two minutes left")
+    card.banner.setVisible(True)
+    QApplication.processEvents()
+    problems += contrast_problems(card, f"{scheme} cuecard")
+    card.close()
+    assert not problems, "Low contrast:\n  " + "\n  ".join(problems)
+
+
+def test_check_boxes_and_the_focus_ring_stand_out(qtbot, scheme):
+    from PySide6.QtWidgets import QVBoxLayout
+
+    root = QWidget()
+    qtbot.addWidget(root)
+    layout = QVBoxLayout(root)
+    box = QCheckBox("Unticked")
+    edit = QLineEdit()
+    layout.addWidget(box)
+    layout.addWidget(edit)
+    root.show()
+    qtbot.waitExposed(root)
+    option = QStyleOptionButton()
+    box.initStyleOption(option)
+    indicator = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+    ratio = _ring_contrast(box, indicator)
+    assert ratio >= 3, f"{scheme}: an unticked check box outline is {ratio:.2f}:1 (needs 3)"
+    root.activateWindow()
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus)
+    focused = _ring_contrast(edit, edit.rect().adjusted(0, 0, -1, -1))
+    assert focused >= 3, f"{scheme}: the focus ring is {focused:.2f}:1 (needs 3)"

@@ -48,7 +48,7 @@ def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
     _type(qtbot, dialog.asked.entry, "Shard a KV cache #consistent hashing")
     _type(qtbot, dialog.asked.entry, "Handle burst load")
     dialog.severity.setCurrentIndex(2)
-    _type(qtbot, dialog.flubbed.entry, "Burst load #forgot 429s")
+    _type(qtbot, dialog.flubbed.entry, "Forgot 429s #burst load")
     _type(qtbot, dialog.went_well.entry, "Clear requirements")
     _type(qtbot, dialog.asked_them.entry, "What does success look like?")
     assert dialog.asked.list.count() == 2
@@ -61,7 +61,7 @@ def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
         ("Handle burst load", ""),
     ]
     assert [(f.topic, f.detail, f.severity) for f in entries.flubs] == [
-        ("Burst load", "forgot 429s", 3)
+        ("burst load", "Forgot 429s", 3)
     ]
     assert [w.text for w in entries.went_well] == ["Clear requirements"]
     from companion.core.selfcheck.planner import asked_questions
@@ -70,18 +70,45 @@ def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
     assert journal_due.captures_due(ctx.db, ctx.now()) == []
 
 
-def test_escape_keeps_what_was_typed(qtbot, ctx, bus, ended_round):
+def test_escape_saves_nothing_and_the_next_capture_restores_the_text(qtbot, ctx, bus, ended_round):
     from companion.ui.journal.capture import CaptureDialog
 
     _loop, rid = ended_round
     dialog = CaptureDialog(ctx, bus, rid)
     qtbot.addWidget(dialog)
     dialog.show()
+    dialog.severity.setCurrentIndex(2)
+    _type(qtbot, dialog.flubbed.entry, "Went long #timebox")
     qtbot.keyClicks(dialog.asked.entry, "Typed but not yet added")
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
-    assert [a.question for a in journal_detail.round_entries(ctx.db, rid).asked] == [
-        "Typed but not yet added"
-    ]
+    assert not dialog.isVisible() and not dialog.saved
+    entries = journal_detail.round_entries(ctx.db, rid)
+    assert entries.asked == [] and entries.flubs == [], "Esc saves nothing silently"
+
+    again = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(again)
+    assert again.asked.pending() == ["Typed but not yet added"]
+    assert again.flubbed.pending() == ["Went long #timebox"] and again.flubbed.extra == [3]
+    assert "not saved yet" in again.message.text()
+    again.save_and_close()
+    assert [f.topic for f in journal_detail.round_entries(ctx.db, rid).flubs] == ["timebox"]
+    third = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(third)
+    assert third.asked.pending() == [] and not third.message.isVisibleTo(third)
+
+
+def test_tab_goes_from_the_flub_line_to_its_severity(qtbot, ctx, bus, ended_round):
+    from companion.ui.journal.capture import CaptureDialog
+
+    dialog = CaptureDialog(ctx, bus, ended_round[1])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.flubbed.entry.setFocus()
+    qtbot.waitUntil(dialog.flubbed.entry.hasFocus)
+    qtbot.keyClick(dialog.flubbed.entry, Qt.Key.Key_Tab)
+    assert dialog.severity.hasFocus()
 
 
 def test_a_failed_save_keeps_the_text_and_says_why(qtbot, ctx, bus, ended_round, monkeypatch):
@@ -125,6 +152,22 @@ def test_split_topic():
     assert split_topic("  plain ") == ("plain", "")
 
 
+def test_one_topic_rule_for_asked_and_flubbed():
+    from companion.core.journal.capture_lines import asked_parts, flub_parts
+
+    assert asked_parts("Design a rate limiter #rate limiting") == (
+        "Design a rate limiter",
+        "rate limiting",
+    )
+    assert flub_parts("Went past the timebox... #timebox") == (
+        "timebox",
+        "Went past the timebox...",
+    )
+    assert flub_parts("Consistent hashing") == ("Consistent hashing", "")
+    assert flub_parts("#caching") == ("caching", "")
+    assert asked_parts("#caching") == ("caching", "caching")
+
+
 def test_whole_path_round_end_to_spreadsheet_and_anki(qtbot, ctx, bus, ended_round, tmp_path):
     import csv
     import io
@@ -138,7 +181,7 @@ def test_whole_path_round_end_to_spreadsheet_and_anki(qtbot, ctx, bus, ended_rou
     dialog = CaptureDialog(ctx, bus, rid)
     qtbot.addWidget(dialog)
     dialog.severity.setCurrentIndex(2)
-    _type(qtbot, dialog.flubbed.entry, "=GPU utilization #said bare utilization")
+    _type(qtbot, dialog.flubbed.entry, "said bare utilization #=GPU utilization")
     dialog.save_and_close()
     guide = GuideIndex(ctx.content)
     export_study_list(ctx.db, "csv", tmp_path / "s.csv", ctx.now(), guide=guide)

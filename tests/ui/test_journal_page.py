@@ -181,3 +181,22 @@ def test_a_big_journal_stays_responsive(qtbot, ctx, bus):
     search_ms = (time.perf_counter() - start) * 1000
     assert page.loops_model.rowCount() == 2000
     assert refresh_ms < 250 and search_ms < 100, (refresh_ms, search_ms)
+
+
+def test_the_tree_shows_what_you_asked_them(qtbot, ctx, bus, clock):
+    from companion.core.day.loops import add_round, create_loop
+    from companion.core.journal.detail import loop_detail
+    from companion.core.selfcheck.planner import record_asked
+    from companion.ui.journal.models import RoundTreeModel
+
+    loop = create_loop(ctx.db, "Acme", starts_on=clock.now().date().isoformat())
+    rnd = add_round(ctx.db, loop, "design", scheduled_at=clock.now())
+    record_asked(ctx.db, loop, "What does success look like?", "peer", rnd, clock.now())
+    model = RoundTreeModel()
+    model.set_detail(loop_detail(ctx.db, loop))
+    parent = model.index(0, 0)
+    rows = [
+        (model.index(r, 0, parent).data(), model.index(r, 1, parent).data())
+        for r in range(model.rowCount(parent))
+    ]
+    assert ("You asked them", "What does success look like?") in rows

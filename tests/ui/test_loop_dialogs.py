@@ -68,3 +68,30 @@ def test_journal_new_loop_uses_the_shared_dialog(qtbot, ctx, bus, monkeypatch):
     (loop,) = list_loops(ctx.db)
     assert (loop.company, loop.starts_on, loop.ends_on) == ("Globex", "2026-12-04", "2026-12-04")
     assert get_loop(ctx.db, loop.id) == loop
+
+
+def test_the_add_loop_dialog_is_wide_enough_for_its_title(qtbot):
+    dialog = LoopDialog(dt.date(2026, 12, 1))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    title_font = dialog.font()
+    title_font.setPointSizeF(title_font.pointSizeF() * 1.3)  # a window manager's bold title
+    from PySide6.QtGui import QFontMetrics
+
+    needed = QFontMetrics(title_font).horizontalAdvance(dialog.windowTitle()) + 160  # buttons
+    assert dialog.width() >= needed
+
+
+def test_a_month_name_can_be_typed_in_the_date_field(qtbot):
+    from PySide6.QtCore import Qt
+
+    dialog = LoopDialog(dt.date(2026, 11, 30))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.day.setFocus()
+    dialog.day.lineEdit().selectAll()
+    qtbot.keyClicks(dialog.day, "3 March 2027")
+    qtbot.keyClick(dialog.day, Qt.Key.Key_Tab)
+    assert dialog.values()[2] == "2027-03-03"

@@ -234,3 +234,35 @@ def test_pack_text_is_shown_as_plain_text_never_html(qtbot, ctx, bus, tmp_path):
         assert label.textFormat() == Qt.TextFormat.PlainText
     for label in (widget.planner.rule_label, widget.planner.warnings_label):
         assert label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_suggested_questions_are_shown_whole(qtbot, page, ctx, bus):
+    from PySide6.QtGui import QFontMetrics
+
+    loops.create_loop(ctx.db, "Acme", "ML infra", starts_on="2026-12-02")
+    page.resize(700, 700)  # narrow: the long questions must wrap
+    page.tabs.setCurrentIndex(page.PLANNER_TAB)
+    bus.journal_changed.emit()
+    tree = page.planner.tree
+    tree.expandAll()
+    qtbot.wait(50)
+    metrics = QFontMetrics(tree.font())
+    cut = []
+    checked = 0
+    for top in range(tree.topLevelItemCount()):
+        group = tree.topLevelItem(top)
+        for n in range(group.childCount()):
+            item = group.child(n)
+            rect = tree.visualItemRect(item)
+            if not rect.isValid():
+                continue
+            text_width = rect.width() - 12  # the item's padding and focus frame
+            needed = metrics.boundingRect(
+                0, 0, text_width, 10_000, Qt.TextFlag.TextWordWrap, item.text(0)
+            ).height()
+            checked += 1
+            if rect.height() < needed or rect.right() > tree.viewport().width() + 1:
+                cut.append(item.text(0))
+    assert checked, "some suggestions are on screen"
+    assert not cut, cut
+    assert tree.textElideMode() == Qt.TextElideMode.ElideNone

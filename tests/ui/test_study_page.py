@@ -86,3 +86,23 @@ def test_export_from_the_study_page(qtbot, ctx, bus, flubs, tmp_path):
     qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
     text = (tmp_path / "cards.txt").read_text(encoding="utf-8")
     assert text.startswith("#separator:tab\n") and "GPU utilization" in text
+
+
+def test_the_detail_pane_names_every_company_the_export_names(qtbot, ctx, bus, clock):
+    from companion.core.study import exports
+    from companion.core.study.ranking import study_details, study_list
+
+    companies = [f"Company {n}" for n in range(1, 9)]
+    for name in companies:
+        loop = create_loop(ctx.db, name, starts_on=clock.now().date().isoformat())
+        journal.add_flub(ctx.db, loop, None, "Caching", f"missed eviction at {name}", 2)
+    page = _page(qtbot, ctx, bus)
+    shown = page.detail.toPlainText()
+    assert all(name in shown for name in companies), shown
+    items = study_list(ctx.db, clock.now())
+    rows = [
+        exports.StudyRow(n, i, study_details(ctx.db, [i.key])[i.key])
+        for n, i in enumerate(items, 1)
+    ]
+    markdown = exports.render_markdown(rows, clock.now())
+    assert all(name in markdown for name in companies)

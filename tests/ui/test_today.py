@@ -392,3 +392,29 @@ def test_an_invitation_is_read_off_the_gui_thread(
     assert threads and threads[0] is not threading.main_thread()
     assert "Added 1 round from invite.ics" in shown[0]
     assert page.schedule.import_button.isEnabled()
+
+
+def test_a_round_added_to_a_loop_dated_today_defaults_to_today(qtbot, ctx, bus, dnd, clock):
+    page = make_page(qtbot, ctx, bus)
+    page.create_loop("Acme", "SRE", clock.now().date().isoformat())
+    start = page.schedule._default_start()
+    assert start.date() == clock.now().date() and start.minute == 0 and start > clock.now()
+
+
+def test_an_interviewer_without_a_role_shows_by_name_only(qtbot, ctx, bus, dnd, loop):
+    from companion.core.day.loops import update_round
+
+    update_round(ctx.db, loop[1], interviewer_name="Kim", interviewer_role="")
+    page = make_page(qtbot, ctx, bus)
+    page.schedule.refresh()
+    whos = [page.schedule.tree.topLevelItem(i).text(2) for i in range(2)]
+    assert "Kim" in whos and not any("not known" in w for w in whos)
+
+
+def test_do_not_disturb_by_hand_has_no_tickable_box(qtbot, ctx, bus, loop):
+    page = make_page(qtbot, ctx, bus)
+    switch = page.dnd_switch
+    if switch.model.status().automatic:
+        pytest.skip("this desktop switches do-not-disturb itself")
+    assert not switch.box.isVisible()
+    assert "by hand" in switch.status.text()

@@ -15,13 +15,15 @@ from typing import Any
 _MARKER = re.compile(r"[ \t]*\{\s*#?[a-z][a-z-]*\s*\}[ \t]*$", re.IGNORECASE)
 _SAFE_HREF = re.compile(r"^(?:https?:|mailto:|#)", re.IGNORECASE)
 
+# margins in px: Qt's rich text (the preview, the PDF) ignores margins in pt, which left
+# the headings tight against the text
 PAGE_CSS = """
 body { font-family: sans-serif; font-size: 11pt; line-height: 1.35; color: #1b1b1b; }
-h1 { font-size: 18pt; margin: 0 0 6pt 0; }
-h2 { font-size: 13pt; margin: 10pt 0 3pt 0; }
-h3 { font-size: 11.5pt; margin: 8pt 0 2pt 0; }
-p, li { margin: 0 0 4pt 0; }
-table { border-collapse: collapse; margin: 4pt 0; }
+h1 { font-size: 18pt; margin-top: 0px; margin-bottom: 4px; }
+h2 { font-size: 13pt; margin-top: 6px; margin-bottom: 3px; }
+h3 { font-size: 11.5pt; margin-top: 4px; margin-bottom: 2px; }
+p, li { margin-top: 0px; margin-bottom: 0px; }
+table { border-collapse: collapse; margin-top: 3px; margin-bottom: 3px; }
 th, td { border: 1px solid #999; padding: 2pt 5pt; }
 code { font-family: monospace; }
 .blocked-image { color: #8a5a00; }

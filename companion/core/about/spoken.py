@@ -75,7 +75,7 @@ _UNIT = (
     r"million|billion|thousand|hundred|dollars|euros|usd|eur|gbp|points|pp|bps)"
 )
 _NUMBER = re.compile(
-    r"(?P<money>[$€£¥]\s?\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:k|m|bn|b|million|billion)?)"
+    r"(?P<money>[$€£¥]\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?(?:million|billion|bn|k|m|b)\b)?)"
     rf"|(?P<num>(?<![\w.])\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?{_UNIT}\b|\s?%)?)",
     re.IGNORECASE,
 )
@@ -97,12 +97,18 @@ def find_numbers(text: str) -> tuple[str, ...]:
         line = re.sub(r"\b(?:project|phase|v|version|step|part|#)\s?\d+\b", " ", line, flags=re.I)
         line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)
         line = re.sub(r"\[[^\]]*\]", " ", line)  # [placeholders] from the template
+        taken: list[tuple[int, int]] = []  # a figure's words ("3 million") count once
         for match in _NUMBER.finditer(line):
             token = match.group(0).strip()
             if match.group("num") and _is_year(line, match):
                 continue
             found.append(token)
-        found.extend(m.group(0) for m in _NUMBER_WORDS.finditer(line))
+            taken.append(match.span())
+        found.extend(
+            m.group(0)
+            for m in _NUMBER_WORDS.finditer(line)
+            if not any(start < m.end() and m.start() < end for start, end in taken)
+        )
     return tuple(found)
 
 

@@ -19,10 +19,11 @@ class RoundEntries:
     flubs: list[Flub] = field(default_factory=list)
     went_well: list[WentWell] = field(default_factory=list)
     weak: list[WeakTopic] = field(default_factory=list)
+    asked_them: list = field(default_factory=list)  # PlannedQuestion the user asked them
 
     @property
     def empty(self) -> bool:
-        return not (self.asked or self.flubs or self.went_well or self.weak)
+        return not (self.asked or self.flubs or self.went_well or self.weak or self.asked_them)
 
 
 @dataclass
@@ -30,6 +31,17 @@ class LoopDetail:
     loop: Loop
     rounds: list[RoundEntries]
     thank_you: ThankYou
+
+
+def _moment(rnd: Round) -> float:
+    """When a round happened (or is to): started, else scheduled, as one comparable number
+    whatever the stored form (with or without a zone offset)."""
+    when = rnd.started or rnd.scheduled
+    return when.timestamp() if when is not None else float("inf")
+
+
+def in_time_order(rounds: list[Round]) -> list[Round]:
+    return sorted(rounds, key=lambda r: (_moment(r), r.id))
 
 
 def _rows(db: Database, cls, sql: str, params: list) -> list:
@@ -43,7 +55,7 @@ def loop_detail(
     loop = get_loop(db, loop_id)
     if loop is None:
         return None
-    rounds = list_rounds(db, loop_id)
+    rounds = in_time_order(list_rounds(db, loop_id))
     groups: dict[int | None, RoundEntries] = {r.id: RoundEntries(r) for r in rounds}
     loose = RoundEntries(None)
 
@@ -70,6 +82,10 @@ def loop_detail(
         sql = f"SELECT {columns} FROM {table} WHERE loop_id = ? ORDER BY created_at, id"
         for entry in _rows(db, cls, sql, [loop_id]):
             getattr(bucket(entry.round_id), group).append(entry)
+    from companion.core.selfcheck.planner import asked_questions
+
+    for question in asked_questions(db, loop_id):
+        bucket(question.round_id).asked_them.append(question)
     entries = [groups[r.id] for r in rounds]
     if not loose.empty:
         entries.append(loose)

@@ -9,6 +9,7 @@ from sqlite_utils import Database
 
 from companion.core.day.loops import get_loop
 from companion.core.journal.due import THANK_YOU_AFTER, loop_end
+from companion.core.journal.thankyou_words import greeting, topic_in_words
 from companion.core.text import clean_text
 from companion.core.timeutil import to_stored_utc
 
@@ -99,15 +100,15 @@ def _short(text: str, limit: int = 90) -> str:
 
 
 def default_recipient(db: Database, loop_id: int) -> str:
-    names = [
-        r[0]
-        for r in db.execute(
-            "SELECT DISTINCT interviewer_name FROM rounds WHERE loop_id = ? AND interviewer_name != '' "
-            "ORDER BY id",
-            [loop_id],
-        ).fetchall()
-    ]
-    return ", ".join(names)
+    """The interviewers by name, the hiring manager first (the guide: thank the recruiter
+    or the hiring manager)."""
+    rows = db.execute(
+        "SELECT interviewer_name, interviewer_role FROM rounds WHERE loop_id = ? "
+        "AND interviewer_name != '' ORDER BY id",
+        [loop_id],
+    ).fetchall()
+    ordered = sorted(rows, key=lambda r: r[1] != "hiring-manager")  # stable: else by id
+    return ", ".join(dict.fromkeys(r[0] for r in ordered))
 
 
 def draft_thank_you(db: Database, loop_id: int) -> str:
@@ -116,9 +117,10 @@ def draft_thank_you(db: Database, loop_id: int) -> str:
     if loop is None:
         raise ValueError(f"Loop {loop_id} does not exist.")
     who = thank_you(db, loop_id).to_whom or default_recipient(db, loop_id)
-    greeting = f"Hi {who.split(',')[0].strip()}," if who else "Hello,"
+    hello = greeting(who)
     role = f"the {loop.role} role" if loop.role else "the role"
     topic = specific_topic(db, loop_id)
+    topic = topic_in_words(topic) if topic else topic
     about = (
         f"I especially enjoyed our conversation about {topic}; it gave me a clear picture "
         "of the problems the team is working on."
@@ -126,7 +128,7 @@ def draft_thank_you(db: Database, loop_id: int) -> str:
         else "I especially enjoyed our conversation about [one specific topic you discussed]."
     )
     return (
-        f"{greeting}\n\nThank you for taking the time to talk with me about {role} at "
+        f"{hello}\n\nThank you for taking the time to talk with me about {role} at "
         f"{loop.company}. {about} It left me even more excited about the chance to join, and "
         "I would be glad to follow up on anything that would help.\n\nBest regards,"
     )

@@ -56,6 +56,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from companion.core.storage.files import atomic_write_text
+from companion.core.study.facts import topic_facts
 from companion.core.study.ranking import StudyDetail, StudyItem, study_details, study_list
 from companion.core.timeutil import to_stored_utc
 
@@ -151,11 +152,7 @@ def render_markdown(rows: Sequence[StudyRow], now: dt.datetime) -> str:
         lines += ["Nothing to study: no open flubs or weak topics.", ""]
     for row in rows:
         item, detail = row.item, row.detail
-        facts = [f"{item.count}×", f"worst {item.worst}/3"]
-        if item.last_seen:
-            facts.append(f"last {item.last_seen[:10]}")
-        if detail.companies:
-            facts.append(", ".join(md_inline(c) for c in detail.companies))
+        facts = [md_inline(fact) for fact in topic_facts(item, detail)]
         lines.append(f"- [ ] **{md_inline(item.topic)}** ({'; '.join(facts)})")
         for text in detail.details:
             lines.append(f"  - {md_inline(text)}")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtGui import (
-    QColor,
     QFont,
     QFontDatabase,
     QTextCursor,
@@ -98,7 +97,9 @@ class PitchEditor(QPlainTextEdit):
             )
         selection = QTextEdit.ExtraSelection()
         selection.cursor = cursor
-        selection.format.setBackground(QColor(255, 236, 179))
+        from companion.ui.theme import soft_background
+
+        selection.format.setBackground(soft_background(self.palette()))
         selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
         self.setExtraSelections([selection])
         view = QTextCursor(start_block)

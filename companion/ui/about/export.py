@@ -11,7 +11,7 @@ from PySide6.QtCore import QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 PAGE_SIZES = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
-MARGIN_MM = 15.0
+MARGIN_MM = 10.0  # room for spaced headings: the template stays on one A4 or Letter page
 
 
 class SafeDocument(QTextDocument):

@@ -175,7 +175,9 @@ class AboutPage(AboutDocuments, QWidget):
         notice_layout.setContentsMargins(4, 2, 4, 2)
         notice_layout.addWidget(self.notice, 1)
         notice_layout.addWidget(self.notice_close)
-        self.notice_row.setStyleSheet("background: #fff4d6;")
+        from companion.ui.theme import soft_background
+
+        self.notice_row.setStyleSheet(f"background: {soft_background().name()};")
         self.notice_row.hide()
 
         side = QScrollArea()
@@ -345,6 +347,12 @@ class AboutPage(AboutDocuments, QWidget):
             if seg.id == segment_id:
                 self.editor.highlight_lines(seg.heading_line, seg.end_line)
                 self.panel.table.selectRow(row)
+                if seg.heading_line is not None:  # the preview follows the rehearsal
+                    from companion.ui.about.preview_follow import heading_text, scroll_to_heading
+
+                    lines = self.editor.toPlainText().split("\n")
+                    if seg.heading_line < len(lines):
+                        scroll_to_heading(self.preview, heading_text(lines[seg.heading_line]))
 
     def _rehearsal_finished(self, rehearsal) -> None:
         self.editor.setReadOnly(False)

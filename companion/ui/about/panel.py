@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.about.spoken import MAX_WPM, MIN_WPM
+from companion.ui.theme import status_color
 
 STATUS_TEXT = {
     "ok": "on budget",
@@ -29,9 +30,18 @@ STATUS_TEXT = {
     "empty": "empty",
     "missing": "missing",
 }
-WARN = QColor(176, 0, 32)
-FINE = QColor(0, 110, 50)
-SOFT = QColor(140, 100, 0)
+
+
+def _warn() -> QColor:  # status colours from the theme: readable in light and dark
+    return status_color("bad")
+
+
+def _fine() -> QColor:
+    return status_color("good")
+
+
+def _soft() -> QColor:
+    return status_color("warn")
 
 
 def _set_text(label: QLabel, text: str) -> None:
@@ -151,7 +161,7 @@ class AnalysisPanel(QWidget):
                 "the timing appears here.",
             )
         else:
-            color = {"ok": FINE, "long": WARN, "short": SOFT}[status].name()
+            color = {"ok": _fine(), "long": _warn(), "short": _soft()}[status].name()
             verdict = {"ok": "within target", "long": "too long", "short": "too short"}[status]
             _set_text(
                 self.total_label,
@@ -174,7 +184,7 @@ class AnalysisPanel(QWidget):
                 if seg.present
                 else f"No '{seg.title}' heading yet: add one to time this segment."
             )
-            color = {"over": WARN, "missing": WARN, "ok": FINE}.get(seg.status, SOFT)
+            color = {"over": _warn(), "missing": _warn(), "ok": _fine()}.get(seg.status, _soft())
             cells = [seg.title, words, seconds, f"{seg.budget_seconds}", status_text]
             for column, text in enumerate(cells):
                 # only touch what changed: this runs on every pause in typing
@@ -209,7 +219,7 @@ class AnalysisPanel(QWidget):
                 rows.append(f"<li>✓ {escape(project.title)} — {figures}</li>")
             else:
                 rows.append(
-                    f"<li><span style='color:{WARN.name()}'>⚠ {escape(project.title)} — "
+                    f"<li><span style='color:{_warn().name()}'>⚠ {escape(project.title)} — "
                     "no number</span></li>"
                 )
         if not rows:
@@ -229,11 +239,11 @@ class AnalysisPanel(QWidget):
         for seg in record.segments:
             delta = seg.delta_seconds
             if delta >= 1:
-                color = WARN.name()
+                color = _warn().name()
             elif delta < -0.25 * seg.budget_seconds:
-                color = SOFT.name()
+                color = _soft().name()
             else:
-                color = FINE.name()
+                color = _fine().name()
             word = "over" if delta > 0 else "under"
             rows.append(
                 f"<tr><td>{escape(seg.title)}</td><td align='right'>{seg.seconds:.0f} s</td>"

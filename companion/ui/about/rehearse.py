@@ -88,7 +88,8 @@ class RehearseBar(QFrame):
     def _show_current(self) -> None:
         step = self.rehearsal.current
         last = self.rehearsal.index == len(self.rehearsal.steps) - 1
-        self.next_button.setText("&Finish" if last else "&Next segment")
+        # one key on every segment: Alt+N, also on the last one ("Finish" has no N)
+        self.next_button.setText("Finish (Alt+&N)" if last else "&Next segment")
         self.title.setText(
             f"<b>{step.title}</b> ({self.rehearsal.index + 1} of {len(self.rehearsal.steps)})"
         )
@@ -102,7 +103,9 @@ class RehearseBar(QFrame):
         step = self.rehearsal.current
         elapsed = self.rehearsal.elapsed_in_current(self.monotonic())
         over = elapsed > step.budget_seconds
-        color = "#b00020" if over else "#006e32"
+        from companion.ui.theme import status_color
+
+        color = status_color("bad" if over else "good").name()
         self.clock.setText(
             f"<span style='color:{color}'>{elapsed:.0f} / {step.budget_seconds:.0f} s</span>"
         )

@@ -243,11 +243,11 @@ class TimeboxWidget(QWidget):
             self.length.blockSignals(True)
             self.length.setValue(minutes)
             self.length.blockSignals(False)
-        self.clock.setText(f"{minutes}:00 · not started")
+        self.clock.setText(f"{minutes}:00")  # short: it sits beside the length field
         self.bar.setRange(0, max(minutes * 60, 1))
         self.bar.setValue(0)
         self.nudge.setVisible(False)
-        self.upcoming.setText("Start the round (Ctrl+Enter) to run the timer.")
+        self.upcoming.setText("Not started: start the round (Ctrl+Enter) to run the timer.")
         self.schedule.setVisible(True)
 
     def show_status(self, status: TimeboxStatus, minutes: int) -> None:

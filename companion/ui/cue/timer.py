@@ -6,6 +6,7 @@ import logging
 
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import timebox
+from companion.ui.cue.pitch_fold import fold_pitch
 from companion.ui.cue.sections import RoundPage
 
 log = logging.getLogger(__name__)
@@ -141,6 +142,7 @@ class TimerMixin:
                 # nudges falling due together (or while the card was closed) show together
                 self._show_banner("\n".join(n.text for n in fresh[-2:]))
         self._show_timebox(self._current_page())
+        fold_pitch(self)  # the pitch outline folds once the round is past its opening
         self._update_glance()
         self._sync_tick_timer()
         self._sync_voice()  # the silence nudge listens only while the round runs

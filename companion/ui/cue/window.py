@@ -29,8 +29,10 @@ from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
 from companion.ui.bus import AppBus
+from companion.ui.cue.fit_label import FitLabel
 from companion.ui.cue.geometry import DragHandle, GeometryMixin
 from companion.ui.cue.look import SHORTCUTS, LookMixin
+from companion.ui.cue.pitch_fold import fold_pitch
 from companion.ui.cue.sections import RoundPage, label, tool_button
 from companion.ui.cue.timer import TICK_MS, TimerMixin
 from companion.ui.cue.voice import VoiceMixin
@@ -119,7 +121,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         head.setSpacing(2)
         grip = QLabel("\u2237")
         grip.setProperty("role", "small")
-        self.title = label("", "title", wrap=False)
+        self.title = FitLabel("", "title", wrap=False)  # shrinks, then elides (tooltip: all)
         self.title.setAccessibleName("Round type")
         self.title.setMinimumWidth(40)
         self.clock = label("", "clock", wrap=False)
@@ -219,7 +221,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         self.glance.setObjectName("cueGlance")
         gl = QVBoxLayout(self.glance)
         gl.setContentsMargins(10, 6, 10, 6)
-        self.glance_text = label("", "glance")
+        self.glance_text = FitLabel("", "glance")  # shrinks to fit, never clipped
         self.glance_text.setAccessibleName("Glance text")
         self.glance_caption = label("", "small")
         gl.addWidget(self.glance_text, 1)
@@ -295,6 +297,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         self.title.setToolTip(info.title)
         self._show_step(page)
         self._show_timebox(page)
+        fold_pitch(self)
         self._update_glance()
         self._sync_voice()
         return True

@@ -105,13 +105,16 @@ class DndSwitch(QWidget):
         self.box.setChecked(status.hold is not None)
         self.box.blockSignals(False)
         self.box.setEnabled(status.automatic or status.hold is not None)
-        if not status.automatic:
-            self.box.setText("Do not disturb (by hand here)")
+        # when the app cannot switch it, no box that looks tickable: say it is done by hand
+        by_hand = not status.automatic and status.hold is None
+        self.box.setVisible(not by_hand)
         text = (
             f"{status.text}"
             if status.hold or not status.automatic
             else f"{status.adapter}: {status.text}"
         )
+        if by_hand:
+            text = f"Do not disturb: turn it on by hand in your desktop's settings. {text}"
         if self._last_problem:
             text = f"{self._last_problem}\n{text}"
         self.status.setText(text)

@@ -1,13 +1,13 @@
 """Quick post-round capture: what was asked and what was flubbed, in under a minute.
 
 Keyboard first: type a line and press Enter to add it; Tab moves between the lists;
-Ctrl+Enter saves and closes. Closing with Esc keeps what was typed (it is saved, not
-thrown away). A topic can be tagged inline: "Shard a KV cache #consistent hashing".
+Ctrl+Enter saves and closes. Closing with Esc saves nothing and loses nothing: what was
+typed is kept as a draft (in the preferences) that the next capture restores. A topic is
+tagged inline in every list alike: "Shard a KV cache #consistent hashing" (core rule:
+companion.core.journal.capture_lines).
 """
 
 from __future__ import annotations
-
-import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -26,16 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.context import AppContext
+from companion.core.journal.capture_lines import asked_parts, flub_parts, split_topic
+from companion.ui.journal.capture_draft import forget_draft, keep_draft, restore_draft
 
-_TAG = re.compile(r"\s#([^#]+)$")
-
-
-def split_topic(line: str) -> tuple[str, str]:
-    """'Shard a cache #consistent hashing' -> ('Shard a cache', 'consistent hashing')."""
-    found = _TAG.search(" " + line.strip())
-    if not found:
-        return line.strip(), ""
-    return (" " + line.strip())[: found.start()].strip(), found.group(1).strip()
+__all__ = ["CaptureDialog", "split_topic"]
 
 
 class _LineList(QWidget):
@@ -50,7 +44,8 @@ class _LineList(QWidget):
         self.list.setAccessibleName(f"{label}: added so far")
         self.list.setMaximumHeight(90)
         self.entry.returnPressed.connect(self.add_current)
-        QShortcut(QKeySequence.StandardKey.Delete, self.list, self._remove_selected)
+        remove = QShortcut(QKeySequence.StandardKey.Delete, self.list, self._remove_selected)
+        remove.setContext(Qt.ShortcutContext.WidgetShortcut)  # one Delete per list, not window
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.entry)
@@ -120,11 +115,13 @@ class CaptureDialog(QDialog):
         what = self.round.type.replace("-", " ") if self.round else "round"
         header = QLabel(f"<b>{what.capitalize()}</b> · {where}")
         header.setTextFormat(Qt.TextFormat.RichText)
-        hint = QLabel("Type, Enter adds a line · Ctrl+Enter saves · add #topic to tag a question")
+        hint = QLabel(
+            "Type, Enter adds a line · Ctrl+Enter saves · end a line with #topic to tag it"
+        )
         hint.setObjectName("hint")
 
         self.asked = _LineList("What they asked", "What did they ask?  #topic")
-        self.flubbed = _LineList("What you flubbed", "What did you flub?  #detail after the topic")
+        self.flubbed = _LineList("What you flubbed", "What did you flub?  #topic")
         self.severity = QComboBox()
         self.severity.setAccessibleName("How bad was the flub")
         for value, name in ((1, "1 minor"), (2, "2 noticeable"), (3, "3 bad")):
@@ -176,8 +173,15 @@ class CaptureDialog(QDialog):
         layout.addLayout(buttons)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
             QShortcut(QKeySequence(keys), self, self.save_and_close)
+        # Tab from the flub line goes to its severity, then on to the list
+        QWidget.setTabOrder(self.flubbed.entry, self.severity)
+        QWidget.setTabOrder(self.severity, self.flubbed.list)
+        QWidget.setTabOrder(self.flubbed.list, self.went_well.entry)
+        if restore_draft(self.ctx.prefs, self):
+            self.message.setText("Restored what you typed last time; it is not saved yet.")
+            self.message.setVisible(True)
         self.asked.entry.setFocus()
-        self.resize(520, 560)
+        self.resize(560, 580)
 
     def _buddies(self, form: QFormLayout) -> None:
         for row in range(form.rowCount()):
@@ -211,10 +215,10 @@ class CaptureDialog(QDialog):
         try:
             with db.atomic():
                 for line in self.asked.pending():
-                    question, topic = split_topic(line)
+                    question, topic = asked_parts(line)
                     journal.add_asked(db, loop_id, round_id, question or line, topic, at=now)
                 for n, line in enumerate(self.flubbed.pending()):
-                    topic, detail = split_topic(line)
+                    topic, detail = flub_parts(line)
                     severity = severities[n] if n < len(severities) else self.severity.currentData()
                     journal.add_flub(db, loop_id, round_id, topic or line, detail, severity, at=now)
                 for line in self.went_well.pending():
@@ -245,6 +249,7 @@ class CaptureDialog(QDialog):
             if lst is not None:
                 lst.clear_all()
         self.notes.clear()
+        forget_draft(self.ctx.prefs)
         self.saved = True
         self.bus.journal_changed.emit()
         return True
@@ -253,14 +258,22 @@ class CaptureDialog(QDialog):
         if self.save():
             self.accept()
 
+    def lists(self) -> dict:
+        found = {"asked": self.asked, "flubbed": self.flubbed, "went_well": self.went_well}
+        if self.asked_them is not None:
+            found["asked_them"] = self.asked_them
+        return found
+
+    def _keep_as_draft(self) -> None:
+        if self.has_pending() and not self.saved:
+            keep_draft(self.ctx.prefs, self)
+
     def reject(self) -> None:
-        # Esc or the window's close button: keep what was typed rather than lose it
-        if self.has_pending() and not self.save():
-            return
+        # Esc or the window's close button: nothing is saved behind the user's back, and
+        # nothing typed is lost: it is kept as a draft that the next capture restores
+        self._keep_as_draft()
         super().reject()
 
     def closeEvent(self, event) -> None:  # noqa: N802
-        if self.has_pending() and not self.save():
-            event.ignore()
-            return
+        self._keep_as_draft()
         super().closeEvent(event)

@@ -102,6 +102,8 @@ def _entries(group: RoundEntries) -> list[tuple[str, str, object]]:
         out.append(("Went well", w.text, w))
     for t in group.weak:
         out.append(("Weak topic", t.topic + (f": {t.note}" if t.note else ""), t))
+    for q in group.asked_them:  # shown, edited on the Self-check page's planner
+        out.append(("You asked them", q.text, None))
     if group.round is not None and group.round.notes:
         out.append(("Notes", group.round.notes, RoundNotes(group.round)))
     return out

@@ -19,13 +19,14 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QStackedWidget,
-    QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from companion.ui.bus import AppBus
+from companion.ui.theme import status_color
+from companion.ui.widgets.wrapping_tree import WrappingTree
 
 AUDIENCE_ORDER = ("hiring-manager", "peer", "leadership")
 ROLE = Qt.ItemDataRole.UserRole
@@ -86,12 +87,10 @@ class PlannerPanel(QWidget):
         top.addWidget(self.loop_combo, 1)
 
         # suggestions
-        self.tree = QTreeWidget()
+        self.tree = WrappingTree()  # each question whole: wrapped, never cut with "..."
         self.tree.setHeaderHidden(True)
         self.tree.setAccessibleName("Questions from the content, by audience")
         self.tree.setRootIsDecorated(True)
-        self.tree.setWordWrap(True)
-        self.tree.setUniformRowHeights(False)
         self.no_suggestions = QLabel(
             "The content has no questions to ask (a section of kind: questions). "
             "Type your own below."
@@ -135,13 +134,13 @@ class PlannerPanel(QWidget):
         self.warnings_label.setObjectName("planWarnings")
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setAccessibleName("Plan warnings")
-        self.warnings_label.setStyleSheet("color: #9a5b00;")
+        self.warnings_label.setStyleSheet(f"color: {status_color('warn').name()};")
         for label in (self.rule_label, self.count_label, self.warnings_label):
             label.setTextFormat(Qt.TextFormat.PlainText)  # pack text: never HTML
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
         self.error_label.setAccessibleName("Problem")
-        self.error_label.setStyleSheet("color: #b3261e;")
+        self.error_label.setStyleSheet(f"color: {status_color('bad').name()};")
         self.custom_edit = QLineEdit()
         self.custom_edit.setPlaceholderText("Type a question of your own…")
         self.custom_edit.setAccessibleName("Your own question")

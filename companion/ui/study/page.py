@@ -168,15 +168,13 @@ class StudyPage(QWidget):
         esc = html.escape
         parts = [f"<h3>{esc(item.topic)}</h3>"]
         detail = study_details(self.ctx.db, [item.key])[item.key]
-        facts = [f"came up {item.count}×", f"worst {item.worst}/3"]
-        if detail.companies:
-            facts.append("at " + ", ".join(detail.companies[:6]))
-        if detail.round_types:
-            facts.append("in " + ", ".join(detail.round_types))
+        from companion.core.study.facts import topic_facts
+
+        facts = topic_facts(item, detail)  # the same facts as the Markdown export
         parts.append(f"<p>{esc('; '.join(facts))}</p>")
         if detail.details:
             parts.append(
-                "<ul>" + "".join(f"<li>{esc(d[:500])}</li>" for d in detail.details[:8]) + "</ul>"
+                "<ul>" + "".join(f"<li>{esc(d[:500])}</li>" for d in detail.details) + "</ul>"
             )
         guide = item.guide
         if guide is None:

@@ -92,7 +92,7 @@ class ScheduleEditor(QWidget):
                 part
                 for part in (
                     rnd.interviewer_name,
-                    role_title(rnd.interviewer_role),
+                    role_title(rnd.interviewer_role) if rnd.interviewer_role else "",
                 )
                 if part
             )
@@ -117,13 +117,14 @@ class ScheduleEditor(QWidget):
             button.setEnabled(has_loop and bool(self._selected_id()))
 
     def _default_start(self) -> dt.datetime:
-        from companion.core.day.loops import list_rounds
+        from companion.core.day.dates import default_round_start
+        from companion.core.day.loops import get_loop, list_rounds
 
         now = self.ctx.now()
         times = [r.scheduled for r in list_rounds(self.ctx.db, self.loop_id) if r.scheduled]
-        if times:
-            return (max(times) + dt.timedelta(hours=1)).astimezone(now.tzinfo)
-        return (now + dt.timedelta(days=1)).replace(hour=10, minute=0, second=0, microsecond=0)
+        loop = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
+        starts_on = dt.date.fromisoformat(loop.starts_on) if loop and loop.starts_on else None
+        return default_round_start(now, starts_on, times)
 
     def add_round(self) -> None:
         dialog = RoundDialog(self._types(), self._default_start(), parent=self)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import QDateTime
-from PySide6.QtWidgets import QDateEdit, QDateTimeEdit, QLineEdit, QPlainTextEdit
+from PySide6.QtWidgets import QDateTimeEdit, QLineEdit, QPlainTextEdit
 
 from companion.core.day.loops import clean_loop_fields, clean_round_fields
 from companion.ui.widgets.checked_dialog import CheckedDialog
+from companion.ui.widgets.day_edit import DayEdit
 from companion.ui.widgets.round_fields import (
     chosen_round_label,
     chosen_round_type,
@@ -37,12 +38,14 @@ class LoopDialog(CheckedDialog):
         self.role = QLineEdit()
         self.role.setAccessibleName("Role")
         self.role.setPlaceholderText("Senior backend engineer")
-        self.day = QDateEdit(today)
-        self.day.setCalendarPopup(True)
+        self.day = DayEdit(today)
         self.day.setAccessibleName("First interview day")
         self.form.addRow("&Company:", self.company)
         self.form.addRow("&Role:", self.role)
         self.form.addRow("First &day:", self.day)
+        # wide enough that the title bar shows the whole title (a window manager's title
+        # font is larger than the dialog's text)
+        self.setMinimumWidth(max(440, self.fontMetrics().horizontalAdvance(self.windowTitle()) * 2))
 
     def check(self) -> None:
         company, role, day = self.values()

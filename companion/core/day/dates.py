@@ -1,0 +1,80 @@
+"""A day typed in words: "3 March", "Mar 3 2026", "3/3/2026", "2026-03-03", "tomorrow".
+
+The loop dialog's date field reads what the user types with this one parser, so a month
+name works as well as the picker. A day without a year is the next such day from today.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+
+_MONTHS = {
+    name.lower(): n
+    for n in range(1, 13)
+    for name in (calendar.month_name[n], calendar.month_abbr[n], calendar.month_name[n][:4])
+}
+_MONTHS["sept"] = 9
+
+
+def _month(word: str) -> int | None:
+    return _MONTHS.get(word.lower().rstrip("."))
+
+
+def _day(day: int, month: int, year: int | None, today: dt.date) -> dt.date | None:
+    try:
+        if year is not None:
+            return dt.date(year if year >= 100 else 2000 + year, month, day)
+        found = dt.date(today.year, month, day)
+        return found if found >= today else dt.date(today.year + 1, month, day)
+    except ValueError:
+        return None
+
+
+def parse_day(text: str, today: dt.date) -> dt.date | None:
+    """The day ``text`` names, or None when it names none."""
+    words = re.findall(r"[A-Za-z]+\.?|\d+", text.strip().lower().replace(",", " "))
+    if not words:
+        return None
+    if words in (["today"],):
+        return today
+    if words == ["tomorrow"]:
+        return today + dt.timedelta(days=1)
+    iso = re.fullmatch(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*", text)
+    if iso:
+        return _day(int(iso.group(3)), int(iso.group(2)), int(iso.group(1)), today)
+    words = [w for w in words if w not in ("the", "of", "st", "nd", "rd", "th")]
+    words = [re.sub(r"(st|nd|rd|th)$", "", w) if re.fullmatch(r"\d+(st|nd|rd|th)", w) else w
+             for w in words]  # fmt: skip
+    numbers = [int(w) for w in words if w.isdigit()]
+    names = [m for m in (_month(w) for w in words if not w.isdigit()) if m]
+    if names and 1 <= len(numbers) <= 2:
+        year = next((n for n in numbers if n > 31), None)
+        rest = [n for n in numbers if n != year] or numbers[:1]
+        if year is None and len(numbers) == 2:
+            year = numbers[1]
+            rest = numbers[:1]
+        return _day(rest[0], names[0], year, today)
+    if not names and len(numbers) == 3:  # d/m/y, the order the display format uses
+        day, month, year = numbers
+        return _day(day, month, year, today)
+    return None
+
+
+def default_round_start(
+    now: dt.datetime, starts_on: dt.date | None, scheduled: list[dt.datetime]
+) -> dt.datetime:
+    """When a new round starts unless the user says otherwise: an hour after the loop's
+    last scheduled round; else, on a loop that starts today (or has begun), the next full
+    hour today; else 10:00 on the loop's first day (tomorrow when that is unknown or late
+    tonight)."""
+    if scheduled:
+        return (max(scheduled) + dt.timedelta(hours=1)).astimezone(now.tzinfo)
+    at_ten = now.replace(hour=10, minute=0, second=0, microsecond=0)
+    if starts_on is not None and starts_on > now.date():
+        return at_ten + dt.timedelta(days=(starts_on - now.date()).days)
+    next_hour = now.replace(minute=0, second=0, microsecond=0) + dt.timedelta(hours=1)
+    if starts_on is not None and next_hour.date() == now.date() and next_hour.hour < 22:
+        return next_hour
+    return at_ten + dt.timedelta(days=1)

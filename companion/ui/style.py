@@ -1,0 +1,69 @@
+"""One calm visual system: the app's style (Fusion with visible check boxes) and its style
+sheet (spacing, a small type scale, section headers). Colours come from the palette
+(companion.ui.theme), so light and dark both hold WCAG 2.1 AA contrast.
+
+Type scale: body 1.0, hint 0.9, section header 1.15 semibold, page title 1.4 semibold.
+Spacing: 4 / 8 / 12 / 16 px steps.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QPalette, QPen
+from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
+
+from companion.ui.theme import is_dark
+
+
+class CompanionStyle(QProxyStyle):
+    """Fusion, with a check box outline at least 3:1 against the window (Fusion draws it
+    from the window colour darkened, nearly invisible in dark mode) and semibold section
+    headers (group box titles), so a page reads as a few labelled blocks."""
+
+    def __init__(self):
+        super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawComplexControl(self, control, option, painter, widget=None):  # noqa: N802 (Qt API)
+        if control != QStyle.ComplexControl.CC_GroupBox:
+            super().drawComplexControl(control, option, painter, widget)
+            return
+        painter.save()
+        font = QFont(painter.font())
+        font.setWeight(QFont.Weight.DemiBold)
+        painter.setFont(font)
+        super().drawComplexControl(control, option, painter, widget)
+        painter.restore()
+
+    def subControlRect(self, control, option, sub, widget=None):  # noqa: N802 (Qt API)
+        rect = super().subControlRect(control, option, sub, widget)
+        if (
+            control == QStyle.ComplexControl.CC_GroupBox
+            and sub == QStyle.SubControl.SC_GroupBoxLabel
+        ):
+            rect.setWidth(round(rect.width() * 1.1) + 2)  # room for the semibold title
+        return rect
+
+    def drawPrimitive(self, element, option, painter, widget=None):  # noqa: N802 (Qt API)
+        super().drawPrimitive(element, option, painter, widget)
+        if element in (
+            QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+            QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck,
+        ):
+            painter.save()
+            painter.setPen(QPen(indicator_outline(option.palette), 1))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(option.rect.adjusted(0, 0, -1, -1))
+            painter.restore()
+
+
+def indicator_outline(palette: QPalette) -> QColor:
+    # 3:1 or more against the window and the base in either scheme
+    return QColor(140, 146, 156) if is_dark(palette) else QColor(118, 118, 118)
+
+
+def app_style_sheet() -> str:
+    return """
+    QLabel[role="pageTitle"] { font-size: 140%; font-weight: 600; }
+    QLabel[role="sectionHeader"] { font-size: 115%; font-weight: 600; }
+    QLabel#hint, QLabel[role="hint"] { font-size: 90%; }
+    """
