@@ -246,6 +246,10 @@ def run_gui(args, ctx: AppContext) -> int:
 
         app.window.first_painted.disconnect(app.after_first_paint)
         app.window.first_painted.connect(report)
+    from companion.ui import write_errors
+
+    # a save the disk refuses becomes a notice in the window, not a traceback
+    write_errors.install(app.window.add_notice)
     app.window.show()
     qapp.aboutToQuit.connect(app.shutdown)
     code = qapp.exec()
