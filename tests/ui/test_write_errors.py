@@ -47,7 +47,7 @@ def test_a_refused_write_in_a_slot_is_one_line_in_the_window(qtbot, exc, words, 
 
 
 def test_a_bug_keeps_its_traceback():
-    from companion.ui.write_errors import storage_message
+    from companion.core.storage.refusals import storage_message
 
     assert storage_message(ValueError("bad")) is None
     assert storage_message(sqlite3.OperationalError("no such column: x")) is None
