@@ -13,13 +13,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 OPT_IN = "COMPANION_WAYLAND"
 
 
-@dataclass(frozen=True)
-class PlatformChoice:
+class PlatformChoice(NamedTuple):  # not a dataclass: this module loads before the first paint
     platform: str  # what Qt will use: "xcb", "wayland", "cocoa", "windows", or Qt's default
     reason: str
     set_env: str | None = None  # the QT_QPA_PLATFORM value to set, when we choose

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -52,6 +51,8 @@ def check_replaceable(path: Path) -> None:
 
 def private_temp(folder: Path, name: str, suffix: str = ".tmp") -> tuple[int, Path]:
     """A new 0600 file in ``folder`` with an unpredictable name: (descriptor, path)."""
+    import tempfile  # here, not at the top: prefs load this module before the first paint
+
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=suffix, dir=folder)
     if hasattr(os, "fchmod"):
         os.fchmod(fd, 0o600)  # mkstemp already does; say it whatever the platform default

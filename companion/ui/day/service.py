@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
-from companion.core.day import actions
-from companion.core.day.model import DayView, late_note, reminders_owed, reminders_to_send
+if TYPE_CHECKING:
+    from companion.core.day.model import DayView  # noqa: F401
+
+# the day's core (and sqlite-utils under it) loads with the first view, after the window
+# has painted: constructing the service costs start-up nothing
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +38,7 @@ class DayService(QObject):
         self.notifier = notifier
         self._dnd = dnd
         self._rules = None
-        self.view: DayView | None = None
+        self.view = None  # the last companion.core.day.model.DayView
         self.timer = QTimer(self, singleShot=True)
         self.timer.timeout.connect(self.refresh)
         bus.journal_changed.connect(self.refresh)
@@ -73,8 +77,10 @@ class DayService(QObject):
         """Begin: the first view, the reminders it owes, and the timer."""
         self.refresh()
 
-    def refresh(self) -> DayView | None:
+    def refresh(self):
         """Recompute the day now; send what is due; arm the timer for the next change."""
+        from companion.core.day import actions
+
         now = self.ctx.now()
         try:
             view = actions.load_view(self.ctx.db, self.rules, now, self.loop_id or None)
@@ -97,7 +103,10 @@ class DayService(QObject):
 
     # --- reminders and do-not-disturb ---------------------------------------------------
 
-    def _send_reminders(self, view: DayView) -> None:
+    def _send_reminders(self, view) -> None:
+        from companion.core.day import actions
+        from companion.core.day.model import late_note, reminders_owed, reminders_to_send
+
         try:
             sent = actions.sent_keys(self.ctx.db)
         except Exception:
@@ -123,7 +132,7 @@ class DayService(QObject):
         except Exception:
             return False
 
-    def _dnd_follows(self, view: DayView) -> None:
+    def _dnd_follows(self, view) -> None:
         """Put notifications back once the round they were paused for is over; pause them
         for a running round when the user asked for that."""
         try:
@@ -147,16 +156,16 @@ class DayService(QObject):
 
     # --- transitions ------------------------------------------------------------------
 
-    def _after(self, outcome: actions.Outcome) -> actions.Outcome:
+    def _after(self, outcome):
         if outcome.changed:
             self.bus.journal_changed.emit()  # refreshes the day too (connected above)
         else:
             self.bus.status_message.emit(outcome.message)
         return outcome
 
-    def start_round(
-        self, *, round_id: int = 0, round_type: str = "", minutes: int | None = None
-    ) -> actions.Outcome:
+    def start_round(self, *, round_id: int = 0, round_type: str = "", minutes: int | None = None):
+        from companion.core.day import actions
+
         view = self.refresh()  # the rows may have changed since the last view
         outcome = actions.start(
             self.ctx.db,
@@ -168,20 +177,28 @@ class DayService(QObject):
         )
         return self._after(outcome)
 
-    def set_length(self, round_id: int, minutes: int) -> actions.Outcome:
+    def set_length(self, round_id: int, minutes: int):
+        from companion.core.day import actions
+
         return self._after(actions.set_length(self.ctx.db, round_id, minutes))
 
-    def end_round(self, round_id: int) -> actions.Outcome:
+    def end_round(self, round_id: int):
         """End once; the capture opens once for the round."""
+        from companion.core.day import actions
+
         outcome = self._after(actions.end(self.ctx.db, round_id, self.ctx.now()))
         if outcome.changed:
             self.open_capture_once(round_id)
         return outcome
 
-    def skip_round(self, round_id: int) -> actions.Outcome:
+    def skip_round(self, round_id: int):
+        from companion.core.day import actions
+
         return self._after(actions.skip(self.ctx.db, round_id, self.ctx.now()))
 
     def open_capture_once(self, round_id: int) -> bool:
+        from companion.core.day import actions
+
         key = f"capture-open:{round_id}"
         if key in actions.sent_keys(self.ctx.db):
             return False
