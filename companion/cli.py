@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
+import types
 
 from companion import APP_NAME, __version__
 from companion.commands import COMMANDS
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser():
+    # argparse loads here, not at the top: a plain GUI launch never builds the parser
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="companion",
         description=f"{APP_NAME}: a local-first companion for the day of an interview loop.",
@@ -37,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _accept_data_dir_everywhere(sub) -> None:
     """`companion demo --data-dir DIR` reads as well as `companion --data-dir DIR demo`."""
+    import argparse
+
     for command in sub.choices.values():
         has_own = any("--data-dir" in a.option_strings for a in command._actions)
         if not has_own:
@@ -51,10 +56,10 @@ def _accept_data_dir_everywhere(sub) -> None:
                 _accept_data_dir_everywhere(action)
 
 
-def _gui_fast_path(argv: list[str]) -> argparse.Namespace | None:
+def _gui_fast_path(argv: list[str]) -> types.SimpleNamespace | None:
     """Plain GUI launches skip building the full parser (every command module would be
     imported): start-up time is measured against a bare Qt window."""
-    args = argparse.Namespace(data_dir=None, self_test=False, page=None, command=None)
+    args = types.SimpleNamespace(data_dir=None, self_test=False, page=None, command=None)
     rest = list(argv)
     while rest:
         option = rest.pop(0)
@@ -74,7 +79,7 @@ def _gui_fast_path(argv: list[str]) -> argparse.Namespace | None:
     return args
 
 
-def _context(args: argparse.Namespace):
+def _context(args):
     """The one AppContext of this process, on the folder resolved once here."""
     from companion.core.context import AppContext
     from companion.core.paths import DataDirError, resolve_data_dir
