@@ -286,3 +286,23 @@ def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_car
     assert open_cue_card(ctx, bus, "coding", card) is card
     assert card.current.id == "coding" and card.state.loop_id == loop_id
     assert card.stack.currentWidget().timebox.length.value() == 60
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_the_cue_page_opens_the_card_on_the_days_round(ctx, bus, db, qtbot, clock):
+    """Not on the last type used: on the round running now (unless one is picked here)."""
+    import datetime as dt
+
+    from companion.ui.cue.page import CuePage
+    from companion.ui.cue.window import open_cue_card
+
+    loop_id = loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
+    loops.add_round(db, loop_id, "design", scheduled_at=clock.now() - dt.timedelta(minutes=5))
+    page = CuePage(ctx, bus)
+    qtbot.addWidget(page)
+    with qtbot.waitSignal(bus.show_cue_card) as signal:
+        page.open_button.click()
+    assert signal.args == [""]
+    card = open_cue_card(ctx, bus, signal.args[0] or None)
+    qtbot.addWidget(card)
+    assert card.current.id == "design" and card.running

@@ -150,6 +150,7 @@ class CuePage(QWidget):
         info = self._current_info()
         if info is None or self._loading:
             return
+        self._picked = info.id  # chosen here this session: the card opens on it
         self._update(round_type=info.id)
         self._loading = True
         try:
@@ -166,5 +167,6 @@ class CuePage(QWidget):
             self._update(minutes={info.id: value})
 
     def open_card(self) -> None:
-        info = self._current_info()
-        self.bus.show_cue_card.emit(info.id if info else "")
+        """Open the card: on the type picked here, else on the day's own round (the one
+        running, or the next one due), as the card follows the day."""
+        self.bus.show_cue_card.emit(getattr(self, "_picked", ""))
