@@ -2,55 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytestmark = pytest.mark.gui
 
-SHORT_PITCH = """\
----
-id: pitch
-kind: pitch
-title: Short pitch
-target: 30-50
----
-- Me
-  id: identity
-  heading: Who I am
-  seconds: 5
-- Proof
-  id: evidence
-  heading: Strongest evidence
-  seconds: 20
-- Now
-  id: depth
-  heading: Current depth
-  seconds: 10
-- Why
-  id: why-role
-  heading: Why this role
-  seconds: 5
-- Over to you
-  id: hand-back
-  heading: Hand back
-  seconds: 5
-"""
+SHORT_PITCH = (Path(__file__).parents[1] / "data" / "short-pitch.md").read_text(encoding="utf-8")
 
-ONE_PAGER = """\
-## Who I am
-I run production systems.
-
-## Strongest evidence
-We served a lot of traffic and I owned the cache.
-
-## Current depth
-GPU scheduling.
-
-## Why this role
-Your mandate.
-
-## Hand back
-Where next?
-"""
+ONE_PAGER = (Path(__file__).parents[1] / "data" / "short-one-pager.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture
