@@ -12,13 +12,10 @@ from companion.core.day.model import BeforeItem, DayRules
 
 
 def day_rules(content: Content) -> DayRules:
+    from companion.core.day.schedule import round_lengths
+
     titles = {t.id: t.title for t in content.round_types()}
-    lengths: dict[str, int] = {}
-    for section in content.by_kind("rounds"):
-        for item in section.items:
-            rid, minutes = item.get("id"), item.int("minutes")
-            if rid and minutes > 0:
-                lengths.setdefault(rid, minutes)
+    lengths = round_lengths(content.by_kind("rounds"))
     before = tuple(BeforeItem(s.minutes, s.text) for s in content.before_round_steps())
     widest = max((b.minutes for b in before), default=15)
     return DayRules(
