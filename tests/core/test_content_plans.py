@@ -180,22 +180,7 @@ def test_a_user_thank_you_delay_changes_the_due_time(data_dir: Path, db, clock) 
     assert journal.thank_you_reminders(db, later) != []
 
 
-LUNCH_ROUNDS = """\
----
-id: rounds
-kind: rounds
-title: Round types
-minutes: 30
-wrap_up_before_end: 5
-wrap_up: {minutes} minutes to go: land it.
-time_up: Stop here.
----
-- Lunch chat
-  id: lunch
-  key: 1
-  audience: peer
-  sections: @timebox, traps
-"""
+LUNCH_ROUNDS = (Path(__file__).parents[1] / "data" / "lunch-rounds.md").read_text(encoding="utf-8")
 
 
 def test_a_user_round_length_and_timer_nudges(data_dir: Path, db) -> None:

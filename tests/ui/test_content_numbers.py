@@ -78,22 +78,7 @@ def test_the_planner_counts_against_the_packs_pick(qtbot, data_dir, ctx, bus) ->
     assert "keep it to one or two" in panel.warnings_label.text()
 
 
-LUNCH_ROUNDS = """\
----
-id: rounds
-kind: rounds
-title: Round types
-minutes: 30
-wrap_up_before_end: 5
-wrap_up: {minutes} minutes to go: land it.
-time_up: Stop here.
----
-- Lunch chat
-  id: lunch
-  key: 1
-  audience: peer
-  sections: @timebox, traps
-"""
+LUNCH_ROUNDS = (Path(__file__).parents[1] / "data" / "lunch-rounds.md").read_text(encoding="utf-8")
 
 
 def test_the_cue_card_times_a_round_by_the_pack(qtbot, data_dir, ctx, bus) -> None:
