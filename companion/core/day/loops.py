@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from companion.core.storage.rows import set_columns
 from companion.core.text import clean_text
 from companion.core.timeutil import parse_stored, to_stored, to_stored_utc
 
@@ -134,9 +135,7 @@ def update_loop(db: Database, loop_id: int, **fields) -> dict:
         raise ValueError(f"Loop {loop_id} does not exist.")
     values = clean_loop_fields(fields, current)
     previous = {name: getattr(current, name) for name in values}
-    if values:
-        sets = ", ".join(f"{name} = ?" for name in values)
-        db.execute(f"UPDATE loops SET {sets} WHERE id = ?", [*values.values(), loop_id])
+    set_columns(db, "loops", loop_id, values)
     return previous
 
 
@@ -266,9 +265,7 @@ def update_round(db: Database, round_id: int, **fields) -> dict:
         raise ValueError(f"Round {round_id} does not exist.")
     values = clean_round_fields(fields, current)
     previous = {name: getattr(current, name) for name in values}
-    if values:
-        sets = ", ".join(f"{name} = ?" for name in values)
-        db.execute(f"UPDATE rounds SET {sets} WHERE id = ?", [*values.values(), round_id])
+    set_columns(db, "rounds", round_id, values)
     return previous
 
 

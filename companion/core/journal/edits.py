@@ -17,6 +17,7 @@ from companion.core.journal.entries import (
     WentWell,
     topic_key,
 )
+from companion.core.storage.rows import set_columns
 from companion.core.text import clean_text
 
 ENTRY_LABELS = {
@@ -120,9 +121,7 @@ def update_entry(db: Database, kind: str, entry_id: int, **fields) -> dict:
         raise ValueError(f"That {ENTRY_LABELS.get(kind, 'entry')} no longer exists.")
     values = clean_entry_fields(kind, fields)
     previous = {name: getattr(current, name) for name in fields}
-    if values:
-        sets = ", ".join(f"{name} = ?" for name in values)
-        db.execute(f"UPDATE {_table(kind)} SET {sets} WHERE id = ?", [*values.values(), entry_id])
+    set_columns(db, _table(kind), entry_id, values)
     return previous
 
 
