@@ -236,39 +236,19 @@ def loop(ctx, clock):
     return loop_id, first
 
 
-def _main_window(qtbot, ctx, bus):
-    from companion.ui.mainwindow import MainWindow
-
-    win = MainWindow(ctx, bus)
-    qtbot.addWidget(win)
-    win.resize(1100, 720)
-    win.show()
-    qtbot.waitUntil(lambda: win._painted)
-    qtbot.waitUntil(lambda: win.stack.count() > 0)
-    return win
-
-
 @pytest.fixture
-def window(qtbot, ctx, bus, loop):
-    win = _main_window(qtbot, ctx, bus)
+def window(main_window, loop):
+    win = main_window()
     yield win
     win.close()
 
 
 @pytest.fixture
-def empty_window(qtbot, ctx, bus):
+def empty_window(main_window):
     """A first start: no loop, no one-pager, no answers yet."""
-    win = _main_window(qtbot, ctx, bus)
+    win = main_window()
     yield win
     win.close()
-
-
-def open_page(qtbot, win, key: str) -> QWidget:
-    win.show_page(key)
-    page = win.page(key)
-    qtbot.waitUntil(lambda: win.stack.currentWidget() is page)
-    qtbot.wait(20)  # on_shown runs on the next turn of the event loop
-    return page
 
 
 # tests --------------------------------------------------------------------------------
@@ -308,10 +288,10 @@ def missed_question(ctx, clock):
     return question
 
 
-def test_the_window_and_every_page(qtbot, window, missed_question):
+def test_the_window_and_every_page(qtbot, window, missed_question, open_page):
     problems = audit(window.rail, "window")
     for spec in PAGES:
-        page = open_page(qtbot, window, spec.key)
+        page = open_page(window, spec.key)
         if spec.key == "study":
             assert page.table.isVisible(), "the study list shows its topics, not the empty text"
         problems += audit_with_tabs(page, f"page:{spec.key}")
@@ -322,11 +302,11 @@ def test_the_window_and_every_page(qtbot, window, missed_question):
     assert_clean(problems)
 
 
-def test_every_page_on_a_first_start(qtbot, empty_window):
+def test_every_page_on_a_first_start(qtbot, empty_window, open_page):
     """The empty states (how to start) have controls of their own."""
     problems = []
     for spec in PAGES:
-        page = open_page(qtbot, empty_window, spec.key)
+        page = open_page(empty_window, spec.key)
         problems += audit_with_tabs(page, f"page:{spec.key} (first start)")
     assert_clean(problems)
 
@@ -374,10 +354,10 @@ def test_the_audit_catches_what_it_looks_for(qtbot):
     assert editor.toPlainText() == "", "the trap check types nothing into the editor"
 
 
-def test_every_page_fits_a_small_laptop_screen(qtbot, window):
+def test_every_page_fits_a_small_laptop_screen(qtbot, window, open_page):
     too_wide = []
     for spec in PAGES:
-        page = open_page(qtbot, window, spec.key)
+        page = open_page(window, spec.key)
         width = page.minimumSizeHint().width()
         if width > MAX_PAGE_WIDTH:
             too_wide.append(f"page:{spec.key} needs {width} px (at most {MAX_PAGE_WIDTH})")
@@ -480,8 +460,8 @@ def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
     assert_clean(problems)
 
 
-def test_dialogs_opened_from_the_about_page(qtbot, window):
-    page = open_page(qtbot, window, "about")
+def test_dialogs_opened_from_the_about_page(qtbot, window, open_page):
+    page = open_page(window, "about")
     problems = []
     page.open_history()
     qtbot.waitExposed(page.history_dialog)
@@ -552,8 +532,8 @@ ABOUT_ORDER = [
 ]
 
 
-def test_about_me_tab_order_follows_reading_order(qtbot, window):
-    page = open_page(qtbot, window, "about")
+def test_about_me_tab_order_follows_reading_order(qtbot, window, open_page):
+    page = open_page(window, "about")
     text = page.editor.toPlainText()
     forward = tab_chain(qtbot, window.rail)
     assert forward == ABOUT_ORDER
@@ -569,8 +549,8 @@ def test_about_me_tab_order_follows_reading_order(qtbot, window):
     page.rehearse_bar.stop()
 
 
-def test_self_check_tab_order_follows_reading_order(qtbot, window):
-    page = open_page(qtbot, window, "selfcheck")
+def test_self_check_tab_order_follows_reading_order(qtbot, window, open_page):
+    page = open_page(window, "selfcheck")
     header = ["Self-check", "Question set", "Flagged questions only", "Start again"]
     assert tab_chain(qtbot, window.rail) == [
         *header,
@@ -717,13 +697,15 @@ def test_status_colours_are_readable_in_light_and_dark(qapp):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
-def test_contrast_of_every_page_and_the_card(qtbot, scheme, ctx, bus, loop, missed_question):
+def test_contrast_of_every_page_and_the_card(
+    qtbot, scheme, ctx, bus, loop, missed_question, open_page, main_window
+):
     from companion.ui.cue.window import CueCardWindow
 
-    window = _main_window(qtbot, ctx, bus)
+    window = main_window()
     problems = []
     for spec in PAGES:
-        page = open_page(qtbot, window, spec.key)
+        page = open_page(window, spec.key)
         problems += contrast_problems(page, f"{scheme} page:{spec.key}")
     window.close()
     card = CueCardWindow(ctx, bus)

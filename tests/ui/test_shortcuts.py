@@ -128,25 +128,8 @@ def loop(ctx, clock):
 
 
 @pytest.fixture
-def window(qtbot, ctx, bus, loop):
-    from companion.ui.mainwindow import MainWindow
-
-    win = MainWindow(ctx, bus)
-    qtbot.addWidget(win)
-    win.resize(1100, 720)
-    win.show()
-    qtbot.waitUntil(lambda: win._painted)
-    qtbot.waitUntil(lambda: win.stack.count() > 0)
-    yield win
-    win.close()
-
-
-def open_page(qtbot, win, key: str) -> QWidget:
-    win.show_page(key)
-    page = win.page(key)
-    qtbot.waitUntil(lambda: win.stack.currentWidget() is page)
-    qtbot.wait(20)
-    return page
+def window(main_window, loop):
+    return main_window()
 
 
 # tests --------------------------------------------------------------------------------
@@ -180,10 +163,10 @@ def test_ctrl_q_quits(qtbot, window, monkeypatch):
     assert not window.isVisible(), "Ctrl+Q closes the main window"
 
 
-def test_no_clash_on_any_page(qtbot, window):
+def test_no_clash_on_any_page(qtbot, window, open_page):
     problems = []
     for spec in PAGES:
-        page = open_page(qtbot, window, spec.key)
+        page = open_page(window, spec.key)
         problems += clashes(window, f"page:{spec.key}")
         if spec.key == "about":
             page.start_rehearsal()
@@ -196,8 +179,8 @@ def test_no_clash_on_any_page(qtbot, window):
     assert not problems, "Clashing keys:\n  " + "\n  ".join(sorted(set(problems)))
 
 
-def test_the_rehearsal_next_button_keeps_its_key(qtbot, window):
-    page = open_page(qtbot, window, "about")
+def test_the_rehearsal_next_button_keeps_its_key(qtbot, window, open_page):
+    page = open_page(window, "about")
     page.editor.setPlainText("# Me\n\n## Past\nOne.\n\n## Present\nTwo.\n\n## Future\nThree.")
     page.start_rehearsal()
     keys = set()

@@ -1,0 +1,41 @@
+"""Fixtures the window-wide audits share (accessibility, contrast, shortcuts)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def main_window(qtbot, ctx, bus):
+    """Make the app's main window, shown and painted (closed after the test)."""
+    from companion.ui.mainwindow import MainWindow
+
+    made = []
+
+    def make():
+        win = MainWindow(ctx, bus)
+        qtbot.addWidget(win)
+        win.resize(1100, 720)
+        win.show()
+        qtbot.waitUntil(lambda: win._painted)
+        qtbot.waitUntil(lambda: win.stack.count() > 0)
+        made.append(win)
+        return win
+
+    yield make
+    for win in made:
+        win.close()
+
+
+@pytest.fixture
+def open_page(qtbot):
+    """Show a page of a main window and wait until it is the current one."""
+
+    def show(win, key: str):
+        win.show_page(key)
+        page = win.page(key)
+        qtbot.waitUntil(lambda: win.stack.currentWidget() is page)
+        qtbot.wait(20)  # on_shown runs on the next turn of the event loop
+        return page
+
+    return show
