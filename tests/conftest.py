@@ -114,4 +114,9 @@ def content(shipped_content):
 def bus(qapp):
     from companion.ui.bus import AppBus
 
-    return AppBus()
+    made = AppBus()
+    yield made
+    # a day service a page made on this bus keeps its timer until the garbage collector
+    # reaches it; stopped here, it cannot wake in a later test and reopen a closed journal
+    if getattr(made, "day", None) is not None:
+        made.day.shutdown()
