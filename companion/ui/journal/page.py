@@ -125,7 +125,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
 
         # right: one loop
         self.title = QLabel()
-        self.title.setObjectName("pageTitle")
+        self.title.setProperty("role", "pageTitle")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setAccessibleName("Loop")
         self.title.setWordWrap(True)

@@ -50,7 +50,7 @@ class StudyPage(QWidget):
         self.setAccessibleName("Study list")
 
         title = QLabel("Study list")
-        title.setObjectName("pageTitle")
+        title.setProperty("role", "pageTitle")
         self.summary = QLabel()
         self.summary.setAccessibleName("Study list summary")
         self.studied_button = QPushButton("Mark &studied")
