@@ -26,11 +26,9 @@ def create_application(argv: list[str] | None = None):
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(APP_ID)
     app.setQuitOnLastWindowClosed(True)
-    scheme = os.environ.get("COMPANION_COLOR_SCHEME", "").lower()
-    if scheme in ("dark", "light"):
-        from companion.ui.theme import apply_scheme
+    from companion.ui.theme import apply_theme
 
-        apply_scheme(app, scheme)
+    apply_theme(app)  # one visual system, light or dark, on every desktop
     return app
 
 
@@ -91,6 +89,9 @@ class Application:
             )
         del content
         self._restore_dnd_after_crash()
+        from companion.ui.theme import follow_system
+
+        follow_system(self.qapp)
         self._make_tray()
         self.day.start()
         self._start_hotkeys()

@@ -8,8 +8,7 @@ Spacing: 4 / 8 / 12 / 16 px steps.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QPalette, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette, QPen
 from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
 
 from companion.ui.theme import is_dark
@@ -51,7 +50,7 @@ class CompanionStyle(QProxyStyle):
         ):
             painter.save()
             painter.setPen(QPen(indicator_outline(option.palette), 1))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setBrush(QBrush())  # no fill
             painter.drawRect(option.rect.adjusted(0, 0, -1, -1))
             painter.restore()
 

@@ -1,22 +1,76 @@
-"""Light and dark: follow the system, or force one with COMPANION_COLOR_SCHEME=dark|light."""
+"""Light and dark, in one visual system (companion.ui.style) that the app always applies.
+
+The scheme follows the system (read from the platform's palette at start, then from Qt's
+colour-scheme hint as it changes), or COMPANION_COLOR_SCHEME=dark|light forces one.
+
+Nothing here imports the ``Qt`` namespace at module level: building it costs ~20 ms, and
+this module runs before the window's first paint.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import os
+import sys
+
 from PySide6.QtGui import QColor, QPalette
+
+SCHEME_ENV = "COMPANION_COLOR_SCHEME"
+
+
+def forced_scheme(environ=os.environ) -> str:
+    """ "dark" or "light" when the environment forces one, else "" (follow the system)."""
+    value = environ.get(SCHEME_ENV, "").strip().lower()
+    return value if value in ("dark", "light") else ""
+
+
+def apply_theme(app, environ=os.environ) -> str:
+    """The app's look at start: the forced scheme, else the one the platform's palette
+    shows. Returns the scheme applied."""
+    value = environ.get(SCHEME_ENV, "").strip().lower()
+    if value not in ("", "dark", "light", "system"):
+        print(
+            f"{SCHEME_ENV}={value!r} is not dark, light or system; following the system.",
+            file=sys.stderr,
+        )
+    if app.property("companionScheme"):  # applied before: read the desktop's palette again
+        app.setPalette(QPalette())
+    scheme = forced_scheme(environ) or ("dark" if is_dark(app.palette()) else "light")
+    apply_scheme(app, scheme)
+    return scheme
 
 
 def apply_scheme(app, scheme: str) -> None:
-    """Force a scheme. Fusion plus an explicit palette works on every platform, where
-    ``QStyleHints.setColorScheme`` is only a request the platform theme may ignore."""
+    """Fusion (through CompanionStyle) plus an explicit palette looks the same on every
+    platform, where ``QStyleHints.setColorScheme`` is only a request the platform theme
+    may ignore."""
     from companion.ui.style import CompanionStyle, app_style_sheet
 
     app.setStyle(CompanionStyle())
-    app.styleHints().setColorScheme(
-        Qt.ColorScheme.Dark if scheme == "dark" else Qt.ColorScheme.Light
-    )
     app.setPalette(dark_palette() if scheme == "dark" else light_palette(app))
     app.setStyleSheet(app_style_sheet())
+    app.setProperty("companionScheme", scheme)
+
+
+def follow_system(app, environ=os.environ) -> None:
+    """After the first paint: tell the platform a forced scheme (window decorations follow
+    it), or follow the system's scheme when it changes while the app runs."""
+    from PySide6.QtCore import Qt
+
+    hints = app.styleHints()
+    forced = forced_scheme(environ)
+    if forced:
+        hints.setColorScheme(Qt.ColorScheme.Dark if forced == "dark" else Qt.ColorScheme.Light)
+        return
+
+    def changed(scheme) -> None:
+        if scheme == Qt.ColorScheme.Unknown:
+            return  # the platform does not say; the palette guess at start stands
+        wanted = "dark" if scheme == Qt.ColorScheme.Dark else "light"
+        if app.property("companionScheme") != wanted:
+            apply_scheme(app, wanted)
+
+    hints.colorSchemeChanged.connect(changed)
+    changed(hints.colorScheme())
 
 
 def light_palette(app) -> QPalette:

@@ -5,6 +5,16 @@ from __future__ import annotations
 import pytest
 
 
+@pytest.fixture(autouse=True, scope="session")
+def app_look(qapp):
+    """The UI tests see the window as a user does: in the app's own visual system (the
+    light scheme, the one these platforms report)."""
+    from companion.ui.theme import apply_theme
+
+    apply_theme(qapp, {})
+    return qapp
+
+
 @pytest.fixture
 def main_window(qtbot, ctx, bus):
     """Make the app's main window, shown and painted (closed after the test)."""

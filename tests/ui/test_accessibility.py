@@ -598,21 +598,16 @@ from collections import Counter  # noqa: E402
 from PySide6.QtGui import QColor, QPalette  # noqa: E402
 from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton  # noqa: E402
 
-from companion.ui.theme import STATUS, apply_scheme, contrast_ratio, dark_palette  # noqa: E402
+from companion.ui.theme import STATUS, apply_scheme, apply_theme, contrast_ratio, dark_palette  # noqa: E402
 
 _SPAN_COLOR = _re.compile(r"color\s*[:=]\s*['\"]?(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}\b)")
 
 
 @pytest.fixture(params=["light", "dark"])
 def scheme(request, qapp):
-    old_style = qapp.style().name()
-    old_palette = qapp.palette()
-    old_sheet = qapp.styleSheet()
     apply_scheme(qapp, request.param)
     yield request.param
-    qapp.setStyleSheet(old_sheet)
-    qapp.setStyle(old_style)
-    qapp.setPalette(old_palette)
+    apply_theme(qapp, {})  # back to the look the other UI tests see
 
 
 def _as_drawn(widget: QWidget, shot) -> QImage:  # noqa: F821
