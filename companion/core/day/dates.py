@@ -28,7 +28,7 @@ def _day(day: int, month: int, year: int | None, today: dt.date) -> dt.date | No
             return dt.date(year if year >= 100 else 2000 + year, month, day)
         found = dt.date(today.year, month, day)
         return found if found >= today else dt.date(today.year + 1, month, day)
-    except ValueError:
+    except (ValueError, OverflowError):  # no such day; a number too long for a date
         return None
 
 
