@@ -20,22 +20,26 @@ def local(*parts: int) -> dt.datetime:
     return dt.datetime(*parts).astimezone()
 
 
+def type_start(qtbot, dialog: RoundDialog, text: str, key=Qt.Key.Key_Tab) -> None:
+    """Select all of the dialog's start field, type ``text``, leave with ``key``."""
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.when.setFocus()
+    qtbot.waitUntil(dialog.when.hasFocus)
+    dialog.when.lineEdit().selectAll()
+    qtbot.keyClicks(dialog.when, text)
+    qtbot.keyClick(dialog.when, key)
+
+
 @pytest.fixture
 def typed_start(qtbot):
-    """Open a round dialog starting at ``start``, type ``text`` into its start field,
-    leave the field with ``key``; give the dialog back."""
+    """A round dialog starting at ``start`` with ``text`` typed into its start field."""
 
     def run(start: dt.datetime, text: str, key=Qt.Key.Key_Tab) -> RoundDialog:
         dialog = RoundDialog(TYPES, start)
         qtbot.addWidget(dialog)
-        dialog.show()
-        dialog.activateWindow()
-        qtbot.waitUntil(dialog.isActiveWindow)
-        dialog.when.setFocus()
-        qtbot.waitUntil(dialog.when.hasFocus)
-        dialog.when.lineEdit().selectAll()
-        qtbot.keyClicks(dialog.when, text)
-        qtbot.keyClick(dialog.when, key)
+        type_start(qtbot, dialog, text, key)
         return dialog
 
     return run
@@ -69,3 +73,29 @@ def test_garbage_in_the_start_field_keeps_the_previous_start(typed_start, text):
     dialog = typed_start(local(2026, 12, 1, 10, 0), text)
     assert dialog.values()["scheduled_at"] == local(2026, 12, 1, 10, 0)
     assert dialog.when.text() == "Tue 1 Dec 2026  10:00"  # shown again, not half-typed
+
+
+def test_tomorrow_in_the_schedule_counts_from_today_not_from_the_rounds_day(
+    qtbot, ctx, bus, clock, monkeypatch
+):
+    """Editing a round set for the day after tomorrow, "tomorrow 9:15" is tomorrow."""
+    from companion.core.day.loops import add_round, create_loop, get_round
+    from companion.ui.today.schedule import ScheduleEditor
+
+    today = clock.now().astimezone().date()
+    later = dt.datetime.combine(today + dt.timedelta(days=2), dt.time(10)).astimezone()
+    loop_id = create_loop(ctx.db, "Acme", "SRE", starts_on=today.isoformat())
+    round_id = add_round(ctx.db, loop_id, "coding", scheduled_at=later)
+
+    def answer(dialog):
+        type_start(qtbot, dialog, "tomorrow 9:15")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(RoundDialog, "exec", answer)
+    editor = ScheduleEditor(ctx, bus)
+    qtbot.addWidget(editor)
+    editor.set_loop(loop_id)
+    editor.tree.setCurrentItem(editor.tree.topLevelItem(0))
+    editor.edit_selected()
+    tomorrow = dt.datetime.combine(today + dt.timedelta(days=1), dt.time(9, 15)).astimezone()
+    assert get_round(ctx.db, round_id).scheduled == tomorrow
