@@ -64,6 +64,9 @@ def test_a_number_in_a_date_is_never_an_hour():
         "13pm",
         "14:30 pm",
         "14:30 15:00",  # two times
+        "4 March 14:",  # half typed: not 14 as the year 2014
+        "4 March 14:3",
+        "9:15:00",
         "31 February 2026 14:30",
         "March 14:30",
         "at",

@@ -126,6 +126,8 @@ def parse_day_time(text: str, today: dt.date, current: dt.datetime) -> dt.dateti
             return None
         rest = text[: times[0].start()] + " " + text[times[0].end() :]
     rest = re.sub(r"(?i)(?:^|\s|,)at(?:\s|,|$)", " ", rest).strip(" ,")
+    if ":" in rest:  # a time half typed ("14:") or one too many ("9:15:00")
+        return None
     if not rest:
         return dt.datetime.combine(current.date(), when) if times else None
     day = parse_day(rest, today)
