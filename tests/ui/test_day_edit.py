@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QDate, QDateTime, Qt, QTime
 from PySide6.QtGui import QValidator
 
-from companion.ui.widgets.day_edit import DayTimeEdit
+from companion.ui.widgets.day_edit import DayEdit, DayTimeEdit
 
 pytestmark = pytest.mark.gui
 
@@ -81,3 +81,11 @@ def test_text_that_reads_only_half_way_keeps_the_start_it_had(qtbot, field, text
     not, so the field keeps the value it had before the user started typing."""
     type_into(qtbot, field, text)
     assert field.dateTime().toPython() == START
+
+
+@pytest.mark.parametrize("text", ["3/3/20266", "3 March 2027 99:99x"])
+def test_a_day_field_keeps_its_day_when_the_text_reads_only_half_way(qtbot, text):
+    edit = DayEdit(dt.date(2026, 11, 30))
+    qtbot.addWidget(edit)
+    type_into(qtbot, edit, text)
+    assert edit.date().toPython() == dt.date(2026, 11, 30)

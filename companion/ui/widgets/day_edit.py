@@ -21,6 +21,7 @@ class DayEdit(QDateEdit):
         self.today = today or day
         self.setDisplayFormat(DISPLAY)
         self.setCalendarPopup(True)
+        self.setKeyboardTracking(False)  # "3/3/2026" half way to "3/3/20266" is no value
         self.setToolTip("Type a day (3 March, Mar 3 2026, 3/3/2026) or pick one")
 
     def _parsed(self, text: str) -> dt.date | None:
