@@ -89,3 +89,29 @@ def test_a_day_field_keeps_its_day_when_the_text_reads_only_half_way(qtbot, text
     qtbot.addWidget(edit)
     type_into(qtbot, edit, text)
     assert edit.date().toPython() == dt.date(2026, 11, 30)
+
+
+@pytest.fixture
+def east_of_utc(monkeypatch):
+    """Local time 14 hours ahead of UTC, where local midnight is yesterday in UTC."""
+    import time
+
+    monkeypatch.setenv("TZ", "Pacific/Kiritimati")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_typed_day_is_that_day_east_of_utc(qtbot, east_of_utc):
+    edit = DayEdit(dt.date(2026, 11, 30))
+    qtbot.addWidget(edit)
+    type_into(qtbot, edit, "3 March 2027")
+    assert edit.date().toPython() == dt.date(2027, 3, 3)
+
+
+def test_a_typed_start_is_that_wall_time_east_of_utc(qtbot, east_of_utc):
+    edit = DayTimeEdit(START)
+    qtbot.addWidget(edit)
+    type_into(qtbot, edit, "4 March 2027 00:30")
+    assert edit.dateTime().toPython() == dt.datetime(2027, 3, 4, 0, 30)

@@ -39,10 +39,11 @@ class DayEdit(QDateEdit):
         return QDate(day).toString(DISPLAY) if day else self.date().toString(DISPLAY)
 
     def dateTimeFromText(self, text: str) -> QDateTime:  # noqa: N802 (Qt API)
+        moment = self.dateTime()  # a QDateEdit keeps UTC: a local midnight was yesterday
         day = self._parsed(text)
-        if day is None:
-            return self.dateTime()
-        return QDateTime(QDate(day), self.time())
+        if day is not None:
+            moment.setDate(QDate(day))
+        return moment
 
 
 DAY_TIME_DISPLAY = "ddd d MMM yyyy  HH:mm"
