@@ -115,3 +115,19 @@ def test_a_typed_start_is_that_wall_time_east_of_utc(qtbot, east_of_utc):
     qtbot.addWidget(edit)
     type_into(qtbot, edit, "4 March 2027 00:30")
     assert edit.dateTime().toPython() == dt.datetime(2027, 3, 4, 0, 30)
+
+
+def test_the_add_loop_dialog_reads_the_typed_day_while_the_field_still_has_focus(qtbot):
+    from companion.ui.widgets.loop_dialogs import LoopDialog
+
+    dialog = LoopDialog(dt.date(2026, 11, 30))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.day.setFocus()
+    qtbot.waitUntil(dialog.day.hasFocus)
+    dialog.day.lineEdit().selectAll()
+    qtbot.keyClicks(dialog.day, "3 March 2027")
+    assert dialog.day.hasFocus()
+    assert dialog.values()[2] == "2027-03-03"  # what Ctrl+Enter saves

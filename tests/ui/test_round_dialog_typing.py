@@ -20,8 +20,14 @@ def local(*parts: int) -> dt.datetime:
     return dt.datetime(*parts).astimezone()
 
 
-def type_start(qtbot, dialog: RoundDialog, text: str, key=Qt.Key.Key_Tab) -> None:
-    """Select all of the dialog's start field, type ``text``, leave with ``key``."""
+def type_start(
+    qtbot,
+    dialog: RoundDialog,
+    text: str,
+    key=Qt.Key.Key_Tab,
+    modifier=Qt.KeyboardModifier.NoModifier,
+) -> None:
+    """Select all of the dialog's start field, type ``text``, then press ``key`` (if any)."""
     dialog.show()
     dialog.activateWindow()
     qtbot.waitUntil(dialog.isActiveWindow)
@@ -29,17 +35,18 @@ def type_start(qtbot, dialog: RoundDialog, text: str, key=Qt.Key.Key_Tab) -> Non
     qtbot.waitUntil(dialog.when.hasFocus)
     dialog.when.lineEdit().selectAll()
     qtbot.keyClicks(dialog.when, text)
-    qtbot.keyClick(dialog.when, key)
+    if key is not None:
+        qtbot.keyClick(dialog.when, key, modifier)
 
 
 @pytest.fixture
 def typed_start(qtbot):
     """A round dialog starting at ``start`` with ``text`` typed into its start field."""
 
-    def run(start: dt.datetime, text: str, key=Qt.Key.Key_Tab) -> RoundDialog:
+    def run(start: dt.datetime, text: str, key=Qt.Key.Key_Tab, modifier=None) -> RoundDialog:
         dialog = RoundDialog(TYPES, start)
         qtbot.addWidget(dialog)
-        type_start(qtbot, dialog, text, key)
+        type_start(qtbot, dialog, text, key, modifier or Qt.KeyboardModifier.NoModifier)
         return dialog
 
     return run
@@ -57,6 +64,25 @@ def test_enter_in_the_start_field_takes_the_typed_time_and_saves(typed_start):
     dialog = typed_start(local(2026, 12, 1, 10, 0), "tomorrow 2:30 pm", Qt.Key.Key_Return)
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert dialog.values()["scheduled_at"] == local(2026, 12, 2, 14, 30)
+
+
+def test_ctrl_enter_right_after_typing_saves_the_typed_start(typed_start):
+    dialog = typed_start(
+        local(2026, 12, 1, 10, 0),
+        "4 March 14:30",
+        Qt.Key.Key_Return,
+        Qt.KeyboardModifier.ControlModifier,
+    )
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.values()["scheduled_at"] == local(2027, 3, 4, 14, 30)
+
+
+def test_the_dialog_reads_the_typed_start_while_the_field_still_has_focus(typed_start):
+    """Ctrl+Enter is a shortcut: the dialog checks and saves without the field being
+    left, so the dialog itself reads what is typed there."""
+    dialog = typed_start(local(2026, 12, 1, 10, 0), "4 March 14:30", None)
+    assert dialog.when.hasFocus()
+    assert dialog.values()["scheduled_at"] == local(2027, 3, 4, 14, 30)
 
 
 def test_a_time_alone_keeps_the_day_and_a_day_alone_keeps_the_time(typed_start):

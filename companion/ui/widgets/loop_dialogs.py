@@ -55,6 +55,7 @@ class LoopDialog(CheckedDialog):
         clean_loop_fields({"company": company, "role": role, "starts_on": day})
 
     def values(self) -> tuple[str, str, str]:
+        self.day.interpretText()  # Ctrl+Enter saves while the day may still be being typed
         return (
             self.company.text().strip(),
             self.role.text().strip(),
@@ -108,6 +109,7 @@ class RoundDialog(CheckedDialog):
     def values(self) -> dict:
         out: dict = {}
         if self.when is not None:
+            self.when.interpretText()  # Ctrl+Enter saves while the start may be half typed
             out["scheduled_at"] = to_aware(self.when.dateTime())
         out["type"] = chosen_round_type(self.type)
         own = chosen_round_label(self.type)
