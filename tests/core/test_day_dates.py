@@ -30,7 +30,10 @@ def test_parse_day(text, day):
     assert parse_day(text, TODAY) == day
 
 
-@pytest.mark.parametrize("text", ["", "soon", "31 February 2026", "13/13/2026", "March"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "soon", "31 February 2026", "13/13/2026", "March", "3 March 99999999999999999999"],
+)
 def test_parse_day_names_no_day(text):
     assert parse_day(text, TODAY) is None
 

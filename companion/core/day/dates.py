@@ -1,7 +1,9 @@
-"""A day typed in words: "3 March", "Mar 3 2026", "3/3/2026", "2026-03-03", "tomorrow".
+"""A day typed in words: "3 March", "Mar 3 2026", "3/3/2026", "2026-03-03", "tomorrow",
+and a day with a time: "3 March 14:30", "tomorrow 2pm".
 
-The loop dialog's date field reads what the user types with this one parser, so a month
-name works as well as the picker. A day without a year is the next such day from today.
+The loop dialog's date field and the round dialog's start field read what the user types
+with these parsers, so a month name works as well as the picker. A day without a year is
+the next such day from today.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def _day(day: int, month: int, year: int | None, today: dt.date) -> dt.date | No
             return dt.date(year if year >= 100 else 2000 + year, month, day)
         found = dt.date(today.year, month, day)
         return found if found >= today else dt.date(today.year + 1, month, day)
-    except ValueError:
+    except (ValueError, OverflowError):  # no such day; a number too long for a date
         return None
 
 
@@ -78,3 +80,55 @@ def default_round_start(
     if starts_on is not None and next_hour.date() == now.date() and next_hour.hour < 22:
         return next_hour
     return at_ten + dt.timedelta(days=1)
+
+
+# A time is "14:30", "2:30 pm", "2.30pm", "2pm", "noon" or "midnight"; a bare number is
+# never an hour, so the 3 of "3 March" stays a day.
+_TIME = re.compile(
+    r"(?<![\w:./-])(?:"
+    r"(?P<h12>\d{1,2})(?:[:.](?P<m12>\d{2}))?\s*(?P<ampm>[ap])\.?m\.?"
+    r"|(?P<h24>\d{1,2}):(?P<m24>\d{2})"
+    r"|(?P<word>noon|midday|midnight)"
+    r")(?![\w:./-])",
+    re.IGNORECASE,
+)
+
+
+def _time(found: re.Match) -> dt.time | None:
+    if found["word"]:
+        return dt.time(0 if found["word"].lower() == "midnight" else 12)
+    if found["h24"] is not None:
+        hour, minute = int(found["h24"]), int(found["m24"])
+    else:
+        hour, minute = int(found["h12"]), int(found["m12"] or 0)
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if found["ampm"].lower() == "p" else 0)
+    return dt.time(hour, minute) if hour < 24 and minute < 60 else None
+
+
+def parse_day_time(text: str, today: dt.date, current: dt.datetime) -> dt.datetime | None:
+    """The moment ``text`` names: a day as :func:`parse_day` reads it and/or a time
+    ("3 March 14:30", "tomorrow 2pm", "14:30"), or None when it names none or a bad one.
+
+    A time alone keeps ``current``'s day; a day alone keeps ``current``'s time (both as
+    wall time: the result is naive).
+    """
+    text = re.sub(r"(\d)T(\d)", r"\1 \2", text)  # 2026-03-03T14:30
+    times = list(_TIME.finditer(text))
+    if len(times) > 1:
+        return None
+    when = current.time().replace(second=0, microsecond=0, tzinfo=None)
+    rest = text
+    if times:
+        when = _time(times[0])
+        if when is None:
+            return None
+        rest = text[: times[0].start()] + " " + text[times[0].end() :]
+    rest = re.sub(r"(?i)(?:^|\s|,)at(?:\s|,|$)", " ", rest).strip(" ,")
+    if ":" in rest:  # a time half typed ("14:") or one too many ("9:15:00")
+        return None
+    if not rest:
+        return dt.datetime.combine(current.date(), when) if times else None
+    day = parse_day(rest, today)
+    return dt.datetime.combine(day, when) if day else None

@@ -126,8 +126,12 @@ class ScheduleEditor(QWidget):
         starts_on = dt.date.fromisoformat(loop.starts_on) if loop and loop.starts_on else None
         return default_round_start(now, starts_on, times)
 
+    def _today(self) -> dt.date:
+        """Today on the start field's wall clock: a typed "tomorrow" counts from it."""
+        return self.ctx.now().astimezone().date()
+
     def add_round(self) -> None:
-        dialog = RoundDialog(self._types(), self._default_start(), parent=self)
+        dialog = RoundDialog(self._types(), self._default_start(), parent=self, today=self._today())
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.save_new(dialog.values())
@@ -157,7 +161,7 @@ class ScheduleEditor(QWidget):
         if rnd is None:
             return
         start = (rnd.scheduled or self._default_start()).astimezone(self.ctx.now().tzinfo)
-        dialog = RoundDialog(self._types(), start, rnd, parent=self)
+        dialog = RoundDialog(self._types(), start, rnd, parent=self, today=self._today())
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         update_round(self.ctx.db, rnd.id, **dialog.values())  # checks and stores the time

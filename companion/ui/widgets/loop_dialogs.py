@@ -9,11 +9,11 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import QDateTime
-from PySide6.QtWidgets import QDateTimeEdit, QLineEdit, QPlainTextEdit
+from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
 
 from companion.core.day.loops import clean_loop_fields, clean_round_fields
 from companion.ui.widgets.checked_dialog import CheckedDialog
-from companion.ui.widgets.day_edit import DayEdit
+from companion.ui.widgets.day_edit import DayEdit, DayTimeEdit
 from companion.ui.widgets.round_fields import (
     chosen_round_label,
     chosen_round_type,
@@ -55,6 +55,7 @@ class LoopDialog(CheckedDialog):
         clean_loop_fields({"company": company, "role": role, "starts_on": day})
 
     def values(self) -> tuple[str, str, str]:
+        self.day.interpretText()  # Ctrl+Enter saves while the day may still be being typed
         return (
             self.company.text().strip(),
             self.role.text().strip(),
@@ -64,7 +65,8 @@ class LoopDialog(CheckedDialog):
 
 class RoundDialog(CheckedDialog):
     """Add or edit one round: its type and interviewer; its start time when ``start`` is
-    given (Today), its notes when ``notes`` is true (Journal)."""
+    given (Today), its notes when ``notes`` is true (Journal). A typed day without a year,
+    or "tomorrow", counts from ``today`` (default: the start's day)."""
 
     def __init__(
         self,
@@ -75,14 +77,13 @@ class RoundDialog(CheckedDialog):
         *,
         notes: bool = False,
         focus_notes: bool = False,
+        today: dt.date | None = None,
     ):
         super().__init__("Edit round" if rnd else "Add a round", parent)
         self.rnd = rnd
-        self.when: QDateTimeEdit | None = None
+        self.when: DayTimeEdit | None = None
         if start is not None:
-            self.when = QDateTimeEdit(QDateTime(start.astimezone().replace(tzinfo=None)))
-            self.when.setCalendarPopup(True)
-            self.when.setDisplayFormat("ddd d MMM yyyy  HH:mm")
+            self.when = DayTimeEdit(start.astimezone().replace(tzinfo=None), today)
             self.when.setAccessibleName("Start time")
             self.form.addRow("&Starts at:", self.when)
         self.type = round_type_combo(types, rnd.type if rnd else "")
@@ -108,6 +109,7 @@ class RoundDialog(CheckedDialog):
     def values(self) -> dict:
         out: dict = {}
         if self.when is not None:
+            self.when.interpretText()  # Ctrl+Enter saves while the start may be half typed
             out["scheduled_at"] = to_aware(self.when.dateTime())
         out["type"] = chosen_round_type(self.type)
         own = chosen_round_label(self.type)
