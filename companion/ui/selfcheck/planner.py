@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from companion.ui.bus import AppBus
 from companion.ui.theme import status_color
+from companion.ui.widgets.columns import Columns
 from companion.ui.widgets.wrapping_tree import WrappingTree
 
 AUDIENCE_ORDER = ("hiring-manager", "peer", "leadership")
@@ -163,14 +164,12 @@ class PlannerPanel(QWidget):
         right.addLayout(custom_row)
         right.addWidget(self.error_label)
 
-        columns = QHBoxLayout()
-        columns.addWidget(left_box, 1)
-        columns.addWidget(right_box, 1)
+        self.columns = Columns(left_box, right_box)  # stacked when the window is narrow
         planner_layout = QVBoxLayout(self.planner)
         planner_layout.setContentsMargins(0, 0, 0, 0)
         planner_layout.addLayout(top)
         planner_layout.addWidget(self.rule_label)
-        planner_layout.addLayout(columns, 1)
+        planner_layout.addWidget(self.columns, 1)
 
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty)

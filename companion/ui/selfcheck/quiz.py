@@ -56,6 +56,7 @@ class QuizPanel(QWidget):
         self.flagged_box.setToolTip("Review just the questions you flagged (to speak aloud)")
         self.progress_label = QLabel()
         self.progress_label.setAccessibleName("Progress")
+        self.progress_label.setWordWrap(True)  # never what makes the window wider
         self.restart_button = QPushButton("Start &again")
         self.restart_button.setToolTip("A fresh pass, missed and shaky questions first")
         header = QHBoxLayout()
