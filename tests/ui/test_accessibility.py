@@ -815,6 +815,42 @@ def test_contrast_of_every_page_and_the_card(
     assert tally.total() >= 60, tally
 
 
+# Views whose selected current item is below 4.5:1 once the view has the focus: Fusion's
+# focus frame (PE_FrameFocusRect) fills the item's text rect with a translucent, lighter
+# highlight, so the white text stands on a paler blue (light 4.3:1, dark 3.7 to 4.1:1).
+# The fix is in companion/ui/style.py (another session's file): draw an item view's focus
+# frame as an outline only. Once it lands this test fails on the stale entries: empty it.
+FOCUS_FRAME_KNOWN = {
+    "light": {"Tools", "Pitch segments", "Topics to study, most pressing first"},
+    "dark": {
+        "Tools",
+        "Pitch segments",
+        "Loops",
+        "Rounds and what was written for each",
+        "Topics to study, most pressing first",
+    },
+}
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
+def test_contrast_of_item_views_with_the_focus_in_them(
+    qtbot, scheme, full_lists, open_page, main_window
+):
+    window = main_window()
+    tally = contrast.Tally()
+    problems = _item_views_of_every_page(window, open_page, scheme, tally, focused=True)
+    window.close()
+    names = FOCUS_FRAME_KNOWN[scheme]
+    known = {p for p in problems for name in names if f": {name} (focused): row " in p}
+    if known:
+        print("Left to the style's focus frame fix:\n  " + "\n  ".join(sorted(known)))
+    new = [p for p in problems if p not in known]
+    assert not new, "Low contrast with the focus in the view:\n  " + "\n  ".join(new)
+    stale = {n for n in names if not any(f": {n} (focused): row " in p for p in known)}
+    assert not stale, f"fixed now: take {stale} out of FOCUS_FRAME_KNOWN[{scheme!r}]"
+    assert tally.total() >= 60, tally
+
+
 def test_check_boxes_and_the_focus_ring_stand_out(qtbot, scheme):
     from PySide6.QtWidgets import QVBoxLayout
 
