@@ -253,6 +253,7 @@ def _sections(header: QHeaderView, where: str, name: str, shot: QImage, tally: T
 def _focus(view: QAbstractItemView, *, focused: bool) -> None:
     """Put the keyboard focus in ``view`` (the style then draws its current item's focus
     frame) or take it out."""
+    QApplication.processEvents()  # a window shown just now takes its focus first
     if focused:
         view.window().activateWindow()
         view.setFocus(Qt.FocusReason.TabFocusReason)
@@ -260,6 +261,7 @@ def _focus(view: QAbstractItemView, *, focused: bool) -> None:
         view.clearFocus()
     view.viewport().update()
     QApplication.processEvents()
+    assert view.hasFocus() == focused, f"{view.accessibleName()}: the focus would not move"
 
 
 def _views(root: QWidget) -> list[QAbstractItemView]:
