@@ -3,8 +3,8 @@
 A label's text colour can be read from its palette, but an item view paints its cells
 through a delegate that may pick any colour (a model's ForegroundRole, an item's
 setForeground, a delegate's own quieter second line). So the cells are judged as drawn:
-for each visible cell, the background is the most common colour of its rect and each line
-of text is a horizontal band of rows holding other colours, its colour the band's pixel
+for each visible cell, the background is the colour around its text and each line of
+text is a horizontal band of rows holding other colours, its colour the band's pixel
 that stands out most. Every line needs 4.5:1 (WCAG 2.1 AA, 1.4.3).
 """
 
@@ -49,9 +49,15 @@ class Tally:
         return sum(self.lines.values())
 
 
-def _pixels(image: QImage) -> tuple[memoryview, int]:
-    image = image.convertToFormat(QImage.Format.Format_RGB32)
-    return memoryview(bytes(image.constBits())).cast("I"), image.bytesPerLine() // 4
+class Pixels:
+    """An image's pixels as 0xAARRGGBB integers, row after row, read once."""
+
+    def __init__(self, image: QImage):
+        image = image.convertToFormat(QImage.Format.Format_RGB32)
+        self.data = memoryview(bytes(image.constBits())).cast("I")
+        self.stride = image.bytesPerLine() // 4
+        self.rect = QRect(0, 0, image.width(), image.height())
+        self.ratio = image.devicePixelRatio() or 1
 
 
 class _Ratios(dict):
@@ -81,14 +87,14 @@ def _background(pixels: memoryview, stride: int, rect: QRect) -> int:
     return counts.most_common(1)[0][0] & 0xFFFFFF
 
 
-def judge(image: QImage, text_area: QRect) -> list[tuple[QColor, QColor, float]]:
+def judge(image: Pixels, text_area: QRect) -> list[tuple[QColor, QColor, float]]:
     """(text, background, ratio) for each line of text drawn in ``text_area`` (in the
     image's pixels). The background is the one around the text (the text's own rect, not
     the cell: a selected list item fills its text rect apart from its icon); a line is
     a band of rows holding other colours, its text colour the one there that stands out
     most, so a quieter second line is judged on its own."""
-    pixels, stride = _pixels(image)
-    area = text_area & QRect(0, 0, image.width(), image.height())
+    pixels, stride = image.data, image.stride
+    area = text_area & image.rect
     if area.isEmpty():
         return []
     ratios = _Ratios(_background(pixels, stride, area))
@@ -199,18 +205,17 @@ def _display(index: QModelIndex) -> str:
 
 def _cells(view: QAbstractItemView, where: str, name: str, shot: QImage, tally: Tally):
     viewport = view.viewport()
-    image = _as_drawn(viewport, shot)
-    ratio = image.devicePixelRatio() or 1
+    image = Pixels(_as_drawn(viewport, shot))
     problems = []
     for index in _indexes(view, view.rootIndex()):
         cell = view.visualRect(index) & viewport.rect()
         if cell.height() < MIN_BAND or cell.width() < 4:
             continue
         area = _text_area(view, index, view.visualRect(index)) & cell
-        lines = judge(image, _scaled(area, ratio))
+        lines = judge(image, _scaled(area, image.ratio))
         text = _display(index)
         what = f"row {_row_name(index)} {text!r}"
-        if text.strip() and not lines:
+        if text.strip() and not lines and cell == view.visualRect(index):  # all in view
             problems.append(f"{where}: {name}: {what}: no text to be seen in the cell")
         for color, background, contrast in lines:
             tally.lines[name.removesuffix(FOCUSED)] += 1
@@ -220,8 +225,7 @@ def _cells(view: QAbstractItemView, where: str, name: str, shot: QImage, tally: 
 
 
 def _sections(header: QHeaderView, where: str, name: str, shot: QImage, tally: Tally):
-    image = _as_drawn(header, shot)
-    ratio = image.devicePixelRatio() or 1
+    image = Pixels(_as_drawn(header, shot))
     model = header.model()
     horizontal = header.orientation() == Qt.Orientation.Horizontal
     problems = []
@@ -233,15 +237,16 @@ def _sections(header: QHeaderView, where: str, name: str, shot: QImage, tally: T
             cell = QRect(start, 0, size, header.height())
         else:
             cell = QRect(0, start, header.width(), size)
+        whole = QRect(cell)
         cell &= header.rect()
         if cell.height() < MIN_BAND or cell.width() < 4:
             continue
         # a section's edges are its separator lines, and Fusion shades its top and bottom
         area = cell.adjusted(3, 3, -3, -3)
-        lines = judge(image, _scaled(area, ratio))
+        lines = judge(image, _scaled(area, image.ratio))
         text = str(model.headerData(logical, header.orientation()) or "")
         what = f"header section {logical} {text!r}"
-        if text.strip() and not lines:
+        if text.strip() and not lines and cell == whole:
             problems.append(f"{where}: {name}: {what}: no text to be seen in the section")
         for color, background, contrast in lines:
             tally.lines[name.removesuffix(FOCUSED)] += 1
