@@ -829,34 +829,17 @@ def test_contrast_of_every_page_and_the_card(
 # Topics marked weak measured 4.2:1 in dark with the focus in them). The fix is in
 # companion/ui/style.py (another session's file): draw an item view's focus frame as an
 # outline only. Once it lands this test fails on the stale entries: empty them.
-FOCUS_FRAME_KNOWN = {
-    "light": {"Tools", "Pitch segments", "Topics to study, most pressing first"},
-    "dark": {
-        "Tools",
-        "Pitch segments",
-        "Loops",
-        "Rounds and what was written for each",
-        "Topics to study, most pressing first",
-    },
-}
-
-
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
 def test_contrast_of_item_views_with_the_focus_in_them(
     qtbot, scheme, full_lists, open_page, main_window
 ):
+    """The current item with the keyboard focus: Fusion's focus frame filled it with a paler
+    highlight under white text (3.7:1 in dark); CompanionStyle draws a dotted outline."""
     window = main_window()
     tally = contrast.Tally()
     problems = _item_views_of_every_page(window, open_page, scheme, tally, focused=True)
     window.close()
-    names = FOCUS_FRAME_KNOWN[scheme]
-    known = {p for p in problems for name in names if f": {name} (focused): row " in p}
-    if known:
-        print("Left to the style's focus frame fix:\n  " + "\n  ".join(sorted(known)))
-    new = [p for p in problems if p not in known]
-    assert not new, "Low contrast with the focus in the view:\n  " + "\n  ".join(new)
-    stale = {n for n in names if not any(f": {n} (focused): row " in p for p in known)}
-    assert not stale, f"fixed now: take {stale} out of FOCUS_FRAME_KNOWN[{scheme!r}]"
+    assert not problems, "Low contrast with the focus in the view:\n  " + "\n  ".join(problems)
     assert tally.total() >= 60, tally
 
 
@@ -986,3 +969,22 @@ def test_contrast_of_the_lists_in_dialogs(qtbot, scheme, ctx, bus, full_lists, c
     lists = ["What they asked: added so far", "What you flubbed: added so far", "Revisions"]
     empty = [name for name in [*lists, "Topics marked weak"] if not tally.lines[name]]
     assert not empty, f"lists with no text judged: {empty} (judged: {dict(tally.lines)})"
+
+
+def test_the_window_fits_a_small_screen_at_200_percent(qtbot, full_lists, open_page, main_window):
+    """1600 x 1000 pixels at QT_SCALE_FACTOR=2 is 800 x 500: with every page built and the
+    lists full, the window must not need more (the planner's two columns side by side made
+    it 927 wide). The planner stacks its columns when narrow, and not when there is room."""
+    window = main_window()
+    for spec in PAGES:
+        open_page(window, spec.key)
+    needed = window.minimumSizeHint().expandedTo(window.minimumSize())
+    widest = {spec.key: window.page(spec.key).minimumSizeHint().width() for spec in PAGES}
+    assert needed.width() <= 800 and needed.height() <= 500, (needed, widest)
+    page = window.page("selfcheck")
+    page.tabs.setCurrentWidget(page.planner)
+    columns = page.planner.columns
+    window.resize(800, 500)
+    qtbot.waitUntil(lambda: columns.stacked)
+    window.resize(1400, 800)
+    qtbot.waitUntil(lambda: not columns.stacked)
