@@ -10,7 +10,6 @@ library, so they run before Qt is imported and cost start-up nothing measurable.
 from __future__ import annotations
 
 import os
-import socket
 import time
 import zlib
 from pathlib import Path
@@ -30,11 +29,7 @@ def server_name(data_dir: Path) -> str:
     # path are ample to tell one user's data folders apart
     key = str(Path(data_dir).resolve()).encode()
     digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
-    folder = os.environ.get("XDG_RUNTIME_DIR")
-    if not folder:
-        import tempfile
-
-        folder = tempfile.gettempdir()
+    folder = os.environ.get("XDG_RUNTIME_DIR") or _temp_dir()
     uid = os.getuid() if hasattr(os, "getuid") else 0
     return os.path.join(folder, f"interview-companion-{uid}-{digest}.sock")
 
@@ -66,9 +61,26 @@ class InstanceLock:
             self._fd = None
 
 
+def _temp_dir() -> str:
+    """Where the socket goes without XDG_RUNTIME_DIR: TMPDIR, TEMP or TMP when it is a
+    folder, else /tmp. Not tempfile.gettempdir(): importing tempfile (shutil, bz2, lzma,
+    random) costs a few ms before the first paint, and it tries writing in each candidate."""
+    if os.name != "posix":
+        import tempfile
+
+        return tempfile.gettempdir()
+    for name in ("TMPDIR", "TEMP", "TMP"):
+        folder = os.environ.get(name)
+        if folder and os.path.isdir(folder):
+            return folder
+    return "/tmp"
+
+
 def hand_over(name: str, timeout_ms: int = 500, message: bytes = RAISE) -> bool:
     """True when a running instance answered on ``name`` and was given ``message`` (come
     forward, or show the cue card)."""
+    import socket  # here: a first launch, the common one, never needs it
+
     if not hasattr(socket, "AF_UNIX"):
         return _hand_over_qt(name, timeout_ms, message)
     try:

@@ -126,6 +126,20 @@ def test_other_data_folder_gets_its_own_instance(tmp_path):
     assert server_name(tmp_path / "a") != server_name(tmp_path / "b")
 
 
+def test_the_socket_goes_to_the_runtime_folder_else_tmpdir_else_tmp(tmp_path, monkeypatch):
+    from companion.ui.single_instance import server_name
+
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    assert server_name(tmp_path).startswith(str(tmp_path / "run") + "/")
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    for name in ("TEMP", "TMP"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    assert server_name(tmp_path).startswith(str(tmp_path) + "/")
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "no-such-folder"))
+    assert server_name(tmp_path).startswith("/tmp/interview-companion-")
+
+
 def _notices(window) -> str:
     from companion.ui.mainwindow import NoticeBar
 
