@@ -8,8 +8,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from companion.core.storage.refusals import storage_message
-
 
 def install(show: Callable[[str], None]) -> Callable:
     """Route disk and database write errors raised in Qt slots to ``show``; returns the
@@ -17,6 +15,9 @@ def install(show: Callable[[str], None]) -> Callable:
     previous = sys.excepthook
 
     def hook(kind, exc, tb):
+        # here, not at the top: it imports sqlite3, and install() runs before the first paint
+        from companion.core.storage.refusals import storage_message
+
         message = storage_message(exc) if isinstance(exc, BaseException) else None
         if message is None:
             previous(kind, exc, tb)
