@@ -18,9 +18,13 @@ from companion.core.platform_choice import apply_platform_choice  # stdlib only,
 def create_application(argv: list[str] | None = None):
     from PySide6.QtWidgets import QApplication
 
-    if QApplication.instance() is None:
+    app = QApplication.instance()
+    made_here = app is None
+    if made_here:
         apply_platform_choice()  # XWayland by default under Wayland: the card stays on top
-    app = QApplication.instance() or QApplication(argv or [sys.argv[0]])
+        # Fusion from the start, by name on the command line: QApplication.setStyle()
+        # afterwards costs ~10 ms before the first paint (PySide builds QStyle's enums)
+        app = QApplication([*(argv or [sys.argv[0]]), "-style", "fusion"])
     app.setApplicationName("interview-companion")
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
@@ -28,7 +32,7 @@ def create_application(argv: list[str] | None = None):
     app.setQuitOnLastWindowClosed(True)
     from companion.ui.theme import apply_theme
 
-    apply_theme(app)  # one visual system, light or dark, on every desktop
+    apply_theme(app, fusion=made_here)  # one visual system, light or dark, on every desktop
     return app
 
 
@@ -64,9 +68,18 @@ class Application:
         self.window.first_painted.connect(self.after_first_paint)
 
     def after_first_paint(self) -> None:
+        """Called from inside the first paint: schedule the rest. The style's drawing
+        tweaks come before the first page is built (so it is drawn with them, not
+        re-polished), the database and the services after it."""
         from PySide6.QtCore import QTimer
 
-        QTimer.singleShot(0, self._finish_start)
+        def finish_look() -> None:
+            from companion.ui.theme import finish_theme
+
+            finish_theme(self.qapp)
+            QTimer.singleShot(0, self._finish_start)
+
+        QTimer.singleShot(0, finish_look)
 
     def _finish_start(self) -> None:
         ctx = self.ctx
@@ -89,9 +102,6 @@ class Application:
             )
         del content
         self._restore_dnd_after_crash()
-        from companion.ui.theme import follow_system
-
-        follow_system(self.qapp)
         self._make_tray()
         self.day.start()
         self._start_hotkeys()

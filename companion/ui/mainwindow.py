@@ -211,8 +211,8 @@ class MainWindow(QMainWindow):
         super().paintEvent(event)
         if not self._painted:
             self._painted = True
+            self.first_painted.emit()  # first: what it schedules runs before the page is built
             QTimer.singleShot(0, lambda: self._show_row(self.rail.currentRow()))
-            self.first_painted.emit()
 
     def bring_to_front(self) -> None:
         from PySide6.QtCore import Qt

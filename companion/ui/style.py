@@ -1,10 +1,6 @@
-"""One calm visual system: the app's style (Fusion with visible check boxes) and its style
-sheet (spacing, a small type scale, section headers). Colours come from the palette
-(companion.ui.theme), so light and dark both hold WCAG 2.1 AA contrast.
-
-Type scale: body 1.0, hint 0.9, section header 1.15 semibold, page title 1.4 semibold.
-Spacing: 4 / 8 / 12 / 16 px steps.
-"""
+"""The drawing half of the visual system: Fusion with check boxes, focus frames and section
+headers that stand out. Colours, the scheme and the type scale are in companion.ui.theme,
+which installs this after the first paint (importing it builds QStyle's enums)."""
 
 from __future__ import annotations
 
@@ -73,11 +69,3 @@ class CompanionStyle(QProxyStyle):
 def indicator_outline(palette: QPalette) -> QColor:
     # 3:1 or more against the window and the base in either scheme
     return QColor(140, 146, 156) if is_dark(palette) else QColor(118, 118, 118)
-
-
-def app_style_sheet() -> str:
-    return """
-    QLabel[role="pageTitle"] { font-size: 140%; font-weight: 600; }
-    QLabel[role="sectionHeader"] { font-size: 115%; font-weight: 600; }
-    QLabel#hint, QLabel[role="hint"] { font-size: 90%; }
-    """

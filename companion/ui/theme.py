@@ -23,9 +23,11 @@ def forced_scheme(environ=os.environ) -> str:
     return value if value in ("dark", "light") else ""
 
 
-def apply_theme(app, environ=os.environ) -> str:
-    """The app's look at start: the forced scheme, else the one the platform's palette
-    shows. Returns the scheme applied."""
+def apply_theme(app, environ=os.environ, *, fusion: bool = False) -> str:
+    """The app's look at start, before the first paint: the forced scheme, else the one
+    the platform's palette shows. Returns the scheme applied. ``finish_theme`` adds the
+    drawing tweaks after the paint. ``fusion``: the app was made with ``-style fusion``
+    (setting it by name afterwards builds QStyle's Python enums, ~10 ms)."""
     value = environ.get(SCHEME_ENV, "").strip().lower()
     if value not in ("", "dark", "light", "system"):
         print(
@@ -35,20 +37,54 @@ def apply_theme(app, environ=os.environ) -> str:
     if app.property("companionScheme"):  # applied before: read the desktop's palette again
         app.setPalette(QPalette())
     scheme = forced_scheme(environ) or ("dark" if is_dark(app.palette()) else "light")
-    apply_scheme(app, scheme)
+    if fusion:
+        app.setProperty("companionFusion", True)
+    _set_colors_and_type(app, scheme)
     return scheme
 
 
-def apply_scheme(app, scheme: str) -> None:
-    """Fusion (through CompanionStyle) plus an explicit palette looks the same on every
-    platform, where ``QStyleHints.setColorScheme`` is only a request the platform theme
-    may ignore."""
-    from companion.ui.style import CompanionStyle, app_style_sheet
+def finish_theme(app, environ=os.environ) -> None:
+    """After the first paint: CompanionStyle's drawing tweaks (check box outline, focus
+    frame, section headers), then follow the system's scheme. The style is Python code
+    Qt calls to draw; importing it builds QStyle's enums (~10 ms), and nothing the first
+    frame shows (the rail, an empty page) needs it: the pages are built after it."""
+    _install_style(app)
+    follow_system(app, environ)
 
-    app.setStyle(CompanionStyle())
-    app.setPalette(dark_palette() if scheme == "dark" else light_palette(app))
-    app.setStyleSheet(app_style_sheet())
+
+def apply_scheme(app, scheme: str) -> None:
+    """The whole look in ``scheme`` at once: a change while running, and the tests."""
+    _install_style(app)
+    _set_colors_and_type(app, scheme)
+
+
+def _set_colors_and_type(app, scheme: str) -> None:
+    """Fusion plus an explicit palette looks the same on every platform, where
+    ``QStyleHints.setColorScheme`` is only a request the platform theme may ignore."""
+    if not (app.property("companionStyle") or app.property("companionFusion")):
+        app.setStyle("Fusion")  # CompanionStyle wraps the same Fusion later
+    app.setPalette(dark_palette() if scheme == "dark" else light_palette())
+    app.setStyleSheet(TYPE_SCALE)
     app.setProperty("companionScheme", scheme)
+
+
+def _install_style(app) -> None:
+    from companion.ui.style import CompanionStyle
+
+    palette = app.palette()
+    app.setStyle(CompanionStyle())
+    app.setPalette(palette)  # ours, not the style's standard one
+    app.setProperty("companionStyle", True)
+
+
+# Type scale: body 1.0, hint 0.9, section header 1.15 semibold, page title 1.4 semibold.
+# Spacing: 4 / 8 / 12 / 16 px steps. Group box titles are the section headers (semibold,
+# drawn by CompanionStyle). Colours come from the palette, so light and dark both hold.
+TYPE_SCALE = """
+QLabel[role="pageTitle"] { font-size: 140%; font-weight: 600; }
+QLabel[role="sectionHeader"] { font-size: 115%; font-weight: 600; }
+QLabel#hint, QLabel[role="hint"] { font-size: 90%; }
+"""
 
 
 def follow_system(app, environ=os.environ) -> None:
@@ -73,13 +109,46 @@ def follow_system(app, environ=os.environ) -> None:
     changed(hints.colorScheme())
 
 
-def light_palette(app) -> QPalette:
-    """Fusion's light palette with a selection dark enough for white text (4.5:1) and
-    visible as a focus ring on the window (3:1)."""
-    p = app.style().standardPalette()
-    p.setColor(QPalette.ColorRole.Highlight, QColor(31, 111, 178))
-    p.setColor(QPalette.ColorRole.HighlightedText, QColor(255, 255, 255))
-    p.setColor(QPalette.ColorRole.PlaceholderText, QColor(110, 110, 110))
+def light_palette() -> QPalette:
+    """Fusion's light palette, with a selection dark enough for white text (4.5:1) and
+    visible as a focus ring on the window (3:1), and a darker placeholder. Written out here:
+    asking the style for its palette before the first paint builds QStyle's Python enums
+    (~10 ms); a test holds it to Fusion's own."""
+    roles = QPalette.ColorRole
+    p = QPalette()
+    for role, name in {
+        roles.WindowText: "#000000",
+        roles.Button: "#efefef",
+        roles.Light: "#ffffff",
+        roles.Midlight: "#cacaca",
+        roles.Dark: "#9f9f9f",
+        roles.Mid: "#b8b8b8",
+        roles.Text: "#000000",
+        roles.BrightText: "#ffffff",
+        roles.ButtonText: "#000000",
+        roles.Base: "#ffffff",
+        roles.Window: "#efefef",
+        roles.Shadow: "#767676",
+        roles.Highlight: "#1f6fb2",  # Fusion: #308cc6, 3.6:1 under white text
+        roles.HighlightedText: "#ffffff",
+        roles.Link: "#0000ff",
+        roles.LinkVisited: "#ff00ff",
+        roles.AlternateBase: "#f7f7f7",
+        roles.ToolTipBase: "#ffffdc",
+        roles.ToolTipText: "#000000",
+        roles.PlaceholderText: "#6e6e6e",  # Fusion: black at half alpha
+        roles.Accent: "#1f6fb2",
+    }.items():
+        p.setColor(role, QColor(name))
+    for role, name in {
+        roles.WindowText: "#bebebe",
+        roles.Dark: "#bebebe",
+        roles.Text: "#bebebe",
+        roles.ButtonText: "#bebebe",
+        roles.Base: "#efefef",
+        roles.Shadow: "#b1b1b1",
+    }.items():
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(name))
     return p
 
 

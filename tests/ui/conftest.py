@@ -9,9 +9,9 @@ import pytest
 def app_look(qapp):
     """The UI tests see the window as a user does: in the app's own visual system (the
     light scheme, the one these platforms report)."""
-    from companion.ui.theme import apply_theme
+    from companion.ui.theme import apply_scheme, apply_theme
 
-    apply_theme(qapp, {})
+    apply_scheme(qapp, apply_theme(qapp, {}))
     return qapp
 
 

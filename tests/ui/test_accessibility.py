@@ -622,7 +622,7 @@ _SPAN_COLOR = _re.compile(r"color\s*[:=]\s*['\"]?(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3
 def scheme(request, qapp):
     apply_scheme(qapp, request.param)
     yield request.param
-    apply_theme(qapp, {})  # back to the look the other UI tests see
+    apply_scheme(qapp, apply_theme(qapp, {}))  # back to the look the other UI tests see
 
 
 def _as_drawn(widget: QWidget, shot) -> QImage:  # noqa: F821
@@ -740,7 +740,9 @@ def _ring_contrast(widget: QWidget, rect) -> float:
 
 
 def test_status_colours_are_readable_in_light_and_dark(qapp):
-    light = qapp.style().standardPalette()
+    from companion.ui.theme import light_palette
+
+    light = light_palette()
     for name, palette in (("light", light), ("dark", dark_palette())):
         for kind, color in STATUS[name].items():
             for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base):

@@ -1,5 +1,7 @@
-"""The visual system is the app's default: create_application applies it in the system's
-scheme, the environment can force one, and a scheme change while running is followed.
+"""The visual system is the app's default: create_application applies its colours and type
+in the system's scheme before the first paint, the application adds the style's drawing
+right after it; the environment can force a scheme, and a change while running is
+followed.
 
 The platforms here (offscreen, Xvfb without a desktop) report no colour scheme and ignore
 requests for one, so the system's change is the real QStyleHints signal emitted by the
@@ -11,8 +13,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 
-from companion.ui.app import create_application
-from companion.ui.theme import SCHEME_ENV, apply_theme, follow_system, is_dark
+from companion.ui.app import Application, create_application
+from companion.ui.theme import SCHEME_ENV, apply_scheme, apply_theme, follow_system, is_dark
 
 pytestmark = pytest.mark.gui
 
@@ -22,7 +24,18 @@ def restored(qapp):
     """Put the test application's look back as the other UI tests see it."""
     yield qapp
     qapp.styleHints().unsetColorScheme()
-    apply_theme(qapp, {})
+    apply_scheme(qapp, apply_theme(qapp, {}))
+
+
+@pytest.fixture
+def plain(restored):
+    """The application as Qt makes it: Fusion, the platform's palette, no style sheet."""
+    restored.setStyleSheet("")
+    restored.setStyle("Fusion")
+    restored.setPalette(QPalette())
+    for name in ("companionStyle", "companionScheme"):
+        restored.setProperty(name, None)
+    return restored
 
 
 def _check_box_outline(qtbot) -> float:
@@ -48,15 +61,23 @@ def _check_box_outline(qtbot) -> float:
     )
 
 
-def test_the_visual_system_is_applied_without_any_setting(restored, monkeypatch, qtbot):
+def test_the_app_starts_in_its_visual_system_without_any_setting(plain, monkeypatch, qtbot, ctx):
     monkeypatch.delenv(SCHEME_ENV, raising=False)
-    app = create_application(["companion"])
-    assert app.property("companionScheme") == "light"
-    assert _check_box_outline(qtbot) >= 3  # plain Fusion draws it at 1.65:1
-    assert 'role="sectionHeader"' in app.styleSheet()
-    # the platforms here are light: the light palette with the darker selection
-    assert not is_dark(app.palette())
-    assert app.palette().color(QPalette.ColorRole.Highlight).name() == "#1f6fb2"
+    assert _check_box_outline(qtbot) < 3  # what plain Fusion draws: 1.65:1
+    qapp = create_application(["companion"])
+    # before the first paint: the palette and the type scale (the platforms here are light)
+    assert qapp.property("companionScheme") == "light" and not is_dark(qapp.palette())
+    assert qapp.palette().color(QPalette.ColorRole.Highlight).name() == "#1f6fb2"
+    assert 'role="sectionHeader"' in qapp.styleSheet()
+    app = Application(ctx, qapp)
+    qtbot.addWidget(app.window)
+    with qtbot.waitSignal(app.window.first_painted, timeout=10_000):
+        app.window.show()
+    qtbot.waitUntil(lambda: ctx._store is not None, timeout=10_000)  # the deferred start ran
+    # after it: the style's drawing, the palette kept
+    assert _check_box_outline(qtbot) >= 3
+    assert qapp.palette().color(QPalette.ColorRole.Highlight).name() == "#1f6fb2"
+    app.shutdown()
 
 
 def test_the_environment_forces_dark(restored, monkeypatch):
@@ -99,3 +120,52 @@ def test_a_forced_scheme_is_not_changed_by_the_system(restored):
     follow_system(restored, {SCHEME_ENV: "dark"})
     restored.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Light)
     assert is_dark(restored.palette())
+
+
+def test_the_light_palette_is_fusions_own_but_for_the_selection_and_placeholder(qapp):
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QStyleFactory
+
+    from companion.ui.theme import light_palette
+
+    fusion = QStyleFactory.create("Fusion").standardPalette()
+    ours = light_palette()
+    roles = QPalette.ColorRole
+    changed = {roles.Highlight, roles.HighlightedText, roles.PlaceholderText, roles.Accent}
+    differ = [
+        (group.name, role.name, ours.color(group, role).name(), fusion.color(group, role).name())
+        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Disabled)
+        for role in roles
+        if role not in changed and role != roles.NColorRoles
+        if ours.color(group, role).rgba() != fusion.color(group, role).rgba()
+    ]
+    assert differ == []
+    assert ours.color(roles.Highlight) == QColor("#1f6fb2")
+
+
+def test_the_start_look_costs_no_qstyle_enums():
+    """Before the first paint nothing may build QStyle's Python enums (~10 ms): a fresh
+    interpreter runs create_application and the start look, then checks PySide's lazy
+    type table for QStyle."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "from companion.ui.app import create_application\n"
+        "app = create_application(['companion'])\n"
+        "import PySide6.QtWidgets as w\n"
+        "print('QStyle' in w.__dict__)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    ).stdout.split()
+    assert out[-1] == "False"
