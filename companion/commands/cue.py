@@ -71,6 +71,9 @@ def _run_gui(ctx, round_type: str | None) -> int:
     from companion.ui.app import create_application
 
     app = create_application(sys.argv[:1])
+    from companion.ui.theme import finish_theme
+
+    finish_theme(app)  # the card alone: its whole look before it is built
     from companion.ui.bus import AppBus
     from companion.ui.cue.notes import open_capture
     from companion.ui.cue.window import open_cue_card
