@@ -95,3 +95,22 @@ def test_a_month_name_can_be_typed_in_the_date_field(qtbot):
     qtbot.keyClicks(dialog.day, "3 March 2027")
     qtbot.keyClick(dialog.day, Qt.Key.Key_Tab)
     assert dialog.values()[2] == "2027-03-03"
+
+
+def test_typing_goes_to_the_first_field_when_a_dialog_opens(qtbot, ctx):
+    """The buttons are made before the fields; Qt used to give OK the focus, so the letters
+    a user typed into a fresh Add-loop dialog went nowhere."""
+    from PySide6.QtWidgets import QApplication
+
+    dialog = LoopDialog(dt.date(2026, 12, 1))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is dialog.company)
+    qtbot.keyClicks(QApplication.focusWidget(), "Northwind")
+    assert dialog.company.text() == "Northwind"
+    rnd = RoundDialog(TYPES, dt.datetime(2026, 12, 1, 10, 0).astimezone())
+    qtbot.addWidget(rnd)
+    rnd.show()
+    rnd.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is rnd.type)  # its own choice stands

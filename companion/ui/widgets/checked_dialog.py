@@ -3,6 +3,7 @@ the dialog, which stays open, so nothing typed is lost."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -43,6 +44,28 @@ class CheckedDialog(QDialog):
         layout.addLayout(row)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
             QShortcut(QKeySequence(keys), self, self.try_accept)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """The first field has the keyboard focus, not OK: the buttons are made before the
+        fields, so Qt's first-in-chain choice was OK and typed letters went nowhere."""
+        super().showEvent(event)
+        focus = self.focusWidget()
+        if focus is None or focus in self.buttons.buttons():
+            first = self._first_field()
+            if first is not None:
+                first.setFocus()
+
+    def _first_field(self):
+        for row in range(self.form.rowCount()):
+            item = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            widget = item.widget() if item is not None else None
+            if (
+                widget is not None
+                and widget.isEnabled()
+                and widget.focusPolicy() != Qt.FocusPolicy.NoFocus
+            ):
+                return widget
+        return None
 
     def check(self) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
