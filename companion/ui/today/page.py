@@ -109,6 +109,7 @@ class TodayPage(QWidget):
         loops_row.addWidget(self.loop_label)
         loops_row.addWidget(self.loop_combo, 1)
         loops_row.addWidget(self.add_loop_button)
+        loops_row.addStretch(0)  # with no loop yet the button keeps its size, on the left
         layout.addLayout(loops_row)
 
         self.empty = QLabel(EMPTY_TEXT)
