@@ -18,6 +18,11 @@ _MONTHS = {
     for name in (calendar.month_name[n], calendar.month_abbr[n], calendar.month_name[n][:4])
 }
 _MONTHS["sept"] = 9
+_WEEKDAYS = {
+    name.lower()
+    for n in range(7)
+    for name in (calendar.day_name[n], calendar.day_abbr[n], calendar.day_name[n][:4])
+} | {"tues", "thur", "thurs"}
 
 
 def _month(word: str) -> int | None:
@@ -49,12 +54,21 @@ def parse_day(text: str, today: dt.date) -> dt.date | None:
     words = [w for w in words if w not in ("the", "of", "st", "nd", "rd", "th")]
     words = [re.sub(r"(st|nd|rd|th)$", "", w) if re.fullmatch(r"\d+(st|nd|rd|th)", w) else w
              for w in words]  # fmt: skip
-    numbers = [int(w) for w in words if w.isdigit()]
-    names = [m for m in (_month(w) for w in words if not w.isdigit()) if m]
+    digits = [w for w in words if w.isdigit()]
+    numbers = [int(w) for w in digits]
+    others = [w for w in words if not w.isdigit()]
+    names = [_month(w) for w in others]
+    if any(m is None and w.rstrip(".") not in _WEEKDAYS for w, m in zip(others, names)):
+        return None  # a word that is neither a month nor a weekday: not a day we can read
+    names = [m for m in names if m]
+    if len(set(names)) > 1:
+        return None  # two different months
     if names and 1 <= len(numbers) <= 2:
         year = next((n for n in numbers if n > 31), None)
         rest = [n for n in numbers if n != year] or numbers[:1]
         if year is None and len(numbers) == 2:
+            if len(digits[1]) not in (2, 4):
+                return None  # "30 Nov 0" names no year
             year = numbers[1]
             rest = numbers[:1]
         return _day(rest[0], names[0], year, today)
