@@ -78,6 +78,8 @@ def _is_internal(widget: QWidget) -> bool:
         return True  # a table's corner button (select all); Ctrl+A does the same
     if isinstance(widget, QToolButton) and isinstance(parent, QTabBar):
         return True  # the tab bar's scroll arrows; the arrow keys scroll the tabs
+    if isinstance(widget, QToolButton) and isinstance(parent, QLineEdit):
+        return True  # a line edit's action (the day fields' calendar): Alt+Down opens it
     return widget.objectName() == "qt_toolbar_ext_button"  # the toolbar's overflow arrow
 
 

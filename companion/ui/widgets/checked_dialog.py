@@ -70,12 +70,16 @@ class CheckedDialog(QDialog):
     def check(self) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
 
+    def show_problem(self, message: str) -> None:
+        """One line in the dialog saying what was wrong; the dialog stays open."""
+        self.error.setText(message)
+        self.error.setVisible(True)
+
     def try_accept(self) -> bool:
         try:
             self.check()
         except ValueError as exc:
-            self.error.setText(str(exc))
-            self.error.setVisible(True)
+            self.show_problem(str(exc))
             return False
         self.accept()
         return True

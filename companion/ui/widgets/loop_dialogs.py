@@ -40,6 +40,7 @@ class LoopDialog(CheckedDialog):
         self.role.setPlaceholderText("Senior backend engineer")
         self.day = DayEdit(today)
         self.day.setAccessibleName("First interview day")
+        self.day.unreadable.connect(self.show_problem)
         self.form.addRow("&Company:", self.company)
         self.form.addRow("&Role:", self.role)
         self.form.addRow("First &day:", self.day)
@@ -85,6 +86,7 @@ class RoundDialog(CheckedDialog):
         if start is not None:
             self.when = DayTimeEdit(start.astimezone().replace(tzinfo=None), today)
             self.when.setAccessibleName("Start time")
+            self.when.unreadable.connect(self.show_problem)
             self.form.addRow("&Starts at:", self.when)
         self.type = round_type_combo(types, rnd.type if rnd else "")
         self.role = role_combo(rnd.interviewer_role if rnd else "")
