@@ -66,9 +66,10 @@ def _keys(root: QWidget) -> list[tuple[str, QWidget | None, str]]:
             if once(key.toString(), shortcut):
                 found.append((key.toString(), scope, f"shortcut on {type(parent).__name__}"))
     for widget in [root, *root.findChildren(QWidget)]:
-        if widget is not root and not _visible(widget, root):
+        # a disabled button counts: it is enabled by a selection, and then two keys clash
+        if widget is not root and not (widget.isVisibleTo(root) or _visible(widget, root)):
             continue
-        for action in widget.actions():
+        for action in widget.actions() if widget.isEnabled() else ():
             if not isinstance(action, QAction) or not action.isEnabled():
                 continue
             window_wide = action.shortcutContext() in (
@@ -176,6 +177,29 @@ def test_no_clash_on_any_page(qtbot, window, open_page):
                 if not page.rehearse_bar.isVisible():
                     break
                 page.rehearse_bar.next_button.click()
+    assert not problems, "Clashing keys:\n  " + "\n  ".join(sorted(set(problems)))
+
+
+def test_no_clash_on_today_in_every_phase(qtbot, window, open_page, loop, clock, bus):
+    """Today's buttons change with the phase: before a round it shows four more, in a
+    round two; each state is checked (the day service recomputes on journal_changed)."""
+    from companion.ui.day.service import DayService
+
+    _loop_id, first = loop
+    page = open_page(window, "today")
+    day = DayService.of(window.ctx, bus)
+    start = clock.now()
+    problems, phases = [], []
+    for minutes in (0, 50, 60 + 5):  # far off, ten minutes before, in the round
+        clock._now = start + dt.timedelta(minutes=minutes)
+        if minutes == 65:
+            day.start_round(round_id=first)
+        bus.journal_changed.emit()
+        QApplication.processEvents()
+        phases.append(day.view.phase)
+        problems += clashes(window, f"page:today {day.view.phase}")
+    assert phases[1:] == ["before-round", "in-round"], phases
+    del page
     assert not problems, "Clashing keys:\n  " + "\n  ".join(sorted(set(problems)))
 
 

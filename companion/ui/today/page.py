@@ -313,7 +313,7 @@ class TodayPage(QWidget):
                 "Work down the list below; each step has its time."
             )
             self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
-            self._action("Speak one &answer aloud", self.bus.open_flagged_quiz.emit)
+            self._action("Speak one a&nswer aloud", self.bus.open_flagged_quiz.emit)
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
             self._action("&Start it now", lambda: self.start_round(nxt.id))
         elif view.phase in PHASE_TITLES:

@@ -44,7 +44,7 @@ class ScheduleEditor(QWidget):
         self.tree.setMaximumHeight(220)
         self.add_button = QPushButton("&Add round…")
         self.edit_button = QPushButton("&Edit…")
-        self.delete_button = QPushButton("De&lete")
+        self.delete_button = QPushButton("Dele&te")
         self.import_button = QPushButton("&Import .ics…")
         self.import_button.setToolTip("Add the rounds from a calendar invitation file")
         self.add_button.clicked.connect(self.add_round)
