@@ -188,6 +188,24 @@ class MainWindow(QMainWindow):
             screen = self.screen().availableGeometry()
             self.resize(min(1100, int(screen.width() * 0.9)), min(720, int(screen.height() * 0.9)))
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        if self._painted:
+            # a page that needs more width grows the window to the right; at 200 % that
+            # pushed its buttons past the screen's edge
+            QTimer.singleShot(0, self.keep_on_screen)
+
+    def keep_on_screen(self) -> None:
+        """Move the window back inside its screen's free area where it hangs over."""
+        screen = self.screen()
+        if screen is None or self.isMaximized() or self.isFullScreen():
+            return
+        area, frame = screen.availableGeometry(), self.frameGeometry()
+        x = max(area.left(), min(frame.left(), area.right() - frame.width() + 1))
+        y = max(area.top(), min(frame.top(), area.bottom() - frame.height() + 1))
+        if (x, y) != (frame.left(), frame.top()):
+            self.move(x, y)
+
     def save_state(self) -> None:
         data = bytes(self.saveGeometry().data())
         self.ctx.prefs.set("main.geometry", base64.b64encode(data).decode("ascii"))

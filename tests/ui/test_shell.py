@@ -61,6 +61,16 @@ def test_geometry_and_last_page_are_restored(qtbot, ctx, bus):
     assert second.size() == first.size()
 
 
+def test_a_window_grown_past_the_screen_edge_moves_back(qtbot, window):
+    area = window.screen().availableGeometry()
+    window.resize(400, 300)
+    window.move(area.right() - 450, area.top() + 10)
+    qtbot.waitUntil(lambda: window.frameGeometry().right() <= area.right())
+    window.resize(700, 300)  # as a wider page does
+    qtbot.waitUntil(lambda: window.frameGeometry().right() <= area.right())
+    assert window.frameGeometry().left() >= area.left()
+
+
 def test_junk_geometry_falls_back_to_a_default_size(qtbot, ctx, bus):
     from companion.ui.mainwindow import MainWindow
 
