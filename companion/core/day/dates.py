@@ -55,6 +55,8 @@ def parse_day(text: str, today: dt.date) -> dt.date | None:
     words = [re.sub(r"(st|nd|rd|th)$", "", w) if re.fullmatch(r"\d+(st|nd|rd|th)", w) else w
              for w in words]  # fmt: skip
     digits = [w for w in words if w.isdigit()]
+    if any(len(w) > 4 for w in digits):
+        return None  # no day, month or year has five digits (and int() refuses 4,300+)
     numbers = [int(w) for w in digits]
     others = [w for w in words if not w.isdigit()]
     names = [_month(w) for w in others]
