@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -11,23 +10,15 @@ import sys
 import time
 from pathlib import Path
 
+import pulse
 import pytest
+import voice_takes as vt
 
 from companion.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-vt = _load("voice_takes", ROOT / "benchmarks" / "voice_takes.py")
-pulse = _load("voice_pulse_server", ROOT / "tests" / "pulse.py")
 needs_tools = pytest.mark.skipif(
     vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
 )

@@ -4,26 +4,13 @@ file; the microphone is closed once the check ends (the audio server lists no st
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
+import pulse
 import pytest
+import test_privacy as privacy
+import voice_takes as vt
 
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-privacy = _load("privacy_checks", REPO / "tests" / "resilience" / "test_privacy.py")
-vt = _load("voice_takes", REPO / "benchmarks" / "voice_takes.py")
-pulse = _load("voice_pulse_server", REPO / "tests" / "pulse.py")
 needs_tools = pytest.mark.skipif(
     vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
 )

@@ -594,28 +594,15 @@ def test_self_check_tab_order_follows_reading_order(qtbot, window, open_page):
 # read back from the widget as drawn (the most common colour of its grab). Disabled
 # widgets are exempt (WCAG 1.4.3). Check boxes and the focus ring need 3:1 (WCAG 1.4.11).
 
-import importlib.util  # noqa: E402
 import re as _re  # noqa: E402
-import sys  # noqa: E402
 from collections import Counter  # noqa: E402
-from pathlib import Path  # noqa: E402
 
+# the item views' audit (lists, trees, tables and their headers), judged as drawn
+import contrast  # noqa: E402 (tests/ui/contrast.py)
 from PySide6.QtGui import QColor, QPalette  # noqa: E402
 from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton  # noqa: E402
 
 from companion.ui.theme import STATUS, apply_scheme, apply_theme, contrast_ratio, dark_palette  # noqa: E402
-
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-# the item views' audit (lists, trees, tables and their headers), judged as drawn
-contrast = _load("ui_contrast", Path(__file__).with_name("contrast.py"))
 
 _SPAN_COLOR = _re.compile(r"color\s*[:=]\s*['\"]?(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}\b)")
 

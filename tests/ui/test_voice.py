@@ -5,29 +5,17 @@ on the audio's own clock) and clears on speech; the mic closes when the round en
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
-from pathlib import Path
 
+import pulse
 import pytest
+import voice_takes as vt
 
 from companion.core.voice import nudge as rules
 
 pytestmark = pytest.mark.gui
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-vt = _load("voice_takes", ROOT / "benchmarks" / "voice_takes.py")
-pulse = _load("voice_pulse_server", ROOT / "tests" / "pulse.py")
 
 _AUDIT: dict = {"on": False, "events": []}
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
