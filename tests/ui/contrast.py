@@ -215,12 +215,8 @@ def _cells(view: QAbstractItemView, where: str, name: str, shot: QImage, tally: 
         lines = judge(image, _scaled(area, image.ratio))
         text = _display(index)
         what = f"row {_row_name(index)} {text!r}"
-        if text.strip() and not lines and cell == view.visualRect(index):  # all in view
-            problems.append(f"{where}: {name}: {what}: no text to be seen in the cell")
-        for color, background, contrast in lines:
-            tally.lines[name.removesuffix(FOCUSED)] += 1
-            if contrast < NEEDED:
-                problems.append(_problem(where, name, what, color, background, contrast))
+        in_view = cell == view.visualRect(index)
+        problems += _report(where, name, what, text, in_view, "cell", lines, tally)
     return problems
 
 
@@ -246,12 +242,19 @@ def _sections(header: QHeaderView, where: str, name: str, shot: QImage, tally: T
         lines = judge(image, _scaled(area, image.ratio))
         text = str(model.headerData(logical, header.orientation()) or "")
         what = f"header section {logical} {text!r}"
-        if text.strip() and not lines and cell == whole:
-            problems.append(f"{where}: {name}: {what}: no text to be seen in the section")
-        for color, background, contrast in lines:
-            tally.lines[name.removesuffix(FOCUSED)] += 1
-            if contrast < NEEDED:
-                problems.append(_problem(where, name, what, color, background, contrast))
+        problems += _report(where, name, what, text, cell == whole, "section", lines, tally)
+    return problems
+
+
+def _report(where, name, what, text, in_view, kind, lines, tally: Tally) -> list[str]:
+    """Each judged line under 4.5:1, and a cell or section whose text cannot be seen."""
+    problems = []
+    if text.strip() and not lines and in_view:
+        problems.append(f"{where}: {name}: {what}: no text to be seen in the {kind}")
+    for color, background, contrast in lines:
+        tally.lines[name.removesuffix(FOCUSED)] += 1
+        if contrast < NEEDED:
+            problems.append(_problem(where, name, what, color, background, contrast))
     return problems
 
 
@@ -310,3 +313,31 @@ def item_view_problems(
             if header.isVisible():
                 problems += _sections(header, where, f"{name} header{suffix}", shot, tally)
     return problems
+
+
+def edge_contrast(widget: QWidget, rect: QRect) -> float:
+    """The strongest contrast between a pixel on ``rect``'s top or bottom edge, as
+    ``widget`` draws itself, and its window colour: an outline or a focus ring needs 3:1
+    (WCAG 2.1, 1.4.11)."""
+    from PySide6.QtGui import QPalette
+
+    from companion.ui.theme import contrast_ratio
+
+    image = widget.grab().toImage()
+    window = widget.palette().color(QPalette.ColorRole.Window)
+    best = 1.0
+    for x in range(rect.left(), rect.right() + 1):
+        for y in (rect.top(), rect.bottom()):
+            if 0 <= x < image.width() and 0 <= y < image.height():
+                best = max(best, contrast_ratio(QColor.fromRgb(image.pixel(x, y)), window))
+    return best
+
+
+def check_box_outline(box) -> float:
+    """``edge_contrast`` of an unticked check box's indicator (the box shown already)."""
+    from PySide6.QtWidgets import QStyleOptionButton
+
+    option = QStyleOptionButton()
+    box.initStyleOption(option)
+    indicator = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+    return edge_contrast(box, indicator)

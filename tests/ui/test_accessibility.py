@@ -186,9 +186,10 @@ def _ctrl_tab_leaves(editor: QPlainTextEdit | QTextEdit) -> bool:
     return left
 
 
-def audit_with_tabs(root: QWidget, where: str) -> list[str]:
-    """Audit ``root`` once per tab of each tab widget, so hidden tabs are checked too."""
-    problems = audit(root, where)
+def per_tab(root: QWidget, where: str, check) -> list[str]:
+    """``check(widget, where)`` on ``root``, then on every other tab of its tab widgets,
+    so hidden tabs are checked too."""
+    problems = check(root, where)
     for tabs in root.findChildren(QTabWidget):
         if not tabs.isVisible():
             continue
@@ -197,9 +198,13 @@ def audit_with_tabs(root: QWidget, where: str) -> list[str]:
             if index != start:
                 tabs.setCurrentIndex(index)
                 QApplication.processEvents()
-                problems += audit(tabs.widget(index), f"{where} tab {tabs.tabText(index)!r}")
+                problems += check(tabs.widget(index), f"{where} tab {tabs.tabText(index)!r}")
         tabs.setCurrentIndex(start)
     return problems
+
+
+def audit_with_tabs(root: QWidget, where: str) -> list[str]:
+    return per_tab(root, where, audit)
 
 
 def _is_journal(problem: str) -> bool:
@@ -600,7 +605,7 @@ from collections import Counter  # noqa: E402
 # the item views' audit (lists, trees, tables and their headers), judged as drawn
 import contrast  # noqa: E402 (tests/ui/contrast.py)
 from PySide6.QtGui import QColor, QPalette  # noqa: E402
-from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton  # noqa: E402
+from PySide6.QtWidgets import QCheckBox  # noqa: E402
 
 from companion.ui.theme import STATUS, apply_scheme, apply_theme, contrast_ratio, dark_palette  # noqa: E402
 
@@ -676,19 +681,13 @@ def contrast_problems(root: QWidget, where: str) -> list[str]:
 
 def _item_views(page: QWidget, where: str, tally, *, focused: bool = False) -> list[str]:
     """The item-view audit of ``page``, once per tab of each of its tab widgets."""
-    problems = contrast.item_view_problems(page, where, describe, tally, focused=focused)
-    for tabs in page.findChildren(QTabWidget):
-        if not tabs.isVisible():
-            continue
-        start = tabs.currentIndex()
-        for index in range(tabs.count()):
-            if index != start:
-                tabs.setCurrentIndex(index)
-                QApplication.processEvents()
-                tab, at = tabs.widget(index), f"{where} tab {tabs.tabText(index)!r}"
-                problems += contrast.item_view_problems(tab, at, describe, tally, focused=focused)
-        tabs.setCurrentIndex(start)
-    return problems
+    return per_tab(
+        page,
+        where,
+        lambda widget, at: contrast.item_view_problems(
+            widget, at, describe, tally, focused=focused
+        ),
+    )
 
 
 def _journal_search(page) -> None:
@@ -714,18 +713,6 @@ def _item_views_of_every_page(window, open_page, scheme: str, tally, **how) -> l
             where = f"{scheme} page:{spec.key} {state.__name__.strip('_')}"
             problems += _item_views(page, where, tally, **how)
     return problems
-
-
-def _ring_contrast(widget: QWidget, rect) -> float:
-    """The strongest contrast between a pixel on ``rect``'s edge and the window."""
-    image = widget.grab().toImage()
-    window = widget.palette().color(QPalette.ColorRole.Window)
-    best = 1.0
-    for x in range(rect.left(), rect.right() + 1):
-        for y in (rect.top(), rect.bottom()):
-            if 0 <= x < image.width() and 0 <= y < image.height():
-                best = max(best, contrast_ratio(QColor.fromRgb(image.pixel(x, y)), window))
-    return best
 
 
 def test_status_colours_are_readable_in_light_and_dark(qapp):
@@ -846,15 +833,12 @@ def test_check_boxes_and_the_focus_ring_stand_out(qtbot, scheme):
     layout.addWidget(edit)
     root.show()
     qtbot.waitExposed(root)
-    option = QStyleOptionButton()
-    box.initStyleOption(option)
-    indicator = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
-    ratio = _ring_contrast(box, indicator)
+    ratio = contrast.check_box_outline(box)
     assert ratio >= 3, f"{scheme}: an unticked check box outline is {ratio:.2f}:1 (needs 3)"
     root.activateWindow()
     edit.setFocus()
     qtbot.waitUntil(edit.hasFocus)
-    focused = _ring_contrast(edit, edit.rect().adjusted(0, 0, -1, -1))
+    focused = contrast.edge_contrast(edit, edit.rect().adjusted(0, 0, -1, -1))
     assert focused >= 3, f"{scheme}: the focus ring is {focused:.2f}:1 (needs 3)"
 
 

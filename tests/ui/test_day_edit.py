@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from PySide6.QtCore import Qt
+from user_input import type_into
 
 from companion.ui.widgets.day_edit import DayEdit, DayTimeEdit
 
@@ -21,18 +22,6 @@ def field(qtbot):
     edit = DayTimeEdit(START, today=dt.date(2026, 11, 30))
     qtbot.addWidget(edit)
     return edit
-
-
-def type_into(qtbot, edit, text: str) -> None:
-    """Focus ``edit`` in a shown window, replace its text with ``text``, press Enter."""
-    edit.show()
-    edit.activateWindow()
-    qtbot.waitUntil(edit.isActiveWindow)
-    edit.setFocus()
-    qtbot.waitUntil(edit.hasFocus)
-    edit.lineEdit().selectAll()
-    qtbot.keyClicks(edit, text)
-    qtbot.keyClick(edit, Qt.Key.Key_Return)
 
 
 def test_the_start_field_shows_its_format_a_calendar_and_says_what_to_type(field):
@@ -146,19 +135,3 @@ def test_a_typed_start_is_that_wall_time_east_of_utc(qtbot, east_of_utc):
     qtbot.addWidget(edit)
     type_into(qtbot, edit, "4 March 2027 00:30")
     assert edit.dateTime().toPython() == dt.datetime(2027, 3, 4, 0, 30)
-
-
-def test_the_add_loop_dialog_reads_the_typed_day_while_the_field_still_has_focus(qtbot):
-    from companion.ui.widgets.loop_dialogs import LoopDialog
-
-    dialog = LoopDialog(dt.date(2026, 11, 30))
-    qtbot.addWidget(dialog)
-    dialog.show()
-    dialog.activateWindow()
-    qtbot.waitUntil(dialog.isActiveWindow)
-    dialog.day.setFocus()
-    qtbot.waitUntil(dialog.day.hasFocus)
-    dialog.day.lineEdit().selectAll()
-    qtbot.keyClicks(dialog.day, "3 March 2027")
-    assert dialog.day.hasFocus()
-    assert dialog.values()[2] == "2027-03-03"  # what Ctrl+Enter saves

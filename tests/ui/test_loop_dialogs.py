@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QDialog
 
 from companion.core.day.loops import add_round, get_loop, get_round, list_loops
@@ -83,18 +83,16 @@ def test_the_add_loop_dialog_is_wide_enough_for_its_title(qtbot):
 
 
 def test_a_month_name_can_be_typed_in_the_date_field(qtbot):
-    from PySide6.QtCore import Qt
+    from user_input import type_into
 
     dialog = LoopDialog(dt.date(2026, 11, 30))
     qtbot.addWidget(dialog)
-    dialog.show()
-    dialog.activateWindow()
-    qtbot.waitUntil(dialog.isActiveWindow)
-    dialog.day.setFocus()
-    dialog.day.lineEdit().selectAll()
-    qtbot.keyClicks(dialog.day, "3 March 2027")
+    type_into(qtbot, dialog.day, "3 March 2027", key=None)
+    assert dialog.day.hasFocus()
+    assert dialog.values()[2] == "2027-03-03"  # what Ctrl+Enter saves, still typing
     qtbot.keyClick(dialog.day, Qt.Key.Key_Tab)
     assert dialog.values()[2] == "2027-03-03"
+    assert dialog.day.text() == "Wed 3 Mar 2027"
 
 
 def test_typing_goes_to_the_first_field_when_a_dialog_opens(qtbot, ctx):

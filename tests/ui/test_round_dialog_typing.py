@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
+from user_input import type_into
 
 from companion.ui.widgets.loop_dialogs import RoundDialog
 
@@ -28,15 +29,7 @@ def type_start(
     modifier=Qt.KeyboardModifier.NoModifier,
 ) -> None:
     """Select all of the dialog's start field, type ``text``, then press ``key`` (if any)."""
-    dialog.show()
-    dialog.activateWindow()
-    qtbot.waitUntil(dialog.isActiveWindow)
-    dialog.when.setFocus()
-    qtbot.waitUntil(dialog.when.hasFocus)
-    dialog.when.lineEdit().selectAll()
-    qtbot.keyClicks(dialog.when, text)
-    if key is not None:
-        qtbot.keyClick(dialog.when, key, modifier)
+    type_into(qtbot, dialog.when, text, key, modifier)
 
 
 @pytest.fixture

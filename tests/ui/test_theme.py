@@ -9,6 +9,7 @@ test, as the platform theme would emit it."""
 
 from __future__ import annotations
 
+import contrast
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
@@ -39,26 +40,14 @@ def plain(restored):
 
 
 def _check_box_outline(qtbot) -> float:
-    """The contrast of an unticked check box's edge against the window, as drawn."""
-    from PySide6.QtGui import QColor
-    from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton
-
-    from companion.ui.theme import contrast_ratio
+    """The contrast of a fresh unticked check box's edge against the window, as drawn."""
+    from PySide6.QtWidgets import QCheckBox
 
     box = QCheckBox("Unticked")
     qtbot.addWidget(box)
     box.show()
     qtbot.waitExposed(box)
-    option = QStyleOptionButton()
-    box.initStyleOption(option)
-    rect = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
-    image = box.grab().toImage()
-    window = box.palette().color(QPalette.ColorRole.Window)
-    return max(
-        contrast_ratio(QColor.fromRgb(image.pixel(x, y)), window)
-        for x in range(rect.left(), rect.right() + 1)
-        for y in (rect.top(), rect.bottom())
-    )
+    return contrast.check_box_outline(box)
 
 
 def test_the_app_starts_in_its_visual_system_without_any_setting(plain, monkeypatch, qtbot, ctx):
