@@ -64,7 +64,7 @@ def _set_colors_and_type(app, scheme: str) -> None:
     if not (app.property("companionStyle") or app.property("companionFusion")):
         app.setStyle("Fusion")  # CompanionStyle wraps the same Fusion later
     app.setPalette(dark_palette() if scheme == "dark" else light_palette())
-    app.setStyleSheet(TYPE_SCALE)
+    app.setStyleSheet(type_scale(app.font()))
     app.setProperty("companionScheme", scheme)
 
 
@@ -80,11 +80,26 @@ def _install_style(app) -> None:
 # Type scale: body 1.0, hint 0.9, section header 1.15 semibold, page title 1.4 semibold.
 # Spacing: 4 / 8 / 12 / 16 px steps. Group box titles are the section headers (semibold,
 # drawn by CompanionStyle). Colours come from the palette, so light and dark both hold.
-TYPE_SCALE = """
-QLabel[role="pageTitle"] { font-size: 140%; font-weight: 600; }
-QLabel[role="sectionHeader"] { font-size: 115%; font-weight: 600; }
-QLabel#hint, QLabel[role="hint"] { font-size: 90%; }
-"""
+TYPE_SCALE = {"pageTitle": 1.4, "sectionHeader": 1.15, "hint": 0.9}
+
+
+def type_scale(font) -> str:
+    """The style sheet of the type scale, in points (or pixels) of the app's ``font``: Qt
+    style sheets take no percentages ("140%" was silently ignored)."""
+    if font.pointSizeF() > 0:
+        size, unit = font.pointSizeF(), "pt"
+    else:
+        size, unit = float(font.pixelSize()), "px"
+
+    def at(scale: float) -> str:
+        return f"{size * scale:.1f}{unit}"
+
+    title, section, hint = (at(TYPE_SCALE[k]) for k in ("pageTitle", "sectionHeader", "hint"))
+    return (
+        f'QLabel[role="pageTitle"] {{ font-size: {title}; font-weight: 600; }}\n'
+        f'QLabel[role="sectionHeader"] {{ font-size: {section}; font-weight: 600; }}\n'
+        f'QLabel#hint, QLabel[role="hint"] {{ font-size: {hint}; }}\n'
+    )
 
 
 def follow_system(app, environ=os.environ) -> None:

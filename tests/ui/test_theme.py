@@ -158,3 +158,20 @@ def test_the_start_look_costs_no_qstyle_enums():
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     ).stdout.split()
     assert out[-1] == "False"
+
+
+def test_page_titles_and_hints_follow_the_type_scale(qtbot, restored):
+    from PySide6.QtWidgets import QLabel
+
+    apply_theme(restored, {})
+    base = restored.font().pointSizeF()
+    title, hint, body = QLabel("Study list"), QLabel("Ctrl+Enter saves"), QLabel("text")
+    title.setProperty("role", "pageTitle")
+    hint.setObjectName("hint")
+    for label in (title, hint, body):
+        qtbot.addWidget(label)
+        label.show()
+    assert title.font().pointSizeF() == pytest.approx(base * 1.4, abs=0.1)
+    assert title.font().weight() >= 600
+    assert hint.font().pointSizeF() == pytest.approx(base * 0.9, abs=0.1)
+    assert body.font().pointSizeF() == pytest.approx(base)
