@@ -4,7 +4,7 @@ which installs this after the first paint (importing it builds QStyle's enums)."
 
 from __future__ import annotations
 
-from PySide6.QtGui import QBrush, QColor, QFont, QPalette, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QPen
 from PySide6.QtWidgets import QAbstractItemView, QProxyStyle, QStyle, QStyleFactory
 
 from companion.ui.theme import is_dark
@@ -35,7 +35,13 @@ class CompanionStyle(QProxyStyle):
             control == QStyle.ComplexControl.CC_GroupBox
             and sub == QStyle.SubControl.SC_GroupBoxLabel
         ):
-            rect.setWidth(round(rect.width() * 1.1) + 2)  # room for the semibold title
+            # room for the title in semibold: the style measured it in the regular weight
+            # (DejaVu Sans Bold runs ~14 % wider; a fixed margin cut "round" to "rounc")
+            font = QFont(widget.font()) if widget is not None else QFont()
+            regular = QFontMetrics(font).horizontalAdvance(option.text)
+            font.setWeight(QFont.Weight.DemiBold)
+            semibold = QFontMetrics(font).horizontalAdvance(option.text)
+            rect.setWidth(rect.width() + max(0, semibold - regular) + 1)
         return rect
 
     def drawPrimitive(self, element, option, painter, widget=None):  # noqa: N802 (Qt API)

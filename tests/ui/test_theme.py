@@ -175,3 +175,24 @@ def test_page_titles_and_hints_follow_the_type_scale(qtbot, restored):
     assert title.font().weight() >= 600
     assert hint.font().pointSizeF() == pytest.approx(base * 0.9, abs=0.1)
     assert body.font().pointSizeF() == pytest.approx(base)
+
+
+@pytest.mark.parametrize("title", ["Now", "Now: before the round", "Before each round — now"])
+def test_a_section_header_has_room_for_its_semibold_title(qtbot, title):
+    """Group box titles are drawn semibold; the style measured them in the regular
+    weight, and "Now: before the round" was cut to "...rounc"."""
+    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtWidgets import QGroupBox, QStyle, QStyleOptionGroupBox
+
+    box = QGroupBox(title)
+    qtbot.addWidget(box)
+    box.resize(600, 100)
+    box.show()
+    option = QStyleOptionGroupBox()
+    box.initStyleOption(option)
+    label = box.style().subControlRect(
+        QStyle.ComplexControl.CC_GroupBox, option, QStyle.SubControl.SC_GroupBoxLabel, box
+    )
+    semibold = QFont(box.font())
+    semibold.setWeight(QFont.Weight.DemiBold)
+    assert label.width() >= QFontMetrics(semibold).horizontalAdvance(title)
