@@ -37,9 +37,7 @@ def apply_theme(app, environ=os.environ, *, fusion: bool = False) -> str:
     if app.property("companionScheme"):  # applied before: read the desktop's palette again
         app.setPalette(QPalette())
     scheme = forced_scheme(environ) or ("dark" if is_dark(app.palette()) else "light")
-    if fusion:
-        app.setProperty("companionFusion", True)
-    _set_colors_and_type(app, scheme)
+    _set_colors_and_type(app, scheme, set_fusion=not fusion)
     return scheme
 
 
@@ -55,13 +53,13 @@ def finish_theme(app, environ=os.environ) -> None:
 def apply_scheme(app, scheme: str) -> None:
     """The whole look in ``scheme`` at once: a change while running, and the tests."""
     _install_style(app)
-    _set_colors_and_type(app, scheme)
+    _set_colors_and_type(app, scheme, set_fusion=False)
 
 
-def _set_colors_and_type(app, scheme: str) -> None:
+def _set_colors_and_type(app, scheme: str, *, set_fusion: bool) -> None:
     """Fusion plus an explicit palette looks the same on every platform, where
     ``QStyleHints.setColorScheme`` is only a request the platform theme may ignore."""
-    if not (app.property("companionStyle") or app.property("companionFusion")):
+    if set_fusion and not app.property("companionStyle"):
         app.setStyle("Fusion")  # CompanionStyle wraps the same Fusion later
     app.setPalette(dark_palette() if scheme == "dark" else light_palette())
     app.setStyleSheet(type_scale(app.font()))
