@@ -32,16 +32,6 @@ def register(sub) -> None:
     devices = inner.add_parser("list", help="list the input devices")
     devices.add_argument("--json", action="store_true", help="print the list as JSON")
     devices.set_defaults(func=run_list)
-    parser.set_defaults(func=run)
-
-
-def run(args, ctx) -> int:
-    action = getattr(args, "mic_command", None)
-    if action == "check":
-        return run_check(args, ctx)
-    if action == "list":
-        return run_list(args, ctx)
-    raise CommandError("mic: choose an action: check or list", exit_code=2)
 
 
 def _app():

@@ -17,7 +17,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.core.content_fields import PITCH_SEGMENT_IDS, parse_range
+from companion.core.content_fields import DEFAULT_PITCH_TARGET, PITCH_SEGMENT_IDS, parse_range
 
 if TYPE_CHECKING:
     from companion.core.content import Content, Item, Section
@@ -88,7 +88,7 @@ FALLBACK_PITCH = PitchPlan(
         PlanSegment("why-role", "Why this role", 20, "Tied to this team's specific mandate"),
         PlanSegment("hand-back", "Hand back", 10, "An invitation for them to steer"),
     ),
-    (60, 90),
+    DEFAULT_PITCH_TARGET,
 )
 FALLBACK_PLANNER = PlannerRules(3, 4, "Pick three or four questions across the whole loop.")
 FALLBACK_CAPTURE_HOURS = 1.0

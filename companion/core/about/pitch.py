@@ -13,7 +13,7 @@ Everything here is pure Python and fast enough to run on every pause in typing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from companion.core.about.segments import (
@@ -30,7 +30,6 @@ from companion.core.about.spoken import (
     MIN_WPM,
     SPACES,
     clamp_wpm,
-    count_words,
     find_numbers,
     line_words,
     seconds_for,
@@ -232,19 +231,10 @@ def analyze(
         projects,
         projects_span is not None,
         sum(r.words for r in reports),
-        count_words(text),
+        sum(line_words(line) for line in lines),
         target=(float(plan.target[0]), float(plan.target[1])),
     )
-    return PitchAnalysis(
-        result.words_per_minute,
-        result.segments,
-        result.projects,
-        result.projects_section,
-        result.total_words,
-        result.document_words,
-        tuple(_warnings(result)),
-        result.target,
-    )
+    return replace(result, warnings=tuple(_warnings(result)))
 
 
 def _warnings(result: PitchAnalysis) -> list[str]:

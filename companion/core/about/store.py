@@ -88,8 +88,6 @@ def save_text(
         due = reason != "autosave" or last is None or _older_than(last[2], now, revision_every)
         if due and (last is None or last[1] != text):
             revision_id = _insert_revision(conn, text, stamp, reason)
-        elif last is not None and last[1] == text:
-            revision_id = None
         conn.execute(
             "INSERT INTO about_document (id, text, saved_at, revision_id) VALUES (1, ?, ?, ?) "
             "ON CONFLICT(id) DO UPDATE SET text = excluded.text, saved_at = excluded.saved_at, "

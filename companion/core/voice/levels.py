@@ -73,13 +73,19 @@ class LevelMeter:
         self._count = 0
         self._clipped = 0
 
-    def feed(self, samples: Sequence[int]) -> None:
+    def feed(self, samples: Sequence[int]) -> Levels:
+        """Add a chunk to the running figures; returns the chunk's own levels (what
+        :func:`measure` gives), so a caller showing both reads the samples once."""
         if not samples:
-            return
-        self._peak = max(self._peak, peak(samples))
-        self._squares += sum_of_squares(samples)
+            return measure(samples)
+        top, squares, clipped = peak(samples), sum_of_squares(samples), clipped_count(samples)
+        self._peak = max(self._peak, top)
+        self._squares += squares
         self._count += len(samples)
-        self._clipped += clipped_count(samples)
+        self._clipped += clipped
+        return Levels(
+            to_dbfs(top), to_dbfs(math.sqrt(squares / len(samples))), clipped, len(samples)
+        )
 
     def levels(self) -> Levels:
         mean = math.sqrt(self._squares / self._count) if self._count else 0.0

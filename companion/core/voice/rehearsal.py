@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.storage.files import atomic_write_bytes
-from companion.core.voice.take import PAUSE_SECONDS, Pause, speaking_within
+from companion.core.voice.take import Pause, pauses_between, speaking_within
 from companion.core.voice.vad import Span
 
 TAKES_FOLDER = "takes"
@@ -51,11 +51,7 @@ def segment_takes(
             for s in spans
             if s.end > start and s.start < stop
         ]
-        pauses = tuple(
-            Pause(a.end, b.start - a.end)
-            for a, b in zip(inside, inside[1:])
-            if b.start - a.end > PAUSE_SECONDS
-        )
+        pauses = tuple(pauses_between(inside))
         out.append(
             SegmentTake(
                 seg_id,

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import io
-import sys
 import wave
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.core.voice.levels import Levels, measure
+from companion.core.voice.pcm import to_int16_mono
 from companion.core.voice.vad import Span, detect
 
 MAX_SECONDS = 30 * 60  # a rehearsal is 60-90 s; half an hour is plenty
@@ -60,13 +60,7 @@ def read_wav(path: Path, *, max_seconds: float = MAX_SECONDS) -> Take:
     except (wave.Error, EOFError) as exc:
         raise WavError(f"{path}: not a PCM WAV file ({exc})") from None
     del raw
-    samples = array("h")
-    samples.frombytes(data[: len(data) - len(data) % 2])
-    if sys.byteorder == "big":
-        samples.byteswap()
-    if channels > 1:
-        samples = samples[0::channels]
-    return Take(samples, rate)
+    return Take(to_int16_mono(data, "Int16", channels), rate)
 
 
 @dataclass(frozen=True)

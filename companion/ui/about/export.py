@@ -39,19 +39,24 @@ class PdfResult:
         )
 
 
-def build_document(html_body: str, page_size: str = "a4") -> tuple[SafeDocument, QPageLayout]:
+def safe_document(html_body: str) -> SafeDocument:
+    """``html_body`` in a :class:`SafeDocument` styled like the preview (PAGE_CSS)."""
     from companion.core.about.render import PAGE_CSS
 
+    doc = SafeDocument()
+    doc.setDefaultStyleSheet(PAGE_CSS)
+    doc.setHtml(html_body)
+    return doc
+
+
+def build_document(html_body: str, page_size: str = "a4") -> tuple[SafeDocument, QPageLayout]:
     layout = QPageLayout(
         QPageSize(PAGE_SIZES[page_size]),
         QPageLayout.Orientation.Portrait,
         QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
         QPageLayout.Unit.Millimeter,
     )
-    doc = SafeDocument()
-    doc.setDefaultStyleSheet(PAGE_CSS)
-    doc.setHtml(html_body)
-    return doc, layout
+    return safe_document(html_body), layout
 
 
 def page_count(doc: QTextDocument, layout: QPageLayout, resolution: int = 300) -> int:
@@ -85,9 +90,4 @@ def export_pdf(html_body: str, path: Path, page_size: str = "a4") -> PdfResult:
 
 def print_document(html_body: str, printer) -> None:
     """Print through a configured QPrinter (from a QPrintDialog)."""
-    doc = SafeDocument()
-    from companion.core.about.render import PAGE_CSS
-
-    doc.setDefaultStyleSheet(PAGE_CSS)
-    doc.setHtml(html_body)
-    doc.print_(printer)
+    safe_document(html_body).print_(printer)

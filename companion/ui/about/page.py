@@ -259,6 +259,9 @@ class AboutPage(AboutDocuments, QWidget):
         from companion.core.about.importing import LIVE_LIMIT_CHARS
         from companion.core.about.pitch import analyze
 
+        # called directly (a replaced text, a new rate, Rehearse): a pending debounce
+        # would only render the same text again
+        self._render_timer.stop()
         size = self.editor.document().characterCount()
         if size > LIVE_LIMIT_CHARS:
             message = (

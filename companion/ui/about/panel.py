@@ -153,6 +153,7 @@ class AnalysisPanel(QWidget):
     def show_analysis(self, analysis) -> None:
         lo, hi = analysis.target  # from the content pack
         status = analysis.timing_status
+        warn, fine, soft = _warn(), _fine(), _soft()  # once a refresh, not once a row
         if status == "empty":
             names = ", ".join(escape(s.title) for s in analysis.segments)
             _set_text(
@@ -161,7 +162,7 @@ class AnalysisPanel(QWidget):
                 "the timing appears here.",
             )
         else:
-            color = {"ok": _fine(), "long": _warn(), "short": _soft()}[status].name()
+            color = {"ok": fine, "long": warn, "short": soft}[status].name()
             verdict = {"ok": "within target", "long": "too long", "short": "too short"}[status]
             _set_text(
                 self.total_label,
@@ -184,7 +185,7 @@ class AnalysisPanel(QWidget):
                 if seg.present
                 else f"No '{seg.title}' heading yet: add one to time this segment."
             )
-            color = {"over": _warn(), "missing": _warn(), "ok": _fine()}.get(seg.status, _soft())
+            color = {"over": warn, "missing": warn, "ok": fine}.get(seg.status, soft)
             cells = [seg.title, words, seconds, f"{seg.budget_seconds}", status_text]
             for column, text in enumerate(cells):
                 # only touch what changed: this runs on every pause in typing

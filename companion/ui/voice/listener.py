@@ -13,7 +13,7 @@ from array import array
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from companion.core.voice.levels import LevelMeter, measure
+from companion.core.voice.levels import LevelMeter
 from companion.core.voice.pcm import to_int16_mono
 from companion.core.voice.vad import VoiceActivityDetector
 
@@ -215,8 +215,7 @@ class MicListener(QObject):
         if self._keep:
             self.samples.extend(samples)
         if self._measure:
-            self.meter.feed(samples)
-            chunk = measure(samples)
+            chunk = self.meter.feed(samples)
             self.levels.emit(chunk.peak_dbfs, chunk.rms_dbfs)
         for event in self.vad.feed(samples):
             if event.kind == "start":
