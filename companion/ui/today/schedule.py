@@ -82,10 +82,9 @@ class ScheduleEditor(QWidget):
             if when is None:
                 when_text = "no time set"
             else:
-                local = when.astimezone(now.tzinfo)
-                when_text = f"{local.strftime('%a')} {local.day} {local.strftime('%b %H:%M')}"
-                if local.date() == now.date():
-                    when_text = f"today {clock_text(when, now)}"
+                when_text = clock_text(when, now)  # 10:00 today, else "Tue 1 Dec 10:00"
+                if when.astimezone(now.tzinfo).date() == now.date():
+                    when_text = f"today {when_text}"
             if rnd.ended_at:
                 when_text += " (done)"
             who = ", ".join(
