@@ -6,6 +6,7 @@ import datetime as dt
 import json
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.timeutil import parse_stored
 
 
 def register(sub) -> None:
@@ -26,13 +27,13 @@ def register(sub) -> None:
 
 
 def parse_moment(text: str) -> dt.datetime:
-    try:
-        moment = dt.datetime.fromisoformat(text.strip())
-    except ValueError:
+    """``--at`` read by the rule for stored times (no zone: local time)."""
+    moment = parse_stored(text.strip())
+    if moment is None:
         raise CommandError(
             f"--at {text!r} is not an ISO-8601 time, e.g. 2026-12-01T09:50", exit_code=2
-        ) from None
-    return moment if moment.tzinfo else moment.astimezone()
+        )
+    return moment
 
 
 def run(args, ctx) -> int:

@@ -75,8 +75,15 @@ def load_view(
     )
 
 
-def sent_keys(db: Database) -> set[str]:
-    return {r[0] for r in db.execute("SELECT key FROM day_sent").fetchall()}
+def sent_keys(db: Database, keys: list[str] | None = None) -> set[str]:
+    """The reminder keys already sent: all of them, or those of ``keys``."""
+    if keys is None:
+        return {r[0] for r in db.execute("SELECT key FROM day_sent").fetchall()}
+    if not keys:
+        return set()
+    marks = ",".join("?" * len(keys))
+    rows = db.execute(f"SELECT key FROM day_sent WHERE key IN ({marks})", list(keys))
+    return {r[0] for r in rows.fetchall()}
 
 
 def mark_sent(db: Database, keys: list[str], now: dt.datetime) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from companion.core.day.loops import Loop, Round
+from companion.core.day.schedule import clock_text
 
 PHASES = (
     "night-before",
@@ -260,13 +261,6 @@ def _phase(days, current, nxt, rules: DayRules, now: dt.datetime) -> tuple[str, 
     return "none", today
 
 
-def _clock(moment: dt.datetime, now: dt.datetime) -> str:
-    local = _local(moment, now)
-    if local.date() == now.date():
-        return local.strftime("%H:%M")
-    return f"{local.strftime('%a')} {local.day} {local.strftime('%b %H:%M')}"
-
-
 def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) -> list[Due]:
     out: list[Due] = []
     scheduled = [d for d in days if d.state != "skipped" and d.starts_at is not None]
@@ -318,7 +312,7 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                 Due(
                     f"before-round:{d.id}:{d.round.scheduled_at}:{minutes}",
                     "before-round",
-                    f"{d.title} in {minutes} min ({_clock(start, now)})",
+                    f"{d.title} in {minutes} min ({clock_text(start, now)})",
                     " ".join(_sentence(t) for t in by_offset[minutes]),
                     at,
                     start,
@@ -330,7 +324,7 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                 Due(
                     f"start-soon:{d.id}:{d.round.scheduled_at}",
                     "start-soon",
-                    f"{d.title} starts in 1 minute ({_clock(start, now)})",
+                    f"{d.title} starts in 1 minute ({clock_text(start, now)})",
                     "Camera on, one breath, smile.",
                     start - rules.start_soon,
                     start + dt.timedelta(minutes=5),
@@ -345,7 +339,7 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     f"capture:{d.id}",
                     "capture",
                     f"{d.title}"
-                    + (f" ({_clock(d.starts_at, now)})" if d.starts_at else "")
+                    + (f" ({clock_text(d.starts_at, now)})" if d.starts_at else "")
                     + ": write it down",
                     "Note every question you were asked while it is fresh.",
                     d.ends_at,
@@ -360,7 +354,7 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                 f"thank-you:{loop.id}",
                 "thank-you",
                 "Thank-you note",
-                f"Your thank-you to {loop.company} is due by {_clock(thank_by, now)}. "
+                f"Your thank-you to {loop.company} is due by {clock_text(thank_by, now)}. "
                 "The draft is in the Journal.",
                 thank_by - rules.thank_you_remind_before,
                 thank_by + dt.timedelta(days=3),
@@ -446,5 +440,5 @@ def reminders_to_send(view: DayView, sent: set[str] | frozenset[str]) -> list[Du
 def late_note(due: Due, now: dt.datetime) -> str:
     """ " (due at 10:50)" when a reminder goes out more than two minutes late."""
     if now - due.due_at > dt.timedelta(minutes=2):
-        return f" (due at {_clock(due.due_at, now)})"
+        return f" (due at {clock_text(due.due_at, now)})"
     return ""

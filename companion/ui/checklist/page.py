@@ -126,9 +126,11 @@ class PhaseGroup(QGroupBox):
         self.refresh()
 
     def set_scope(self, scope, note: str = "") -> None:
-        self.scope = scope
         self.note.setText(note)
         self.note.setVisible(bool(note))
+        if scope == self.scope:  # the day's ticks: ticks change only through refresh()
+            return
+        self.scope = scope
         self.refresh()
 
     def refresh(self) -> None:
@@ -292,6 +294,7 @@ class ChecklistPage(QWidget):
         if not self._built:
             return
         self._apply(self._view())
+        self._external_change()  # ticks and flag counts as they are now
 
     def on_shown(self) -> None:
         self.refresh()

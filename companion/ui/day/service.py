@@ -107,12 +107,15 @@ class DayService(QObject):
         from companion.core.day import actions
         from companion.core.day.model import late_note, reminders_owed, reminders_to_send
 
+        due_now = reminders_owed(view, frozenset())
+        if not due_now:  # most ticks: nothing is due, and the database is not read
+            return
         try:
-            sent = actions.sent_keys(self.ctx.db)
+            sent = actions.sent_keys(self.ctx.db, [d.key for d in due_now])
         except Exception:
             log.exception("could not read the sent reminders")
             return
-        owed = reminders_owed(view, sent)
+        owed = [d for d in due_now if d.key not in sent]
         if not owed:
             return
         due = reminders_to_send(view, sent)
@@ -200,7 +203,7 @@ class DayService(QObject):
         from companion.core.day import actions
 
         key = f"capture-open:{round_id}"
-        if key in actions.sent_keys(self.ctx.db):
+        if actions.sent_keys(self.ctx.db, [key]):
             return False
         # the capture is on screen: its "write it down" reminder would only repeat it
         actions.mark_sent(self.ctx.db, [key, f"capture:{round_id}"], self.ctx.now())

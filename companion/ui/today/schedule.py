@@ -34,6 +34,7 @@ class ScheduleEditor(QWidget):
         self.ctx = ctx
         self.bus = bus
         self.loop_id = 0
+        self._rows: list[tuple] | None = None  # what the tree shows; None: not drawn yet
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Rounds of this loop")
         self.tree.setHeaderLabels(["When", "Round", "Interviewer"])
@@ -75,17 +76,15 @@ class ScheduleEditor(QWidget):
 
         now = self.ctx.now()
         titles = dict(self._types())
-        selected = self._selected_id()
-        self.tree.clear()
+        rows = []
         for rnd in list_rounds(self.ctx.db, self.loop_id) if self.loop_id else []:
             when = rnd.scheduled or rnd.started
             if when is None:
                 when_text = "no time set"
             else:
-                local = when.astimezone(now.tzinfo)
-                when_text = f"{local.strftime('%a')} {local.day} {local.strftime('%b %H:%M')}"
-                if local.date() == now.date():
-                    when_text = f"today {clock_text(when, now)}"
+                when_text = clock_text(when, now)  # 10:00 today, else "Tue 1 Dec 10:00"
+                if when.astimezone(now.tzinfo).date() == now.date():
+                    when_text = f"today {when_text}"
             if rnd.ended_at:
                 when_text += " (done)"
             who = ", ".join(
@@ -96,10 +95,18 @@ class ScheduleEditor(QWidget):
                 )
                 if part
             )
-            item = QTreeWidgetItem([when_text, round_title(rnd, titles), who])
-            item.setData(0, Qt.ItemDataRole.UserRole, rnd.id)
+            rows.append((rnd.id, when_text, round_title(rnd, titles), who))
+        if rows == self._rows:  # the day's ticks: keep the list, its selection and scroll
+            self._update_buttons()
+            return
+        self._rows = rows
+        selected = self._selected_id()
+        self.tree.clear()
+        for round_id, *texts in rows:
+            item = QTreeWidgetItem(texts)
+            item.setData(0, Qt.ItemDataRole.UserRole, round_id)
             self.tree.addTopLevelItem(item)
-            if rnd.id == selected:
+            if round_id == selected:
                 item.setSelected(True)
         for column in range(3):
             self.tree.resizeColumnToContents(column)
