@@ -122,6 +122,16 @@ def test_empty_state_says_how_to_start(qtbot, ctx, bus, dnd):
     assert page.schedule.tree.topLevelItemCount() == 1
 
 
+def test_the_page_title_shows_a_company_name_as_typed(qtbot, ctx, bus, dnd):
+    """The title was rich text ("<h2>Today · ...</h2>"): markup in a company name ran."""
+    from PySide6.QtCore import Qt
+
+    page = make_page(qtbot, ctx, bus)
+    page.create_loop("<b>Acme</b> & Co", "SRE", "2026-12-02")
+    assert page.headline.text() == "Today · <b>Acme</b> & Co · SRE"
+    assert page.headline.textFormat() == Qt.TextFormat.PlainText
+
+
 def test_the_day_brings_up_each_phase_and_notifies_once(qtbot, ctx, bus, dnd, clock, loop, notes):
     loop_id, first, _second = loop
     page = make_page(qtbot, ctx, bus)

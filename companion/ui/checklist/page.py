@@ -230,7 +230,8 @@ class ChecklistPage(QWidget):
         self.view = None
         outer = QVBoxLayout(self)
         head = QHBoxLayout()
-        self.heading = QLabel("<h2>Checklist</h2>")
+        self.heading = QLabel("Checklist")
+        self.heading.setProperty("role", "pageTitle")  # the type scale's page title
         self.heading.setAccessibleName("Checklist")
         head.addWidget(self.heading, 1)
         self.new_day_button = QPushButton("&New day")

@@ -47,7 +47,9 @@ class TodayPage(QWidget):
         self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
 
         outer = QVBoxLayout(self)
-        self.headline = QLabel("<h2>Today</h2>")
+        self.headline = QLabel("Today")
+        self.headline.setProperty("role", "pageTitle")  # the type scale's page title
+        self.headline.setTextFormat(Qt.TextFormat.PlainText)  # a company name is not HTML
         self.headline.setAccessibleName("Today")
         outer.addWidget(self.headline)
         self.countdown = QLabel("Loading today's plan…")
@@ -217,9 +219,9 @@ class TodayPage(QWidget):
         self.schedule.set_loop(view.loop_id)
         if view.loop is not None:
             title = view.loop.company + (f" · {view.loop.role}" if view.loop.role else "")
-            self.headline.setText(f"<h2>Today · {title}</h2>")
+            self.headline.setText(f"Today · {title}")
         else:
-            self.headline.setText("<h2>Today</h2>")
+            self.headline.setText("Today")
         focus = view.focus
         key = (view.phase, focus.id if focus else 0, focus.state if focus else "", view.day)
         if key != self._phase_key:
