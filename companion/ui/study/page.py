@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -117,7 +117,7 @@ class StudyPage(QWidget):
         QShortcut(QKeySequence("Ctrl+D"), self, self.mark_selected_studied)
         for signal in (bus.journal_changed, bus.quiz_changed):
             signal.connect(self.refresh)
-        QTimer.singleShot(0, self.refresh)
+        # the first load is on_shown's: the main window calls it once the page is built
 
     @property
     def guide(self):
