@@ -119,8 +119,9 @@ def open_store(
 
     notices: list[str] = []
     moved = None
+    checked = False  # quick_check ran on the file and passed
     if path.exists():
-        problem = _health_problem(path)
+        problem, checked = _health(path)
         if problem:
             if not os.access(path.parent, os.W_OK):
                 raise StorageError(
@@ -146,8 +147,11 @@ def open_store(
             db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
         pending = _pending(db)
         fresh = not db.table_names()
+        # a backup taken before anything is written need not run quick_check again
         if pending and not fresh:
-            backup(db, backup_dir, now(), keep=keep_backups, reason="pre-migration")
+            backup(
+                db, backup_dir, now(), keep=keep_backups, reason="pre-migration", checked=checked
+            )
         from companion.core.storage.schema import MIGRATION_SETS
 
         for migration_set in MIGRATION_SETS:
@@ -155,7 +159,14 @@ def open_store(
         if db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
             db.execute(f"PRAGMA user_version = {len(_known())}")
         if not fresh and _backup_due(backup_dir, now()):
-            backup(db, backup_dir, now(), keep=keep_backups, reason="daily")
+            backup(
+                db,
+                backup_dir,
+                now(),
+                keep=keep_backups,
+                reason="daily",
+                checked=checked and not pending,
+            )
     except sqlite3.OperationalError as exc:
         raise StorageError(_explain_operational(exc, path)) from None
     _tighten(path)
@@ -188,7 +199,7 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
         raise StorageError(f"There is no journal at {path} yet; nothing to read.")
     # the header only: a full quick_check reads every page (doctor runs integrity_check
     # itself), and damage elsewhere surfaces as an error on the read that meets it
-    problem = _health_problem(path, full=False)
+    problem, _checked = _health(path, full=False)
     if problem:
         raise StorageError(
             f"The journal {path} {problem}. Nothing was changed; `companion doctor --repair` "
@@ -276,20 +287,20 @@ def _check_not_newer(db: Database, path: Path) -> None:
         )
 
 
-def _health_problem(path: Path, *, full: bool = True) -> str | None:
-    """None when ``path`` looks like a healthy SQLite file, else what is wrong
-    (``full=False``: the header only, no quick_check)."""
+def _health(path: Path, *, full: bool = True) -> tuple[str | None, bool]:
+    """What is wrong with ``path`` (None when it looks like a healthy SQLite file), and
+    whether quick_check ran and passed (``full=False``: the header only, no quick_check)."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
     except OSError as exc:
-        return f"cannot be read ({_why(exc)})"
+        return f"cannot be read ({_why(exc)})", False
     if head == b"" and path.stat().st_size == 0:
-        return None  # an empty file is a valid new database
+        return None, False  # an empty file is a valid new database
     if head != SQLITE_MAGIC:
-        return "is not an SQLite database"
+        return "is not an SQLite database", False
     if not full:
-        return None
+        return None, False
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5.0)
         try:
@@ -297,12 +308,12 @@ def _health_problem(path: Path, *, full: bool = True) -> str | None:
         finally:
             conn.close()
     except sqlite3.OperationalError:
-        return None  # cannot be opened here (permissions, locks): the real open explains
+        return None, False  # cannot be opened here (permissions, locks): the real open explains
     except sqlite3.DatabaseError as exc:
-        return f"is damaged ({exc})"
+        return f"is damaged ({exc})", False
     if result != "ok":
-        return f"failed its integrity check ({result})"
-    return None
+        return f"failed its integrity check ({result})", False
+    return None, True
 
 
 def _move_aside(path: Path, when: dt.datetime) -> Path:
@@ -321,10 +332,17 @@ def _move_aside(path: Path, when: dt.datetime) -> Path:
 
 
 def backup(
-    db: Database, folder: Path, when: dt.datetime, *, keep: int = KEEP_BACKUPS, reason: str = ""
+    db: Database,
+    folder: Path,
+    when: dt.datetime,
+    *,
+    keep: int = KEEP_BACKUPS,
+    reason: str = "",
+    checked: bool = False,
 ) -> Path | None:
-    """Copy the database into ``folder`` if it passes quick_check; keep the newest ``keep``."""
-    if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+    """Copy the database into ``folder`` if it passes quick_check; keep the newest ``keep``.
+    ``checked``: the caller has just run quick_check on it (and written nothing since)."""
+    if not checked and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         return None
     paths.ensure_private_dir(folder)
     name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"
