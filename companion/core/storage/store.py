@@ -206,10 +206,8 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
             "moves it aside and starts a new one."
         )
     try:
-        from urllib.parse import quote
-
         conn = sqlite3.connect(
-            f"file:{quote(str(path))}?mode=ro",
+            read_only_uri(path),
             uri=True,
             timeout=BUSY_TIMEOUT_S,
             isolation_level=None,
@@ -226,6 +224,14 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
     return Store(
         db=db, path=path, backup_dir=backup_dir, read_only=True, pending_migrations=pending
     )
+
+
+def read_only_uri(path: Path) -> str:
+    """The SQLite URI (``uri=True``) that opens ``path`` read-only; the path is quoted, so
+    a folder named with ``#``, ``?`` or ``%`` still names this file."""
+    from urllib.parse import quote
+
+    return f"file:{quote(str(path))}?mode=ro"
 
 
 def _refuse_non_regular(path: Path) -> None:
@@ -302,7 +308,7 @@ def _health(path: Path, *, full: bool = True) -> tuple[str | None, bool]:
     if not full:
         return None, False
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5.0)
+        conn = sqlite3.connect(read_only_uri(path), uri=True, timeout=5.0)
         try:
             result = conn.execute("PRAGMA quick_check").fetchone()[0]
         finally:
