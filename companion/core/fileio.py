@@ -23,6 +23,8 @@ import os
 import stat
 from pathlib import Path
 
+from companion.core.storage.files import describe_kind
+
 LIMITS = {
     "journal": 256 * 1024 * 1024,  # our own export of 100,000 demo loops is ~235 MiB
     "one-pager": 10_000_000,
@@ -41,12 +43,6 @@ KIND_NAMES = {
 
 class FileReadError(ValueError):
     """The file cannot be read as asked; the message names the file and says why."""
-
-
-def _kind_of(mode: int) -> str:
-    from companion.core.storage.files import describe_kind
-
-    return describe_kind(mode)
 
 
 def _human(n: int) -> str:
@@ -78,7 +74,7 @@ def read_limited(path: Path | str, kind: str) -> bytes:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise FileReadError(
-                f"{path} is {_kind_of(st.st_mode)}, not a regular file; it was not read."
+                f"{path} is {describe_kind(st.st_mode)}, not a regular file; it was not read."
             )
         if st.st_size > limit:
             raise FileReadError(

@@ -110,6 +110,11 @@ def _sentences(rng: random.Random, bank: tuple[str, ...], n: int, **fields: str)
     return " ".join(s.format(**fields) for s in rng.sample(bank, n))
 
 
+def _studied(rng: random.Random, share: float, when: dt.datetime) -> str | None:
+    """When a demo flub or weak topic was studied: ``when`` for ``share`` of them, else None."""
+    return to_stored_utc(when) if rng.random() < share else None
+
+
 def generate(
     db: Database, loops: int, *, seed: int = 7, today: dt.date | None = None
 ) -> DemoSummary:
@@ -184,11 +189,7 @@ def generate(
                 flubbed = topic if rng.random() < 0.5 else family.pick(rng)
                 detail = rng.choice(FLUB_TEMPLATES).format(t=flubbed)
                 follow_up = rng.choice(FLUB_FOLLOW_UPS)
-                studied = (
-                    to_stored_utc(end + dt.timedelta(days=3))
-                    if rng.random() < studied_share
-                    else None
-                )
+                studied = _studied(rng, studied_share, end + dt.timedelta(days=3))
                 flubs.append(
                     (
                         loop_id,
@@ -207,11 +208,7 @@ def generate(
         if rng.random() < 0.1:
             family = vocab[KIND_TOPICS[rng.choice(kinds)]]
             weak_topic = family.pick(rng)
-            studied = (
-                to_stored_utc(start + dt.timedelta(days=4))
-                if rng.random() < studied_share
-                else None
-            )
+            studied = _studied(rng, studied_share, start + dt.timedelta(days=4))
             weak.append(
                 (
                     loop_id,

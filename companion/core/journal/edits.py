@@ -6,15 +6,17 @@ The Journal page edits entries in place and undoes deletes by putting the very r
 
 from __future__ import annotations
 
+import dataclasses
+
 from sqlite_utils import Database
 
 from companion.core.journal.entries import (
-    ENTRY_TABLES,
     SEVERITIES,
     Asked,
     Flub,
     WeakTopic,
     WentWell,
+    entry_table,
     topic_key,
 )
 from companion.core.storage.rows import set_columns
@@ -26,37 +28,15 @@ ENTRY_LABELS = {
     "went_well": "went-well note",
     "weak": "weak topic",
 }
-_ENTRY_COLUMNS = {
-    "asked": ("id", "loop_id", "round_id", "question", "topic", "created_at"),
-    "flub": (
-        "id",
-        "loop_id",
-        "round_id",
-        "topic",
-        "topic_key",
-        "detail",
-        "severity",
-        "created_at",
-        "studied_at",
-    ),
-    "went_well": ("id", "loop_id", "round_id", "text", "created_at"),
-    "weak": ("id", "loop_id", "round_id", "topic", "topic_key", "note", "created_at", "studied_at"),
-}
 _ENTRY_CLASSES = {"asked": Asked, "flub": Flub, "went_well": WentWell, "weak": WeakTopic}
-_ENTRY_ORDER = {  # columns of each dataclass, in order
-    "asked": ("id", "loop_id", "round_id", "question", "topic", "created_at"),
-    "flub": (
-        "id",
-        "loop_id",
-        "round_id",
-        "topic",
-        "detail",
-        "severity",
-        "created_at",
-        "studied_at",
-    ),
-    "went_well": ("id", "loop_id", "round_id", "text", "created_at"),
-    "weak": ("id", "loop_id", "round_id", "topic", "note", "created_at", "studied_at"),
+# the columns of each dataclass, in order
+_ENTRY_ORDER = {
+    kind: tuple(f.name for f in dataclasses.fields(cls)) for kind, cls in _ENTRY_CLASSES.items()
+}
+# every column of the table (a topic's grouping key is stored, not a dataclass field)
+_ENTRY_COLUMNS = {
+    kind: order + ("topic_key",) if kind in ("flub", "weak") else order
+    for kind, order in _ENTRY_ORDER.items()
 }
 _EDITABLE = {
     # kind: {field: (label, required)}
@@ -75,15 +55,8 @@ def entry_kind_of(entry: object) -> str:
     raise ValueError(f"{type(entry).__name__} is not a journal entry.")
 
 
-def _table(kind: str) -> str:
-    table = ENTRY_TABLES.get(kind)
-    if table is None:
-        raise ValueError(f"Unknown journal entry kind {kind!r}.")
-    return table
-
-
 def get_entry(db: Database, kind: str, entry_id: int) -> Asked | Flub | WentWell | WeakTopic | None:
-    table = _table(kind)
+    table = entry_table(kind)
     cols = ", ".join(_ENTRY_ORDER[kind])
     row = db.execute(f"SELECT {cols} FROM {table} WHERE id = ?", [entry_id]).fetchone()
     return _ENTRY_CLASSES[kind](*row) if row else None
@@ -121,13 +94,13 @@ def update_entry(db: Database, kind: str, entry_id: int, **fields) -> dict:
         raise ValueError(f"That {ENTRY_LABELS.get(kind, 'entry')} no longer exists.")
     values = clean_entry_fields(kind, fields)
     previous = {name: getattr(current, name) for name in fields}
-    set_columns(db, _table(kind), entry_id, values)
+    set_columns(db, entry_table(kind), entry_id, values)
     return previous
 
 
 def entry_row(db: Database, kind: str, entry_id: int) -> dict | None:
     """Every column of one entry, to put it back exactly with :func:`restore_entry`."""
-    table = _table(kind)
+    table = entry_table(kind)
     cols = _ENTRY_COLUMNS[kind]
     row = db.execute(f"SELECT {', '.join(cols)} FROM {table} WHERE id = ?", [entry_id]).fetchone()
     return dict(zip(cols, row, strict=True)) if row else None
@@ -137,7 +110,7 @@ def restore_entry(db: Database, kind: str, row: dict) -> int:
     """Put a deleted entry back; same id when it is still free. Returns its id."""
     import sqlite3
 
-    table = _table(kind)
+    table = entry_table(kind)
     cols = [c for c in _ENTRY_COLUMNS[kind] if c in row]
     taken = (
         row.get("id") is not None

@@ -195,11 +195,16 @@ def add_weak_topic(
     )
 
 
-def delete_entry(db: Database, kind: str, entry_id: int) -> None:
+def entry_table(kind: str) -> str:
+    """The table of an entry kind ("asked", "flub", "went_well", "weak")."""
     table = ENTRY_TABLES.get(kind)
     if table is None:
         raise ValueError(f"Unknown journal entry kind {kind!r}.")
-    db.execute(f"DELETE FROM {table} WHERE id = ?", [entry_id])
+    return table
+
+
+def delete_entry(db: Database, kind: str, entry_id: int) -> None:
+    db.execute(f"DELETE FROM {entry_table(kind)} WHERE id = ?", [entry_id])
 
 
 def set_loop_notes(db: Database, loop_id: int, notes: str) -> None:

@@ -135,16 +135,21 @@ def _group_from(rows: dict[str, list[tuple]], planner, db: Database, loop_id, as
         group[name] = [dict(zip(keys, (refs.get(r[1]), *r[2:]))) for r in rows[name]]
     group["asked_them"] = []
     if planner is not None and loop_id is not None and loop_id in asked_loops:
-        group["asked_them"] = [
-            {
-                "round": refs.get(q.round_id),
-                "text": q.text,
-                "audience": q.audience,
-                "asked_at": q.asked_at,
-            }
-            for q in planner.asked_questions(db, loop_id)
-        ]
+        group["asked_them"] = _asked_them(planner, db, loop_id, refs)
     return group
+
+
+def _asked_them(planner, db: Database, loop_id: int, refs: dict[int, int]) -> list[dict]:
+    """The questions the user asked them in a loop, each round named by its ``ref``."""
+    return [
+        {
+            "round": refs.get(q.round_id),
+            "text": q.text,
+            "audience": q.audience,
+            "asked_at": q.asked_at,
+        }
+        for q in planner.asked_questions(db, loop_id)
+    ]
 
 
 def _asked_loops(db: Database) -> set[int]:
@@ -257,17 +262,7 @@ def _loops_as_json(db: Database, encode):
             parts.append("]")
         asked_them = "[]"
         if loop_id in asked:
-            asked_them = encode(
-                [
-                    {
-                        "round": refs.get(q.round_id),
-                        "text": q.text,
-                        "audience": q.audience,
-                        "asked_at": q.asked_at,
-                    }
-                    for q in planner.asked_questions(db, loop_id)
-                ]
-            )
+            asked_them = encode(_asked_them(planner, db, loop_id, refs))
         ty = thanks.take(loop_id)
         parts.append(f',"asked_them":{asked_them},"thank_you":{ty[-1][1] if ty else "null"}}}')
         yield "".join(parts)

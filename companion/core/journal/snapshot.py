@@ -13,12 +13,14 @@ from typing import TypeVar
 
 from sqlite_utils import Database
 
+from companion.core.storage.store import read_only_uri
+
 T = TypeVar("T")
 
 
 def with_read_only(db_path: Path, work: Callable[[Database], T]) -> T:
     """``work(db)`` on a new read-only connection to ``db_path``, closed afterwards."""
-    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5.0, isolation_level=None)
+    conn = sqlite3.connect(read_only_uri(db_path), uri=True, timeout=5.0, isolation_level=None)
     try:
         return work(Database(conn))
     finally:

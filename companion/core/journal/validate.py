@@ -29,7 +29,7 @@ ENTRY_KINDS = {
 # Text from a file: tab, newline and carriage return are kept; other C0 controls (NUL
 # included) and DEL are stripped at the door and counted; lone surrogates, which cannot
 # be stored as UTF-8, refuse the file with their place.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _STRIPPED = [0]  # control characters removed by the current parse_journal
 MIN_YEAR, MAX_YEAR = 1970, 2200  # every date the app shows must fit here
@@ -60,7 +60,7 @@ def _text(obj: dict, key: str, where: str, *, required: bool = False, nullable: 
             f"{where}.{key}",
             f"holds a lone surrogate (U+{ord(lone.group()):04X}) at position {lone.start()}",
         )
-    value, removed = _CONTROL.subn("", value)
+    value, removed = CONTROL_CHARS.subn("", value)
     _STRIPPED[0] += removed
     if required and not value.strip():
         _fail(f"{where}.{key}", "is empty")

@@ -119,8 +119,9 @@ def open_store(
 
     notices: list[str] = []
     moved = None
+    checked = False  # quick_check ran on the file and passed
     if path.exists():
-        problem = _health_problem(path)
+        problem, checked = _health(path)
         if problem:
             if not os.access(path.parent, os.W_OK):
                 raise StorageError(
@@ -146,8 +147,11 @@ def open_store(
             db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
         pending = _pending(db)
         fresh = not db.table_names()
+        # a backup taken before anything is written need not run quick_check again
         if pending and not fresh:
-            backup(db, backup_dir, now(), keep=keep_backups, reason="pre-migration")
+            backup(
+                db, backup_dir, now(), keep=keep_backups, reason="pre-migration", checked=checked
+            )
         from companion.core.storage.schema import MIGRATION_SETS
 
         for migration_set in MIGRATION_SETS:
@@ -155,7 +159,14 @@ def open_store(
         if db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
             db.execute(f"PRAGMA user_version = {len(_known())}")
         if not fresh and _backup_due(backup_dir, now()):
-            backup(db, backup_dir, now(), keep=keep_backups, reason="daily")
+            backup(
+                db,
+                backup_dir,
+                now(),
+                keep=keep_backups,
+                reason="daily",
+                checked=checked and not pending,
+            )
     except sqlite3.OperationalError as exc:
         raise StorageError(_explain_operational(exc, path)) from None
     _tighten(path)
@@ -188,17 +199,15 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
         raise StorageError(f"There is no journal at {path} yet; nothing to read.")
     # the header only: a full quick_check reads every page (doctor runs integrity_check
     # itself), and damage elsewhere surfaces as an error on the read that meets it
-    problem = _health_problem(path, full=False)
+    problem, _checked = _health(path, full=False)
     if problem:
         raise StorageError(
             f"The journal {path} {problem}. Nothing was changed; `companion doctor --repair` "
             "moves it aside and starts a new one."
         )
     try:
-        from urllib.parse import quote
-
         conn = sqlite3.connect(
-            f"file:{quote(str(path))}?mode=ro",
+            read_only_uri(path),
             uri=True,
             timeout=BUSY_TIMEOUT_S,
             isolation_level=None,
@@ -215,6 +224,14 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
     return Store(
         db=db, path=path, backup_dir=backup_dir, read_only=True, pending_migrations=pending
     )
+
+
+def read_only_uri(path: Path) -> str:
+    """The SQLite URI (``uri=True``) that opens ``path`` read-only; the path is quoted, so
+    a folder named with ``#``, ``?`` or ``%`` still names this file."""
+    from urllib.parse import quote
+
+    return f"file:{quote(str(path))}?mode=ro"
 
 
 def _refuse_non_regular(path: Path) -> None:
@@ -276,33 +293,33 @@ def _check_not_newer(db: Database, path: Path) -> None:
         )
 
 
-def _health_problem(path: Path, *, full: bool = True) -> str | None:
-    """None when ``path`` looks like a healthy SQLite file, else what is wrong
-    (``full=False``: the header only, no quick_check)."""
+def _health(path: Path, *, full: bool = True) -> tuple[str | None, bool]:
+    """What is wrong with ``path`` (None when it looks like a healthy SQLite file), and
+    whether quick_check ran and passed (``full=False``: the header only, no quick_check)."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
     except OSError as exc:
-        return f"cannot be read ({_why(exc)})"
+        return f"cannot be read ({_why(exc)})", False
     if head == b"" and path.stat().st_size == 0:
-        return None  # an empty file is a valid new database
+        return None, False  # an empty file is a valid new database
     if head != SQLITE_MAGIC:
-        return "is not an SQLite database"
+        return "is not an SQLite database", False
     if not full:
-        return None
+        return None, False
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5.0)
+        conn = sqlite3.connect(read_only_uri(path), uri=True, timeout=5.0)
         try:
             result = conn.execute("PRAGMA quick_check").fetchone()[0]
         finally:
             conn.close()
     except sqlite3.OperationalError:
-        return None  # cannot be opened here (permissions, locks): the real open explains
+        return None, False  # cannot be opened here (permissions, locks): the real open explains
     except sqlite3.DatabaseError as exc:
-        return f"is damaged ({exc})"
+        return f"is damaged ({exc})", False
     if result != "ok":
-        return f"failed its integrity check ({result})"
-    return None
+        return f"failed its integrity check ({result})", False
+    return None, True
 
 
 def _move_aside(path: Path, when: dt.datetime) -> Path:
@@ -321,10 +338,17 @@ def _move_aside(path: Path, when: dt.datetime) -> Path:
 
 
 def backup(
-    db: Database, folder: Path, when: dt.datetime, *, keep: int = KEEP_BACKUPS, reason: str = ""
+    db: Database,
+    folder: Path,
+    when: dt.datetime,
+    *,
+    keep: int = KEEP_BACKUPS,
+    reason: str = "",
+    checked: bool = False,
 ) -> Path | None:
-    """Copy the database into ``folder`` if it passes quick_check; keep the newest ``keep``."""
-    if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+    """Copy the database into ``folder`` if it passes quick_check; keep the newest ``keep``.
+    ``checked``: the caller has just run quick_check on it (and written nothing since)."""
+    if not checked and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         return None
     paths.ensure_private_dir(folder)
     name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"

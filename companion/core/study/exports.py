@@ -55,6 +55,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from companion.core.journal.validate import CONTROL_CHARS
 from companion.core.storage.files import atomic_write_text
 from companion.core.study.facts import topic_facts
 from companion.core.study.ranking import StudyDetail, StudyItem, study_details, study_list
@@ -78,14 +79,13 @@ CSV_COLUMNS = [
 ]
 ANKI_DECK = "Interview Companion::Study list"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
-# NUL and other control characters (tab, newline, carriage return kept) break Markdown
-# viewers and spreadsheets; rows stored before the import door stripped them still exist.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def plain(value: object) -> str:
-    """``value`` as text without control characters."""
-    return _CONTROL.sub("", "" if value is None else str(value))
+    """``value`` as text without control characters: the ones the import door strips
+    (NUL and others break Markdown viewers and spreadsheets; rows stored before that
+    door existed still hold them)."""
+    return CONTROL_CHARS.sub("", "" if value is None else str(value))
 
 
 @dataclass

@@ -86,7 +86,7 @@ class ExportRunner(QObject):
             return False
         self.busy = True
         store = self.ctx.store
-        path = store.path if store.path is not None else None
+        path = store.path
         if path is None:  # the in-memory fallback cannot be shared with a thread
             try:
                 message = work(store.db)

@@ -56,7 +56,6 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.exporter = ExportRunner(ctx, self)
         self.exporter.finished.connect(self._export_done)
         self.current_loop_id: int | None = None
-        self._loaded = False
         self._selecting = False
         self.setAccessibleName("Journal")
 
@@ -244,7 +243,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         bus.journal_changed.connect(self.refresh)
         self._update_buttons()
         self._update_undo()
-        QTimer.singleShot(0, self._first_load)
+        # the first load is on_shown's: the main window calls it once the page is built
 
     def _action(self, text: str, slot, keys) -> QAction:
         action = QAction(text, self)
@@ -255,17 +254,12 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         return action
 
     # --- loading ------------------------------------------------------------------------
-    def _first_load(self) -> None:
-        if not self._loaded:
-            self.refresh()
-
     def on_shown(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
         from companion.core.day.loops import list_loops
 
-        self._loaded = True
         if self.thank_you._save_timer.isActive():  # keep a draft typed a moment ago
             self.thank_you._save_timer.stop()
             self.thank_you.save()

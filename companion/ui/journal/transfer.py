@@ -22,6 +22,11 @@ def start_study_export(page, fmt: str, path: Path) -> None:
         count = export_study_list(db, fmt, path, now, guide=guide)
         return f"Wrote {count} topic(s) to {path}."
 
+    _start_export(page, work, path)
+
+
+def _start_export(page, work, path: Path) -> None:
+    """Start ``work`` on the page's ExportRunner and say so in the page's status line."""
     if not page.exporter.start(work):
         page.status("An export is already running.")
     else:
@@ -61,10 +66,7 @@ class JournalTransfer:
             count = export_journal(db, path, now)
             return f"Wrote {count} loop(s) to {path}."
 
-        if not self.exporter.start(work):
-            self.status("An export is already running.")
-        else:
-            self.status(f"Exporting to {path}…")
+        _start_export(self, work, path)
 
     def import_journal(self) -> None:
         from companion.core.journal.files import import_journal

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -116,8 +116,8 @@ class StudyPage(QWidget):
         layout.addWidget(self.message)
         QShortcut(QKeySequence("Ctrl+D"), self, self.mark_selected_studied)
         for signal in (bus.journal_changed, bus.quiz_changed):
-            signal.connect(self.refresh)
-        QTimer.singleShot(0, self.refresh)
+            signal.connect(self._data_changed)
+        # the first load is on_shown's: the main window calls it once the page is built
 
     @property
     def guide(self):
@@ -129,6 +129,11 @@ class StudyPage(QWidget):
 
     def on_shown(self) -> None:
         self.refresh()
+
+    def _data_changed(self) -> None:
+        # hidden, the list would be ranked for nobody: on_shown ranks it when it is shown
+        if self.isVisible():
+            self.refresh()
 
     def status(self, text: str) -> None:
         self.message.setText(text)
