@@ -32,7 +32,6 @@ from companion.ui.bus import AppBus
 from companion.ui.cue.fit_label import FitLabel
 from companion.ui.cue.geometry import DragHandle, GeometryMixin
 from companion.ui.cue.look import SHORTCUTS, LookMixin
-from companion.ui.cue.pitch_fold import fold_pitch
 from companion.ui.cue.sections import RoundPage, label, tool_button
 from companion.ui.cue.timer import TICK_MS, TimerMixin
 from companion.ui.cue.voice import VoiceMixin
@@ -286,6 +285,13 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
             return False
         if by_hand:
             self.picked_by_hand()
+        self._show_round(info)
+        self._show_clocked()
+        return True
+
+    def _show_round(self, info: cue_rounds.RoundInfo) -> None:
+        """Put ``info``'s page on the card: the part of a switch the clock does not change
+        (:meth:`_show_clocked` does the rest, and :meth:`tick` calls it too)."""
         if self.state.round_type != info.id:
             self.state.round_type = info.id
             self._change("round_type")
@@ -296,11 +302,6 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         self.title.setText(info.short)
         self.title.setToolTip(info.title)
         self._show_step(page)
-        self._show_timebox(page)
-        fold_pitch(self)
-        self._update_glance()
-        self._sync_voice()
-        return True
 
     def _page(self, info: cue_rounds.RoundInfo) -> RoundPage:
         page = self._pages.get(info.id)
