@@ -72,23 +72,25 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
 
         self._build()
         self._apply_look()
-        current = cue_rounds.find_round(self.infos, self.state.round_type) or (
-            self.infos[0] if self.infos else None
-        )
-        if current is not None:
-            self.set_round(current.id, by_hand=False)
-        else:
-            self._empty.setVisible(True)
+        # the card follows the day: the running round, or the next one when it is due
+        day = self.day
+        view = day.view or day.refresh()  # before connecting: follow_day runs once here
+        bus.day_changed.connect(self.follow_day)
+        self.follow_day(view)
+        if self._current_page() is None:  # the day shows nothing: the type shown last time
+            current = cue_rounds.find_round(self.infos, self.state.round_type) or (
+                self.infos[0] if self.infos else None
+            )
+            if current is not None:
+                self.set_round(current.id, by_hand=False)
+            else:
+                self._empty.setVisible(True)
         self._apply_glance()
         for signal in (bus.about_changed, bus.quiz_changed, bus.journal_changed):
             signal.connect(self.refresh_data)
         app = QGuiApplication.instance()
         app.screenAdded.connect(self._screens_changed)
         app.screenRemoved.connect(self._screens_changed)
-        # the card follows the day: the running round, or the next one when it is due
-        bus.day_changed.connect(self.follow_day)
-        day = self.day
-        self.follow_day(day.view or day.refresh())
         if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
             import os
 
