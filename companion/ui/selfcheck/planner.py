@@ -236,7 +236,7 @@ class PlannerPanel(QWidget):
         if index >= 0:
             self.loop_combo.setCurrentIndex(index)
 
-    def _refresh_plan(self, select: int | None = None, warnings=None) -> None:
+    def _refresh_plan(self, select: int | None = None) -> None:
         from companion.core.selfcheck.planner import (
             audience_title,
             check_plan,
@@ -347,9 +347,9 @@ class PlannerPanel(QWidget):
 
     # actions -------------------------------------------------------------------------
 
-    def _changed(self, select: int | None = None, warnings=None) -> None:
+    def _changed(self, select: int | None = None) -> None:
         self.error_label.clear()
-        self._refresh_plan(select=select, warnings=warnings)
+        self._refresh_plan(select=select)  # its warnings use the pack's count
         self.bus.journal_changed.emit()
 
     def _refuse(self, message: str) -> None:
@@ -367,13 +367,13 @@ class PlannerPanel(QWidget):
             return
         suggestion = next(s for s in self._suggestions if s.text == text)
         try:
-            plan_id, warnings = add_suggestion(
+            plan_id, _ = add_suggestion(
                 self.ctx.db, loop_id, suggestion, self.add_audience.currentData(), at=self.ctx.now()
             )
         except PlannerError as exc:
             self._refuse(str(exc))
             return
-        self._changed(select=plan_id, warnings=warnings)
+        self._changed(select=plan_id)
 
     def add_custom(self) -> None:
         from companion.core.selfcheck.planner import PlannerError
@@ -383,7 +383,7 @@ class PlannerPanel(QWidget):
         if loop_id is None:
             return
         try:
-            plan_id, warnings = add(
+            plan_id, _ = add(
                 self.ctx.db,
                 loop_id,
                 self.custom_edit.text(),
@@ -394,7 +394,7 @@ class PlannerPanel(QWidget):
             self._refuse(str(exc))  # the typed text stays in the field
             return
         self.custom_edit.clear()
-        self._changed(select=plan_id, warnings=warnings)
+        self._changed(select=plan_id)
 
     def _selected_plan_id(self) -> int | None:
         item = self.plan_list.currentItem()
@@ -406,8 +406,8 @@ class PlannerPanel(QWidget):
         plan_id = self._selected_plan_id()
         if plan_id is None:
             return
-        warnings = set_audience(self.ctx.db, plan_id, self.plan_audience.currentData())
-        self._changed(select=plan_id, warnings=warnings)
+        set_audience(self.ctx.db, plan_id, self.plan_audience.currentData())
+        self._changed(select=plan_id)
 
     def toggle_asked(self) -> None:
         from companion.core.selfcheck.planner import get_planned, mark_asked, unmark_asked
