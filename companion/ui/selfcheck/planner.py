@@ -194,6 +194,7 @@ class PlannerPanel(QWidget):
         self.custom_button.clicked.connect(self.add_custom)
         self.bus.journal_changed.connect(self.refresh)
         self._loaded = False
+        self._own_change = False  # our own journal_changed: the tab is already redrawn
 
     # data ----------------------------------------------------------------------------
 
@@ -203,6 +204,8 @@ class PlannerPanel(QWidget):
 
     def refresh(self) -> None:
         """Reload loops and the plan, keeping the chosen loop and selection."""
+        if self._own_change:
+            return
         from companion.core.day.loops import current_loop, list_loops
         from companion.core.selfcheck.planner import plan_rule, suggestions
 
@@ -350,7 +353,11 @@ class PlannerPanel(QWidget):
     def _changed(self, select: int | None = None) -> None:
         self.error_label.clear()
         self._refresh_plan(select=select)  # its warnings use the pack's count
-        self.bus.journal_changed.emit()
+        self._own_change = True
+        try:
+            self.bus.journal_changed.emit()  # for the other pages
+        finally:
+            self._own_change = False
 
     def _refuse(self, message: str) -> None:
         self.error_label.setText(message)
