@@ -86,7 +86,9 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
             else:
                 self._empty.setVisible(True)
         self._apply_glance()
-        for signal in (bus.about_changed, bus.quiz_changed, bus.journal_changed):
+        # what the card shows from the user's data: the pitch (About me), the planned
+        # questions and the loop (journal); nothing comes from quiz marks
+        for signal in (bus.about_changed, bus.journal_changed):
             signal.connect(self.refresh_data)
         app = QGuiApplication.instance()
         app.screenAdded.connect(self._screens_changed)
