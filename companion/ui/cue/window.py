@@ -378,7 +378,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         self._pitch = None
         self._loop_id = None
         self._stale.update(self._pages)
-        if self.current is not None:
+        if self.current is not None and self.isVisible():  # hidden: rebuilt in showEvent
             self.set_round(self.current.id, by_hand=False)
 
     def prebuild(self) -> None:
