@@ -112,6 +112,9 @@ class GeometryMixin:
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        info = self.current
+        if info is not None and info.id in self._stale:  # the data changed while hidden
+            self.set_round(info.id, by_hand=False)
         self.tick()  # catches up, and ticks each second only while a round runs
         today = self.ctx.now().date()
         if self.state.needs_share_reminder(today):

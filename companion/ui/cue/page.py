@@ -43,11 +43,7 @@ class CuePage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 18, 24, 18)
         title = QLabel("Cue card")
-        title.setProperty("role", "pageTitle")
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        title.setFont(font)
+        title.setProperty("role", "pageTitle")  # the theme's type scale sizes it
         layout.addWidget(title)
         form = QFormLayout()
         self.round_combo = QComboBox()

@@ -50,7 +50,7 @@ class TimerMixin:
             info = cue_rounds.find_round(self.infos, focus.type)
             shown = self.current
             if info is not None and (shown is None or shown.id != info.id):
-                self.set_round(info.id, by_hand=False)
+                self._show_round(info)  # the tick below shows its timer, fold and glance
         self.tick()
 
     def picked_by_hand(self) -> None:
@@ -141,10 +141,15 @@ class TimerMixin:
                 self._change("seen_nudge_at")
                 # nudges falling due together (or while the card was closed) show together
                 self._show_banner("\n".join(n.text for n in fresh[-2:]))
+        self._show_clocked()
+        self._sync_tick_timer()
+
+    def _show_clocked(self) -> None:
+        """What follows the clock on the page shown: its timebox, the pitch fold, the glance
+        text and the silence nudge (each tick, and once per switch of round type)."""
         self._show_timebox(self._current_page())
         fold_pitch(self)  # the pitch outline folds once the round is past its opening
         self._update_glance()
-        self._sync_tick_timer()
         self._sync_voice()  # the silence nudge listens only while the round runs
 
     def _sync_tick_timer(self) -> None:

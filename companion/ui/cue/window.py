@@ -32,7 +32,6 @@ from companion.ui.bus import AppBus
 from companion.ui.cue.fit_label import FitLabel
 from companion.ui.cue.geometry import DragHandle, GeometryMixin
 from companion.ui.cue.look import SHORTCUTS, LookMixin
-from companion.ui.cue.pitch_fold import fold_pitch
 from companion.ui.cue.sections import RoundPage, label, tool_button
 from companion.ui.cue.timer import TICK_MS, TimerMixin
 from companion.ui.cue.voice import VoiceMixin
@@ -73,23 +72,27 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
 
         self._build()
         self._apply_look()
-        current = cue_rounds.find_round(self.infos, self.state.round_type) or (
-            self.infos[0] if self.infos else None
-        )
-        if current is not None:
-            self.set_round(current.id, by_hand=False)
-        else:
-            self._empty.setVisible(True)
+        # the card follows the day: the running round, or the next one when it is due
+        day = self.day
+        view = day.view or day.refresh()  # before connecting: follow_day runs once here
+        bus.day_changed.connect(self.follow_day)
+        self.follow_day(view)
+        if self._current_page() is None:  # the day shows nothing: the type shown last time
+            current = cue_rounds.find_round(self.infos, self.state.round_type) or (
+                self.infos[0] if self.infos else None
+            )
+            if current is not None:
+                self.set_round(current.id, by_hand=False)
+            else:
+                self._empty.setVisible(True)
         self._apply_glance()
-        for signal in (bus.about_changed, bus.quiz_changed, bus.journal_changed):
+        # what the card shows from the user's data: the pitch (About me), the planned
+        # questions and the loop (journal); nothing comes from quiz marks
+        for signal in (bus.about_changed, bus.journal_changed):
             signal.connect(self.refresh_data)
         app = QGuiApplication.instance()
         app.screenAdded.connect(self._screens_changed)
         app.screenRemoved.connect(self._screens_changed)
-        # the card follows the day: the running round, or the next one when it is due
-        bus.day_changed.connect(self.follow_day)
-        day = self.day
-        self.follow_day(day.view or day.refresh())
         if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
             import os
 
@@ -286,6 +289,13 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
             return False
         if by_hand:
             self.picked_by_hand()
+        self._show_round(info)
+        self._show_clocked()
+        return True
+
+    def _show_round(self, info: cue_rounds.RoundInfo) -> None:
+        """Put ``info``'s page on the card: the part of a switch the clock does not change
+        (:meth:`_show_clocked` does the rest, and :meth:`tick` calls it too)."""
         if self.state.round_type != info.id:
             self.state.round_type = info.id
             self._change("round_type")
@@ -296,11 +306,6 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         self.title.setText(info.short)
         self.title.setToolTip(info.title)
         self._show_step(page)
-        self._show_timebox(page)
-        fold_pitch(self)
-        self._update_glance()
-        self._sync_voice()
-        return True
 
     def _page(self, info: cue_rounds.RoundInfo) -> RoundPage:
         page = self._pages.get(info.id)
@@ -373,7 +378,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         self._pitch = None
         self._loop_id = None
         self._stale.update(self._pages)
-        if self.current is not None:
+        if self.current is not None and self.isVisible():  # hidden: rebuilt in showEvent
             self.set_round(self.current.id, by_hand=False)
 
     def prebuild(self) -> None:

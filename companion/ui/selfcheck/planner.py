@@ -194,6 +194,7 @@ class PlannerPanel(QWidget):
         self.custom_button.clicked.connect(self.add_custom)
         self.bus.journal_changed.connect(self.refresh)
         self._loaded = False
+        self._own_change = False  # our own journal_changed: the tab is already redrawn
 
     # data ----------------------------------------------------------------------------
 
@@ -203,6 +204,8 @@ class PlannerPanel(QWidget):
 
     def refresh(self) -> None:
         """Reload loops and the plan, keeping the chosen loop and selection."""
+        if self._own_change:
+            return
         from companion.core.day.loops import current_loop, list_loops
         from companion.core.selfcheck.planner import plan_rule, suggestions
 
@@ -236,7 +239,7 @@ class PlannerPanel(QWidget):
         if index >= 0:
             self.loop_combo.setCurrentIndex(index)
 
-    def _refresh_plan(self, select: int | None = None, warnings=None) -> None:
+    def _refresh_plan(self, select: int | None = None) -> None:
         from companion.core.selfcheck.planner import (
             audience_title,
             check_plan,
@@ -347,10 +350,14 @@ class PlannerPanel(QWidget):
 
     # actions -------------------------------------------------------------------------
 
-    def _changed(self, select: int | None = None, warnings=None) -> None:
+    def _changed(self, select: int | None = None) -> None:
         self.error_label.clear()
-        self._refresh_plan(select=select, warnings=warnings)
-        self.bus.journal_changed.emit()
+        self._refresh_plan(select=select)  # its warnings use the pack's count
+        self._own_change = True
+        try:
+            self.bus.journal_changed.emit()  # for the other pages
+        finally:
+            self._own_change = False
 
     def _refuse(self, message: str) -> None:
         self.error_label.setText(message)
@@ -367,13 +374,13 @@ class PlannerPanel(QWidget):
             return
         suggestion = next(s for s in self._suggestions if s.text == text)
         try:
-            plan_id, warnings = add_suggestion(
+            plan_id, _ = add_suggestion(
                 self.ctx.db, loop_id, suggestion, self.add_audience.currentData(), at=self.ctx.now()
             )
         except PlannerError as exc:
             self._refuse(str(exc))
             return
-        self._changed(select=plan_id, warnings=warnings)
+        self._changed(select=plan_id)
 
     def add_custom(self) -> None:
         from companion.core.selfcheck.planner import PlannerError
@@ -383,7 +390,7 @@ class PlannerPanel(QWidget):
         if loop_id is None:
             return
         try:
-            plan_id, warnings = add(
+            plan_id, _ = add(
                 self.ctx.db,
                 loop_id,
                 self.custom_edit.text(),
@@ -394,7 +401,7 @@ class PlannerPanel(QWidget):
             self._refuse(str(exc))  # the typed text stays in the field
             return
         self.custom_edit.clear()
-        self._changed(select=plan_id, warnings=warnings)
+        self._changed(select=plan_id)
 
     def _selected_plan_id(self) -> int | None:
         item = self.plan_list.currentItem()
@@ -406,8 +413,8 @@ class PlannerPanel(QWidget):
         plan_id = self._selected_plan_id()
         if plan_id is None:
             return
-        warnings = set_audience(self.ctx.db, plan_id, self.plan_audience.currentData())
-        self._changed(select=plan_id, warnings=warnings)
+        set_audience(self.ctx.db, plan_id, self.plan_audience.currentData())
+        self._changed(select=plan_id)
 
     def toggle_asked(self) -> None:
         from companion.core.selfcheck.planner import get_planned, mark_asked, unmark_asked
