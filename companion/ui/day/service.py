@@ -169,15 +169,17 @@ class DayService(QObject):
     def start_round(self, *, round_id: int = 0, round_type: str = "", minutes: int | None = None):
         from companion.core.day import actions
 
-        view = self.refresh()  # the rows may have changed since the last view
+        now = self.ctx.now()
+        try:  # the rows may have changed since the last view: read them, send nothing yet
+            view = actions.load_view(self.ctx.db, self.rules, now, self.loop_id or None)
+        except Exception:  # a broken row: refresh() logs it and keeps the last view
+            view = self.refresh()
         outcome = actions.start(
-            self.ctx.db,
-            view,
-            self.ctx.now(),
-            round_id=round_id,
-            round_type=round_type,
-            minutes=minutes,
+            self.ctx.db, view, now, round_id=round_id, round_type=round_type, minutes=minutes
         )
+        if not outcome.changed:
+            self.refresh()  # nothing started: the pages still show the rows as they are now
+        # a start sends journal_changed, which refreshes every page once (it used to be twice)
         return self._after(outcome)
 
     def set_length(self, round_id: int, minutes: int):
