@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
+# Legacy per-area signals each stand for a set of change kinds; ``announce`` emits the
+# ones a change touches, until every listener reads ``changed`` itself.
+_LEGACY = (
+    ("journal_changed", frozenset({"loop", "round", "capture", "thank-you", "plan", "study"})),
+    ("about_changed", frozenset({"about", "stories"})),
+    ("quiz_changed", frozenset({"quiz", "review"})),
+    ("checklist_changed", frozenset({"checklist"})),
+)
+
 
 class AppBus(QObject):
     #: the day service (companion.ui.day.service.DayService), set once by the application
@@ -25,8 +34,18 @@ class AppBus(QObject):
     day_changed = Signal(object)
     #: a short message for the main window's status bar
     status_message = Signal(str)
-    #: data changed; pages refresh what they show
+    #: something was written (a companion.core.changes.Change: kinds, ids, origin)
+    changed = Signal(object)
+    #: legacy: data changed; pages refresh what they show (see ``announce``)
     journal_changed = Signal()
     about_changed = Signal()
     quiz_changed = Signal()
     checklist_changed = Signal()
+
+    def announce(self, change) -> None:
+        """Tell every view what a write changed: ``changed(change)``, then the legacy
+        signals whose kinds it touches."""
+        self.changed.emit(change)
+        for name, kinds in _LEGACY:
+            if not change.kinds.isdisjoint(kinds):
+                getattr(self, name).emit()
