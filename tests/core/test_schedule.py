@@ -48,9 +48,7 @@ def test_clock_text_names_the_day_when_not_today():
     assert sch.clock_text(at(2, 10), at(1, 8)) == "Wed 2 Dec 10:00"
 
 
-def test_round_lengths_and_type_guess(content):
-    lengths = sch.round_lengths(content.by_kind("rounds"))
-    assert lengths["coding"] == 45
+def test_round_type_guess(content):
     types = [(t.id, t.title) for t in content.round_types()]
     assert sch.guess_round_type("Acme: System Design interview", types) == "design"
     assert sch.guess_round_type("Coding with Sam", types) == "coding"

@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.core.content import Content, Item, Section
+from companion.core.content import Content, Section
 from companion.core.cue.timebox import (
     TimeboxStatus,
-    as_int,
-    clamp_minutes,
     format_clock,
     format_minutes,
     timebox_nudges,
 )
+from companion.core.day.lengths import nudges_section, type_items, type_minutes
 
 TOPIC_PLACEHOLDER = "[topic]"
 
@@ -41,22 +40,12 @@ class RoundInfo:
 
 def round_infos(content: Content) -> list[RoundInfo]:
     """Every round type in content order; those without a free `key:` get the next free one."""
-    extras: dict[str, Item] = {}
-    for section in content.by_kind("rounds"):
-        for item in section.items:
-            extras.setdefault(item.get("id") or "", item)
+    extras = type_items(content)
     infos: list[RoundInfo] = []
     used: set[int] = set()
     for rt in content.round_types():
         item = extras.get(rt.id)
-        nudges = (item.get("nudges") if item else None) or ""
-        if not nudges and content.section(f"{rt.id}-nudges"):
-            nudges = f"{rt.id}-nudges"
-        if nudges and (s := content.section(nudges)) is not None and s.kind != "nudges":
-            nudges = ""
-        minutes = item.int("minutes", 0) if item else 0
-        if not minutes and nudges:
-            minutes = as_int(content.section(nudges).meta.get("minutes"), 0)  # type: ignore[union-attr]
+        nudges = nudges_section(content, rt.id, item)
         key = rt.key if 1 <= rt.key <= 9 and rt.key not in used else 0
         if key:
             used.add(key)
@@ -69,7 +58,7 @@ def round_infos(content: Content) -> list[RoundInfo]:
                 audience=rt.audience,
                 sections=rt.sections,
                 nudges=nudges,
-                minutes=clamp_minutes(minutes or content.round_defaults().minutes),
+                minutes=type_minutes(content, rt.id, item),
             )
         )
     free = [k for k in range(1, 10) if k not in used]

@@ -18,6 +18,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from companion.core.day.lengths import round_minutes
 from companion.core.day.loops import Loop, Round
 from companion.core.day.schedule import clock_text
 
@@ -47,7 +48,7 @@ class DayRules:
     from the content packs; these defaults stand in only when a pack is broken."""
 
     titles: Mapping[str, str] = field(default_factory=dict)  # round type id -> title
-    lengths: Mapping[str, int] = field(default_factory=dict)  # round type id -> minutes
+    lengths: Mapping[str, int] = field(default_factory=dict)  # type id -> minutes (lengths.py)
     default_minutes: int = 45
     before: tuple[BeforeItem, ...] = ()
     before_window: dt.timedelta = dt.timedelta(minutes=15)
@@ -142,9 +143,7 @@ def round_title(rnd: Round, titles: Mapping[str, str]) -> str:
 
 def _minutes(rnd: Round, rules: DayRules) -> int:
     own = getattr(rnd, "length_minutes", None)
-    if isinstance(own, int) and own > 0:
-        return own
-    return rules.lengths.get(rnd.type) or rules.default_minutes
+    return round_minutes(own, rnd.type, rules.lengths, rules.default_minutes)
 
 
 def day_round(rnd: Round, rules: DayRules, now: dt.datetime, captured: bool) -> DayRound:

@@ -8,19 +8,17 @@ from __future__ import annotations
 import datetime as dt
 
 from companion.core.content import Content
+from companion.core.day.lengths import type_lengths
 from companion.core.day.model import BeforeItem, DayRules
 
 
 def day_rules(content: Content) -> DayRules:
-    from companion.core.day.schedule import round_lengths
-
     titles = {t.id: t.title for t in content.round_types()}
-    lengths = round_lengths(content.by_kind("rounds"))
     before = tuple(BeforeItem(s.minutes, s.text) for s in content.before_round_steps())
     widest = max((b.minutes for b in before), default=15)
     return DayRules(
         titles=titles,
-        lengths=lengths,
+        lengths=type_lengths(content),
         default_minutes=content.round_defaults().minutes,
         before=before,
         before_window=dt.timedelta(minutes=widest),

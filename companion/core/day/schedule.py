@@ -50,17 +50,6 @@ def countdown_text(delta: dt.timedelta) -> str:
     return f"in {secs} s"
 
 
-def round_lengths(sections: Iterable) -> dict[str, int]:
-    """Round type id -> minutes, from content `rounds` sections' ``minutes:`` fields."""
-    lengths: dict[str, int] = {}
-    for section in sections:
-        for item in section.items:
-            rid, minutes = item.get("id"), item.int("minutes")
-            if rid and minutes > 0:
-                lengths.setdefault(rid, minutes)
-    return lengths
-
-
 _WORD = re.compile(r"[a-z0-9]+")
 
 

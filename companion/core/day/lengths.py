@@ -1,0 +1,60 @@
+"""How long a round lasts: one rule, asked by the card, the day, reminders and the CLI.
+
+A round's own length (the invitation's end, the card's length box) comes first; else its
+type's ``minutes:`` in a `rounds` section; else the ``minutes:`` of the type's `nudges`
+section; else the pack's default round length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.core.content import Content, Item
+from companion.core.cue.timebox import as_int, clamp_minutes
+
+
+def nudges_section(content: Content, type_id: str, item: Item | None) -> str:
+    """The id of the `nudges` section a round type uses ("" for none): its ``nudges:``
+    field, else a section named ``<type>-nudges``."""
+    nudges = (item.get("nudges") if item else None) or ""
+    if not nudges and content.section(f"{type_id}-nudges"):
+        nudges = f"{type_id}-nudges"
+    section = content.section(nudges) if nudges else None
+    return nudges if section is not None and section.kind == "nudges" else ""
+
+
+def type_items(content: Content) -> dict[str, Item]:
+    """Round type id -> its item in the first `rounds` section that names it."""
+    items: dict[str, Item] = {}
+    for section in content.by_kind("rounds"):
+        for item in section.items:
+            items.setdefault(item.get("id") or "", item)
+    return items
+
+
+def type_minutes(content: Content, type_id: str, item: Item | None = None) -> int:
+    """A round type's length: its ``minutes:``, its nudges' ``minutes:``, the default."""
+    if item is None:
+        item = type_items(content).get(type_id)
+    minutes = item.int("minutes", 0) if item else 0
+    if minutes <= 0:
+        nudges = nudges_section(content, type_id, item)
+        section = content.section(nudges) if nudges else None
+        minutes = as_int(section.meta.get("minutes"), 0) if section is not None else 0
+    if minutes <= 0:
+        minutes = content.round_defaults().minutes
+    return clamp_minutes(minutes)
+
+
+def type_lengths(content: Content) -> dict[str, int]:
+    """Every round type id -> :func:`type_minutes`."""
+    items = type_items(content)
+    return {rt.id: type_minutes(content, rt.id, items.get(rt.id)) for rt in content.round_types()}
+
+
+def round_minutes(own: int | None, type_id: str, lengths: Mapping[str, int], default: int) -> int:
+    """A round's length: its own when set, else its type's (``lengths`` from
+    :func:`type_lengths`), else ``default`` (a type the pack does not know)."""
+    if isinstance(own, int) and own > 0:
+        return own
+    return lengths.get(type_id) or default
