@@ -137,8 +137,9 @@ def test_a_user_pick_changes_the_planners_warning(data_dir: Path, db, clock) -> 
 
 
 def test_a_user_capture_window_changes_the_capture_due_time(data_dir: Path, db, clock) -> None:
+    from companion.core.day.actions import load_view
     from companion.core.day.loops import create_loop, end_round, start_round
-    from companion.core.journal import due as journal
+    from companion.core.day.rules import day_rules
 
     content = user_pack(
         data_dir,
@@ -150,15 +151,14 @@ def test_a_user_capture_window_changes_the_capture_due_time(data_dir: Path, db, 
     loop = create_loop(db, "Acme", "Staff engineer")
     rid = start_round(db, "design", now - dt.timedelta(hours=3), loop_id=loop)
     end_round(db, rid, now - dt.timedelta(hours=2))
-    assert journal.captures_due(db, now) == []  # the one-hour fallback has passed
-    (due,) = journal.captures_due(db, now, content.capture_window)
-    assert due.deadline == now - dt.timedelta(hours=2) + dt.timedelta(hours=3)
+    view = load_view(db, day_rules(content), now)
+    assert (view.capture_round_id, view.capture_due_by) == (rid, now + dt.timedelta(hours=1))
 
 
 def test_a_user_thank_you_delay_changes_the_due_time(data_dir: Path, db, clock) -> None:
+    from companion.core.day.actions import load_view, thank_you_due
     from companion.core.day.loops import create_loop, end_round, start_round
-    from companion.core.journal import due as journal
-    from companion.core.journal.thankyou import thank_you
+    from companion.core.day.rules import day_rules
 
     content = user_pack(
         data_dir,
@@ -170,14 +170,12 @@ def test_a_user_thank_you_delay_changes_the_due_time(data_dir: Path, db, clock) 
     loop = create_loop(db, "Acme", "Staff engineer", starts_on="2026-12-01")
     rid = start_round(db, "design", now - dt.timedelta(hours=2), loop_id=loop)
     end_round(db, rid, now - dt.timedelta(hours=1))
-    (due,) = journal.thank_yous_due(db, now, content.thank_you_after)
-    assert due.due_at == now - dt.timedelta(hours=1) + dt.timedelta(hours=48)
-    assert thank_you(db, loop, content.thank_you_after).due_at == (
-        journal.loop_end(db, loop) + dt.timedelta(hours=48)
-    )
+    rules = day_rules(content)
+    assert thank_you_due(db, rules, now, loop) == now + dt.timedelta(hours=47)
+    assert load_view(db, rules, now, loop).thank_you_due_by == now + dt.timedelta(hours=47)
     later = now + dt.timedelta(hours=30)  # 17 h left: not yet reminded, unlike with 24 h
-    assert journal.thank_you_reminders(db, later, content.thank_you_after) == []
-    assert journal.thank_you_reminders(db, later) != []
+    (note,) = [d for d in load_view(db, rules, later, loop).due if d.kind == "thank-you"]
+    assert note.due_at > later
 
 
 LUNCH_ROUNDS = (Path(__file__).parents[1] / "data" / "lunch-rounds.md").read_text(encoding="utf-8")

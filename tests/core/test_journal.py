@@ -1,4 +1,4 @@
-"""Journal entries, captures due, thank-you tracker."""
+"""Journal entries, captures due, thank-you tracker (the due times are the day's)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import datetime as dt
 
 import pytest
 
+from companion.core.day.actions import load_view, thank_you_due
 from companion.core.day.loops import add_round, create_loop, end_round, start_round
+from companion.core.day.rules import day_rules
 from companion.core.journal import detail as journal_detail
-from companion.core.journal import due as journal_due
 from companion.core.journal import entries as journal
 from companion.core.journal import thankyou as journal_thankyou
 
@@ -51,45 +52,52 @@ def test_topic_key_ignores_case_accents_and_punctuation():
     assert journal.topic_key("Café") == journal.topic_key("cafe")
 
 
-def test_capture_due_for_an_hour_after_the_last_round_until_notes_exist(db, loop, clock):
+def _view(db, content, now, loop_id=None):
+    return load_view(db, day_rules(content), now, loop_id)
+
+
+def test_capture_due_for_the_window_after_the_last_round_until_notes_exist(
+    db, loop, clock, content
+):
     now = clock.now()
     r1 = start_round(db, "design", now - dt.timedelta(hours=2), loop_id=loop)
     end_round(db, r1, now - dt.timedelta(minutes=90))
-    assert journal_due.captures_due(db, now) == []  # ended more than an hour ago
+    assert _view(db, content, now).capture_due_by is None  # ended more than an hour ago
     r2 = start_round(db, "coding", now - dt.timedelta(minutes=50), loop_id=loop)
     end_round(db, r2, now - dt.timedelta(minutes=5))
-    due = journal_due.captures_due(db, now)
-    assert len(due) == 1
-    assert due[0].loop_id == loop and due[0].round_id == r2 and due[0].company == "Acme"
-    assert due[0].deadline == due[0].ended_at + dt.timedelta(hours=1)
-    assert journal_due.captures_due(db, now + dt.timedelta(minutes=56)) == []
+    view = _view(db, content, now)
+    assert view.capture_round_id == r2
+    assert view.capture_due_by == now - dt.timedelta(minutes=5) + content.capture_window
+    assert _view(db, content, now + dt.timedelta(minutes=56)).capture_due_by is None
     journal.add_asked(db, None, r2, "Implement an LRU cache")
-    assert journal_due.captures_due(db, now) == []
+    assert _view(db, content, now).capture_due_by is None
 
 
-def test_capture_due_handles_rounds_without_a_loop_and_other_offsets(db, clock):
+def test_capture_due_for_a_round_without_a_loop_in_another_offset(db, clock, content):
     now = clock.now()
     other = dt.timezone(dt.timedelta(hours=-8))
     rid = start_round(db, "coding", (now - dt.timedelta(minutes=40)).astimezone(other))
     end_round(db, rid, (now - dt.timedelta(minutes=10)).astimezone(other))
-    due = journal_due.captures_due(db, now)
-    assert [(d.loop_id, d.round_id) for d in due] == [(None, rid)]
+    view = _view(db, content, now)
+    assert view.loop is None and view.capture_round_id == rid
 
 
-def test_thank_you_due_24h_after_the_last_round(db, loop, clock):
+def test_thank_you_due_after_the_last_round_by_the_days_rule(db, loop, clock, content):
     now = clock.now()
     rid = start_round(db, "design", now - dt.timedelta(hours=2), loop_id=loop)
     end_round(db, rid, now - dt.timedelta(hours=1))
-    due = journal_due.thank_yous_due(db, now)
-    assert len(due) == 1 and due[0].loop_id == loop and not due[0].sent
-    assert due[0].due_at == now - dt.timedelta(hours=1) + dt.timedelta(hours=24)
-    assert journal_due.thank_you_reminders(db, now) == []  # 23 h left
-    later = now + dt.timedelta(hours=20)
-    assert [t.loop_id for t in journal_due.thank_you_reminders(db, later)] == [loop]
-    journal_thankyou.mark_thank_you_sent(db, loop, later)
-    assert journal_due.thank_yous_due(db, later)[0].sent
-    assert journal_due.thank_you_reminders(db, later) == []
+    due = thank_you_due(db, day_rules(content), now, loop)
+    assert due == now - dt.timedelta(hours=1) + content.thank_you_after
+    assert due == _view(db, content, now, loop).thank_you_due_by  # what Today shows
+    journal_thankyou.mark_thank_you_sent(db, loop, now)
+    assert thank_you_due(db, day_rules(content), now, loop) is None
     assert journal_thankyou.thank_you(db, loop).sent
+
+
+def test_a_loop_with_no_rounds_has_no_thank_you_time(db, loop, clock, content):
+    """Today says nothing is due; the Journal says the same (it showed 18:00 + 24 h)."""
+    assert _view(db, content, clock.now(), loop).thank_you_due_by is None
+    assert thank_you_due(db, day_rules(content), clock.now(), loop) is None
 
 
 def test_thank_you_draft_mentions_one_specific_topic_not_a_flub(db, loop):

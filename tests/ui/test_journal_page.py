@@ -200,3 +200,20 @@ def test_the_tree_shows_what_you_asked_them(qtbot, ctx, bus, clock):
         for r in range(model.rowCount(parent))
     ]
     assert ("You asked them", "What does success look like?") in rows
+
+
+def test_the_thank_you_time_is_the_one_today_shows(qtbot, ctx, bus, filled, clock):
+    """The Journal asks the day's rule: a loop with no rounds has no time (it showed its
+    day's 18:00 + 24 h while Today said nothing was due); one with rounds shows Today's."""
+    from companion.core.day.actions import load_view
+    from companion.core.day.rules import day_rules
+
+    loop, _rid, _other = filled
+    empty = create_loop(ctx.db, "Initech", starts_on=clock.now().date().isoformat())
+    page = _page(qtbot, ctx, bus)
+    page.show_loop(empty)
+    assert load_view(ctx.db, day_rules(ctx.content), ctx.now(), empty).thank_you_due_by is None
+    assert page.thank_you.due.text() == "Due 24 h after the last round ends."
+    page.show_loop(loop)
+    today = load_view(ctx.db, day_rules(ctx.content), ctx.now(), loop).thank_you_due_by
+    assert today.astimezone().strftime("%a %d %b %H:%M") in page.thank_you.due.text()

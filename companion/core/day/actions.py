@@ -75,6 +75,15 @@ def load_view(
     )
 
 
+def thank_you_due(
+    db: Database, rules: DayRules, now: dt.datetime, loop_id: int
+) -> dt.datetime | None:
+    """When ``loop_id``'s thank-you is due, by the day view's rule (the same time Today
+    shows): None once sent, or while no round of the loop has a time to count from."""
+    view = load_view(db, rules, now, loop_id)
+    return view.thank_you_due_by if view.loop_id == loop_id else None
+
+
 def sent_keys(db: Database, keys: list[str] | None = None) -> set[str]:
     """The reminder keys already sent: all of them, or those of ``keys``."""
     if keys is None:

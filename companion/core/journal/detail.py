@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
 
 from sqlite_utils import Database
@@ -48,9 +47,7 @@ def _rows(db: Database, cls, sql: str, params: list) -> list:
     return [cls(*row) for row in db.execute(sql, params).fetchall()]
 
 
-def loop_detail(
-    db: Database, loop_id: int, thank_you_after: dt.timedelta | None = None, rules=None
-) -> LoopDetail | None:
+def loop_detail(db: Database, loop_id: int) -> LoopDetail | None:
     """A loop with its rounds and everything written for each (one query per kind)."""
     loop = get_loop(db, loop_id)
     if loop is None:
@@ -89,9 +86,7 @@ def loop_detail(
     entries = [groups[r.id] for r in rounds]
     if not loose.empty:
         entries.append(loose)
-    return LoopDetail(
-        loop=loop, rounds=entries, thank_you=thank_you(db, loop_id, thank_you_after, rules)
-    )
+    return LoopDetail(loop=loop, rounds=entries, thank_you=thank_you(db, loop_id))
 
 
 def round_entries(db: Database, round_id: int) -> RoundEntries:

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.day.loops import get_loop
-from companion.core.journal.due import THANK_YOU_AFTER, loop_end
 from companion.core.journal.thankyou_words import greeting, topic_in_words
 from companion.core.text import clean_text
 from companion.core.timeutil import to_stored_utc
@@ -20,25 +19,21 @@ class ThankYou:
     to_whom: str
     draft: str
     sent_at: str | None
-    due_at: dt.datetime | None
+    due_at: dt.datetime | None = None  # the day view's (companion.core.day.actions.thank_you_due)
 
     @property
     def sent(self) -> bool:
         return bool(self.sent_at)
 
 
-def thank_you(
-    db: Database, loop_id: int, after: dt.timedelta | None = None, rules=None
-) -> ThankYou:
-    """The note and when it is due: ``after`` (the pack's 24 h) past the loop's end."""
+def thank_you(db: Database, loop_id: int) -> ThankYou:
+    """The note as written; when it is due is the day's rule, not this table's."""
     row = db.execute(
         "SELECT to_whom, draft, sent_at FROM thank_yous WHERE loop_id = ?", [loop_id]
     ).fetchone()
-    end = loop_end(db, loop_id, rules)
-    due = end + (after or THANK_YOU_AFTER) if end else None
     if row is None:
-        return ThankYou(loop_id, "", "", None, due)
-    return ThankYou(loop_id, row[0], row[1], row[2], due)
+        return ThankYou(loop_id, "", "", None)
+    return ThankYou(loop_id, row[0], row[1], row[2])
 
 
 def save_thank_you(

@@ -303,11 +303,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         if self.current_loop_id is not None and self.current_loop_id != loop_id:
             self.thank_you._save_timer.stop()
             self.thank_you.save()
-        from companion.core.day.rules import day_rules
-
-        detail = loop_detail(
-            self.ctx.db, loop_id, self.ctx.content.thank_you_after, day_rules(self.ctx.content)
-        )
+        detail = loop_detail(self.ctx.db, loop_id)
         if detail is None:
             return
         self.current_loop_id = loop_id
@@ -326,8 +322,18 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
             self.rounds_view if self.rounds_model.rowCount() else self.rounds_empty
         )
         self._restore_selection()
-        self.thank_you.show_loop(loop_id, detail.thank_you)
+        self.thank_you.show_loop(loop_id, self._with_due(detail.thank_you))
         self._update_buttons()
+
+    def _with_due(self, note):
+        """The note with the thank-you time the day view gives (the one Today shows)."""
+        from dataclasses import replace
+
+        from companion.core.day.actions import thank_you_due
+        from companion.core.day.rules import day_rules
+
+        rules = day_rules(self.ctx.content)
+        return replace(note, due_at=thank_you_due(self.ctx.db, rules, self.ctx.now(), note.loop_id))
 
     def _restore_selection(self) -> None:
         index = QModelIndex()
