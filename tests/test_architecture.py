@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import companion
 
 PACKAGE = Path(companion.__file__).parent
@@ -158,3 +160,39 @@ def test_the_readme_architecture_map_matches_the_tree():
                     break
                 if "(coming)" not in line:
                     assert (PACKAGE / side / name).is_dir(), f"README names {side}/{name}"
+
+
+def _string_literals(path: Path) -> list[str]:
+    """The string constants of a module, docstrings left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            docs.add(id(body[0].value))
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "home"),
+    [
+        ("prefs.json", "core/paths.py"),
+        ("backups", "core/paths.py"),
+        (".instance.lock", "core/paths.py"),
+        ("dnd-state.json", "core/paths.py"),
+        ("today.loop_id", "core/day/actions.py"),
+    ],
+)
+def test_a_file_or_pref_name_is_spelled_once(name, home):
+    """A name spelled in two places drifts: one module says it, the others ask it."""
+    spelled = [
+        str(path.relative_to(PACKAGE))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for text in _string_literals(path)
+        if text == name or text.endswith(f"/{name}")
+    ]
+    assert spelled == [home]

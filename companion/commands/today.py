@@ -37,12 +37,12 @@ def parse_moment(text: str) -> dt.datetime:
 
 
 def run(args, ctx) -> int:
-    from companion.core.day.actions import load_view
+    from companion.core.day.actions import followed_loop, load_view
     from companion.core.day.rules import day_rules
 
     now = parse_moment(args.at) if args.at else ctx.now()
     open_journal(ctx)
-    view = load_view(ctx.db, day_rules(ctx.content), now, ctx.prefs.get("today.loop_id") or None)
+    view = load_view(ctx.db, day_rules(ctx.content), now, followed_loop(ctx.prefs))
     if args.json:
         print(json.dumps(as_json(view), indent=2))
     else:

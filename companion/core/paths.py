@@ -13,6 +13,10 @@ from pathlib import Path
 
 ENV_VAR = "COMPANION_HOME"
 DB_NAME = "companion.sqlite3"
+PREFS_NAME = "prefs.json"
+BACKUPS_NAME = "backups"
+INSTANCE_LOCK_NAME = ".instance.lock"
+DND_STATE_NAME = "dnd-state.json"
 
 
 class DataDirError(ValueError):
@@ -107,7 +111,7 @@ def db_path(data_dir: Path) -> Path:
 
 
 def backup_dir(data_dir: Path) -> Path:
-    return data_dir / "backups"
+    return data_dir / BACKUPS_NAME
 
 
 def user_content_dir(data_dir: Path) -> Path:

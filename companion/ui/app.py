@@ -107,9 +107,10 @@ class Application:
         self._start_hotkeys()
 
     def _restore_actions(self):
+        from companion.core import paths
         from companion.core.storage.store import list_backups
 
-        backups = list_backups(self.ctx.data_dir / "backups")
+        backups = list_backups(paths.backup_dir(self.ctx.data_dir))
         if not backups:
             return []
         return [("Restore newest backup", lambda: self.restore_backup(backups[0]))]

@@ -14,6 +14,8 @@ import time
 import zlib
 from pathlib import Path
 
+from companion.core import paths
+
 RAISE = b"raise\n"
 
 
@@ -38,7 +40,7 @@ class InstanceLock:
     """An exclusive advisory lock held while the app runs (released by the OS on a crash)."""
 
     def __init__(self, data_dir: Path):
-        self.path = Path(data_dir) / ".instance.lock"
+        self.path = Path(data_dir) / paths.INSTANCE_LOCK_NAME
         self._fd: int | None = None
 
     def acquire(self) -> bool:

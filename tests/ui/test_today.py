@@ -428,3 +428,75 @@ def test_do_not_disturb_by_hand_has_no_tickable_box(qtbot, ctx, bus, loop):
         pytest.skip("this desktop switches do-not-disturb itself")
     assert not switch.box.isVisible()
     assert "by hand" in switch.status.text()
+
+
+def _select(page, round_id):
+    tree = page.schedule.tree
+    for n in range(tree.topLevelItemCount()):
+        item = tree.topLevelItem(n)
+        if item.data(0, 0x0100) == round_id:
+            tree.setCurrentItem(item)
+            return item
+    raise AssertionError(f"round {round_id} is not in the schedule")
+
+
+def test_skip_and_unskip_from_the_schedule_move_the_day(qtbot, ctx, bus, dnd, loop, clock):
+    """Skip had no button: the day's skip/unskip transitions were unreachable."""
+    loop_id, first, second = loop
+    clock.set(at(2, 9))
+    page = make_page(qtbot, ctx, bus)
+    assert page.view.next.id == first
+    _select(page, first)
+    assert page.schedule.skip_button.isEnabled()
+    assert page.schedule.skip_button.text().replace("&", "") == "Skip"
+    page.schedule.skip_button.click()
+    assert get_round(ctx.db, first).skipped_at
+    assert page.view.round(first).state == "skipped" and page.view.next.id == second
+    assert "(skipped)" in _select(page, first).text(0)
+    assert page.schedule.skip_button.text().replace("&", "") == "Unskip"
+    page.schedule.skip_button.click()
+    assert not get_round(ctx.db, first).skipped_at
+    assert page.view.next.id == first
+
+
+def test_a_changed_start_time_goes_through_reschedule(
+    qtbot, ctx, bus, dnd, loop, clock, monkeypatch
+):
+    from companion.core.day import actions
+
+    loop_id, first, _second = loop
+    clock.set(at(2, 9))
+    page = make_page(qtbot, ctx, bus)
+    calls = []
+    real = actions.reschedule
+    monkeypatch.setattr(actions, "reschedule", lambda *a: calls.append(a[1:]) or real(*a))
+    values = {"type": "coding", "interviewer_role": "peer", "interviewer_name": "Sam"}
+    page.schedule.save_edit(first, {**values, "scheduled_at": at(2, 10)})  # same time
+    assert calls == [] and get_round(ctx.db, first).interviewer_name == "Sam"
+    page.schedule.save_edit(first, {**values, "scheduled_at": at(2, 14)})
+    assert calls == [(first, at(2, 14))]
+    assert get_round(ctx.db, first).scheduled == at(2, 14)
+    assert page.view.round(first).starts_at == at(2, 14)
+
+
+def test_the_followed_loop_is_one_pref_written_by_the_service(qtbot, ctx, bus, dnd):
+    from companion.core.day.actions import LOOP_PREF, followed_loop
+
+    page = make_page(qtbot, ctx, bus)
+    seen = []
+    bus.changed.connect(seen.append)
+    loop_id = page.create_loop("Acme", "SRE", "2026-12-02")
+    assert ctx.prefs.get(LOOP_PREF) == loop_id and followed_loop(ctx.prefs) == loop_id
+    assert [sorted(c.kinds) for c in seen] == [["loop", "prefs"]]
+    assert page.view.loop_id == loop_id
+
+
+def test_reloaded_content_gives_the_day_new_rules(ctx, bus, monkeypatch):
+    """content_reloaded() was never called, so a reload left the day on the old rules;
+    the service now reads them again whenever the context holds other content."""
+    service = day(bus)
+    before = service.rules
+    assert service.rules is before  # read once per content
+    ctx.reload_content()
+    assert service.rules is not before
+    assert not hasattr(service, "content_reloaded")

@@ -27,6 +27,18 @@ class Outcome:
     message: str
 
 
+#: the preference naming the loop Today follows (0 or absent: the likeliest loop today)
+LOOP_PREF = "today.loop_id"
+
+
+def followed_loop(prefs) -> int | None:
+    """The loop the user chose to follow on Today, or None for the day's likeliest."""
+    try:
+        return int(prefs.get(LOOP_PREF, 0) or 0) or None
+    except (TypeError, ValueError):
+        return None
+
+
 # --- reading ------------------------------------------------------------------------
 
 
@@ -239,5 +251,10 @@ def skip(db: Database, round_id: int, now: dt.datetime) -> Outcome:
 
 
 def unskip(db: Database, round_id: int) -> Outcome:
+    rnd = loops.get_round(db, round_id)
+    if rnd is None:
+        return Outcome(round_id, False, "That round is no longer in the journal.")
+    if not rnd.skipped_at:
+        return Outcome(round_id, False, "That round is not skipped.")
     loops.update_round(db, round_id, skipped_at=None)
     return Outcome(round_id, True, "Round back on the schedule.")

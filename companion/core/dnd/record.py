@@ -13,9 +13,10 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from companion.core import paths
 from companion.core.storage.files import atomic_write_text
 
-FILE_NAME = "dnd-state.json"
+FILE_NAME = paths.DND_STATE_NAME
 
 
 @dataclass(frozen=True)

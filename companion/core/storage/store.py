@@ -107,7 +107,7 @@ def open_store(
     created, nothing is migrated, moved aside, backed up or chmod-ed, and the connection
     itself is read-only; a missing or damaged file raises StorageError instead."""
     path = Path(path)
-    backup_dir = backup_dir or path.parent / "backups"
+    backup_dir = backup_dir or paths.backup_dir(path.parent)
     _refuse_non_regular(path)
     if read_only:
         return _open_read_only(path, backup_dir)

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SAFETY_NET_MS = 5 * 60 * 1000  # wake at least this often, in case the clock jumped
-LOOP_PREF = "today.loop_id"
 START_SOON_THROUGH_DND = "day.start_soon_through_dnd"
 AUTO_DND = "day.auto_dnd"
 
@@ -38,6 +37,7 @@ class DayService(QObject):
         self.notifier = notifier
         self._dnd = dnd
         self._rules = None
+        self._rules_of = None  # the Content the rules were read from
         self.view = None  # the last companion.core.day.model.DayView
         self.timer = QTimer(self, singleShot=True)
         self.timer.timeout.connect(self.refresh)
@@ -47,15 +47,13 @@ class DayService(QObject):
 
     @property
     def rules(self):
-        if self._rules is None:
+        """The day's rules, read again whenever the context's content was reloaded."""
+        content = self.ctx.content
+        if self._rules is None or self._rules_of is not content:
             from companion.core.day.rules import day_rules
 
-            self._rules = day_rules(self.ctx.content)
+            self._rules, self._rules_of = day_rules(content), content
         return self._rules
-
-    def content_reloaded(self) -> None:
-        self._rules = None
-        self.refresh()
 
     @property
     def dnd(self):
@@ -67,11 +65,20 @@ class DayService(QObject):
 
     @property
     def loop_id(self) -> int:
-        return int(self.ctx.prefs.get(LOOP_PREF, 0) or 0)
+        from companion.core.day.actions import followed_loop
 
-    def choose_loop(self, loop_id: int) -> None:
+        return followed_loop(self.ctx.prefs) or 0
+
+    def choose_loop(self, loop_id: int, *, created: bool = False, origin=None) -> None:
+        """Follow ``loop_id`` on Today (``created``: the loop was just added)."""
+        from companion.core.changes import Change
+        from companion.core.day.actions import LOOP_PREF
+
         self.ctx.prefs.set(LOOP_PREF, int(loop_id or 0))
-        self.refresh()
+        kinds = ("prefs", "loop") if created else ("prefs",)
+        self.bus.announce(Change.of(*kinds, ids=[loop_id], origin=origin))
+        if not created:  # a new loop's journal_changed refreshed the day already
+            self.refresh()
 
     def start(self) -> None:
         """Begin: the first view, the reminders it owes, and the timer."""
@@ -159,9 +166,12 @@ class DayService(QObject):
 
     # --- transitions ------------------------------------------------------------------
 
-    def _after(self, outcome):
+    def _after(self, outcome, origin=None):
         if outcome.changed:
-            self.bus.journal_changed.emit()  # refreshes the day too (connected above)
+            from companion.core.changes import Change
+
+            # journal_changed (still emitted by announce) refreshes the day too
+            self.bus.announce(Change.of("round", ids=[outcome.round_id], origin=origin))
         else:
             self.bus.status_message.emit(outcome.message)
         return outcome
@@ -196,10 +206,21 @@ class DayService(QObject):
             self.open_capture_once(round_id)
         return outcome
 
-    def skip_round(self, round_id: int):
+    def skip_round(self, round_id: int, origin=None):
         from companion.core.day import actions
 
-        return self._after(actions.skip(self.ctx.db, round_id, self.ctx.now()))
+        return self._after(actions.skip(self.ctx.db, round_id, self.ctx.now()), origin)
+
+    def unskip_round(self, round_id: int, origin=None):
+        from companion.core.day import actions
+
+        return self._after(actions.unskip(self.ctx.db, round_id), origin)
+
+    def reschedule_round(self, round_id: int, scheduled_at, origin=None):
+        """A new start time (None: no time), through the day's transition."""
+        from companion.core.day import actions
+
+        return self._after(actions.reschedule(self.ctx.db, round_id, scheduled_at), origin)
 
     def open_capture_once(self, round_id: int) -> bool:
         from companion.core.day import actions

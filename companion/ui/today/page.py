@@ -421,8 +421,7 @@ class TodayPage(QWidget):
         from companion.core.day.loops import create_loop
 
         loop_id = create_loop(self.ctx.db, company, role, starts_on=starts_on)
-        self.ctx.prefs.set("today.loop_id", loop_id)
-        self.bus.journal_changed.emit()  # the day service recomputes; this page renders
+        self.day.choose_loop(loop_id, created=True, origin=self)  # the day renders it here
         self.schedule.add_button.setFocus()
         return loop_id
 

@@ -35,6 +35,7 @@ class ScheduleEditor(QWidget):
         self.bus = bus
         self.loop_id = 0
         self._rows: list[tuple] | None = None  # what the tree shows; None: not drawn yet
+        self._skippable: dict[int, tuple[bool, bool]] = {}
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Rounds of this loop")
         self.tree.setHeaderLabels(["When", "Round", "Interviewer"])
@@ -46,15 +47,24 @@ class ScheduleEditor(QWidget):
         self.add_button = QPushButton("&Add round…")
         self.edit_button = QPushButton("&Edit…")
         self.delete_button = QPushButton("Dele&te")
+        self.skip_button = QPushButton("S&kip")
+        self.skip_button.setToolTip("Skip this round (it stays in the schedule, marked)")
         self.import_button = QPushButton("&Import .ics…")
         self.import_button.setToolTip("Add the rounds from a calendar invitation file")
         self.add_button.clicked.connect(self.add_round)
         self.edit_button.clicked.connect(self.edit_selected)
         self.delete_button.clicked.connect(self.delete_selected)
+        self.skip_button.clicked.connect(self.toggle_skip)
         self.import_button.clicked.connect(self.choose_ics)
         self.tree.itemSelectionChanged.connect(self._update_buttons)
         buttons = QHBoxLayout()
-        for button in (self.add_button, self.edit_button, self.delete_button, self.import_button):
+        for button in (
+            self.add_button,
+            self.edit_button,
+            self.skip_button,
+            self.delete_button,
+            self.import_button,
+        ):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -77,6 +87,7 @@ class ScheduleEditor(QWidget):
         now = self.ctx.now()
         titles = dict(self._types())
         rows = []
+        self._skippable: dict[int, tuple[bool, bool]] = {}  # round id -> (skipped, begun)
         for rnd in list_rounds(self.ctx.db, self.loop_id) if self.loop_id else []:
             when = rnd.scheduled or rnd.started
             if when is None:
@@ -87,6 +98,8 @@ class ScheduleEditor(QWidget):
                     when_text = f"today {when_text}"
             if rnd.ended_at:
                 when_text += " (done)"
+            elif rnd.skipped_at:
+                when_text += " (skipped)"
             who = ", ".join(
                 part
                 for part in (
@@ -96,6 +109,7 @@ class ScheduleEditor(QWidget):
                 if part
             )
             rows.append((rnd.id, when_text, round_title(rnd, titles), who))
+            self._skippable[rnd.id] = (bool(rnd.skipped_at), bool(rnd.started_at or rnd.ended_at))
         if rows == self._rows:  # the day's ticks: keep the list, its selection and scroll
             self._update_buttons()
             return
@@ -120,8 +134,13 @@ class ScheduleEditor(QWidget):
         has_loop = bool(self.loop_id)
         for button in (self.add_button, self.import_button):
             button.setEnabled(has_loop)
+        selected = self._selected_id()
         for button in (self.edit_button, self.delete_button):
-            button.setEnabled(has_loop and bool(self._selected_id()))
+            button.setEnabled(has_loop and bool(selected))
+        skipped, begun = self._skippable.get(selected, (False, False))
+        self.skip_button.setText("Uns&kip" if skipped else "S&kip")
+        self.skip_button.setAccessibleName("Put the round back" if skipped else "Skip the round")
+        self.skip_button.setEnabled(has_loop and bool(selected) and not begun)
 
     def _default_start(self) -> dt.datetime:
         from companion.core.day.dates import default_round_start
@@ -139,9 +158,7 @@ class ScheduleEditor(QWidget):
 
     def add_round(self) -> None:
         dialog = RoundDialog(self._types(), self._default_start(), parent=self, today=self._today())
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        self.save_new(dialog.values())
+        self._open(dialog, lambda: self.save_new(dialog.values()))
 
     def save_new(self, values: dict) -> int:
         """Add the round through the day's one checked path (a custom type keeps its
@@ -158,21 +175,69 @@ class ScheduleEditor(QWidget):
             interviewer_role=values.get("interviewer_role", ""),
             interviewer_name=values.get("interviewer_name", ""),
         )
-        self._changed()
+        self._changed([round_id])
         return round_id
 
+    @property
+    def day(self):
+        from companion.ui.day.service import DayService
+
+        return DayService.of(self.ctx, self.bus)
+
     def edit_selected(self) -> None:
-        from companion.core.day.loops import get_round, update_round
+        from companion.core.day.loops import get_round
 
         rnd = get_round(self.ctx.db, self._selected_id())
         if rnd is None:
             return
         start = (rnd.scheduled or self._default_start()).astimezone(self.ctx.now().tzinfo)
         dialog = RoundDialog(self._types(), start, rnd, parent=self, today=self._today())
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        self._open(dialog, lambda: self.save_edit(rnd.id, dialog.values()))
+
+    def save_edit(self, round_id: int, values: dict) -> None:
+        """Store an edited round: its type and interviewer here, a changed start time
+        through the day's ``reschedule`` (one announced change either way)."""
+        from companion.core.day.loops import get_round, update_round
+
+        rnd = get_round(self.ctx.db, round_id)
+        if rnd is None:
             return
-        update_round(self.ctx.db, rnd.id, **dialog.values())  # checks and stores the time
-        self._changed()
+        values = dict(values)
+        when = values.pop("scheduled_at", rnd.scheduled)
+        update_round(self.ctx.db, round_id, **values)  # checks the fields
+        if when != rnd.scheduled:
+            self.refresh()
+            self.changed.emit()
+            self.day.reschedule_round(round_id, when, origin=self)
+        else:
+            self._changed([round_id])
+
+    def toggle_skip(self) -> None:
+        """Skip the selected round, or put a skipped one back, through the day service."""
+        round_id = self._selected_id()
+        if not round_id:
+            return
+        skipped, _begun = self._skippable.get(round_id, (False, False))
+        if skipped:
+            self.day.unskip_round(round_id, origin=self)
+        else:
+            self.day.skip_round(round_id, origin=self)
+        self.refresh()
+        self.changed.emit()
+
+    def _open(self, dialog, accepted) -> None:
+        """Show ``dialog`` without a nested event loop (the day's timer keeps firing and
+        may redraw this list under it); ``accepted`` runs when it is accepted."""
+        self._dialog = dialog
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def done(code: int) -> None:
+            self._dialog = None
+            if code == QDialog.DialogCode.Accepted:
+                accepted()
+
+        dialog.finished.connect(done)
+        dialog.open()
 
     def delete_selected(self) -> None:
         from companion.core.day.loops import delete_round
@@ -190,7 +255,7 @@ class ScheduleEditor(QWidget):
         except Exception as exc:  # noqa: BLE001 - a foreign key from journal entries
             QMessageBox.warning(self, "Delete round", f"The round could not be deleted: {exc}")
             return
-        self._changed()
+        self._changed([round_id])
 
     def choose_ics(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -249,7 +314,9 @@ class ScheduleEditor(QWidget):
             self._changed()
         return "\n".join(lines)
 
-    def _changed(self) -> None:
+    def _changed(self, ids=()) -> None:
+        from companion.core.changes import Change
+
         self.refresh()
         self.changed.emit()
-        self.bus.journal_changed.emit()
+        self.bus.announce(Change.of("round", ids=ids, origin=self))
