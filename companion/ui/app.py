@@ -127,7 +127,9 @@ class Application:
             QMessageBox.warning(self.window, APP_NAME, f"Could not restore {backup.name}: {exc}")
             return
         self.ctx.store  # reopen  # noqa: B018
-        self.bus.journal_changed.emit()
+        from companion.core.changes import KINDS, Change
+
+        self.bus.announce(Change.of(*KINDS))  # everything may differ
         self.window.add_notice(f"Restored the journal from {backup.name}.")
 
     def _restore_dnd_after_crash(self) -> None:

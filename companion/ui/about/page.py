@@ -50,6 +50,7 @@ class AboutPage(AboutDocuments, QWidget):
 
         self.ctx = ctx
         self.bus = bus
+        self.redraws = 0  # analysis + preview runs (benchmarks/bench_redraws.py)
         self.monotonic = monotonic
         self._store = about_store
         self._renderer = None
@@ -86,6 +87,7 @@ class AboutPage(AboutDocuments, QWidget):
 
         self._load()
         self.editor.textChanged.connect(self._on_text_changed)
+        bus.changed.connect(self._on_change)
         self.editor.paste_cleaned.connect(self.show_notice)
         self.editor.undoAvailable.connect(self.undo_action.setEnabled)
         self.editor.redoAvailable.connect(self.redo_action.setEnabled)
@@ -262,6 +264,7 @@ class AboutPage(AboutDocuments, QWidget):
         # called directly (a replaced text, a new rate, Rehearse): a pending debounce
         # would only render the same text again
         self._render_timer.stop()
+        self.redraws += 1
         size = self.editor.document().characterCount()
         if size > LIVE_LIMIT_CHARS:
             message = (
@@ -290,7 +293,23 @@ class AboutPage(AboutDocuments, QWidget):
     def _saved(self) -> None:
         self.status.setText("Saved " + self.ctx.now().strftime("%H:%M:%S"))
         self.is_new = False
-        self.bus.about_changed.emit()
+        from companion.core.changes import Change
+
+        self.bus.announce(Change.of("about", origin=self))  # the editor already shows it
+
+    def _on_change(self, change) -> None:
+        """The one-pager written elsewhere (a restored backup): shown when nothing typed
+        here is unsaved; new content: the segments and budgets it is timed against."""
+        if change.is_from(self):
+            return
+        if change.touches("about") and not self.autosaver.dirty:
+            self.editor.blockSignals(True)  # shown as stored: nothing new to save
+            try:
+                self._load()
+            finally:
+                self.editor.blockSignals(False)
+        elif change.touches("content"):
+            self.refresh()
 
     def save_now(self, reason: str = "save") -> bool:
         """Write the text at once (Ctrl+S keeps a revision as well)."""

@@ -167,7 +167,7 @@ class PhaseGroup(QGroupBox):
         set_checked(self.ctx.db, self.scope, key, on, self.ctx.now())
         self.refresh()
         self.toggled.emit()
-        self.bus.checklist_changed.emit()
+        self._announce()
 
     def reset(self) -> None:
         from companion.core.day.checklist import reset
@@ -175,7 +175,13 @@ class PhaseGroup(QGroupBox):
         reset(self.ctx.db, self.scope, [item.key for item in self.phase_list.items])
         self.refresh()
         self.toggled.emit()
-        self.bus.checklist_changed.emit()
+        self._announce()
+
+    def _announce(self) -> None:
+        """The ticks changed here (this list is already redrawn: its own echo is skipped)."""
+        from companion.core.changes import Change
+
+        self.bus.announce(Change.of("checklist", origin=self))
 
     def _open(self, link: str) -> None:
         opened = open_link(
@@ -252,7 +258,8 @@ class ChecklistPage(QWidget):
         scroll.setWidget(self.body)
         outer.addWidget(scroll, 1)
         self._built = False
-        bus.checklist_changed.connect(self._external_change)
+        self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
+        bus.changed.connect(self._on_change)
         bus.day_changed.connect(self._apply)
         QTimer.singleShot(0, self._build)
 
@@ -300,10 +307,24 @@ class ChecklistPage(QWidget):
     def on_shown(self) -> None:
         self.refresh()
 
-    def _external_change(self) -> None:
+    def _external_change(self, but=None) -> None:
         if self._built:
+            self.redraws += 1
             for group in self.groups.values():
-                group.refresh()
+                if group is not but:
+                    group.refresh()
+
+    def _on_change(self, change) -> None:
+        """Ticks made elsewhere (or on one of this page's lists: the others redraw), and
+        the flagged-answer count its links show."""
+        if not self._built or change.is_from(self):
+            return
+        if change.touches("checklist"):
+            self._external_change(but=change.origin)
+        elif change.touches("quiz"):
+            self.redraws += 1
+            for group in self.groups.values():
+                group._refresh_links()
 
     def _apply(self, view) -> None:
         if not self._built or view is None:
@@ -312,6 +333,7 @@ class ChecklistPage(QWidget):
         from companion.core.day.schedule import clock_text
 
         self.view = view
+        self.redraws += 1
         now = view.now
         day = f"{view.day.strftime('%A')} {view.day.day} {view.day.strftime('%B')}"
         if view.loop is None:
@@ -350,5 +372,7 @@ class ChecklistPage(QWidget):
         if answer != QMessageBox.StandardButton.Yes:
             return
         new_day(self.ctx.db, view.loop_id, view.day.isoformat())
-        self.bus.checklist_changed.emit()
+        from companion.core.changes import Change
+
+        self.bus.announce(Change.of("checklist", origin=self))  # every list redraws below
         self.refresh()

@@ -2,7 +2,7 @@
 
 It recomputes the Qt-free :func:`companion.core.day.model.day_view` when something can
 have changed (the view's own ``next_change``, a five-minute safety net, and right after
-any transition or journal edit), emits ``bus.day_changed(view)``, sends each reminder
+any announced change it can see), emits ``bus.day_changed(view)``, sends each reminder
 once (the dedupe lives in the database), opens the capture once per ended round, and
 puts do-not-disturb back when the round it was paused for is over. Pages only render
 the view and call the transitions below; a page that was never opened changes nothing.
@@ -41,7 +41,7 @@ class DayService(QObject):
         self.view = None  # the last companion.core.day.model.DayView
         self.timer = QTimer(self, singleShot=True)
         self.timer.timeout.connect(self.refresh)
-        bus.journal_changed.connect(self.refresh)
+        bus.changed.connect(self._on_change)
 
     # --- reading --------------------------------------------------------------------
 
@@ -54,6 +54,14 @@ class DayService(QObject):
 
             self._rules, self._rules_of = day_rules(content), content
         return self._rules
+
+    def _on_change(self, change) -> None:
+        """A write the day can see (a loop, round, capture, thank-you, the followed loop
+        or the content): compute the day again, once."""
+        from companion.core.changes import DAY_KINDS
+
+        if change.touches(*DAY_KINDS, "prefs", "content"):
+            self.refresh()
 
     @property
     def dnd(self):
@@ -76,9 +84,7 @@ class DayService(QObject):
 
         self.ctx.prefs.set(LOOP_PREF, int(loop_id or 0))
         kinds = ("prefs", "loop") if created else ("prefs",)
-        self.bus.announce(Change.of(*kinds, ids=[loop_id], origin=origin))
-        if not created:  # a new loop's journal_changed refreshed the day already
-            self.refresh()
+        self.bus.announce(Change.of(*kinds, ids=[loop_id], origin=origin))  # the day follows
 
     def start(self) -> None:
         """Begin: the first view, the reminders it owes, and the timer."""
@@ -170,7 +176,6 @@ class DayService(QObject):
         if outcome.changed:
             from companion.core.changes import Change
 
-            # journal_changed (still emitted by announce) refreshes the day too
             self.bus.announce(Change.of("round", ids=[outcome.round_id], origin=origin))
         else:
             self.bus.status_message.emit(outcome.message)
@@ -189,7 +194,7 @@ class DayService(QObject):
         )
         if not outcome.changed:
             self.refresh()  # nothing started: the pages still show the rows as they are now
-        # a start sends journal_changed, which refreshes every page once (it used to be twice)
+        # a start announces a round change, which computes the day once for every page
         return self._after(outcome)
 
     def set_length(self, round_id: int, minutes: int):

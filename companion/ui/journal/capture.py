@@ -212,6 +212,7 @@ class CaptureDialog(QDialog):
         loop_id = self.loop.id if self.loop else None
         round_id = self.round.id if self.round else None
         severities = list(self.flubbed.extra)
+        planned = bool(self.asked_them is not None and self.asked_them.pending())
         try:
             with db.atomic():
                 for line in self.asked.pending():
@@ -251,7 +252,10 @@ class CaptureDialog(QDialog):
         self.notes.clear()
         forget_draft(self.ctx.prefs)
         self.saved = True
-        self.bus.journal_changed.emit()
+        from companion.core.changes import Change
+
+        kinds = ("capture", "plan") if planned else ("capture",)  # "plan": you asked them
+        self.bus.announce(Change.of(*kinds, ids=[round_id or 0], origin=self))
         return True
 
     def save_and_close(self) -> None:

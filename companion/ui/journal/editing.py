@@ -68,24 +68,35 @@ class JournalEditing:
         menu.exec(self.rounds_view.viewport().mapToGlobal(pos))
 
     def _push(
-        self, text: str, redo, undo, loop_id: int | None, select=None, first_select=None
+        self,
+        text: str,
+        redo,
+        undo,
+        loop_id: int | None,
+        select=None,
+        first_select=None,
+        *,
+        kinds: tuple[str, ...] = ("capture",),
     ) -> None:
         """Record a change already made and tell everyone. ``select`` ((kind, id), or a
         function giving it) is the row to select after an undo or redo, ``first_select``
-        the one to select now (default: ``select``)."""
+        the one to select now (default: ``select``); ``kinds`` say what it changed."""
 
         def report(message: str) -> None:
-            self._changed(message, loop_id, select)
+            self._changed(message, loop_id, select, kinds)
 
         self.undo_stack.push(JournalCommand(text, redo, undo, report))
         now = first_select if first_select is not None else select
-        self._changed(f"{text[:1].upper()}{text[1:]}. Ctrl+Z undoes it.", loop_id, now)
+        self._changed(f"{text[:1].upper()}{text[1:]}. Ctrl+Z undoes it.", loop_id, now, kinds)
 
-    def _changed(self, message: str, loop_id: int | None, select) -> None:
+    def _changed(self, message: str, loop_id: int | None, select, kinds=("capture",)) -> None:
+        from companion.core.changes import Change
+
         if loop_id is not None:
             self.current_loop_id = loop_id
         self._reselect = select() if callable(select) else select
-        self.bus.journal_changed.emit()  # refreshes this page too
+        # this page refreshes on its own announcement like on any other
+        self.bus.announce(Change.of(*kinds, ids=[loop_id] if loop_id else (), origin=self))
         self._reselect = None
         self.status(message)
 
@@ -170,6 +181,7 @@ class JournalEditing:
             lambda: update_round(db, rnd.id, **old),
             rnd.loop_id,
             ("notes" if focus_notes and changed.get("notes") else "round", rnd.id),
+            kinds=("round", "capture"),  # its notes are part of the capture
         )
 
     def edit_loop(self, loop_id: int | None = None) -> None:
@@ -200,6 +212,7 @@ class JournalEditing:
             lambda: update_loop(db, loop.id, **changed),
             lambda: update_loop(db, loop.id, **old),
             loop.id,
+            kinds=("loop",),
         )
 
     def delete_selected(self) -> None:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.changes import Change
 from companion.ui.journal.dialogs import JournalDialogs, WeakTopicsDialog
 from companion.ui.journal.editing import JournalEditing
 from companion.ui.journal.files import STUDY_TITLES, ExportRunner, FileDialogs
@@ -35,6 +36,9 @@ from companion.ui.journal.models import (
 from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
+
+#: the change kinds this page shows
+SHOWN = ("loop", "round", "capture", "thank-you", "plan", "study")
 
 EMPTY_TEXT = (
     "No loops yet.\n\nAdd one with “New loop…”. After each round, the cue card's capture "
@@ -51,6 +55,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.redraws = 0  # how often the page reloaded (benchmarks/bench_redraws.py)
         self.file_dialogs = FileDialogs()
         self.dialogs = JournalDialogs()
         self.exporter = ExportRunner(ctx, self)
@@ -240,7 +245,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
             QWidget.setTabOrder(first, second)
         self.weak_dialog: WeakTopicsDialog | None = None
         self._reselect: tuple[str, int] | None = None
-        bus.journal_changed.connect(self.refresh)
+        bus.changed.connect(self._on_change)
         self._update_buttons()
         self._update_undo()
         # the first load is on_shown's: the main window calls it once the page is built
@@ -257,8 +262,16 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
     def on_shown(self) -> None:
         self.refresh()
 
+    def _on_change(self, change) -> None:
+        """Loops, rounds, what was written, thank-yous, planned and studied marks: what
+        this page lists (an edit made here too: it reselects the row it changed)."""
+        if change.touches(*SHOWN):
+            self.refresh()
+
     def refresh(self) -> None:
         from companion.core.day.loops import list_loops
+
+        self.redraws += 1
 
         if self.thank_you._save_timer.isActive():  # keep a draft typed a moment ago
             self.thank_you._save_timer.stop()
@@ -384,7 +397,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         company, role, day = dialog.values()
         loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)
         self.current_loop_id = loop_id
-        self.bus.journal_changed.emit()
+        self.bus.announce(Change.of("loop", ids=[loop_id], origin=self))
 
     def capture_selected(self) -> None:
         index = self.rounds_view.currentIndex()

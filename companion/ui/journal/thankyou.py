@@ -126,4 +126,6 @@ class ThankYouBox(QGroupBox):
         self._save_timer.stop()
         self.save()
         save_thank_you(self.ctx.db, self.loop_id, sent_at=None if self._sent else self.ctx.now())
-        self.bus.journal_changed.emit()
+        from companion.core.changes import Change
+
+        self.bus.announce(Change.of("thank-you", ids=[self.loop_id], origin=self))

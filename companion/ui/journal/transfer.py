@@ -91,7 +91,9 @@ class JournalTransfer:
         self.status(
             f"Imported {report.loops_added} loop(s); {report.loops_skipped} were already here."
         )
-        self.bus.journal_changed.emit()
+        from companion.core.changes import DAY_KINDS, Change
+
+        self.bus.announce(Change.of(*DAY_KINDS, "plan", "study", origin=self))
 
     def _export_done(self, ok: bool, message: str) -> None:
         self.status(message if ok else f"Export failed: {message}")

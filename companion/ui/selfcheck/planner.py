@@ -192,9 +192,9 @@ class PlannerPanel(QWidget):
         delete.activated.connect(self.remove_selected)
         self.custom_edit.returnPressed.connect(self.add_custom)
         self.custom_button.clicked.connect(self.add_custom)
-        self.bus.journal_changed.connect(self.refresh)
+        self.bus.changed.connect(self._on_change)
         self._loaded = False
-        self._own_change = False  # our own journal_changed: the tab is already redrawn
+        self.redraws = 0  # how often the tab redrew (benchmarks/bench_redraws.py)
 
     # data ----------------------------------------------------------------------------
 
@@ -202,10 +202,15 @@ class PlannerPanel(QWidget):
         if not self._loaded:
             self.refresh()
 
+    def _on_change(self, change) -> None:
+        """The loops it lists and the plans it shows, changed elsewhere (its own edits
+        are drawn where they are made); a tab never opened loads when it is."""
+        if self._loaded and not change.is_from(self) and change.touches("loop", "plan", "content"):
+            self.refresh()
+
     def refresh(self) -> None:
         """Reload loops and the plan, keeping the chosen loop and selection."""
-        if self._own_change:
-            return
+        self.redraws += 1
         from companion.core.day.loops import current_loop, list_loops
         from companion.core.selfcheck.planner import plan_rule, suggestions
 
@@ -352,12 +357,11 @@ class PlannerPanel(QWidget):
 
     def _changed(self, select: int | None = None) -> None:
         self.error_label.clear()
+        self.redraws += 1
         self._refresh_plan(select=select)  # its warnings use the pack's count
-        self._own_change = True
-        try:
-            self.bus.journal_changed.emit()  # for the other pages
-        finally:
-            self._own_change = False
+        from companion.core.changes import Change
+
+        self.bus.announce(Change.of("plan", ids=[self.loop_id() or 0], origin=self))
 
     def _refuse(self, message: str) -> None:
         self.error_label.setText(message)

@@ -43,7 +43,9 @@ class QuizPanel(QWidget):
         self.ctx = ctx
         self.bus = bus
         self.session = None
+        self.redraws = 0  # how often the card was drawn (benchmarks/bench_redraws.py)
         self.setAccessibleName("Self-check quiz")
+        bus.changed.connect(self._on_change)
 
         # header: which questions ---------------------------------------------------
         self.set_combo = QComboBox()
@@ -278,19 +280,31 @@ class QuizPanel(QWidget):
             )
             return
         self.session.mark(mark)
-        self.bus.quiz_changed.emit()
+        self._announce()
         self._render()
 
     def toggle_flag(self) -> None:
         if self.session is None or self.session.finished:
             return
         self.session.toggle_flag()
-        self.bus.quiz_changed.emit()
+        self._announce()
         self._render()
+
+    def _announce(self) -> None:
+        from companion.core.changes import Change
+
+        self.bus.announce(Change.of("quiz", origin=self))  # drawn here, not from the echo
+
+    def _on_change(self, change) -> None:
+        """The pass is drawn from the content's questions: new content, a fresh pass.
+        Marks are this panel's own (their echo needs nothing), no other page writes them."""
+        if change.touches("content") and self.session is not None:
+            self.start()
 
     # drawing -------------------------------------------------------------------------
 
     def _render(self) -> None:
+        self.redraws += 1
         session = self.session
         tally = session.tally()
         done = min(session.index, session.total)

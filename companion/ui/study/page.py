@@ -30,6 +30,9 @@ from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner
 from companion.ui.study.model import StudyModel
 from companion.ui.widgets.itemdata import OBJECT
 
+#: the change kinds the list is ranked from (a loop's name shows beside its flubs)
+SHOWN = ("capture", "study", "quiz", "review", "loop")
+
 EMPTY_TEXT = (
     "Nothing to study right now.\n\nFlubs you note after a round, topics you mark weak and "
     "self-check questions you miss show up here, most pressing first."
@@ -115,8 +118,8 @@ class StudyPage(QWidget):
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.message)
         QShortcut(QKeySequence("Ctrl+D"), self, self.mark_selected_studied)
-        for signal in (bus.journal_changed, bus.quiz_changed):
-            signal.connect(self._data_changed)
+        self.redraws = 0  # how often the list was ranked again (benchmarks/bench_redraws.py)
+        bus.changed.connect(self._data_changed)
         # the first load is on_shown's: the main window calls it once the page is built
 
     @property
@@ -130,9 +133,11 @@ class StudyPage(QWidget):
     def on_shown(self) -> None:
         self.refresh()
 
-    def _data_changed(self) -> None:
-        # hidden, the list would be ranked for nobody: on_shown ranks it when it is shown
-        if self.isVisible():
+    def _data_changed(self, change) -> None:
+        """Flubs and weak topics (captures and their loops), study marks, quiz answers:
+        what the list is ranked from. Hidden, it would be ranked for nobody: on_shown
+        ranks it when it is shown."""
+        if change.touches(*SHOWN) and self.isVisible():
             self.refresh()
 
     def status(self, text: str) -> None:
@@ -141,6 +146,7 @@ class StudyPage(QWidget):
     def refresh(self) -> None:
         from companion.core.study.ranking import study_list
 
+        self.redraws += 1
         keep = self.selected()
         items = study_list(self.ctx.db, self.ctx.now(), guide=self.guide)
         self.model.set_items(items)
@@ -209,7 +215,9 @@ class StudyPage(QWidget):
         row = self.table.currentIndex().row()
         mark_studied(self.ctx.db, item, self.ctx.now())
         self.status(f"“{item.topic[:80]}” marked studied; it stays in the history.")
-        self.bus.journal_changed.emit()
+        from companion.core.changes import Change
+
+        self.bus.announce(Change.of("study", origin=self))  # this list redraws from it too
         if self.model.rowCount():
             row = min(row, self.model.rowCount() - 1)
             self.table.selectRow(row)

@@ -45,6 +45,7 @@ class TodayPage(QWidget):
         self._stale = False
         self._loop_ids: list[int] = []
         self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
+        self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
 
         outer = QVBoxLayout(self)
         self.headline = QLabel("Today")
@@ -166,7 +167,7 @@ class TodayPage(QWidget):
 
         self.dnd.changed.connect(self._update_dnd_banner)
         self.bus.day_changed.connect(self.render)
-        self.bus.checklist_changed.connect(self._checklist_changed)
+        self.bus.changed.connect(self._on_change)
         self.dnd_switch.refresh()
         self.render(self.day.view or self.day.refresh())
 
@@ -198,6 +199,7 @@ class TodayPage(QWidget):
             self._stale = True
             return
         self._stale = False
+        self.redraws += 1
         from companion.core.day.loops import list_loops
 
         loops = list_loops(self.ctx.db)
@@ -364,9 +366,18 @@ class TodayPage(QWidget):
         self.actions_row.addWidget(button)
         return button
 
-    def _checklist_changed(self) -> None:
-        if self.phase_group is not None:
-            self.phase_group.refresh()
+    def _on_change(self, change) -> None:
+        """Ticks made elsewhere, or the flagged count its list links show; the rest of
+        what this page shows comes with the day (``render``)."""
+        group = self.phase_group
+        if group is None or change.is_from(group):
+            return
+        if change.touches("checklist"):
+            self.redraws += 1
+            group.refresh()
+        elif change.touches("quiz"):
+            self.redraws += 1
+            group._refresh_links()
 
     def _dnd_round_id(self) -> int:
         """The round a pause is for: the current one, or the next within the hour."""
