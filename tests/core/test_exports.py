@@ -233,3 +233,20 @@ def test_stored_nul_and_control_characters_never_reach_an_export(db):
         text = exports.render(fmt, rows, NOW)
         assert "\x00" not in text and "\x07" not in text and "\x1b" not in text, fmt
     assert parse_csv(exports.render_csv(rows))[1][1] == "Caching"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["＋1+1", "－1", "＠SUM(A1)", "＝1", "\tcmd", "\rcmd", "=1", "+1", "-1", "@A1"],
+)
+def test_csv_escapes_every_formula_start_including_full_width_and_a_tab_or_cr(text):
+    """Each start a spreadsheet may evaluate (full-width ＋－＠, a leading tab or CR) is
+    pinned one by one: leaving any out of the rule fails here."""
+    cell = exports.csv_safe(text)
+    assert cell.startswith("'"), repr(cell)
+    assert cell[1:] == exports.plain(text)
+
+
+def test_csv_leaves_an_ordinary_cell_alone():
+    assert exports.csv_safe("consistent hashing") == "consistent hashing"
+    assert exports.csv_safe("a+b") == "a+b"

@@ -306,3 +306,18 @@ def test_the_cue_page_opens_the_card_on_the_days_round(ctx, bus, db, qtbot, cloc
     card = open_cue_card(ctx, bus, signal.args[0] or None)
     qtbot.addWidget(card)
     assert card.current.id == "design" and card.running
+
+
+def test_a_card_with_its_window_frame_on_stays_on_top(card, make_card):
+    """The frame switch rebuilds the window flags: on-top must survive it, and a card
+    opened with its frame on must be on top from the start."""
+    card.set_frameless(False)
+    flags = card.windowFlags()
+    assert not flags & Qt.WindowType.FramelessWindowHint
+    assert flags & Qt.WindowType.WindowStaysOnTopHint and flags & Qt.WindowType.Tool
+    framed = _restart(card, make_card)
+    assert not framed.state.frameless
+    assert framed.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
+    framed.set_frameless(True)
+    assert framed.windowFlags() & Qt.WindowType.FramelessWindowHint
+    assert framed.windowFlags() & Qt.WindowType.WindowStaysOnTopHint

@@ -1,7 +1,10 @@
 """Rows already stored with dates the app cannot show (year 1, year 9999, garbage) must
-not break Today or Journal: the import now refuses them, but older databases hold them."""
+not break Today or Journal: the import now refuses them, but older databases hold them.
+A day that cannot be computed at all says so on the status line and in the log."""
 
 from __future__ import annotations
+
+import logging
 
 import pytest
 
@@ -24,7 +27,14 @@ def hostile(db):
     return loop
 
 
-def test_today_survives(qtbot, ctx, bus, hostile):
+@pytest.fixture
+def status(bus):
+    said: list[str] = []
+    bus.status_message.connect(said.append)
+    return said
+
+
+def _today(qtbot, ctx, bus):
     from companion.ui.today.page import TodayPage
 
     page = TodayPage(ctx, bus)
@@ -33,6 +43,27 @@ def test_today_survives(qtbot, ctx, bus, hostile):
     page.on_shown()
     qtbot.waitUntil(lambda: page._built)
     page.on_shown()
+    return page
+
+
+def test_today_survives(qtbot, ctx, bus, hostile, status, caplog):
+    with caplog.at_level(logging.ERROR):
+        page = _today(qtbot, ctx, bus)
+    # the day was computed from those rows: the loop shows, no error was swallowed
+    assert [r.message for r in caplog.records] == [] and status == []
+    assert page.view is not None and page.view.loop_id == hostile
+    assert page.headline.text() == "Today · Acme · SRE"
+    assert len(page.view.rounds) == 2
+    assert page.schedule.tree.topLevelItemCount() == 2
+
+
+def test_a_day_that_cannot_be_computed_says_so(qtbot, ctx, bus, hostile, status, caplog):
+    ctx.db.execute("DROP TABLE thank_yous")  # a journal the day cannot be read from
+    with caplog.at_level(logging.ERROR):
+        _today(qtbot, ctx, bus)
+    assert any("could not compute the day" in r.message for r in caplog.records)
+    assert status and status[0].startswith("The day could not be computed from the journal:")
+    assert "thank_yous" in status[0] and "\n" not in status[0]
 
 
 def test_journal_survives(qtbot, ctx, bus, hostile):
@@ -42,3 +73,8 @@ def test_journal_survives(qtbot, ctx, bus, hostile):
     qtbot.addWidget(page)
     page.show()
     page.refresh()
+    assert [lp.id for lp in page.loops_model.loops] == [hostile]
+    assert page.current_loop_id == hostile
+    assert page.right.currentWidget() is not page.empty
+    rounds = [g.round.type for g in page.rounds_model.groups if g.round is not None]
+    assert sorted(rounds) == ["coding", "design"]

@@ -97,8 +97,9 @@ class DayService(QObject):
         now = self.ctx.now()
         try:
             view = actions.load_view(self.ctx.db, self.rules, now, self.loop_id or None)
-        except Exception:  # a broken row must not stop the day: log, keep the last view
+        except Exception as exc:  # a broken row must not stop the day: say so, keep the last view
             log.exception("could not compute the day")
+            self.bus.status_message.emit(f"The day could not be computed from the journal: {exc}")
             self._arm(None, now)
             return self.view
         self.view = view
