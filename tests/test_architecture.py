@@ -196,3 +196,37 @@ def test_a_file_or_pref_name_is_spelled_once(name, home):
         if text == name or text.endswith(f"/{name}")
     ]
     assert spelled == [home]
+
+
+def _guarded_imports(path: Path) -> list[str]:
+    """Modules imported inside a ``try`` whose handler catches ImportError."""
+    guarded = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Try):
+            continue
+        names = set()
+        for handler in node.handlers:
+            kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+            names |= {k.id for k in kinds if isinstance(k, ast.Name)}
+        if not names & {"ImportError", "ModuleNotFoundError"}:
+            continue
+        for inner in node.body:
+            for sub in ast.walk(inner):
+                if isinstance(sub, ast.ImportFrom) and sub.module:
+                    guarded.append(sub.module)
+                elif isinstance(sub, ast.Import):
+                    guarded += [alias.name for alias in sub.names]
+    return guarded
+
+
+def test_only_third_party_imports_are_guarded():
+    """`except ImportError` around one of our own modules turns a broken module into a
+    silent zero (a flagged count of 0, an export without planned questions); only an
+    optional third-party import (QtMultimedia, fcntl off POSIX) may be guarded."""
+    ours = [
+        f"{path.relative_to(PACKAGE)}: {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for name in _guarded_imports(path)
+        if name == "companion" or name.startswith("companion.")
+    ]
+    assert ours == []

@@ -43,12 +43,13 @@ def _app():
 
 
 def run_list(args, ctx) -> int:
+    from companion.ui.voice.listener import AudioUnavailable, input_devices
+
+    _app()
     try:
-        _app()
-        from companion.ui.voice.listener import input_devices
-    except ImportError:
-        raise CommandError("mic: audio needs PySide6-Addons (QtMultimedia).") from None
-    devices = input_devices()
+        devices = input_devices()
+    except AudioUnavailable as exc:
+        raise CommandError(f"mic: {exc}") from None
     if args.json:
         import json
 
@@ -67,14 +68,12 @@ def run_list(args, ctx) -> int:
 
 def check(seconds: float, device: str | None):
     """Record and judge; returns a CheckResult. Needs a Q(Core)Application."""
+    from PySide6.QtCore import QTimer
+
     from companion.core.voice import check as verdicts
+    from companion.ui.voice.listener import MicListener  # its start() says when audio is missing
 
     app = _app()
-    try:
-        from companion.ui.voice.listener import MicListener
-    except ImportError:
-        return verdicts.no_device()
-    from PySide6.QtCore import QTimer
 
     listener = MicListener(device=device)
     errors: list[str] = []

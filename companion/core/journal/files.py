@@ -67,7 +67,7 @@ class ImportReport:
     loops_added: int = 0
     loops_skipped: int = 0
     entries_added: int = 0
-    asked_them_skipped: int = 0  # the planner feature is not available in this copy
+    asked_them_skipped: int = 0  # questions you asked kept with no loop to put them in
     entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
     control_chars_removed: int = 0
 
@@ -76,10 +76,9 @@ class ImportReport:
 
 
 def _planner():
-    try:
-        from companion.core.selfcheck import planner
-    except ImportError:
-        return None
+    """The planner module, imported when a journal is exported or imported (not before)."""
+    from companion.core.selfcheck import planner
+
     return planner
 
 
@@ -134,7 +133,7 @@ def _group_from(rows: dict[str, list[tuple]], planner, db: Database, loop_id, as
         keys = ("round", *fields, *optional)
         group[name] = [dict(zip(keys, (refs.get(r[1]), *r[2:]))) for r in rows[name]]
     group["asked_them"] = []
-    if planner is not None and loop_id is not None and loop_id in asked_loops:
+    if loop_id is not None and loop_id in asked_loops:
         group["asked_them"] = _asked_them(planner, db, loop_id, refs)
     return group
 
@@ -166,7 +165,7 @@ def _asked_loops(db: Database) -> set[int]:
 def iter_loops(db: Database):
     """Every loop as its export dict, one at a time, in id order."""
     planner = _planner()
-    asked = _asked_loops(db) if planner is not None else set()
+    asked = _asked_loops(db)
     streams = _streams(db, "loop_id IS NOT NULL")
     thanks = _Stream(
         db.execute(
@@ -239,7 +238,7 @@ def _loops_as_json(db: Database, encode):
         )
     )
     planner = _planner()
-    asked = _asked_loops(db) if planner is not None else set()
+    asked = _asked_loops(db)
     for loop_id, head in db.execute(
         f"SELECT id, json_object({_json_args(LOOP_FIELDS)}) FROM loops ORDER BY id"
     ):
@@ -383,7 +382,7 @@ def _insert_group(
         )
     if group["asked_them"]:
         planner = _planner()
-        if planner is None or loop_id is None:
+        if loop_id is None:
             report.asked_them_skipped += len(group["asked_them"])
             return
         for q in group["asked_them"]:

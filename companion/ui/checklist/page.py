@@ -215,10 +215,8 @@ class _ClickLabel(QLabel):
 
 
 def _flagged_count(db) -> int:
-    try:
-        from companion.core.selfcheck.quiz import flagged_ids
-    except ImportError:
-        return 0
+    from companion.core.selfcheck.quiz import flagged_ids
+
     try:
         return len(flagged_ids(db))
     except Exception:  # noqa: BLE001 - the quiz tables may not exist in an older copy

@@ -91,11 +91,11 @@ class MicCheckDialog(QDialog):
     # -- microphone --------------------------------------------------------------------
 
     def _fill_devices(self) -> None:
-        try:
-            from companion.ui.voice.listener import input_devices
+        from companion.ui.voice.listener import AudioUnavailable, input_devices
 
+        try:
             devices = input_devices()
-        except ImportError:
+        except AudioUnavailable:
             devices = []
         self.devices.clear()
         for ident, description, default in devices:

@@ -25,9 +25,17 @@ STALL_SECONDS = 3.0  # an open device that sends nothing this long has gone away
 FIRST_DATA_SECONDS = 10.0  # audio servers may take a few seconds to start a stream
 
 
+class AudioUnavailable(RuntimeError):
+    """QtMultimedia (PySide6-Addons) is not installed: no audio at all."""
+
+
 def input_devices() -> list[tuple[str, str, bool]]:
-    """(id, description, is_default) of each input device the audio server offers."""
-    from PySide6.QtMultimedia import QMediaDevices
+    """(id, description, is_default) of each input device the audio server offers;
+    :class:`AudioUnavailable` without QtMultimedia (the one guarded import: third-party)."""
+    try:
+        from PySide6.QtMultimedia import QMediaDevices
+    except ImportError:
+        raise AudioUnavailable("audio needs PySide6-Addons (QtMultimedia).") from None
 
     default = QMediaDevices.defaultAudioInput()
     default_id = bytes(default.id().data()).decode(errors="replace") if not default.isNull() else ""
