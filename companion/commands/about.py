@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from companion.commands.about_source import source_text
 from companion.commands.common import CommandError, open_journal
 
 
@@ -60,29 +61,6 @@ def _error(message: str) -> int:
     raise CommandError(f"about: {message}")
 
 
-def _source_text(ctx, path: Path | None) -> tuple[str | None, str]:
-    """(text, where) from ``path`` or from the saved one-pager; raises CommandError."""
-    if path is not None:
-        from companion.core.about.importing import read_import
-
-        try:
-            result = read_import(path)
-        except ValueError as exc:
-            _error(str(exc))
-            return None, str(path)
-        for problem in result.problems:
-            print(f"companion about: warning: {problem}", file=sys.stderr)
-        return result.text, str(path)
-    from companion.core.about.store import load_document
-
-    open_journal(ctx, read_only=True)
-    text = load_document(ctx.db)
-    if text is None:
-        _error("no one-pager saved yet: write it on the About me page, or pass a FILE.")
-        return None, "the saved one-pager"
-    return text, "the saved one-pager"
-
-
 def _stored_wpm(ctx) -> float:
     from companion.core.about.store import words_per_minute
 
@@ -96,7 +74,7 @@ def run_analyze(args, ctx) -> int:
 
     if args.wpm is not None and not MIN_WPM <= args.wpm <= MAX_WPM:
         return _error(f"--wpm {args.wpm:g} is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}.")
-    text, where = _source_text(ctx, args.file)
+    text, where = source_text(ctx, args.file)
     if text is None:
         return 1
     wpm = args.wpm if args.wpm is not None else _stored_wpm(ctx)
@@ -157,7 +135,7 @@ def run_export(args, ctx) -> int:
     if not output.parent.exists():
         return _error(f"the folder {output.parent} does not exist.")
     output = output_path(output)
-    text, _ = _source_text(ctx, args.input)
+    text, _ = source_text(ctx, args.input)
     if text is None:
         return 1
     if not text.strip():

@@ -39,7 +39,7 @@ def verdict(answer_seconds: float, heard: bool, target: tuple[float, float]) -> 
 
 
 def run_rehearse(args, ctx) -> int:
-    from companion.commands.about import _source_text
+    from companion.commands.about_source import source_text
     from companion.commands.common import CommandError
     from companion.core.about.pitch import analyze
     from companion.core.about.spoken import count_words
@@ -49,7 +49,7 @@ def run_rehearse(args, ctx) -> int:
         take = read_wav(args.audio)
     except WavError as exc:
         raise CommandError(f"about: {exc}") from None
-    text, where = _source_text(ctx, args.input)
+    text, where = source_text(ctx, args.input)
     if text is None:
         return 1
     pitch = analyze(text, plan=ctx.content.pitch_plan())

@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING
 
 from companion.core.content_fields import AUDIENCES as AUDIENCES  # re-exported
 from companion.core.content_fields import check_section, section_warnings
+from companion.core.content_items import ContentError as ContentError  # re-exported
+from companion.core.content_items import Item as Item  # re-exported
+from companion.core.content_items import Section as Section  # re-exported
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -44,50 +47,6 @@ LIST_FIELDS = frozenset({"sections", "see", "tags", "audience"})
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _FIELD_RE = re.compile(r"^\s{2,}([a-z_]+):\s?(.*)$")
 MAX_FILE_BYTES = 512 * 1024
-
-
-@dataclass(frozen=True)
-class ContentError:
-    path: Path
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
-
-
-@dataclass(frozen=True)
-class Item:
-    text: str
-    fields: dict[str, str] = field(default_factory=dict)
-    line: int = 0
-    field_lines: dict[str, int] = field(default_factory=dict, compare=False)
-
-    def get(self, key: str, default: str | None = None) -> str | None:
-        return self.fields.get(key, default)
-
-    def list(self, key: str) -> list[str]:
-        raw = self.fields.get(key, "")
-        return [part.strip() for part in raw.split(",") if part.strip()]
-
-    def int(self, key: str, default: int = 0) -> int:
-        try:
-            return int(self.fields.get(key, default))
-        except (TypeError, ValueError):
-            return default
-
-
-@dataclass(frozen=True)
-class Section:
-    id: str
-    kind: str
-    title: str
-    items: tuple[Item, ...] = ()
-    intro: str = ""
-    order: int = 100
-    meta: dict[str, str] = field(default_factory=dict)
-    source: Path | None = None
-    meta_lines: dict[str, int] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from companion.core.content import ContentError, Item, Section
+from companion.core.content_items import ContentError, Item, Section
 
 PITCH_SEGMENT_IDS = ("identity", "evidence", "depth", "why-role", "hand-back")
 AUDIENCES = ("hiring-manager", "peer", "leadership")
@@ -175,7 +173,6 @@ UNIQUE_ITEM_FIELDS: dict[str, tuple[str, ...]] = {
 
 def check_section(section: Section) -> list[ContentError]:
     """Every typed field of one section that is missing, malformed or out of range."""
-    from companion.core.content import ContentError
 
     path = section.source or Path("<memory>")
     errors: list[ContentError] = []
@@ -209,7 +206,6 @@ def check_section(section: Section) -> list[ContentError]:
 
 
 def _check_nudge_times(section: Section, path: Path) -> list[ContentError]:
-    from companion.core.content import ContentError
 
     errors = []
     length = section.meta.get("minutes", "")
@@ -247,7 +243,6 @@ def parse_range(value: str | None) -> tuple[int, int] | None:
 
 def section_warnings(section: Section) -> list[ContentError]:
     """Valid but doubtful: a pitch whose segments do not add up to its own target."""
-    from companion.core.content import ContentError
 
     if section.kind != "pitch":
         return []

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.core.content_fields import DEFAULT_PITCH_TARGET, PITCH_SEGMENT_IDS, parse_range
+from companion.core.content_items import Item, Section
 
 if TYPE_CHECKING:
-    from companion.core.content import Content, Item, Section
+    from companion.core.content import Content
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QPen
 from PySide6.QtWidgets import QAbstractItemView, QProxyStyle, QStyle, QStyleFactory
 
-from companion.ui.theme import is_dark
+from companion.ui.palette_tone import is_dark
 
 
 class CompanionStyle(QProxyStyle):

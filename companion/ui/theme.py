@@ -14,6 +14,8 @@ import sys
 
 from PySide6.QtGui import QColor, QPalette
 
+from companion.ui.palette_tone import is_dark as is_dark  # re-exported
+
 SCHEME_ENV = "COMPANION_COLOR_SCHEME"
 
 
@@ -200,10 +202,6 @@ def dark_palette() -> QPalette:
     ):
         p.setColor(QPalette.ColorGroup.Disabled, role, QColor(120, 124, 132))
     return p
-
-
-def is_dark(palette: QPalette) -> bool:
-    return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
 # --- contrast and status colours (WCAG 2.1) -----------------------------------------------

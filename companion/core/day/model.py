@@ -18,9 +18,9 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from companion.core.day.clock import clock_text
 from companion.core.day.lengths import round_minutes
 from companion.core.day.loops import Loop, Round
-from companion.core.day.schedule import clock_text
 
 PHASES = (
     "night-before",
