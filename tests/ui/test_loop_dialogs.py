@@ -53,18 +53,17 @@ def test_round_dialog_for_the_journal_edits_notes_and_checks_with_core(qtbot, ct
     }
 
 
-def test_journal_new_loop_uses_the_shared_dialog(qtbot, ctx, bus, monkeypatch):
+def test_journal_new_loop_uses_the_shared_dialog(qtbot, ctx, bus):
     from companion.ui.journal.page import JournalPage
 
-    def answer(dialog):
-        dialog.company.setText("Globex")
-        dialog.day.setDate(QDate(2026, 12, 4))
-        return QDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(LoopDialog, "exec", answer)
     page = JournalPage(ctx, bus)
     qtbot.addWidget(page)
-    page.new_loop()
+    page.new_loop()  # opened without a nested event loop: answered below
+    dialog = page.loop_dialog
+    assert isinstance(dialog, LoopDialog) and list_loops(ctx.db) == []
+    dialog.company.setText("Globex")
+    dialog.day.setDate(QDate(2026, 12, 4))
+    dialog.done(QDialog.DialogCode.Accepted)
     (loop,) = list_loops(ctx.db)
     assert (loop.company, loop.starts_on, loop.ends_on) == ("Globex", "2026-12-04", "2026-12-04")
     assert get_loop(ctx.db, loop.id) == loop

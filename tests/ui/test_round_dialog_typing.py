@@ -106,15 +106,13 @@ def test_tomorrow_in_the_schedule_counts_from_today_not_from_the_rounds_day(
     loop_id = create_loop(ctx.db, "Acme", "SRE", starts_on=today.isoformat())
     round_id = add_round(ctx.db, loop_id, "coding", scheduled_at=later)
 
-    def answer(dialog):
-        type_start(qtbot, dialog, "tomorrow 9:15")
-        return QDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(RoundDialog, "exec", answer)
     editor = ScheduleEditor(ctx, bus)
     qtbot.addWidget(editor)
     editor.set_loop(loop_id)
     editor.tree.setCurrentItem(editor.tree.topLevelItem(0))
-    editor.edit_selected()
+    editor.edit_selected()  # opened without a nested event loop: answered below
+    assert isinstance(editor.dialog, RoundDialog)
+    type_start(qtbot, editor.dialog, "tomorrow 9:15")
+    editor.dialog.done(QDialog.DialogCode.Accepted)
     tomorrow = dt.datetime.combine(today + dt.timedelta(days=1), dt.time(9, 15)).astimezone()
     assert get_round(ctx.db, round_id).scheduled == tomorrow

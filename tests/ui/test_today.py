@@ -378,7 +378,6 @@ def test_an_invitation_is_read_off_the_gui_thread(
     import threading
 
     import companion.core.day.ics as ics
-    from companion.ui.today import schedule as schedule_module
 
     page = make_page(qtbot, ctx, bus)
     path = tmp_path / "invite.ics"
@@ -394,11 +393,10 @@ def test_an_invitation_is_read_off_the_gui_thread(
         return real_parse(*args, **kwargs)
 
     monkeypatch.setattr(ics, "parse_ics", watched)
-    monkeypatch.setattr(
-        schedule_module.QMessageBox, "information", lambda _p, _t, text: shown.append(text)
-    )
     page.schedule.import_in_background(path)
-    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
+    qtbot.waitUntil(lambda: page.schedule.dialog is not None, timeout=10_000)
+    shown.append(page.schedule.dialog.text())  # shown without a nested event loop
+    page.schedule.dialog.done(0)
     assert threads and threads[0] is not threading.main_thread()
     assert "Added 1 round from invite.ics" in shown[0]
     assert page.schedule.import_button.isEnabled()
@@ -500,3 +498,31 @@ def test_reloaded_content_gives_the_day_new_rules(ctx, bus, monkeypatch):
     ctx.reload_content()
     assert service.rules is not before
     assert not hasattr(service, "content_reloaded")
+
+
+def test_dialogs_open_without_a_nested_event_loop(qtbot, ctx, bus, dnd, loop, clock):
+    """The day's timer fires while a dialog is open: add, edit and delete return at once
+    and act when the dialog is answered (exec() ran a loop of its own under them)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    loop_id, first, second = loop
+    clock.set(at(2, 9))
+    page = make_page(qtbot, ctx, bus)
+    page.add_loop()  # returns: the dialog is open, nothing written yet
+    assert page.dialog.isVisible() and page.dialog.windowModality() == Qt.WindowModality.WindowModal
+    page.dialog.company.setText("Globex")
+    page.dialog.accept()
+    assert page.view.loop.company == "Globex"  # created and followed once accepted
+    page.day.choose_loop(loop_id)
+    _select(page, first)
+    page.schedule.delete_selected()
+    tick(bus)  # the day moves on while the question is open
+    assert get_round(ctx.db, first) is not None
+    page.schedule.dialog.button(QMessageBox.StandardButton.Yes).click()
+    assert get_round(ctx.db, first) is None
+    _select(page, second)
+    page.schedule.edit_selected()
+    assert isinstance(page.schedule.dialog, QDialog) and page.schedule.dialog.isVisible()
+    page.schedule.dialog.reject()
+    assert get_round(ctx.db, second).scheduled == at(2, 11, 30)

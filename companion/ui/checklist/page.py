@@ -257,6 +257,7 @@ class ChecklistPage(QWidget):
         outer.addWidget(scroll, 1)
         self._built = False
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
+        self.dialog = None  # the question open now (asked without a nested event loop)
         bus.changed.connect(self._on_change)
         bus.day_changed.connect(self._apply)
         QTimer.singleShot(0, self._build)
@@ -359,17 +360,22 @@ class ChecklistPage(QWidget):
             group.setTitle(f"{title} — now" if phase == current else title)
 
     def new_day(self) -> None:
-        from companion.core.day.checklist import new_day
+
+        from companion.ui.widgets.opening import ask
 
         view = self.view or self._view()
-        answer = QMessageBox.question(
+        day, loop_id = view.day.isoformat(), view.loop_id  # the day asked about, kept
+        self.dialog = ask(
             self,
             "New day",
-            f"Untick every list for {view.day.isoformat()} and start afresh?",
+            f"Untick every list for {day} and start afresh?",
+            lambda: self._new_day(loop_id, day),
         )
-        if answer != QMessageBox.StandardButton.Yes:
-            return
-        new_day(self.ctx.db, view.loop_id, view.day.isoformat())
+
+    def _new_day(self, loop_id: int, day: str) -> None:
+        from companion.core.day.checklist import new_day
+
+        new_day(self.ctx.db, loop_id, day)
         from companion.core.changes import Change
 
         self.bus.announce(Change.of("checklist", origin=self))  # every list redraws below

@@ -7,7 +7,6 @@ from PySide6.QtCore import QModelIndex, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -390,14 +389,16 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
     def new_loop(self) -> None:
         from companion.core.day.loops import create_loop
         from companion.ui.widgets.loop_dialogs import LoopDialog
+        from companion.ui.widgets.opening import open_dialog
+
+        def accepted() -> None:
+            company, role, day = dialog.values()
+            loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)
+            self.current_loop_id = loop_id
+            self.bus.announce(Change.of("loop", ids=[loop_id], origin=self))
 
         dialog = LoopDialog(self.ctx.now().date(), self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        company, role, day = dialog.values()
-        loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)
-        self.current_loop_id = loop_id
-        self.bus.announce(Change.of("loop", ids=[loop_id], origin=self))
+        self.loop_dialog = open_dialog(dialog, accepted)
 
     def capture_selected(self) -> None:
         index = self.rounds_view.currentIndex()

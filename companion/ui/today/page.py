@@ -46,6 +46,7 @@ class TodayPage(QWidget):
         self._loop_ids: list[int] = []
         self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
+        self.dialog = None  # the dialog open now (opened without a nested event loop)
 
         outer = QVBoxLayout(self)
         self.headline = QLabel("Today")
@@ -422,11 +423,10 @@ class TodayPage(QWidget):
 
     def add_loop(self) -> None:
         from companion.ui.widgets.loop_dialogs import LoopDialog
+        from companion.ui.widgets.opening import open_dialog
 
         dialog = LoopDialog(self.ctx.now().date(), self)
-        if dialog.exec() != LoopDialog.DialogCode.Accepted:
-            return
-        self.create_loop(*dialog.values())
+        self.dialog = open_dialog(dialog, lambda: self.create_loop(*dialog.values()))
 
     def create_loop(self, company: str, role: str, starts_on: str) -> int:
         from companion.core.day.loops import create_loop

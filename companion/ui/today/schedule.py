@@ -7,10 +7,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QDialog,
     QFileDialog,
     QHBoxLayout,
-    QMessageBox,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -19,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ui.widgets.loop_dialogs import RoundDialog
+from companion.ui.widgets.opening import ask, open_dialog, tell
 from companion.ui.widgets.round_fields import (
     role_title,
 )
@@ -34,6 +33,7 @@ class ScheduleEditor(QWidget):
         self.ctx = ctx
         self.bus = bus
         self.loop_id = 0
+        self.dialog = None  # the dialog or question open now (opened without a nested loop)
         self._rows: list[tuple] | None = None  # what the tree shows; None: not drawn yet
         self._skippable: dict[int, tuple[bool, bool]] = {}
         self.tree = QTreeWidget()
@@ -228,32 +228,28 @@ class ScheduleEditor(QWidget):
     def _open(self, dialog, accepted) -> None:
         """Show ``dialog`` without a nested event loop (the day's timer keeps firing and
         may redraw this list under it); ``accepted`` runs when it is accepted."""
-        self._dialog = dialog
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-
-        def done(code: int) -> None:
-            self._dialog = None
-            if code == QDialog.DialogCode.Accepted:
-                accepted()
-
-        dialog.finished.connect(done)
-        dialog.open()
+        self.dialog = open_dialog(dialog, accepted)
 
     def delete_selected(self) -> None:
-        from companion.core.day.loops import delete_round
-
         round_id = self._selected_id()
         if not round_id:
             return
-        answer = QMessageBox.question(
-            self, "Delete round", "Delete this round from the schedule (and any notes on it)?"
+        self.dialog = ask(
+            self,
+            "Delete round",
+            "Delete this round from the schedule (and any notes on it)?",
+            lambda: self.delete_round(round_id),
         )
-        if answer != QMessageBox.StandardButton.Yes:
-            return
+
+    def delete_round(self, round_id: int) -> None:
+        from companion.core.day.loops import delete_round
+
         try:
             delete_round(self.ctx.db, round_id)
         except Exception as exc:  # noqa: BLE001 - a foreign key from journal entries
-            QMessageBox.warning(self, "Delete round", f"The round could not be deleted: {exc}")
+            self.dialog = tell(
+                self, "Delete round", f"The round could not be deleted: {exc}", warning=True
+            )
             return
         self._changed([round_id])
 
@@ -287,7 +283,7 @@ class ScheduleEditor(QWidget):
         self.import_button.setEnabled(True)
         self.unsetCursor()
         message = error or self.apply_import(path, events, problems)
-        QMessageBox.information(self, "Import .ics", message)
+        self.dialog = tell(self, "Import .ics", message)
 
     def import_file(self, path: Path) -> str:
         """Import a .ics file into this loop at once; returns the message to show."""
