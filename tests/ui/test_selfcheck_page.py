@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from companion.core.changes import Change
 from companion.core.day import loops
 from companion.core.selfcheck import planner, quiz
 
@@ -145,7 +146,7 @@ def test_planning_questions_for_a_loop(qtbot, page, ctx, bus):
     loop_id = loops.create_loop(ctx.db, "Acme", "ML infra", starts_on="2026-12-02")
     page.tabs.setCurrentIndex(page.PLANNER_TAB)
     panel = page.planner
-    bus.journal_changed.emit()  # the journal added a loop
+    bus.announce(Change.of("loop", ids=[loop_id]))  # the journal added a loop
     assert panel.stack.currentWidget() is panel.planner
     assert panel.loop_id() == loop_id
 
@@ -239,10 +240,10 @@ def test_pack_text_is_shown_as_plain_text_never_html(qtbot, ctx, bus, tmp_path):
 def test_suggested_questions_are_shown_whole(qtbot, page, ctx, bus):
     from PySide6.QtGui import QFontMetrics
 
-    loops.create_loop(ctx.db, "Acme", "ML infra", starts_on="2026-12-02")
+    loop_id = loops.create_loop(ctx.db, "Acme", "ML infra", starts_on="2026-12-02")
     page.resize(700, 700)  # narrow: the long questions must wrap
     page.tabs.setCurrentIndex(page.PLANNER_TAB)
-    bus.journal_changed.emit()
+    bus.announce(Change.of("loop", ids=[loop_id]))
     tree = page.planner.tree
     tree.expandAll()
     qtbot.wait(50)
