@@ -16,7 +16,8 @@ pytestmark = pytest.mark.gui
 
 
 class FakeDialogs:
-    """Answers the page's dialogs without showing them, and records what was asked."""
+    """Answers the page's dialogs without showing them, and records what was asked (an
+    answer of None is a cancel: the page's callback is not called, as with the real ones)."""
 
     def __init__(self):
         self.entry_answer = None
@@ -26,25 +27,31 @@ class FakeDialogs:
         self.confirm_answer = True
         self.calls = []
 
-    def edit_entry(self, parent, kind, entry, already_weak):
+    @staticmethod
+    def _answer(answer, then) -> None:
+        if answer is not None:
+            then(answer)
+
+    def edit_entry(self, parent, kind, entry, already_weak, then):
         self.calls.append(("entry", kind, entry.id, already_weak))
-        return self.entry_answer
+        self._answer(self.entry_answer, then)
 
-    def edit_loop(self, parent, loop):
+    def edit_loop(self, parent, loop, then):
         self.calls.append(("loop", loop.id))
-        return self.loop_answer
+        self._answer(self.loop_answer, then)
 
-    def edit_round(self, parent, rnd, types, focus_notes=False):
+    def edit_round(self, parent, rnd, types, focus_notes=False, then=None):
         self.calls.append(("round", rnd.id, focus_notes))
-        return self.round_answer
+        self._answer(self.round_answer, then)
 
-    def weak_topic(self, parent, topic="", note=""):
+    def weak_topic(self, parent, topic="", note="", *, then):
         self.calls.append(("weak", topic))
-        return self.weak_answer
+        self._answer(self.weak_answer, then)
 
-    def confirm(self, parent, title, text, action):
+    def confirm(self, parent, title, text, action, then):
         self.calls.append(("confirm", text))
-        return self.confirm_answer
+        if self.confirm_answer:
+            then()
 
 
 @pytest.fixture
@@ -434,3 +441,34 @@ def test_deleting_the_last_entry_of_a_round_selects_the_one_above(page, filled, 
     assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]) is None
     assert journal_edits.entry_kind_of(page.selected_object()) == "flub"
     assert "Dana" in page.rounds_model.data(page.rounds_model.index(0, 1))
+
+
+def test_the_real_dialogs_open_without_a_nested_event_loop(qtbot, page, filled, ctx, bus):
+    """The journal's edit and delete dialogs return at once; the change is made when the
+    user answers (the day's timer and other pages' writes run while they are open)."""
+    from PySide6.QtWidgets import QDialog
+
+    from companion.core.changes import Change
+    from companion.ui.journal.dialogs import JournalDialogs
+
+    _loop, _rid, ids = filled
+    page.dialogs = JournalDialogs()
+    page.show()
+    _select(page, "flub", ids["flub"])
+    page.delete_selected()  # the question is open; nothing is deleted yet
+    box = page.dialogs.open
+    assert box.isVisible() and _count(ctx.db, "flubs") == 1
+    bus.announce(Change.of("round"))  # the day moves on under the question: a refresh
+    yes = next(b for b in box.buttons() if b.text() == "Delete flub")
+    yes.click()
+    assert _count(ctx.db, "flubs") == 0
+    _select(page, "asked", ids["asked"])
+    page.edit_selected()
+    dialog = page.dialogs.open
+    assert isinstance(dialog, QDialog) and dialog.isVisible()
+    dialog.reject()  # cancelled: nothing changes
+    assert _count(ctx.db, "asked") == 1 and page.dialogs.open is dialog
+
+
+def _count(db, table: str) -> int:
+    return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]

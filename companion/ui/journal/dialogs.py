@@ -32,6 +32,7 @@ from companion.core.journal.edits import clean_entry_fields
 from companion.core.journal.entries import SEVERITIES
 from companion.ui.widgets.checked_dialog import CheckedDialog
 from companion.ui.widgets.loop_dialogs import RoundDialog
+from companion.ui.widgets.opening import open_dialog
 
 NO_DATE = QDate(2000, 1, 1)  # the QDateEdit minimum, shown as "no date"
 KIND_TITLES = {
@@ -217,27 +218,27 @@ class WeakTopicDialog(CheckedDialog):
 
 
 class JournalDialogs:
-    """The real dialogs; every method returns None (or False) when the user cancels."""
+    """The real dialogs, each opened without a nested event loop (the day's timer keeps
+    firing and the journal may change under it): ``then`` gets the answer once the user
+    accepts, and is not called on cancel."""
 
-    def edit_entry(self, parent, kind: str, entry, already_weak: bool) -> tuple[dict, bool] | None:
+    def edit_entry(self, parent, kind: str, entry, already_weak: bool, then) -> None:
         dialog = EntryDialog(kind, entry, already_weak, parent)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.values(), dialog.wants_weak()
+        self.open = open_dialog(dialog, lambda: then((dialog.values(), dialog.wants_weak())))
 
-    def edit_loop(self, parent, loop) -> dict | None:
+    def edit_loop(self, parent, loop, then) -> None:
         dialog = LoopEditDialog(loop, parent)
-        return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        self.open = open_dialog(dialog, lambda: then(dialog.values()))
 
-    def edit_round(self, parent, rnd, types, focus_notes: bool = False) -> dict | None:
+    def edit_round(self, parent, rnd, types, focus_notes: bool = False, then=None) -> None:
         dialog = RoundDialog(types, None, rnd, parent, notes=True, focus_notes=focus_notes)
-        return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        self.open = open_dialog(dialog, lambda: then(dialog.values()))
 
-    def weak_topic(self, parent, topic: str = "", note: str = "") -> tuple[str, str] | None:
+    def weak_topic(self, parent, topic: str = "", note: str = "", *, then) -> None:
         dialog = WeakTopicDialog(topic, note, parent)
-        return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        self.open = open_dialog(dialog, lambda: then(dialog.values()))
 
-    def confirm(self, parent, title: str, text: str, action: str) -> bool:
+    def confirm(self, parent, title: str, text: str, action: str, then) -> None:
         box = QMessageBox(parent)
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(title)
@@ -246,8 +247,10 @@ class JournalDialogs:
         yes = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(yes)
-        box.exec()
-        return box.clickedButton() is yes
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _code: then() if box.clickedButton() is yes else None)
+        self.open = box
+        box.open()
 
 
 class WeakTopicsDialog(QDialog):

@@ -123,66 +123,68 @@ class JournalEditing:
         db = self.ctx.db
         topic = getattr(entry, "topic", "")
         weak_now = bool(topic) and kind != "weak" and weak.is_weak(db, topic)
-        answer = self.dialogs.edit_entry(self, kind, entry, weak_now)
-        if answer is None:
-            return
-        fields, want_weak = answer
-        changed = {k: v for k, v in fields.items() if v != getattr(entry, k)}
-        name = ENTRY_NAMES[kind]
-        old = None
-        if changed:
-            try:
-                old = edits.update_entry(db, kind, entry.id, **changed)
-            except ValueError as exc:
-                self._failed(f"The {name} was not saved", exc)
+
+        def answered(answer) -> None:
+            fields, want_weak = answer
+            changed = {k: v for k, v in fields.items() if v != getattr(entry, k)}
+            name = ENTRY_NAMES[kind]
+            old = None
+            if changed:
+                try:
+                    old = edits.update_entry(db, kind, entry.id, **changed)
+                except ValueError as exc:
+                    self._failed(f"The {name} was not saved", exc)
+                    return
+            elif not want_weak:
+                self.status("Nothing changed.")
                 return
-        elif not want_weak:
-            self.status("Nothing changed.")
-            return
-        both = old is not None and want_weak
-        if both:  # one Ctrl+Z undoes the edit and the mark together
-            self.undo_stack.beginMacro(f"edit the {name} and mark its topic weak")
-        try:
-            if old is not None:
-                self._push(
-                    f"edit the {name}",
-                    lambda: edits.update_entry(db, kind, entry.id, **changed),
-                    lambda: edits.update_entry(db, kind, entry.id, **old),
-                    entry.loop_id,
-                    (kind, entry.id),
-                )
-            if want_weak:
-                new_topic = fields.get("topic", topic)
-                self._mark_weak(new_topic, "", entry.loop_id, entry.round_id, (kind, entry.id))
-        finally:
-            if both:
-                self.undo_stack.endMacro()
+            both = old is not None and want_weak
+            if both:  # one Ctrl+Z undoes the edit and the mark together
+                self.undo_stack.beginMacro(f"edit the {name} and mark its topic weak")
+            try:
+                if old is not None:
+                    self._push(
+                        f"edit the {name}",
+                        lambda: edits.update_entry(db, kind, entry.id, **changed),
+                        lambda: edits.update_entry(db, kind, entry.id, **old),
+                        entry.loop_id,
+                        (kind, entry.id),
+                    )
+                if want_weak:
+                    new_topic = fields.get("topic", topic)
+                    self._mark_weak(new_topic, "", entry.loop_id, entry.round_id, (kind, entry.id))
+            finally:
+                if both:
+                    self.undo_stack.endMacro()
+
+        self.dialogs.edit_entry(self, kind, entry, weak_now, answered)
 
     def edit_round(self, rnd, focus_notes: bool = False) -> None:
         from companion.core.day.loops import update_round
 
         types = [(t.id, t.title) for t in self.ctx.content.round_types()]
-        fields = self.dialogs.edit_round(self, rnd, types, focus_notes)
-        if fields is None:
-            return
-        changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}
-        if not changed:
-            self.status("Nothing changed.")
-            return
-        db = self.ctx.db
-        try:
-            old = update_round(db, rnd.id, **changed)
-        except ValueError as exc:
-            self._failed("The round was not saved", exc)
-            return
-        self._push(
-            "edit the round",
-            lambda: update_round(db, rnd.id, **changed),
-            lambda: update_round(db, rnd.id, **old),
-            rnd.loop_id,
-            ("notes" if focus_notes and changed.get("notes") else "round", rnd.id),
-            kinds=("round", "capture"),  # its notes are part of the capture
-        )
+
+        def answered(fields) -> None:
+            changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}
+            if not changed:
+                self.status("Nothing changed.")
+                return
+            db = self.ctx.db
+            try:
+                old = update_round(db, rnd.id, **changed)
+            except ValueError as exc:
+                self._failed("The round was not saved", exc)
+                return
+            self._push(
+                "edit the round",
+                lambda: update_round(db, rnd.id, **changed),
+                lambda: update_round(db, rnd.id, **old),
+                rnd.loop_id,
+                ("notes" if focus_notes and changed.get("notes") else "round", rnd.id),
+                kinds=("round", "capture"),  # its notes are part of the capture
+            )
+
+        self.dialogs.edit_round(self, rnd, types, focus_notes, answered)
 
     def edit_loop(self, loop_id: int | None = None) -> None:
         from companion.core.day.loops import get_loop, update_loop
@@ -194,26 +196,27 @@ class JournalEditing:
         loop = get_loop(self.ctx.db, loop_id) if loop_id is not None else None
         if loop is None:
             return
-        fields = self.dialogs.edit_loop(self, loop)
-        if fields is None:
-            return
-        changed = {k: v for k, v in fields.items() if v != getattr(loop, k)}
-        if not changed:
-            self.status("Nothing changed.")
-            return
-        db = self.ctx.db
-        try:
-            old = update_loop(db, loop.id, **changed)
-        except ValueError as exc:
-            self._failed("The loop was not saved", exc)
-            return
-        self._push(
-            f"edit the {loop.company} loop",
-            lambda: update_loop(db, loop.id, **changed),
-            lambda: update_loop(db, loop.id, **old),
-            loop.id,
-            kinds=("loop",),
-        )
+
+        def answered(fields) -> None:
+            changed = {k: v for k, v in fields.items() if v != getattr(loop, k)}
+            if not changed:
+                self.status("Nothing changed.")
+                return
+            db = self.ctx.db
+            try:
+                old = update_loop(db, loop.id, **changed)
+            except ValueError as exc:
+                self._failed("The loop was not saved", exc)
+                return
+            self._push(
+                f"edit the {loop.company} loop",
+                lambda: update_loop(db, loop.id, **changed),
+                lambda: update_loop(db, loop.id, **old),
+                loop.id,
+                kinds=("loop",),
+            )
+
+        self.dialogs.edit_loop(self, loop, answered)
 
     def delete_selected(self) -> None:
         from companion.core.journal import edits
@@ -231,17 +234,6 @@ class JournalEditing:
         text = getattr(obj, "question", None) or getattr(obj, "topic", None) or obj.text
         short = " ".join(text.split())
         short = short if len(short) <= 120 else short[:119] + "…"
-        if not self.dialogs.confirm(
-            self, f"Delete the {name}?", f"Delete the {name} “{short}”?", f"Delete {name}"
-        ):
-            return
-        db = self.ctx.db
-        row = edits.entry_row(db, kind, obj.id)
-        if row is None:
-            self.status(f"That {name} was already deleted.")
-            self.refresh()
-            return
-        state = {"id": obj.id}
         neighbour = None  # the entry to select once this one is gone: below, else above
         current = self.rounds_view.currentIndex()
         for near in (self.rounds_view.indexBelow(current), self.rounds_view.indexAbove(current)):
@@ -249,37 +241,55 @@ class JournalEditing:
             if candidate is not None and not isinstance(candidate, (Round, RoundNotes)):
                 neighbour = candidate
                 break
-        journal.delete_entry(db, kind, obj.id)
 
-        def redo() -> None:
-            journal.delete_entry(db, kind, state["id"])
+        def confirmed() -> None:
+            db = self.ctx.db
+            row = edits.entry_row(db, kind, obj.id)
+            if row is None:
+                self.status(f"That {name} was already deleted.")
+                self.refresh()
+                return
+            state = {"id": obj.id}
+            journal.delete_entry(db, kind, obj.id)
 
-        def undo() -> None:
-            state["id"] = edits.restore_entry(db, kind, row)
+            def redo() -> None:
+                journal.delete_entry(db, kind, state["id"])
 
-        select = None
-        if neighbour is not None and not isinstance(neighbour, (Round, RoundNotes)):
-            select = (edits.entry_kind_of(neighbour), neighbour.id)
-        # now the next entry is selected; after an undo, the entry put back
-        self._push(
-            f"delete the {name}", redo, undo, obj.loop_id, lambda: (kind, state["id"]), select
+            def undo() -> None:
+                state["id"] = edits.restore_entry(db, kind, row)
+
+            select = None
+            if neighbour is not None:
+                select = (edits.entry_kind_of(neighbour), neighbour.id)
+            # now the next entry is selected; after an undo, the entry put back
+            self._push(
+                f"delete the {name}", redo, undo, obj.loop_id, lambda: (kind, state["id"]), select
+            )
+
+        self.dialogs.confirm(
+            self,
+            f"Delete the {name}?",
+            f"Delete the {name} “{short}”?",
+            f"Delete {name}",
+            confirmed,
         )
 
     def _clear_round_notes(self, rnd) -> None:
         from companion.core.day.loops import update_round
 
-        if not self.dialogs.confirm(
-            self, "Clear the notes?", "Clear this round's notes?", "Clear notes"
-        ):
-            return
-        db = self.ctx.db
-        old = update_round(db, rnd.id, notes="")
-        self._push(
-            "clear the round's notes",
-            lambda: update_round(db, rnd.id, notes=""),
-            lambda: update_round(db, rnd.id, **old),
-            rnd.loop_id,
-            ("round", rnd.id),
+        def confirmed() -> None:
+            db = self.ctx.db
+            old = update_round(db, rnd.id, notes="")
+            self._push(
+                "clear the round's notes",
+                lambda: update_round(db, rnd.id, notes=""),
+                lambda: update_round(db, rnd.id, **old),
+                rnd.loop_id,
+                ("round", rnd.id),
+            )
+
+        self.dialogs.confirm(
+            self, "Clear the notes?", "Clear this round's notes?", "Clear notes", confirmed
         )
 
     # --- weak topics -----------------------------------------------------------------------
@@ -299,14 +309,15 @@ class JournalEditing:
         elif isinstance(obj, (Round, RoundNotes)):
             rnd = obj if isinstance(obj, Round) else obj.round
             round_id, select = rnd.id, ("round", rnd.id)
-        note = ""
-        if not topic:
-            suggested = getattr(obj, "question", "") or getattr(obj, "text", "")
-            answer = self.dialogs.weak_topic(self, " ".join(suggested.split())[:80])
-            if answer is None:
-                return
-            topic, note = answer
-        self._mark_weak(topic, note, loop_id, round_id, select)
+        if topic:
+            self._mark_weak(topic, "", loop_id, round_id, select)
+            return
+        suggested = getattr(obj, "question", "") or getattr(obj, "text", "")
+        self.dialogs.weak_topic(
+            self,
+            " ".join(suggested.split())[:80],
+            then=lambda answer: self._mark_weak(answer[0], answer[1], loop_id, round_id, select),
+        )
 
     def _mark_weak(self, topic: str, note: str, loop_id, round_id, select) -> None:
         from companion.core.journal import edits, weak
@@ -337,9 +348,9 @@ class JournalEditing:
     def add_weak_topic(self) -> None:
         """Name a topic to mark weak (from the Weak topics window)."""
         parent = self.weak_dialog if self.weak_dialog is not None else self
-        answer = self.dialogs.weak_topic(parent)
-        if answer is not None:
-            self._mark_weak(answer[0], answer[1], None, None, None)
+        self.dialogs.weak_topic(
+            parent, then=lambda answer: self._mark_weak(answer[0], answer[1], None, None, None)
+        )
 
     def unmark_weak(self, key: str) -> None:
         from companion.core.journal import edits, weak
