@@ -30,7 +30,9 @@ def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None):
     elif link == "dnd" and dnd is not None:
         status = dnd.status()
         if not status.automatic and status.hold is None:
-            QMessageBox.information(parent, "Do not disturb", status.text)
+            from companion.ui.widgets.opening import tell
+
+            return tell(parent, "Do not disturb", status.text)  # no nested event loop
         else:
             dnd.set_on(status.hold is None, round_id=round_id)
     elif link == "journal-capture":
