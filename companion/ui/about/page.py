@@ -337,6 +337,7 @@ class AboutPage(AboutDocuments, QWidget):
             )
             steps = present or steps
         self._rehearsal_started_at = self.ctx.now()
+        self.show_notice("")  # the last take's summary would read as this one's
         self.editor.setReadOnly(True)
         self.stop_rehearsal_action.setEnabled(True)
         self.rehearse_action.setText("Stop rehearsing")
@@ -370,7 +371,13 @@ class AboutPage(AboutDocuments, QWidget):
         )
         self.panel.show_rehearsal(record)
         over = [f"{s.title} (+{s.delta_seconds:.0f} s)" for s in results if s.delta_seconds >= 1]
-        summary = f"Rehearsal: {record.total_seconds:.0f} s in all."
+        from companion.core.about.rehearsal import against_target
+
+        target = self.ctx.content.pitch_plan().target
+        summary = (
+            f"Rehearsal: {record.total_seconds:.0f} s in all, "
+            f"{against_target(record.total_seconds, target)}."
+        )
         if over:
             summary += " Over budget: " + ", ".join(over) + "."
         self.show_notice(summary)
