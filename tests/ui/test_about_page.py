@@ -434,3 +434,16 @@ def test_the_preview_follows_the_segment_being_rehearsed(qtbot, page, ticker):
             positions.append(bar.value())
     assert positions == sorted(positions) and positions[-1] > positions[0], positions
     assert page.preview.textCursor().block().text() == "Hand back (10 s)"
+
+
+def test_history_template_and_import_have_their_own_alt_letters(page):
+    from test_shortcuts import mnemonic
+
+    toolbar_texts = {
+        mnemonic(b.text()): b.text().replace("&", "")
+        for b in page.findChildren(QToolButton)
+        if b.isVisibleTo(page)
+    }
+    assert toolbar_texts.get("Alt+H") == "History…"
+    assert toolbar_texts.get("Alt+T") == "Start from template"
+    assert toolbar_texts.get("Alt+I") == "Import…"

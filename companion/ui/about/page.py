@@ -138,6 +138,14 @@ class AboutPage(AboutDocuments, QWidget):
             "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
         )
         self.print_action = self._action("Print…", self.print_dialog, "Ctrl+P", "Print")
+        # the three without a shortcut get an Alt+letter: a toolbar button shows the
+        # action's icon text, which keeps its "&" only when set on its own
+        for action, words in (
+            (self.history_action, "&History…"),
+            (self.template_action, "Start from &template"),
+            (self.import_action, "&Import…"),
+        ):
+            action.setIconText(words)
 
     def _build_layout(self) -> None:
         toolbar = QToolBar("About me actions")
