@@ -447,3 +447,28 @@ def test_history_template_and_import_have_their_own_alt_letters(page):
     assert toolbar_texts.get("Alt+H") == "History…"
     assert toolbar_texts.get("Alt+T") == "Start from template"
     assert toolbar_texts.get("Alt+I") == "Import…"
+
+
+def test_export_and_import_dialogs_open_in_the_last_folder_used(page, ctx, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    chosen = tmp_path / "picked"
+    chosen.mkdir()
+    starts = []
+
+    def save(parent, title, start, filters):
+        starts.append(start)
+        return str(chosen / "pitch.md"), "Markdown (*.md)"
+
+    def open_(parent, title, start, filters):
+        starts.append(start)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", open_)
+    page.export_dialog()
+    assert (chosen / "pitch.md").is_file()
+    page.import_dialog()
+    page.export_dialog()
+    assert starts[1] == str(chosen)
+    assert starts[2] == str(chosen / "about-me.pdf")
