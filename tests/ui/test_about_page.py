@@ -444,9 +444,9 @@ def test_history_template_and_import_have_their_own_alt_letters(page):
         for b in page.findChildren(QToolButton)
         if b.isVisibleTo(page)
     }
-    assert toolbar_texts.get("Alt+H") == "History…"
+    assert toolbar_texts.get("Alt+H") == "History"
     assert toolbar_texts.get("Alt+T") == "Start from template"
-    assert toolbar_texts.get("Alt+I") == "Import…"
+    assert toolbar_texts.get("Alt+I") == "Import"
 
 
 def test_export_and_import_dialogs_open_in_the_last_folder_used(page, ctx, tmp_path, monkeypatch):

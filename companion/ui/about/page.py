@@ -139,11 +139,12 @@ class AboutPage(AboutDocuments, QWidget):
         )
         self.print_action = self._action("Print…", self.print_dialog, "Ctrl+P", "Print")
         # the three without a shortcut get an Alt+letter: a toolbar button shows the
-        # action's icon text, which keeps its "&" only when set on its own
+        # action's icon text, which keeps its "&" only when set on its own (the text
+        # it derives drops the "…" as well)
         for action, words in (
-            (self.history_action, "&History…"),
+            (self.history_action, "&History"),
             (self.template_action, "Start from &template"),
-            (self.import_action, "&Import…"),
+            (self.import_action, "&Import"),
         ):
             action.setIconText(words)
 
