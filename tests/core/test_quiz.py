@@ -213,3 +213,8 @@ def test_shipped_quiz_has_questions_with_answers(content):
     assert len(questions) >= 6
     assert all(question.answer for question in questions)
     assert len({question.id for question in questions}) == len(questions)
+
+
+def test_a_session_on_the_review_list_keeps_its_order(db, clock):
+    session = QuizSession(db, QUESTIONS, clock, only=["q4", "q2", "gone"])
+    assert [i.question.id for i in session.items] == ["q4", "q2"]

@@ -277,6 +277,8 @@ class QuizSession:
     clock: Callable[[], dt.datetime]
     flagged_only: bool = False
     set_name: str | None = None
+    #: just these question ids, in this order (the review list before the loop)
+    only: Sequence[str] | None = None
     items: list[ReviewItem] = field(init=False)
     index: int = field(init=False, default=0)
     revealed: bool = field(init=False, default=False)
@@ -289,6 +291,12 @@ class QuizSession:
         now = self.clock()
         cards = with_review_due(load_cards(self.db), due_map(self.db, now))
         self.items = review_order(pool, cards, now, flagged_only=self.flagged_only)
+        if self.only is not None:
+            rank = {qid: n for n, qid in enumerate(self.only)}
+            self.items = sorted(
+                (i for i in self.items if i.question.id in rank),
+                key=lambda i: rank[i.question.id],
+            )
 
     @property
     def total(self) -> int:

@@ -1,0 +1,54 @@
+"""The review before the loop as the Study list shows it: one line of counts and a list
+of the items, lowest predicted recall at the next round first (companion.core.review)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidget, QListWidgetItem
+
+from companion.ui.widgets.itemdata import OBJECT
+
+
+def review_summary(listed, due: int, total: int, noun: str) -> str:
+    """'3 questions due now · 5 to review before the loop (Tue 15 Dec 10:00)'."""
+    plural = "" if total == 1 else "s"
+    if listed.next_round_at is None:
+        return f"{due} {noun}{'' if due == 1 else 's'} due now" if due else "Nothing due now"
+    when = listed.next_round_at.astimezone(listed.at.tzinfo)
+    return (
+        f"{due} due now · {total} {noun}{plural} to review before the loop "
+        f"(first round {when:%a %d %b %H:%M})"
+    )
+
+
+def item_text(item, at) -> str:
+    due = item.due.astimezone(at.tzinfo)
+    kind = "question" if item.kind == "quiz" else "topic"
+    flag = " · flagged" if item.flagged else ""
+    return f"{item.recall_at_round:4.0%}  ·  {item.title}  ({kind}, due {due:%a %d %b %H:%M}{flag})"
+
+
+class ReviewListView(QListWidget):
+    """The items of a review list; each row carries its ReviewItem."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setAccessibleName("Review before the loop, lowest predicted recall first")
+
+    def show_list(self, listed) -> None:
+        self.clear()
+        for item in listed.items:
+            row = QListWidgetItem(item_text(item, listed.at))
+            row.setData(OBJECT, item)
+            row.setToolTip("Predicted recall at the next round's start (FSRS)")
+            self.addItem(row)
+        if not listed.items:
+            empty = QListWidgetItem("Nothing to review before the loop.")
+            empty.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.addItem(empty)
+        elif self.currentRow() < 0:
+            self.setCurrentRow(0)
+
+    def selected(self):
+        row = self.currentItem()
+        return row.data(OBJECT) if row is not None else None
