@@ -22,10 +22,13 @@ def review_summary(listed, due: int, total: int, noun: str) -> str:
 
 
 def item_text(item, at) -> str:
+    """'44%  ·  topic · due Tue 03 Nov 21:01  —  Consistent hashing' (the facts first: a
+    question's text can be long)."""
     due = item.due.astimezone(at.tzinfo)
     kind = "question" if item.kind == "quiz" else "topic"
     flag = " · flagged" if item.flagged else ""
-    return f"{item.recall_at_round:4.0%}  ·  {item.title}  ({kind}, due {due:%a %d %b %H:%M}{flag})"
+    title = item.title if len(item.title) <= 140 else item.title[:139] + "…"
+    return f"{item.recall_at_round:4.0%}  ·  {kind}{flag} · due {due:%a %d %b %H:%M}  —  {title}"
 
 
 class ReviewListView(QListWidget):
@@ -39,6 +42,7 @@ class ReviewListView(QListWidget):
         self.clear()
         for item in listed.items:
             row = QListWidgetItem(item_text(item, listed.at))
+            row.setData(Qt.ItemDataRole.AccessibleTextRole, item_text(item, listed.at))
             row.setData(OBJECT, item)
             row.setToolTip("Predicted recall at the next round's start (FSRS)")
             self.addItem(row)
