@@ -142,11 +142,12 @@ class QuizPanel(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         buttons = QHBoxLayout()
         buttons.addWidget(self.show_button)
-        buttons.addSpacing(12)
-        for button in self.mark_buttons.values():
-            buttons.addWidget(button)
         buttons.addStretch(1)
-        buttons.addWidget(self.flag_button)
+        marks = QHBoxLayout()  # a row of their own: four fit a small screen
+        for button in self.mark_buttons.values():
+            marks.addWidget(button)
+        marks.addStretch(1)
+        marks.addWidget(self.flag_button)
 
         # pack text is plain text, never HTML: an <img src=file:...> in an answer must not
         # make Qt read a file or reach the network
@@ -170,6 +171,7 @@ class QuizPanel(QWidget):
         card_layout.addWidget(self.see_label)
         card_layout.addStretch(1)
         card_layout.addLayout(buttons)
+        card_layout.addLayout(marks)
 
         # messages: empty states and the end of a pass -------------------------------
         self.message = QWidget()
