@@ -34,8 +34,9 @@ def loop_starts(db) -> list[dt.datetime]:
 
 
 def next_start(starts: Sequence[dt.datetime], after: dt.datetime) -> dt.datetime | None:
-    """The first loop start strictly after ``after``."""
-    index = bisect.bisect_right([utc(s) for s in starts], utc(after))
+    """The first loop start strictly after ``after`` (``starts`` sorted; aware times
+    compare across zones, so nothing is converted)."""
+    index = bisect.bisect_right(starts, after)
     return starts[index] if index < len(starts) else None
 
 
