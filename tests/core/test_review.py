@@ -296,3 +296,20 @@ def test_a_bad_review_part_changes_nothing_and_says_where(db, review_part, messa
     with pytest.raises(journal_io.JournalImportError, match=message.replace("[0]", r"\[0\]")):
         journal_io.import_journal_data(db, doc)
     assert _rows(db, "review_log") == []
+
+
+def test_the_morning_list_ranks_at_the_same_round(db, clock):
+    mature(db, q(1), clock, times=2)
+    mature(db, q(2), clock, times=4)
+    first_round = clock.now() + 2 * DAY
+    loop_at(db, first_round)
+    clock.set(dt.datetime.combine(first_round.date(), dt.time(7), tzinfo=TZ))
+    listed = review_list(db, clock.now())
+    assert listed.next_round_at == first_round
+    assert [item.id for item in listed.items] == ["q1", "q2"]  # weaker first
+    # reviewed the evening before, a card comes back in the morning, not after the loop
+    evening = dt.datetime.combine(first_round.date() - DAY, dt.time(20), tzinfo=TZ)
+    card = review.rate(db, "quiz", "q2", "Question 2?", "good", evening, "quiz")
+    assert effective_due(card, loop_starts(db), evening) == dt.datetime.combine(
+        first_round.date(), dt.time(5), tzinfo=TZ
+    )

@@ -12,11 +12,13 @@ import bisect
 import datetime as dt
 from collections.abc import Sequence
 
+from companion.core.day.model import DayRules
 from companion.core.review.cards import ReviewCard, utc
 from companion.core.timeutil import parse_stored
 
-EVENING = dt.time(17, 0)  # DayRules' defaults; the caller passes the content's
-MORNING = dt.time(5, 0)
+# when the night-before and morning-of phases begin: the day model's numbers
+EVENING = DayRules().evening_from
+MORNING = DayRules().morning_from
 
 
 def loop_starts(db) -> list[dt.datetime]:
