@@ -313,3 +313,11 @@ def test_the_morning_list_ranks_at_the_same_round(db, clock):
     assert effective_due(card, loop_starts(db), evening) == dt.datetime.combine(
         first_round.date(), dt.time(5), tzinfo=TZ
     )
+
+
+def test_the_pages_get_an_empty_list_when_the_tables_are_missing(db, clock):
+    from companion.core.review.queue import review_or_empty
+
+    db.execute("DROP TABLE review_log")
+    listed = review_or_empty(db, clock.now())
+    assert listed.items == () and listed.next_round_at is None

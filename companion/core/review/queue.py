@@ -84,3 +84,14 @@ def due_map(db, at: dt.datetime, kind: str = "quiz") -> dict[str, dt.datetime]:
     """ref -> effective due of every card of ``kind`` (the quiz's review order reads it)."""
     starts = loop_starts(db)
     return {c.ref: effective_due(c, starts, at) for c in load_cards(db, kind).values()}
+
+
+def review_or_empty(db, at: dt.datetime) -> ReviewList:
+    """:func:`review_list` for the pages: a database problem (busy, an older copy without
+    the tables) shows an empty list instead of taking the page down."""
+    import sqlite3
+
+    try:
+        return review_list(db, at)
+    except sqlite3.Error:
+        return ReviewList(at, None, (), 0)

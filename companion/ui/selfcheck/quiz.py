@@ -275,9 +275,9 @@ class QuizPanel(QWidget):
     # the review before the loop ------------------------------------------------------
 
     def review_list(self):
-        from companion.core.review.queue import review_list
+        from companion.core.review.queue import review_or_empty
 
-        return review_list(self.ctx.db, self.ctx.now())
+        return review_or_empty(self.ctx.db, self.ctx.now())
 
     def refresh_review(self) -> None:
         """The review line: what is due now and what to review before the next round."""

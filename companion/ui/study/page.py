@@ -209,9 +209,9 @@ class StudyPage(QWidget):
 
     def refresh_review(self):
         """The counts line; returns the review list it counted."""
-        from companion.core.review.queue import review_list
+        from companion.core.review.queue import review_or_empty
 
-        listed = review_list(self.ctx.db, self.ctx.now())
+        listed = review_or_empty(self.ctx.db, self.ctx.now())
         due = sum(1 for i in listed.items if i.due <= listed.at)
         self.review_line.setText(review_summary(listed, due, len(listed.items), "item"))
         self.review_box.setText(f"&Review before the loop ({len(listed.items)})")
