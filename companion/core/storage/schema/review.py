@@ -41,6 +41,9 @@ def m001_review_cards_from_leitner_and_marks(db):
         """
     )
     db.execute("CREATE INDEX idx_review_cards_due ON review_cards (due)")
-    from companion.core.review.migrate import migrate
+    sources = ("quiz_cards", "flubs", "weak_topics", "study_marks")
+    if any(db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() for t in sources):
+        # a fresh journal has nothing to bring over (and its first start skips the import)
+        from companion.core.review.migrate import migrate
 
-    migrate(db)
+        migrate(db)
