@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.changes import Change
 from companion.ui.bus import AppBus
+from companion.ui.study.review import ReviewLine
 
 REASON_TEXT = {
     "missed": "Missed last time",
@@ -54,6 +55,7 @@ class QuizPanel(QWidget):
         self.ctx = ctx
         self.bus = bus
         self.session = None
+        self._review = {}  # question id -> its review item, during a review pass
         self.setAccessibleName("Self-check quiz")
 
         # header: which questions ---------------------------------------------------
@@ -70,18 +72,10 @@ class QuizPanel(QWidget):
         self.progress_label.setWordWrap(True)  # never what makes the window wider
         self.restart_button = QPushButton("Start &again")
         self.restart_button.setToolTip("A fresh pass, missed and shaky questions first")
-        self.review_label = QLabel()
-        self.review_label.setAccessibleName("Review before the loop")
-        self.review_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.review_label.setWordWrap(True)
-        self.review_button = QPushButton("&Review before the loop")
-        self.review_button.setToolTip(
+        self.review_line = ReviewLine(
             "The due questions and those you would forget by the next round, weakest first"
         )
-        self.review_button.setAccessibleName("Review before the loop")
-        review_row = QHBoxLayout()
-        review_row.addWidget(self.review_label, 1)
-        review_row.addWidget(self.review_button)
+        self.review_label, self.review_button = self.review_line.label, self.review_line.button
         header = QHBoxLayout()
         header.addWidget(set_label)
         header.addWidget(self.set_combo)
@@ -200,7 +194,7 @@ class QuizPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)
-        layout.addLayout(review_row)
+        layout.addWidget(self.review_line)
         layout.addWidget(self.progress)
         layout.addWidget(self.stack, 1)
 
@@ -281,13 +275,9 @@ class QuizPanel(QWidget):
 
     def refresh_review(self) -> None:
         """The review line: what is due now and what to review before the next round."""
-        from companion.ui.study.review import review_summary
-
         listed = self.review_list()
         due, total = listed.count("quiz")
-        self.review_label.setText(review_summary(listed, due, total, "question"))
-        self.review_button.setText(f"&Review before the loop ({total})")
-        self.review_button.setEnabled(total > 0)
+        self.review_line.show_counts(listed, due, total, "question")
 
     def show_review(self) -> None:
         """A pass over the review list's questions, lowest predicted recall first (the
@@ -372,7 +362,7 @@ class QuizPanel(QWidget):
         card = item.card
         reason = REASON_TEXT.get(item.reason, item.reason)
         seen = f" · reviewed {card.reviews}×" if card and card.reviews else ""
-        review = session.only is not None and getattr(self, "_review", {}).get(item.question.id)
+        review = self._review.get(item.question.id) if session.only is not None else None
         if review:
             reason = f"Review before the loop · recall at the round {review.recall_at_round:.0%}"
         self.reason_label.setText(f"{reason}{seen} · {item.question.set}")

@@ -4,7 +4,14 @@ of the items, lowest predicted recall at the next round first (companion.core.re
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QListWidgetItem
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QWidget,
+)
 
 from companion.ui.widgets.itemdata import OBJECT
 
@@ -56,3 +63,26 @@ class ReviewListView(QListWidget):
     def selected(self):
         row = self.currentItem()
         return row.data(OBJECT) if row is not None else None
+
+
+class ReviewLine(QWidget):
+    """The counts and a "Review before the loop (N)" button (Self-check's header)."""
+
+    def __init__(self, tip: str, parent=None):
+        super().__init__(parent)
+        self.label = QLabel()
+        self.label.setAccessibleName("Review before the loop")
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setWordWrap(True)
+        self.button = QPushButton("&Review before the loop")
+        self.button.setToolTip(tip)
+        self.button.setAccessibleName("Review before the loop")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.button)
+
+    def show_counts(self, listed, due: int, total: int, noun: str) -> None:
+        self.label.setText(review_summary(listed, due, total, noun))
+        self.button.setText(f"&Review before the loop ({total})")
+        self.button.setEnabled(total > 0)
