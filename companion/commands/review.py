@@ -41,16 +41,12 @@ def _count(text: str) -> int:
 
 def run(args, ctx) -> int:
     from companion.commands.today import parse_moment
-    from companion.core.day.rules import day_rules
     from companion.core.review.queue import review_list
 
     now = parse_moment(args.at) if args.at else ctx.now()
     open_journal(ctx)
-    rules = day_rules(ctx.content)
     try:
-        listed = review_list(
-            ctx.db, now, limit=args.limit, evening=rules.evening_from, morning=rules.morning_from
-        )
+        listed = review_list(ctx.db, now, limit=args.limit)
     except ValueError as exc:  # a stored row the scheduler cannot read
         raise CommandError(f"cannot list the reviews: {exc}") from None
     print(json.dumps(as_json(listed), indent=2) if args.json else as_text(listed))

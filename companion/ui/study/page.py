@@ -212,8 +212,7 @@ class StudyPage(QWidget):
         from companion.core.review.queue import review_or_empty
 
         listed = review_or_empty(self.ctx.db, self.ctx.now())
-        due = sum(1 for i in listed.items if i.due <= listed.at)
-        self.review_line.setText(review_summary(listed, due, len(listed.items), "item"))
+        self.review_line.setText(review_summary(listed, listed.due_now, len(listed.items), "item"))
         self.review_box.setText(f"&Review before the loop ({len(listed.items)})")
         return listed
 
