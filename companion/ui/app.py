@@ -173,6 +173,8 @@ class Application:
         from companion.ui.cue.window import open_cue_card
 
         self._cue_window = open_cue_card(self.ctx, self.bus, round_type or None, self._cue_window)
+        if self._cue_window is not None and self.window.isVisible():
+            self.window.make_room_for(self._cue_window.frameGeometry())
 
     def _start_hotkeys(self) -> None:
         from companion.ui.hotkeys.service import HotkeyService
