@@ -314,11 +314,11 @@ def card_state(
         seen_now = seen
     nudge = None
     nudge_text = ""
-    if mode == "in" and status is not None and status.current is not None:
-        if status.current.at > seen_now.nudge_at:  # only the one due now, never a backlog
-            nudge = status.current
-            nudge_text = status.current_text
-            seen_now = Seen(seen_now.round_id, nudge.at)
+    current = status.current if mode == "in" and status is not None else None
+    if current is not None and current.at > seen_now.nudge_at:  # the one due now, no backlog
+        nudge = current
+        nudge_text = status.current_text
+        seen_now = Seen(seen_now.round_id, nudge.at)
 
     page_status = status if mode == "in" else None
     if mode == "in" and running is not None:
