@@ -35,7 +35,15 @@ from companion.core.day.schedule import clock_text, countdown_text, guess_round_
 MODES = ("none", "before", "in", "viewing", "between", "after")
 PRESSES = ("start", "end", "focus-capture", "confirm-unscheduled")
 GENERIC = "@generic"  # the page of a custom round type no shipped type fits
-GENERIC_SECTIONS = ("@pitch-outline", "@timebox", "@planned-questions", "@closing-topic")
+GENERIC_SECTIONS = (
+    "@pitch-outline",
+    "@timebox",
+    "traps",
+    "recovery",
+    "@planned-questions",
+    "closing",
+    "@closing-topic",
+)
 # a Start this soon after an End that would begin a round not on the schedule asks first
 CONFIRM_AFTER_END = dt.timedelta(minutes=10)
 
@@ -111,7 +119,7 @@ def generic_info(title: str, minutes: int) -> RoundInfo:
         title=title or "Round",
         short=title or "Round",
         key=0,
-        audience=(),
+        audience=("hiring-manager", "peer", "leadership"),
         sections=GENERIC_SECTIONS,
         nudges="",
         minutes=clamp_minutes(minutes),
