@@ -23,7 +23,8 @@ class ElidedLabel(QLabel):
     def __init__(self, role: str = "", parent=None):
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # takes the room left, down to a few letters; never asks for its whole text
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         if role:
             self.setProperty("role", role)
 
