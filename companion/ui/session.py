@@ -24,7 +24,7 @@ class Session(QObject):
         notice: Callable[[str], None] | None = None,
         fallback: Callable[[str, str], None] | None = None,
     ):
-        super().__init__(parent)
+        super().__init__(parent or bus)  # kept alive by its parent, as its parts are
         from companion.ui.day.notifier import Notifier
         from companion.ui.day.service import DayService
         from companion.ui.journal.capture import CaptureDesk
@@ -34,11 +34,14 @@ class Session(QObject):
         self.window = window  # the main window, or None for the card alone
         self._notice = notice or (lambda text: bus.status_message.emit(text))
         fallback = fallback or (lambda t, m: bus.status_message.emit(f"{t}: {m}"))
-        self.notifier = Notifier(window or self, fallback=fallback)
+        owner = window or bus  # lives as long as the session's windows do
+        self.notifier = Notifier(owner, fallback=fallback)
         # the one owner of the day's timer, reminders and do-not-disturb; pages observe it
-        self.day = DayService(ctx, bus, self.notifier, window or self)
+        self.day = DayService(ctx, bus, self.notifier, owner)
         bus.day = self.day
         self.captures = CaptureDesk(ctx, bus, window)
+        if window is None:
+            self.captures.setParent(bus)
         self.card = None
         self.hotkeys = None
         bus.capture_round.connect(self.open_capture)

@@ -34,7 +34,9 @@ class Strip(QFrame):
 
 
 def nudge_banner() -> Strip:
-    return Strip("cueNudge", "nudgeBanner", "Nudge", ("\u2715", "Dismiss the nudge", "Hide this nudge"))
+    return Strip(
+        "cueNudge", "nudgeBanner", "Nudge", ("\u2715", "Dismiss the nudge", "Hide this nudge")
+    )
 
 
 def share_reminder() -> Strip:

@@ -127,15 +127,16 @@ class RoundPages(QStackedWidget):
         page = self.current()
         if page is None:
             return False
-        target = page.stepper if what == "stepper" else None
-        if target is None:
+        if what == "stepper" and page.stepper is not None:
+            # as much of the stepper as fits, and always its position and current step
+            targets = [page.stepper.next, page.stepper.position, page.stepper.current]
+        else:
             block = page.blocks.get(what)
-            target = block.header if block is not None else None
-        if target is None:
-            return False
-        bottom = target if what != "stepper" else page.stepper.next
-        page.scroll.ensureWidgetVisible(bottom, 0, 0)
-        page.scroll.ensureWidgetVisible(target, 0, 0)
+            if block is None:
+                return False
+            targets = [block.body, block.header]
+        for widget in targets:
+            page.scroll.ensureWidgetVisible(widget, 0, 0)
         return True
 
     # --- folds and the topic, the same on every page ------------------------------------

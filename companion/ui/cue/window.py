@@ -65,7 +65,6 @@ class CueCardWindow(QWidget):
         self._pitch: tuple[list[cue_rounds.CardLine], str] | None = None
         self._loop_id: int | None = None
         self._quiet = False
-        self._shown_nudge = -1.0
         self.placement = CardPlacement(self, ctx.settings)
         self._apply_flags()
 
@@ -326,12 +325,11 @@ class CueCardWindow(QWidget):
             self._change("round_type")
 
     def _render_banner(self, state: cue_card.CardState) -> None:
+        quiet = not state.running or state.mode == "viewing"  # no running round's nudges
         if state.nudge is not None:
-            self._shown_nudge = state.nudge.at
             self._show_banner(state.nudge_text)
-        elif not state.running or state.mode == "viewing":
-            if self.banner.text.text() and not self._banner_is_problem:
-                self.banner.setVisible(False)
+        elif quiet and self.banner.text.text() and not self._banner_is_problem:
+            self.banner.setVisible(False)
 
     _banner_is_problem = False
 

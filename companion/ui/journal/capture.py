@@ -9,7 +9,7 @@ companion.core.journal.capture_lines).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -320,6 +320,9 @@ class CaptureDesk(QObject):
         self.dialogs[round_id] = dialog
         fit_on_screen(dialog)
         self._forward(dialog)
+        # once more when it is mapped: a window manager may refuse to activate a window
+        # that is not on screen yet (and the card that asked never takes the focus)
+        QTimer.singleShot(0, lambda d=dialog: self._forward_if_open(d))
         self.changed.emit()
         return dialog
 
@@ -345,6 +348,13 @@ class CaptureDesk(QObject):
         dialog.raise_()
         dialog.activateWindow()
         dialog.asked.entry.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
+    def _forward_if_open(self, dialog: CaptureDialog) -> None:
+        try:
+            if dialog.isVisible() and not dialog.isActiveWindow():
+                self._forward(dialog)
+        except RuntimeError:  # closed and deleted meanwhile
+            pass
 
     def _closed(self, round_id: int, dialog: CaptureDialog) -> None:
         if self.dialogs.get(round_id) is dialog:
