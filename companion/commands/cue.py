@@ -87,8 +87,18 @@ def _run_gui(ctx, round_type: str | None) -> int:
     server = make_server(server_name(ctx.data_dir), card)
     server.raise_requested.connect(card.show_card)
     server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
-    # the card is the only window: quit when it closes unless a capture is still open
-    app.setQuitOnLastWindowClosed(True)
+    # the card (a tool window Qt does not count) is what the user closes: quit then, or
+    # once the last capture is closed after it; closing a capture alone quits nothing
+    app.setQuitOnLastWindowClosed(False)
+
+    closed: list[bool] = []
+
+    def maybe_quit() -> None:
+        if closed and not card.isVisible() and session.captures.open_one() is None:
+            app.quit()
+
+    card.closed.connect(lambda: (closed.append(True), maybe_quit()))
+    session.captures.changed.connect(maybe_quit)
     code = app.exec()
     server.close()
     session.shutdown()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
 
@@ -45,6 +45,8 @@ ARMED_FOR = dt.timedelta(seconds=10)  # the second press of an extra round, with
 
 
 class CueCardWindow(QWidget):
+    closed = Signal()  # the user closed the card (not a hide by a hotkey)
+
     def __init__(self, ctx: AppContext, bus: AppBus, parent=None, *, captures=None):
         super().__init__(parent)
         self.ctx = ctx
@@ -684,6 +686,7 @@ class CueCardWindow(QWidget):
         self.save_geometry()
         self.save_now()
         super().closeEvent(event)
+        self.closed.emit()
 
     def show_card(self) -> None:
         """Show without taking focus from the call (and without raising a dialog)."""

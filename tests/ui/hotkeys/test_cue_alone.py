@@ -71,3 +71,40 @@ def test_companion_cue_alone_grabs_the_hotkeys_and_follows_the_day(xsession, tmp
         card.send_signal(signal.SIGTERM)
         _out, err = card.communicate(timeout=20)
     assert "Traceback" not in err, err[-3000:]
+
+
+def test_closing_the_capture_leaves_the_card_alone_running(xsession, tmp_path):
+    """The card is a tool window Qt does not count: closing the capture (the last
+    "real" window) used to quit `companion cue` and take the card with it."""
+    data = tmp_path / "data2"
+    data.mkdir(mode=0o700)
+    env = dict(xsession.env, QT_QPA_PLATFORM="xcb", COMPANION_HOME=str(data), PYTHONPATH=str(ROOT))
+    card = subprocess.Popen(
+        [sys.executable, "-m", "companion", "cue", "--round", "coding"],
+        cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        _wait(lambda: xsession.run("xdotool", "search", "--name", "^Cue card$"), "the card")
+        xsession.focus_xterm()
+        keys = "ctrl+alt+s"  # start-end-round
+        xsession.key(keys)  # Start
+        time.sleep(1.0)
+        xsession.key(keys)  # End: the capture opens, focused
+        capture = _wait(
+            lambda: xsession.run("xdotool", "search", "--name", "^Write down what was asked"),
+            "the capture",
+        )
+        _wait(lambda: xsession.active() == capture.split()[0], "the capture to have the focus")
+        xsession.key("Escape")
+        _wait(
+            lambda: not xsession.run("xdotool", "search", "--name", "^Write down what was asked"),
+            "the capture to close",
+        )
+        time.sleep(1.0)
+        assert card.poll() is None, "closing the capture quit the card"
+        assert xsession.run("xdotool", "search", "--name", "^Cue card$")
+    finally:
+        card.send_signal(signal.SIGTERM)
+        _out, err = card.communicate(timeout=20)
+    assert "Traceback" not in err, err[-3000:]
