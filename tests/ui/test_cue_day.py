@@ -174,6 +174,7 @@ def test_glance_shows_a_step_or_the_next_question_in_every_round_type(
     page = card._current_page()
     lines = [ln.text for s in page.sections for ln in s.lines]
     assert text in lines, f"{round_type}: {text!r}"
+    assert not card.voice.isVisible(), "glance keeps the voice line only while the mic listens"
     card.set_glance(False)
     card.toggle_round()
 

@@ -310,6 +310,7 @@ class CueCardWindow(QWidget):
             state.page,
             self.isVisible(),
         )
+        self._show_voice()
         self._sync_tick_timer()
 
     def _remember(self, state: cue_card.CardState) -> None:
@@ -531,7 +532,14 @@ class CueCardWindow(QWidget):
             self.banner.setVisible(False)
             self.reminder.setVisible(False)
         self.glance.setVisible(on)
+        self._show_voice()
         self._update_glance()
+
+    def _show_voice(self) -> None:
+        """Glance mode keeps the voice line only while the mic listens (its nudge)."""
+        want = not self.state.glance or self.voice.mic_open
+        if self.voice.isVisibleTo(self) != want:
+            self.voice.setVisible(want)
 
     def _update_glance(self) -> None:
         if not self.state.glance or self.card is None:
