@@ -63,6 +63,7 @@ class Application:
         )
         self.notifier = self.session.notifier
         self.day = self.session.day
+        self.session.card_shown.connect(self._card_shown)  # from a menu or a hotkey
         self.bus.notify.connect(self.notify)
         self.bus.status_message.connect(
             lambda text: self.window.statusBar().showMessage(text, 15_000)
@@ -177,6 +178,10 @@ class Application:
     @property
     def hotkeys(self):
         return self.session.hotkeys
+
+    def _card_shown(self, card) -> None:
+        if card is not None and self.window.isVisible():
+            self.window.make_room_for(card.frameGeometry())
 
     def _start_hotkeys(self) -> None:
         self.session.start_hotkeys(self.window)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 
 class Session(QObject):
+    card_shown = Signal(object)  # the card was opened or shown (the main window makes room)
+
     def __init__(
         self,
         ctx,
@@ -56,6 +58,7 @@ class Session(QObject):
         self.card = open_cue_card(
             self.ctx, self.bus, round_type or None, self.card, captures=self.captures
         )
+        self.card_shown.emit(self.card)
         return self.card
 
     def start_hotkeys(self, parent=None) -> None:

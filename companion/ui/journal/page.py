@@ -51,7 +51,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
-        self.file_dialogs = FileDialogs()
+        self.file_dialogs = FileDialogs(ctx.prefs)
         self.dialogs = JournalDialogs()
         self.exporter = ExportRunner(ctx, self)
         self.exporter.finished.connect(self._export_done)

@@ -193,13 +193,16 @@ class ScheduleEditor(QWidget):
         self._changed()
 
     def choose_ics(self) -> None:
+        from companion.core.last_folder import remember, start_folder
+
         path, _ = QFileDialog.getOpenFileName(
             self,
             "Import a calendar invitation",
-            str(Path.home()),
+            str(start_folder(self.ctx.prefs, Path.home())),
             "Calendar files (*.ics);;All files (*)",
         )
         if path:
+            remember(self.ctx.prefs, Path(path))
             self.import_in_background(Path(path))
 
     def import_in_background(self, path: Path) -> None:
