@@ -164,11 +164,11 @@ def test_the_day_brings_up_each_phase_and_notifies_once(qtbot, ctx, bus, dnd, cl
 
     # a restart does not send them again either: the dedupe is in the database
     from companion.ui.bus import AppBus
+    from companion.ui.day.notifier import Notifier
     from companion.ui.day.service import DayService
 
     other = AppBus()
-    fresh = DayService.of(ctx, other)
-    fresh.notifier._fallback = lambda title, message: notes.append((title, message))
+    fresh = DayService(ctx, other, Notifier(other, fallback=lambda t, m: notes.append((t, m))))
     fresh.refresh()
     assert len(notes) == count
 

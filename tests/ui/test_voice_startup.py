@@ -35,6 +35,9 @@ CHILD = textwrap.dedent(
     ctx = AppContext(Path(sys.argv[1]))
     bus = AppBus()
     window = MainWindow(ctx, bus)
+    from companion.ui.session import Session
+
+    session = Session(ctx, bus, window=window)  # the day service, as the app makes it
     window.show()
     for spec in PAGES:
         window.show_page(spec.key)

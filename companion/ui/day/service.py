@@ -214,19 +214,11 @@ class DayService(QObject):
 
     @classmethod
     def of(cls, ctx, bus) -> DayService:
-        """The session's service (``bus.day``, set by the application factory); pages built
-        on their own, as in tests, get one made on the bus the same way."""
+        """The session's one service (``bus.day``), made by the application factory
+        (companion/ui/session.py); never a second one made here on the quiet."""
         found = getattr(bus, "day", None)
         if found is None:
-            from companion.ui.day.notifier import Notifier
-
-            found = cls(
-                ctx,
-                bus,
-                Notifier(bus, fallback=lambda t, m: bus.status_message.emit(f"{t}: {m}")),
-                bus,
-            )
-            bus.day = found
+            raise RuntimeError("no day service on this bus: make the session first")
         return found
 
     def shutdown(self) -> None:
