@@ -114,3 +114,18 @@ def test_a_round_link_is_checked_when_stored(db, content, tmp_path):
     assert get_round(db, rid).link == "https://acme.zoom.us/j/123?pwd=x"  # kept
     update_round(db, rid, link="")
     assert get_round(db, rid).link == ""
+
+
+def test_the_day_round_offers_only_an_http_link(db, content, tmp_path):
+    from companion.core.day.actions import load_view
+
+    path = tmp_path / "loop.ics"
+    path.write_text(INVITE)
+    loop_id = import_invitation(db, path, day_rules(content)).loop_id
+    first = list_rounds(db, loop_id)[-1].id
+    db.execute("UPDATE rounds SET link = 'javascript:alert(1)' WHERE id = ?", [first])
+    view = load_view(db, day_rules(content), dt.datetime(2026, 12, 2, 13, tzinfo=dt.UTC), loop_id)
+    links = {d.title: d.link for d in view.rounds}
+    assert links["Coding round"] == "https://acme.zoom.us/j/123?pwd=x"
+    assert view.round(first).link == ""
+    assert view.next.interviewer == "Priya Raman"
