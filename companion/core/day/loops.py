@@ -176,6 +176,7 @@ _ROUND_COLS = (
     "id, loop_id, type, interviewer_role, interviewer_name, scheduled_at, started_at, "
     "ended_at, notes, type_label, length_minutes, skipped_at, link"
 )
+ROUND_COLUMNS = _ROUND_COLS  # a query that builds Round(*row) selects these, in order
 
 
 def add_round(
