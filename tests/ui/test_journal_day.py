@@ -80,3 +80,14 @@ def test_a_loops_status_follows_its_rounds(qtbot, ctx, bus, clock, today_and_lat
     status = {lp.id: lp.status for lp in page.loops_model.loops}
     assert status == {acme: "in progress", later: "offer"}
     assert page.title.text().endswith("· in progress")
+
+
+def test_marking_the_thank_you_sent_announces_one_change(qtbot, ctx, bus, today_and_later):
+    acme, *_rest = today_and_later
+    page = _page(qtbot, ctx, bus)
+    seen = []
+    bus.changed.connect(seen.append)
+    page.thank_you.sent.click()
+    assert [(c.kinds, c.ids, c.origin) for c in seen] == [
+        (frozenset({"thank-you"}), frozenset({acme}), page.thank_you)
+    ]

@@ -411,9 +411,11 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         company, role, day = dialog.values()
+        from companion.core.changes import Change
+
         loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)
         self.current_loop_id = loop_id
-        self.bus.journal_changed.emit()
+        self.bus.announce(Change.of("loop", ids=[loop_id], origin=self))
 
     def capture_selected(self) -> None:
         index = self.rounds_view.currentIndex()

@@ -135,5 +135,7 @@ class ThankYouBox(QGroupBox):
             return
         self._save_timer.stop()
         self.save()
+        from companion.core.changes import Change
+
         save_thank_you(self.ctx.db, self.loop_id, sent_at=None if self._sent else self.ctx.now())
-        self.bus.journal_changed.emit()
+        self.bus.announce(Change.of("thank-you", ids=[self.loop_id], origin=self))
