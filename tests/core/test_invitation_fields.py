@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.core.day.ics import parse_ics
 from companion.core.day.invitation import import_invitation
@@ -129,3 +131,15 @@ def test_the_day_round_offers_only_an_http_link(db, content, tmp_path):
     assert links["Coding round"] == "https://acme.zoom.us/j/123?pwd=x"
     assert view.round(first).link == ""
     assert view.next.interviewer == "Priya Raman"
+
+
+@given(st.text(max_size=300), st.text(max_size=300))
+def test_any_location_and_description_give_a_safe_link_and_a_short_name(location, description):
+    from urllib.parse import urlsplit
+
+    link = link_in("", location)
+    assert link == "" or urlsplit(link).scheme.lower() in ("http", "https")
+    assert not any(c.isspace() for c in link)
+    name, role = interviewer_in(description)
+    assert len(name) <= 80 and "\n" not in name
+    assert role in ("", "hiring-manager", "peer", "leadership")
