@@ -55,7 +55,7 @@ def _call_button(page):
     found = [
         b
         for b in page.now_box.findChildren(QPushButton)
-        if "call link" in b.text().replace("&", "")
+        if "Go to the call" in b.text().replace("&", "")
     ]
     return found[0] if found else None
 

@@ -17,7 +17,7 @@ def open_call_link(link: str) -> bool:
 
 
 def call_link_row(day_round) -> QWidget | None:
-    """ "Call: https://…  [Open the call link]" for a round with an http(s) link, else None."""
+    """ "Call: https://…  [Go to the call]" for a round with an http(s) link, else None."""
     link = day_round.link if day_round is not None else ""
     if not link:
         return None
@@ -32,7 +32,7 @@ def call_link_row(day_round) -> QWidget | None:
     label.setAccessibleName("Call link")
     # a long address must not widen the page: the label takes the width it is given
     label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    button = QPushButton("Open the call lin&k")
+    button = QPushButton("&Go to the call")
     button.setAccessibleName(f"Open the call link of the {day_round.title} in the browser")
     button.setToolTip("Opens the link with the desktop's browser or call app")
     button.clicked.connect(lambda _=False: open_call_link(link))
