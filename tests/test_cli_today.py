@@ -62,8 +62,10 @@ def test_an_invitation_from_another_zone_prints_in_local_time(
     assert "next: Coding round at 14:00" in out, out
     assert "call: https://meet.example.com/abc" in out
     due = [line for line in out.splitlines() if line.startswith("due ")]
-    assert due and all(line.split()[1] > "13:50" for line in due), out
+    assert due[0] == "due now: Coding round in 10 min (14:00)", out
+    assert all(line.split()[1] > "13:50" for line in due[1:]), out
     assert "due 13:55: Coding round in 5 min (14:00)" in due
+    assert not any("in 15 min (14:00)" in line for line in due), out  # passed, superseded
     assert not any("09:" in line or "08:" in line for line in out.splitlines()), out
 
 
@@ -81,3 +83,5 @@ def test_the_json_day_is_in_local_time_and_lists_only_what_is_to_come(
     assert day["next_round"]["starts_at"] == "2026-12-03T14:00:00+00:00"
     assert day["next_round"]["interviewer"] == "Priya Raman"
     assert all(d["due_at"] > "2026-12-03T13:50:00+00:00" for d in day["due"]), day["due"]
+    (now,) = day["now"]  # the 10-minute step, due at 13:50, in the words of now
+    assert now["text"].startswith("Coding round in 10 min (14:00): "), day["now"]

@@ -63,6 +63,16 @@ def upcoming(view) -> list:
     return [d for d in view.due if d.due_at > view.now and d.expires_at > view.now]
 
 
+def due_now(view) -> list[tuple[object, str]]:
+    """What is due at this moment, with its words now (the newest step of each round's
+    reminders, saying the real time left, as the desktop notification does); the older
+    steps it supersedes are not listed."""
+    from companion.core.day.model import reminders_to_send
+    from companion.core.day.notices import notice_for
+
+    return [(d, notice_for(d, view).title) for d in reminders_to_send(view, frozenset())]
+
+
 def _round(d, now: dt.datetime) -> dict | None:
     if d is None:
         return None
@@ -95,6 +105,10 @@ def as_json(view) -> dict:
             {"kind": d.kind, "text": f"{d.title}: {d.text}", "due_at": _stamp(d.due_at, now)}
             for d in upcoming(view)
         ],
+        "now": [
+            {"kind": d.kind, "text": f"{title}: {d.text}", "due_at": _stamp(d.due_at, now)}
+            for d, title in due_now(view)
+        ],
         "capture_due_by": _stamp(view.capture_due_by, now),
         "thank_you_due_by": _stamp(view.thank_you_due_by, now),
         "next_change": _stamp(view.next_change, now),
@@ -120,6 +134,8 @@ def as_text(view) -> str:
     focus = view.focus
     if focus is not None and focus.link:
         lines.append(f"call: {focus.link}")
+    for _d, title in due_now(view):
+        lines.append(f"due now: {title}")
     for d in upcoming(view)[:8]:
         lines.append(f"due {when(d.due_at)}: {d.title}")
     if view.capture_due_by:
