@@ -63,6 +63,9 @@ def test_description_location_and_url_are_read():
         ("Hiring manager: Sam Ode", ("Sam Ode", "hiring-manager")),
         ("A chat with Priya Raman about the team.", ("Priya Raman", "")),
         ("Join at https://x.example/y", ("", "")),
+        ("Zoom Meeting", ("", "")),
+        ("Onsite, building 4", ("", "")),
+        ("Priya Raman, Engineering Manager", ("Priya Raman, Engineering Manager", "")),
         ("", ("", "")),
     ],
 )

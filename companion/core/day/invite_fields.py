@@ -32,12 +32,7 @@ def interviewer_in(description: str) -> tuple[str, str]:
     found = _LABELLED.search(text)
     if found:
         who, label = found.group("who"), found.group("label").lower()
-    elif (
-        "\n" not in text
-        and len(text.split()) <= 5
-        and not first_link(text)
-        and not (text.endswith((".", "!", "?")))
-    ):
+    elif _looks_like_a_name(text):
         who, label = text, ""
     else:
         with_ = _WITH.search(text)
@@ -58,6 +53,27 @@ def interviewer_in(description: str) -> tuple[str, str]:
     if label == "recruiter":
         role = ""
     return who[:MAX_NAME].strip(), role
+
+
+_NOT_NAMES = frozenset(
+    "zoom teams meet meeting call video interview round onsite phone screen link join "
+    "dial agenda notes chat sync the a an and of for with at in on to".split()
+)
+
+
+def _looks_like_a_name(text: str) -> bool:
+    """A DESCRIPTION that is only a name ("Marcus Lee", "Priya Raman, Engineering
+    Manager"): one short line of capitalised words, no digits, no meeting words."""
+    head = text.split(",")[0].split()
+    return (
+        "\n" not in text
+        and len(text.split()) <= 6
+        and 1 <= len(head) <= 4
+        and not first_link(text)
+        and not text.endswith((".", "!", "?", ":"))
+        and all(w[:1].isupper() and not any(c.isdigit() for c in w) for w in head)
+        and not any(w.lower().strip(".'’") in _NOT_NAMES for w in head)
+    )
 
 
 def _role(words: str) -> str:
