@@ -30,7 +30,7 @@ class AppContext:
     ):
         self.data_dir = Path(data_dir)
         self.clock: Callable[[], dt.datetime] = clock or (lambda: dt.datetime.now().astimezone())
-        self.prefs = Prefs(self.data_dir / "prefs.json")
+        self.prefs = Prefs(paths.prefs_path(self.data_dir))
         self._store: Store | None = None
         self._content: Content | None = None
         self.content_errors: list[ContentError] = []
