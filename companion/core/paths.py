@@ -44,8 +44,25 @@ def resolve_data_dir(option: str | os.PathLike[str] | None = None) -> Path:
         text = os.fspath(value)
         if not text.strip():
             raise DataDirError(f"{where} is empty: give a folder, or leave it out")
-        return Path(text).expanduser().resolve()
+        return _resolved(text, where)
     return default_data_dir()
+
+
+def _resolved(text: str, where: str) -> Path:
+    """``text`` with ``~`` expanded, made absolute; DataDirError for ``~nouser`` or a
+    symbolic link loop (pathlib raises RuntimeError for both)."""
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:
+        user = text[1:].split("/", 1)[0].split(os.sep, 1)[0]
+        raise DataDirError(
+            f"{where} {text}: there is no user {user!r} whose home ~{user} could stand for"
+        ) from None
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError) as exc:  # 3.11: RuntimeError; 3.13+: OSError (ELOOP)
+        why = getattr(exc, "strerror", None) or "it is a symbolic link loop"
+        raise DataDirError(f"{where} {text} cannot be used: {why}") from None
 
 
 def ensure_private_dir(path: Path) -> Path:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import os
 import shutil
 import sqlite3
@@ -31,7 +32,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 KEEP_BACKUPS = 10
 BACKUP_EVERY = dt.timedelta(days=1)
 # another process writing: wait this long before giving up (COMPANION_BUSY_TIMEOUT, seconds)
-BUSY_TIMEOUT_S = float(os.environ.get("COMPANION_BUSY_TIMEOUT", "") or 10.0)
+BUSY_TIMEOUT_S = 10.0
+BUSY_TIMEOUT_ENV = "COMPANION_BUSY_TIMEOUT"
 SIDE_SUFFIXES = ("-wal", "-shm")
 
 
@@ -64,8 +66,32 @@ class StorageError(Exception):
     """A problem the user must read: the message says what and where."""
 
 
+def busy_timeout_s() -> float:
+    """Seconds a writer waits for another (``COMPANION_BUSY_TIMEOUT``, default 10);
+    StorageError for a value that is not a number of seconds."""
+    import math
+
+    text = os.environ.get(BUSY_TIMEOUT_ENV, "").strip()
+    if not text:
+        return BUSY_TIMEOUT_S
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0 or value > 24 * 3600:
+        raise StorageError(
+            f"{BUSY_TIMEOUT_ENV}={text[:40]!r} is not a number of seconds between 0 and "
+            f"86400; unset it (the default is {BUSY_TIMEOUT_S:g}) or give one, e.g. 30."
+        )
+    return value
+
+
 class NewerSchemaError(StorageError):
     pass
+
+
+class BackupError(StorageError):
+    """A backup could not be written; the message says where and why."""
 
 
 @dataclass
@@ -107,7 +133,8 @@ def open_store(
     created, nothing is migrated, moved aside, backed up or chmod-ed, and the connection
     itself is read-only; a missing or damaged file raises StorageError instead."""
     path = Path(path)
-    backup_dir = backup_dir or path.parent / "backups"
+    backup_dir = backup_dir or paths.backup_dir(path.parent)
+    busy_timeout_s()  # a bad COMPANION_BUSY_TIMEOUT is one line, before anything is done
     _refuse_non_regular(path)
     if read_only:
         return _open_read_only(path, backup_dir)
@@ -149,9 +176,20 @@ def open_store(
         fresh = not db.table_names()
         # a backup taken before anything is written need not run quick_check again
         if pending and not fresh:
-            backup(
-                db, backup_dir, now(), keep=keep_backups, reason="pre-migration", checked=checked
-            )
+            try:
+                backup(
+                    db,
+                    backup_dir,
+                    now(),
+                    keep=keep_backups,
+                    reason="pre-migration",
+                    checked=checked,
+                )
+            except BackupError as exc:
+                db.close()
+                raise StorageError(
+                    f"The journal {path} needs an upgrade, but {exc} Nothing was changed."
+                ) from None
         from companion.core.storage.schema import MIGRATION_SETS
 
         for migration_set in MIGRATION_SETS:
@@ -159,14 +197,17 @@ def open_store(
         if db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
             db.execute(f"PRAGMA user_version = {len(_known())}")
         if not fresh and _backup_due(backup_dir, now()):
-            backup(
-                db,
-                backup_dir,
-                now(),
-                keep=keep_backups,
-                reason="daily",
-                checked=checked and not pending,
-            )
+            try:
+                backup(
+                    db,
+                    backup_dir,
+                    now(),
+                    keep=keep_backups,
+                    reason="daily",
+                    checked=checked and not pending,
+                )
+            except BackupError as exc:  # the journal itself is fine: say so, go on
+                notices.append(f"The daily backup was not taken: {exc}")
     except sqlite3.OperationalError as exc:
         raise StorageError(_explain_operational(exc, path)) from None
     _tighten(path)
@@ -186,7 +227,7 @@ def open_memory_store() -> Store:
 
 def _connect(path: Path) -> Database:
     conn = sqlite3.connect(
-        str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+        str(path), timeout=busy_timeout_s(), isolation_level=None, check_same_thread=False
     )
     db = _Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
@@ -209,7 +250,7 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
         conn = sqlite3.connect(
             read_only_uri(path),
             uri=True,
-            timeout=BUSY_TIMEOUT_S,
+            timeout=busy_timeout_s(),
             isolation_level=None,
             check_same_thread=False,
         )
@@ -238,8 +279,20 @@ def _refuse_non_regular(path: Path) -> None:
     """A FIFO or device named like the database would hang or be clobbered: refuse it."""
     try:
         st = os.stat(path)
-    except OSError:
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise StorageError(
+                f"The journal {path} is a symbolic link to {os.readlink(path)}, which does not "
+                "exist. Nothing was created there; point the link at your journal or remove it."
+            ) from None
         return
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise StorageError(
+                f"The journal {path} is a symbolic link loop (it leads back to itself). Nothing "
+                "was changed; remove the link or point it at your journal."
+            ) from None
+        raise StorageError(f"The journal {path} cannot be used: {_why(exc)}.") from None
     if not stat.S_ISREG(st.st_mode):
         raise StorageError(
             f"The journal {path} is {describe_kind(st.st_mode)}, not a database file. "
@@ -350,10 +403,16 @@ def backup(
     ``checked``: the caller has just run quick_check on it (and written nothing since)."""
     if not checked and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         return None
-    paths.ensure_private_dir(folder)
+    try:
+        paths.ensure_private_dir(folder)
+    except paths.DataDirError as exc:
+        raise BackupError(f"the backups folder cannot be used ({exc}).") from None
     name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"
     target = folder / name
-    fd, tmp = private_temp(folder, name)  # unique per run: concurrent backups never collide
+    try:
+        fd, tmp = private_temp(folder, name)  # unique per run: concurrent backups never collide
+    except OSError as exc:
+        raise BackupError(f"no backup can be written in {folder} ({_why(exc)}).") from None
     os.close(fd)
     try:
         dest = sqlite3.connect(str(tmp))
@@ -364,10 +423,13 @@ def backup(
             dest.close()
         os.chmod(tmp, 0o600)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         for leftover in (tmp, *(tmp.with_name(tmp.name + s) for s in (*SIDE_SUFFIXES, "-journal"))):
             with contextlib.suppress(OSError):
                 leftover.unlink()
+        if isinstance(exc, (OSError, sqlite3.OperationalError)):
+            why = _why(exc) if isinstance(exc, OSError) else str(exc)
+            raise BackupError(f"the backup {target} could not be written ({why}).") from None
         raise
     stamp = when.timestamp()
     os.utime(target, (stamp, stamp))  # the app's clock decides when the next one is due
@@ -433,6 +495,13 @@ def _tighten_side_files(path: Path) -> None:
                 os.chmod(side, 0o600)
 
 
+def _shown_timeout() -> str:
+    try:
+        return f"{busy_timeout_s():g}"
+    except StorageError:
+        return f"{BUSY_TIMEOUT_S:g}"
+
+
 def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
@@ -464,7 +533,7 @@ def explain_database_error(exc: sqlite3.Error, path: Path | None, *, doing: str 
     if "locked" in text or "busy" in text:
         return (
             f"Another program kept the journal {where} busy for more than "
-            f"{BUSY_TIMEOUT_S:.0f} s ({text}); this command did not {doing} anything. "
+            f"{_shown_timeout()} s ({text}); this command did not {doing} anything. "
             "Try again when the other Interview Companion window or command is done."
         )
     if "readonly" in text or "read-only" in text:
