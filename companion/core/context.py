@@ -58,6 +58,10 @@ class AppContext:
                 self._store = open_memory_store()
         return self._store
 
+    def commits(self) -> int:
+        """Write transactions committed through this context's store so far."""
+        return getattr(self._store.db, "commits", 0) if self._store is not None else 0
+
     def use_read_only_store(self) -> None:
         """Open the journal only to read (exports, analyze): nothing is written to it. A
         missing journal, or one that needs an upgrade first, opens the normal way."""

@@ -40,7 +40,11 @@ SIDE_SUFFIXES = ("-wal", "-shm")
 class _Database(Database):
     """sqlite-utils' Database whose outermost ``atomic()`` takes the write lock up front
     (``BEGIN IMMEDIATE``): a second process then waits on the busy timeout instead of
-    failing at once with "database is locked" when its read turns into a write."""
+    failing at once with "database is locked" when its read turns into a write.
+    ``commits`` counts the transactions it committed (an error after one must not say
+    that nothing was saved)."""
+
+    commits = 0
 
     @contextlib.contextmanager
     def atomic(self):
@@ -60,6 +64,7 @@ class _Database(Database):
             except BaseException:
                 self.rollback()
                 raise
+            self.commits += 1
 
 
 class StorageError(Exception):
@@ -211,6 +216,7 @@ def open_store(
     except sqlite3.OperationalError as exc:
         raise StorageError(_explain_operational(exc, path)) from None
     _tighten(path)
+    db.commits = 0  # the upgrade is not the command's change
     return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
 
 
@@ -516,10 +522,18 @@ def _explain_operational(exc: sqlite3.OperationalError, path: Path) -> str:
     return explain_database_error(exc, path, doing="open")
 
 
-def explain_database_error(exc: sqlite3.Error, path: Path | None, *, doing: str = "save") -> str:
-    """One line for an SQLite error at open or commit: what happened, where, what to do."""
+def explain_database_error(
+    exc: sqlite3.Error, path: Path | None, *, doing: str = "save", saved: int = 0
+) -> str:
+    """One line for an SQLite error at open or commit: what happened, where, what to do.
+    ``saved``: transactions this command had already committed (they stay saved)."""
     text = str(exc)
     where = str(path) if path is not None else "the journal"
+    if saved:
+        return (
+            f"The journal {where} refused a later write ({text}) after this command had "
+            f"saved {saved} change(s), which stay saved; run `companion doctor` to check it."
+        )
     if "full" in text:
         return (
             f"The disk holding {where} is full ({text}); this change was not saved. Free some "
