@@ -68,6 +68,11 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
             store = open_store(db_file, read_only=True)
         except StorageError as exc:
             report.bad(str(exc))
+        if store is not None and not os.access(data_dir, os.W_OK | os.X_OK):
+            report.warn(
+                f"the folder {data_dir} is not writable: the journal can be read and exported, "
+                "but the app cannot save to it"
+            )
     if store is not None:
         try:
             version = store.schema_version()

@@ -141,6 +141,9 @@ def open_store(
     backup_dir = backup_dir or paths.backup_dir(path.parent)
     busy_timeout_s()  # a bad COMPANION_BUSY_TIMEOUT is one line, before anything is done
     _refuse_non_regular(path)
+    problem = foreign_problem(path)
+    if problem:
+        raise StorageError(problem)
     if read_only:
         return _open_read_only(path, backup_dir)
     try:
@@ -253,14 +256,7 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
             "moves it aside and starts a new one."
         )
     try:
-        conn = sqlite3.connect(
-            read_only_uri(path),
-            uri=True,
-            timeout=busy_timeout_s(),
-            isolation_level=None,
-            check_same_thread=False,
-        )
-        db = _Database(conn)
+        db = _connect_read_only(path)
         _check_not_newer(db, path)
         pending = len(_pending(db)) if db.table_names() else len(_known())
     except sqlite3.OperationalError as exc:
@@ -273,12 +269,52 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
     )
 
 
-def read_only_uri(path: Path) -> str:
+def _connect_read_only(path: Path) -> _Database:
+    """A read-only connection. A journal in WAL mode needs its ``-shm`` to be created
+    even to read; in a folder the user cannot write (their data on a read-only disk, a
+    0500 folder) that fails, so a journal with no pending ``-wal`` is opened immutable
+    instead (no locks, no side files): it can still be read and exported."""
+
+    def connect(immutable: bool) -> _Database:
+        conn = sqlite3.connect(
+            read_only_uri(path, immutable=immutable),
+            uri=True,
+            timeout=busy_timeout_s(),
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return _Database(conn)
+
+    try:
+        return connect(immutable=False)
+    except sqlite3.OperationalError as exc:
+        text = str(exc)
+        if "readonly" not in text and "read-only" not in text and "unable to open" not in text:
+            raise
+        if os.access(path.parent, os.W_OK):
+            raise
+        wal = path.with_name(path.name + "-wal")
+        try:
+            pending = wal.stat().st_size > 0
+        except OSError:
+            pending = False
+        if pending:
+            raise StorageError(
+                f"The journal {path} is in a folder you cannot write, and its last changes "
+                f"are still in {wal.name}, which SQLite can read only where it may write. "
+                "Nothing was changed; copy the folder somewhere writable and use --data-dir."
+            ) from None
+        return connect(immutable=True)
+
+
+def read_only_uri(path: Path, *, immutable: bool = False) -> str:
     """The SQLite URI (``uri=True``) that opens ``path`` read-only; the path is quoted, so
-    a folder named with ``#``, ``?`` or ``%`` still names this file."""
+    a folder named with ``#``, ``?`` or ``%`` still names this file. ``immutable``: no
+    locks and no side files (only for a file nobody can be writing)."""
     from urllib.parse import quote
 
-    return f"file:{quote(str(path))}?mode=ro"
+    return f"file:{quote(str(path))}?mode=ro" + ("&immutable=1" if immutable else "")
 
 
 def _refuse_non_regular(path: Path) -> None:
@@ -304,6 +340,42 @@ def _refuse_non_regular(path: Path) -> None:
             f"The journal {path} is {describe_kind(st.st_mode)}, not a database file. "
             "Nothing was changed; move it away or use --data-dir elsewhere."
         )
+
+
+def foreign_problem(path: Path) -> str | None:
+    """Why the journal at ``path`` (or its -wal/-shm) must not be adopted, or None: a file
+    another user owns, or one that others may write (in a shared folder anyone could
+    have planted it, or could change it later). Like ssh with a key, the app refuses it
+    rather than write the user's journal into it; it is never chmod-ed or moved."""
+    if os.name != "posix":
+        return None
+    me = os.geteuid()
+    for candidate in (path, *(path.with_name(path.name + s) for s in SIDE_SUFFIXES)):
+        try:
+            st = os.stat(candidate)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        mode = stat.S_IMODE(st.st_mode)
+        if st.st_uid != me:
+            try:
+                import pwd
+
+                owner = pwd.getpwuid(st.st_uid).pw_name
+            except (ImportError, KeyError):
+                owner = f"uid {st.st_uid}"
+            why = f"belongs to another user ({owner})"
+        elif mode & 0o022:
+            why = f"can be written by others (mode {mode:o})"
+        else:
+            continue
+        return (
+            f"The journal file {candidate} {why}, so it was not used: anyone who can "
+            "write it could change your journal. Nothing was changed; if it is yours, "
+            f"`chown` it to you and `chmod 600` it, or start with --data-dir elsewhere."
+        )
+    return None
 
 
 def _prepare_private(path: Path) -> None:
