@@ -427,6 +427,16 @@ def _check_not_newer(db: Database, path: Path) -> None:
         )
 
 
+def _header_size(header: bytes) -> int | None:
+    """The file size the SQLite header claims (page size x page count), or None when
+    the header's page count is not valid (an old writer did not keep it)."""
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[24:28] == header[92:96] and pages > 0
+    return page * pages if valid else None
+
+
 def _upgrade_due(path: Path) -> bool:
     """The file's header says its schema is older than this code's (or cannot be read):
     a backup, and so a full check, comes first. (``user_version`` is bytes 60-63.)"""
@@ -445,13 +455,17 @@ def _health(path: Path, *, full: bool = True) -> tuple[str | None, bool]:
     whether quick_check ran and passed (``full=False``: the header only, no quick_check)."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(len(SQLITE_MAGIC))
+            header = fh.read(100)
+            size = os.fstat(fh.fileno()).st_size
     except OSError as exc:
         return f"cannot be read ({_why(exc)})", False
-    if head == b"" and path.stat().st_size == 0:
+    if header == b"" and size == 0:
         return None, False  # an empty file is a valid new database
-    if head != SQLITE_MAGIC:
+    if header[: len(SQLITE_MAGIC)] != SQLITE_MAGIC or len(header) < 100:
         return "is not an SQLite database", False
+    expected = _header_size(header)
+    if expected is not None and size < expected:
+        return f"is truncated ({size:,} of its {expected:,} bytes)", False
     if not full:
         return None, False
     try:
