@@ -67,6 +67,7 @@ def _simulate(folder: Path, measure: bool) -> dict:
     from PySide6.QtCore import QCoreApplication, QEvent
     from PySide6.QtWidgets import QApplication
 
+    from companion.core.changes import Change
     from companion.core.context import AppContext
     from companion.core.day.loops import add_round, create_loop
     from companion.core.dnd.adapters import GnomeAdapter
@@ -152,7 +153,7 @@ def _simulate(folder: Path, measure: bool) -> dict:
                     card.toggle_round()
             elif minute == start + dt.timedelta(minutes=LENGTH_MIN + 5):
                 add_asked(ctx.db, loop, rid, "What would you shard first?", topic="sharding")
-                bus.journal_changed.emit()
+                bus.announce(Change.of("capture", ids=[rid]))  # as the capture does
         day.refresh()
         for n, (h, m) in enumerate(STARTS):
             start = dt.datetime.combine(DAY, dt.time(h, m), TZ)

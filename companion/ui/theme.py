@@ -14,7 +14,9 @@ import sys
 
 from PySide6.QtGui import QColor, QPalette
 
+from companion.ui.palette_tone import contrast_ratio as contrast_ratio  # re-exported
 from companion.ui.palette_tone import is_dark as is_dark  # re-exported
+from companion.ui.palette_tone import luminance as luminance  # re-exported
 
 SCHEME_ENV = "COMPANION_COLOR_SCHEME"
 
@@ -205,25 +207,6 @@ def dark_palette() -> QPalette:
 
 
 # --- contrast and status colours (WCAG 2.1) -----------------------------------------------
-
-
-def _channel(value: int) -> float:
-    v = value / 255
-    return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-
-def luminance(color: QColor) -> float:
-    return (
-        0.2126 * _channel(color.red())
-        + 0.7152 * _channel(color.green())
-        + 0.0722 * _channel(color.blue())
-    )
-
-
-def contrast_ratio(a: QColor, b: QColor) -> float:
-    """WCAG 2.1 contrast ratio, 1 to 21 (text needs 4.5, indicators 3)."""
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 # status text, each at least 4.5:1 on the window and on the base of its scheme

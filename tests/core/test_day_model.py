@@ -247,10 +247,8 @@ def test_the_invitations_end_sets_the_rounds_length(db, rules, tmp_path, monkeyp
 
 def test_the_journals_thank_you_is_due_a_day_after_the_loop_not_each_round(db, rules, invited):
     """Journal and Today agree: 24 h after the last round, though the first has ended."""
-    from companion.core.journal.thankyou import thank_you
-
     first = list_rounds(db, invited.loop_id)[0]
     actions.end(db, first.id, at(2, 9, 40))
-    note = thank_you(db, invited.loop_id, rules.thank_you_after, rules)
+    journal_says = actions.thank_you_due(db, rules, at(2, 9, 41), invited.loop_id)
     view = view_at(db, rules, at(2, 9, 41))
-    assert note.due_at == view.thank_you_due_by == at(3, 13, 45)
+    assert journal_says == view.thank_you_due_by == at(3, 13, 45)

@@ -90,9 +90,10 @@ def test_lists_follow_the_loop_and_its_next_round(qtbot, ctx, bus, dnd, clock):
 
 
 def test_links_open_what_they_name(page, bus, monkeypatch):
-    opened, flagged, captures = [], [], []
+    opened, flagged, captures, reviews = [], [], [], []
     bus.open_page.connect(opened.append)
     bus.open_flagged_quiz.connect(lambda: flagged.append(1))
+    bus.open_review.connect(lambda: reviews.append(1))
     bus.capture_round.connect(captures.append)
     buttons = {}
     for group in page.groups.values():
@@ -105,6 +106,8 @@ def test_links_open_what_they_name(page, bus, monkeypatch):
     buttons["thank-you"].click()
     buttons["journal-capture"].click()
     assert opened == ["about", "study", "journal"] and flagged == [1] and captures == [0]
+    buttons["review-list"].click()  # "re-skim the answer keys": the review before the loop
+    assert opened[-1] == "study" and reviews == [1]
     buttons["dnd"].click()  # no adapter applies: the manual steps are shown, and it returns
     (shown,) = [b for b in page.findChildren(QMessageBox) if b.isVisible()]
     assert "Nothing to drive here." in shown.text()

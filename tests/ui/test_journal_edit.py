@@ -40,7 +40,7 @@ class FakeDialogs:
         self.calls.append(("loop", loop.id))
         self._answer(self.loop_answer, then)
 
-    def edit_round(self, parent, rnd, types, focus_notes=False, then=None):
+    def edit_round(self, parent, rnd, types, focus_notes=False, lengths=None, *, then):
         self.calls.append(("round", rnd.id, focus_notes))
         self._answer(self.round_answer, then)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 
 
 def _local(moment: dt.datetime, now: dt.datetime) -> dt.datetime:
@@ -18,17 +19,19 @@ def clock_text(moment: dt.datetime, now: dt.datetime) -> str:
 
 
 def countdown_text(delta: dt.timedelta) -> str:
-    """ "in 1 h 05 min", "in 4 min 30 s", "now"."""
-    seconds = int(delta.total_seconds())
+    """ "in 1 h 05 min", "in 7 min", "in 45 s", "now": the one rounding of time left
+    that the header, the card and the reminders share. Minutes round up (6 min 10 s left
+    is "in 7 min"), so the text changes as a whole minute passes, and a reminder sent a
+    moment after its 10-minute mark still says "in 10 min"."""
+    seconds = math.ceil(delta.total_seconds())
     if seconds <= 0:
         return "now"
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes, secs = divmod(rest, 60)
-    if days:
-        return f"in {days} d {hours} h"
+    if seconds < 60:  # seconds only in the last minute
+        return f"in {seconds} s"
+    if seconds >= 86400:
+        days, rest = divmod(seconds, 86400)
+        return f"in {days} d {rest // 3600} h"
+    hours, minutes = divmod(math.ceil(seconds / 60), 60)
     if hours:
         return f"in {hours} h {minutes:02d} min"
-    if minutes:  # seconds only in the last minute: the line changes once a minute
-        return f"in {minutes} min"
-    return f"in {secs} s"
+    return f"in {minutes} min"

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from companion.core.day.clock import clock_text
 from companion.core.day.lengths import round_minutes
+from companion.core.day.links import call_link
 from companion.core.day.loops import Loop, Round
 
 PHASES = (
@@ -84,6 +85,15 @@ class DayRound:
     @property
     def type(self) -> str:
         return self.round.type
+
+    @property
+    def interviewer(self) -> str:
+        return self.round.interviewer_name
+
+    @property
+    def link(self) -> str:
+        """The round's call link when it is an http(s) address (the only kind offered)."""
+        return call_link(self.round.link)
 
 
 @dataclass(frozen=True)

@@ -90,10 +90,18 @@ def import_events(
                 if sep and company and head.strip().lower() == company.lower():
                     words = rest  # "Acme - Culture and values": the company is the loop's
                 rtype, label = type_and_label("", words, known)
-            round_id = add_round(db, loop_id, rtype, scheduled_at=event.start)
+            round_id = add_round(
+                db,
+                loop_id,
+                rtype,
+                scheduled_at=event.start,
+                interviewer_role=getattr(event, "interviewer_role", ""),
+                interviewer_name=getattr(event, "interviewer", ""),
+            )
             minutes = getattr(event, "minutes", None)
-            if label or minutes:
-                update_round(db, round_id, type_label=label, length_minutes=minutes)
+            link = getattr(event, "link", "")
+            if label or minutes or link:
+                update_round(db, round_id, type_label=label, length_minutes=minutes, link=link)
             existing.add(stamp)
             added += 1
     return ImportResult(added, duplicates, tuple(messages))

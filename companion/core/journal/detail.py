@@ -8,6 +8,7 @@ from sqlite_utils import Database
 
 from companion.core.day.loops import Loop, Round, get_loop, get_round, list_rounds
 from companion.core.journal.entries import Asked, Flub, WeakTopic, WentWell
+from companion.core.journal.round_order import in_time_order as in_time_order  # re-exported
 from companion.core.journal.thankyou import ThankYou, thank_you
 
 
@@ -30,17 +31,6 @@ class LoopDetail:
     loop: Loop
     rounds: list[RoundEntries]
     thank_you: ThankYou
-
-
-def _moment(rnd: Round) -> float:
-    """When a round happened (or is to): started, else scheduled, as one comparable number
-    whatever the stored form (with or without a zone offset)."""
-    when = rnd.started or rnd.scheduled
-    return when.timestamp() if when is not None else float("inf")
-
-
-def in_time_order(rounds: list[Round]) -> list[Round]:
-    return sorted(rounds, key=lambda r: (_moment(r), r.id))
 
 
 def _rows(db: Database, cls, sql: str, params: list) -> list:

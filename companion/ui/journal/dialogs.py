@@ -230,8 +230,12 @@ class JournalDialogs:
         dialog = LoopEditDialog(loop, parent)
         self.open = open_dialog(dialog, lambda: then(dialog.values()))
 
-    def edit_round(self, parent, rnd, types, focus_notes: bool = False, then=None) -> None:
-        dialog = RoundDialog(types, None, rnd, parent, notes=True, focus_notes=focus_notes)
+    def edit_round(
+        self, parent, rnd, types, focus_notes: bool = False, lengths=None, *, then
+    ) -> None:
+        dialog = RoundDialog(
+            types, None, rnd, parent, notes=True, focus_notes=focus_notes, lengths=lengths
+        )
         self.open = open_dialog(dialog, lambda: then(dialog.values()))
 
     def weak_topic(self, parent, topic: str = "", note: str = "", *, then) -> None:

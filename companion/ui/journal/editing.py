@@ -160,9 +160,11 @@ class JournalEditing:
         self.dialogs.edit_entry(self, kind, entry, weak_now, answered)
 
     def edit_round(self, rnd, focus_notes: bool = False) -> None:
+        from companion.core.day.lengths import type_lengths
         from companion.core.day.loops import update_round
 
         types = [(t.id, t.title) for t in self.ctx.content.round_types()]
+        lengths = type_lengths(self.ctx.content)  # the one rule the day and the card use
 
         def answered(fields) -> None:
             changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}
@@ -184,7 +186,7 @@ class JournalEditing:
                 kinds=("round", "capture"),  # its notes are part of the capture
             )
 
-        self.dialogs.edit_round(self, rnd, types, focus_notes, answered)
+        self.dialogs.edit_round(self, rnd, types, focus_notes, lengths, then=answered)
 
     def edit_loop(self, loop_id: int | None = None) -> None:
         from companion.core.day.loops import get_loop, update_loop
