@@ -405,7 +405,10 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
 
 # The chapter itself is never stored in the repository. Where the guide's text sits beside
 # the checkout (``../shared/seed/*.txt``), the checks below read it from there.
-SEED_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "seed"
+REPO = next(
+    p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file()
+)  # at any depth
+SEED_DIR = REPO / ".." / "shared" / "seed"
 NO_CHAPTER = f"the guide chapter is not beside the repository ({SEED_DIR.resolve()} has no *.txt)"
 
 # Folders and files of the checkout that are not the project's own text.
@@ -543,7 +546,7 @@ def test_not_pasted() -> None:
     chapters = [words(text) for text in chapter_texts()]
     if not chapters:
         pytest.skip(NO_CHAPTER)
-    root = Path(__file__).resolve().parents[2]
+    root = REPO
     pasted = []
     for relative, text in repository_texts(root):
         own = words(text)

@@ -15,9 +15,14 @@ from companion.core.content_plans import (
     PlanSegment,
 )
 
-SHORT_PITCH = (Path(__file__).parents[1] / "data" / "short-pitch.md").read_text(encoding="utf-8")
+DATA = (
+    next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())
+    / "tests"
+    / "data"
+)
+SHORT_PITCH = (DATA / "short-pitch.md").read_text(encoding="utf-8")
 
-ONE_PAGER = (Path(__file__).parents[1] / "data" / "short-one-pager.md").read_text(encoding="utf-8")
+ONE_PAGER = (DATA / "short-one-pager.md").read_text(encoding="utf-8")
 
 
 def user_pack(data_dir: Path, name: str, text: str) -> Content:
@@ -178,7 +183,7 @@ def test_a_user_thank_you_delay_changes_the_due_time(data_dir: Path, db, clock) 
     assert note.due_at > later
 
 
-LUNCH_ROUNDS = (Path(__file__).parents[1] / "data" / "lunch-rounds.md").read_text(encoding="utf-8")
+LUNCH_ROUNDS = (DATA / "lunch-rounds.md").read_text(encoding="utf-8")
 
 
 def test_a_user_round_length_and_timer_nudges(data_dir: Path, db) -> None:

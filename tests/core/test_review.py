@@ -22,7 +22,12 @@ from companion.core.storage.store import open_store
 
 TZ = dt.timezone(dt.timedelta(hours=1))
 DAY = dt.timedelta(days=1)
-FIXTURE = Path(__file__).parent.parent / "data" / "pre-fsrs-journal.sqlite3"
+FIXTURE = (
+    next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())
+    / "tests"
+    / "data"
+    / "pre-fsrs-journal.sqlite3"
+)
 
 
 def q(n: int) -> QuizQuestion:

@@ -18,7 +18,10 @@ from companion.core.voice.take import WavError, analyse, read_wav
 from companion.core.voice.vad import VoiceActivityDetector, detect
 
 _spec = importlib.util.spec_from_file_location(
-    "voice_takes", Path(__file__).resolve().parents[2] / "benchmarks" / "voice_takes.py"
+    "voice_takes",
+    next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())
+    / "benchmarks"
+    / "voice_takes.py",
 )
 vt = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("voice_takes", vt)  # dataclasses look their module up by name
