@@ -178,9 +178,15 @@ def _measure(app, folder: Path, counted: _Counted) -> dict[str, dict[str, int]]:
         settle()
         after = snapshot()
         table[action] = {view: after[view] - before[view] for view in VIEWS}
-    for widget in (card, *pages.values(), selfcheck):
+    for widget in (card, today, checklist, journal, study, selfcheck, about):
         widget.close()
+        widget.deleteLater()
     bus.day.shutdown()
+    # gone now, not whenever the collector gets to them: a later setStyle() in the same
+    # process would repolish every widget they hold
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     ctx.close()
     return table
 
