@@ -124,6 +124,14 @@ def _insert_rounds(db, doc: CheckedJournal, loop_ids, report) -> dict[tuple, int
 
 
 def _insert_entries(db, doc: CheckedJournal, loop_ids, round_ids, report) -> None:
+    keys: dict[str, str] = {}  # topic -> topic_key: a journal repeats its topics a lot
+
+    def key_of(topic: str) -> str:
+        key = keys.get(topic)
+        if key is None:
+            key = keys[topic] = topic_key(topic)
+        return key
+
     for name, (table, fields, optional) in ENTRY_KINDS.items():
         stamp_at = 1 + fields.index("created_at")  # in (round_id, *fields, *optional)
         cols = ["loop_id", "round_id", *fields, *optional]
@@ -157,7 +165,7 @@ def _insert_entries(db, doc: CheckedJournal, loop_ids, round_ids, report) -> Non
                 report.entries_added += 1
                 row = [loop_id, round_ids.get((loop, ref)), *values]
                 if keyed:
-                    row.append(topic_key(values[0]))
+                    row.append(key_of(values[0]))
                 yield row
 
         db.conn.executemany(
