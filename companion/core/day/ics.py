@@ -92,6 +92,7 @@ def _event_start(
     wrong. ``minutes`` is the invitation's length (DTEND or DURATION) when it is sane."""
     import icalendar
 
+    block = zones.hide(block)
     text = "\r\n".join(["BEGIN:VCALENDAR", *zones.inline, *block, "END:VCALENDAR"]) + "\r\n"
     try:
         calendar = icalendar.Calendar.from_ical(text)
@@ -108,7 +109,7 @@ def _event_start(
         ) from None
     if value is None:
         raise ValueError("event has no readable DTSTART")
-    tzid = prop.params.get("TZID") if hasattr(prop, "params") else None
+    tzid = zones.tzid(prop)
     summary = str(event.get("SUMMARY", "") or "").strip()
     repeats = event.get("RRULE") is not None
     if isinstance(value, dt.datetime):
@@ -139,7 +140,7 @@ def _minutes(event, start: dt.datetime, local_tz: dt.tzinfo, zones: FileZones) -
             value = end.dt
             if not isinstance(value, dt.datetime):
                 return None
-            tzid = end.params.get("TZID") if hasattr(end, "params") else None
+            tzid = zones.tzid(end)
             if value.tzinfo is None and tzid:
                 value = zones.localize(value, tzid)
                 if value is None:  # no such zone: no length
