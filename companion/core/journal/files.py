@@ -16,7 +16,8 @@ Format ``interview-companion-journal``, version 1::
          "thank_you":  {"to_whom", "draft", "sent_at"} | null}
       ],
       "unfiled": {same lists as a loop, for rounds and entries without a loop},
-      "study_marks": [{"topic_key", "topic", "source", "studied_at"}]
+      "study_marks": [{"topic_key", "topic", "source", "studied_at"}],
+      "review": {"cards": [...], "log": [...]}  (see companion.core.review.transfer)
     }
 
 ``ref`` numbers a round inside the file; entries point at it with ``round``. Import
@@ -197,7 +198,14 @@ def journal_dict(db: Database, now: dt.datetime) -> dict:
         "loops": list(iter_loops(db)),
         "unfiled": unfiled_group(db),
         "study_marks": list(_study_marks(db)),
+        "review": _review_dict(db),
     }
+
+
+def _review_dict(db: Database) -> dict:
+    from companion.core.review.transfer import review_dict
+
+    return review_dict(db)
 
 
 def _json_args(fields) -> str:
@@ -305,7 +313,8 @@ def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
             put('],"unfiled":' + encode(unfiled_group(db)) + ',"study_marks":[')
             for n, mark in enumerate(_study_marks(db)):
                 put(("," if n else "") + encode(mark))
-        put("]}\n")
+            put('],"review":' + encode(_review_dict(db)))
+        put("}\n")
         fh.write("".join(buffer).encode("utf-8"))
     return count
 

@@ -39,6 +39,7 @@ class ImportReport:
     entries_added: int = 0
     asked_them_skipped: int = 0  # the planner feature is not available in this copy
     entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
+    reviews_added: int = 0  # review log entries not here yet
     control_chars_removed: int = 0
 
 
@@ -68,6 +69,9 @@ def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:
         )
         _insert_asked_them(db, doc, loop_ids, round_ids, report)
         _insert_study_marks(db, doc)
+        from companion.core.review.transfer import import_review
+
+        report.reviews_added = import_review(db, doc.review)
     return report
 
 

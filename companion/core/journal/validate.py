@@ -224,6 +224,7 @@ class CheckedJournal:
     thank_yous: list[tuple] = field(default_factory=list)  # (loop, to_whom, draft, sent_at)
     asked_them: list[tuple] = field(default_factory=list)  # (loop, ref, text, audience, asked_at)
     study_marks: list[tuple] = field(default_factory=list)  # (key, topic, source, at, dated)
+    review: dict = field(default_factory=dict)  # checked by companion.core.review.transfer
     stripped: int = 0  # control characters removed
 
     def add_loop(self, n: int, loop: dict) -> None:
@@ -275,7 +276,18 @@ class CheckedJournal:
                 )
             )
         self._add_group(None, _check_group(unfiled, "unfiled"))
+        self.review = _review(data)
         self.stripped = _STRIPPED[0]
+
+
+def _review(data: dict) -> dict:
+    """The review cards and log (checked by their own module, companion.core.review)."""
+    from companion.core.review.transfer import ReviewImportError, check_review
+
+    try:
+        return check_review(data.get("review"))
+    except ReviewImportError as exc:
+        raise JournalImportError(str(exc)) from None
 
 
 def _start(head: dict, now: dt.datetime | None) -> CheckedJournal:
