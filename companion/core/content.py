@@ -205,6 +205,11 @@ class Content:
 
         return round_defaults(self)
 
+    def sleep_line(self) -> tuple[str, str]:
+        from companion.core.content_plans import sleep_line
+
+        return sleep_line(self)
+
     def reminder_text(self, phase: str) -> str:
         from companion.core.content_plans import reminder_text
 

@@ -146,6 +146,7 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "link": one_of(LINKS),
         "minutes_before": whole(0, 1440, "minutes"),
         "within_hours": number(0, 720, "hours", above_zero=True),
+        "after_midnight": one_of(("first",)),
     },
     "pitch": {
         "id": one_of(PITCH_SEGMENT_IDS),

@@ -192,6 +192,16 @@ def reminder_text(content: Content, phase: str) -> str:
     return f"The {phase.replace('-', ' ')} checklist is ready."  # no such checklist in the pack
 
 
+def sleep_line(content: Content) -> tuple[str, str]:
+    """The night-before item that leads the list after midnight (``after_midnight: first``):
+    its text and its why; ("", "") when the pack marks none."""
+    for section in content.checklist("night-before"):
+        for item in section.items:
+            if item.get("after_midnight") == "first":
+                return item.text, item.get("why", "") or ""
+    return "", ""
+
+
 def _first_paragraph(section: Section) -> str:
     return " ".join(section.intro.split("\n\n", 1)[0].split())
 

@@ -8,7 +8,7 @@ The before-round list is kept per round, so it runs again before every round.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
@@ -39,6 +39,7 @@ class ChecklistItem:
     link: str = ""
     minutes_before: int | None = None
     why: str = ""
+    after_midnight: bool = False  # leads the night-before list once midnight has passed
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ def phase_lists(content: Content) -> list[PhaseList]:
                         link=(item.get("link") or "").strip(),
                         minutes_before=int(minutes) if minutes and minutes.isdigit() else None,
                         why=item.get("why") or "",
+                        after_midnight=item.get("after_midnight") == "first",
                     )
                 )
         title = sections[0].title if len(sections) == 1 else PHASE_TITLES[phase]
@@ -92,6 +94,21 @@ def phase_list(content: Content, phase: str) -> PhaseList:
         if lst.phase == phase:
             return lst
     raise KeyError(phase)
+
+
+def past_midnight(view) -> bool:
+    """The night before, once the calendar day of the round has begun (00:00 to morning)."""
+    return view.phase == "night-before" and view.now.date() == view.day
+
+
+def for_moment(lst: PhaseList, view) -> PhaseList:
+    """``lst`` as the moment calls for it: past midnight the night-before list leads with
+    its sleep line (the pack's ``after_midnight: first`` item)."""
+    if lst.phase != "night-before" or not past_midnight(view):
+        return lst
+    first = tuple(i for i in lst.items if i.after_midnight)
+    rest = tuple(i for i in lst.items if not i.after_midnight)
+    return replace(lst, items=first + rest)
 
 
 def checked_keys(db: Database, scope: Scope) -> set[str]:

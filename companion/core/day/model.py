@@ -249,6 +249,8 @@ def _phase(days, current, nxt, rules: DayRules, now: dt.datetime) -> tuple[str, 
             return "between-rounds", day
         if day == today and now.time() >= rules.morning_from and _first_of_day(nxt, days, now):
             return "morning-of", day
+        if day == today and _first_of_day(nxt, days, now):
+            return "night-before", day  # after midnight the night lasts until the morning
         tomorrow = today + dt.timedelta(days=1)
         if day == tomorrow and now.time() >= rules.evening_from and _first_of_day(nxt, days, now):
             return "night-before", day
@@ -271,6 +273,9 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
         day = local.date()
         evening = _at(day - dt.timedelta(days=1), rules.evening_from, local.tzinfo)
         morning = _at(day, rules.morning_from, local.tzinfo)
+        midnight = _at(day, dt.time(0, 0), local.tzinfo)
+        sleep = rules.texts.get("sleep", "")
+        night_ends = min(morning, first.starts_at)
         if evening < first.starts_at:
             out.append(
                 Due(
@@ -280,7 +285,20 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     rules.texts.get("night-before")
                     or "Set tomorrow up tonight, then stop: the night-before list is ready.",
                     evening,
-                    morning,
+                    min(midnight, night_ends) if sleep else night_ends,
+                    first.id,
+                )
+            )
+        if sleep and midnight < night_ends:
+            # past midnight the night-before list leads with its sleep line (the pack's)
+            out.append(
+                Due(
+                    f"night-before-sleep:{first.round.loop_id}:{day.isoformat()}",
+                    "night-before",
+                    f"{sleep}: first round at {local:%H:%M}",
+                    rules.texts.get("sleep-why", ""),
+                    midnight,
+                    night_ends,
                     first.id,
                 )
             )

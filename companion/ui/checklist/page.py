@@ -308,7 +308,7 @@ class ChecklistPage(QWidget):
     def _apply(self, view) -> None:
         if not self._built or view is None:
             return
-        from companion.core.day.checklist import scope_for
+        from companion.core.day.checklist import past_midnight, scope_for
         from companion.core.day.schedule import clock_text
 
         self.view = view
@@ -331,6 +331,9 @@ class ChecklistPage(QWidget):
                 elif target is not None:
                     note = f"For the {target.title}."
                 group.dnd_round_id = target.id if target else 0
+            if phase == "night-before" and past_midnight(view):
+                line, why = self.ctx.content.sleep_line()
+                note = f"Past midnight: {line[:1].lower()}{line[1:]}. {why}".strip() if line else ""
             if phase == "after-loop" and view.phase == "after-loop":
                 held = [d for d in view.rounds if d.state in ("ended", "captured")]
                 group.capture_round_id = held[-1].id if held else 0

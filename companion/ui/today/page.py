@@ -223,7 +223,15 @@ class TodayPage(QWidget):
         else:
             self.headline.setText("Today")
         focus = view.focus
-        key = (view.phase, focus.id if focus else 0, focus.state if focus else "", view.day)
+        from companion.core.day.checklist import past_midnight
+
+        key = (
+            view.phase,
+            focus.id if focus else 0,
+            focus.state if focus else "",
+            view.day,
+            past_midnight(view),
+        )
         if key != self._phase_key:
             self._phase_key = key
             self._render_phase(view)
@@ -286,7 +294,13 @@ class TodayPage(QWidget):
     # the phase area ------------------------------------------------------------------
 
     def _render_phase(self, view) -> None:
-        from companion.core.day.checklist import PHASE_TITLES, phase_list, scope_for
+        from companion.core.day.checklist import (
+            PHASE_TITLES,
+            for_moment,
+            past_midnight,
+            phase_list,
+            scope_for,
+        )
         from companion.core.day.schedule import clock_text
         from companion.ui.checklist.page import PhaseGroup
 
@@ -322,6 +336,9 @@ class TodayPage(QWidget):
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
             if view.phase == "after-loop":
                 self.now_label.setText("The loop is done. Write it down while it is fresh.")
+            elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
+                first = f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
+                self.now_label.setText(" ".join(p for p in (f"{sleep[0]}.", sleep[1], first) if p))
             else:
                 self.now_label.setText(
                     f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
@@ -348,7 +365,7 @@ class TodayPage(QWidget):
                 )
             return
         phase = view.phase
-        lst = phase_list(self.ctx.content, phase)
+        lst = for_moment(phase_list(self.ctx.content, phase), view)
         group = PhaseGroup(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
         group.dnd_round_id = self._dnd_round_id()
         if phase == "after-loop":

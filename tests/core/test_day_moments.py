@@ -1,0 +1,56 @@
+"""Each item at its moment: the night before lasts until the morning and, past midnight,
+leads with sleep; the guide's morning items come before the first round only."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from companion.core.day import actions
+from companion.core.day.checklist import for_moment, phase_list
+from companion.core.day.loops import add_round, create_loop
+from companion.core.day.rules import day_rules
+
+TZ = dt.timezone(dt.timedelta(hours=1))
+
+
+def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
+    return dt.datetime(2026, 12, day, hour, minute, tzinfo=TZ)
+
+
+@pytest.fixture
+def rules(content):
+    return day_rules(content)
+
+
+@pytest.fixture
+def morning_loop(db):
+    loop_id = create_loop(db, "Acme", "ML infra", starts_on="2026-12-02")
+    first = add_round(db, loop_id, "design", scheduled_at=at(2, 10))
+    second = add_round(db, loop_id, "coding", scheduled_at=at(2, 13))
+    return loop_id, first, second
+
+
+def test_one_am_before_a_ten_oclock_round_is_still_the_night_before(db, rules, morning_loop):
+    view = actions.load_view(db, rules, at(2, 1))
+    assert view.phase == "night-before" and view.day == dt.date(2026, 12, 2)
+    pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
+    assert [d.title for d in pending] == ["Go to sleep: first round at 10:00"]
+    assert "1am" in pending[0].text
+    assert actions.load_view(db, rules, at(2, 5)).phase == "morning-of"
+
+
+def test_past_midnight_the_night_before_list_leads_with_sleep(db, rules, content, morning_loop):
+    lst = phase_list(content, "night-before")
+    assert lst.items[0].text != "Go to sleep"
+    evening = for_moment(lst, actions.load_view(db, rules, at(1, 22)))
+    assert evening.items == lst.items  # before midnight: the list as the pack orders it
+    late = for_moment(lst, actions.load_view(db, rules, at(2, 1)))
+    assert late.items[0].text == "Go to sleep" and set(late.items) == set(lst.items)
+
+
+def test_the_evening_reminder_gives_way_to_sleep_at_midnight(db, rules, morning_loop):
+    view = actions.load_view(db, rules, at(1, 23, 59))
+    pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
+    assert [d.title for d in pending] == ["Tomorrow: first round at 10:00"]
