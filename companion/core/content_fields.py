@@ -27,6 +27,7 @@ LINKS = (
     "thank-you",
     "study-list",
     "mic-check",
+    "one-answer",
 )
 DEFAULT_PITCH_TARGET = (60, 90)  # seconds; used only when a pack gives no `target:`
 
@@ -147,6 +148,7 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "minutes_before": whole(0, 1440, "minutes"),
         "within_hours": number(0, 720, "hours", above_zero=True),
         "after_midnight": one_of(("first",)),
+        "rounds": one_of(("first", "each")),
     },
     "pitch": {
         "id": one_of(PITCH_SEGMENT_IDS),

@@ -62,6 +62,7 @@ class BeforeStep:
     minutes: int  # before the round starts
     text: str
     link: str = ""
+    first_round_only: bool = False  # the guide's morning items (`rounds: first`)
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,12 @@ def thank_you_after(content: Content) -> dt.timedelta:
 def before_round_steps(content: Content) -> tuple[BeforeStep, ...]:
     """The before-round items that carry ``minutes_before``, earliest first."""
     steps = [
-        BeforeStep(item.int("minutes_before"), item.text, item.get("link", "") or "")
+        BeforeStep(
+            item.int("minutes_before"),
+            item.text,
+            item.get("link", "") or "",
+            item.get("rounds") == "first",
+        )
         for section in content.checklist("before-round")
         for item in section.items
         if (item.get("minutes_before") or "").isdigit()

@@ -54,3 +54,30 @@ def test_the_evening_reminder_gives_way_to_sleep_at_midnight(db, rules, morning_
     view = actions.load_view(db, rules, at(1, 23, 59))
     pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
     assert [d.title for d in pending] == ["Tomorrow: first round at 10:00"]
+
+
+def _before_texts(view, round_id):
+    return " ".join(d.text for d in view.due if d.kind == "before-round" and d.round_id == round_id)
+
+
+def test_the_guides_morning_items_come_before_the_first_round_only(db, rules, morning_loop):
+    _loop, first, second = morning_loop
+    view = actions.load_view(db, rules, at(2, 8))
+    before_first, before_second = _before_texts(view, first), _before_texts(view, second)
+    for morning_item in ("Close Slack", "Phone face-down", "about-me aloud", "one chapter-15"):
+        assert morning_item in before_first and morning_item not in before_second
+    for each_round in ("Water within reach", "Bathroom break"):
+        assert each_round in before_first and each_round in before_second
+
+
+def test_the_before_round_list_for_a_later_round_drops_the_morning_items(
+    db, rules, content, morning_loop
+):
+    lst = phase_list(content, "before-round")
+    first = for_moment(lst, actions.load_view(db, rules, at(2, 9, 50)))
+    later = for_moment(lst, actions.load_view(db, rules, at(2, 12, 50)))
+    assert first.items == lst.items
+    assert [i.text for i in later.items] == [
+        "Water within reach; notebook and pen open",
+        "Bathroom break, right before the call",
+    ]

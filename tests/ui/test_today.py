@@ -182,15 +182,15 @@ def test_warm_up_and_item_links(qtbot, ctx, bus, dnd, clock, loop, desk):
         b.text().replace("&", ""): b for b in page.now_box.findChildren(type(page.add_loop_button))
     }
     buttons["Read the pitch aloud"].click()
-    buttons["Speak one answer aloud"].click()
-    assert opened == ["about"] and flagged == [True]
+    buttons["Speak one answer aloud"].click()  # nothing flagged: the quiz offers one
+    assert opened == ["about", "selfcheck"] and flagged == []
     links = page.phase_group.link_buttons
     by_link = {
         item.link: links[item.key] for item in page.phase_group.phase_list.items if item.link
     }
     by_link["about-me"].click()
-    by_link["flagged-quiz"].click()
-    assert opened == ["about", "about"] and len(flagged) == 2
+    by_link["one-answer"].click()
+    assert opened == ["about", "selfcheck", "about", "selfcheck"] and flagged == []
     by_link["dnd"].click()
     assert desk.banners is False
     assert page.dnd_banner.isVisible() and "until the round ends" in page.dnd_banner.text()

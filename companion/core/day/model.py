@@ -39,6 +39,7 @@ class BeforeItem:
 
     minutes: int
     text: str
+    first_round_only: bool = False  # the guide's morning items: before the day's first round
 
 
 @dataclass(frozen=True)
@@ -317,12 +318,14 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                 )
             )
     # before each round: one reminder per offset, the content's steps at that offset
-    by_offset: dict[int, list[str]] = {}
-    for item in rules.before:
-        by_offset.setdefault(item.minutes, []).append(item.text)
     for d in scheduled:
         if d.round.started_at or d.round.scheduled is None:
             continue
+        first_today = _first_of_day(d, scheduled, now)
+        by_offset: dict[int, list[str]] = {}
+        for item in rules.before:
+            if first_today or not item.first_round_only:
+                by_offset.setdefault(item.minutes, []).append(item.text)
         start = d.round.scheduled
         for minutes in sorted(by_offset, reverse=True):
             at = start - dt.timedelta(minutes=minutes)

@@ -16,7 +16,9 @@ def day_rules(content: Content) -> DayRules:
 
     titles = {t.id: t.title for t in content.round_types()}
     lengths = round_lengths(content.by_kind("rounds"))
-    before = tuple(BeforeItem(s.minutes, s.text) for s in content.before_round_steps())
+    before = tuple(
+        BeforeItem(s.minutes, s.text, s.first_round_only) for s in content.before_round_steps()
+    )
     sleep, sleep_why = content.sleep_line()
     widest = max((b.minutes for b in before), default=15)
     return DayRules(

@@ -20,13 +20,24 @@ from PySide6.QtWidgets import (
 )
 
 
-def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None):
+def offer_one_answer(db, bus) -> None:
+    """The warm-up's one answer aloud: a flagged question if there is one, else the quiz
+    offers any question (never the bare "Nothing is flagged")."""
+    if _flagged_count(db):
+        bus.open_flagged_quiz.emit()
+    else:
+        bus.open_page.emit("selfcheck")
+
+
+def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None, db=None):
     """Open what a checklist item names: the about-me sheet, the flagged answers, ...
     (the mic check returns its dialog, whose ``passed`` can tick the item)"""
     if link == "about-me":
         bus.open_page.emit("about")
     elif link == "flagged-quiz":
         bus.open_flagged_quiz.emit()
+    elif link == "one-answer":
+        offer_one_answer(db, bus)
     elif link == "dnd" and dnd is not None:
         status = dnd.status()
         if not status.automatic and status.hold is None:
@@ -113,8 +124,9 @@ class PhaseGroup(QGroupBox):
             grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(text, row, 1)
             if item.minutes_before:
-                when = QLabel(f"{item.minutes_before} min before")
-                when.setAccessibleName(f"{item.minutes_before} minutes before the round")
+                which = "the first round" if item.first_round_only else "each round"
+                when = QLabel(f"{item.minutes_before} min before {which}")
+                when.setAccessibleName(f"{item.minutes_before} minutes before {which}")
                 grid.addWidget(when, row, 2)
             if item.link in LINK_LABELS:
                 button = QPushButton(LINK_LABELS[item.link])
@@ -155,11 +167,14 @@ class PhaseGroup(QGroupBox):
             if item.link == "dnd" and self.dnd is not None:
                 hold = self.dnd.hold
                 button.setText("Turn notifications back on" if hold else "Do not disturb")
-            elif item.link == "flagged-quiz":
+            elif item.link in ("flagged-quiz", "one-answer"):
                 count = _flagged_count(self.ctx.db)
-                button.setText(
-                    f"Show flagged answers ({count})" if count else "Show flagged answers"
-                )
+                if count:
+                    button.setText(f"Show flagged answers ({count})")
+                elif item.link == "one-answer":
+                    button.setText("Offer one answer")  # nothing flagged: any question
+                else:
+                    button.setText("Show flagged answers")
 
     def _toggled(self, key: str, on: bool) -> None:
         from companion.core.day.checklist import set_checked
@@ -184,6 +199,7 @@ class PhaseGroup(QGroupBox):
             self.dnd,
             round_id=self.dnd_round_id if link == "dnd" else self.capture_round_id,
             parent=self,
+            db=self.ctx.db,
         )
         if link == "mic-check" and opened is not None:  # a passed check ticks its item
             for item in self.phase_list.items:

@@ -296,6 +296,7 @@ class TodayPage(QWidget):
     def _render_phase(self, view) -> None:
         from companion.core.day.checklist import (
             PHASE_TITLES,
+            first_round_of_day,
             for_moment,
             past_midnight,
             phase_list,
@@ -328,8 +329,13 @@ class TodayPage(QWidget):
                 f"{nxt.title} at {clock_text(nxt.starts_at, now)}. "
                 "Work down the list below; each step has its time."
             )
-            self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
-            self._action("Speak one a&nswer aloud", self.bus.open_flagged_quiz.emit)
+            if first_round_of_day(view):  # the guide's warm-up is a morning item
+                from companion.ui.checklist.page import offer_one_answer
+
+                self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
+                self._action(
+                    "Speak one a&nswer aloud", lambda: offer_one_answer(self.ctx.db, self.bus)
+                )
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
             self._action("&Start it now", lambda: self.start_round(nxt.id))
         elif view.phase in PHASE_TITLES:
