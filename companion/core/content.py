@@ -205,6 +205,11 @@ class Content:
 
         return round_defaults(self)
 
+    def silence_nudge(self):
+        from companion.core.content_plans import silence_nudge
+
+        return silence_nudge(self)
+
     def sleep_line(self) -> tuple[str, str]:
         from companion.core.content_plans import sleep_line
 

@@ -158,6 +158,7 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
     "steps": {"id": identifier, "minutes": whole_or_range(0, 180, "minutes")},
     "nudges": {"at": number(0, 600, "minutes"), "before_end": number(0, 600, "minutes")},
     "questions": {"audience": list_of(AUDIENCES)},
+    "recovery": {"silence_seconds": whole(5, 120, "seconds"), "nudge": text},
     "quiz": {"id": identifier},
     "rounds": {
         "id": identifier,
@@ -208,6 +209,39 @@ def check_section(section: Section) -> list[ContentError]:
                     seen[key][value] = line
     if section.kind == "nudges":
         errors.extend(_check_nudge_times(section, path))
+    errors.extend(_check_silence_lines(section, path))
+    return errors
+
+
+# "silent for 20 seconds", "20 s of silence": a line that names the silence limit
+_SILENCE_WORDS = re.compile(r"\b(silent|silence|quiet)\b", re.I)
+_SECONDS = re.compile(r"\b(\d{1,4})\s*(?:s|sec|secs|seconds?)\b", re.I)
+
+
+def _check_silence_lines(section: Section, path: Path) -> list[ContentError]:
+    """A line that states the silence limit in words carries it as ``silence_seconds:``
+    (a recovery item), and the words and the field agree: the card listens by the field."""
+    from companion.core.content import ContentError
+
+    errors = []
+    for item in section.items:
+        said = _SECONDS.search(item.text) if _SILENCE_WORDS.search(item.text) else None
+        field = item.get("silence_seconds")
+        line = item.field_lines.get("silence_seconds", item.line)
+        if said and field is None:
+            if section.kind == "recovery":
+                message = f"the silence line {item.text!r} needs 'silence_seconds: {said.group(1)}'"
+            else:
+                message = (
+                    f"the silence line {item.text!r} names a limit; put it in a recovery "
+                    "item with 'silence_seconds:'"
+                )
+            errors.append(ContentError(path, item.line, message))
+        elif (
+            said and field is not None and _WHOLE.match(field) and int(field) != int(said.group(1))
+        ):
+            message = f"silence_seconds: {field} but the line says {said.group(1)} seconds"
+            errors.append(ContentError(path, line, message))
     return errors
 
 

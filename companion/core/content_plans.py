@@ -66,6 +66,12 @@ class BeforeStep:
 
 
 @dataclass(frozen=True)
+class SilenceNudge:
+    seconds: int  # of silence before the card's nudge
+    text: str  # the nudge
+
+
+@dataclass(frozen=True)
 class RoundDefaults:
     minutes: int  # length of a round whose type gives none
     wrap_up_before_end: int  # the timer's own wrap-up nudge, minutes before the end
@@ -95,6 +101,7 @@ FALLBACK_PLANNER = PlannerRules(3, 4, "Pick three or four questions across the w
 FALLBACK_CAPTURE_HOURS = 1.0
 FALLBACK_THANK_YOU_HOURS = 24.0
 FALLBACK_BEFORE_ROUND = (BeforeStep(10, "Warm-up: pitch aloud once, one answer aloud."),)
+FALLBACK_SILENCE = SilenceNudge(20, "Narrate.")
 FALLBACK_ROUND = RoundDefaults(
     45, 2, "{minutes} minutes left: wrap up.", "Time is up: close with your question."
 )
@@ -172,6 +179,17 @@ def before_round_steps(content: Content) -> tuple[BeforeStep, ...]:
     if not steps:
         return FALLBACK_BEFORE_ROUND  # no timed before-round item in the pack
     return tuple(sorted(steps, key=lambda s: -s.minutes))
+
+
+def silence_nudge(content: Content) -> SilenceNudge:
+    """The recovery item that carries ``silence_seconds:``: the limit, and its ``nudge:``
+    (else its text) as the card's words."""
+    for section in content.by_kind("recovery"):
+        for item in section.items:
+            seconds = item.int("silence_seconds")
+            if seconds > 0:
+                return SilenceNudge(seconds, item.get("nudge") or item.text)
+    return FALLBACK_SILENCE
 
 
 def round_defaults(content: Content) -> RoundDefaults:

@@ -206,3 +206,43 @@ def test_parse_range() -> None:
     assert parse_range("45") == (45, 45)
     assert parse_range("soon") is None
     assert parse_range(None) is None
+
+
+def recovery(item: str) -> str:
+    return f"---\nid: recovery\nkind: recovery\ntitle: R\n---\n{item}"
+
+
+@pytest.mark.parametrize(
+    "item, words",
+    [
+        ('- Silent for 30 seconds\n  say: "Thinking aloud"\n', "needs 'silence_seconds: 30'"),
+        (
+            "- Quiet for 30 s? Narrate\n  silence_seconds: 25\n",
+            "silence_seconds: 25 but the line says 30 seconds",
+        ),
+        ("- Silent for a while\n  silence_seconds: 2\n", "silence_seconds: must be from 5 to 120"),
+    ],
+)
+def test_content_check_refuses_a_silence_line_without_its_field(tmp_path, capsys, item, words):
+    code, err = check(tmp_path, "recovery.md", recovery(item), capsys)
+    assert code == 1 and words in err and "recovery.md:" in err
+
+
+def test_the_silence_limit_and_its_nudge_are_the_recovery_items_fields(tmp_path):
+    from companion.core.voice import nudge
+
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "r.md").write_text(
+        recovery("- Gone quiet for 35 seconds\n  silence_seconds: 35\n  nudge: Think aloud now.\n"),
+        encoding="utf-8",
+    )
+    content, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    assert nudge.silence_limit(content) == 35.0 and nudge.nudge_text(content) == "Think aloud now."
+    # reworded without a number, the field still sets the limit (no phrase is parsed)
+    (folder / "r.md").write_text(
+        recovery("- Lost for words\n  silence_seconds: 40\n"), encoding="utf-8"
+    )
+    content, errors = load_content([shipped_content_dir(), folder])
+    assert errors == [] and nudge.silence_limit(content) == 40.0
