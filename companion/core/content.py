@@ -417,6 +417,9 @@ def load_content(folders: Iterable[Path]) -> tuple[Content, list[ContentError]]:
             seen_here[section.id] = path
             content.sections[section.id] = section
     errors.extend(content.check_references())
+    from companion.core.content_numbers import fill_numbers
+
+    fill_numbers(content)
     return content, errors
 
 

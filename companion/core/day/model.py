@@ -362,7 +362,8 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     f"{d.title}"
                     + (f" ({clock_text(d.starts_at, now)})" if d.starts_at else "")
                     + ": write it down",
-                    "Note every question you were asked while it is fresh.",
+                    rules.texts.get("after-loop")
+                    or "Note every question you were asked while it is fresh.",
                     d.ends_at,
                     d.ends_at + rules.capture_window,
                     d.id,

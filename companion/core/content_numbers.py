@@ -1,0 +1,72 @@
+"""The pack's numbers in the pack's words: a text may name a number another entry sets.
+
+``{target}`` (the pitch's `target:`), ``{pick}`` (the questions' `pick:`, in words),
+``{capture_window}`` and ``{thank_you_window}`` (the after-loop items' `within_hours:`,
+as "the hour" or "24 hours") and ``{silence_seconds}`` (the recovery item's field) are
+filled in when the pack loads, in every intro, front-matter text, item and field, so a
+pack that changes a number changes every sentence about it. Other braces (the closing
+line's ``{topic}``, the wrap-up's ``{minutes}``) are left for their own users.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.core.content import Content, Item, Section
+
+NAMES = ("target", "pick", "capture_window", "thank_you_window", "silence_seconds")
+_SLOT = re.compile(r"\{(" + "|".join(NAMES) + r")\}")
+
+
+def duration_words(span: dt.timedelta) -> str:
+    """1 h -> "the hour", 24 h -> "24 hours", 1.5 h -> "90 minutes"."""
+    minutes = round(span.total_seconds() / 60)
+    if minutes == 60:
+        return "the hour"
+    if minutes % 60 == 0:
+        return f"{minutes // 60} hours"
+    return f"{minutes} minutes" if minutes != 1 else "a minute"
+
+
+def values(content: Content) -> dict[str, str]:
+    """Each slot's words, read from the entry that sets the number."""
+    return {
+        "target": content.pitch_plan().target_text,
+        "pick": content.planner_rules().count_text,
+        "capture_window": duration_words(content.capture_window),
+        "thank_you_window": duration_words(content.thank_you_after),
+        "silence_seconds": str(content.silence_nudge().seconds),
+    }
+
+
+def fill(text: str, words: dict[str, str]) -> str:
+    return _SLOT.sub(lambda m: words[m.group(1)], text) if "{" in text else text
+
+
+def fill_numbers(content: Content) -> None:
+    """Put every slot's words into the loaded sections (in place)."""
+    words = values(content)
+    for sid, section in list(content.sections.items()):
+        content.sections[sid] = _filled_section(section, words)
+
+
+def _filled_section(section: Section, words: dict[str, str]) -> Section:
+    return replace(
+        section,
+        title=fill(section.title, words),
+        intro=fill(section.intro, words),
+        meta={k: fill(v, words) for k, v in section.meta.items()},
+        items=tuple(_filled_item(item, words) for item in section.items),
+    )
+
+
+def _filled_item(item: Item, words: dict[str, str]) -> Item:
+    return replace(
+        item,
+        text=fill(item.text, words),
+        fields={k: fill(v, words) for k, v in item.fields.items()},
+    )
