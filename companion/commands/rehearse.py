@@ -11,7 +11,8 @@ from pathlib import Path
 
 def add_parser(inner) -> None:
     rehearse = inner.add_parser(
-        "rehearse", help="time a recorded take: speaking time, pauses, rate, 60-90 s verdict"
+        "rehearse",
+        help="time a recorded take: speaking time, pauses, rate, verdict against the pitch's target",
     )
     rehearse.add_argument(
         "--audio", type=Path, required=True, metavar="FILE", help="the take, a 16-bit PCM WAV"

@@ -22,14 +22,18 @@ NAMES = ("target", "pick", "capture_window", "thank_you_window", "silence_second
 _SLOT = re.compile(r"\{(" + "|".join(NAMES) + r")\}")
 
 
-def duration_words(span: dt.timedelta) -> str:
-    """1 h -> "the hour", 24 h -> "24 hours", 1.5 h -> "90 minutes"."""
+def duration_text(span: dt.timedelta) -> str:
+    """1 h -> "1 hour", 24 h -> "24 hours", 1.5 h -> "90 minutes"."""
     minutes = round(span.total_seconds() / 60)
-    if minutes == 60:
-        return "the hour"
     if minutes % 60 == 0:
-        return f"{minutes // 60} hours"
-    return f"{minutes} minutes" if minutes != 1 else "a minute"
+        hours = minutes // 60
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def duration_words(span: dt.timedelta) -> str:
+    """As a sentence has it after "within": "the hour", else :func:`duration_text`."""
+    return "the hour" if round(span.total_seconds()) == 3600 else duration_text(span)
 
 
 def values(content: Content) -> dict[str, str]:

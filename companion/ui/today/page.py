@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from companion.ui.today.parts import clear as _clear
 
-EMPTY_TEXT = (
+EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
     "<h3>No interview loop yet</h3>"
     "<p>Start here:</p><ol>"
     "<li><b>Add a loop</b>: the company and the first interview day.</li>"
@@ -28,8 +28,8 @@ EMPTY_TEXT = (
     "invitation (.ics).</li></ol>"
     "<p>Then this page counts down to each round and brings up the right list at the right "
     "time: the evening before, the morning of, and before each round.</p>"
-    "<p>Tonight, write your one-page <b>About me</b>: the 60-90 second answer and three "
-    "projects with numbers. The evening before, you read it aloud.</p>"
+    "<p>Tonight, write your one-page <b>About me</b>: the {target} second answer and three "
+    "projects with numbers; the warm-up before the first round reads it aloud once.</p>"
 )
 
 
@@ -114,7 +114,7 @@ class TodayPage(QWidget):
         loops_row.addStretch(0)  # with no loop yet the button keeps its size, on the left
         layout.addLayout(loops_row)
 
-        self.empty = QLabel(EMPTY_TEXT)
+        self.empty = QLabel(EMPTY_TEXT.format(target=self.ctx.content.pitch_plan().target_text))
         self.empty.setWordWrap(True)
         self.empty.setAccessibleName("How to start")
         self.empty.setTextFormat(Qt.TextFormat.RichText)

@@ -46,8 +46,7 @@ def render_reminders(page, view) -> None:
         rnd = view.round(view.capture_round_id)
         rows.append(
             (
-                f"{rnd.title if rnd else 'The round'}: write down what was asked "
-                f"({left} left in the hour).",
+                f"{rnd.title if rnd else 'The round'}: write down what was asked ({left} left).",
                 "&Write it down",
                 lambda _=False, rid=view.capture_round_id: page.bus.capture_round.emit(rid),
             )
