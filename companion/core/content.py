@@ -236,6 +236,8 @@ class Content:
                         errors.append(
                             _err(section.source, item.line, f"{nudges!r} is not a nudges section")
                         )
+            if section.kind == "nudges" and section.meta.get("steps"):
+                errors += _step_references(self, section)
             if section.kind == "quiz":
                 for item in section.items:
                     for ref in item.list("see"):
@@ -244,6 +246,20 @@ class Content:
                                 _err(section.source, item.line, f"unknown section {ref!r}")
                             )
         return errors
+
+
+def _step_references(content: Content, section: Section) -> list[ContentError]:
+    """A nudge's ``after_step:`` names a step of the section its ``steps:`` names."""
+    steps = content.sections.get(section.meta["steps"])
+    if steps is None or steps.kind != "steps":
+        where = section.meta_lines.get("steps", 1)
+        return [_err(section.source, where, f"{section.meta['steps']!r} is not a steps section")]
+    ids = {item.get("id") for item in steps.items}
+    return [
+        _err(section.source, item.line, f"after_step: {steps.id} has no step {ref!r}")
+        for item in section.items
+        if (ref := item.get("after_step")) and ref not in ids
+    ]
 
 
 def slug(text: str) -> str:

@@ -131,7 +131,7 @@ def text(value: str) -> str | None:
 SECTION_FIELDS: dict[str, dict[str, Check]] = {
     "checklist": {"reminder": text},
     "pitch": {"target": range_of(1, 600, "seconds")},
-    "nudges": {"minutes": whole(1, 600, "minutes")},
+    "nudges": {"minutes": whole(1, 600, "minutes"), "steps": identifier},
     "questions": {"pick": range_of(1, 20, "questions")},
     "rounds": {
         "minutes": whole(1, 600, "minutes"),
@@ -155,8 +155,16 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "seconds": whole(1, 600, "seconds"),
         "heading": text,
     },
-    "steps": {"id": identifier, "minutes": whole_or_range(0, 180, "minutes")},
-    "nudges": {"at": number(0, 600, "minutes"), "before_end": number(0, 600, "minutes")},
+    "steps": {
+        "id": identifier,
+        "minutes": whole_or_range(0, 180, "minutes"),
+        "minutes_by": one_of(("guide", "ours")),
+    },
+    "nudges": {
+        "at": number(0, 600, "minutes"),
+        "before_end": number(0, 600, "minutes"),
+        "after_step": identifier,
+    },
     "questions": {"audience": list_of(AUDIENCES)},
     "recovery": {"silence_seconds": whole(5, 120, "seconds"), "nudge": text},
     "quiz": {"id": identifier},
@@ -252,17 +260,19 @@ def _check_nudge_times(section: Section, path: Path) -> list[ContentError]:
     length = section.meta.get("minutes", "")
     minutes = int(length) if _WHOLE.match(length) else None
     for item in section.items:
-        given = [key for key in ("at", "before_end") if item.get(key) is not None]
+        given = [key for key in ("at", "before_end", "after_step") if item.get(key) is not None]
         if not given:
-            errors.append(
-                ContentError(path, item.line, f"nudge {item.text!r} needs 'at:' or 'before_end:'")
-            )
-        elif len(given) == 2:
-            errors.append(
-                ContentError(path, item.line, "a nudge takes 'at:' or 'before_end:', not both")
-            )
+            message = f"nudge {item.text!r} needs 'at:', 'before_end:' or 'after_step:'"
+            errors.append(ContentError(path, item.line, message))
+        elif len(given) > 1:
+            message = "a nudge takes one of 'at:', 'before_end:' or 'after_step:'"
+            errors.append(ContentError(path, item.line, message))
+        elif given[0] == "after_step" and not section.meta.get("steps"):
+            message = "'after_step:' needs 'steps:' in the front matter (the steps section)"
+            errors.append(ContentError(path, item.line, message))
         elif (
             minutes is not None
+            and given[0] != "after_step"
             and _NUMBER.match(item.fields[given[0]])
             and float(item.fields[given[0]]) >= minutes
         ):

@@ -52,10 +52,42 @@ def fill(text: str, words: dict[str, str]) -> str:
 
 
 def fill_numbers(content: Content) -> None:
-    """Put every slot's words into the loaded sections (in place)."""
+    """Put every slot's words into the loaded sections, and place each nudge that
+    follows a step (``after_step:``) where that step ends (in place)."""
     words = values(content)
     for sid, section in list(content.sections.items()):
-        content.sections[sid] = _filled_section(section, words)
+        section = _filled_section(section, words)
+        if section.kind == "nudges" and section.meta.get("steps"):
+            section = _placed_after_steps(section, content.sections.get(section.meta["steps"]))
+        content.sections[sid] = section
+
+
+def step_ends(steps: Section) -> dict[str, float]:
+    """Minutes from the start at which each step ends: the steps' ``minutes:`` added up
+    in order, a range by its upper end, a step without minutes taking none."""
+    from companion.core.content_fields import parse_range
+
+    ends, total = {}, 0.0
+    for item in steps.items:
+        span = parse_range(item.get("minutes"))
+        total += span[1] if span else 0
+        if item.get("id"):
+            ends[item.get("id")] = total
+    return ends
+
+
+def _placed_after_steps(section: Section, steps: Section | None) -> Section:
+    if steps is None or steps.kind != "steps":
+        return section  # reported by the content check
+    ends = step_ends(steps)
+    items = []
+    for item in section.items:
+        ref = item.get("after_step")
+        if ref in ends:
+            fields = {k: v for k, v in item.fields.items() if k != "after_step"}
+            item = replace(item, fields={**fields, "at": f"{ends[ref]:g}"})
+        items.append(item)
+    return replace(section, items=tuple(items))
 
 
 def _filled_section(section: Section, words: dict[str, str]) -> Section:

@@ -62,9 +62,9 @@ BAD: list[tuple[str, str, int, str]] = [
     ("target backwards", pitch(meta="target: 90-60\n"), 5, "runs backwards"),
     ("nudge at: -5", nudges("- Go\n  at: -5\n"), 8, "at: must be a number of minutes"),
     ("nudge at: soon", nudges("- Go\n  at: soon\n"), 8, "at: must be a number of minutes"),
-    ("nudge without time", nudges("- Go\n"), 7, "needs 'at:' or 'before_end:'"),
+    ("nudge without time", nudges("- Go\n"), 7, "needs 'at:', 'before_end:' or 'after_step:'"),
     ("nudge after the end", nudges("- Go\n  at: 50\n"), 8, "under the round's 45 minutes"),
-    ("nudge both times", nudges("- Go\n  at: 5\n  before_end: 5\n"), 7, "not both"),
+    ("nudge both times", nudges("- Go\n  at: 5\n  before_end: 5\n"), 7, "takes one of"),
     ("nudge before_end: x", nudges("- Go\n  before_end: x\n"), 8, "before_end: must be a number"),
     (
         "nudges minutes: 0",
