@@ -210,6 +210,11 @@ class Content:
 
         return silence_nudge(self)
 
+    def start_soon_text(self) -> str:
+        from companion.core.content_plans import start_soon_text
+
+        return start_soon_text(self)
+
     def sleep_line(self) -> tuple[str, str]:
         from companion.core.content_plans import sleep_line
 

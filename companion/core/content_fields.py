@@ -129,7 +129,7 @@ def text(value: str) -> str | None:
 
 # Front-matter keys with a type, by kind (other keys are kept as free text).
 SECTION_FIELDS: dict[str, dict[str, Check]] = {
-    "checklist": {"reminder": text},
+    "checklist": {"reminder": text, "start_soon": text},
     "pitch": {"target": range_of(1, 600, "seconds")},
     "nudges": {"minutes": whole(1, 600, "minutes"), "steps": identifier},
     "questions": {"pick": range_of(1, 20, "questions")},

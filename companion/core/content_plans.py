@@ -216,6 +216,14 @@ def reminder_text(content: Content, phase: str) -> str:
     return f"The {phase.replace('-', ' ')} checklist is ready."  # no such checklist in the pack
 
 
+def start_soon_text(content: Content) -> str:
+    """The before-round list's ``start_soon:``: the words a minute before a round."""
+    for section in content.checklist("before-round"):
+        if section.meta.get("start_soon"):
+            return section.meta["start_soon"]
+    return ""
+
+
 def sleep_line(content: Content) -> tuple[str, str]:
     """The night-before item that leads the list after midnight (``after_midnight: first``):
     its text and its why; ("", "") when the pack marks none."""

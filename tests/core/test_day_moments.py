@@ -81,3 +81,21 @@ def test_the_before_round_list_for_a_later_round_drops_the_morning_items(
         "Water within reach; notebook and pen open",
         "Bathroom break, right before the call",
     ]
+
+
+def test_the_words_a_minute_before_a_round_are_the_packs(db, content, morning_loop, tmp_path):
+    from companion.core.content import load_content
+    from companion.core.paths import shipped_content_dir
+
+    shipped = (shipped_content_dir() / "12-before-round.md").read_text(encoding="utf-8")
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "b.md").write_text(
+        shipped.replace("start_soon: Camera on, one breath, smile.", "start_soon: Sit up."),
+        encoding="utf-8",
+    )
+    mine, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    view = actions.load_view(db, day_rules(mine), at(2, 9, 59))
+    (soon,) = [d for d in view.due if d.kind == "start-soon" and d.due_at == at(2, 9, 59)]
+    assert soon.text == "Sit up."

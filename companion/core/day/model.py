@@ -346,7 +346,7 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     f"start-soon:{d.id}:{d.round.scheduled_at}",
                     "start-soon",
                     f"{d.title} starts in 1 minute ({clock_text(start, now)})",
-                    "Camera on, one breath, smile.",
+                    rules.texts.get("start-soon", ""),
                     start - rules.start_soon,
                     start + dt.timedelta(minutes=5),
                     d.id,

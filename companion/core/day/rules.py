@@ -33,5 +33,5 @@ def day_rules(content: Content) -> DayRules:
             phase: content.reminder_text(phase)
             for phase in ("night-before", "morning-of", "after-loop")
         }
-        | {"sleep": sleep, "sleep-why": sleep_why},
+        | {"sleep": sleep, "sleep-why": sleep_why, "start-soon": content.start_soon_text()},
     )
