@@ -170,3 +170,16 @@ def test_the_warm_up_offers_one_answer_when_nothing_is_flagged(page, qtbot, ctx,
     assert button.text() == "Show flagged answers (1)"
     button.click()
     assert flagged == [1]
+
+
+def test_every_reason_shows_under_its_item_without_hovering(page, content):
+    reasons = {
+        (phase, item.key): item.why
+        for phase in ("night-before", "morning-of", "before-round", "after-loop")
+        for item in cl.phase_list(content, phase).items
+        if item.why
+    }
+    assert len(reasons) >= 5  # the caffeine dose, the meal, 1am, "sounds trivial", ...
+    for (phase, key), why in reasons.items():
+        label = page.groups[phase].why_labels[key]
+        assert label.text() == why and label.isVisible()

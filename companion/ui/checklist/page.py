@@ -75,6 +75,7 @@ class PhaseGroup(QGroupBox):
         self.dnd_round_id = 0
         self.boxes: dict[str, object] = {}
         self.link_buttons: dict[str, QPushButton] = {}
+        self.why_labels: dict[str, QLabel] = {}
         self.setObjectName(f"phase-{phase_list.phase}")
         self.setAccessibleName(phase_list.title)
 
@@ -115,14 +116,26 @@ class PhaseGroup(QGroupBox):
             box = QCheckBox()
             box.setAccessibleName(item.text)
             text = _ClickLabel(item.text, box)
+            cell = QVBoxLayout()
+            cell.setSpacing(0)
+            cell.addWidget(text)
             if item.why:
                 for widget in (box, text):
                     widget.setToolTip(item.why)
                 box.setAccessibleDescription(item.why)
+                # the reason shows under the item: no mouse needed to read it
+                why = _ClickLabel(item.why, box)
+                why.setObjectName("checklistWhy")
+                font = why.font()
+                font.setItalic(True)
+                why.setFont(font)
+                why.setAccessibleName(f"Why: {item.why}")
+                self.why_labels[item.key] = why
+                cell.addWidget(why)
             box.toggled.connect(lambda on, key=item.key: self._toggled(key, on))
             self.boxes[item.key] = box
             grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(text, row, 1)
+            grid.addLayout(cell, row, 1)
             if item.minutes_before:
                 which = "the first round" if item.first_round_only else "each round"
                 when = QLabel(f"{item.minutes_before} min before {which}")
