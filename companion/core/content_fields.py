@@ -133,6 +133,7 @@ SECTION_FIELDS: dict[str, dict[str, Check]] = {
     "pitch": {"target": range_of(1, 600, "seconds")},
     "nudges": {"minutes": whole(1, 600, "minutes"), "steps": identifier},
     "questions": {"pick": range_of(1, 20, "questions")},
+    "summary": {"next": text},
     "rounds": {
         "minutes": whole(1, 600, "minutes"),
         "wrap_up_before_end": whole(1, 60, "minutes"),

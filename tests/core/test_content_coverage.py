@@ -400,6 +400,11 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
         ("match questions to the person", "signal of interest", "within the hour"),
         "takeaways",
     ),
+    (
+        "closing pointer: the sibling guide on paged attention",
+        ("next: read next", "pagedattention from first principles", "memory system"),
+        "takeaways",
+    ),
 ]
 
 

@@ -303,6 +303,18 @@ def test_today_shows_the_takeaways_card(qtbot, ctx, bus, dnd, content):
         assert escape(item.text) in shown
 
 
+def test_the_chapters_pointer_to_the_next_guide_shows_under_the_takeaways(
+    qtbot, ctx, bus, dnd, content
+):
+    from PySide6.QtWidgets import QLabel
+
+    page = make_page(qtbot, ctx, bus)
+    pointer = page.takeaways_box.findChild(QLabel, "nextGuide")
+    assert pointer is not None
+    assert "PagedAttention from First Principles" in pointer.text()
+    assert pointer.text() == content.section("takeaways").meta["next"]
+
+
 def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, dnd, clock, loop):
     """A user pack that allows three hours for the capture keeps the reminder up at two."""
     from companion.core.day.loops import end_round, start_round

@@ -31,7 +31,16 @@ def takeaways_box(content) -> QGroupBox | None:
     text.setTextFormat(Qt.TextFormat.RichText)
     text.setWordWrap(True)
     text.setAccessibleName("Takeaways")
-    QVBoxLayout(box).addWidget(text)
+    layout = QVBoxLayout(box)
+    layout.addWidget(text)
+    for section in sections:  # the chapter's closing pointer to the guide that follows
+        if section.meta.get("next"):
+            pointer = QLabel(section.meta["next"])
+            pointer.setObjectName("nextGuide")
+            pointer.setWordWrap(True)
+            pointer.setTextFormat(Qt.TextFormat.PlainText)
+            pointer.setAccessibleName("Next guide")
+            layout.addWidget(pointer)
     return box
 
 
