@@ -205,6 +205,11 @@ class Content:
 
         return round_defaults(self)
 
+    def closing_line(self) -> tuple[str, str]:
+        from companion.core.content_plans import closing_line
+
+        return closing_line(self)
+
     def silence_nudge(self):
         from companion.core.content_plans import silence_nudge
 

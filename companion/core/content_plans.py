@@ -50,6 +50,7 @@ class PlannerRules:
     min_questions: int
     max_questions: int
     rule: str  # the rule as the pack words it
+    intro: str = ""  # the questions section's introduction
 
     @property
     def count_text(self) -> str:
@@ -127,12 +128,22 @@ def pitch_plan(content: Content) -> PitchPlan:
 
 def planner_rules(content: Content) -> PlannerRules:
     """How many questions to plan across a loop, and the rule's wording."""
-    rule, pick = "", None
+    rule, pick, intro = "", None, ""
     for section in content.by_kind("questions"):
         rule = rule or section.meta.get("rule", "")
         pick = pick or parse_range(section.meta.get("pick"))
+        intro = intro or " ".join(section.intro.split())
     lo, hi = pick or (FALLBACK_PLANNER.min_questions, FALLBACK_PLANNER.max_questions)
-    return PlannerRules(lo, hi, rule or FALLBACK_PLANNER.rule)
+    return PlannerRules(lo, hi, rule or FALLBACK_PLANNER.rule, intro)
+
+
+def closing_line(content: Content) -> tuple[str, str]:
+    """The closing section's introduction (why a specific line) and its line, the
+    ``{topic}`` slot left for the caller; ("", "") when the pack has none."""
+    for section in content.by_kind("closing"):
+        if section.items:
+            return " ".join(section.intro.split()), section.items[0].text
+    return "", ""
 
 
 def _linked_item(content: Content, phase: str, link: str) -> Item | None:

@@ -52,3 +52,14 @@ def test_the_card_marks_the_guides_step_time_apart_from_the_projects(content) ->
     design = next(r for r in round_infos(content) if r.id == "design")
     move = next(s for s in build_sections(content, design) if s.id == "design-move")
     assert move.lines[0].meta == "3-5 min (ours)"
+
+
+def test_the_cards_sections_carry_the_packs_introductions(content) -> None:
+    """The card's fold headers get the guide's framing: structure, not a script; talk
+    while you work; recover in one breath; why a specific closing line."""
+    info = next(r for r in round_infos(content) if r.id == "coding")
+    intros = {s.id: s.intro for s in build_sections(content, info)}
+    assert "structure, not a script" in intros["@pitch-outline"]
+    assert "Talk while you work" in intros["coding-moves"]
+    assert "one breath" in intros["recovery"]
+    assert "great chat, thanks" in intros["closing"] and "notes" in intros["closing"]

@@ -246,3 +246,17 @@ def test_a_pack_that_changes_six_numbers_changes_every_word_about_them(
     assert old == [], [line for line in seen if OLD_WORDS.search(line)][:12]
     missing = [word for word in NEW_WORDS if word.lower() not in everything.lower()]
     assert missing == []
+
+
+def test_the_planner_shows_how_to_choose_and_how_each_round_closes(qtbot, ctx, bus, content):
+    from companion.core.day import loops
+    from companion.ui.selfcheck.planner import PlannerPanel
+
+    loops.create_loop(ctx.db, "Acme", "ML infra", starts_on="2026-12-02")
+    panel = PlannerPanel(ctx, bus)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    assert panel.intro_label.text() == " ".join(content.section("questions").intro.split())
+    closing = panel.closing_label.text()
+    assert "great chat, thanks" in closing and "notes" in closing  # why a specific line
+    assert "[the topic you discussed]" in closing and "{topic}" not in closing

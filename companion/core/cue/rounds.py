@@ -194,7 +194,14 @@ def build_sections(
                 lines = section_lines(pitch)
                 pitch_note = pitch_note or "From the content: write your own on About me."
             out.append(
-                CardSection(sid, "Your pitch outline", "pitch-outline", lines, note=pitch_note)
+                CardSection(
+                    sid,
+                    "Your pitch outline",
+                    "pitch-outline",
+                    lines,
+                    note=pitch_note,
+                    intro=" ".join(pitch.intro.split()) if pitch else "",
+                )
             )
         elif sid == "@planned-questions":
             lines = tuple(planned or ())
