@@ -99,3 +99,14 @@ def test_the_words_a_minute_before_a_round_are_the_packs(db, content, morning_lo
     view = actions.load_view(db, day_rules(mine), at(2, 9, 59))
     (soon,) = [d for d in view.due if d.kind == "start-soon" and d.due_at == at(2, 9, 59)]
     assert soon.text == "Sit up."
+
+
+def test_the_after_loop_reminder_is_the_capture_reminders_text(db, rules, content, morning_loop):
+    from companion.core.day.loops import end_round
+
+    _loop, first, _second = morning_loop
+    end_round(db, first, at(2, 10, 40))
+    view = actions.load_view(db, rules, at(2, 10, 41))
+    (capture,) = [d for d in view.due if d.kind == "capture"]
+    assert capture.text == content.section("after-loop").meta["reminder"]
+    assert capture.text == "Write down every question you were asked, within the hour."

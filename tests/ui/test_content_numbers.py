@@ -246,6 +246,8 @@ def test_a_pack_that_changes_six_numbers_changes_every_word_about_them(
     assert old == [], [line for line in seen if OLD_WORDS.search(line)][:12]
     missing = [word for word in NEW_WORDS if word.lower() not in everything.lower()]
     assert missing == []
+    # the old Today tip put the guide's morning read-aloud on the evening before
+    assert "The evening before, you read it aloud" not in everything
 
 
 def test_the_planner_shows_how_to_choose_and_how_each_round_closes(qtbot, ctx, bus, content):
