@@ -113,7 +113,11 @@ def _card_child(mode: str, seconds: float) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-voice-card-") as tmp:
         ctx = AppContext(Path(tmp))
         rules.set_opted_in(ctx.prefs, "coding", mode == "listen")
-        card = CueCardWindow(ctx, AppBus())
+        from companion.ui.session import Session
+
+        bus = AppBus()
+        Session(ctx, bus)  # the day service the card follows, as the app makes it
+        card = CueCardWindow(ctx, bus)
         card.set_round("coding")
         card.show_card()
         card.toggle_round()

@@ -28,6 +28,7 @@ LINKS = (
     "study-list",
     "mic-check",
     "one-answer",
+    "review-list",
 )
 DEFAULT_PITCH_TARGET = (60, 90)  # seconds; used only when a pack gives no `target:`
 

@@ -29,6 +29,7 @@ LINKS = frozenset(
         "study-list",
         "mic-check",
         "one-answer",
+        "review-list",
     }
 )
 

@@ -229,6 +229,7 @@ class TodayPage(QWidget):
             view.phase,
             focus.id if focus else 0,
             focus.state if focus else "",
+            focus.link if focus else "",
             view.day,
             past_midnight(view),
         )
@@ -312,6 +313,11 @@ class TodayPage(QWidget):
         self.now_box.setVisible(view.loop is not None)
         if view.loop is None:
             return
+        from companion.ui.today.call import call_link_row
+
+        call = call_link_row(view.focus)
+        if call is not None:
+            self.phase_holder.addWidget(call)
         if view.phase == "in-round":
             current = view.current
             self.now_box.setTitle("Now: in the round")
