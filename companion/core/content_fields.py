@@ -220,6 +220,32 @@ def check_section(section: Section) -> list[ContentError]:
     if section.kind == "nudges":
         errors.extend(_check_nudge_times(section, path))
     errors.extend(_check_silence_lines(section, path))
+    errors.extend(_check_hours_words(section, path))
+    return errors
+
+
+_HOURS = re.compile(r"\b(?:(\d+(?:\.\d+)?)\s*(?:h|hours?)|(the|an|one)\s+hour)\b", re.I)
+
+
+def _check_hours_words(section: Section, path: Path) -> list[ContentError]:
+    """An item whose words state its own ``within_hours:`` ("within 24 hours") states the
+    same number; ``{capture_window}`` or ``{thank_you_window}`` in the text always agrees."""
+    from companion.core.content import ContentError
+
+    errors = []
+    for item in section.items:
+        field = item.get("within_hours")
+        said = _HOURS.search(item.text)
+        if field is None or said is None or not _NUMBER.match(field):
+            continue
+        hours = float(said.group(1)) if said.group(1) else 1.0
+        if hours != float(field):
+            line = item.field_lines.get("within_hours", item.line)
+            message = (
+                f"within_hours: {field} but the item says {said.group(0)!r}; "
+                "write {capture_window} or {thank_you_window} to follow the field"
+            )
+            errors.append(ContentError(path, line, message))
     return errors
 
 

@@ -246,3 +246,14 @@ def test_the_silence_limit_and_its_nudge_are_the_recovery_items_fields(tmp_path)
     )
     content, errors = load_content([shipped_content_dir(), folder])
     assert errors == [] and nudge.silence_limit(content) == 40.0
+
+
+def test_content_check_refuses_an_item_whose_words_give_other_hours(tmp_path, capsys):
+    after = (shipped_content_dir() / "13-after-loop.md").read_text(encoding="utf-8")
+    wrong = after.replace("Within {thank_you_window}, send", "Within 24 hours, send").replace(
+        "within_hours: 24", "within_hours: 12"
+    )
+    code, err = check(tmp_path, "13-after-loop.md", wrong, capsys)
+    assert code == 1 and "within_hours: 12 but the item says '24 hours'" in err
+    right = wrong.replace("within_hours: 12", "within_hours: 24")
+    assert check(tmp_path, "13-after-loop.md", right, capsys)[0] == 0
