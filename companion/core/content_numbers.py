@@ -90,7 +90,17 @@ def _placed_after_steps(section: Section, steps: Section | None) -> Section:
     return replace(section, items=tuple(items))
 
 
+def _has_slot(section: Section) -> bool:
+    texts = [section.title, section.intro, *section.meta.values()]
+    for item in section.items:
+        texts.append(item.text)
+        texts += item.fields.values()
+    return any(_SLOT.search(t) for t in texts if "{" in t)
+
+
 def _filled_section(section: Section, words: dict[str, str]) -> Section:
+    if not _has_slot(section):
+        return section  # most sections name no number: keep them as loaded
     return replace(
         section,
         title=fill(section.title, words),
