@@ -2,8 +2,8 @@
 
 The script is one run of expected words, each tagged with its segment. A pointer marks
 the next expected word. A heard word moves it forward when it matches a word just
-ahead (within a few words for a short word like "the", a few more for a longer one);
-otherwise the aligner holds: the word is noted, nothing moves. When the last three heard
+ahead (within a few words for a short word like "the", a few more for a longer one; a
+short word never carries the pointer into the next segment); otherwise the aligner holds: the word is noted, nothing moves. When the last three heard
 words match three script words in a row that occur exactly once from the pointer on,
 the pointer jumps there: a segment left out, or a stretch the recognizer missed. A
 phrase the script repeats is never unique, so it cannot pull the pointer to its later
@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from companion.core.voice.recognizer import HeardWord
 from companion.core.voice.script import ScriptSegment
 
-NEAR_SHORT = 2  # a word of three letters or fewer may match this many words ahead
+SHORT_LETTERS = 3  # "i", "the", "and": common words, trusted less
+NEAR_SHORT = 2  # a short word may match this many words ahead, inside the segment
 NEAR_LONG = 5  # a longer word, this many
 JUMP_WORDS = 3  # a unique run this long moves the pointer anywhere ahead
 
@@ -91,10 +92,13 @@ class Aligner:
             return
         state.recent.append(word)
         del state.recent[:-JUMP_WORDS]
-        near = NEAR_SHORT if len(word.text) <= 3 else NEAR_LONG
-        stop = min(len(self.tokens), state.pointer + near + 1)
+        short = len(word.text) <= SHORT_LETTERS
+        stop = min(len(self.tokens), state.pointer + (NEAR_SHORT if short else NEAR_LONG) + 1)
+        here = self.segment_of[state.pointer - 1] if state.pointer else None
         for k in range(state.pointer, stop):
             if self.tokens[k] == word.text:
+                if short and self.segment_of[k] != here:
+                    break  # "i", "the": too common to carry us into the next segment
                 state.matches.append(Match(word, k, self.segment_of[k]))
                 state.pointer = k + 1
                 return
