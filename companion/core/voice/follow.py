@@ -39,7 +39,7 @@ class PitchFollow:
         self.script = script
         self.wpm = calibrated_wpm
         self.answer_limit = answer_limit
-        self.recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences])
+        self.recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences], live=True)
         self.aligner = Aligner(script)
         self._partial: list[HeardWord] = []
         self._last_partial = -PARTIAL_EVERY

@@ -64,6 +64,7 @@ class TakeHeard:
     fillers: int
     transcript: str
     evidence_number: bool | None  # None: the one-pager has no evidence segment heard
+    filler_times: tuple[float, ...] = ()  # the middle of each filler, seconds into the take
 
     @property
     def skipped(self) -> list[str]:
@@ -118,11 +119,13 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     ordered = [results.get(i) or SegmentHeard(i, t, False, None, None, 0, 0.0) for i, t in pack_ids]
     ordered += [r for i, r in results.items() if i not in {p[0] for p in pack_ids}]
     evidence = results.get(EVIDENCE)
+    fillers = sorted((w for w in words if w.filler or w in lone), key=lambda w: w.start)
     return TakeHeard(
         tuple(ordered),
-        sum(1 for w in words if w.filler) + len(lone),
+        len(fillers),
         " ".join(w.text for w in words),
         says_a_number(evidence.words) if evidence is not None and evidence.heard else None,
+        tuple((w.start + w.end) / 2 for w in fillers),
     )
 
 

@@ -46,7 +46,7 @@ class VoiceFollow(QObject):
         self.follow = None  # companion.core.voice.follow.PitchFollow, once attached
         self._listener = None
         self._segment = ""
-        self._line = ""
+        self.ready_seconds: float | None = None  # how long the recognizer took to load
 
     def attach(self, listener) -> bool:
         """Follow ``listener``'s stream; False (and ``error``) when recognition cannot start."""
@@ -66,7 +66,8 @@ class VoiceFollow(QObject):
             except RecognizerError as exc:
                 self.error.emit(f"{exc}.")
                 return False
-            self.ready.emit(time.perf_counter() - began)
+            self.ready_seconds = time.perf_counter() - began
+            self.ready.emit(self.ready_seconds)
         self.detach()
         self._listener = listener
         listener.chunk.connect(self.feed)
