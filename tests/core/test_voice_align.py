@@ -81,9 +81,9 @@ def test_a_short_word_does_not_carry_the_pointer_into_the_next_segment():
     assert aligner.current() == 0
     aligner.feed(heard("i", start=9.0))  # evidence starts "i cut": not yet
     assert aligner.current() == 0
-    aligner.feed(heard("cut", start=9.5))
+    aligner.feed(heard("cut the", start=9.5))  # a run of short words: no jump either
     assert aligner.current() == 0
-    aligner.feed(heard("the", start=10.0))  # "i cut the": a unique run, we are there
+    aligner.feed(heard("nightly", start=10.5))  # a longer word: we are there
     assert aligner.current() == 1
     other = Aligner(segs)
     other.feed(heard(" ".join(segs[0].words)))
@@ -140,6 +140,23 @@ def test_a_run_the_script_repeats_ahead_holds_instead_of_jumping():
     assert aligner.current() is None and aligner.state.pointer == 0
     aligner.feed(heard("kilo lima we", start=2.0))  # once ahead: there
     assert aligner.current() == 1
+
+
+def test_a_wrong_jump_is_undone_when_the_speech_is_back_where_it_jumped_from():
+    segs = script()
+    aligner = Aligner(segs)
+    words = heard(" ".join(segs[0].words + segs[1].words))
+    aligner.feed(words)
+    assert aligner.current() == 1
+    # the recognizer makes up a run of the hand-back mid-depth: "part should i"
+    made_up = heard("lately i study part should i", start=20.0)
+    aligner.feed(made_up)
+    assert aligner.current() == 4
+    back = heard("schedulers for training jobs on shared clusters", start=22.0)
+    aligner.feed(back)
+    assert aligner.current() == 2  # back where the speech is
+    result = summarise(aligner, words + made_up + back)
+    assert "hand-back" in result.skipped  # the made-up run left no match behind
 
 
 def test_a_stage_direction_spoken_by_mistake_matches_nothing():

@@ -5,8 +5,10 @@ the next expected word. A heard word moves it forward when it matches a word jus
 ahead (within a few words for a short word like "the", a few more for a longer one; a
 short word never carries the pointer into the next segment); otherwise the aligner holds: the word is noted, nothing moves. When the last three heard
 words match three script words in a row that occur exactly once from the pointer on,
-the pointer jumps there: a segment left out, or a stretch the recognizer missed. A
-phrase the script repeats is never unique, so it cannot pull the pointer to its later
+the pointer jumps there: a segment left out, or a stretch the recognizer missed. A jump
+that was wrong (a run the recognizer made up) is undone when the next unique run lies
+back between where it jumped from and where it landed. A phrase the script repeats is
+never unique, so it cannot pull the pointer to its later
 copy; the nearby match wins. Stage directions are not in the script (see script.py).
 Back/next corrections (:meth:`Aligner.move_to`) put the pointer at a segment's start
 and the alignment follows from there.
@@ -41,6 +43,7 @@ class AlignState:
     fillers: list[HeardWord] = field(default_factory=list)
     corrected: int | None = None  # the segment a correction by hand put us at
     mark: int = 0  # matches before the correction do not say where we are
+    jumped_from: tuple[int, int] | None = None  # (pointer, matches) before the last jump
 
     def copy(self) -> AlignState:
         return replace(
@@ -85,6 +88,7 @@ class Aligner:
         self.state.recent.clear()
         self.state.corrected = segment
         self.state.mark = len(self.state.matches)
+        self.state.jumped_from = None
 
     def _step(self, state: AlignState, word: HeardWord) -> None:
         if word.filler:
@@ -102,27 +106,45 @@ class Aligner:
                 state.matches.append(Match(word, k, self.segment_of[k]))
                 state.pointer = k + 1
                 return
-        jump = self._unique_run(state)
+        jump = self._unique_run(state, state.pointer)
+        if jump is None and state.jumped_from is not None:
+            # a jump that was wrong: the run is back where we jumped from
+            origin, mark = state.jumped_from
+            back = self._unique_run(state, origin)
+            if back is not None and back < state.pointer:
+                del state.matches[max(mark, state.mark) :]
+                state.pointer = origin
+                state.jumped_from = None
+                self._take_run(state, back)
+                return
         if jump is not None:
-            first = jump - JUMP_WORDS + 1
-            # the run's earlier words were held as unmatched; they match now
-            for i, heard in enumerate(state.recent[:-1]):
-                if heard in state.unmatched:
-                    state.unmatched.remove(heard)
-                    state.matches.append(Match(heard, first + i, self.segment_of[first + i]))
-            state.matches.append(Match(word, jump, self.segment_of[jump]))
-            state.matches.sort(key=lambda m: m.word.start)
-            state.pointer = jump + 1
+            state.jumped_from = (state.pointer, len(state.matches))
+            self._take_run(state, jump)
             return
         state.unmatched.append(word)
 
-    def _unique_run(self, state: AlignState) -> int | None:
-        """The token ending the one place ahead where the last three heard words occur."""
+    def _take_run(self, state: AlignState, last: int) -> None:
+        """The recent words match the run ending at token ``last``; the pointer follows."""
+        first = last - JUMP_WORDS + 1
+        for i, heard in enumerate(state.recent):
+            if heard in state.unmatched:
+                state.unmatched.remove(heard)
+            if not any(m.word is heard for m in state.matches):
+                state.matches.append(Match(heard, first + i, self.segment_of[first + i]))
+        state.matches.sort(key=lambda m: m.word.start)
+        state.pointer = last + 1
+
+    def _unique_run(self, state: AlignState, low: int) -> int | None:
+        """The token ending the one place from ``low`` on where the last three heard words
+        occur in a row; None when they occur twice (a repeated phrase) or are all short
+        words ("for you to": the recognizer makes such runs up)."""
         if len(state.recent) < JUMP_WORDS:
             return None
         run = [w.text for w in state.recent]
+        if all(len(w) <= SHORT_LETTERS for w in run):
+            return None
         found = None
-        for k in range(state.pointer, len(self.tokens) - JUMP_WORDS + 1):
+        for k in range(low, len(self.tokens) - JUMP_WORDS + 1):
             if self.tokens[k : k + JUMP_WORDS] == run:
                 if found is not None:
                     return None  # repeated ahead: not sure where we are
