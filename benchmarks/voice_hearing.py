@@ -164,6 +164,56 @@ def fillers(folder: Path) -> list[dict]:
     ]
 
 
+def following(folder: Path) -> list[dict]:
+    """The live path (PitchFollow, as the card runs it) on the same takes: how long after
+    a segment's first sound the card names it, and that it never names one left out."""
+    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.voice.follow import PitchFollow
+    from companion.core.voice.pcm import resample
+    from companion.core.voice.script import pitch_script
+    from companion.core.voice.take import read_wav
+
+    worst, wrong, detail = 0.0, [], []
+    for wpm in RATES:
+        for name, pitch in (
+            ("full", vt.PITCH),
+            ("skip", tuple(p for p in vt.PITCH if p[0] != "depth")),
+        ):
+            take = vt.build(folder, f"{name}{wpm}", wpm, layout(pitch))
+            audio = read_wav(take.path)
+            samples = resample(audio.samples, audio.sample_rate)
+            follow = PitchFollow(pitch_script(vt.pitch_page(pitch), plan=FALLBACK_PITCH), 150.0)
+            named: dict[str, float] = {}
+            order: list[str] = []
+            for i in range(0, len(samples), 1600):
+                view = follow.feed(samples[i : i + 1600])
+                if view.segment_id and view.segment_id not in named:
+                    named[view.segment_id] = follow.now
+                    order.append(view.segment_id)
+            if order != [p[0] for p in pitch]:
+                wrong.append(f"{name} {wpm}: {order}")
+            delays = [named.get(p[0], float("inf")) - t[0] for p, t in zip(pitch, take.truth)]
+            worst = max(worst, *delays)
+            detail.append(f"{name} {wpm}: {max(delays):.1f} s")
+    return [
+        _row(
+            "hearing: card names the segment being spoken, worst delay after its first sound",
+            worst,
+            None,
+            "s",
+            "<= 1.5 s (as the boundaries)",
+            worst <= 1.5 and not wrong,
+            note="live decoding in 0.1 s chunks, same 6 takes; "
+            + "; ".join(detail)
+            + (
+                f"; WRONG ORDER: {wrong}"
+                if wrong
+                else "; every take in order, 'depth' never named when left out"
+            ),
+        )
+    ]
+
+
 def recognition_cost(folder: Path) -> tuple[float, float]:
     """(percent of one core, seconds of audio) for following a take in 0.1 s chunks."""
     from companion.core.content_plans import FALLBACK_PITCH

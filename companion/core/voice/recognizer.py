@@ -29,6 +29,9 @@ SAMPLE_RATE = 16000
 PREROLL = 0.25  # seconds of audio before the detector's speech start, for the first phone
 FRAMES_PER_SECOND = 100  # pocketsphinx's frame rate
 FILLER_WEIGHT = 3  # each filler is this many one-word sentences in the model's corpus
+# live: every other frame scored, no phone lookahead: 7% -> 4% of a core while speaking,
+# the same segment changes on the benchmark's takes (benchmarks/voice_hearing.py)
+_LIVE = {"ds": 2, "pl_window": 0}
 _NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]", "[SPEECH]"}
 
 
@@ -112,8 +115,8 @@ class ScriptRecognizer:
     """Recognize speech against the sentences the candidate will say."""
 
     def __init__(self, sentences: list[list[str]] | list[tuple[str, ...]], *, live: bool = False):
-        """``live``: skip the decoder's second (flat-lexicon) pass at each pause, which
-        costs a third of the CPU; a recorded take keeps it (a little more accurate)."""
+        """``live``: skip the decoder's second (flat-lexicon) pass at each pause (a third
+        of the CPU) and decode lighter (``_LIVE``); a recorded take keeps the full search."""
         try:
             import pocketsphinx
             import pocketsphinx.lm
@@ -147,6 +150,7 @@ class ScriptRecognizer:
                 samprate=SAMPLE_RATE,
                 loglevel="FATAL",
                 fwdflat=not live,
+                **(_LIVE if live else {}),
             )
             for entry, phones in prons.items():
                 self._decoder.add_word(entry, phones, False)

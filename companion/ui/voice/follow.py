@@ -47,6 +47,7 @@ class VoiceFollow(QObject):
         self._listener = None
         self._segment = ""
         self.ready_seconds: float | None = None  # how long the recognizer took to load
+        self.ready_at: float | None = None  # time.perf_counter() when it was ready
 
     def attach(self, listener) -> bool:
         """Follow ``listener``'s stream; False (and ``error``) when recognition cannot start."""
@@ -66,7 +67,8 @@ class VoiceFollow(QObject):
             except RecognizerError as exc:
                 self.error.emit(f"{exc}.")
                 return False
-            self.ready_seconds = time.perf_counter() - began
+            self.ready_at = time.perf_counter()
+            self.ready_seconds = self.ready_at - began
             self.ready.emit(self.ready_seconds)
         self.detach()
         self._listener = listener
