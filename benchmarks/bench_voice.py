@@ -135,6 +135,10 @@ def _card_child(mode: str, seconds: float) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-voice-card-") as tmp:
         ctx = AppContext(Path(tmp))
         rules.set_opted_in(ctx.prefs, "coding", mode == "listen")
+        from companion.ui.session import Session
+
+        bus = AppBus()
+        Session(ctx, bus)  # the day service the card follows, as the app makes it
         if mode in ("follow", "follow-idle"):
             import datetime as dt
 
@@ -142,7 +146,7 @@ def _card_child(mode: str, seconds: float) -> None:
 
             save_text(ctx.db, vt.pitch_page(), dt.datetime.now())
             ctx.prefs.set("voice.follow_pitch", mode == "follow")
-        card = CueCardWindow(ctx, AppBus())
+        card = CueCardWindow(ctx, bus)
         card.set_round("coding")
         card.show_card()
         result: dict = {"rss0": _rss_mib()}

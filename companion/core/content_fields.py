@@ -27,6 +27,7 @@ LINKS = (
     "thank-you",
     "study-list",
     "mic-check",
+    "review-list",
 )
 DEFAULT_PITCH_TARGET = (60, 90)  # seconds; used only when a pack gives no `target:`
 

@@ -49,21 +49,25 @@ class Application:
         self.window = MainWindow(ctx, self.bus)
         self.window.setWindowIcon(window_icon())
         self.tray = None
-        self._capture_dialogs: list = []
-        self._cue_window = None
-        from companion.ui.day.notifier import Notifier
-        from companion.ui.day.service import DayService
+        from companion.ui.session import Session
 
-        self.notifier = Notifier(self.window, fallback=self._status_notice)
-        # the one owner of the day's timer, reminders and do-not-disturb; pages observe it
-        self.day = DayService(ctx, self.bus, self.notifier, self.window)
-        self.bus.day = self.day
+        # the day service, the captures, the card and the hotkeys: made once, in the
+        # session `companion cue` builds too
+        self.session = Session(
+            ctx,
+            self.bus,
+            self.window,
+            window=self.window,
+            notice=self.window.add_notice,
+            fallback=self._status_notice,
+        )
+        self.notifier = self.session.notifier
+        self.day = self.session.day
+        self.session.card_shown.connect(self._card_shown)  # from a menu or a hotkey
         self.bus.notify.connect(self.notify)
         self.bus.status_message.connect(
             lambda text: self.window.statusBar().showMessage(text, 15_000)
         )
-        self.bus.capture_round.connect(self.open_capture)
-        self.bus.show_cue_card.connect(self.show_cue_card)
         self.bus.open_hotkeys.connect(self.open_hotkeys)
         self.window.first_painted.connect(self.after_first_paint)
 
@@ -162,27 +166,25 @@ class Application:
         self.window.statusBar().showMessage(f"{title}: {message}", 15_000)
 
     def open_capture(self, round_id: int) -> None:
-        from companion.ui.journal.capture import CaptureDialog
-
-        dialog = CaptureDialog(self.ctx, self.bus, round_id, self.window)
-        self._capture_dialogs = [d for d in self._capture_dialogs if d.isVisible()] + [dialog]
-        dialog.show()
-        dialog.raise_()
+        self.session.open_capture(round_id)
 
     def show_cue_card(self, round_type: str) -> None:
-        from companion.ui.cue.window import open_cue_card
+        self.session.show_cue_card(round_type)
 
-        self._cue_window = open_cue_card(self.ctx, self.bus, round_type or None, self._cue_window)
+    @property
+    def _cue_window(self):
+        return self.session.card
+
+    @property
+    def hotkeys(self):
+        return self.session.hotkeys
+
+    def _card_shown(self, card) -> None:
+        if card is not None and self.window.isVisible():
+            self.window.make_room_for(card.frameGeometry())
 
     def _start_hotkeys(self) -> None:
-        from companion.ui.hotkeys.service import HotkeyService
-
-        self.hotkeys = HotkeyService(self.ctx.prefs, self.window)
-        self.hotkeys.activated.connect(self.on_hotkey)
-        self.hotkeys.status_changed.connect(
-            lambda: [self.window.add_notice(p) for p in self.hotkeys.unreported()]
-        )
-        self.hotkeys.start()
+        self.session.start_hotkeys(self.window)
 
     def open_hotkeys(self) -> None:
         from companion.ui.hotkeys.dialog import open_hotkeys_dialog
@@ -190,18 +192,12 @@ class Application:
         open_hotkeys_dialog(self.ctx.prefs, getattr(self, "hotkeys", None), self.window)
 
     def on_hotkey(self, action: str) -> None:
-        from companion.ui.hotkeys.service import drive_card
-
-        self._cue_window = drive_card(
-            action, self._cue_window, lambda: self.show_cue_card("") or self._cue_window
-        )
+        self.session.on_hotkey(action)
 
     def shutdown(self) -> None:
         from companion.core.dnd import restore_on_quit
 
-        if getattr(self, "hotkeys", None) is not None:
-            self.hotkeys.stop()  # release the grabs / close the portal session first
-        self.day.shutdown()
+        self.session.shutdown()  # the hotkey grabs first, then the day's timer
         restore_on_quit(self.ctx)
         self.ctx.prefs.save()
         self.ctx.close()

@@ -20,7 +20,16 @@ from companion.core.paths import shipped_content_dir
 REQUIRED_ROUNDS = ("opening", "design", "coding", "hiring-manager", "peer", "leadership")
 EVERY_ROUND_SHOWS = ("traps", "recovery", "@planned-questions", "closing")
 LINKS = frozenset(
-    {"about-me", "flagged-quiz", "dnd", "journal-capture", "thank-you", "study-list", "mic-check"}
+    {
+        "about-me",
+        "flagged-quiz",
+        "dnd",
+        "journal-capture",
+        "thank-you",
+        "study-list",
+        "mic-check",
+        "review-list",
+    }
 )
 
 

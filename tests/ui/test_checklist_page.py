@@ -88,9 +88,10 @@ def test_lists_follow_the_loop_and_its_next_round(qtbot, ctx, bus, dnd, clock):
 
 
 def test_links_open_what_they_name(page, bus, monkeypatch):
-    opened, flagged, captures = [], [], []
+    opened, flagged, captures, reviews = [], [], [], []
     bus.open_page.connect(opened.append)
     bus.open_flagged_quiz.connect(lambda: flagged.append(1))
+    bus.open_review.connect(lambda: reviews.append(1))
     bus.capture_round.connect(captures.append)
     buttons = {}
     for group in page.groups.values():
@@ -103,6 +104,8 @@ def test_links_open_what_they_name(page, bus, monkeypatch):
     buttons["thank-you"].click()
     buttons["journal-capture"].click()
     assert opened == ["about", "study", "journal"] and flagged == [1] and captures == [0]
+    buttons["review-list"].click()  # "re-skim the answer keys": the review before the loop
+    assert opened[-1] == "study" and reviews == [1]
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))
     buttons["dnd"].click()  # no adapter applies: the manual steps are shown

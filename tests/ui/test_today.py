@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from PySide6.QtWidgets import QWidget
 
 from companion.core.day.loops import add_round, create_loop, get_round
 from companion.core.dnd.adapters import GnomeAdapter
@@ -163,11 +164,11 @@ def test_the_day_brings_up_each_phase_and_notifies_once(qtbot, ctx, bus, dnd, cl
 
     # a restart does not send them again either: the dedupe is in the database
     from companion.ui.bus import AppBus
+    from companion.ui.day.notifier import Notifier
     from companion.ui.day.service import DayService
 
     other = AppBus()
-    fresh = DayService.of(ctx, other)
-    fresh.notifier._fallback = lambda title, message: notes.append((title, message))
+    fresh = DayService(ctx, other, Notifier(other, fallback=lambda t, m: notes.append((t, m))))
     fresh.refresh()
     assert len(notes) == count
 
@@ -428,3 +429,25 @@ def test_do_not_disturb_by_hand_has_no_tickable_box(qtbot, ctx, bus, loop):
         pytest.skip("this desktop switches do-not-disturb itself")
     assert not switch.box.isVisible()
     assert "by hand" in switch.status.text()
+
+
+def test_a_pause_made_outside_the_app_shows_on_today(qtbot, ctx, bus, dnd, clock, desk, loop):
+    """`companion dnd on` from a terminal, then a pause made with the desktop's own key:
+    Today says what is true, without a restart or a click."""
+    page = make_page(qtbot, ctx, bus)
+    assert "Notifications are on" in page.dnd_switch.status.text()
+    cli = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), holder="cli", clock=clock)
+    cli.turn_on()
+    qtbot.waitUntil(lambda: "command line" in page.dnd_switch.status.text(), timeout=3000)
+    assert page.dnd_switch.box.isChecked()
+    cli.turn_off()
+    qtbot.waitUntil(lambda: "Notifications are on" in page.dnd_switch.status.text(), timeout=3000)
+    desk.banners = False  # the desktop's own do-not-disturb key, in another window
+    other = QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    other.activateWindow()
+    qtbot.waitUntil(other.isActiveWindow)
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow)
+    qtbot.waitUntil(lambda: "already paused" in page.dnd_switch.status.text(), timeout=3000)

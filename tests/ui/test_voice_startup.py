@@ -36,6 +36,9 @@ CHILD = textwrap.dedent(
     ctx = AppContext(Path(sys.argv[1]))
     bus = AppBus()
     window = MainWindow(ctx, bus)
+    from companion.ui.session import Session
+
+    session = Session(ctx, bus, window=window)  # the day service, as the app makes it
     window.show()
     for spec in PAGES:
         window.show_page(spec.key)
@@ -66,3 +69,31 @@ def test_start_up_and_every_page_import_no_qtmultimedia(tmp_path):
     assert at_start == "False", "the start-up path imported QtMultimedia"
     assert after_pages == "False", "a page or the cue card imported QtMultimedia"
     assert recognizer == "False", "the recognizer was imported before listening started"
+
+
+def test_opening_audio_prints_no_ffmpeg_banner(tmp_path):
+    """QtMultimedia says "Using Qt multimedia with FFmpeg version ..." on stderr at its
+    first audio start; the app's stderr is kept for real problems."""
+    child = textwrap.dedent(
+        """
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication([])
+        from companion.ui.voice.listener import input_devices
+
+        input_devices()
+        """
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
+    env.pop("QT_LOGGING_RULES", None)
+    done = subprocess.run(
+        [sys.executable, "-c", child],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "FFmpeg" not in done.stderr

@@ -241,6 +241,15 @@ def standing_rule(sections: Sequence[CardSection]) -> str:
     return ""
 
 
+def next_question(sections: Sequence[CardSection]) -> CardLine | None:
+    """The first question to ask of a round's page (planned ones first, as listed)."""
+    for kind in ("planned-questions", "questions"):
+        for section in sections:
+            if section.kind == kind and section.lines:
+                return section.lines[0]
+    return None
+
+
 def stepper_section(sections: Sequence[CardSection]) -> CardSection | None:
     for section in sections:
         if section.kind == "steps" and section.lines:
@@ -291,9 +300,15 @@ def step_view(section: CardSection | None, index: int) -> StepView:
 # --------------------------------------------------------------------------- glance
 
 
-def glance_text(round_title: str, step: StepView, status: TimeboxStatus | None) -> tuple[str, str]:
+def glance_text(
+    round_title: str,
+    step: StepView,
+    status: TimeboxStatus | None,
+    question: CardLine | None = None,
+) -> tuple[str, str]:
     """(large text, small caption) for glance mode: a fresh nudge first, then the current
-    step, then the last nudge, then the round title."""
+    step, then the next question to ask (a round with no steps), then the last nudge,
+    then the round title."""
     if status is not None and status.current is not None and status.fresh:
         return status.current_text, f"Nudge · {format_clock(status.remaining)} left"
     if step.current is not None:
@@ -301,6 +316,9 @@ def glance_text(round_title: str, step: StepView, status: TimeboxStatus | None) 
         if step.next is not None:
             caption += f" · next: {step.next.text}"
         return step.current.text, caption
+    if question is not None:
+        left = f" · {format_clock(status.remaining)} left" if status is not None else ""
+        return question.text, f"Next question to ask{left}"
     if status is not None:
         text = status.current_text or round_title
         return text, f"{format_clock(status.remaining)} left"

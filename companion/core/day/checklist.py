@@ -24,6 +24,7 @@ PHASE_TITLES = {
 LINK_LABELS = {
     "about-me": "Open About me",
     "flagged-quiz": "Show flagged answers",
+    "review-list": "Review before the loop",
     "dnd": "Do not disturb",
     "journal-capture": "Write it down",
     "thank-you": "Open journal",

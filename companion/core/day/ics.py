@@ -30,6 +30,9 @@ class IcsEvent:
     all_day: bool = False
     repeats: bool = False
     minutes: int | None = None  # from DTEND or DURATION; None: the round type's length
+    interviewer: str = ""  # from DESCRIPTION ("Interviewer: Priya Raman")
+    interviewer_role: str = ""  # "hiring-manager" when DESCRIPTION says so
+    link: str = ""  # the call link: URL, else the first http(s) address in LOCATION
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,49 @@ def _minutes(event, start: dt.datetime, local_tz: dt.tzinfo) -> int | None:
     return minutes if 1 <= minutes <= 12 * 60 else None
 
 
+def _value(line: str) -> str:
+    """A content line's value (after the ':' that ends its parameters, quotes skipped),
+    with RFC 5545 text escapes undone."""
+    quoted = False
+    for at, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == ":" and not quoted:
+            raw = line[at + 1 :]
+            break
+    else:
+        return ""
+    out, escape = [], False
+    for char in raw:
+        if escape:
+            out.append("\n" if char in "nN" else char)
+            escape = False
+        elif char == "\\":
+            escape = True
+        else:
+            out.append(char)
+    return "".join(out).strip()
+
+
+def _details(block: list[str]) -> tuple[str, str, str]:
+    """(interviewer, role, call link) of one VEVENT's own lines (an alarm's DESCRIPTION is not
+    the event's): DESCRIPTION -> interviewer, URL or LOCATION -> link."""
+    from companion.core.day.invite_fields import interviewer_in, link_in
+
+    props: dict[str, str] = {}
+    depth = 0
+    for line in block[1:]:
+        upper = line.strip().upper()
+        if upper.startswith("BEGIN:"):
+            depth += 1
+        elif upper.startswith("END:"):
+            depth = max(0, depth - 1)
+        elif not depth:
+            props.setdefault(_name(line), _value(line))
+    name, role = interviewer_in(props.get("DESCRIPTION", ""))
+    return name, role, link_in(props.get("URL", ""), props.get("LOCATION", ""))
+
+
 def parse_ics(
     text: str, *, local_tz: dt.tzinfo | None = None
 ) -> tuple[list[IcsEvent], list[IcsProblem]]:
@@ -206,7 +252,7 @@ def parse_ics(
         except ValueError as exc:
             problems.append(IcsProblem(dtstart_at, f"{exc}; event skipped"))
             continue
-        events.append(IcsEvent(summary, start, first, all_day, repeats, minutes))
+        events.append(IcsEvent(summary, start, first, all_day, repeats, minutes, *_details(block)))
     if not events and not problems:
         raise IcsError("the calendar holds no events (VEVENT)")
     problems.sort(key=lambda p: p.line)

@@ -18,6 +18,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from companion.core.day.links import call_link
 from companion.core.day.loops import Loop, Round
 from companion.core.day.schedule import clock_text
 
@@ -83,6 +84,15 @@ class DayRound:
     @property
     def type(self) -> str:
         return self.round.type
+
+    @property
+    def interviewer(self) -> str:
+        return self.round.interviewer_name
+
+    @property
+    def link(self) -> str:
+        """The round's call link when it is an http(s) address (the only kind offered)."""
+        return call_link(self.round.link)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ Format ``interview-companion-journal``, version 1::
          "thank_you":  {"to_whom", "draft", "sent_at"} | null}
       ],
       "unfiled": {same lists as a loop, for rounds and entries without a loop},
-      "study_marks": [{"topic_key", "topic", "source", "studied_at"}]
+      "study_marks": [{"topic_key", "topic", "source", "studied_at"}],
+      "review": {"cards": [...], "log": [...]}  (see companion.core.review.transfer)
     }
 
 ``ref`` numbers a round inside the file; entries point at it with ``round``. Import
@@ -69,6 +70,7 @@ class ImportReport:
     entries_added: int = 0
     asked_them_skipped: int = 0  # the planner feature is not available in this copy
     entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
+    reviews_added: int = 0  # review log entries not here yet
     control_chars_removed: int = 0
 
 
@@ -206,7 +208,14 @@ def journal_dict(db: Database, now: dt.datetime) -> dict:
         "loops": list(iter_loops(db)),
         "unfiled": unfiled_group(db),
         "study_marks": list(_study_marks(db)),
+        "review": _review_dict(db),
     }
+
+
+def _review_dict(db: Database) -> dict:
+    from companion.core.review.transfer import review_dict
+
+    return review_dict(db)
 
 
 def _json_args(fields) -> str:
@@ -314,7 +323,8 @@ def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
             put('],"unfiled":' + encode(unfiled_group(db)) + ',"study_marks":[')
             for n, mark in enumerate(_study_marks(db)):
                 put(("," if n else "") + encode(mark))
-        put("]}\n")
+            put('],"review":' + encode(_review_dict(db)))
+        put("}\n")
         fh.write("".join(buffer).encode("utf-8"))
     return count
 
@@ -433,6 +443,9 @@ def import_journal_data(db: Database, data: object) -> ImportReport:
                 "INSERT INTO study_marks(topic_key, topic, source, studied_at) VALUES (?, ?, ?, ?)",
                 [m["topic_key"], m["topic"], m["source"], m["studied_at"]],
             )
+        from companion.core.review.transfer import import_review
+
+        report.reviews_added = import_review(db, doc["review"])
     return report
 
 

@@ -202,7 +202,23 @@ def parse_journal(data: object) -> dict:
             }
         )
     unfiled = _check_group(unfiled, "unfiled")
-    return {"loops": loops, "unfiled": unfiled, "study_marks": marks, "stripped": _STRIPPED[0]}
+    return {
+        "loops": loops,
+        "unfiled": unfiled,
+        "study_marks": marks,
+        "review": _review(data),
+        "stripped": _STRIPPED[0],
+    }
+
+
+def _review(data: dict) -> dict:
+    """The review cards and log (checked by their own module, companion.core.review)."""
+    from companion.core.review.transfer import ReviewImportError, check_review
+
+    try:
+        return check_review(data.get("review"))
+    except ReviewImportError as exc:
+        raise JournalImportError(str(exc)) from None
 
 
 MAX_INT_DIGITS = 18

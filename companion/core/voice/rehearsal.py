@@ -12,11 +12,12 @@ from array import array
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.core import paths
 from companion.core.storage.files import atomic_write_bytes
 from companion.core.voice.take import Pause, pauses_between, speaking_within
 from companion.core.voice.vad import Span
 
-TAKES_FOLDER = "takes"
+TAKES_FOLDER = paths.TAKES_NAME
 
 
 @dataclass(frozen=True)

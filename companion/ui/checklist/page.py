@@ -37,8 +37,10 @@ def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None):
         bus.capture_round.emit(round_id)
     elif link == "thank-you":
         bus.open_page.emit("journal")
-    elif link == "study-list":
+    elif link in ("study-list", "review-list"):
         bus.open_page.emit("study")
+        if link == "review-list":
+            bus.open_review.emit()
     elif link == "mic-check":
         from companion.ui.voice.check_dialog import show_check
 

@@ -223,7 +223,13 @@ class TodayPage(QWidget):
         else:
             self.headline.setText("Today")
         focus = view.focus
-        key = (view.phase, focus.id if focus else 0, focus.state if focus else "", view.day)
+        key = (
+            view.phase,
+            focus.id if focus else 0,
+            focus.state if focus else "",
+            focus.link if focus else "",
+            view.day,
+        )
         if key != self._phase_key:
             self._phase_key = key
             self._render_phase(view)
@@ -297,6 +303,11 @@ class TodayPage(QWidget):
         self.now_box.setVisible(view.loop is not None)
         if view.loop is None:
             return
+        from companion.ui.today.call import call_link_row
+
+        call = call_link_row(view.focus)
+        if call is not None:
+            self.phase_holder.addWidget(call)
         if view.phase == "in-round":
             current = view.current
             self.now_box.setTitle("Now: in the round")

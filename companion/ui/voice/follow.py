@@ -10,13 +10,15 @@ Two parts, so the card can mount either:
 - :class:`FollowStrip` (a QFrame): the opt-in toggle, the mic indicator, "Now: <segment>
   · 12 s left", the delivery line and its calm nudge. It opens its own MicListener.
 
-Mount on a card (three calls; see ui/cue/voice.py for the current card)::
+Mounted on the cue card by companion/ui/cue/voice.py (``follow_line``, ``render_follow``,
+``highlight``); on any card::
 
     strip = FollowStrip(ctx.prefs, ctx.db, ctx.content, parent); layout.addWidget(strip)
     strip.sync(opening=<the round runs and is in its opening minutes>, visible=card.isVisible())
-    strip.segment_changed.connect(<highlight that pitch outline line>)
+    strip.outline.connect(<mark that pitch outline line, with its time left>)
     # back/next hotkeys, first line of the card's move_step(delta):
     if strip.step(delta): return
+    # hideEvent: strip.stop()
 
 Nothing is recorded or written: samples go to the recognizer and are dropped.
 """
@@ -110,17 +112,20 @@ def _listener(parent):
     return MicListener(parent, measure_levels=False)
 
 
+def _left_text(view) -> str:
+    left = view.remaining or 0.0
+    return f"{left:.0f} s left" if left >= 0 else f"over by {-left:.0f} s"
+
+
 def _remaining_text(view) -> str:
     if view.segment_id is None:
         return "Now: waiting for your first words"
-    left = view.remaining or 0.0
-    if left >= 0:
-        return f"Now: {view.title} \u00b7 {left:.0f} s left"
-    return f"Now: {view.title} \u00b7 over by {-left:.0f} s"
+    return f"Now: {view.title} \u00b7 {_left_text(view)}"
 
 
 class FollowStrip(QFrame):
     segment_changed = Signal(str)
+    outline = Signal(str, str)  # the segment's title and "12 s left" ("", "": none); on change
     mic_changed = Signal(bool)
 
     def __init__(
@@ -134,6 +139,7 @@ class FollowStrip(QFrame):
         self.follower: VoiceFollow | None = None
         self._failed = False
         self.view = None
+        self._outline = ("", "")
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 2, 6, 2)
@@ -215,7 +221,14 @@ class FollowStrip(QFrame):
         if self.indicator.isVisible():
             self.indicator.setVisible(False)
             self.mic_changed.emit(False)
+        self.view = None
         self.segment_changed.emit("")
+        self._emit_outline(("", ""))
+
+    def _emit_outline(self, outline: tuple[str, str]) -> None:
+        if outline != self._outline:
+            self._outline = outline
+            self.outline.emit(*outline)
 
     def _open(self) -> None:
         from companion.core.about.store import load_text, words_per_minute
@@ -255,6 +268,7 @@ class FollowStrip(QFrame):
 
     def _show(self, view) -> None:
         self.view = view
+        self._emit_outline((view.title, _left_text(view)) if view.segment_id else ("", ""))
         for label, text in (
             (self.now, _remaining_text(view)),
             (self.line, view.delivery.text),
