@@ -112,14 +112,24 @@ def test_the_card_follows_a_take_with_a_segment_left_out(card, ctx, tmp_path):
     assert [s for s in seen if s] == ["identity", "why-role"]
     assert strip.now.text().startswith("Now: Why this role \u00b7 ")
     assert "answering" in strip.line.text() or strip.line.text() == "listening"
-    # back/next by hand, through the card's step (the hotkeys' path) once mounted; here
-    # through the strip's own step
-    assert strip.step(-1)
+    outline = _outline_text(card)
+    assert "\u25b6 Why this role" in outline and "s left" in outline
+    assert "\u25b6 Who I am" not in outline
+    # back by hand: the step hotkeys' path (card.move_step) corrects the following
+    card.move_step(-1)
     assert strip.view.segment_id == "evidence"
     assert strip.now.text().startswith("Now: Strongest evidence \u00b7 30 s left")
+    assert "\u25b6 Strongest evidence" in _outline_text(card)
     card.hide()  # the mic never stays open behind a hidden card
     assert not strip.following and not mic.is_open
     assert not strip.indicator.isVisible()
+
+
+def _outline_text(card) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    block = card.pages.current().blocks["@pitch-outline"]
+    return "".join(w.text() for w in block.body.findChildren(QLabel))
 
 
 def test_following_stops_after_the_opening_minutes(card, ctx, clock):
