@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
             raise
         from companion.core.storage.store import explain_database_error
 
-        _say(explain_database_error(exc, ctx.db_path))
+        _say(explain_database_error(exc, ctx.db_path, saved=ctx.commits()))
         return 1
     finally:
         ctx.close()

@@ -144,18 +144,18 @@ def run_export(args, ctx) -> int:
     from companion.core.about.export import format_for
 
     if not (args.output or "").strip():
-        return _error("-o is empty: give the name of a file to write")
-    try:
-        fmt = format_for(Path(args.output), args.format)
-    except ValueError as exc:
-        return _error(str(exc))
+        raise CommandError("about: -o is empty: give the name of a file to write", exit_code=2)
     output = Path(args.output).expanduser()
     if output.is_dir():
-        return _error(
-            f"{output} is a folder; give a file name, e.g. {output / ('about-me.' + fmt)}"
+        raise CommandError(
+            f"about: {output} is a folder; give a file name, e.g. "
+            f"{output / ('about-me.' + (args.format or 'pdf'))}",
+            exit_code=2,
         )
-    if not output.parent.exists():
-        return _error(f"the folder {output.parent} does not exist.")
+    try:
+        fmt = format_for(output, args.format)
+    except ValueError as exc:
+        raise CommandError(f"about: {exc}", exit_code=2) from None
     output = output_path(output)
     text, _ = _source_text(ctx, args.input)
     if text is None:
@@ -172,11 +172,15 @@ def run_export(args, ctx) -> int:
 
             export_html(text, output)
         else:
+            from companion.core.about.export import pdf_size_problem
+
+            if problem := pdf_size_problem(text):  # before rendering: that is the slow part
+                return _error(problem)
             warning = _export_pdf(text, output, args.page_size)
             if warning:
                 print(f"companion about: warning: {warning}", file=sys.stderr)
     except OSError as exc:
-        return _error(f"cannot write {output}: {exc.strerror or exc}")
+        return _error(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
     print(f"wrote {output} ({fmt})")
     return 0
 
@@ -188,10 +192,9 @@ def _export_pdf(text: str, output: Path, page_size: str) -> str | None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
-    from companion.core.about.render import SafeRenderer
-    from companion.ui.about.export import export_pdf
+    from companion.ui.about.export import export_pdf_markdown
 
     app = QGuiApplication.instance() or QGuiApplication(["companion"])
-    result = export_pdf(SafeRenderer().render(text), output, page_size)
+    result = export_pdf_markdown(text, output, page_size)
     del app
     return result.warning()

@@ -22,10 +22,34 @@ def open_journal(ctx, *, read_only: bool = False):
         ctx.use_read_only_store()
         if ctx.storage_problem:
             raise CommandError(ctx.storage_problem)
-    ctx.store  # noqa: B018 - open (and migrate) now so problems surface here
+    store = ctx.store  # open (and migrate) now so problems surface here
     if ctx.storage_problem:
         raise CommandError(ctx.storage_problem)
+    if store.moved_aside is not None:
+        raise CommandError(_moved_aside_message(ctx, store))
+    for notice in store.notices:
+        import sys
+
+        print(f"companion: warning: {' '.join(notice.split())}", file=sys.stderr)
     return ctx
+
+
+def _moved_aside_message(ctx, store) -> str:
+    """The journal was damaged and moved aside on this open: say what, where, and how to
+    get it back; the command itself does not run on the new, empty journal."""
+    from companion.core import paths
+    from companion.core.storage.store import list_backups
+
+    newest = next(iter(list_backups(paths.backup_dir(ctx.data_dir))), None)
+    restore = (
+        f"`companion doctor --restore` puts back the newest backup ({newest.name})"
+        if newest is not None
+        else "there is no backup to restore"
+    )
+    return (
+        f"{store.notices[0]} This command did not run, so nothing was changed in it: "
+        f"{restore}; or run the command again to use the new journal."
+    )
 
 
 def output_path(path: Path | str | None, option: str = "-o") -> Path:

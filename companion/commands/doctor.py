@@ -1,8 +1,11 @@
-"""`companion doctor [--repair]`: report paths, schema, integrity, backups and content
-errors. A check only reports; ``--repair`` creates what is missing, migrates, and moves a
-damaged database aside (never deleting it)."""
+"""`companion doctor [--repair | --restore [BACKUP]]`: report paths, schema, integrity,
+backups and content errors. A check only reports; ``--repair`` creates what is missing,
+migrates, and moves a damaged database aside (never deleting it); ``--restore`` puts a
+backup back in place of the journal (the current file is moved aside first)."""
 
 from __future__ import annotations
+
+from companion.commands.common import CommandError
 
 
 def register(sub) -> None:
@@ -12,14 +15,69 @@ def register(sub) -> None:
         action="store_true",
         help="also fix what can be fixed: create the journal, upgrade it, move a damaged one aside",
     )
+    parser.add_argument(
+        "--restore",
+        nargs="?",
+        const="",
+        metavar="BACKUP",
+        help="put a backup (default: the newest in backups/) in place of the journal; "
+        "the current journal is moved aside, never deleted",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
     from companion.core.health import check_health
 
+    if getattr(args, "restore", None) is not None:
+        return restore(args.restore, ctx)
     report = check_health(ctx.data_dir, repair=getattr(args, "repair", False))
     for line in report.lines:
         print(line)
     print("healthy" if report.healthy else "UNHEALTHY: see the lines marked !")
     return 0 if report.healthy else 1
+
+
+def restore(name: str, ctx) -> int:
+    """Put backup ``name`` (a file in backups/, or a path; "" = the newest) back."""
+    from pathlib import Path
+
+    from companion.core import paths
+    from companion.core.storage.store import StorageError, list_backups, open_store
+    from companion.core.storage.store import restore_backup as put_back
+    from companion.ui.single_instance import InstanceLock, InstanceLockError
+
+    folder = paths.backup_dir(ctx.data_dir)
+    if name:
+        chosen = Path(name).expanduser()
+        if not chosen.is_absolute() and not chosen.exists():
+            chosen = folder / name
+        if not chosen.is_file():
+            raise CommandError(f"doctor: there is no backup {name} (see `companion doctor`)")
+    else:
+        chosen = next(iter(list_backups(folder)), None)
+        if chosen is None:
+            raise CommandError(f"doctor: there is no backup in {folder} to restore")
+    try:
+        check = open_store(chosen, read_only=True)
+        check.close()
+    except StorageError as exc:
+        raise CommandError(f"doctor: {chosen} cannot be restored: {exc}") from None
+    lock = InstanceLock(ctx.data_dir)
+    try:
+        if not lock.acquire():
+            raise CommandError(
+                f"doctor: Interview Companion is running on {ctx.data_dir}; close it first"
+            )
+    except InstanceLockError as exc:
+        raise CommandError(f"doctor: {exc.strerror}") from None
+    try:
+        ctx.close()
+        moved = put_back(chosen, ctx.db_path)
+    except OSError as exc:
+        raise CommandError(f"doctor: could not restore {chosen}: {exc.strerror or exc}") from None
+    finally:
+        lock.release()
+    aside = f"; the journal that was there is now {moved.name}" if moved else ""
+    print(f"restored {ctx.db_path} from {chosen.name}{aside}")
+    return 0

@@ -30,7 +30,7 @@ class AppContext:
     ):
         self.data_dir = Path(data_dir)
         self.clock: Callable[[], dt.datetime] = clock or (lambda: dt.datetime.now().astimezone())
-        self.prefs = Prefs(self.data_dir / "prefs.json")
+        self.prefs = Prefs(paths.prefs_path(self.data_dir))
         self._store: Store | None = None
         self._content: Content | None = None
         self.content_errors: list[ContentError] = []
@@ -57,6 +57,10 @@ class AppContext:
                 self.storage_problem = str(exc)
                 self._store = open_memory_store()
         return self._store
+
+    def commits(self) -> int:
+        """Write transactions committed through this context's store so far."""
+        return getattr(self._store.db, "commits", 0) if self._store is not None else 0
 
     def use_read_only_store(self) -> None:
         """Open the journal only to read (exports, analyze): nothing is written to it. A

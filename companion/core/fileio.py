@@ -15,6 +15,10 @@ content pack file      512 KiB
 calendar (.ics)        2 MiB
 voice take (WAV)       200 MiB
 =====================  ==========
+
+The data folder's own small files go through it too (a FIFO ``prefs.json`` must not hang
+every command, nor ``prefs.json -> /dev/zero`` grow without end): preferences 1 MiB, the
+do-not-disturb record 64 KiB.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ LIMITS = {
     "content": 512 * 1024,
     "calendar": 2 * 1024 * 1024,
     "take": 200 * 1024 * 1024,  # 30 minutes of 16-bit mono at 48 kHz is ~173 MB
+    "prefs": 1024 * 1024,  # a few KiB in use (window geometry, hotkeys, a capture draft)
+    "dnd-state": 64 * 1024,  # one small JSON object
 }
 KIND_NAMES = {
     "journal": "a journal export",
@@ -38,11 +44,17 @@ KIND_NAMES = {
     "content": "a content file",
     "calendar": "a calendar file",
     "take": "a voice take",
+    "prefs": "the preferences file",
+    "dnd-state": "the do-not-disturb record",
 }
 
 
 class FileReadError(ValueError):
     """The file cannot be read as asked; the message names the file and says why."""
+
+
+class FileMissingError(FileReadError):
+    """There is no file (or only a dangling link) at the path."""
 
 
 def _human(n: int) -> str:
@@ -65,7 +77,7 @@ def read_limited(path: Path | str, kind: str) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise FileReadError(f"{path} does not exist.") from None
+        raise FileMissingError(f"{path} does not exist.") from None
     except IsADirectoryError:
         raise FileReadError(f"{path} is a folder, not a file.") from None
     except OSError as exc:

@@ -57,7 +57,7 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
         else:
             for notice in store.notices:
                 report.ok(f"repaired: {notice}")
-    elif not db_file.exists():
+    elif not db_file.exists() and not db_file.is_symlink():  # a dangling link is a problem
         problem = paths.folder_problem(data_dir)
         if problem:
             report.bad(problem)
@@ -68,6 +68,11 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
             store = open_store(db_file, read_only=True)
         except StorageError as exc:
             report.bad(str(exc))
+        if store is not None and not os.access(data_dir, os.W_OK | os.X_OK):
+            report.warn(
+                f"the folder {data_dir} is not writable: the journal can be read and exported, "
+                "but the app cannot save to it"
+            )
     if store is not None:
         try:
             version = store.schema_version()
@@ -97,7 +102,10 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
                     f"{want:o}). It was left as it is: change it with chmod {want:o} if it "
                     "should be private."
                 )
-    backups = list_backups(paths.backup_dir(data_dir))
+    backup_folder = paths.backup_dir(data_dir)
+    if os.path.lexists(backup_folder) and not backup_folder.is_dir():
+        report.bad(f"{backup_folder} is not a folder: no backup can be taken; move it away")
+    backups = list_backups(backup_folder)
     report.ok(
         f"backups: {len(backups)}" + (f", newest {backups[0].name}" if backups else " (none yet)")
     )

@@ -12,7 +12,17 @@ import sys
 from pathlib import Path
 
 ENV_VAR = "COMPANION_HOME"
+
+# every name inside a data folder (README.md, "Your data")
 DB_NAME = "companion.sqlite3"
+BACKUPS_NAME = "backups"
+PREFS_NAME = "prefs.json"
+DND_STATE_NAME = "dnd-state.json"
+INSTANCE_LOCK_NAME = ".instance.lock"
+CONTENT_NAME = "content"
+EXPORTS_NAME = "exports"
+TAKES_NAME = "takes"
+CHECKED_NAME = ".last-full-check"  # when the journal last passed a full quick_check
 
 
 class DataDirError(ValueError):
@@ -34,8 +44,25 @@ def resolve_data_dir(option: str | os.PathLike[str] | None = None) -> Path:
         text = os.fspath(value)
         if not text.strip():
             raise DataDirError(f"{where} is empty: give a folder, or leave it out")
-        return Path(text).expanduser().resolve()
+        return _resolved(text, where)
     return default_data_dir()
+
+
+def _resolved(text: str, where: str) -> Path:
+    """``text`` with ``~`` expanded, made absolute; DataDirError for ``~nouser`` or a
+    symbolic link loop (pathlib raises RuntimeError for both)."""
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:
+        user = text[1:].split("/", 1)[0].split(os.sep, 1)[0]
+        raise DataDirError(
+            f"{where} {text}: there is no user {user!r} whose home ~{user} could stand for"
+        ) from None
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError) as exc:  # 3.11: RuntimeError; 3.13+: OSError (ELOOP)
+        why = getattr(exc, "strerror", None) or "it is a symbolic link loop"
+        raise DataDirError(f"{where} {text} cannot be used: {why}") from None
 
 
 def ensure_private_dir(path: Path) -> Path:
@@ -103,20 +130,42 @@ def folder_problem(path: Path) -> str | None:
 
 
 def db_path(data_dir: Path) -> Path:
-    return data_dir / DB_NAME
+    return Path(data_dir) / DB_NAME
 
 
 def backup_dir(data_dir: Path) -> Path:
-    return data_dir / "backups"
+    return Path(data_dir) / BACKUPS_NAME
+
+
+def prefs_path(data_dir: Path) -> Path:
+    return Path(data_dir) / PREFS_NAME
+
+
+def dnd_state_path(data_dir: Path) -> Path:
+    return Path(data_dir) / DND_STATE_NAME
+
+
+def instance_lock_path(data_dir: Path) -> Path:
+    return Path(data_dir) / INSTANCE_LOCK_NAME
 
 
 def user_content_dir(data_dir: Path) -> Path:
     """Where a user drops their own content packs."""
-    return data_dir / "content"
+    return Path(data_dir) / CONTENT_NAME
 
 
 def exports_dir(data_dir: Path) -> Path:
-    return data_dir / "exports"
+    return Path(data_dir) / EXPORTS_NAME
+
+
+def takes_dir(data_dir: Path) -> Path:
+    """Rehearsal takes the user chose to keep."""
+    return Path(data_dir) / TAKES_NAME
+
+
+def full_check_stamp(db_file: Path) -> Path:
+    """Beside the journal: when it last passed a full ``quick_check`` (see store.py)."""
+    return Path(db_file).with_name(CHECKED_NAME)
 
 
 def _bundled(name: str) -> Path:

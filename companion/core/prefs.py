@@ -18,12 +18,17 @@ class Prefs:
         self.path = Path(path)
         self._data: dict[str, Any] = {}
         self.problem: str | None = None
-        try:
-            raw = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        from companion.core.fileio import FileMissingError, FileReadError, read_limited
+
+        try:  # bounded: a FIFO or a link to /dev/zero here must not hang or fill memory
+            raw = read_limited(self.path, "prefs").decode("utf-8")
+        except FileMissingError:
             return
-        except (OSError, UnicodeDecodeError) as exc:
-            self.problem = f"Cannot read preferences {self.path}: {exc}"
+        except FileReadError as exc:
+            self.problem = f"Preferences not read, using defaults: {exc}"
+            return
+        except UnicodeDecodeError as exc:
+            self.problem = f"Cannot read preferences {self.path}: {exc}; using defaults."
             return
         try:
             data = json.loads(raw)

@@ -21,7 +21,12 @@ def prepare_folder(folder: Path) -> str | None:
         paths.ensure_private_dir(folder)
     except paths.DataDirError as exc:
         return str(exc)
-    return paths.folder_problem(folder)
+    problem = paths.folder_problem(folder)
+    if problem:
+        return problem
+    from companion.ui.single_instance import lock_problem
+
+    return lock_problem(folder)
 
 
 def message_for(folder: Path, problem: str) -> tuple[str, str]:

@@ -34,19 +34,27 @@ def server_name(data_dir: Path) -> str:
     return os.path.join(folder, f"interview-companion-{uid}-{digest}.sock")
 
 
+class InstanceLockError(OSError):
+    """The lock file cannot be used (a folder, a FIFO, unreadable): one line says why."""
+
+
 class InstanceLock:
     """An exclusive advisory lock held while the app runs (released by the OS on a crash)."""
 
     def __init__(self, data_dir: Path):
-        self.path = Path(data_dir) / ".instance.lock"
+        from companion.core.paths import instance_lock_path
+
+        self.path = instance_lock_path(data_dir)
         self._fd: int | None = None
 
     def acquire(self) -> bool:
+        """True when this process now holds the lock, False when another one does;
+        :class:`InstanceLockError` when the lock file itself cannot be used."""
         try:
             import fcntl
         except ImportError:  # Windows: the local server alone guards the folder
             return True
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = self._open()
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -55,10 +63,47 @@ class InstanceLock:
         self._fd = fd
         return True
 
+    def _open(self) -> int:
+        """The lock file, created 0600 if missing; never a folder, FIFO or device (a
+        FIFO opened for reading would block, a folder cannot be locked for writing)."""
+        import stat
+
+        from companion.core.storage.files import describe_kind
+
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(self.path, flags | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except IsADirectoryError:
+            raise InstanceLockError(
+                0, f"{self.path} is a folder, not the app's lock file: move it away"
+            ) from None
+        except OSError as exc:
+            raise InstanceLockError(
+                exc.errno, f"cannot open the lock file {self.path}: {exc.strerror or exc}"
+            ) from None
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise InstanceLockError(
+                0, f"{self.path} is {describe_kind(mode)}, not the app's lock file: move it away"
+            )
+        return fd
+
     def release(self) -> None:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def lock_problem(data_dir: Path) -> str | None:
+    """Why the folder's lock file cannot be used, or None (it is created if missing)."""
+    if os.name != "posix":
+        return None
+    try:
+        os.close(InstanceLock(data_dir)._open())
+    except InstanceLockError as exc:
+        return exc.strerror
+    return None
 
 
 def _temp_dir() -> str:

@@ -112,3 +112,95 @@ def test_the_reader_stops_at_the_limit_even_if_stat_lies(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fstat", lambda fd: Small(real_fstat(fd)))
     with pytest.raises(FileReadError, match="larger than"):
         read_limited(big, "calendar")
+
+
+@pytest.fixture
+def deadline():
+    """In-process reads of a FIFO blocked forever in the old code: fail instead."""
+    import signal
+
+    class Blocked(BaseException):  # not an OSError: the old code caught those
+        pass
+
+    def expired(signum, frame):
+        raise Blocked("the read did not return in 20 s")
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def _plant(folder: Path, name: str, what: str, fifo_dir: Path) -> None:
+    folder.mkdir(exist_ok=True)
+    target = folder / name
+    if what == "fifo":
+        os.mkfifo(target)
+    elif what == "zero":
+        target.symlink_to("/dev/zero")
+    elif what == "loop":
+        target.symlink_to(target)
+    elif what == "folder":
+        target.mkdir()
+
+
+@pytest.mark.parametrize("what", ["fifo", "zero", "loop", "folder"])
+@pytest.mark.parametrize(
+    "name, argv",
+    [
+        ("prefs.json", ["doctor"]),
+        ("prefs.json", ["today"]),
+        ("dnd-state.json", ["dnd", "status"]),
+    ],
+)
+def test_the_data_folders_own_files_are_read_bounded(tmp_path, name, argv, what):
+    """A FIFO prefs.json used to hang every command (doctor too), a link to /dev/zero
+    to grow without end; a FIFO dnd-state.json hung `dnd status`. Each now ends at once,
+    and the planted file is left as it was."""
+    data = tmp_path / "data"
+    _plant(data, name, what, tmp_path)
+    before = os.lstat(data / name).st_mode
+    proc = companion(*argv, data_dir=data)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode in (0, 1), proc.stderr
+    assert os.lstat(data / name).st_mode == before
+
+
+def test_a_hostile_prefs_file_is_named_and_defaults_are_used(tmp_path, deadline):
+    from companion.core.prefs import Prefs
+
+    data = tmp_path / "data"
+    _plant(data, "prefs.json", "fifo", tmp_path)
+    prefs = Prefs(data / "prefs.json")
+    assert prefs.get("main.page", "today") == "today"
+    assert "prefs.json" in prefs.problem and "FIFO" in prefs.problem
+    assert prefs.save() is not None  # a FIFO is never replaced
+
+
+def test_a_dnd_record_that_is_a_fifo_reads_as_damaged(tmp_path, deadline):
+    from companion.core.dnd.record import load
+
+    os.mkfifo(tmp_path / "dnd-state.json")
+    hold = load(tmp_path / "dnd-state.json")
+    assert hold is not None and hold.damaged
+
+
+def test_an_instance_lock_that_is_not_a_file_is_a_folder_problem(tmp_path, deadline):
+    """`.instance.lock` as a folder ended the GUI in a traceback (IsADirectoryError)."""
+    from companion.core.context import AppContext
+    from companion.ui.folder_problem import usable_context
+
+    data = tmp_path / "data"
+    for what in ("folder", "fifo"):
+        _plant(data, ".instance.lock", what, tmp_path)
+        asked: list[str] = []
+        ctx = AppContext(data)
+        assert (
+            usable_context(ctx, ask=lambda folder, problem, seen=asked: seen.append(problem))
+            is None
+        )
+        assert asked and ".instance.lock" in asked[0] and "move it away" in asked[0]
+        ctx.close()
+        lock = data / ".instance.lock"
+        lock.rmdir() if lock.is_dir() else lock.unlink()

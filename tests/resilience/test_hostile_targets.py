@@ -153,7 +153,9 @@ def test_failed_backup_leaves_nothing(tmp_path):
         def execute(self, sql):
             return store.db.execute(sql)
 
-    with pytest.raises(sqlite3.OperationalError):
+    from companion.core.storage.store import BackupError
+
+    with pytest.raises(BackupError, match="disk I/O error"):  # a warning, not a crash
         backup(FakeDb(), folder, dt.datetime(2026, 12, 1), reason="x")
     assert list(folder.iterdir()) == []  # the old code left a 0644 temp file
     store.close()

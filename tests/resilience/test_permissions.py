@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shutil
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -131,3 +134,116 @@ def test_about_exports_are_private(qapp, tmp_path):
     ui_export.export_pdf(SafeRenderer().render("# Me\n\nHello"), tmp_path / "about.pdf")
     for name in ("about.html", "about.md", "about.pdf"):
         assert mode(tmp_path / name) == 0o600, name
+
+
+REPO = Path(__file__).resolve().parents[2]
+# root reads and writes through any mode: drop the capabilities that let it, so the
+# permission bits apply as they do to a user (issue 28's 'read-only folder' case)
+NO_DAC = (
+    "setpriv",
+    "--inh-caps=-all",
+    "--bounding-set=-dac_override,-dac_read_search,-fowner",
+    "--",
+)
+
+
+def as_user(*argv: str, data: Path) -> subprocess.CompletedProcess:
+    prefix: tuple[str, ...] = ()
+    if os.geteuid() == 0:
+        if not shutil.which("setpriv"):
+            pytest.skip("root without setpriv: permission bits do not apply")
+        prefix = NO_DAC
+    env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "companion", "--data-dir", str(data), *argv],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def read_only_journal(tmp_path):
+    from companion.cli import main
+
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "demo", "--loops", "3", "--seed", "11"]) == 0
+    os.chmod(data / "companion.sqlite3", 0o400)
+    os.chmod(data, 0o500)
+    before = (data / "companion.sqlite3").read_bytes()
+    yield data
+    os.chmod(data, 0o700)
+    assert (data / "companion.sqlite3").read_bytes() == before
+    assert sorted(p.name for p in data.iterdir()) == ["companion.sqlite3"]
+
+
+@pytest.mark.parametrize(
+    "argv, out",
+    [
+        (["journal", "export", "-o", "{out}"], "journal.json"),
+        (["export", "study-list", "--format", "md", "-o", "{out}"], "study.md"),
+        (["doctor"], None),
+    ],
+)
+def test_a_journal_in_a_read_only_folder_can_still_be_read(read_only_journal, tmp_path, argv, out):
+    """The db 0400 in a 0500 folder: the old code said 'is not writable' to all three."""
+    target = tmp_path / (out or "none")
+    argv = [a.replace("{out}", str(target)) for a in argv]
+    proc = as_user(*argv, data=read_only_journal)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    assert "not writable (" not in proc.stderr + proc.stdout
+    if out == "journal.json":
+        import json
+
+        assert len(json.loads(target.read_text())["loops"]) == 3
+    elif out:
+        assert target.read_text().strip()
+
+
+def test_a_journal_planted_by_another_user_is_refused(tmp_path):
+    """A 0666 journal owned by someone else in a 1777 folder was written into and left
+    world-writable; now every open refuses it, naming the owner, and leaves it alone."""
+    import pwd
+
+    from companion.cli import main
+
+    try:
+        nobody = pwd.getpwnam("nobody").pw_uid
+    except KeyError:
+        pytest.skip("no user 'nobody'")
+    src = tmp_path / "src"
+    assert main(["--data-dir", str(src), "demo", "--loops", "2"]) == 0
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    planted = shared / "companion.sqlite3"
+    planted.write_bytes((src / "companion.sqlite3").read_bytes())
+    os.chmod(planted, 0o666)
+    if os.geteuid() == 0:
+        os.chown(planted, nobody, -1)
+    before = planted.read_bytes()
+    for argv in (["today"], ["demo", "--loops", "1"], ["journal", "export", "-o", "{out}"]):
+        argv = [a.replace("{out}", str(tmp_path / "out.json")) for a in argv]
+        proc = as_user(*argv, data=shared)
+        assert proc.returncode == 1, proc.stderr
+        assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+        words = "another user (nobody)" if os.geteuid() == 0 else "written by others"
+        assert words in proc.stderr
+    doctor = as_user("doctor", data=shared)
+    assert doctor.returncode == 1 and "was not used" in doctor.stdout
+    assert planted.read_bytes() == before
+    assert mode(planted) == 0o666
+    assert sorted(p.name for p in shared.iterdir()) == ["companion.sqlite3"]
+
+
+def test_a_journal_others_can_write_is_refused_even_when_ours(tmp_path):
+    from companion.core.storage.store import StorageError, open_store
+
+    db_file = tmp_path / "companion.sqlite3"
+    open_store(db_file).close()
+    os.chmod(db_file, 0o622)
+    with pytest.raises(StorageError, match="written by others .mode 622"):
+        open_store(db_file)
+    assert mode(db_file) == 0o622

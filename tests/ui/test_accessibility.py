@@ -574,6 +574,7 @@ def test_self_check_tab_order_follows_reading_order(qtbot, window, open_page):
         "Got it",
         "Shaky",
         "Missed",
+        "Easy",
         "Flag to speak aloud",
     ]
 

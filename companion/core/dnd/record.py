@@ -13,9 +13,10 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from companion.core import paths
 from companion.core.storage.files import atomic_write_text
 
-FILE_NAME = "dnd-state.json"
+FILE_NAME = paths.DND_STATE_NAME
 
 
 @dataclass(frozen=True)
@@ -31,15 +32,17 @@ class Hold:
 
 
 def record_path(data_dir: Path) -> Path:
-    return Path(data_dir) / FILE_NAME
+    return paths.dnd_state_path(data_dir)
 
 
 def load(path: Path) -> Hold | None:
-    try:
-        raw = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
+    from companion.core.fileio import FileMissingError, FileReadError, read_limited
+
+    try:  # bounded: a FIFO here must not hang `dnd status` or the app's start
+        raw = read_limited(path, "dnd-state").decode("utf-8")
+    except FileMissingError:
         return None
-    except (OSError, UnicodeDecodeError):
+    except (FileReadError, UnicodeDecodeError):
         return Hold(adapter="", damaged=True)
     try:
         data = json.loads(raw)

@@ -136,8 +136,9 @@ def generate(
         return k
 
     span = min(MAX_SPAN_DAYS, max(1, loops) * DAYS_PER_LOOP)
-    next_loop = (db.execute("SELECT COALESCE(MAX(id), 0) FROM loops").fetchone()[0]) + 1
-    next_round = (db.execute("SELECT COALESCE(MAX(id), 0) FROM rounds").fetchone()[0]) + 1
+    # ids from 1 here; _insert shifts them past the journal's own inside its write
+    # transaction (read outside it, a second writer could take the same ids)
+    next_loop = next_round = 1
     loop_rows, round_rows, asked, flubs, well, weak, thanks = [], [], [], [], [], [], []
     for n in reversed(range(loops)):  # n: how many loops are more recent than this one
         loop_id = next_loop + (loops - 1 - n)  # ids grow with time, as in a real journal
@@ -246,7 +247,6 @@ def generate(
             )
         )
     _insert(db, loop_rows, round_rows, asked, flubs, well, weak, thanks)
-    db.execute("ANALYZE")
     return DemoSummary(
         loops=len(loop_rows),
         rounds=len(round_rows),
@@ -263,6 +263,16 @@ def _insert(db: Database, loop_rows, round_rows, asked, flubs, well, weak, thank
 
     with db.atomic():
         c = db.conn
+        loop_base = c.execute("SELECT COALESCE(MAX(id), 0) FROM loops").fetchone()[0]
+        round_base = c.execute("SELECT COALESCE(MAX(id), 0) FROM rounds").fetchone()[0]
+        if loop_base or round_base:
+            loop_rows = [(r[0] + loop_base, *r[1:]) for r in loop_rows]
+            round_rows = [(r[0] + round_base, r[1] + loop_base, *r[2:]) for r in round_rows]
+            asked, flubs, well, weak = (
+                [_shifted(r, loop_base, round_base) for r in rows]
+                for rows in (asked, flubs, well, weak)
+            )
+            thanks = [(r[0] + loop_base, *r[1:]) for r in thanks]  # (loop id, to whom, ...)
         first = {
             table: c.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {table}").fetchone()[0]
             for _code, table, _loop, _text in FTS_SOURCES.values()
@@ -314,3 +324,12 @@ def _insert(db: Database, loop_rows, round_rows, asked, flubs, well, weak, thank
             )
         for _name, sql in triggers:
             c.execute(sql)
+        # statistics for the planner, in the same transaction: run after the commit, a
+        # writer arriving meanwhile made demo report "nothing saved" with every row saved
+        c.execute("ANALYZE")
+
+
+def _shifted(row: tuple, loop_base: int, round_base: int) -> tuple:
+    """A journal row (loop id, round id or None, ...) with its ids moved past the base."""
+    loop_id, round_id, *rest = row
+    return (loop_id + loop_base, None if round_id is None else round_id + round_base, *rest)

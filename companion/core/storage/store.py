@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import os
 import shutil
 import sqlite3
@@ -31,14 +32,19 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 KEEP_BACKUPS = 10
 BACKUP_EVERY = dt.timedelta(days=1)
 # another process writing: wait this long before giving up (COMPANION_BUSY_TIMEOUT, seconds)
-BUSY_TIMEOUT_S = float(os.environ.get("COMPANION_BUSY_TIMEOUT", "") or 10.0)
+BUSY_TIMEOUT_S = 10.0
+BUSY_TIMEOUT_ENV = "COMPANION_BUSY_TIMEOUT"
 SIDE_SUFFIXES = ("-wal", "-shm")
 
 
 class _Database(Database):
     """sqlite-utils' Database whose outermost ``atomic()`` takes the write lock up front
     (``BEGIN IMMEDIATE``): a second process then waits on the busy timeout instead of
-    failing at once with "database is locked" when its read turns into a write."""
+    failing at once with "database is locked" when its read turns into a write.
+    ``commits`` counts the transactions it committed (an error after one must not say
+    that nothing was saved)."""
+
+    commits = 0
 
     @contextlib.contextmanager
     def atomic(self):
@@ -58,14 +64,39 @@ class _Database(Database):
             except BaseException:
                 self.rollback()
                 raise
+            self.commits += 1
 
 
 class StorageError(Exception):
     """A problem the user must read: the message says what and where."""
 
 
+def busy_timeout_s() -> float:
+    """Seconds a writer waits for another (``COMPANION_BUSY_TIMEOUT``, default 10);
+    StorageError for a value that is not a number of seconds."""
+    import math
+
+    text = os.environ.get(BUSY_TIMEOUT_ENV, "").strip()
+    if not text:
+        return BUSY_TIMEOUT_S
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0 or value > 24 * 3600:
+        raise StorageError(
+            f"{BUSY_TIMEOUT_ENV}={text[:40]!r} is not a number of seconds between 0 and "
+            f"86400; unset it (the default is {BUSY_TIMEOUT_S:g}) or give one, e.g. 30."
+        )
+    return value
+
+
 class NewerSchemaError(StorageError):
     pass
+
+
+class BackupError(StorageError):
+    """A backup could not be written; the message says where and why."""
 
 
 @dataclass
@@ -107,8 +138,12 @@ def open_store(
     created, nothing is migrated, moved aside, backed up or chmod-ed, and the connection
     itself is read-only; a missing or damaged file raises StorageError instead."""
     path = Path(path)
-    backup_dir = backup_dir or path.parent / "backups"
+    backup_dir = backup_dir or paths.backup_dir(path.parent)
+    busy_timeout_s()  # a bad COMPANION_BUSY_TIMEOUT is one line, before anything is done
     _refuse_non_regular(path)
+    problem = foreign_problem(path)
+    if problem:
+        raise StorageError(problem)
     if read_only:
         return _open_read_only(path, backup_dir)
     try:
@@ -121,7 +156,10 @@ def open_store(
     moved = None
     checked = False  # quick_check ran on the file and passed
     if path.exists():
-        problem, checked = _health(path)
+        # the full scan (quick_check reads every page: ~0.8 s at 100,000 loops) runs once
+        # a day, with the daily backup, and before an upgrade; other opens check the header
+        full = _backup_due(backup_dir, now()) or _upgrade_due(path)
+        problem, checked = _health(path, full=full)
         if problem:
             if not os.access(path.parent, os.W_OK):
                 raise StorageError(
@@ -149,9 +187,20 @@ def open_store(
         fresh = not db.table_names()
         # a backup taken before anything is written need not run quick_check again
         if pending and not fresh:
-            backup(
-                db, backup_dir, now(), keep=keep_backups, reason="pre-migration", checked=checked
-            )
+            try:
+                backup(
+                    db,
+                    backup_dir,
+                    now(),
+                    keep=keep_backups,
+                    reason="pre-migration",
+                    checked=checked,
+                )
+            except BackupError as exc:
+                db.close()
+                raise StorageError(
+                    f"The journal {path} needs an upgrade, but {exc} Nothing was changed."
+                ) from None
         from companion.core.storage.schema import MIGRATION_SETS
 
         for migration_set in MIGRATION_SETS:
@@ -159,17 +208,21 @@ def open_store(
         if db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
             db.execute(f"PRAGMA user_version = {len(_known())}")
         if not fresh and _backup_due(backup_dir, now()):
-            backup(
-                db,
-                backup_dir,
-                now(),
-                keep=keep_backups,
-                reason="daily",
-                checked=checked and not pending,
-            )
+            try:
+                backup(
+                    db,
+                    backup_dir,
+                    now(),
+                    keep=keep_backups,
+                    reason="daily",
+                    checked=checked and not pending,
+                )
+            except BackupError as exc:  # the journal itself is fine: say so, go on
+                notices.append(f"The daily backup was not taken: {exc}")
     except sqlite3.OperationalError as exc:
         raise StorageError(_explain_operational(exc, path)) from None
     _tighten(path)
+    db.commits = 0  # the upgrade is not the command's change
     return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
 
 
@@ -186,7 +239,7 @@ def open_memory_store() -> Store:
 
 def _connect(path: Path) -> Database:
     conn = sqlite3.connect(
-        str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+        str(path), timeout=busy_timeout_s(), isolation_level=None, check_same_thread=False
     )
     db = _Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
@@ -206,14 +259,7 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
             "moves it aside and starts a new one."
         )
     try:
-        conn = sqlite3.connect(
-            read_only_uri(path),
-            uri=True,
-            timeout=BUSY_TIMEOUT_S,
-            isolation_level=None,
-            check_same_thread=False,
-        )
-        db = _Database(conn)
+        db = _connect_read_only(path)
         _check_not_newer(db, path)
         pending = len(_pending(db)) if db.table_names() else len(_known())
     except sqlite3.OperationalError as exc:
@@ -226,25 +272,113 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
     )
 
 
-def read_only_uri(path: Path) -> str:
+def _connect_read_only(path: Path) -> _Database:
+    """A read-only connection. A journal in WAL mode needs its ``-shm`` to be created
+    even to read; in a folder the user cannot write (their data on a read-only disk, a
+    0500 folder) that fails, so a journal with no pending ``-wal`` is opened immutable
+    instead (no locks, no side files): it can still be read and exported."""
+
+    def connect(immutable: bool) -> _Database:
+        conn = sqlite3.connect(
+            read_only_uri(path, immutable=immutable),
+            uri=True,
+            timeout=busy_timeout_s(),
+            isolation_level=None,
+            check_same_thread=False,
+        )
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return _Database(conn)
+
+    try:
+        return connect(immutable=False)
+    except sqlite3.OperationalError as exc:
+        text = str(exc)
+        if "readonly" not in text and "read-only" not in text and "unable to open" not in text:
+            raise
+        if os.access(path.parent, os.W_OK):
+            raise
+        wal = path.with_name(path.name + "-wal")
+        try:
+            pending = wal.stat().st_size > 0
+        except OSError:
+            pending = False
+        if pending:
+            raise StorageError(
+                f"The journal {path} is in a folder you cannot write, and its last changes "
+                f"are still in {wal.name}, which SQLite can read only where it may write. "
+                "Nothing was changed; copy the folder somewhere writable and use --data-dir."
+            ) from None
+        return connect(immutable=True)
+
+
+def read_only_uri(path: Path, *, immutable: bool = False) -> str:
     """The SQLite URI (``uri=True``) that opens ``path`` read-only; the path is quoted, so
-    a folder named with ``#``, ``?`` or ``%`` still names this file."""
+    a folder named with ``#``, ``?`` or ``%`` still names this file. ``immutable``: no
+    locks and no side files (only for a file nobody can be writing)."""
     from urllib.parse import quote
 
-    return f"file:{quote(str(path))}?mode=ro"
+    return f"file:{quote(str(path))}?mode=ro" + ("&immutable=1" if immutable else "")
 
 
 def _refuse_non_regular(path: Path) -> None:
     """A FIFO or device named like the database would hang or be clobbered: refuse it."""
     try:
         st = os.stat(path)
-    except OSError:
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise StorageError(
+                f"The journal {path} is a symbolic link to {os.readlink(path)}, which does not "
+                "exist. Nothing was created there; point the link at your journal or remove it."
+            ) from None
         return
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise StorageError(
+                f"The journal {path} is a symbolic link loop (it leads back to itself). Nothing "
+                "was changed; remove the link or point it at your journal."
+            ) from None
+        raise StorageError(f"The journal {path} cannot be used: {_why(exc)}.") from None
     if not stat.S_ISREG(st.st_mode):
         raise StorageError(
             f"The journal {path} is {describe_kind(st.st_mode)}, not a database file. "
             "Nothing was changed; move it away or use --data-dir elsewhere."
         )
+
+
+def foreign_problem(path: Path) -> str | None:
+    """Why the journal at ``path`` (or its -wal/-shm) must not be adopted, or None: a file
+    another user owns, or one that others may write (in a shared folder anyone could
+    have planted it, or could change it later). Like ssh with a key, the app refuses it
+    rather than write the user's journal into it; it is never chmod-ed or moved."""
+    if os.name != "posix":
+        return None
+    me = os.geteuid()
+    for candidate in (path, *(path.with_name(path.name + s) for s in SIDE_SUFFIXES)):
+        try:
+            st = os.stat(candidate)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        mode = stat.S_IMODE(st.st_mode)
+        if st.st_uid != me:
+            try:
+                import pwd
+
+                owner = pwd.getpwuid(st.st_uid).pw_name
+            except (ImportError, KeyError):
+                owner = f"uid {st.st_uid}"
+            why = f"belongs to another user ({owner})"
+        elif mode & 0o022:
+            why = f"can be written by others (mode {mode:o})"
+        else:
+            continue
+        return (
+            f"The journal file {candidate} {why}, so it was not used: anyone who can "
+            "write it could change your journal. Nothing was changed; if it is yours, "
+            f"`chown` it to you and `chmod 600` it, or start with --data-dir elsewhere."
+        )
+    return None
 
 
 def _prepare_private(path: Path) -> None:
@@ -293,18 +427,45 @@ def _check_not_newer(db: Database, path: Path) -> None:
         )
 
 
+def _header_size(header: bytes) -> int | None:
+    """The file size the SQLite header claims (page size x page count), or None when
+    the header's page count is not valid (an old writer did not keep it)."""
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[24:28] == header[92:96] and pages > 0
+    return page * pages if valid else None
+
+
+def _upgrade_due(path: Path) -> bool:
+    """The file's header says its schema is older than this code's (or cannot be read):
+    a backup, and so a full check, comes first. (``user_version`` is bytes 60-63.)"""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(64)
+    except OSError:
+        return True
+    if len(head) < 64:
+        return True
+    return int.from_bytes(head[60:64], "big") != len(_known())
+
+
 def _health(path: Path, *, full: bool = True) -> tuple[str | None, bool]:
     """What is wrong with ``path`` (None when it looks like a healthy SQLite file), and
     whether quick_check ran and passed (``full=False``: the header only, no quick_check)."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(len(SQLITE_MAGIC))
+            header = fh.read(100)
+            size = os.fstat(fh.fileno()).st_size
     except OSError as exc:
         return f"cannot be read ({_why(exc)})", False
-    if head == b"" and path.stat().st_size == 0:
+    if header == b"" and size == 0:
         return None, False  # an empty file is a valid new database
-    if head != SQLITE_MAGIC:
+    if header[: len(SQLITE_MAGIC)] != SQLITE_MAGIC or len(header) < 100:
         return "is not an SQLite database", False
+    expected = _header_size(header)
+    if expected is not None and size < expected:
+        return f"is truncated ({size:,} of its {expected:,} bytes)", False
     if not full:
         return None, False
     try:
@@ -350,10 +511,16 @@ def backup(
     ``checked``: the caller has just run quick_check on it (and written nothing since)."""
     if not checked and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         return None
-    paths.ensure_private_dir(folder)
+    try:
+        paths.ensure_private_dir(folder)
+    except paths.DataDirError as exc:
+        raise BackupError(f"the backups folder cannot be used ({exc}).") from None
     name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"
     target = folder / name
-    fd, tmp = private_temp(folder, name)  # unique per run: concurrent backups never collide
+    try:
+        fd, tmp = private_temp(folder, name)  # unique per run: concurrent backups never collide
+    except OSError as exc:
+        raise BackupError(f"no backup can be written in {folder} ({_why(exc)}).") from None
     os.close(fd)
     try:
         dest = sqlite3.connect(str(tmp))
@@ -364,10 +531,13 @@ def backup(
             dest.close()
         os.chmod(tmp, 0o600)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         for leftover in (tmp, *(tmp.with_name(tmp.name + s) for s in (*SIDE_SUFFIXES, "-journal"))):
             with contextlib.suppress(OSError):
                 leftover.unlink()
+        if isinstance(exc, (OSError, sqlite3.OperationalError)):
+            why = _why(exc) if isinstance(exc, OSError) else str(exc)
+            raise BackupError(f"the backup {target} could not be written ({why}).") from None
         raise
     stamp = when.timestamp()
     os.utime(target, (stamp, stamp))  # the app's clock decides when the next one is due
@@ -433,6 +603,13 @@ def _tighten_side_files(path: Path) -> None:
                 os.chmod(side, 0o600)
 
 
+def _shown_timeout() -> str:
+    try:
+        return f"{busy_timeout_s():g}"
+    except StorageError:
+        return f"{BUSY_TIMEOUT_S:g}"
+
+
 def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
@@ -447,14 +624,28 @@ def _explain_operational(exc: sqlite3.OperationalError, path: Path) -> str:
     return explain_database_error(exc, path, doing="open")
 
 
-def explain_database_error(exc: sqlite3.Error, path: Path | None, *, doing: str = "save") -> str:
-    """One line for an SQLite error at open or commit: what happened, where, what to do."""
+def explain_database_error(
+    exc: sqlite3.Error, path: Path | None, *, doing: str = "save", saved: int = 0
+) -> str:
+    """One line for an SQLite error at open or commit: what happened, where, what to do.
+    ``saved``: transactions this command had already committed (they stay saved)."""
     text = str(exc)
     where = str(path) if path is not None else "the journal"
+    if saved:
+        return (
+            f"The journal {where} refused a later write ({text}) after this command had "
+            f"saved {saved} change(s), which stay saved; run `companion doctor` to check it."
+        )
     if "full" in text:
         return (
             f"The disk holding {where} is full ({text}); this change was not saved. Free some "
             "space and try again; nothing saved before was lost."
+        )
+    if "malformed" in text or "not a database" in text:
+        return (
+            f"The journal {where} is damaged ({text}); this change was not saved. "
+            "`companion doctor` checks it, `companion doctor --repair` moves it aside and "
+            "`companion doctor --restore` puts the newest backup back."
         )
     if "disk I/O error" in text:
         return (
@@ -464,7 +655,7 @@ def explain_database_error(exc: sqlite3.Error, path: Path | None, *, doing: str 
     if "locked" in text or "busy" in text:
         return (
             f"Another program kept the journal {where} busy for more than "
-            f"{BUSY_TIMEOUT_S:.0f} s ({text}); this command did not {doing} anything. "
+            f"{_shown_timeout()} s ({text}); this command did not {doing} anything. "
             "Try again when the other Interview Companion window or command is done."
         )
     if "readonly" in text or "read-only" in text:

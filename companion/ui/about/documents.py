@@ -100,9 +100,9 @@ class AboutDocuments:
 
             export_html(text, path)
             return None
-        from companion.ui.about.export import export_pdf
+        from companion.ui.about.export import export_pdf_markdown
 
-        return export_pdf(self.renderer.render(text), path, page_size).warning()
+        return export_pdf_markdown(text, path, page_size, self.renderer).warning()
 
     def export_dialog(self) -> None:
         from companion.core.about.export import format_for

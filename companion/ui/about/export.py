@@ -3,11 +3,10 @@ resource (see :class:`SafeDocument`)."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSizeF, QUrl
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 PAGE_SIZES = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
@@ -68,23 +67,54 @@ def page_count(doc: QTextDocument, layout: QPageLayout, resolution: int = 300) -
     return doc.pageCount()
 
 
-def export_pdf(html_body: str, path: Path, page_size: str = "a4") -> PdfResult:
-    """Write ``html_body`` as a PDF at ``path``; the result says whether it fit one page."""
-    doc, layout = build_document(html_body, page_size)
-    pages = page_count(doc, layout)
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp")
-    writer = QPdfWriter(str(tmp))
+class PdfTooLargeError(OSError):
+    """The one-pager is too long to lay out as a PDF; ``strerror`` says why."""
+
+
+def export_pdf_markdown(text: str, path: Path, page_size: str = "a4", renderer=None) -> PdfResult:
+    """The one-pager's Markdown ``text`` as a PDF at ``path``; refused before any work
+    (:class:`PdfTooLargeError`) when it is too long to lay out in seconds."""
+    from companion.core.about.export import pdf_size_problem
+    from companion.core.about.render import SafeRenderer
+
+    problem = pdf_size_problem(text)
+    if problem:
+        raise PdfTooLargeError(0, problem[:1].upper() + problem[1:], str(path))
+    return export_pdf((renderer or SafeRenderer()).render(text), path, page_size)
+
+
+def pdf_bytes(doc: QTextDocument, layout: QPageLayout) -> bytes:
+    """``doc`` printed as a PDF, in memory (the file is written by the safe writer)."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setPageLayout(layout)
     writer.setResolution(300)
     writer.setTitle("About me")
     writer.setCreator("Interview Companion")
     doc.print_(writer)
-    del writer  # flushes and closes the file
-    if not tmp.exists() or tmp.stat().st_size == 0:
-        raise OSError(f"Qt did not write {path}")
-    os.chmod(tmp, 0o600)  # the one-pager is personal: owner-only, like every export
-    tmp.replace(path)
+    del writer  # finishes the document
+    buffer.close()
+    return bytes(data.data())
+
+
+def export_pdf(html_body: str, path: Path, page_size: str = "a4") -> PdfResult:
+    """Write ``html_body`` as a PDF at ``path``; the result says whether it fit one page.
+
+    Written through :func:`atomic_writer` like every export (a fresh 0600 temp file
+    with an unpredictable name, never a planted link, FIFO or folder), and only a
+    complete PDF replaces ``path``: a short write (a full disk, a file-size limit)
+    raises OSError and leaves nothing behind."""
+    from companion.core.storage.files import atomic_write_bytes
+
+    doc, layout = build_document(html_body, page_size)
+    pages = page_count(doc, layout)
+    data = pdf_bytes(doc, layout)
+    if not data.startswith(b"%PDF-") or b"%%EOF" not in data[-32:]:
+        raise OSError(0, "Qt did not produce a complete PDF", str(path))
+    path = Path(path)
+    atomic_write_bytes(path, data)
     return PdfResult(path, pages)
 
 

@@ -1,0 +1,155 @@
+"""Faults in the data folder and its options: a bad COMPANION_BUSY_TIMEOUT, ``~nouser``,
+a symlink loop as the folder, ``backups`` that is a file, a journal that is a dangling
+link or a link loop, a damaged journal. Each is one line naming the real problem (never
+a traceback); a damaged journal moved aside is reported with where it went and how to
+put a backup back, and the command that could not run exits 1."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX files")
+
+
+def companion(*argv: str, env: dict | None = None, prefix=()) -> subprocess.CompletedProcess:
+    full_env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen", **(env or {}))
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "companion", *argv],
+        cwd=REPO,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def one_line(proc: subprocess.CompletedProcess) -> str:
+    assert "Traceback" not in proc.stderr, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion: "), proc.stderr
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory) -> Path:
+    """`companion demo --loops 3 --seed 11`, then a second open (the daily backup)."""
+    folder = tmp_path_factory.mktemp("base") / "data"
+    assert (
+        companion("--data-dir", str(folder), "demo", "--loops", "3", "--seed", "11").returncode == 0
+    )
+    return folder
+
+
+@pytest.fixture
+def data(base, tmp_path) -> Path:
+    copy = tmp_path / "D"
+    shutil.copytree(base, copy)
+    return copy
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "nan", "inf"])
+@pytest.mark.parametrize("argv", [["doctor"], ["today"], ["demo", "--loops", "1"]])
+def test_a_bad_busy_timeout_is_one_line(data, value, argv):
+    proc = companion("--data-dir", str(data), *argv, env={"COMPANION_BUSY_TIMEOUT": value})
+    assert proc.returncode == 1
+    if argv == ["doctor"]:
+        assert "Traceback" not in proc.stderr
+        assert "COMPANION_BUSY_TIMEOUT" in proc.stdout
+    else:
+        assert "COMPANION_BUSY_TIMEOUT" in one_line(proc)
+
+
+@pytest.mark.parametrize("how", ["nouser", "loop", "below-a-loop"])
+@pytest.mark.parametrize("where", ["--data-dir", "COMPANION_HOME"])
+def test_an_unusable_folder_option_is_one_line(tmp_path, how, where):
+    loop = tmp_path / "loop"
+    loop.symlink_to(tmp_path / "loop")
+    folder = {
+        "nouser": "~no-such-user-here/x",
+        "loop": str(loop),
+        "below-a-loop": str(loop / "data"),
+    }[how]
+    if where == "--data-dir":
+        proc = companion("--data-dir", folder, "doctor")
+    else:
+        proc = companion("doctor", env={"COMPANION_HOME": folder})
+    assert proc.returncode == 2
+    line = one_line(proc)
+    assert where in line
+    assert ("no user" in line) if how == "nouser" else ("symbolic link loop" in line)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["today"], ["demo", "--loops", "1"], ["journal", "import", "{export}"]],
+)
+def test_backups_that_is_a_file_is_a_warning_not_a_traceback(data, tmp_path, argv):
+    export = tmp_path / "j.json"
+    assert (
+        companion("--data-dir", str(data), "journal", "export", "-o", str(export)).returncode == 0
+    )
+    shutil.rmtree(data / "backups", ignore_errors=True)
+    (data / "backups").write_text("not a folder")
+    argv = [a.replace("{export}", str(export)) for a in argv]
+    proc = companion("--data-dir", str(data), *argv)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "daily backup was not taken" in proc.stderr and "backups" in proc.stderr
+    assert (data / "backups").read_text() == "not a folder"
+    doctor = companion("--data-dir", str(data), "doctor")
+    assert doctor.returncode == 1 and "backups is not a folder" in doctor.stdout
+
+
+@pytest.mark.parametrize("link", ["dangling", "loop"])
+@pytest.mark.parametrize(
+    "argv", [["doctor"], ["today"], ["journal", "export", "-o", "{out}"], ["demo", "--loops", "1"]]
+)
+def test_a_journal_that_is_a_broken_link_is_named(tmp_path, link, argv):
+    data = tmp_path / "D"
+    data.mkdir(mode=0o700)
+    db = data / "companion.sqlite3"
+    db.symlink_to(tmp_path / "elsewhere.sqlite3" if link == "dangling" else db)
+    argv = [a.replace("{out}", str(tmp_path / "out.json")) for a in argv]
+    proc = companion("--data-dir", str(data), *argv)
+    assert proc.returncode == 1
+    words = "which does not exist" if link == "dangling" else "symbolic link loop"
+    if argv == ["doctor"]:
+        assert words in proc.stdout and "no journal yet" not in proc.stdout
+    else:
+        line = one_line(proc)
+        assert words in line and "not writable" not in line
+    assert os.path.islink(db) and not (tmp_path / "elsewhere.sqlite3").exists()
+
+
+@pytest.mark.parametrize(
+    "argv", [["today"], ["demo", "--loops", "1"], ["schedule", "import", "{ics}"]]
+)
+def test_a_damaged_journal_moved_aside_is_reported_and_can_be_restored(data, base, tmp_path, argv):
+    assert companion("--data-dir", str(data), "today").returncode == 0  # takes the daily backup
+    (data / "companion.sqlite3").write_bytes((base / "companion.sqlite3").read_bytes()[:5000])
+    ics = tmp_path / "loop.ics"
+    ics.write_text(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:1\r\n"
+        "DTSTART:20261203T090000Z\r\nDTEND:20261203T100000Z\r\nSUMMARY:Acme - Coding\r\n"
+        "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    argv = [a.replace("{ics}", str(ics)) for a in argv]
+    proc = companion("--data-dir", str(data), *argv)
+    assert proc.returncode == 1
+    line = one_line(proc)
+    aside = sorted(
+        p.name for p in data.glob("companion.sqlite3.damaged-*") if "-" not in p.name[-4:]
+    )
+    assert aside and aside[0] in line
+    assert "doctor --restore" in line and "did not run" in line
+    restored = companion("--data-dir", str(data), "doctor", "--restore")
+    assert restored.returncode == 0, restored.stderr
+    today = companion("--data-dir", str(data), "today")
+    assert today.returncode == 0 and "No interview loop yet" not in today.stdout
