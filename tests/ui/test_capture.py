@@ -250,3 +250,27 @@ def test_the_capture_fits_a_small_screen(qtbot, ctx, bus, ended_round):
     dialog.show()
     assert QRect(0, 0, 800, 450).contains(dialog.geometry())
     assert dialog.minimumSizeHint().height() <= 450 - 48
+
+
+def test_a_long_line_wraps_in_its_list_and_keeps_its_severity_in_view(qtbot, ctx, bus, ended_round):
+    from companion.ui.journal.capture import CaptureDialog
+
+    _loop, rid = ended_round
+    dialog = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(dialog)
+    dialog.resize(420, dialog.height())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.severity.setCurrentIndex(1)
+    long = "froze when asked how the scheduler preempts a long-running batch job " * 2
+    _type(qtbot, dialog.flubbed.entry, long.strip())
+    qtbot.keyClick(dialog.flubbed.entry, Qt.Key.Key_Return)
+    view = dialog.flubbed.list
+    qtbot.wait(50)
+    item = view.item(0)
+    assert item.text().endswith("(2 noticeable)")
+    assert not view.horizontalScrollBar().isVisible()
+    rect = view.visualItemRect(item)
+    assert rect.right() <= view.viewport().width()  # nothing runs off to the right
+    assert rect.height() > 2 * view.fontMetrics().height()  # wrapped onto several lines
+    dialog.reject()
