@@ -540,7 +540,6 @@ def test_the_schedule_shows_each_rounds_state_in_the_order_they_ran(
 ):
     """A state column, the round now in bold, "written down" told from "ended", and a
     round started early above the one it overtook."""
-    from companion.core.day import actions
 
     _loop_id, first, second = loop
     clock.set(at(2, 9, 0))

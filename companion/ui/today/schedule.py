@@ -23,7 +23,6 @@ from companion.ui.widgets.round_fields import (
     role_title,
 )
 
-
 # what a round's state reads as in the schedule: a captured round is told from one that
 # ended with nothing written yet
 STATE_TEXTS = {
