@@ -241,6 +241,7 @@ class ChecklistPage(QWidget):
         outer.addLayout(head)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
+        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)  # a company name is not HTML
         outer.addWidget(self.subtitle)
         scroll = QScrollArea()
         scroll.setAccessibleName("Checklists, scrollable")  # a Tab stop: the keys scroll it
