@@ -89,6 +89,9 @@ def run(cycles: int = 8) -> list[dict]:
     with tempfile.TemporaryDirectory(prefix="cue-bench-") as folder:
         ctx = AppContext(Path(folder))
         bus = AppBus()
+        from companion.ui.session import Session
+
+        Session(ctx, bus)  # the day service the card follows, as the app makes it
         card = CueCardWindow(ctx, bus)
         card.state.reminder_shown_on = ctx.now().date().isoformat()
         card.restore_geometry()

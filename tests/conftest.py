@@ -111,10 +111,15 @@ def content(shipped_content):
 
 
 @pytest.fixture
-def bus(qapp):
+def bus(qapp, ctx):
+    """A bus with the session's one day service on it, as the application factory
+    (companion/ui/session.py) makes it; its notifier records instead of showing."""
     from companion.ui.bus import AppBus
+    from companion.ui.day.notifier import Notifier
+    from companion.ui.day.service import DayService
 
     made = AppBus()
+    made.day = DayService(ctx, made, Notifier(made, fallback=lambda _t, _m: None), made)
     yield made
     # a day service a page made on this bus keeps its timer until the garbage collector
     # reaches it; stopped here, it cannot wake in a later test and reopen a closed journal

@@ -6,6 +6,7 @@ COMMANDS = [
     "about",
     "cue",
     "today",
+    "review",
     "schedule",
     "dnd",
     "export",

@@ -75,30 +75,31 @@ def _run_gui(ctx, round_type: str | None) -> int:
 
     finish_theme(app)  # the card alone: its whole look before it is built
     from companion.ui.bus import AppBus
-    from companion.ui.cue.notes import open_capture
-    from companion.ui.cue.window import open_cue_card
-
-    bus = AppBus()
-    dialogs: list = []
-    card = open_cue_card(ctx, bus, round_type)
-
-    def capture(round_id: int) -> None:
-        dialog = open_capture(ctx, bus, round_id)
-        if dialog is not None:
-            dialogs.append(dialog)
-
-    bus.capture_round.connect(capture)
-    from companion.ui.day.service import DayService
+    from companion.ui.session import Session
     from companion.ui.single_instance import make_server, server_name
 
-    day = DayService.of(ctx, bus)  # the card follows the day here too
-    day.start()
+    bus = AppBus()
+    # the same session the main app builds: the day service, the captures, the hotkeys
+    session = Session(ctx, bus, app)
+    card = session.show_cue_card(round_type or "")
+    session.day.start()  # the card follows the day here too
+    session.start_hotkeys()
     server = make_server(server_name(ctx.data_dir), card)
     server.raise_requested.connect(card.show_card)
     server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
-    # the card is the only window: quit when it closes unless a notes box is still open
-    app.setQuitOnLastWindowClosed(True)
+    # the card (a tool window Qt does not count) is what the user closes: quit then, or
+    # once the last capture is closed after it; closing a capture alone quits nothing
+    app.setQuitOnLastWindowClosed(False)
+
+    closed: list[bool] = []
+
+    def maybe_quit() -> None:
+        if closed and not card.isVisible() and session.captures.open_one() is None:
+            app.quit()
+
+    card.closed.connect(lambda: (closed.append(True), maybe_quit()))
+    session.captures.changed.connect(maybe_quit)
     code = app.exec()
     server.close()
-    day.shutdown()
+    session.shutdown()
     return code

@@ -37,7 +37,6 @@ def run(args, ctx, *, which=None, runner=None, env=None, platform=None) -> int:
     try:
         if args.action == "on":
             print(controller.turn_on())
-            print("Run `companion dnd off` after the round to restore notifications.")
         elif args.action == "off":
             print(controller.turn_off())
         else:

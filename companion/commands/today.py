@@ -27,13 +27,14 @@ def register(sub) -> None:
 
 
 def parse_moment(text: str) -> dt.datetime:
-    """``--at`` read by the rule for stored times (no zone: local time)."""
+    """``--at`` read by the rule for stored times (no zone: local time); a moment given
+    with another zone is the same instant on this machine's clock."""
     moment = parse_stored(text.strip())
     if moment is None:
         raise CommandError(
             f"--at {text!r} is not an ISO-8601 time, e.g. 2026-12-01T09:50", exit_code=2
         )
-    return moment
+    return moment.astimezone()
 
 
 def run(args, ctx) -> int:
@@ -50,11 +51,29 @@ def run(args, ctx) -> int:
     return 0
 
 
-def _stamp(moment: dt.datetime | None) -> str | None:
-    return moment.isoformat(timespec="seconds") if moment else None
+def _stamp(moment: dt.datetime | None, now: dt.datetime | None = None) -> str | None:
+    """ISO 8601 in local time (``now``'s zone), whatever zone the invitation was in."""
+    if moment is None:
+        return None
+    return (moment.astimezone(now.tzinfo) if now else moment).isoformat(timespec="seconds")
 
 
-def _round(d) -> dict | None:
+def upcoming(view) -> list:
+    """What is still to come: a reminder whose time has passed is not listed as due."""
+    return [d for d in view.due if d.due_at > view.now and d.expires_at > view.now]
+
+
+def due_now(view) -> list[tuple[object, str]]:
+    """What is due at this moment, with its words now (the newest step of each round's
+    reminders, saying the real time left, as the desktop notification does); the older
+    steps it supersedes are not listed."""
+    from companion.core.day.model import reminders_to_send
+    from companion.core.day.notices import notice_for
+
+    return [(d, notice_for(d, view).title) for d in reminders_to_send(view, frozenset())]
+
+
+def _round(d, now: dt.datetime) -> dict | None:
     if d is None:
         return None
     return {
@@ -62,12 +81,15 @@ def _round(d) -> dict | None:
         "type": d.type,
         "title": d.title,
         "state": d.state,
-        "starts_at": _stamp(d.starts_at),
-        "ends_at": _stamp(d.ends_at),
+        "starts_at": _stamp(d.starts_at, now),
+        "ends_at": _stamp(d.ends_at, now),
+        "interviewer": d.interviewer,
+        "link": d.link,
     }
 
 
 def as_json(view) -> dict:
+    now = view.now
     return {
         "at": _stamp(view.now),
         "loop": (
@@ -76,33 +98,48 @@ def as_json(view) -> dict:
             else None
         ),
         "phase": view.phase,
-        "current_round": _round(view.current),
-        "next_round": _round(view.next),
-        "rounds": [_round(d) for d in view.rounds],
+        "current_round": _round(view.current, now),
+        "next_round": _round(view.next, now),
+        "rounds": [_round(d, now) for d in view.rounds],
         "due": [
-            {"kind": d.kind, "text": f"{d.title}: {d.text}", "due_at": _stamp(d.due_at)}
-            for d in view.due
-            if d.expires_at > view.now
+            {"kind": d.kind, "text": f"{d.title}: {d.text}", "due_at": _stamp(d.due_at, now)}
+            for d in upcoming(view)
         ],
-        "capture_due_by": _stamp(view.capture_due_by),
-        "thank_you_due_by": _stamp(view.thank_you_due_by),
-        "next_change": _stamp(view.next_change),
+        "now": [
+            {"kind": d.kind, "text": f"{title}: {d.text}", "due_at": _stamp(d.due_at, now)}
+            for d, title in due_now(view)
+        ],
+        "capture_due_by": _stamp(view.capture_due_by, now),
+        "thank_you_due_by": _stamp(view.thank_you_due_by, now),
+        "next_change": _stamp(view.next_change, now),
     }
 
 
 def as_text(view) -> str:
+    """The day in lines, every time on this machine's clock (as the app shows it)."""
+    from companion.core.day.schedule import clock_text
+
     if view.loop is None:
         return "No interview loop yet: add one in the app or `companion schedule import FILE.ics`."
+    now = view.now
+
+    def when(moment: dt.datetime) -> str:  # 14:00 today, else "Thu 3 Dec 14:00"
+        return clock_text(moment, now)
+
     lines = [f"{view.loop.label}", f"phase: {view.phase}"]
     if view.current:
-        lines.append(f"now: {view.current.title} (until {view.current.ends_at:%H:%M})")
+        lines.append(f"now: {view.current.title} (until {when(view.current.ends_at)})")
     if view.next:
-        lines.append(f"next: {view.next.title} at {view.next.starts_at:%a %d %b %H:%M}")
-    pending = [d for d in view.due if d.expires_at > view.now]
-    for d in pending[:8]:
-        lines.append(f"due {d.due_at:%a %H:%M}: {d.title}")
+        lines.append(f"next: {view.next.title} at {when(view.next.starts_at)}")
+    focus = view.focus
+    if focus is not None and focus.link:
+        lines.append(f"call: {focus.link}")
+    for _d, title in due_now(view):
+        lines.append(f"due now: {title}")
+    for d in upcoming(view)[:8]:
+        lines.append(f"due {when(d.due_at)}: {d.title}")
     if view.capture_due_by:
-        lines.append(f"write down what was asked by {view.capture_due_by:%H:%M}")
+        lines.append(f"write down what was asked by {when(view.capture_due_by)}")
     if view.thank_you_due_by:
-        lines.append(f"thank-you note by {view.thank_you_due_by:%a %d %b %H:%M}")
+        lines.append(f"thank-you note by {when(view.thank_you_due_by)}")
     return "\n".join(lines)

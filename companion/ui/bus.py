@@ -22,6 +22,8 @@ class AppBus(QObject):
     open_page = Signal(str)
     #: the self-check page should show only the flagged questions
     open_flagged_quiz = Signal()
+    #: the study list should show the review before the loop (companion.core.review)
+    open_review = Signal()
     #: open the quick post-round capture for a round id (0 = no round recorded)
     capture_round = Signal(int)
     #: show the cue card window for a round type id ("" = last used)

@@ -185,9 +185,11 @@ class MainWindow(QMainWindow):
                 restored = self.restoreGeometry(QByteArray(base64.b64decode(saved)))
             except ValueError:
                 restored = False
-        if not restored:
-            screen = self.screen().availableGeometry()
-            self.resize(min(1100, int(screen.width() * 0.9)), min(720, int(screen.height() * 0.9)))
+        if not restored:  # first start: centred, its title bar and bottom edge on screen
+            from companion.core.window_room import first_place
+
+            place = first_place(1100, 720, _rect(self.screen().availableGeometry()))
+            self.setGeometry(place.x, place.y, place.w, place.h)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().resizeEvent(event)
@@ -206,6 +208,25 @@ class MainWindow(QMainWindow):
         y = max(area.top(), min(frame.top(), area.bottom() - frame.height() + 1))
         if (x, y) != (frame.left(), frame.top()):
             self.move(x, y)
+
+    def make_room_for(self, card) -> bool:
+        """Step aside for the always-on-top card (a QRect) when it covers part of this
+        window and both fit side by side on the screen; True if the window moved."""
+        from companion.core.window_room import beside_card
+
+        screen = self.screen()
+        if screen is None or self.isMaximized() or self.isFullScreen():
+            return False
+        frame = _rect(self.frameGeometry())
+        place = beside_card(
+            frame, _rect(card), _rect(screen.availableGeometry()), self.minimumSizeHint().width()
+        )
+        if place is None:
+            return False
+        inner = self.geometry()
+        self.move(place.x, place.y)
+        self.resize(inner.width() - (frame.w - place.w), inner.height())
+        return True
 
     def save_state(self) -> None:
         data = bytes(self.saveGeometry().data())
@@ -231,6 +252,7 @@ class MainWindow(QMainWindow):
         if not self._painted:
             self._painted = True
             self.first_painted.emit()  # first: what it schedules runs before the page is built
+            QTimer.singleShot(0, self.keep_on_screen)  # the frame is known once shown
             QTimer.singleShot(0, lambda: self._show_row(self.rail.currentRow()))
 
     def bring_to_front(self) -> None:
@@ -242,6 +264,12 @@ class MainWindow(QMainWindow):
         self.show()
         self.raise_()
         self.activateWindow()
+
+
+def _rect(qrect):
+    from companion.core.cue.placement import Rect
+
+    return Rect(qrect.x(), qrect.y(), qrect.width(), qrect.height())
 
 
 def window_icon() -> QIcon:

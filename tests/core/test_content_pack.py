@@ -20,7 +20,17 @@ from companion.core.paths import shipped_content_dir
 REQUIRED_ROUNDS = ("opening", "design", "coding", "hiring-manager", "peer", "leadership")
 EVERY_ROUND_SHOWS = ("traps", "recovery", "@planned-questions", "closing")
 LINKS = frozenset(
-    {"about-me", "flagged-quiz", "dnd", "journal-capture", "thank-you", "study-list", "mic-check"}
+    {
+        "about-me",
+        "flagged-quiz",
+        "dnd",
+        "journal-capture",
+        "thank-you",
+        "study-list",
+        "mic-check",
+        "one-answer",
+        "review-list",
+    }
 )
 
 
@@ -124,7 +134,7 @@ def test_before_round_items_are_timed_and_ordered(content: Content) -> None:
     minutes = [int(item.get("minutes_before") or -1) for item in section.items]
     assert all(m > 0 for m in minutes)
     assert minutes == sorted(minutes, reverse=True)
-    assert {item.get("link") for item in section.items} >= {"dnd", "about-me", "flagged-quiz"}
+    assert {item.get("link") for item in section.items} >= {"dnd", "about-me", "one-answer"}
 
 
 def test_checklists_link_what_they_name(content: Content) -> None:

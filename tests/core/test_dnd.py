@@ -535,3 +535,19 @@ def test_dbus_refusal_is_a_clear_error(tmp_path, clock):
     with pytest.raises(DndError, match="refused Inhibit: Access denied.*left as they were"):
         ctl.turn_on()
     assert ctl.hold is None
+
+
+def test_turning_it_on_says_one_way_back(tmp_path, clock):
+    """The command line says to run `dnd off`; the app says the round end restores it only
+    when it holds the pause for a round (it said both at once)."""
+    cli = controller(GnomeAdapter(FakeDesktop(banners=True)), tmp_path / "a", clock, holder="cli")
+    (tmp_path / "a").mkdir()
+    said = cli.turn_on()
+    assert "companion dnd off" in said and "round ends" not in said
+    (tmp_path / "b").mkdir()
+    app = controller(GnomeAdapter(FakeDesktop(banners=True)), tmp_path / "b", clock)
+    assert "when the round ends" in app.turn_on(round_id=3)
+    (tmp_path / "c").mkdir()
+    bare = controller(GnomeAdapter(FakeDesktop(banners=True)), tmp_path / "c", clock)
+    said = bare.turn_on()
+    assert "round ends" not in said and "dnd off" not in said

@@ -93,7 +93,9 @@ def test_thank_you_due_24h_after_the_last_round(db, loop, clock):
 
 
 def test_thank_you_draft_mentions_one_specific_topic_not_a_flub(db, loop):
-    rid = add_round(db, loop, "design", interviewer_name="Dana Li")
+    rid = add_round(
+        db, loop, "design", interviewer_name="Dana Li", interviewer_role="hiring-manager"
+    )
     journal.add_asked(db, loop, rid, "Shard a KV cache", "consistent hashing")
     journal.add_asked(db, loop, rid, "Virtual nodes?", "consistent hashing")
     journal.add_asked(db, loop, rid, "Tell me about yourself", "pitch")
@@ -111,8 +113,10 @@ def test_thank_you_draft_without_notes_leaves_a_visible_placeholder(db, loop):
 
 
 def test_thank_you_draft_reads_like_a_person_wrote_it(db, loop):
-    rid = add_round(db, loop, "coding", interviewer_name="Sam Peer", interviewer_role="peer")
-    add_round(db, loop, "design", interviewer_name="Priya Raman", interviewer_role="hiring-manager")
+    add_round(db, loop, "coding", interviewer_name="Sam Peer", interviewer_role="peer")
+    rid = add_round(
+        db, loop, "design", interviewer_name="Priya Raman", interviewer_role="hiring-manager"
+    )
     journal.add_asked(db, loop, rid, "Build an LRU cache", "lru-cache")
     text = journal_thankyou.draft_thank_you(db, loop)
     assert text.startswith("Hi Priya,"), "the hiring manager, by first name"

@@ -1,10 +1,14 @@
-"""The self-check quiz: Leitner moves, review order under a controlled clock, sessions."""
+"""The self-check quiz: FSRS due times and Leitner boxes, review order under a controlled
+clock, sessions."""
 
 from __future__ import annotations
+
+import datetime as dt
 
 import pytest
 
 from companion.core.content import QuizQuestion, load_content
+from companion.core.review.queue import due_map
 from companion.core.selfcheck import quiz
 from companion.core.selfcheck.quiz import QuizError, QuizSession
 
@@ -59,13 +63,28 @@ def test_missed_then_shaky_then_flagged_come_first_next_time(db, clock):
     assert reasons == ["missed", "shaky", "flagged", "new", "later"]
 
 
-def test_a_got_card_becomes_due_after_its_box_interval(db, clock):
-    quiz.record_mark(db, q(3), "got", clock.now())  # box 2: one day
+def cards(db, clock):
+    return quiz.with_review_due(quiz.load_cards(db), due_map(db, clock.now()))
+
+
+def test_a_got_card_becomes_due_after_its_fsrs_interval(db, clock):
+    quiz.record_mark(db, q(3), "got", clock.now())  # FSRS learning step: ten minutes
+    clock.advance(minutes=5)
+    assert order(db, clock)[-1] == "q3"
+    clock.advance(minutes=6)
+    quiz.record_mark(db, q(3), "got", clock.now())  # graduates: days
     clock.advance(hours=23)
     assert order(db, clock)[-1] == "q3"
-    clock.advance(hours=2)
-    items = quiz.review_order(QUESTIONS, quiz.load_cards(db), clock.now())
+    clock.advance(days=3)
+    items = quiz.review_order(QUESTIONS, cards(db, clock), clock.now())
     assert items[0].question.id == "q3" and items[0].reason == "due"
+
+
+def test_easy_is_a_fourth_mark_rated_easy(db, clock):
+    card = quiz.record_mark(db, q(1), "easy", clock.now())
+    assert card.state == "got" and card.box == 2  # the Leitner columns count it as got
+    assert card.due - clock.now() >= dt.timedelta(days=7)  # FSRS's Easy: a long first step
+    assert db.execute("SELECT rating FROM review_log").fetchall() == [("easy",)]
 
 
 def test_due_cards_lowest_box_first(db, clock):
@@ -81,18 +100,20 @@ def test_due_cards_lowest_box_first(db, clock):
 
 def test_later_cards_soonest_due_first(db, clock):
     quiz.record_mark(db, q(1), "got", clock.now())
-    quiz.record_mark(db, q(1), "got", clock.now())  # box 3, due in 3 days
-    quiz.record_mark(db, q(2), "got", clock.now())  # box 2, due in 1 day
+    clock.advance(minutes=11)
+    quiz.record_mark(db, q(1), "got", clock.now())  # graduated: due in days
+    quiz.record_mark(db, q(2), "got", clock.now())  # learning: due in ten minutes
     assert order(db, clock)[-2:] == ["q2", "q1"]
 
 
 def test_missed_resets_to_box_one_and_is_due_at_once(db, clock):
     for _ in range(3):
         quiz.record_mark(db, q(1), "got", clock.now())
+        clock.advance(days=3)
     assert quiz.get_card(db, "q1").box == 4
     card = quiz.record_mark(db, q(1), "missed", clock.now())
     assert card.box == 1 and card.state == "missed"
-    assert card.due == clock.now()
+    assert card.due == clock.now() + dt.timedelta(minutes=10)  # FSRS's relearning step
     assert card.reviews == 4
     history = db.execute("SELECT mark, box_before, box_after FROM quiz_reviews").fetchall()
     assert history[-1] == ("missed", 4, 1)
@@ -141,7 +162,7 @@ def test_session_runs_to_the_end_and_counts(db, clock):
         session.mark(mark)
         clock.advance(seconds=30)
     assert session.finished and session.current is None
-    assert session.tally() == {"got": 1, "shaky": 1, "missed": 1}
+    assert session.tally() == {"got": 1, "shaky": 1, "missed": 1, "easy": 0}
     with pytest.raises(QuizError, match="finished"):
         session.reveal()
     # The next session puts the missed and shaky ones first.
@@ -192,3 +213,8 @@ def test_shipped_quiz_has_questions_with_answers(content):
     assert len(questions) >= 6
     assert all(question.answer for question in questions)
     assert len({question.id for question in questions}) == len(questions)
+
+
+def test_a_session_on_the_review_list_keeps_its_order(db, clock):
+    session = QuizSession(db, QUESTIONS, clock, only=["q4", "q2", "gone"])
+    assert [i.question.id for i in session.items] == ["q4", "q2"]

@@ -33,7 +33,10 @@ def loop(db):
         (0, "now"),
         (-5, "now"),
         (45, "in 45 s"),
-        (65, "in 1 min"),
+        (59.95, "in 1 min"),  # a start-soon reminder sent a moment late
+        (65, "in 2 min"),  # minutes round up: the text changes as a minute passes
+        (370, "in 7 min"),
+        (599.9, "in 10 min"),  # the 10-minute reminder, fired just after its mark
         (600, "in 10 min"),
         (3900, "in 1 h 05 min"),
         (90000, "in 1 d 1 h"),

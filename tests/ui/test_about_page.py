@@ -12,6 +12,7 @@ from PySide6.QtGui import QTextCursor, QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QToolButton
 
 from companion.core.about import store as about_store
+from companion.core.about.rehearsal import against_target
 
 pytestmark = pytest.mark.gui
 
@@ -237,6 +238,35 @@ def test_rehearsal_walks_segments_highlights_and_keeps_results(qtbot, page, ctx,
     text = page.panel.rehearsal_label.text()
     assert "Last rehearsal" in text and "5 s over" in text and "5 s under" in text
     assert "Over budget: Who I am (+2 s), Current depth (+5 s)." in page.notice.text()
+    lo, hi = ctx.content.pitch_plan().target
+    assert f"90 s in all, {against_target(90, (lo, hi))}." in page.notice.text()
+    assert "target" in page.notice.text()
+
+
+def test_a_new_rehearsal_clears_the_last_ones_summary(qtbot, page, ctx, ticker):
+    page.start_rehearsal()
+    ticker.t += 5
+    page.rehearse_bar.stop()
+    assert page.notice_row.isVisibleTo(page) and "Rehearsal" in page.notice.text()
+    page.start_rehearsal()
+    assert not page.notice_row.isVisibleTo(page)
+    page.rehearse_bar.stop()
+
+
+def test_a_heading_after_a_list_stays_a_heading_when_its_section_is_edited(page):
+    from companion.ui.about.documents import template_text
+
+    text = template_text(None)
+    page.preview.show_sections(page.renderer.render_sections(text))
+    edited = text.replace("[Project one]", "[Project 1]")
+    page.preview.show_sections(page.renderer.render_sections(edited))
+    block = page.preview.document().begin()
+    seen = {}
+    while block.isValid():
+        if block.text() in ("[Project 1]", "[Project two]", "Three projects"):
+            seen[block.text()] = block.textList() is None
+        block = block.next()
+    assert seen == {"[Project 1]": True, "[Project two]": True, "Three projects": True}
 
 
 def test_escape_stops_a_rehearsal(qtbot, page, ctx, ticker):
@@ -404,3 +434,41 @@ def test_the_preview_follows_the_segment_being_rehearsed(qtbot, page, ticker):
             positions.append(bar.value())
     assert positions == sorted(positions) and positions[-1] > positions[0], positions
     assert page.preview.textCursor().block().text() == "Hand back (10 s)"
+
+
+def test_history_template_and_import_have_their_own_alt_letters(page):
+    from test_shortcuts import mnemonic
+
+    toolbar_texts = {
+        mnemonic(b.text()): b.text().replace("&", "")
+        for b in page.findChildren(QToolButton)
+        if b.isVisibleTo(page)
+    }
+    assert toolbar_texts.get("Alt+H") == "History"
+    assert toolbar_texts.get("Alt+T") == "Start from template"
+    assert toolbar_texts.get("Alt+I") == "Import"
+
+
+def test_export_and_import_dialogs_open_in_the_last_folder_used(page, ctx, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    chosen = tmp_path / "picked"
+    chosen.mkdir()
+    starts = []
+
+    def save(parent, title, start, filters):
+        starts.append(start)
+        return str(chosen / "pitch.md"), "Markdown (*.md)"
+
+    def open_(parent, title, start, filters):
+        starts.append(start)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", open_)
+    page.export_dialog()
+    assert (chosen / "pitch.md").is_file()
+    page.import_dialog()
+    page.export_dialog()
+    assert starts[1] == str(chosen)
+    assert starts[2] == str(chosen / "about-me.pdf")

@@ -193,3 +193,56 @@ def test_whole_path_round_end_to_spreadsheet_and_anki(qtbot, ctx, bus, ended_rou
     cards = list(csv.reader(io.StringIO("\n".join(lines[6:])), delimiter="\t"))
     assert len(cards) == 1 and len(cards[0]) == 3
     assert cards[0][0] == "=GPU utilization" and "company::Acme" in cards[0][2].split()
+
+
+def test_a_draft_belongs_to_its_round_and_never_opens_in_another(qtbot, ctx, bus, clock):
+    """Typed for an Acme round and closed with Esc: back in that round's capture, never in
+    a Globex one."""
+    from companion.ui.journal.capture import CaptureDialog
+
+    acme = create_loop(ctx.db, "Acme", starts_on=clock.now().date().isoformat())
+    globex = create_loop(ctx.db, "Globex", starts_on=clock.now().date().isoformat())
+    first = start_round(ctx.db, "design", clock.now(), loop_id=acme)
+    end_round(ctx.db, first, clock.now())
+    second = start_round(ctx.db, "coding", clock.now(), loop_id=globex)
+    end_round(ctx.db, second, clock.now())
+
+    dialog = CaptureDialog(ctx, bus, first)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    _type(qtbot, dialog.asked.entry, "Design a rate limiter")
+    dialog.reject()  # Esc: kept as a draft
+
+    other = CaptureDialog(ctx, bus, second)
+    qtbot.addWidget(other)
+    assert other.asked.list.count() == 0 and not other.message.isVisibleTo(other)
+    assert not other.notes.toPlainText()
+    other.reject()
+
+    again = CaptureDialog(ctx, bus, first)
+    qtbot.addWidget(again)
+    assert [again.asked.list.item(i).text() for i in range(again.asked.list.count())] == [
+        "Design a rate limiter"
+    ]
+    assert again.save()
+    assert ctx.prefs.get(f"capture.draft.{first}") is None
+
+
+def test_the_capture_fits_a_small_screen(qtbot, ctx, bus, ended_round):
+    """1600x900 at 200% is 800x450 logical pixels: the capture still fits, fields scroll."""
+    from PySide6.QtCore import QRect
+
+    from companion.ui.journal.capture import CaptureDialog, fit_on_screen
+
+    _loop, rid = ended_round
+    dialog = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(dialog)
+
+    class Small:
+        def availableGeometry(self):
+            return QRect(0, 0, 800, 450)
+
+    fit_on_screen(dialog, Small())
+    dialog.show()
+    assert QRect(0, 0, 800, 450).contains(dialog.geometry())
+    assert dialog.minimumSizeHint().height() <= 450 - 48

@@ -88,9 +88,10 @@ def test_lists_follow_the_loop_and_its_next_round(qtbot, ctx, bus, dnd, clock):
 
 
 def test_links_open_what_they_name(page, bus, monkeypatch):
-    opened, flagged, captures = [], [], []
+    opened, flagged, captures, reviews = [], [], [], []
     bus.open_page.connect(opened.append)
     bus.open_flagged_quiz.connect(lambda: flagged.append(1))
+    bus.open_review.connect(lambda: reviews.append(1))
     bus.capture_round.connect(captures.append)
     buttons = {}
     for group in page.groups.values():
@@ -103,6 +104,8 @@ def test_links_open_what_they_name(page, bus, monkeypatch):
     buttons["thank-you"].click()
     buttons["journal-capture"].click()
     assert opened == ["about", "study", "journal"] and flagged == [1] and captures == [0]
+    buttons["review-list"].click()  # "re-skim the answer keys": the review before the loop
+    assert opened[-1] == "study" and reviews == [1]
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))
     buttons["dnd"].click()  # no adapter applies: the manual steps are shown
@@ -144,3 +147,42 @@ def test_clicking_the_item_text_ticks_it(qtbot, page):
     qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
     assert morning.boxes[morning.phase_list.items[1].key].isChecked()
     assert label.wordWrap()
+
+
+def test_the_warm_up_offers_one_answer_when_nothing_is_flagged(page, qtbot, ctx, bus):
+    from companion.core.selfcheck import quiz
+    from companion.ui.selfcheck.page import SelfCheckPage
+
+    selfcheck = SelfCheckPage(ctx, bus)
+    qtbot.addWidget(selfcheck)
+    opened = []
+    bus.open_page.connect(lambda key: (opened.append(key), selfcheck.on_shown()))
+    before = page.groups["before-round"]
+    (item,) = [i for i in before.phase_list.items if i.link == "one-answer"]
+    button = before.link_buttons[item.key]
+    assert button.text() == "Offer one answer"
+    button.click()
+    assert opened == ["selfcheck"]
+    assert selfcheck.quiz.stack.currentWidget() is not selfcheck.quiz.message
+    assert "Nothing is flagged" not in selfcheck.quiz.message_label.text()
+    question = ctx.content.quiz()[0]
+    quiz.set_flag(ctx.db, question, True, at=ctx.now())
+    flagged = []
+    bus.open_flagged_quiz.connect(lambda: flagged.append(1))
+    before.refresh()
+    assert button.text() == "Show flagged answers (1)"
+    button.click()
+    assert flagged == [1]
+
+
+def test_every_reason_shows_under_its_item_without_hovering(page, content):
+    reasons = {
+        (phase, item.key): item.why
+        for phase in ("night-before", "morning-of", "before-round", "after-loop")
+        for item in cl.phase_list(content, phase).items
+        if item.why
+    }
+    assert len(reasons) >= 5  # the caffeine dose, the meal, 1am, "sounds trivial", ...
+    for (phase, key), why in reasons.items():
+        label = page.groups[phase].why_labels[key]
+        assert label.text() == why and label.isVisible()

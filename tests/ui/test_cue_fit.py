@@ -79,15 +79,56 @@ def test_every_glance_text_fits(card, font_pt):
 
 
 @pytest.mark.parametrize("font_pt", [11, 16, 22])
-def test_the_title_is_never_cut_mid_word(card, font_pt):
+def test_the_title_elides_at_full_size_never_shrinks(card, font_pt):
+    """A long title ("Senior leadership") keeps the header's type size and ends in '…'
+    when the card is narrow; the tooltip has the whole title."""
     card.change_font(font_pt - card.state.font_pt)
+    card.resize(340, card.height())
     QApplication.processEvents()
+    styled = card.title.font().pointSizeF()
     for info in card.infos:
         card.set_round(info.id)
         QApplication.processEvents()
-        font, fits = card.title.fitted_font()
-        shown = card.title.text() if fits else card.title.elided(font, card.title.contentsRect())
+        shown = card.title.shown_text()
+        assert card.title.font().pointSizeF() == styled, "the title never shrinks"
         assert shown == info.short or (shown.endswith("…") and card.title.toolTip() == info.title)
+        assert QFontMetrics(card.title.font()).horizontalAdvance(shown) <= card.title.width()
+
+
+def _longest_title(card):
+    return max(card.infos, key=lambda i: len(i.short))
+
+
+@pytest.mark.parametrize("font_pt", [11, 32])
+def test_the_card_never_grows_from_its_content(card, font_pt):
+    """The mic line, the longest title and the largest text size: the card keeps its
+    width and every header control stays on the card (and on the screen)."""
+    from companion.core.cue.state import FONT_MAX
+    from companion.ui.voice.nudge import MIC_ON
+
+    card.resize(380, 600)
+    QApplication.processEvents()
+    card.change_font(min(font_pt, FONT_MAX) - card.state.font_pt)
+    card.set_round(_longest_title(card).id)
+    card.voice.indicator.setText(MIC_ON)
+    card.voice.indicator.setVisible(True)
+    card.voice.message.setText("Silence nudge off: " + MIC_ON * 2)
+    card.voice.message.setVisible(True)
+    card._show_banner("A nudge long enough to wrap over several lines of the card " * 3)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert card.width() == 380, "the content widened the card"
+    assert card.minimumSizeHint().width() <= 380
+    assert card.voice.minimumSizeHint().width() <= 380, "the mic line wraps, never clipped"
+    toggle = card.voice.toggle
+    assert toggle.mapTo(card, toggle.rect().topRight()).x() <= card.width()
+    screen = card.screen().availableGeometry()
+    right = card.mapToGlobal(card.rect().topRight()).x()
+    for control in card.header.controls:
+        assert control.isVisible(), control.accessibleName()
+        edge = control.mapToGlobal(control.rect().topRight()).x()
+        assert edge <= right, f"{control.accessibleName()} is off the card"
+        assert edge <= screen.right() + 1 or card.x() + 380 > screen.right()
 
 
 @pytest.mark.slow

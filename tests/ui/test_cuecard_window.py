@@ -154,7 +154,12 @@ def test_timebox_nudges_on_a_fake_clock_and_records_the_round(
         again.toggle_round()
     assert signal.args == [round_id]
     assert loops.get_round(db, round_id).ended == clock.now()
-    assert again.start_button.text() == "Start" and not again.running
+    assert not again.running
+    # right after End, Start says it would begin an extra round and asks for a second press
+    assert again.start_button.text() == "Start\u2026" and "again" in again.start_button.toolTip()
+    again.toggle_round()
+    assert not again.running and again.start_button.text() == "Start extra"
+    assert len(loops.list_rounds(db, loop_id)) == 1
 
 
 def test_glance_shows_the_current_step(card, content):
@@ -216,13 +221,11 @@ def test_share_reminder_once_a_day(make_card, clock, qtbot):
 
 
 def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
-    from companion.ui.cue.window import CueCardWindow
+    from companion.ui.cue import geometry
 
     left, right = placement.Rect(0, 0, 1920, 1080), placement.Rect(1920, 0, 1920, 1080)
     layout = {"screens": [left, right]}
-    monkeypatch.setattr(
-        CueCardWindow, "_screens", lambda self: (layout["screens"], layout["screens"])
-    )
+    monkeypatch.setattr(geometry, "screens", lambda: (layout["screens"], layout["screens"]))
     card = make_card()
     card.restore_geometry()
     card.setGeometry(3000, 200, 400, 500)

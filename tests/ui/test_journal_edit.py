@@ -34,7 +34,7 @@ class FakeDialogs:
         self.calls.append(("loop", loop.id))
         return self.loop_answer
 
-    def edit_round(self, parent, rnd, types, focus_notes=False):
+    def edit_round(self, parent, rnd, types, focus_notes=False, lengths=None):
         self.calls.append(("round", rnd.id, focus_notes))
         return self.round_answer
 

@@ -113,8 +113,16 @@ def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, filled):
     box = page.thank_you
     assert "Due" in box.due.text() and "in 23 h" in box.due.text()
     box.fill.click()
-    assert box.to_whom.text() == "Dana"
-    assert "consistent hashing" in box.draft.toPlainText()
+    # Dana is a peer: the guide's recipient is the recruiter (in no round), so the draft
+    # names no round's topic and says why
+    assert box.to_whom.text() == ""
+    assert box.draft.toPlainText().startswith("Hi [name],")
+    assert "consistent hashing" not in box.draft.toPlainText()
+    assert not box.why.isHidden() and "recruiter" in box.why.text()
+    box.to_whom.setText("Dana")
+    box.fill.click()
+    assert box.draft.toPlainText().startswith("Hi Dana,")
+    assert "consistent hashing" in box.draft.toPlainText() and box.why.isHidden()
     box.copy.click()
     assert QApplication.clipboard().text() == box.draft.toPlainText()
     box.sent.click()

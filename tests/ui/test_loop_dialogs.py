@@ -31,7 +31,14 @@ def test_round_dialog_for_today_has_the_time_and_no_notes(qtbot, clock):
     dialog = RoundDialog(TYPES, clock.now())
     qtbot.addWidget(dialog)
     values = dialog.values()
-    assert set(values) == {"scheduled_at", "type", "interviewer_role", "interviewer_name"}
+    assert set(values) == {
+        "scheduled_at",
+        "type",
+        "interviewer_role",
+        "interviewer_name",
+        "length_minutes",
+        "link",
+    }
     assert values["scheduled_at"] == clock.now().replace(second=0, microsecond=0)
     dialog.type.setEditText("")
     assert not dialog.try_accept() and "type is empty" in dialog.error.text()
@@ -49,6 +56,8 @@ def test_round_dialog_for_the_journal_edits_notes_and_checks_with_core(qtbot, ct
         "type": "design",
         "interviewer_role": "",
         "interviewer_name": "Dana",
+        "length_minutes": None,  # untouched: the content's length for its type
+        "link": "",
         "notes": "Friendly",
     }
 
@@ -112,3 +121,77 @@ def test_typing_goes_to_the_first_field_when_a_dialog_opens(qtbot, ctx):
     rnd.show()
     rnd.activateWindow()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is rnd.type)  # its own choice stands
+
+
+def test_a_new_round_has_its_types_length_and_any_length_can_be_picked(qtbot, clock):
+    dialog = RoundDialog(TYPES, clock.now(), lengths={"design": 60, "coding": 45})
+    qtbot.addWidget(dialog)
+    assert dialog.length.minutes() == 60  # System design, the first type
+    dialog.type.setCurrentIndex(1)
+    assert dialog.length.minutes() == 45  # the length follows the type until one is picked
+    assert [dialog.length.combo.itemText(i) for i in range(4)] == [
+        "30 min",
+        "45 min",
+        "60 min",
+        "Other…",
+    ]
+    dialog.length.combo.setCurrentIndex(0)
+    dialog.length.combo.activated.emit(0)
+    dialog.type.setCurrentIndex(0)
+    assert dialog.values()["length_minutes"] == 30  # picked: the type no longer moves it
+    dialog.length.combo.setCurrentIndex(3)
+    dialog.length.combo.activated.emit(3)
+    assert not dialog.length.other.isHidden()
+    dialog.length.other.setValue(50)
+    assert dialog.values()["length_minutes"] == 50
+
+
+def test_editing_keeps_the_length_interviewer_and_link(qtbot, ctx, clock):
+    from companion.core.day.loops import update_round
+
+    rid = add_round(ctx.db, None, "design", interviewer_name="Priya Raman")
+    update_round(ctx.db, rid, length_minutes=50, link="https://meet.example.com/x")
+    dialog = RoundDialog(TYPES, clock.now(), get_round(ctx.db, rid), lengths={"design": 60})
+    qtbot.addWidget(dialog)
+    values = dialog.values()
+    assert values["length_minutes"] == 50 and dialog.length.combo.currentText() == "Other…"
+    assert values["interviewer_name"] == "Priya Raman"
+    assert values["link"] == "https://meet.example.com/x"
+    dialog.link.setText("file:///etc/passwd")
+    assert not dialog.try_accept() and "not a web address" in dialog.error.text()
+
+
+def test_the_length_and_link_of_a_round_added_on_today_are_stored(qtbot, ctx, bus, clock):
+    from companion.core.day.loops import create_loop, list_rounds
+    from companion.ui.today.schedule import ScheduleEditor
+
+    loop = create_loop(ctx.db, "Acme", starts_on=clock.now().date().isoformat())
+    editor = ScheduleEditor(ctx, bus)
+    qtbot.addWidget(editor)
+    editor.set_loop(loop)
+    dialog = RoundDialog(TYPES, clock.now())
+    qtbot.addWidget(dialog)
+    dialog.length.set_minutes(30)
+    dialog.length.picked.emit()
+    dialog.link.setText("https://meet.example.com/abc")
+    editor.save_new(dialog.values())
+    (rnd,) = list_rounds(ctx.db, loop)
+    assert (rnd.length_minutes, rnd.link) == (30, "https://meet.example.com/abc")
+
+
+def test_editing_a_custom_type_round_keeps_its_own_words(qtbot, ctx):
+    """#34: the dialog pre-filled the slug 'bar-raiser', and saving renamed the round to
+    'bar-raiser round'."""
+    from companion.core.day.actions import add
+    from companion.core.day.loops import update_round
+    from companion.core.day.model import round_title
+
+    rid = add(ctx.db, None, "", known={"design", "coding"}, label="Bar raiser")
+    rnd = get_round(ctx.db, rid)
+    assert (rnd.type, rnd.type_label) == ("bar-raiser", "Bar raiser")
+    dialog = RoundDialog(TYPES, None, rnd)
+    qtbot.addWidget(dialog)
+    assert dialog.type.currentText() == "Bar raiser"
+    assert dialog.try_accept()
+    update_round(ctx.db, rid, **dialog.values())
+    assert round_title(get_round(ctx.db, rid), dict(TYPES)) == "Bar raiser round"

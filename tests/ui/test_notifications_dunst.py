@@ -1,13 +1,18 @@
-"""Reminders reach a real notification daemon: the app, started on the Journal page (the
-Today page never opened), sends the 10-minute reminder to dunst over D-Bus exactly once.
+"""Reminders reach a real notification daemon (dunst on a private bus) the way a user
+should see them: normal urgency with an expiry; a newer step replaces the shown one
+(``replaces_id``) instead of stacking; a late one says the real time left; and a round's
+reminder is taken down (``CloseNotification``) when the round starts. The app starts on
+the Journal page (the Today page never opened).
 
 Everything runs in a child shell under ``dbus-run-session`` with its own Xvfb, so the
-test never touches the session it was started from.
+test never touches the session it was started from. dunst's rules write each
+notification's urgency into its formatted message, which its history keeps.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import shutil
 import subprocess
@@ -21,6 +26,20 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 NEEDED = {"Xvfb": "xvfb", "dunst": "dunst", "dunstctl": "dunst", "dbus-run-session": "dbus-daemon"}
 
+DUNSTRC = textwrap.dedent(
+    """
+    [mark_low]
+        msg_urgency = low
+        format = "urgency=low %s"
+    [mark_normal]
+        msg_urgency = normal
+        format = "urgency=normal %s"
+    [mark_critical]
+        msg_urgency = critical
+        format = "urgency=critical %s"
+    """
+)
+
 SCRIPT = textwrap.dedent(
     """
     set -u
@@ -28,12 +47,14 @@ SCRIPT = textwrap.dedent(
     Xvfb "$DISPLAY" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
     XPID=$!
     for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${DISPLAY#:}" ] && break; sleep 0.1; done
-    dunst -config /dev/null >"$WORK/dunst.log" 2>&1 &
+    dunst -config "$WORK/dunstrc" >"$WORK/dunst.log" 2>&1 &
     DPID=$!
     for _ in $(seq 50); do dunstctl count >/dev/null 2>&1 && break; sleep 0.1; done
     "$PYTHON" -m companion --data-dir "$WORK/data" --page journal >"$WORK/app.out" 2>"$WORK/app.err" &
     APID=$!
     sleep "$WAIT"
+    dunstctl history >"$WORK/closed.json"
+    dunstctl count displayed >"$WORK/displayed.txt"
     dunstctl close-all; sleep 0.5
     dunstctl history >"$WORK/history.json"
     kill "$APID"; wait "$APID" 2>/dev/null
@@ -48,20 +69,33 @@ def _missing() -> list[str]:
     return sorted({pkg for cmd, pkg in NEEDED.items() if shutil.which(cmd) is None})
 
 
-@pytest.mark.skipif(bool(_missing()), reason=f"needs Debian packages: {' '.join(_missing())}")
-def test_the_ten_minute_reminder_reaches_dunst_once(tmp_path: Path):
-    import json
+def _notices(path: Path) -> list[dict]:
+    found = json.loads(path.read_text())["data"]
+    return [
+        {
+            "message": n["message"]["data"],
+            "summary": n["summary"]["data"],
+            "timeout": n["timeout"]["data"],
+        }
+        for n in (found[0] if found else [])
+    ]
 
+
+@pytest.mark.skipif(bool(_missing()), reason=f"needs Debian packages: {' '.join(_missing())}")
+def test_reminders_on_dunst_replace_expire_and_leave_when_the_round_starts(tmp_path: Path):
     from companion.core.context import AppContext
     from companion.core.day.loops import add_round, create_loop
 
     data = tmp_path / "data"
     ctx = AppContext(data)
     now = dt.datetime.now().astimezone()
-    start = now + dt.timedelta(minutes=10, seconds=6)
-    loop = create_loop(ctx.db, "Acme", "SRE", starts_on=start.date().isoformat())
-    add_round(ctx.db, loop, "coding", scheduled_at=start)
+    coding = now + dt.timedelta(minutes=10, seconds=16)  # its 10-minute step comes in 16 s
+    design = now + dt.timedelta(seconds=24)  # all its steps are late at start-up
+    loop = create_loop(ctx.db, "Acme", "SRE", starts_on=now.date().isoformat())
+    add_round(ctx.db, loop, "coding", scheduled_at=coding)
+    add_round(ctx.db, loop, "design", scheduled_at=design)
     ctx.close()
+    (tmp_path / "dunstrc").write_text(DUNSTRC)
 
     env = {
         k: v
@@ -73,21 +107,31 @@ def test_the_ten_minute_reminder_reaches_dunst_once(tmp_path: Path):
         PYTHON=sys.executable,
         DISPLAY=f":{90 + os.getpid() % 500}",
         QT_QPA_PLATFORM="xcb",
-        WAIT="14",
+        WAIT="30",
         HOME=str(tmp_path),
     )
     subprocess.run(
         ["dbus-run-session", "--", "bash", "-c", SCRIPT],
         env=env,
-        timeout=90,
+        timeout=120,
         check=True,
         cwd=Path(__file__).resolve().parents[2],
     )
-    history = json.loads((tmp_path / "history.json").read_text())
-    summaries = [n["summary"]["data"] for n in history["data"][0]]
-    ten = [s for s in summaries if s.startswith("Coding round in 10 min")]
     app_err = (tmp_path / "app.err").read_text()
-    assert ten == [ten[0]] if ten else False, (summaries, app_err)
-    # the 15-minute step was missed while the app was closed: sent once, late, with its time
-    assert sum(s.startswith("Coding round in 15 min") for s in summaries) == 1, summaries
     assert "Traceback" not in app_err, app_err
+    history = _notices(tmp_path / "history.json")
+    closed_by_app = _notices(tmp_path / "closed.json")  # taken down before close-all
+    summaries = [n["summary"] for n in history]
+    # normal urgency, with an expiry, every one
+    assert history and all(n["message"].startswith("urgency=normal ") for n in history), history
+    assert all(n["timeout"] > 0 for n in history), history
+    # the coding round: the late 15-minute step (sent saying the real time left, "in 11
+    # min") was replaced by the 10-minute one: one notification, never two stacked
+    coding_seen = [s for s in summaries if s.startswith("Coding round")]
+    assert len(coding_seen) == 1 and coding_seen[0].startswith("Coding round in 10 min"), summaries
+    # the design round: its late steps replaced each other, and the one left was taken
+    # down when the round started, before anything else closed it
+    design_seen = [s for s in summaries if "design" in s.lower()]
+    assert len(design_seen) == 1 and "starts in" in design_seen[0], summaries
+    assert [n["summary"] for n in closed_by_app] == design_seen, closed_by_app
+    assert (tmp_path / "displayed.txt").read_text().strip() == "1"  # the coding one only

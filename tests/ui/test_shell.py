@@ -81,6 +81,19 @@ def test_junk_geometry_falls_back_to_a_default_size(qtbot, ctx, bus):
     assert win.current_key() == "today"
     screen = win.screen().availableGeometry()
     assert win.width() == min(1100, int(screen.width() * 0.9))
+    assert screen.contains(win.geometry())  # a first window is placed on screen
+
+
+def test_the_main_window_steps_aside_for_the_card(qtbot, window):
+    area = window.screen().availableGeometry()
+    window.setGeometry(QRect(area.left() + 300, area.top() + 60, 450, 400))
+    qtbot.waitUntil(lambda: window.geometry().width() == 450)
+    card = QRect(area.left() + 560, area.top() + 40, 220, 300)
+    assert window.make_room_for(card)
+    qtbot.waitUntil(lambda: not window.frameGeometry().intersects(card))
+    assert area.contains(window.frameGeometry())
+    apart = QRect(window.frameGeometry().right() + 20, area.top(), 100, 100)
+    assert not window.make_room_for(apart)  # not in the way: stays where it is
 
 
 def test_single_instance_hands_over_to_the_running_one(qtbot, data_dir):

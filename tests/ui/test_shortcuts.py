@@ -288,7 +288,10 @@ from companion.core.context import AppContext
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow
 ctx = AppContext(Path(tempfile.mkdtemp()))
-win = MainWindow(ctx, AppBus())
+bus = AppBus()
+win = MainWindow(ctx, bus)
+from companion.ui.session import Session
+session = Session(ctx, bus, window=win)
 win.show()
 QTest.qWaitForWindowExposed(win)
 win.activateWindow()

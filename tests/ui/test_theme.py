@@ -196,3 +196,67 @@ def test_a_section_header_has_room_for_its_semibold_title(qtbot, title):
     semibold = QFont(box.font())
     semibold.setWeight(QFont.Weight.DemiBold)
     assert label.width() >= QFontMetrics(semibold).horizontalAdvance(title)
+
+
+def _ring_across(widget, focused_image, plain_image, start: int = 0) -> tuple[int, float]:
+    """Along the widget's middle row, from the left: how many pixels wide the focus ring
+    is (pixels drawn only with the focus) and its weakest contrast against what is around
+    it: the window outside and the first pixel inside."""
+    from PySide6.QtGui import QColor
+
+    from companion.ui.theme import contrast_ratio
+
+    y = focused_image.height() // 2
+    ring: list[QColor] = []
+    inside = None
+    for x in range(max(0, start), min(start + 12, focused_image.width())):
+        on, off = focused_image.pixel(x, y), plain_image.pixel(x, y)
+        if on != off:
+            ring.append(QColor.fromRgb(on))
+        elif ring:
+            inside = QColor.fromRgb(on)
+            break
+    window = widget.palette().color(QPalette.ColorRole.Window)
+    around = [window] + ([inside] if inside is not None else [])
+    weakest = min((contrast_ratio(c, g) for c in ring for g in around), default=1.0)
+    return len(ring), weakest
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_is_seen_at_a_glance(qtbot, restored, scheme):
+    """A button, a check box and a line edit reached with Tab wear a ring at least two
+    pixels wide that stands 3:1 against what it is drawn over, in light and dark."""
+    from PySide6.QtWidgets import QCheckBox, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+    apply_scheme(restored, scheme)
+    host = QWidget()
+    qtbot.addWidget(host)
+    layout = QVBoxLayout(host)
+    first = QLineEdit("start here")
+    button, box, edit = QPushButton("Save the plan"), QCheckBox("Ticked by hand"), QLineEdit("x")
+    for widget in (first, button, box, edit):
+        layout.addWidget(widget)
+    host.show()
+    qtbot.waitExposed(host)
+    host.activateWindow()
+    qtbot.waitUntil(host.isActiveWindow)
+    plain = {id(w): w.grab().toImage() for w in (button, box, edit)}
+    first.setFocus(Qt.FocusReason.OtherFocusReason)
+    for widget in (button, box, edit):
+        qtbot.keyClick(host.focusWidget(), Qt.Key.Key_Tab)
+        qtbot.waitUntil(widget.hasFocus)
+        start = 0
+        if widget is box:  # the ring goes round the label, right of the indicator
+            from PySide6.QtWidgets import QStyle, QStyleOptionButton
+
+            option = QStyleOptionButton()
+            box.initStyleOption(option)
+            focus_rect = box.style().subElementRect(
+                QStyle.SubElement.SE_CheckBoxFocusRect, option, box
+            )
+            start = focus_rect.left() - 1
+        image = widget.grab().toImage()
+        width, weakest = _ring_across(widget, image, plain[id(widget)], start)
+        name = type(widget).__name__
+        assert width >= 2, f"{scheme}: {name} ring {width} px wide"
+        assert weakest >= 3.0, f"{scheme}: {name} ring {weakest:.2f}:1"

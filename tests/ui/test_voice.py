@@ -41,7 +41,7 @@ sys.addaudithook(_audit)
 
 
 def test_the_limit_comes_from_the_content(content):
-    assert rules.silence_limit(content) == 20.0  # "Silent for 20 seconds" in recovery
+    assert rules.silence_limit(content) == 20.0  # `silence_seconds: 20` in recovery
     assert rules.silence_limit(object()) == rules.DEFAULT_SILENCE_SECONDS
 
 
@@ -281,13 +281,38 @@ def test_check_dialog_hears_a_sentence_and_passes(qtbot, server, tmp_path):
     assert "vmic" in dialog.devices.currentText()
     # this machine has no camera: the dialog says so rather than failing
     assert dialog.camera_label.text().startswith(("No camera found", "Camera: "))
+    passed = []
+    dialog.passed.connect(lambda: passed.append(True))
     server.play(take.path)
-    with qtbot.waitSignal(dialog.passed, timeout=20000):
+    with qtbot.waitSignal(dialog.finished_check, timeout=20000):
         dialog.check_button.click()
         assert len(server.source_outputs()) <= 1
     assert dialog.result.verdict == "heard speech"
     assert dialog.meter.value() > 0
     assert dialog.verdict.text().startswith("\u2713 Heard speech")
+    # "video and mic" passes only with a camera: this machine has none, and says so
+    assert passed == ([True] if dialog.camera_ok else [])
+    if not dialog.camera_ok:
+        assert "camera was not checked" in dialog.verdict.text()
+    dialog.close()
+    qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
+
+
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+def test_the_level_meter_moves_before_any_check(qtbot, server, tmp_path):
+    from companion.ui.voice.check_dialog import MicCheckDialog
+
+    take = vt.build(tmp_path, "sentence", 160, [0.3, vt.PARAGRAPHS[0]], snr_db=None)
+    dialog = MicCheckDialog(camera=False)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert len(server.source_outputs()) == 1  # the meter's stream, and only that one
+    server.play(take.path)
+    qtbot.waitUntil(lambda: dialog.meter.value() > 0, timeout=15000)
+    assert dialog.result is None  # nothing judged, nothing pressed
+    dialog.close()
     qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
 
 
@@ -308,7 +333,9 @@ def test_check_dialog_reports_silence_and_closes_the_mic(qtbot, server):
 @pytest.mark.slow
 @pytest.mark.qt_log_ignore("This plugin does not support")
 @pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
-def test_a_passed_check_ticks_confirm_video_and_mic(qtbot, ctx, bus, server, tmp_path):
+def test_video_and_mic_is_ticked_only_when_the_camera_was_checked(
+    qtbot, ctx, bus, server, tmp_path
+):
     from PySide6.QtWidgets import QApplication
 
     from companion.core.day import checklist as cl
@@ -328,9 +355,12 @@ def test_a_passed_check_ticks_confirm_video_and_mic(qtbot, ctx, bus, server, tmp
     dialog = dialogs[0]
     take = vt.build(tmp_path, "sentence", 160, [0.3, vt.PARAGRAPHS[0]], snr_db=None)
     server.play(take.path)
-    dialog.check_button.click()
-    qtbot.waitUntil(lambda: night.boxes[item.key].isChecked(), timeout=25000)
-    assert item.key in cl.checked_keys(ctx.db, night.scope)
+    with qtbot.waitSignal(dialog.finished_check, timeout=25000):
+        dialog.check_button.click()
+    assert dialog.result.passed
+    qtbot.wait(100)
+    ticked = item.key in cl.checked_keys(ctx.db, night.scope)
+    assert night.boxes[item.key].isChecked() == ticked == dialog.camera_ok
     dialog.close()
     qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
 
@@ -372,8 +402,8 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
     page.rehearse_bar.next_segment()
     done = first + take.truth[1][1] + 0.4
     qtbot.waitUntil(lambda: recorder.listener.seconds >= done, timeout=30000)
-    with qtbot.waitSignal(recorder.analysed, timeout=5000):
-        page.rehearse_bar.next_segment()  # Finish
+    with qtbot.waitSignals([recorder.analysed, recorder.heard], timeout=60000):
+        page.rehearse_bar.next_segment()  # Finish; the recognizer runs off the GUI thread
     assert recorder.listener is None and not recorder.indicator.isVisible()
     qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
 
@@ -386,11 +416,17 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
         assert seg.pauses == ()
     assert "Who I am:" in recorder.report.text() and "wpm" in recorder.report.text()
     assert "under 60-90 s" in recorder.report.text()
-    # nothing written until asked
+    # what the take said, segment by segment, beside the timing
+    said = recorder.said.text()
+    assert "Who I am: heard" in said and "Strongest evidence: heard" in said
+    assert "settlement pipeline" in recorder.take_heard.transcript
+    # nothing written until asked; then the take and its transcript, readable by you only
     assert not (ctx.data_dir / "takes").exists()
     recorder.keep_button.click()
-    kept = list((ctx.data_dir / "takes").iterdir())
-    assert len(kept) == 1 and kept[0].stat().st_mode & 0o777 == 0o600
+    kept = sorted((ctx.data_dir / "takes").iterdir())
+    assert [k.suffix for k in kept] == [".txt", ".wav"]
+    assert all(k.stat().st_mode & 0o777 == 0o600 for k in kept)
+    assert kept[0].read_text(encoding="utf-8") == recorder.take_heard.transcript
     # the measured rate becomes the speaking rate
     recorder.rate_button.click()
     assert about_store.words_per_minute(ctx.db) == pytest.approx(recorder.measured_rate(), abs=1)

@@ -1,5 +1,6 @@
-"""QtMultimedia (PySide6-Addons) is imported only where a microphone opens: neither the
-start-up path nor any page or the cue card pays for it until then."""
+"""QtMultimedia (PySide6-Addons) is imported only where a microphone opens, and the
+recognizer (pocketsphinx) only when listening starts: neither the start-up path nor any
+page or the cue card pays for them until then."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ CHILD = textwrap.dedent(
     ctx = AppContext(Path(sys.argv[1]))
     bus = AppBus()
     window = MainWindow(ctx, bus)
+    from companion.ui.session import Session
+
+    session = Session(ctx, bus, window=window)  # the day service, as the app makes it
     window.show()
     for spec in PAGES:
         window.show_page(spec.key)
@@ -42,7 +46,7 @@ CHILD = textwrap.dedent(
     card = CueCardWindow(ctx, bus)
     card.show_card()
     QApplication.processEvents()
-    print(at_start, "PySide6.QtMultimedia" in sys.modules)
+    print(at_start, "PySide6.QtMultimedia" in sys.modules, "pocketsphinx" in sys.modules)
     card.close()
     window.close()
     ctx.close()
@@ -61,6 +65,35 @@ def test_start_up_and_every_page_import_no_qtmultimedia(tmp_path):
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    at_start, after_pages = done.stdout.split()[-2:]
+    at_start, after_pages, recognizer = done.stdout.split()[-3:]
     assert at_start == "False", "the start-up path imported QtMultimedia"
     assert after_pages == "False", "a page or the cue card imported QtMultimedia"
+    assert recognizer == "False", "the recognizer was imported before listening started"
+
+
+def test_opening_audio_prints_no_ffmpeg_banner(tmp_path):
+    """QtMultimedia says "Using Qt multimedia with FFmpeg version ..." on stderr at its
+    first audio start; the app's stderr is kept for real problems."""
+    child = textwrap.dedent(
+        """
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication([])
+        from companion.ui.voice.listener import input_devices
+
+        input_devices()
+        """
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
+    env.pop("QT_LOGGING_RULES", None)
+    done = subprocess.run(
+        [sys.executable, "-c", child],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "FFmpeg" not in done.stderr

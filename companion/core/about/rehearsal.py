@@ -78,3 +78,16 @@ class Rehearsal:
             RehearsalSegment(step.id, step.title, step.budget_seconds, end - begin)
             for step, begin, end in zip(self.steps, self._marks, self._marks[1:])
         ]
+
+
+def against_target(seconds: float, target: tuple[int, int]) -> str:
+    """How a whole take did against the pitch's target, in words: "within", or how far
+    under or over the range it fell (the pack sets the range)."""
+    lo, hi = target
+    span = f"{lo}-{hi} s" if lo != hi else f"{lo} s"
+    spoken = round(seconds)
+    if spoken < lo:
+        return f"{lo - spoken} s under the {span} target"
+    if spoken > hi:
+        return f"{spoken - hi} s over the {span} target"
+    return f"within the {span} target"

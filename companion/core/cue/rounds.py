@@ -121,6 +121,7 @@ class CardSection:
     lines: tuple[CardLine, ...] = ()
     rule: str = ""  # a standing reminder (the design move's "come back to ...")
     note: str = ""  # where the lines came from, when it matters
+    intro: str = ""  # the pack section's introduction (plain text), for the fold's header
 
 
 def fill_closing(template: str, topic: str) -> str:
@@ -143,12 +144,14 @@ def section_lines(section: Section) -> tuple[CardLine, ...]:
             )
         elif section.kind == "steps":
             minutes = item.get("minutes") or ""
+            # the guide gives one step time (the coding setup); the rest are the project's
+            whose = "guide" if item.get("minutes_by") == "guide" else "ours"
             lines.append(
                 CardLine(
                     item.text,
                     detail=item.get("detail", "") or "",
                     say=item.get("say", "") or "",
-                    meta=f"{minutes} min" if minutes else "",
+                    meta=f"{minutes} min ({whose})" if minutes else "",
                 )
             )
         elif section.kind == "questions":
@@ -191,7 +194,14 @@ def build_sections(
                 lines = section_lines(pitch)
                 pitch_note = pitch_note or "From the content: write your own on About me."
             out.append(
-                CardSection(sid, "Your pitch outline", "pitch-outline", lines, note=pitch_note)
+                CardSection(
+                    sid,
+                    "Your pitch outline",
+                    "pitch-outline",
+                    lines,
+                    note=pitch_note,
+                    intro=" ".join(pitch.intro.split()) if pitch else "",
+                )
             )
         elif sid == "@planned-questions":
             lines = tuple(planned or ())
@@ -228,6 +238,7 @@ def build_sections(
                     section.kind,
                     lines,
                     rule=section.meta.get("rule", "") if section.kind == "steps" else "",
+                    intro=" ".join(section.intro.split()),
                 )
             )
     return out
@@ -239,6 +250,15 @@ def standing_rule(sections: Sequence[CardSection]) -> str:
         if section.rule:
             return section.rule
     return ""
+
+
+def next_question(sections: Sequence[CardSection]) -> CardLine | None:
+    """The first question to ask of a round's page (planned ones first, as listed)."""
+    for kind in ("planned-questions", "questions"):
+        for section in sections:
+            if section.kind == kind and section.lines:
+                return section.lines[0]
+    return None
 
 
 def stepper_section(sections: Sequence[CardSection]) -> CardSection | None:
@@ -291,9 +311,15 @@ def step_view(section: CardSection | None, index: int) -> StepView:
 # --------------------------------------------------------------------------- glance
 
 
-def glance_text(round_title: str, step: StepView, status: TimeboxStatus | None) -> tuple[str, str]:
+def glance_text(
+    round_title: str,
+    step: StepView,
+    status: TimeboxStatus | None,
+    question: CardLine | None = None,
+) -> tuple[str, str]:
     """(large text, small caption) for glance mode: a fresh nudge first, then the current
-    step, then the last nudge, then the round title."""
+    step, then the next question to ask (a round with no steps), then the last nudge,
+    then the round title."""
     if status is not None and status.current is not None and status.fresh:
         return status.current_text, f"Nudge · {format_clock(status.remaining)} left"
     if step.current is not None:
@@ -301,6 +327,9 @@ def glance_text(round_title: str, step: StepView, status: TimeboxStatus | None) 
         if step.next is not None:
             caption += f" · next: {step.next.text}"
         return step.current.text, caption
+    if question is not None:
+        left = f" · {format_clock(status.remaining)} left" if status is not None else ""
+        return question.text, f"Next question to ask{left}"
     if status is not None:
         text = status.current_text or round_title
         return text, f"{format_clock(status.remaining)} left"

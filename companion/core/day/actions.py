@@ -126,6 +126,7 @@ def add(
     minutes: int | None = None,
     interviewer_role: str = "",
     interviewer_name: str = "",
+    link: str = "",
 ) -> int:
     """Add a round (scheduled or not); a custom type is stored with its own label."""
     rtype, own = type_and_label(round_type, label, known)
@@ -140,7 +141,7 @@ def add(
             interviewer_role=interviewer_role,
             interviewer_name=interviewer_name,
         )
-        loops.update_round(db, round_id, type_label=own, length_minutes=minutes)
+        loops.update_round(db, round_id, type_label=own, length_minutes=minutes, link=link)
     return round_id
 
 

@@ -50,6 +50,7 @@ class Round:
     type_label: str = ""  # a custom round type's own words
     length_minutes: int | None = None  # from the invitation; None: the content's length
     skipped_at: str | None = None
+    link: str = ""  # the call link (an http(s) address; see companion.core.day.links)
 
     @property
     def scheduled(self) -> dt.datetime | None:
@@ -173,8 +174,9 @@ def current_loop(db: Database, today: dt.date) -> Loop | None:
 
 _ROUND_COLS = (
     "id, loop_id, type, interviewer_role, interviewer_name, scheduled_at, started_at, "
-    "ended_at, notes, type_label, length_minutes, skipped_at"
+    "ended_at, notes, type_label, length_minutes, skipped_at, link"
 )
+ROUND_COLUMNS = _ROUND_COLS  # a query that builds Round(*row) selects these, in order
 
 
 def add_round(
@@ -213,7 +215,7 @@ MAX_ROUND_MINUTES = 24 * 60
 
 def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
     """Check and tidy round fields: type (and a custom type's own label), interviewer role
-    and name, notes, length in minutes and its times."""
+    and name, notes, length in minutes, call link and its times."""
     values: dict = {}
     for name, value in fields.items():
         if name == "type":
@@ -233,6 +235,13 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
                 "type_label": "The round's label",
             }[name]
             values[name] = clean_text(value or "", what)
+        elif name == "link":
+            from companion.core.day.links import call_link
+
+            text = clean_text(value or "", "The call link")
+            if text and not call_link(text):
+                raise ValueError(f"The call link {text[:80]!r} is not a web address (https://…).")
+            values[name] = text
         elif name == "length_minutes":
             if value is not None and (
                 isinstance(value, bool)
@@ -255,7 +264,7 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
 
 
 def update_round(db: Database, round_id: int, **fields) -> dict:
-    """Change a round's type, label, interviewer, notes, length or times; returns the
+    """Change a round's type, label, interviewer, notes, length, link or times; returns the
     previous values.
 
     The one way a round is changed: every field is checked by :func:`clean_round_fields`.

@@ -7,6 +7,7 @@ What the day is *now* (phases, current and next round, reminders) is the day mod
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,20 +35,22 @@ def clock_text(moment: dt.datetime, now: dt.datetime) -> str:
 
 
 def countdown_text(delta: dt.timedelta) -> str:
-    """ "in 1 h 05 min", "in 4 min 30 s", "now"."""
-    seconds = int(delta.total_seconds())
+    """ "in 1 h 05 min", "in 7 min", "in 45 s", "now": the one rounding of time left
+    that the header, the card and the reminders share. Minutes round up (6 min 10 s left
+    is "in 7 min"), so the text changes as a whole minute passes, and a reminder sent a
+    moment after its 10-minute mark still says "in 10 min"."""
+    seconds = math.ceil(delta.total_seconds())
     if seconds <= 0:
         return "now"
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes, secs = divmod(rest, 60)
-    if days:
-        return f"in {days} d {hours} h"
+    if seconds < 60:  # seconds only in the last minute
+        return f"in {seconds} s"
+    if seconds >= 86400:
+        days, rest = divmod(seconds, 86400)
+        return f"in {days} d {rest // 3600} h"
+    hours, minutes = divmod(math.ceil(seconds / 60), 60)
     if hours:
         return f"in {hours} h {minutes:02d} min"
-    if minutes:  # seconds only in the last minute: the line changes once a minute
-        return f"in {minutes} min"
-    return f"in {secs} s"
+    return f"in {minutes} min"
 
 
 def round_lengths(sections: Iterable) -> dict[str, int]:
@@ -128,10 +131,18 @@ def import_events(
                 if sep and company and head.strip().lower() == company.lower():
                     words = rest  # "Acme - Culture and values": the company is the loop's
                 rtype, label = type_and_label("", words, known)
-            round_id = add_round(db, loop_id, rtype, scheduled_at=event.start)
+            round_id = add_round(
+                db,
+                loop_id,
+                rtype,
+                scheduled_at=event.start,
+                interviewer_role=getattr(event, "interviewer_role", ""),
+                interviewer_name=getattr(event, "interviewer", ""),
+            )
             minutes = getattr(event, "minutes", None)
-            if label or minutes:
-                update_round(db, round_id, type_label=label, length_minutes=minutes)
+            link = getattr(event, "link", "")
+            if label or minutes or link:
+                update_round(db, round_id, type_label=label, length_minutes=minutes, link=link)
             existing.add(stamp)
             added += 1
     return ImportResult(added, duplicates, tuple(messages))

@@ -203,9 +203,12 @@ class DndController:
             raise DndError(
                 f"Could not turn on do-not-disturb: {exc}. Notifications were left as they were."
             ) from None
-        return (
-            f"Do-not-disturb is on ({self.adapter.label}). It is switched off when the round ends."
-        )
+        on = f"Do-not-disturb is on ({self.adapter.label})."
+        if self.holder == "cli":  # no app watches the round: the user turns it off
+            return f"{on} Run `companion dnd off` after the round to restore notifications."
+        if round_id:
+            return f"{on} It is switched off when the round ends."
+        return f"{on} Switch it off to restore notifications."
 
     def turn_off(self) -> str:
         """Restore the recorded prior state (or simply turn notifications on)."""

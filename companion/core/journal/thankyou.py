@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 
 from sqlite_utils import Database
 
 from companion.core.day.loops import get_loop
 from companion.core.journal.due import THANK_YOU_AFTER, loop_end
-from companion.core.journal.thankyou_words import greeting, topic_in_words
+from companion.core.journal.thankyou_words import first_person, greeting, topic_in_words
 from companion.core.text import clean_text
 from companion.core.timeutil import to_stored_utc
 
@@ -73,23 +74,30 @@ def mark_thank_you_sent(db: Database, loop_id: int, at: dt.datetime) -> None:
     save_thank_you(db, loop_id, sent_at=at)
 
 
-def specific_topic(db: Database, loop_id: int) -> str | None:
-    """One specific thing discussed in the loop, for the thank-you: the most mentioned
-    topic of what they asked, else what went well, else a question (never a flub)."""
+def specific_topic(db: Database, loop_id: int, round_ids: list[int] | None = None) -> str | None:
+    """One specific thing discussed, for the thank-you: the most mentioned topic of what
+    they asked, else what went well, else a question (never a flub). With ``round_ids``
+    only what was written for those rounds counts (the person's own conversation)."""
+    where, params = "loop_id = ?", [loop_id]
+    if round_ids is not None:
+        if not round_ids:
+            return None
+        where += f" AND round_id IN ({','.join('?' * len(round_ids))})"
+        params += list(round_ids)
     row = db.execute(
-        "SELECT topic, COUNT(*) AS n FROM asked WHERE loop_id = ? AND topic != '' "
+        f"SELECT topic, COUNT(*) AS n FROM asked WHERE {where} AND topic != '' "
         "GROUP BY lower(topic) ORDER BY n DESC, MIN(id) LIMIT 1",
-        [loop_id],
+        params,
     ).fetchone()
     if row:
         return row[0]
     row = db.execute(
-        "SELECT text FROM went_well WHERE loop_id = ? ORDER BY id LIMIT 1", [loop_id]
+        f"SELECT text FROM went_well WHERE {where} ORDER BY id LIMIT 1", params
     ).fetchone()
     if row:
         return _short(row[0])
     row = db.execute(
-        "SELECT question FROM asked WHERE loop_id = ? ORDER BY id LIMIT 1", [loop_id]
+        f"SELECT question FROM asked WHERE {where} ORDER BY id LIMIT 1", params
     ).fetchone()
     return _short(row[0]) if row else None
 
@@ -99,27 +107,97 @@ def _short(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+@dataclass(frozen=True)
+class Recipient:
+    """The one person the note thanks, as the guide says: the hiring manager, else the
+    recruiter; and the rounds they were in (where the note's topic comes from)."""
+
+    name: str  # as the rounds or the user name them; "" when not known
+    role: str  # hiring-manager | recruiter | "" (someone the user typed)
+    round_ids: tuple[int, ...]
+
+
+def _rounds_by_start(db: Database, loop_id: int) -> list[tuple[int, str, str]]:
+    """(id, interviewer name, role) of the loop's rounds, earliest first."""
+    from companion.core.day.loops import list_rounds
+    from companion.core.journal.detail import in_time_order
+
+    return [
+        (r.id, r.interviewer_name, r.interviewer_role)
+        for r in in_time_order(list_rounds(db, loop_id))
+        if r.skipped_at is None
+    ]
+
+
+def _same_person(a: str, b: str) -> bool:
+    """'Priya' and 'Priya Raman (hiring manager)' are the same person."""
+    a, b = first_person(a).lower().split(), first_person(b).lower().split()
+    if not a or not b:
+        return False
+    return a == b or (len(a) == 1 or len(b) == 1) and a[0] == b[0]
+
+
+def recipient(db: Database, loop_id: int, to_whom: str = "") -> Recipient:
+    """Whom the note thanks: the person typed in "to whom" (its first one), else the
+    hiring manager of the loop's rounds, else the recruiter (in none of the rounds)."""
+    rounds = _rounds_by_start(db, loop_id)
+    typed = first_person(to_whom)
+    if typed:
+        theirs = tuple(rid for rid, name, _role in rounds if _same_person(name, typed))
+        roles = {role for rid, _name, role in rounds if rid in theirs}
+        role = "hiring-manager" if "hiring-manager" in roles else ""
+        if not theirs and re.search(r"\brecruit", to_whom, re.I):
+            role = "recruiter"
+        return Recipient(typed, role, theirs)
+    managers = [(rid, name) for rid, name, role in rounds if role == "hiring-manager"]
+    if managers:
+        name = next((n for _rid, n in managers if n), "")
+        ids = tuple(rid for rid, n in managers if not name or _same_person(n, name))
+        return Recipient(first_person(name), "hiring-manager", ids)
+    return Recipient("", "recruiter", ())
+
+
 def default_recipient(db: Database, loop_id: int) -> str:
-    """The interviewers by name, the hiring manager first (the guide: thank the recruiter
-    or the hiring manager)."""
-    rows = db.execute(
-        "SELECT interviewer_name, interviewer_role FROM rounds WHERE loop_id = ? "
-        "AND interviewer_name != '' ORDER BY id",
-        [loop_id],
-    ).fetchall()
-    ordered = sorted(rows, key=lambda r: r[1] != "hiring-manager")  # stable: else by id
-    return ", ".join(dict.fromkeys(r[0] for r in ordered))
+    """The one person to thank by name (the guide: the recruiter or the hiring manager):
+    the hiring manager's name, or "" when only the recruiter is left (not in the rounds)."""
+    return recipient(db, loop_id).name
 
 
-def draft_thank_you(db: Database, loop_id: int) -> str:
-    """A one-paragraph thank-you filled from the notes, naming one specific topic."""
+@dataclass(frozen=True)
+class Draft:
+    text: str
+    to: Recipient
+    why: str  # "" when the topic came from the person's round; else why it did not
+
+
+def compose_thank_you(db: Database, loop_id: int) -> Draft:
+    """A one-paragraph note to one person, naming one topic from a round they were in
+    (or saying why it cannot)."""
     loop = get_loop(db, loop_id)
     if loop is None:
         raise ValueError(f"Loop {loop_id} does not exist.")
-    who = thank_you(db, loop_id).to_whom or default_recipient(db, loop_id)
-    hello = greeting(who)
+    to = recipient(db, loop_id, thank_you(db, loop_id).to_whom)
+    hello = greeting(to.name)
     role = f"the {loop.role} role" if loop.role else "the role"
-    topic = specific_topic(db, loop_id)
+    topic = specific_topic(db, loop_id, list(to.round_ids)) if to.round_ids else None
+    who = to.name or ("the hiring manager" if to.role == "hiring-manager" else "")
+    if topic:
+        why = ""
+    elif to.round_ids:
+        why = (
+            f"Nothing is written down for {who or 'their'}{'’s' if who else ''} round yet: "
+            "capture it, or put in one thing you discussed."
+        )
+    elif not to.name:
+        why = (
+            "No hiring manager is named in this loop's rounds, so the note is for the "
+            "recruiter, who was in none of them: put in one thing you discussed with them."
+        )
+    else:
+        why = (
+            f"{to.name} was in none of this loop's rounds, so no round's topic fits: "
+            "put in one thing you discussed with them."
+        )
     topic = topic_in_words(topic) if topic else topic
     about = (
         f"I especially enjoyed our conversation about {topic}; it gave me a clear picture "
@@ -127,8 +205,14 @@ def draft_thank_you(db: Database, loop_id: int) -> str:
         if topic
         else "I especially enjoyed our conversation about [one specific topic you discussed]."
     )
-    return (
+    text = (
         f"{hello}\n\nThank you for taking the time to talk with me about {role} at "
         f"{loop.company}. {about} It left me even more excited about the chance to join, and "
         "I would be glad to follow up on anything that would help.\n\nBest regards,"
     )
+    return Draft(text, to, why)
+
+
+def draft_thank_you(db: Database, loop_id: int) -> str:
+    """A one-paragraph thank-you filled from the notes, naming one specific topic."""
+    return compose_thank_you(db, loop_id).text

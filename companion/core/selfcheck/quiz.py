@@ -1,10 +1,12 @@
-"""The self-check quiz: Leitner boxes, review order and one-question-at-a-time sessions.
+"""The self-check quiz: review order and one-question-at-a-time sessions.
 
 Every content section of kind ``quiz`` contributes a question set; packs add sets that
-join the same flow. A card moves up a box when the user got it, stays or drops a box when
-shaky, and goes back to box 1 when missed. Missed, shaky and flagged cards come first in
-the next session, then the cards that are due, then new ones, then the rest. All times
-come from the caller (an injectable clock), so the order is testable.
+join the same flow. FSRS schedules each question (:mod:`companion.core.review`): the
+marks Missed, Shaky, Got and Easy are its ratings Again, Hard, Good and Easy, and no
+interval runs past the next loop's first round. The Leitner box is still kept beside it
+(older versions read it). Missed, shaky and flagged cards come first in the next
+session, then the cards that are due, then new ones, then the rest. All times come from
+the caller (an injectable clock), so the order is testable.
 """
 
 from __future__ import annotations
@@ -16,7 +18,11 @@ from dataclasses import dataclass, field
 from companion.core.content import QuizQuestion
 from companion.core.timeutil import parse_stored, to_stored
 
-MARKS = ("got", "shaky", "missed")
+MARKS = ("got", "shaky", "missed", "easy")
+#: each mark as an FSRS rating
+RATING_OF = {"missed": "again", "shaky": "hard", "got": "good", "easy": "easy"}
+#: the Leitner columns predate Easy: there it counts as got
+_LEITNER_MARK = {"easy": "got"}
 MIN_BOX, MAX_BOX = 1, 5
 #: how long a card rests in each box before it is due again
 INTERVALS: dict[int, dt.timedelta] = {
@@ -66,11 +72,12 @@ class WeakQuizTopic:
 
 
 def next_box(box: int, mark: str) -> int:
-    """The Leitner move: got -> up one, shaky -> down one (never below 1), missed -> box 1."""
+    """The Leitner move: got (or easy) -> up one, shaky -> down one (never below 1),
+    missed -> box 1."""
     if mark not in MARKS:
         raise QuizError(f"Unknown mark {mark!r}; use one of {', '.join(MARKS)}.")
     box = min(max(int(box), MIN_BOX), MAX_BOX)
-    if mark == "got":
+    if mark in ("got", "easy"):
         return min(box + 1, MAX_BOX)
     if mark == "shaky":
         return max(box - 1, MIN_BOX)
@@ -166,11 +173,28 @@ def review_order(
     return [entry[2] for entry in ranked]
 
 
+def with_review_due(cards: dict[str, Card], due: dict[str, dt.datetime]) -> dict[str, Card]:
+    """``cards`` with each due time taken from its FSRS card (the loop's cap applied)."""
+    from dataclasses import replace
+
+    return {
+        qid: replace(card, due_at=to_stored(due[qid])) if qid in due else card
+        for qid, card in cards.items()
+    }
+
+
 def record_mark(db, question: QuizQuestion, mark: str, at: dt.datetime) -> Card:
-    """Store the user's verdict on one question and move its card between boxes."""
+    """Store the user's verdict on one question: rate its FSRS card, and keep the
+    Leitner box and the state the study list reads."""
     if mark not in MARKS:
         raise QuizError(f"Unknown mark {mark!r}; use one of {', '.join(MARKS)}.")
+    from companion.core.review.cards import rate
+    from companion.core.review.deadline import effective_due, loop_starts
+
     with db.atomic():
+        review = rate(db, "quiz", question.id, question.question, RATING_OF[mark], at, "quiz")
+        due = effective_due(review, loop_starts(db), at)
+        mark = _LEITNER_MARK.get(mark, mark)
         before = get_card(db, question.id)
         box_before = before.box if before else MIN_BOX
         box_after = next_box(box_before, mark)
@@ -178,7 +202,7 @@ def record_mark(db, question: QuizQuestion, mark: str, at: dt.datetime) -> Card:
         db.execute(
             "UPDATE quiz_cards SET box = ?, state = ?, due_at = ?, last_seen = ?, "
             "reviews = reviews + 1 WHERE question_id = ?",
-            [box_after, mark, to_stored(due_after(box_after, at)), to_stored(at), question.id],
+            [box_after, mark, to_stored(due), to_stored(at), question.id],
         )
         db.execute(
             "INSERT INTO quiz_reviews (question_id, mark, box_before, box_after, at) "
@@ -192,8 +216,12 @@ def record_mark(db, question: QuizQuestion, mark: str, at: dt.datetime) -> Card:
 
 def set_flag(db, question: QuizQuestion, flagged: bool, at: dt.datetime) -> None:
     """Flag a question to speak aloud later (or clear the flag)."""
+    from companion.core.review.cards import ensure_card
+
     with db.atomic():
         _upsert_snapshot(db, question)
+        if flagged:  # a flagged question is on the review list, reviewed or not
+            ensure_card(db, "quiz", question.id, question.question, at)
         db.execute(
             "UPDATE quiz_cards SET flagged = ?, flagged_at = ? WHERE question_id = ?",
             [1 if flagged else 0, to_stored(at) if flagged else None, question.id],
@@ -249,16 +277,26 @@ class QuizSession:
     clock: Callable[[], dt.datetime]
     flagged_only: bool = False
     set_name: str | None = None
+    #: just these question ids, in this order (the review list before the loop)
+    only: Sequence[str] | None = None
     items: list[ReviewItem] = field(init=False)
     index: int = field(init=False, default=0)
     revealed: bool = field(init=False, default=False)
     marks: dict[str, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        from companion.core.review.queue import due_map
+
         pool = [q for q in self.questions if self.set_name in (None, q.set)]
-        self.items = review_order(
-            pool, load_cards(self.db), self.clock(), flagged_only=self.flagged_only
-        )
+        now = self.clock()
+        cards = with_review_due(load_cards(self.db), due_map(self.db, now))
+        self.items = review_order(pool, cards, now, flagged_only=self.flagged_only)
+        if self.only is not None:
+            rank = {qid: n for n, qid in enumerate(self.only)}
+            self.items = sorted(
+                (i for i in self.items if i.question.id in rank),
+                key=lambda i: rank[i.question.id],
+            )
 
     @property
     def total(self) -> int:

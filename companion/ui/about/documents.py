@@ -57,13 +57,16 @@ class AboutDocuments:
         return True
 
     def import_dialog(self) -> None:
+        from companion.core.last_folder import remember, start_folder
+
         name, _ = QFileDialog.getOpenFileName(
             self,
             "Import a one-pager",
-            str(Path.home()),
+            str(start_folder(self.ctx.prefs, Path.home())),
             "Markdown (*.md *.markdown *.txt);;All files (*)",
         )
         if name:
+            remember(self.ctx.prefs, Path(name))
             self.import_file(Path(name))
 
     def open_history(self) -> None:
@@ -103,17 +106,19 @@ class AboutDocuments:
 
     def export_dialog(self) -> None:
         from companion.core.about.export import format_for
+        from companion.core.last_folder import remember, start_folder
         from companion.core.paths import exports_dir
 
         filters = {"PDF (*.pdf)": "pdf", "HTML (*.html)": "html", "Markdown (*.md)": "md"}
         folder = exports_dir(self.ctx.data_dir)
-        start = folder if folder.is_dir() else Path.home()
+        start = start_folder(self.ctx.prefs, folder if folder.is_dir() else Path.home())
         name, chosen = QFileDialog.getSaveFileName(
             self, "Export the one-pager", str(start / "about-me.pdf"), ";;".join(filters)
         )
         if not name:
             return
         path = Path(name)
+        remember(self.ctx.prefs, path)
         fmt = filters.get(chosen) or "pdf"
         if not path.suffix:
             path = path.with_suffix("." + fmt)

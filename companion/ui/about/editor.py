@@ -11,6 +11,8 @@ from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
+    QTextBlockFormat,
+    QTextCharFormat,
     QTextCursor,
     QTextFormat,
     QTextFrameFormat,
@@ -181,6 +183,7 @@ class SafePreview(QTextBrowser):
             frame = frames[prefix + offset]
             cursor = frame.firstCursorPosition()
             cursor.setPosition(frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+            _clear_into(cursor)
             cursor.insertHtml(new_middle[offset])
         added = []
         after = frames[prefix + paired - 1]
@@ -226,3 +229,16 @@ class SafePreview(QTextBrowser):
     def _frames_intact(self) -> bool:
         """False when something else replaced the document's content since the last build."""
         return len(self.document().rootFrame().childFrames()) == len(self._frames)
+
+
+def _clear_into(cursor: QTextCursor) -> None:
+    """Remove the selection and leave a plain block behind: the block that remains takes
+    the format of the removed text's last block, so a section ending in a list turned the
+    heading inserted after it into a bullet."""
+    cursor.removeSelectedText()
+    text_list = cursor.currentList()
+    if text_list is not None:
+        text_list.remove(cursor.block())
+    cursor.setBlockFormat(QTextBlockFormat())
+    cursor.setBlockCharFormat(QTextCharFormat())
+    cursor.setCharFormat(QTextCharFormat())

@@ -138,6 +138,15 @@ class AboutPage(AboutDocuments, QWidget):
             "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
         )
         self.print_action = self._action("Print…", self.print_dialog, "Ctrl+P", "Print")
+        # the three without a shortcut get an Alt+letter: a toolbar button shows the
+        # action's icon text, which keeps its "&" only when set on its own (the text
+        # it derives drops the "…" as well)
+        for action, words in (
+            (self.history_action, "&History"),
+            (self.template_action, "Start from &template"),
+            (self.import_action, "&Import"),
+        ):
+            action.setIconText(words)
 
     def _build_layout(self) -> None:
         toolbar = QToolBar("About me actions")
@@ -337,6 +346,7 @@ class AboutPage(AboutDocuments, QWidget):
             )
             steps = present or steps
         self._rehearsal_started_at = self.ctx.now()
+        self.show_notice("")  # the last take's summary would read as this one's
         self.editor.setReadOnly(True)
         self.stop_rehearsal_action.setEnabled(True)
         self.rehearse_action.setText("Stop rehearsing")
@@ -370,7 +380,13 @@ class AboutPage(AboutDocuments, QWidget):
         )
         self.panel.show_rehearsal(record)
         over = [f"{s.title} (+{s.delta_seconds:.0f} s)" for s in results if s.delta_seconds >= 1]
-        summary = f"Rehearsal: {record.total_seconds:.0f} s in all."
+        from companion.core.about.rehearsal import against_target
+
+        target = self.ctx.content.pitch_plan().target
+        summary = (
+            f"Rehearsal: {record.total_seconds:.0f} s in all, "
+            f"{against_target(record.total_seconds, target)}."
+        )
         if over:
             summary += " Over budget: " + ", ".join(over) + "."
         self.show_notice(summary)

@@ -410,3 +410,9 @@ class RoundPage(QWidget):
     def set_all_collapsed(self, collapsed: bool) -> None:
         for block in self.blocks.values():
             block.set_collapsed(collapsed)
+
+
+def repolish(widget: QWidget) -> None:
+    """Apply a changed dynamic property to the style sheet."""
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)

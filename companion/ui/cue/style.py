@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+HEADER_MAX_PT = 14
+
 
 def style_sheet(base_pt: int) -> str:
     """Font sizes scale with the card's text size; colours come from the palette so light
@@ -10,12 +12,21 @@ def style_sheet(base_pt: int) -> str:
     def pt(factor: float) -> str:
         return f"{max(6, round(base_pt * factor))}pt"
 
+    # the header's controls stop growing at HEADER_MAX_PT: at the largest text size they
+    # still fit a narrow card (the page below takes the large type)
+    head = min(base_pt, HEADER_MAX_PT)
+
+    def hpt(factor: float) -> str:
+        return f"{max(6, round(head * factor))}pt"
+
     return f"""
     QWidget {{ font-size: {pt(1)}; }}
     #cueFrame {{ border: 1px solid palette(mid); background: palette(window); }}
     #cueHandle {{ background: palette(button); border-bottom: 1px solid palette(mid); }}
-    QLabel[role="title"] {{ font-size: {pt(1.1)}; font-weight: 600; }}
-    QLabel[role="clock"] {{ font-size: {pt(1.1)}; font-weight: 600; padding: 0 4px; }}
+    #cueHandle QToolButton, #cueHandle QLabel, #cueVoice QToolButton {{ font-size: {hpt(1)}; }}
+    #cueHandle QLabel[role="small"] {{ font-size: {hpt(0.85)}; }}
+    QLabel[role="title"] {{ font-size: {hpt(1.1)}; font-weight: 600; }}
+    QLabel[role="clock"] {{ font-size: {hpt(1.1)}; font-weight: 600; padding: 0 4px; }}
     QLabel[role="clock"][phase="near-end"], QLabel[role="clock"][phase="over"] {{
         color: palette(highlighted-text); background: palette(highlight); border-radius: 3px; }}
     QLabel[role="large"], CountdownText[role="large"] {{ font-size: {pt(1.5)}; font-weight: 600; }}
@@ -31,9 +42,11 @@ def style_sheet(base_pt: int) -> str:
     #cueNudge {{ background: palette(highlight); }}
     #cueNudge QLabel, #cueNudge QToolButton {{ color: palette(highlighted-text); font-weight: 600; }}
     #cueReminder {{ background: palette(alternate-base); border-bottom: 1px solid palette(mid); }}
-    #cueStrip QToolButton {{ padding: 2px 4px; }}
+    #cueStrip QToolButton {{ padding: 2px 4px; border: 1px solid palette(mid); border-radius: 3px;
+        background: palette(button); color: palette(button-text); }}
+    #cueStrip QToolButton:hover {{ border-color: palette(highlight); }}
     #cueStrip QToolButton:checked {{ background: palette(highlight); color: palette(highlighted-text);
-        border-radius: 3px; }}
+        border-color: palette(highlight); font-weight: 600; }}
     #cueStart[running="true"] {{ font-weight: 600; }}
     #cueSectionHeader {{ font-weight: 600; text-align: left; }}
     """

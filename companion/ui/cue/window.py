@@ -2,65 +2,72 @@
 
 It never takes keyboard focus by itself: it is shown without activation and updates
 (timer ticks, nudges, data refreshes) only change what it draws. Keys work once the
-user clicks into it. What to show is decided in :mod:`companion.core.cue` (rounds, timebox, state, placement).
+user clicks into it.
+
+What it shows is one :class:`companion.core.cue.card.CardState`, computed from the day
+view; the window only keeps the card's saved state (look, steps, lengths), computes the
+card state when something changes, and hands each part its slice: the header, the round
+tabs, the banners, the voice line, the round pages (stepper, timebox, pitch fold) and
+the glance view. No part reaches into another's widgets.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QSizeGrip,
-    QSizePolicy,
-    QStackedWidget,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
 
 from companion.core.context import AppContext
+from companion.core.cue import card as cue_card
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
 from companion.ui.bus import AppBus
-from companion.ui.cue.fit_label import FitLabel
-from companion.ui.cue.geometry import DragHandle, GeometryMixin
-from companion.ui.cue.look import SHORTCUTS, LookMixin
-from companion.ui.cue.sections import RoundPage, label, tool_button
-from companion.ui.cue.timer import TICK_MS, TimerMixin
-from companion.ui.cue.voice import VoiceMixin
+from companion.ui.cue import voice as voice_line
+from companion.ui.cue.banners import nudge_banner, share_reminder
+from companion.ui.cue.geometry import CardPlacement, screens
+from companion.ui.cue.glance import GlanceView
+from companion.ui.cue.header import CardHeader
+from companion.ui.cue.look import SHORTCUTS, CardMenu
+from companion.ui.cue.pages import RoundPages
+from companion.ui.cue.sections import RoundPage, label
+from companion.ui.cue.style import style_sheet
+from companion.ui.cue.tabs import RoundTabs
 
 log = logging.getLogger(__name__)
 
 SAVE_DELAY_MS = 400
+TICK_MS = 1000
+ARMED_FOR = dt.timedelta(seconds=10)  # the second press of an extra round, within this
 
 
-class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
-    def __init__(self, ctx: AppContext, bus: AppBus, parent=None):
+class CueCardWindow(QWidget):
+    closed = Signal()  # the user closed the card (not a hide by a hotkey)
+
+    def __init__(self, ctx: AppContext, bus: AppBus, parent=None, *, captures=None):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.captures = captures  # the session's open captures (ui/journal/capture.py)
         self.setObjectName("cueCard")
         self.setWindowTitle("Cue card")
         self.setAccessibleName("Cue card")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.state = cue_state.load_state(ctx.settings)
+        self.infos = cue_rounds.round_infos(ctx.content)
+        self.view = None  # the day's last companion.core.day.model.DayView
+        self.card: cue_card.CardState | None = None
+        self.pick: cue_card.Pick | None = None
+        self._armed_at: dt.datetime | None = None
         self._changed: set[str] = set()
-        self._pages: dict[str, RoundPage] = {}
-        self._stale: set[str] = set()
         self._pitch: tuple[list[cue_rounds.CardLine], str] | None = None
         self._loop_id: int | None = None
-        self._geometry_ready = False
-        self._status: timebox.TimeboxStatus | None = None
         self._quiet = False
-        self.infos = cue_rounds.round_infos(ctx.content)
+        self.placement = CardPlacement(self, ctx.settings)
         self._apply_flags()
 
         self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
@@ -72,24 +79,16 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
 
         self._build()
         self._apply_look()
-        # the card follows the day: the running round, or the next one when it is due
-        day = self.day
-        view = day.view or day.refresh()  # before connecting: follow_day runs once here
+        view = self.day.view or self.day.refresh()  # before connecting: rendered once here
         bus.day_changed.connect(self.follow_day)
         self.follow_day(view)
-        if self._current_page() is None:  # the day shows nothing: the type shown last time
-            current = cue_rounds.find_round(self.infos, self.state.round_type) or (
-                self.infos[0] if self.infos else None
-            )
-            if current is not None:
-                self.set_round(current.id, by_hand=False)
-            else:
-                self._empty.setVisible(True)
         self._apply_glance()
         # what the card shows from the user's data: the pitch (About me), the planned
         # questions and the loop (journal); nothing comes from quiz marks
         for signal in (bus.about_changed, bus.journal_changed):
             signal.connect(self.refresh_data)
+        if captures is not None:
+            captures.changed.connect(self.render)
         app = QGuiApplication.instance()
         app.screenAdded.connect(self._screens_changed)
         app.screenRemoved.connect(self._screens_changed)
@@ -118,123 +117,53 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         layout.setContentsMargins(1, 1, 1, 1)
         layout.setSpacing(0)
 
-        self.handle = DragHandle(self)
-        head = QHBoxLayout(self.handle)
-        head.setContentsMargins(6, 3, 3, 3)
-        head.setSpacing(2)
-        grip = QLabel("\u2237")
-        grip.setProperty("role", "small")
-        self.title = FitLabel("", "title", wrap=False)  # shrinks, then elides (tooltip: all)
-        self.title.setAccessibleName("Round type")
-        self.title.setMinimumWidth(40)
-        self.clock = label("", "clock", wrap=False)
-        self.clock.setAccessibleName("Round timer")
-        self.start_button = tool_button(
-            "Start",
-            "Start round",
-            "Start the round and its timer; records it in the journal (Ctrl+Enter)",
-        )
-        self.start_button.setObjectName("cueStart")
-        self.start_button.clicked.connect(self.toggle_round)
-        self.glance_button = tool_button(
-            "Glance",
-            "Glance mode",
-            "Only the current step or nudge, in large type (G)",
-            checkable=True,
-        )
-        self.glance_button.toggled.connect(self.set_glance)
-        self.menu_button = tool_button("\u22ef", "Card options", "Opacity, text size, window frame")
-        self.menu_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.menu_button.setMenu(self._build_menu())
-        close = tool_button("\u2715", "Close the card", "Close the card (the round keeps running)")
-        close.clicked.connect(self.close)
-        head.addWidget(grip)
-        head.addWidget(self.title, 1)
-        head.addWidget(self.clock)
-        head.addWidget(self.start_button)
-        head.addWidget(self.glance_button)
-        head.addWidget(self.menu_button)
-        head.addWidget(close)
-        layout.addWidget(self.handle)
+        self.menu = CardMenu(self)
+        self.menu.opacity_chosen.connect(self.set_opacity)
+        self.menu.font_step.connect(self.change_font)
+        self.menu.collapse_all.connect(self._collapse_all)
+        self.menu.frame_toggled.connect(lambda on: self.set_frameless(not on))
+        self.menu.hotkeys.connect(self.bus.open_hotkeys.emit)
+        self.header = CardHeader(self, self.menu)
+        self.header.pressed.connect(self.toggle_round)
+        self.header.glance_toggled.connect(self.set_glance)
+        self.header.close_requested.connect(self.close)
+        layout.addWidget(self.header)
 
-        self.strip = QWidget()
-        self.strip.setObjectName("cueStrip")
-        grid = QGridLayout(self.strip)
-        grid.setContentsMargins(4, 2, 4, 2)
-        grid.setSpacing(2)
-        self.round_buttons: dict[str, QToolButton] = {}
-        for n, info in enumerate(self.infos):
-            text = f"{info.key} {info.short}" if info.key else info.short
-            button = tool_button(
-                text,
-                f"Round type {info.title}",
-                f"{info.title} ({info.key})" if info.key else info.title,
-                checkable=True,
-            )
-            button.setProperty("role", "roundButton")
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            button.clicked.connect(lambda _=False, rid=info.id: self.set_round(rid))
-            grid.addWidget(button, n // 2, n % 2)  # two columns keep the card narrow
-            self.round_buttons[info.id] = button
-        layout.addWidget(self.strip)
-
-        self.reminder = QFrame()
-        self.reminder.setObjectName("cueReminder")
-        rem = QHBoxLayout(self.reminder)
-        rem.setContentsMargins(8, 6, 6, 6)
-        text = label(
-            "This card is visible to anyone you share your screen with. Share one window, "
-            "not the whole screen, or keep the card on a screen you do not share.",
-            "small",
-        )
-        text.setAccessibleName("Screen sharing reminder")
-        got_it = tool_button("Got it", "Dismiss the screen sharing reminder", "Hide this reminder")
-        got_it.clicked.connect(lambda: self.reminder.setVisible(False))
-        rem.addWidget(text, 1)
-        rem.addWidget(got_it, 0, Qt.AlignmentFlag.AlignTop)
-        self.reminder.setVisible(False)
+        self.tabs = RoundTabs(self.infos)
+        self.tabs.picked.connect(self.set_round)
+        layout.addWidget(self.tabs)
+        self.reminder = share_reminder()
         layout.addWidget(self.reminder)
-
-        self.banner = QFrame()
-        self.banner.setObjectName("cueNudge")
-        ban = QHBoxLayout(self.banner)
-        ban.setContentsMargins(8, 6, 6, 6)
-        self.banner_text = label("", "nudgeBanner")
-        self.banner_text.setAccessibleName("Nudge")
-        dismiss = tool_button("\u2715", "Dismiss the nudge", "Hide this nudge")
-        dismiss.clicked.connect(lambda: self.banner.setVisible(False))
-        ban.addWidget(self.banner_text, 1)
-        ban.addWidget(dismiss, 0, Qt.AlignmentFlag.AlignTop)
-        self.banner.setVisible(False)
+        self.banner = nudge_banner()
         layout.addWidget(self.banner)
-        self._build_voice(layout)
+        self.voice = voice_line.voice_line(self.ctx.prefs, self.ctx.content, self)
+        layout.addWidget(self.voice)
+        self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
+        layout.addWidget(self.follow)
 
-        self.stack = QStackedWidget()
-        self.stack.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        layout.addWidget(self.stack, 1)
+        self.pages = RoundPages(self._build_page)
+        self.pages.step_moved.connect(self.move_step)
+        self.pages.collapsed_changed.connect(self._on_collapsed)
+        self.pages.topic_changed.connect(self._on_topic)
+        self.pages.length_changed.connect(self._on_length)
+        self.pages.set_user_folds(self.state.collapsed)
+        self.follow.outline.connect(
+            lambda title, meta: voice_line.highlight(self.pages, title, meta)
+        )
+        layout.addWidget(self.pages, 1)
         self._empty = label(
             "The content has no round types. Add a `kind: rounds` file to the content "
             "folder (see content/README.md).",
         )
-        self._empty.setVisible(False)
+        self._empty.setVisible(not self.infos)
         layout.addWidget(self._empty)
 
-        self.glance = QWidget()
-        self.glance.setObjectName("cueGlance")
-        gl = QVBoxLayout(self.glance)
-        gl.setContentsMargins(10, 6, 10, 6)
-        self.glance_text = FitLabel("", "glance")  # shrinks to fit, never clipped
-        self.glance_text.setAccessibleName("Glance text")
-        self.glance_caption = label("", "small")
-        gl.addWidget(self.glance_text, 1)
-        gl.addWidget(self.glance_caption)
-        self.glance.setVisible(False)
+        self.glance = GlanceView()
         layout.addWidget(self.glance, 1)
 
         foot = QHBoxLayout()
         foot.setContentsMargins(6, 0, 0, 0)
-        self.hint = label("Keys: 1-9 round · \u2190\u2192 step · G glance", "hint", wrap=False)
+        self.hint = label("Keys: 1-9 round · \u2190\u2192 step · G glance", "hint", wrap=True)
         self.hint.setToolTip(SHORTCUTS)
         foot.addWidget(self.hint, 1)
         self.size_grip = QSizeGrip(self)
@@ -245,7 +174,40 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         )
         layout.addLayout(foot)
 
-    # ------------------------------------------------------------------ state
+    # the parts' widgets most callers (tests, the hotkey harness) read
+    @property
+    def title(self):
+        return self.header.title
+
+    @property
+    def clock(self):
+        return self.header.clock
+
+    @property
+    def start_button(self):
+        return self.header.start_button
+
+    @property
+    def glance_button(self):
+        return self.header.glance_button
+
+    @property
+    def round_buttons(self):
+        return self.tabs.buttons
+
+    @property
+    def stack(self) -> RoundPages:
+        return self.pages
+
+    @property
+    def banner_text(self):
+        return self.banner.text
+
+    @property
+    def glance_text(self):
+        return self.glance.text
+
+    # ------------------------------------------------------------------ saved state
 
     def _change(self, *names: str) -> None:
         """Mark fields as changed by the card and save soon (merged with other writers)."""
@@ -274,51 +236,192 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         if self._loop_id != loop_before:
             self.refresh_data()
         self._apply_look()
+        self.render()
 
-    # ------------------------------------------------------------------ rounds
+    # ------------------------------------------------------------------ the day
+
+    @property
+    def day(self):
+        """The session's day service (made once by the application factory)."""
+        from companion.ui.day.service import DayService
+
+        return DayService.of(self.ctx, self.bus)
+
+    @property
+    def _day_round(self):
+        return self.view.current if self.view is not None else None
+
+    @property
+    def running(self) -> bool:
+        """A round of the day runs now (whoever started it)."""
+        return self._day_round is not None
 
     @property
     def current(self) -> cue_rounds.RoundInfo | None:
-        return cue_rounds.find_round(self.infos, self.state.round_type)
+        """The round type whose page is shown (a custom round's generic page too)."""
+        return self._info(self.card.page) if self.card is not None else None
+
+    def _info(self, page: str) -> cue_rounds.RoundInfo | None:
+        if page == cue_card.GENERIC:
+            rnd = self.card.round if self.card is not None else None
+            return cue_card.generic_info(rnd.title if rnd else "Round", self.card.minutes)
+        return cue_rounds.find_round(self.infos, page)
+
+    def _capture_open(self) -> bool:
+        return self.captures is not None and self.captures.open_one() is not None
+
+    def compute(self) -> cue_card.CardState:
+        now = self.ctx.now()
+        armed = self._armed_at is not None and now - self._armed_at <= ARMED_FOR
+        seen = cue_card.Seen(self.state.round_id, self.state.seen_nudge_at)
+        return cue_card.card_state(
+            self.view,
+            self.infos,
+            self.ctx.content,
+            now,
+            pick=self.pick,
+            capture_open=self._capture_open(),
+            seen=seen,
+            steps=self.state.steps,
+            minutes=self.state.minutes,
+            last_type=self.state.round_type,
+            armed=armed,
+        )
+
+    def follow_day(self, view) -> None:
+        """The day changed: show its running round, or the next one."""
+        if view is None:
+            return
+        self.view = view
+        self.render()
+
+    def render(self) -> None:
+        """Compute the card state and give each part its slice. Never focuses the card."""
+        state = self.compute()
+        self.card = state
+        self.pick = state.pick
+        self._remember(state)
+        info = self._info(state.page)
+        self.header.render(state)
+        self.tabs.render(state.page)
+        if info is not None:
+            self.pages.show(info)
+            self.pages.render(state)
+        self._render_banner(state)
+        self._update_glance()
+        voice_line.render(
+            self.voice,
+            self._day_round.type if self._day_round is not None else None,
+            state.page,
+            self.isVisible(),
+        )
+        voice_line.render_follow(self.follow, state, self.isVisible())
+        self._show_voice()
+        self._sync_tick_timer()
+
+    def _remember(self, state: cue_card.CardState) -> None:
+        """Keep what the card state says the card has now seen."""
+        if state.reset and state.round is not None:
+            self.state.steps[state.round.page] = 0  # Start resets the stepper
+            self._change("steps")
+        seen = state.seen
+        if (seen.round_id, seen.nudge_at) != (self.state.round_id, self.state.seen_nudge_at):
+            self.state.round_id = seen.round_id
+            self.state.seen_nudge_at = seen.nudge_at
+            self._change("round_id", "seen_nudge_at")
+        if state.page and state.page != cue_card.GENERIC and self.state.round_type != state.page:
+            self.state.round_type = state.page
+            self._change("round_type")
+
+    def _render_banner(self, state: cue_card.CardState) -> None:
+        quiet = not state.running or state.mode == "viewing"  # no running round's nudges
+        if state.nudge is not None:
+            self._show_banner(state.nudge_text)
+        elif quiet and self.banner.text.text() and not self._banner_is_problem:
+            self.banner.setVisible(False)
+
+    _banner_is_problem = False
+
+    def _show_banner(self, text: str, *, problem: bool = False) -> None:
+        self._banner_is_problem = problem
+        self.banner.show_text(text)
+        self.banner.setVisible(not self.state.glance)
+
+    def tick(self) -> None:
+        """Each second while a round runs and the card is shown (and directly by tests
+        after moving a fake clock): the card state again, only what changed redrawn."""
+        self.render()
+
+    def _sync_tick_timer(self) -> None:
+        """The one fast timer: each second, only while a round runs and the card shows."""
+        want = self._day_round is not None and self.isVisible()
+        if want and not self._tick_timer.isActive():
+            self._tick_timer.start()
+        elif not want and self._tick_timer.isActive():
+            self._tick_timer.stop()
+
+    def timebox_status(self) -> timebox.TimeboxStatus | None:
+        return self.card.status if self.card is not None else None
+
+    # ------------------------------------------------------------------ presses
 
     def set_round(self, round_id: str, *, by_hand: bool = True) -> bool:
         """Show another round type: a click, a key 1-9 or ``companion cue --round`` (by
-        hand: kept until the day moves on), or the day's own round (``by_hand=False``)."""
-        info = cue_rounds.find_round(self.infos, round_id)
-        if info is None:
+        hand: kept until the day moves to another round)."""
+        if cue_rounds.find_round(self.infos, round_id) is None:
             return False
+        focus = self.card.round.id if self.card is not None and self.card.round else 0
         if by_hand:
-            self.picked_by_hand()
-        self._show_round(info)
-        self._show_clocked()
+            self.pick = cue_card.Pick(round_id, focus)
+        else:
+            self.state.round_type = round_id
+        self.render()
         return True
 
-    def _show_round(self, info: cue_rounds.RoundInfo) -> None:
-        """Put ``info``'s page on the card: the part of a switch the clock does not change
-        (:meth:`_show_clocked` does the rest, and :meth:`tick` calls it too)."""
-        if self.state.round_type != info.id:
-            self.state.round_type = info.id
-            self._change("round_type")
-        page = self._page(info)
-        self.stack.setCurrentWidget(page)
-        for rid, button in self.round_buttons.items():
-            button.setChecked(rid == info.id)
-        self.title.setText(info.short)
-        self.title.setToolTip(info.title)
-        self._show_step(page)
+    def toggle_round(self) -> None:
+        """Start/End: what the card state says the next press does."""
+        state = self.compute()
+        press = state.next_press
+        if press == "focus-capture":
+            self.captures.bring_forward()
+            self.render()
+            return
+        if press == "confirm-unscheduled":
+            self._armed_at = self.ctx.now()
+            self.render()
+            QTimer.singleShot(int(ARMED_FOR.total_seconds() * 1000) + 50, self.render)
+            return
+        self._armed_at = None
+        self._quiet = True  # the journal change this causes has nothing to rebuild
+        try:
+            if press == "end" and self._day_round is not None:
+                self.day.end_round(self._day_round.id)
+            elif press == "start":
+                self._start(state)
+        except Exception as exc:  # the database refused: say so on the card
+            log.warning("could not record the round: %s", exc)
+            self._show_banner(f"Could not record the round in the journal: {exc}", problem=True)
+        finally:
+            self._quiet = False
+        if self._day_round is None and not self._banner_is_problem:
+            self.banner.setVisible(False)
+        self.render()
+
+    def _start(self, state: cue_card.CardState) -> None:
+        if state.start_round_id:
+            mine = self.state.minutes.get(state.page) if state.page else None
+            self.day.start_round(round_id=state.start_round_id, minutes=mine)
+        elif state.page and state.page != cue_card.GENERIC:
+            mine = self.state.minutes.get(state.page)  # the length set on the card, if any
+            self.day.start_round(round_type=state.page, minutes=mine)
+
+    # ------------------------------------------------------------------ pages
 
     def _page(self, info: cue_rounds.RoundInfo) -> RoundPage:
-        page = self._pages.get(info.id)
-        if page is not None and info.id not in self._stale:
-            return page
-        new = self._build_page(info)
-        if page is not None:
-            self.stack.removeWidget(page)
-            page.deleteLater()
-        self._stale.discard(info.id)
-        self._pages[info.id] = new
-        self.stack.addWidget(new)
-        return new
+        return self.pages.page(info)
+
+    def _current_page(self) -> RoundPage | None:
+        return self.pages.current()
 
     def _build_page(self, info: cue_rounds.RoundInfo) -> RoundPage:
         content = self.ctx.content
@@ -328,6 +431,7 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
             from companion.core.cue.sources import planned_question_lines
 
             planned = planned_question_lines(self.ctx.db, self._resolve_loop(), info.audience)
+        minutes = self.state.round_minutes(info)
         sections = cue_rounds.build_sections(
             content,
             info,
@@ -336,23 +440,18 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
             planned=planned,
             planned_note="Planned for this interviewer" if planned else "",
             closing_topic=self.state.closing_topic,
-            minutes=self.state.round_minutes(info),
+            minutes=minutes,
         )
         closing = content.by_kind("closing")
         template = closing[0].items[0].text if closing and closing[0].items else ""
-        page = RoundPage(
+        return RoundPage(
             info.id,
             sections,
             collapsed=set(self.state.collapsed),
             topic=self.state.closing_topic,
-            minutes=self.state.round_minutes(info),
+            minutes=minutes,
             closing_template=template,
         )
-        page.collapsed_changed.connect(self._on_collapsed)
-        page.step_moved.connect(self.move_step)
-        page.topic_changed.connect(self._on_topic)
-        page.length_changed.connect(lambda m, rid=info.id: self._on_length(rid, m))
-        return page
 
     def _pitch_lines(self) -> tuple[list[cue_rounds.CardLine], str]:
         if self._pitch is None:
@@ -377,23 +476,18 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
             return
         self._pitch = None
         self._loop_id = None
-        self._stale.update(self._pages)
-        if self.current is not None and self.isVisible():  # hidden: rebuilt in showEvent
-            self.set_round(self.current.id, by_hand=False)
+        self.pages.mark_stale()
+        if self.isVisible():  # hidden: rebuilt in showEvent
+            self.render()
 
     def prebuild(self) -> None:
-        """Build the other round pages ahead of time, one per event-loop turn, so the
-        first switch to each is as quick as the later ones."""
-        pending = [i for i in self.infos if i.id not in self._pages]
-        if not pending:
-            return
-        page = self._page(pending[0])
-        page.setVisible(False)
-        QTimer.singleShot(0, self.prebuild)
+        self.pages.prebuild(self.infos)
 
     # ------------------------------------------------------------------ stepper
 
     def move_step(self, delta: int) -> None:
+        if self.follow.step(delta):  # following the pitch: back/next correct it
+            return
         page = self._current_page()
         if page is None or page.stepper is None:
             return
@@ -402,17 +496,220 @@ class CueCardWindow(TimerMixin, LookMixin, GeometryMixin, VoiceMixin, QWidget):
         before = self.state.step(page.round_id)
         if self.state.move_step(page.round_id, delta, count) != before:
             self._change("steps")
-        self._show_step(page)
+        self.render()
+        self._bring_into_view("stepper")
+
+    def _bring_into_view(self, what: str) -> None:
+        """Now, and once more after the layout settles (a block just unfolded)."""
+        self.pages.bring_into_view(what)
+        QTimer.singleShot(0, lambda: self.pages.bring_into_view(what))
+
+    def show_recovery(self) -> bool:
+        """For "I'm stuck": leave glance mode, open the recovery lines and scroll to them
+        (a global hotkey; the card does not take the focus). False if the round has none."""
+        if self.state.glance:
+            self.set_glance(False)
+        page = self._current_page()
+        block = page.blocks.get("recovery") if page is not None else None
+        if block is None:
+            return False
+        block.set_collapsed(False)
+        self._bring_into_view("recovery")
+        return True
+
+    # ------------------------------------------------------------------ look
+
+    def set_glance(self, on: bool) -> None:
+        if self.state.glance != on:
+            self.state.glance = on
+            self._change("glance")
+            self.save_geometry(glance=not on)
+        self._apply_glance()
+        if self.placement.ready:
+            self.restore_geometry()
+
+    def toggle_glance(self) -> None:
+        self.set_glance(not self.state.glance)
+
+    def _apply_glance(self) -> None:
+        on = self.state.glance
+        self.header.set_glance(on)
+        for widget in (self.tabs, self.pages, self.hint):
+            widget.setVisible(not on)
+        if on:
+            self.banner.setVisible(False)
+            self.reminder.setVisible(False)
+        self.glance.setVisible(on)
+        self._show_voice()
         self._update_glance()
 
-    def _show_step(self, page: RoundPage) -> None:
-        if page.stepper is not None:
-            section = cue_rounds.stepper_section(page.sections)
-            page.stepper.show_view(cue_rounds.step_view(section, self.state.step(page.round_id)))
+    def _show_voice(self) -> None:
+        """Glance mode keeps the voice line only while the mic listens (its nudge)."""
+        want = not self.state.glance or self.voice.mic_open
+        if self.voice.isVisibleTo(self) != want:
+            self.voice.setVisible(want)
 
-    def _current_page(self) -> RoundPage | None:
-        widget = self.stack.currentWidget()
-        return widget if isinstance(widget, RoundPage) else None
+    def _update_glance(self) -> None:
+        if not self.state.glance or self.card is None:
+            return
+        page = self._current_page()
+        sections = page.sections if page is not None else []
+        step = cue_rounds.step_view(cue_rounds.stepper_section(sections), self.card.step)
+        question = cue_rounds.next_question(sections)
+        big, small = cue_rounds.glance_text(
+            self.card.tooltip or self.card.title, step, self.card.page_status, question
+        )
+        self.glance.render(big, small)
+
+    def set_opacity(self, pct: int) -> None:
+        self.state.opacity = cue_state.clamp_opacity(pct)
+        self._change("opacity")
+        self._apply_look()
+
+    def change_font(self, delta: int) -> None:
+        self.state.font_pt = cue_state.clamp_font(self.state.font_pt + delta)
+        self._change("font_pt")
+        self._apply_look()
+
+    def set_frameless(self, frameless: bool) -> None:
+        if self.state.frameless == frameless:
+            return
+        self.state.frameless = frameless
+        self._change("frameless")
+        geometry = self.geometry()
+        visible = self.isVisible()
+        self._apply_flags()  # hides the window
+        self.setGeometry(geometry)
+        if visible:
+            self.show()
+
+    def _apply_look(self) -> None:
+        self.setWindowOpacity(self.state.opacity / 100)
+        self.menu.render(self.state.opacity, self.state.frameless)
+        self.setStyleSheet(style_sheet(self.state.font_pt))
+
+    def _collapse_all(self, collapsed: bool) -> None:
+        self.pages.collapse_all(collapsed)
+
+    def _on_collapsed(self, section_id: str, collapsed: bool) -> None:
+        names = set(self.state.collapsed)
+        if collapsed:
+            names.add(section_id)
+        else:
+            names.discard(section_id)
+        self.state.collapsed = sorted(names)
+        self._change("collapsed")
+        self.pages.set_user_folds(self.state.collapsed)
+
+    def _on_topic(self, topic: str) -> None:
+        self.state.closing_topic = topic
+        self._change("closing_topic")
+
+    def _on_length(self, round_id: str, minutes: int) -> None:
+        minutes = timebox.clamp_minutes(minutes)
+        self.state.minutes[round_id] = minutes
+        self._change("minutes")
+        info = cue_rounds.find_round(self.infos, round_id)
+        rnd = self._day_round
+        if rnd is not None and rnd.type == round_id and rnd.minutes != minutes:
+            self.day.set_length(rnd.id, minutes)  # the day's length: the day recomputes
+            return
+        nudges = None
+        if info is not None:
+            content = self.ctx.content
+            section = content.section(info.nudges) if info.nudges else None
+            nudges = timebox.timebox_nudges(section, minutes, content.round_defaults())
+        state = self.compute()
+        self.card = state
+        self.pages.render(state, nudges)
+
+    # ------------------------------------------------------------------ keys
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+        key = event.key()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ctrl = mods & Qt.KeyboardModifier.ControlModifier
+        if ctrl and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.toggle_round()
+        elif not mods and Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            info = cue_rounds.round_for_key(self.infos, key - Qt.Key.Key_0)
+            if info is not None:
+                self.set_round(info.id)
+        elif not ctrl and key in (Qt.Key.Key_Right, Qt.Key.Key_Space):
+            self.move_step(1)
+        elif not ctrl and key == Qt.Key.Key_Left:
+            self.move_step(-1)
+        elif key == Qt.Key.Key_G and not ctrl:
+            self.toggle_glance()
+        elif key == Qt.Key.Key_Escape:  # leaves glance mode; never hides the card
+            if self.state.glance:
+                self.set_glance(False)
+        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.change_font(1)
+        elif key == Qt.Key.Key_Minus:
+            self.change_font(-1)
+        elif key == Qt.Key.Key_BracketLeft:
+            self.set_opacity(self.state.opacity - 10)
+        elif key == Qt.Key.Key_BracketRight:
+            self.set_opacity(self.state.opacity + 10)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    # ------------------------------------------------------------------ the window
+
+    def _screens(self):
+        return screens()
+
+    def restore_geometry(self) -> bool:
+        return self.placement.restore(self.state.glance)
+
+    def save_geometry(self, glance: bool | None = None) -> None:
+        self._geometry_timer.stop()
+        self.placement.save(self.state.glance if glance is None else glance)
+
+    def _screens_changed(self, *_args) -> None:
+        self.placement.rescue()
+
+    def moveEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().moveEvent(event)
+        if self.placement.ready:
+            self._geometry_timer.start()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        if self.placement.ready:
+            self._geometry_timer.start()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        self.render()  # catches up (stale pages rebuilt), ticks each second while a round runs
+        today = self.ctx.now().date()
+        if self.state.needs_share_reminder(today):
+            self.state.reminder_shown_on = today.isoformat()
+            self._change("reminder_shown_on")
+            self.reminder.setVisible(not self.state.glance)
+        QTimer.singleShot(0, self.prebuild)
+
+    def hideEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        self._tick_timer.stop()
+        if self.voice is not None:
+            self.voice.stop()  # the mic never stays open behind a closed card
+            self.follow.stop()
+        super().hideEvent(event)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        self.save_geometry()
+        self.save_now()
+        super().closeEvent(event)
+        self.closed.emit()
+
+    def show_card(self) -> None:
+        """Show without taking focus from the call (and without raising a dialog)."""
+        if not self.placement.ready:
+            self.restore_geometry()
+        self.show()
 
 
 def open_cue_card(
@@ -420,6 +717,8 @@ def open_cue_card(
     bus: AppBus,
     round_type: str | None = None,
     existing: CueCardWindow | None = None,
+    *,
+    captures=None,
 ) -> CueCardWindow:
     """Show the card (reusing ``existing`` if it is still alive) on ``round_type``."""
     window = existing
@@ -429,7 +728,7 @@ def open_cue_card(
         except RuntimeError:
             window = None
     if window is None:
-        window = CueCardWindow(ctx, bus)
+        window = CueCardWindow(ctx, bus, captures=captures)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
     else:
         window.reload_state()

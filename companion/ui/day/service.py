@@ -105,8 +105,10 @@ class DayService(QObject):
 
     def _send_reminders(self, view) -> None:
         from companion.core.day import actions
-        from companion.core.day.model import late_note, reminders_owed, reminders_to_send
+        from companion.core.day.model import reminders_owed, reminders_to_send
+        from companion.core.day.notices import notice_for
 
+        self.notifier.follow(view)  # a round started or ended: its reminder leaves
         due_now = reminders_owed(view, frozenset())
         if not due_now:  # most ticks: nothing is due, and the database is not read
             return
@@ -124,9 +126,7 @@ class DayService(QObject):
         for item in due:
             if paused and not (item.kind == "start-soon" and through):
                 continue  # suppressed, but marked: the Today page still lists it
-            self.notifier.send(
-                item.title, item.text + late_note(item, view.now), urgent=item.kind == "start-soon"
-            )
+            self.notifier.show(notice_for(item, view))
         actions.mark_sent(self.ctx.db, [d.key for d in owed], view.now)
 
     def _dnd_paused(self) -> bool:
@@ -214,19 +214,11 @@ class DayService(QObject):
 
     @classmethod
     def of(cls, ctx, bus) -> DayService:
-        """The session's service (``bus.day``, set by the application factory); pages built
-        on their own, as in tests, get one made on the bus the same way."""
+        """The session's one service (``bus.day``), made by the application factory
+        (companion/ui/session.py); never a second one made here on the quiet."""
         found = getattr(bus, "day", None)
         if found is None:
-            from companion.ui.day.notifier import Notifier
-
-            found = cls(
-                ctx,
-                bus,
-                Notifier(bus, fallback=lambda t, m: bus.status_message.emit(f"{t}: {m}")),
-                bus,
-            )
-            bus.day = found
+            raise RuntimeError("no day service on this bus: make the session first")
         return found
 
     def shutdown(self) -> None:

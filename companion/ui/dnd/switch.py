@@ -3,7 +3,7 @@ page finds the same one) and a small widget to show and flip it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 
@@ -20,6 +20,29 @@ class DndModel(QObject):
         self.ctx = ctx
         self.bus = bus
         self._controller = controller
+        # `companion dnd on|off` writes the record from another process: watch its folder
+        # (the record is replaced, not edited) and say so when the record itself changed
+        from companion.core.dnd.record import record_path
+
+        self._record = record_path(ctx.data_dir)
+        self._seen = self._stamp()
+        self._watcher = QFileSystemWatcher(self)
+        if self._record.parent.is_dir():
+            self._watcher.addPath(str(self._record.parent))
+        self._watcher.directoryChanged.connect(self._folder_changed)
+
+    def _stamp(self) -> tuple[int, int] | None:
+        try:
+            info = self._record.stat()
+        except OSError:
+            return None
+        return info.st_mtime_ns, info.st_size
+
+    def _folder_changed(self, _path: str) -> None:
+        stamp = self._stamp()
+        if stamp != self._seen:
+            self._seen = stamp
+            self.changed.emit()
 
     @property
     def controller(self):
@@ -57,6 +80,7 @@ class DndModel(QObject):
             self.changed.emit()
             return False
         self.message.emit(text, False)
+        self._seen = self._stamp()  # our own write: told here, not again by the watcher
         self.changed.emit()
         return True
 
@@ -98,6 +122,24 @@ class DndSwitch(QWidget):
         model.changed.connect(self.refresh)
         model.message.connect(self._show_message)
         self._last_problem = ""
+        self._watched_window = None
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().showEvent(event)
+        window = self.window()
+        if window is not self._watched_window:  # a pause made with a desktop key, or
+            window.installEventFilter(self)  # in another app, shows on coming back
+            self._watched_window = window
+        self.refresh()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if (
+            event.type() == QEvent.Type.ActivationChange
+            and watched.isActiveWindow()
+            and self.isVisible()
+        ):
+            self.refresh()
+        return False
 
     def refresh(self) -> None:
         status = self.model.status()

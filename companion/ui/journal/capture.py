@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -31,7 +32,7 @@ from companion.core.context import AppContext
 from companion.core.journal.capture_lines import asked_parts, flub_parts, split_topic
 from companion.ui.journal.capture_draft import forget_draft, keep_draft, restore_draft
 
-__all__ = ["CaptureDialog", "split_topic"]
+__all__ = ["CaptureDesk", "CaptureDialog", "split_topic"]
 
 
 class _LineList(QWidget):
@@ -107,6 +108,7 @@ class CaptureDialog(QDialog):
             self.loop = current_loop(ctx.db, ctx.now().date())
         else:
             self.loop = None
+        self.round_id = self.round.id if self.round is not None else 0
         self.saved = False
         self.setModal(False)
         self.setWindowModality(Qt.WindowModality.NonModal)
@@ -167,11 +169,23 @@ class CaptureDialog(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(save)
 
+        # the fields scroll when the screen is small (a 1600x900 screen at 200%)
+        body = QWidget()
+        inner = QVBoxLayout(body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(header)
+        inner.addWidget(hint)
+        inner.addLayout(form)
+        inner.addWidget(self.message)
+        inner.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from field to field
+        scroll.setAccessibleName("Capture fields")
+        scroll.setWidget(body)
         layout = QVBoxLayout(self)
-        layout.addWidget(header)
-        layout.addWidget(hint)
-        layout.addLayout(form)
-        layout.addWidget(self.message)
+        layout.addWidget(scroll, 1)
         layout.addLayout(buttons)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
             QShortcut(QKeySequence(keys), self, self.save_and_close)
@@ -179,7 +193,7 @@ class CaptureDialog(QDialog):
         QWidget.setTabOrder(self.flubbed.entry, self.severity)
         QWidget.setTabOrder(self.severity, self.flubbed.list)
         QWidget.setTabOrder(self.flubbed.list, self.went_well.entry)
-        if restore_draft(self.ctx.prefs, self):
+        if restore_draft(self.ctx.prefs, self, self.round_id):
             self.message.setText("Restored what you typed last time; it is not saved yet.")
             self.message.setVisible(True)
         self.asked.entry.setFocus()
@@ -251,9 +265,12 @@ class CaptureDialog(QDialog):
             if lst is not None:
                 lst.clear_all()
         self.notes.clear()
-        forget_draft(self.ctx.prefs)
+        forget_draft(self.ctx.prefs, self.round_id)
         self.saved = True
-        self.bus.journal_changed.emit()
+        from companion.core.changes import Change
+
+        kinds = ("capture", "plan") if self.asked_them is not None else ("capture",)
+        self.bus.announce(Change.of(*kinds, ids=[self.round_id], origin=self))
         return True
 
     def save_and_close(self) -> None:
@@ -268,7 +285,7 @@ class CaptureDialog(QDialog):
 
     def _keep_as_draft(self) -> None:
         if self.has_pending() and not self.saved:
-            keep_draft(self.ctx.prefs, self)
+            keep_draft(self.ctx.prefs, self, self.round_id)
 
     def reject(self) -> None:
         # Esc or the window's close button: nothing is saved behind the user's back, and
@@ -279,3 +296,94 @@ class CaptureDialog(QDialog):
     def closeEvent(self, event) -> None:  # noqa: N802
         self._keep_as_draft()
         super().closeEvent(event)
+
+
+class CaptureDesk(QObject):
+    """The session's captures: one per round, in front of the cue card, focused in
+    "Asked". Opening a round whose capture is open brings that one forward instead."""
+
+    changed = Signal()  # a capture opened or closed
+
+    def __init__(self, ctx: AppContext, bus, parent_widget: QWidget | None = None):
+        super().__init__(parent_widget)
+        self.ctx = ctx
+        self.bus = bus
+        self.parent_widget = parent_widget
+        self.dialogs: dict[int, CaptureDialog] = {}
+
+    def open(self, round_id: int) -> CaptureDialog:
+        dialog = self.dialogs.get(round_id)
+        if dialog is not None and dialog.isVisible():
+            self._forward(dialog)
+            return dialog
+        dialog = CaptureDialog(self.ctx, self.bus, round_id, self.parent_widget)
+        # above the always-on-top card: the capture is what matters once a round ends
+        dialog.setWindowFlag(Qt.WindowType.WindowStaysOnTopHint, True)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.finished.connect(lambda _r, rid=round_id, d=dialog: self._closed(rid, d))
+        self.dialogs[round_id] = dialog
+        fit_on_screen(dialog)
+        self._forward(dialog)
+        # once more when it is mapped: a window manager may refuse to activate a window
+        # that is not on screen yet (and the card that asked never takes the focus)
+        QTimer.singleShot(0, lambda d=dialog: self._forward_if_open(d))
+        self.changed.emit()
+        return dialog
+
+    def open_one(self) -> CaptureDialog | None:
+        """The capture on screen now (the newest), if any."""
+        for dialog in reversed(list(self.dialogs.values())):
+            try:
+                if dialog.isVisible():
+                    return dialog
+            except RuntimeError:  # Qt deleted it
+                continue
+        return None
+
+    def bring_forward(self) -> bool:
+        dialog = self.open_one()
+        if dialog is None:
+            return False
+        self._forward(dialog)
+        return True
+
+    def _forward(self, dialog: CaptureDialog) -> None:
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        dialog.asked.entry.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
+    def _forward_if_open(self, dialog: CaptureDialog) -> None:
+        try:
+            if dialog.isVisible() and not dialog.isActiveWindow():
+                self._forward(dialog)
+        except RuntimeError:  # closed and deleted meanwhile
+            pass
+
+    def _closed(self, round_id: int, dialog: CaptureDialog) -> None:
+        if self.dialogs.get(round_id) is dialog:
+            del self.dialogs[round_id]
+        self.changed.emit()
+
+    def close_all(self) -> None:
+        for dialog in list(self.dialogs.values()):
+            dialog.close()
+
+
+def fit_on_screen(dialog: QWidget, screen=None) -> None:
+    """Size the dialog to fit the usable area of its screen (the one under the cursor),
+    centred there: every field on screen at 100% and 200%."""
+    from PySide6.QtGui import QCursor
+
+    screen = screen or QGuiApplication.screenAt(QCursor.pos()) or QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    area = screen.availableGeometry()
+    margin = 24
+    width = min(dialog.width(), area.width() - 2 * margin)
+    height = min(dialog.height(), area.height() - 2 * margin - 40)  # the frame's title bar
+    dialog.resize(max(width, 200), max(height, 200))
+    dialog.move(
+        area.x() + (area.width() - dialog.width()) // 2,
+        area.y() + max(margin, (area.height() - dialog.height()) // 2),
+    )

@@ -1,8 +1,10 @@
-"""The capture's draft: text typed and then closed with Esc, kept for the next capture.
+"""The capture's draft: text typed and then closed with Esc, kept for the next capture
+of the same round, and only of that round.
 
-Stored in the preferences under ``capture.draft``: {list name: [lines], "severities":
-[...], "notes": text}. Restoring puts each line back in its list; a list the next dialog
-does not have (no loop: no "You asked them") gives its lines to the notes.
+Stored in the preferences under ``capture.draft.<round id>`` (``capture.draft`` for a
+capture with no round recorded, the one slot older versions kept): {list name: [lines],
+"severities": [...], "notes": text}. Restoring puts each line back in its list; a list
+the dialog does not have (no loop: no "You asked them") gives its lines to the notes.
 """
 
 from __future__ import annotations
@@ -10,23 +12,28 @@ from __future__ import annotations
 KEY = "capture.draft"
 
 
-def keep_draft(prefs, dialog) -> None:
+def draft_key(round_id: int | None) -> str:
+    """The draft slot of a round: a draft typed for one round never opens in another."""
+    return f"{KEY}.{int(round_id)}" if round_id else KEY
+
+
+def keep_draft(prefs, dialog, round_id: int | None = None) -> None:
     draft = {name: lst.pending() for name, lst in dialog.lists().items() if lst.pending()}
     draft["severities"] = list(dialog.flubbed.extra)
     draft["notes"] = dialog.notes.toPlainText().strip()
-    prefs.set(KEY, draft)
+    prefs.set(draft_key(round_id), draft)
     prefs.save()
 
 
-def forget_draft(prefs) -> None:
-    if prefs.get(KEY) is not None:
-        prefs.set(KEY, None)
+def forget_draft(prefs, round_id: int | None = None) -> None:
+    if prefs.get(draft_key(round_id)) is not None:
+        prefs.set(draft_key(round_id), None)
         prefs.save()
 
 
-def restore_draft(prefs, dialog) -> bool:
-    """Fill ``dialog`` from the draft; whether there was one."""
-    draft = prefs.get(KEY)
+def restore_draft(prefs, dialog, round_id: int | None = None) -> bool:
+    """Fill ``dialog`` from its round's draft; whether there was one."""
+    draft = prefs.get(draft_key(round_id))
     if not isinstance(draft, dict):
         return False
     lists = dialog.lists()

@@ -229,8 +229,12 @@ class JournalDialogs:
         dialog = LoopEditDialog(loop, parent)
         return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
-    def edit_round(self, parent, rnd, types, focus_notes: bool = False) -> dict | None:
-        dialog = RoundDialog(types, None, rnd, parent, notes=True, focus_notes=focus_notes)
+    def edit_round(
+        self, parent, rnd, types, focus_notes: bool = False, lengths=None
+    ) -> dict | None:
+        dialog = RoundDialog(
+            types, None, rnd, parent, notes=True, focus_notes=focus_notes, lengths=lengths
+        )
         return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def weak_topic(self, parent, topic: str = "", note: str = "") -> tuple[str, str] | None:

@@ -150,8 +150,10 @@ class JournalEditing:
     def edit_round(self, rnd, focus_notes: bool = False) -> None:
         from companion.core.day.loops import update_round
 
-        types = [(t.id, t.title) for t in self.ctx.content.round_types()]
-        fields = self.dialogs.edit_round(self, rnd, types, focus_notes)
+        kinds = self.ctx.content.round_types()
+        types = [(t.id, t.title) for t in kinds]
+        lengths = {t.id: t.minutes for t in kinds if t.minutes}
+        fields = self.dialogs.edit_round(self, rnd, types, focus_notes, lengths)
         if fields is None:
             return
         changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from companion.core.journal.snapshot import with_read_only
+from companion.core.last_folder import remember, start_folder
 
 STUDY_FILTERS = {
     "md": "Markdown checklist (*.md)",
@@ -31,15 +32,28 @@ STUDY_TITLES = {
 
 
 class FileDialogs:
-    """The real file dialogs. Replace with an object with the same two methods in tests."""
+    """The real file dialogs, opening in the last folder used (kept in ``prefs``).
+    Replace with an object with the same two methods in tests."""
+
+    def __init__(self, prefs=None):
+        self.prefs = prefs
 
     def save_path(self, parent: QWidget, title: str, suggested: Path, filters: str) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(parent, title, str(suggested), filters)
-        return Path(name) if name else None
+        start = start_folder(self.prefs, suggested.parent) / suggested.name
+        name, _ = QFileDialog.getSaveFileName(parent, title, str(start), filters)
+        return self._chosen(name)
 
     def open_path(self, parent: QWidget, title: str, start: Path, filters: str) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(parent, title, str(start), filters)
-        return Path(name) if name else None
+        name, _ = QFileDialog.getOpenFileName(
+            parent, title, str(start_folder(self.prefs, start)), filters
+        )
+        return self._chosen(name)
+
+    def _chosen(self, name: str) -> Path | None:
+        if not name:
+            return None
+        remember(self.prefs, Path(name))
+        return Path(name)
 
 
 class _Signals(QObject):

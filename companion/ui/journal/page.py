@@ -51,7 +51,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
-        self.file_dialogs = FileDialogs()
+        self.file_dialogs = FileDialogs(ctx.prefs)
         self.dialogs = JournalDialogs()
         self.exporter = ExportRunner(ctx, self)
         self.exporter.finished.connect(self._export_done)
@@ -263,8 +263,13 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         if self.thank_you._save_timer.isActive():  # keep a draft typed a moment ago
             self.thank_you._save_timer.stop()
             self.thank_you.save()
-        keep = self.current_loop_id
-        self.loops_model.set_loops(list_loops(self.ctx.db))
+        from companion.core.day.rules import day_rules
+        from companion.core.journal.progress import loops_as_shown, round_states
+
+        # the first time, the loop the day is about (today's), not the newest-dated one
+        keep = self.current_loop_id if self.current_loop_id is not None else self._day_loop_id()
+        states = round_states(self.ctx.db, day_rules(self.ctx.content), self.ctx.now())
+        self.loops_model.set_loops(loops_as_shown(list_loops(self.ctx.db), states))
         if self.weak_dialog is not None and self.weak_dialog.isVisible():
             self.weak_dialog.reload()
         if not self.loops_model.loops:
@@ -282,6 +287,30 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.select_loop_row(max(row, 0))
         if self.search.text().strip():
             self.run_search()
+
+    def _day_view(self):
+        """The day service's last view (None before the day has been computed)."""
+        return getattr(getattr(self.bus, "day", None), "view", None)
+
+    def _day_loop_id(self) -> int | None:
+        """The loop the day is about: the day service's, else today's by its dates."""
+        from companion.core.day.loops import current_loop
+
+        view = self._day_view()
+        if view is not None and view.loop is not None:
+            return view.loop.id
+        loop = current_loop(self.ctx.db, self.ctx.now().date())
+        return loop.id if loop is not None else None
+
+    def _capture_round_id(self, loop_id: int | None) -> int:
+        """The round that just ended (the day's capture round) when it is this loop's."""
+        view = self._day_view()
+        if view is None or not view.capture_round_id:
+            return 0
+        rnd = view.round(view.capture_round_id)
+        if rnd is None or rnd.round.loop_id not in (loop_id, None):
+            return 0
+        return rnd.id
 
     def select_loop_row(self, row: int) -> None:
         index = self.loops_model.index(row, 0)
@@ -312,8 +341,10 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
             return
         self.current_loop_id = loop_id
         loop = detail.loop
+        row = self.loops_model.row_of(loop_id)  # its status as its rounds tell it
+        status = self.loops_model.loops[row].status if row >= 0 else loop.status
         self.title.setText(
-            " · ".join(p for p in (loop.company, loop.role, loop_dates(loop), loop.status) if p)
+            " · ".join(p for p in (loop.company, loop.role, loop_dates(loop), status) if p)
         )
         notes = " ".join(loop.notes.split())
         self.loop_notes.setText(f"Notes: {notes[:300]}{'…' if len(notes) > 300 else ''}")
@@ -334,6 +365,10 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         if self._reselect is not None:
             index = self.rounds_model.index_of(*self._reselect)
             self._reselect = None
+        if not index.isValid():  # Capture… then means the round that just ended
+            index = self.rounds_model.index_of(
+                "round", self._capture_round_id(self.current_loop_id)
+            )
         if not index.isValid() and self.rounds_model.rowCount():
             index = self.rounds_model.index(0, 0)
         if index.isValid():
@@ -376,9 +411,11 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         company, role, day = dialog.values()
+        from companion.core.changes import Change
+
         loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)
         self.current_loop_id = loop_id
-        self.bus.journal_changed.emit()
+        self.bus.announce(Change.of("loop", ids=[loop_id], origin=self))
 
     def capture_selected(self) -> None:
         index = self.rounds_view.currentIndex()
@@ -389,6 +426,10 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
                 continue
             rnd = index.data(OBJECT)
             break
-        if rnd is None and self.rounds_model.groups:
+        if rnd is None:  # nothing picked: the round that just ended, else the first
+            just_ended = self._capture_round_id(self.current_loop_id)
+            if just_ended:
+                self.bus.capture_round.emit(just_ended)
+                return
             rnd = next((g.round for g in self.rounds_model.groups if g.round), None)
         self.bus.capture_round.emit(rnd.id if rnd is not None else 0)

@@ -1,4 +1,4 @@
-"""The Journal page's thank-you tracker: due 24 h after the loop, a draft that names one
+"""The Journal page's thank-you tracker: due the pack's hours after the loop, a draft that names one
 topic discussed, copy to the clipboard, mark sent."""
 
 from __future__ import annotations
@@ -32,7 +32,11 @@ class ThankYouBox(QGroupBox):
         self.due.setAccessibleName("Thank-you due")
         self.to_whom = QLineEdit()
         self.to_whom.setAccessibleName("Thank-you to")
-        self.to_whom.setPlaceholderText("To whom (recruiter, hiring manager…)")
+        self.to_whom.setPlaceholderText("To whom: one person, the recruiter or the hiring manager")
+        self.why = QLabel()  # why the draft names no topic from the person's round
+        self.why.setAccessibleName("About the draft")
+        self.why.setWordWrap(True)
+        self.why.hide()
         self.draft = QPlainTextEdit()
         self.draft.setAccessibleName("Thank-you draft")
         self.draft.setTabChangesFocus(True)
@@ -59,11 +63,14 @@ class ThankYouBox(QGroupBox):
         layout.addWidget(self.due)
         layout.addWidget(self.to_whom)
         layout.addWidget(self.draft)
+        layout.addWidget(self.why)
         layout.addLayout(row)
         self._sent = False
 
     def show_loop(self, loop_id: int | None, thank_you) -> None:
         self._save_timer.stop()
+        if loop_id != self.loop_id:
+            self.why.hide()
         self.loop_id = loop_id
         self.setEnabled(loop_id is not None)
         if loop_id is None or thank_you is None:
@@ -76,7 +83,10 @@ class ThankYouBox(QGroupBox):
         if thank_you.sent:
             self.due.setText(f"Sent {thank_you.sent_at[:16].replace('T', ' ')} UTC.")
         elif thank_you.due_at is None:
-            self.due.setText("Due 24 h after the last round ends.")
+            from companion.core.content_numbers import duration_text
+
+            after = duration_text(self.ctx.content.thank_you_after)
+            self.due.setText(f"Due {after} after the last round ends.")
         else:
             left = thank_you.due_at - self.ctx.now()
             hours = int(left.total_seconds() // 3600)
@@ -104,15 +114,18 @@ class ThankYouBox(QGroupBox):
             self.status(f"Thank-you not saved: {exc}")
 
     def fill_draft(self) -> None:
-        from companion.core.journal.thankyou import default_recipient, draft_thank_you
+        from companion.core.journal.thankyou import compose_thank_you, default_recipient
 
         if self.loop_id is None:
             return
         if not self.to_whom.text().strip():
             self.to_whom.setText(default_recipient(self.ctx.db, self.loop_id))
         self.save()
-        self.draft.setPlainText(draft_thank_you(self.ctx.db, self.loop_id))
+        draft = compose_thank_you(self.ctx.db, self.loop_id)
+        self.draft.setPlainText(draft.text)
         self.save()
+        self.why.setText(draft.why)
+        self.why.setVisible(bool(draft.why))
 
     def copy_draft(self) -> None:
         QGuiApplication.clipboard().setText(self.draft.toPlainText())
@@ -125,5 +138,7 @@ class ThankYouBox(QGroupBox):
             return
         self._save_timer.stop()
         self.save()
+        from companion.core.changes import Change
+
         save_thank_you(self.ctx.db, self.loop_id, sent_at=None if self._sent else self.ctx.now())
-        self.bus.journal_changed.emit()
+        self.bus.announce(Change.of("thank-you", ids=[self.loop_id], origin=self))

@@ -1,8 +1,10 @@
 """The Self-check tab: one question at a time, the answer hidden until asked for.
 
-Keys while the question card has focus: Space shows the answer, 1/2/3 mark it got,
-shaky or missed, F flags it. The set chooser and the "flagged only" switch sit outside
-the card, so Space keeps its usual meaning there.
+Keys while the question card has focus: Space shows the answer, 1/2/3/4 mark it got,
+shaky, missed or easy (FSRS's Good, Hard, Again and Easy), F flags it. The set chooser
+and the "flagged only" switch sit outside the card, so Space keeps its usual meaning
+there. The review line counts what is due and what to review before the loop; its
+button runs a pass over exactly that list, lowest predicted recall first.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.changes import Change
 from companion.ui.bus import AppBus
+from companion.ui.study.review import ReviewLine
 
 REASON_TEXT = {
     "missed": "Missed last time",
@@ -34,6 +38,14 @@ REASON_TEXT = {
     "new": "New question",
     "later": "Not due yet: extra practice",
 }
+#: the marks' buttons: (mark, text, accessible name, key)
+MARK_BUTTONS = (
+    ("got", "Got it · Good (1)", "Got it", Qt.Key.Key_1),
+    ("shaky", "Shaky · Hard (2)", "Shaky", Qt.Key.Key_2),
+    ("missed", "Missed · Again (3)", "Missed", Qt.Key.Key_3),
+    ("easy", "Easy (4)", "Easy", Qt.Key.Key_4),
+)
+REVIEW_KINDS = ("quiz", "review", "capture", "study", "round", "loop")
 ALL_SETS = ""
 
 
@@ -43,6 +55,7 @@ class QuizPanel(QWidget):
         self.ctx = ctx
         self.bus = bus
         self.session = None
+        self._review = {}  # question id -> its review item, during a review pass
         self.setAccessibleName("Self-check quiz")
 
         # header: which questions ---------------------------------------------------
@@ -59,6 +72,10 @@ class QuizPanel(QWidget):
         self.progress_label.setWordWrap(True)  # never what makes the window wider
         self.restart_button = QPushButton("Start &again")
         self.restart_button.setToolTip("A fresh pass, missed and shaky questions first")
+        self.review_line = ReviewLine(
+            "The due questions and those you would forget by the next round, weakest first"
+        )
+        self.review_label, self.review_button = self.review_line.label, self.review_line.button
         header = QHBoxLayout()
         header.addWidget(set_label)
         header.addWidget(self.set_combo)
@@ -102,16 +119,16 @@ class QuizPanel(QWidget):
         self.see_label.setAccessibleName("Read again")
 
         self.show_button = QPushButton("Show answer (Space)")
-        self.got_button = QPushButton("Got it (1)")
-        self.shaky_button = QPushButton("Shaky (2)")
-        self.missed_button = QPushButton("Missed (3)")
+        self.mark_buttons = {mark: QPushButton(text) for mark, text, _n, _k in MARK_BUTTONS}
+        self.got_button = self.mark_buttons["got"]
+        self.shaky_button = self.mark_buttons["shaky"]
+        self.missed_button = self.mark_buttons["missed"]
+        self.easy_button = self.mark_buttons["easy"]
         self.flag_button = QPushButton("Flag (F)")
         self.flag_button.setCheckable(True)
         for button, name in (
             (self.show_button, "Show answer"),
-            (self.got_button, "Got it"),
-            (self.shaky_button, "Shaky"),
-            (self.missed_button, "Missed"),
+            *((self.mark_buttons[m], n) for m, _t, n, _k in MARK_BUTTONS),
             (self.flag_button, "Flag to speak aloud"),
         ):
             button.setAccessibleName(name)
@@ -119,12 +136,12 @@ class QuizPanel(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         buttons = QHBoxLayout()
         buttons.addWidget(self.show_button)
-        buttons.addSpacing(12)
-        buttons.addWidget(self.got_button)
-        buttons.addWidget(self.shaky_button)
-        buttons.addWidget(self.missed_button)
         buttons.addStretch(1)
-        buttons.addWidget(self.flag_button)
+        marks = QHBoxLayout()  # a row of their own: four fit a small screen
+        for button in self.mark_buttons.values():
+            marks.addWidget(button)
+        marks.addStretch(1)
+        marks.addWidget(self.flag_button)
 
         # pack text is plain text, never HTML: an <img src=file:...> in an answer must not
         # make Qt read a file or reach the network
@@ -148,6 +165,7 @@ class QuizPanel(QWidget):
         card_layout.addWidget(self.see_label)
         card_layout.addStretch(1)
         card_layout.addLayout(buttons)
+        card_layout.addLayout(marks)
 
         # messages: empty states and the end of a pass -------------------------------
         self.message = QWidget()
@@ -176,14 +194,16 @@ class QuizPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(header)
+        layout.addWidget(self.review_line)
         layout.addWidget(self.progress)
         layout.addWidget(self.stack, 1)
 
         # wiring -------------------------------------------------------------------
         self.show_button.clicked.connect(self.reveal)
-        self.got_button.clicked.connect(lambda: self.mark("got"))
-        self.shaky_button.clicked.connect(lambda: self.mark("shaky"))
-        self.missed_button.clicked.connect(lambda: self.mark("missed"))
+        for mark, button in self.mark_buttons.items():
+            button.clicked.connect(lambda _c=False, m=mark: self.mark(m))
+        self.review_button.clicked.connect(self.show_review)
+        bus.changed.connect(self._changed)
         self.flag_button.clicked.connect(self.toggle_flag)
         self.restart_button.clicked.connect(self.start)
         self.again_button.clicked.connect(self.start)
@@ -193,9 +213,8 @@ class QuizPanel(QWidget):
         self.set_combo.activated.connect(lambda _i: self.start())
 
         self._space = self._key(Qt.Key.Key_Space, self.reveal)
-        self._key(Qt.Key.Key_1, lambda: self.mark("got"))
-        self._key(Qt.Key.Key_2, lambda: self.mark("shaky"))
-        self._key(Qt.Key.Key_3, lambda: self.mark("missed"))
+        for mark, _t, _n, key in MARK_BUTTONS:
+            self._key(key, lambda m=mark: self.mark(m))
         self._key(Qt.Key.Key_F, self.toggle_flag)
 
     def _key(self, key: Qt.Key, slot) -> QShortcut:
@@ -227,6 +246,10 @@ class QuizPanel(QWidget):
 
     def start(self) -> None:
         """A fresh pass over the chosen set (or the flagged questions only)."""
+        self._begin(None)
+
+    def _begin(self, only: list[str] | None) -> None:
+        """A pass; ``only``: the review list's question ids, in its order."""
         from companion.core.selfcheck.quiz import QuizSession
 
         questions = self._questions()
@@ -236,10 +259,39 @@ class QuizPanel(QWidget):
             self.ctx.db,
             questions,
             self.ctx.now,
-            flagged_only=self.flagged_box.isChecked(),
-            set_name=set_name,
+            flagged_only=self.flagged_box.isChecked() and only is None,
+            set_name=set_name if only is None else None,
+            only=only,
         )
+        self.refresh_review()
         self._render()
+
+    # the review before the loop ------------------------------------------------------
+
+    def review_list(self):
+        from companion.core.review.queue import review_or_empty
+
+        return review_or_empty(self.ctx.db, self.ctx.now())
+
+    def refresh_review(self) -> None:
+        """The review line: what is due now and what to review before the next round."""
+        listed = self.review_list()
+        due, total = listed.count("quiz")
+        self.review_line.show_counts(listed, due, total, "question")
+
+    def show_review(self) -> None:
+        """A pass over the review list's questions, lowest predicted recall first (the
+        checklist's "re-skim the answer keys" opens it too)."""
+        self._review = {i.id: i for i in self.review_list().items if i.kind == "quiz"}
+        self.set_combo.setCurrentIndex(0)
+        self.flagged_box.blockSignals(True)
+        self.flagged_box.setChecked(False)
+        self.flagged_box.blockSignals(False)
+        self._begin(list(self._review))
+
+    def _changed(self, change) -> None:
+        if change.origin is not self and change.touches(*REVIEW_KINDS) and self.session:
+            self.refresh_review()
 
     def show_flagged(self) -> None:
         """Open on the flagged questions only, across every set (the checklist's link)."""
@@ -278,14 +330,16 @@ class QuizPanel(QWidget):
             )
             return
         self.session.mark(mark)
-        self.bus.quiz_changed.emit()
+        self.bus.announce(Change.of("quiz", "review", origin=self))
+        self.refresh_review()
         self._render()
 
     def toggle_flag(self) -> None:
         if self.session is None or self.session.finished:
             return
         self.session.toggle_flag()
-        self.bus.quiz_changed.emit()
+        self.bus.announce(Change.of("quiz", "review", origin=self))
+        self.refresh_review()
         self._render()
 
     # drawing -------------------------------------------------------------------------
@@ -297,22 +351,21 @@ class QuizPanel(QWidget):
         self.progress.setMaximum(max(session.total, 1))
         self.progress.setValue(done)
         if session.finished:
-            self.progress_label.setText(
-                f"{done} of {session.total} · {tally['got']} got · {tally['shaky']} shaky · "
-                f"{tally['missed']} missed"
-            )
+            self.progress_label.setText(f"{done} of {session.total} · {_tally_text(tally)}")
             self._render_message()
             return
         item = session.current
         self.progress_label.setText(
-            f"Question {session.position} of {session.total} · {tally['got']} got · "
-            f"{tally['shaky']} shaky · {tally['missed']} missed"
+            f"Question {session.position} of {session.total} · {_tally_text(tally)}"
         )
         self.stack.setCurrentWidget(self.card)
         card = item.card
         reason = REASON_TEXT.get(item.reason, item.reason)
-        box = f" · box {card.box} of 5" if card and card.reviews else ""
-        self.reason_label.setText(f"{reason}{box} · {item.question.set}")
+        seen = f" · reviewed {card.reviews}×" if card and card.reviews else ""
+        review = self._review.get(item.question.id) if session.only is not None else None
+        if review:
+            reason = f"Review before the loop · recall at the round {review.recall_at_round:.0%}"
+        self.reason_label.setText(f"{reason}{seen} · {item.question.set}")
         self.question_label.setText(item.question.question)
         revealed = session.revealed
         self.answer_label.setVisible(revealed)
@@ -328,7 +381,7 @@ class QuizPanel(QWidget):
             )
         self.show_button.setEnabled(not revealed)
         self._space.setEnabled(not revealed)
-        for button in (self.got_button, self.shaky_button, self.missed_button):
+        for button in self.mark_buttons.values():
             button.setEnabled(revealed)
         flagged = session.is_flagged()
         self.flag_button.setChecked(flagged)
@@ -364,6 +417,12 @@ class QuizPanel(QWidget):
                 "want to speak aloud later; it will be waiting here.</p>"
             )
             self.all_button.setVisible(True)
+        elif session.total == 0 and session.only is not None:
+            self.message_label.setText(
+                "<h3>Nothing to review before the loop</h3><p>Every question you have seen "
+                "is likely to stay with you until the next round.</p>"
+            )
+            self.all_button.setVisible(True)
         elif session.total == 0:
             self.message_label.setText("<h3>This set has no questions</h3>")
             self.all_button.setVisible(True)
@@ -377,8 +436,7 @@ class QuizPanel(QWidget):
                 else "<p>All got. Spaced reviews will bring them back in a few days.</p>"
             )
             self.message_label.setText(
-                f"<h3>Pass done: {tally['got']} got, {tally['shaky']} shaky, "
-                f"{tally['missed']} missed</h3>{follow}"
+                f"<h3>Pass done: {escape(_tally_text(tally, ', '))}</h3>{follow}"
             )
             self.again_button.setVisible(True)
             self.flagged_button.setVisible(flagged_count > 0 and not session.flagged_only)
@@ -388,3 +446,10 @@ class QuizPanel(QWidget):
             if button.isVisible() or (not self.isVisible() and not button.isHidden()):
                 button.setFocus(Qt.FocusReason.OtherFocusReason)
                 break
+
+
+def _tally_text(tally: dict[str, int], sep: str = " · ") -> str:
+    parts = [f"{tally['got']} got", f"{tally['shaky']} shaky", f"{tally['missed']} missed"]
+    if tally.get("easy"):
+        parts.append(f"{tally['easy']} easy")
+    return sep.join(parts)

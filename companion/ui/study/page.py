@@ -1,5 +1,9 @@
 """The Study list page: what to study next, ranked, each linked to the guide section
-that covers it; mark studied; export for a spreadsheet, Anki, Markdown or JSON."""
+that covers it; mark studied; export for a spreadsheet, Anki, Markdown or JSON.
+
+"Review before the loop" switches to the FSRS review list (quiz questions and topics,
+lowest predicted recall at the next round first); a topic there is rated Again, Hard,
+Good or Easy in place."""
 
 from __future__ import annotations
 
@@ -26,8 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.changes import Change
 from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
 from companion.ui.study.model import StudyModel
+from companion.ui.study.review import ReviewListView, review_summary
 from companion.ui.widgets.itemdata import OBJECT
 
 EMPTY_TEXT = (
@@ -41,7 +47,7 @@ class StudyPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
-        self.file_dialogs = FileDialogs()
+        self.file_dialogs = FileDialogs(ctx.prefs)
         self.exporter = ExportRunner(ctx, self)
         self.exporter.finished.connect(
             lambda ok, m: self.status(m if ok else f"Export failed: {m}")
@@ -60,6 +66,16 @@ class StudyPage(QWidget):
         self.history_box = QCheckBox("Show &history")
         self.history_box.setAccessibleName("Show topics already studied")
         self.history_box.toggled.connect(self._toggle_history)
+        self.review_box = QCheckBox("&Review before the loop")
+        self.review_box.setAccessibleName("Show the review before the loop")
+        self.review_box.setToolTip(
+            "Questions and topics due by the next round, lowest predicted recall first"
+        )
+        self.review_box.toggled.connect(self._toggle_review)
+        self.review_line = QLabel()
+        self.review_line.setAccessibleName("Review counts")
+        self.review_line.setTextFormat(Qt.TextFormat.PlainText)
+        self.review_line.setWordWrap(True)
         export = QToolButton()
         export.setText("&Export")
         export.setAccessibleName("Export the study list")
@@ -98,6 +114,24 @@ class StudyPage(QWidget):
         self.empty.setAccessibleName("The study list is empty")
         self.history = QListWidget()
         self.history.setAccessibleName("Topics studied, newest first")
+        self.review = QWidget()
+        self.review_view = ReviewListView()
+        self.review_view.currentRowChanged.connect(lambda _r: self._review_chosen())
+        self.rate_buttons = {}
+        rates = QHBoxLayout()
+        self.rate_hint = QLabel()
+        self.rate_hint.setWordWrap(True)
+        rates.addWidget(self.rate_hint, 1)
+        for rating in ("again", "hard", "good", "easy"):
+            button = QPushButton(rating.capitalize())
+            button.setAccessibleName(f"Rate the topic {rating}")
+            button.clicked.connect(lambda _c=False, r=rating: self.rate_selected(r))
+            self.rate_buttons[rating] = button
+            rates.addWidget(button)
+        review_layout = QVBoxLayout(self.review)
+        review_layout.setContentsMargins(0, 0, 0, 0)
+        review_layout.addWidget(self.review_view, 1)
+        review_layout.addLayout(rates)
 
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
@@ -107,16 +141,22 @@ class StudyPage(QWidget):
         self.stack.addWidget(splitter)
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.history)
+        self.stack.addWidget(self.review)
         self.message = QLabel()
         self.message.setAccessibleName("Study list status")
         self.message.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        review_row = QHBoxLayout()
+        review_row.addWidget(self.review_line, 1)
+        review_row.addWidget(self.review_box)
+        layout.addLayout(review_row)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.message)
         QShortcut(QKeySequence("Ctrl+D"), self, self.mark_selected_studied)
         for signal in (bus.journal_changed, bus.quiz_changed):
             signal.connect(self._data_changed)
+        bus.open_review.connect(self.show_review)
         # the first load is on_shown's: the main window calls it once the page is built
 
     @property
@@ -147,6 +187,12 @@ class StudyPage(QWidget):
         bad = sum(1 for i in items if i.worst == 3)
         self.summary.setText(f"{len(items)} topic(s), {bad} bad" if items else "")
         self.studied_button.setEnabled(bool(items))
+        listed = self.refresh_review()
+        if self.review_box.isChecked():
+            self.review_view.show_list(listed)
+            self.stack.setCurrentWidget(self.review)
+            self._review_chosen()
+            return
         if self.history_box.isChecked():
             self._show_history()
             return
@@ -158,6 +204,57 @@ class StudyPage(QWidget):
         row = next((n for n, i in enumerate(items) if keep and i.key == keep.key), 0)
         self.table.selectRow(row)
         self.table.setCurrentIndex(self.model.index(row, 1))
+
+    # the review before the loop --------------------------------------------------------
+
+    def refresh_review(self):
+        """The counts line; returns the review list it counted."""
+        from companion.core.review.queue import review_or_empty
+
+        listed = review_or_empty(self.ctx.db, self.ctx.now())
+        self.review_line.setText(review_summary(listed, listed.due_now, len(listed.items), "item"))
+        self.review_box.setText(f"&Review before the loop ({len(listed.items)})")
+        return listed
+
+    def show_review(self) -> None:
+        """Open on the review list (the checklist's "re-skim the answer keys" link)."""
+        self.history_box.setChecked(False)
+        if self.review_box.isChecked():
+            self.refresh()
+        else:
+            self.review_box.setChecked(True)  # refreshes through toggled
+        self.review_view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _toggle_review(self, on: bool) -> None:
+        if on and self.history_box.isChecked():
+            self.history_box.blockSignals(True)
+            self.history_box.setChecked(False)
+            self.history_box.blockSignals(False)
+        self.refresh()
+
+    def _review_chosen(self) -> None:
+        item = self.review_view.selected()
+        topic = item is not None and item.kind == "topic"
+        for button in self.rate_buttons.values():
+            button.setEnabled(topic)
+        if item is None:
+            self.rate_hint.setText("")
+        elif topic:
+            self.rate_hint.setText("How well do you know it now?")
+        else:
+            self.rate_hint.setText("Rate questions in Self-check (Review before the loop).")
+
+    def rate_selected(self, rating: str) -> None:
+        from companion.core.review.cards import rate
+
+        item = self.review_view.selected()
+        if item is None or item.kind != "topic":
+            return
+        row = self.review_view.currentRow()
+        rate(self.ctx.db, "topic", item.id, item.title, rating, self.ctx.now(), "study")
+        self.status(f"“{item.title[:80]}” rated {rating}.")
+        self.bus.announce(Change.of("review", origin=self))  # refreshes via quiz_changed
+        self.review_view.setCurrentRow(min(row, self.review_view.count() - 1))
 
     def selected(self):
         index = self.table.currentIndex()
@@ -216,6 +313,10 @@ class StudyPage(QWidget):
             self.table.setCurrentIndex(self.model.index(row, 1))
 
     def _toggle_history(self, on: bool) -> None:
+        if on and self.review_box.isChecked():
+            self.review_box.blockSignals(True)
+            self.review_box.setChecked(False)
+            self.review_box.blockSignals(False)
         if on:
             self._show_history()
         else:

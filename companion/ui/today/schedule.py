@@ -66,6 +66,9 @@ class ScheduleEditor(QWidget):
     def _types(self) -> list[tuple[str, str]]:
         return [(t.id, t.title) for t in self.ctx.content.round_types()]
 
+    def _lengths(self) -> dict[str, int]:
+        return {t.id: t.minutes for t in self.ctx.content.round_types() if t.minutes}
+
     def set_loop(self, loop_id: int) -> None:
         self.loop_id = loop_id
         self.refresh()
@@ -138,7 +141,13 @@ class ScheduleEditor(QWidget):
         return self.ctx.now().astimezone().date()
 
     def add_round(self) -> None:
-        dialog = RoundDialog(self._types(), self._default_start(), parent=self, today=self._today())
+        dialog = RoundDialog(
+            self._types(),
+            self._default_start(),
+            parent=self,
+            today=self._today(),
+            lengths=self._lengths(),
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.save_new(dialog.values())
@@ -157,6 +166,8 @@ class ScheduleEditor(QWidget):
             scheduled_at=values.get("scheduled_at"),
             interviewer_role=values.get("interviewer_role", ""),
             interviewer_name=values.get("interviewer_name", ""),
+            minutes=values.get("length_minutes"),
+            link=values.get("link", ""),
         )
         self._changed()
         return round_id
@@ -168,7 +179,9 @@ class ScheduleEditor(QWidget):
         if rnd is None:
             return
         start = (rnd.scheduled or self._default_start()).astimezone(self.ctx.now().tzinfo)
-        dialog = RoundDialog(self._types(), start, rnd, parent=self, today=self._today())
+        dialog = RoundDialog(
+            self._types(), start, rnd, parent=self, today=self._today(), lengths=self._lengths()
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         update_round(self.ctx.db, rnd.id, **dialog.values())  # checks and stores the time
@@ -193,13 +206,16 @@ class ScheduleEditor(QWidget):
         self._changed()
 
     def choose_ics(self) -> None:
+        from companion.core.last_folder import remember, start_folder
+
         path, _ = QFileDialog.getOpenFileName(
             self,
             "Import a calendar invitation",
-            str(Path.home()),
+            str(start_folder(self.ctx.prefs, Path.home())),
             "Calendar files (*.ics);;All files (*)",
         )
         if path:
+            remember(self.ctx.prefs, Path(path))
             self.import_in_background(Path(path))
 
     def import_in_background(self, path: Path) -> None:

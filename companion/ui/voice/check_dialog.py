@@ -3,7 +3,8 @@ sentence and get a verdict (heard speech / too quiet / clipping / no input devic
 access refused); and the camera's preview with its name, or "No camera found".
 
 Nothing is recorded or kept; the microphone and the camera close with the dialog.
-``passed`` is emitted when speech was heard, so the checklist can tick its item.
+``passed`` is emitted when speech was heard and a camera started, so the checklist can
+tick its "video and mic" item; the level meter is live from the dialog's opening.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class MicCheckDialog(QDialog):
         self.result: verdicts.CheckResult | None = None
         self._camera = None
         self._session = None
+        self._meter_listener = None  # the level meter, live from the dialog's opening
+        self.camera_ok = False  # a camera was found and started
         self._poll = QTimer(self, interval=100)
         self._poll.timeout.connect(self._progress)
 
@@ -83,10 +86,12 @@ class MicCheckDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._fill_devices()
+        self.devices.currentIndexChanged.connect(self._restart_meter)
         if camera:
             self._start_camera()
         else:
             self.camera_label.setText("Camera check off.")
+        self._start_meter()
 
     # -- microphone --------------------------------------------------------------------
 
@@ -106,10 +111,38 @@ class MicCheckDialog(QDialog):
             self.devices.addItem("No input device found", "")
             self.devices.setEnabled(False)
 
+    def _start_meter(self) -> None:
+        """Show the input level before any check, so a silent device shows at once."""
+        if self.listener is not None or self._meter_listener is not None:
+            return
+        device = self.devices.currentData()
+        if not device:
+            return
+        from companion.ui.voice.listener import MicListener
+
+        meter = MicListener(self, device=device)
+        meter.levels.connect(self._level)
+        if meter.start():
+            self._meter_listener = meter
+        else:
+            meter.deleteLater()
+
+    def _stop_meter(self) -> None:
+        meter, self._meter_listener = self._meter_listener, None
+        if meter is not None:
+            meter.stop()
+            meter.deleteLater()
+
+    def _restart_meter(self) -> None:
+        if self.listener is None:  # not while a check listens
+            self._stop_meter()
+            self._start_meter()
+
     def start_check(self) -> None:
         from companion.ui.voice.listener import MicListener
 
         self.stop_mic()
+        self._stop_meter()  # one stream at a time: the check's own feeds the meter
         self.result = None
         self.verdict.setText("Listening: say a sentence...")
         device = self.devices.currentData() or None
@@ -170,13 +203,18 @@ class MicCheckDialog(QDialog):
                 f" {result.speech_seconds:.1f} s of speech)"
             )
         if result.passed:
-            self.verdict.setText(f"\u2713 Heard speech{figures}")
+            text = f"\u2713 Heard speech{figures}"
+            if not self.camera_ok:  # "video and mic" is not checked without the video
+                text += "\nThe camera was not checked: " + self.camera_label.text()
+            self.verdict.setText(text)
         else:
             self.verdict.setText(f"\u2717 {result.verdict.capitalize()}: {result.message}{figures}")
         self.adjustSize()  # the verdict may wrap onto more lines
         self.finished_check.emit(result)
-        if result.passed:
+        if result.passed and self.camera_ok:
             self.passed.emit()
+        if self.isVisible():
+            self._start_meter()
 
     def stop_mic(self) -> None:
         listener, self.listener = self.listener, None
@@ -202,11 +240,15 @@ class MicCheckDialog(QDialog):
             device = cameras[0]
         self.camera_label.setText(f"Camera: {device.description()}")
         self._camera = QCamera(device, self)
-        self._camera.errorOccurred.connect(
-            lambda _err, text: self.camera_label.setText(
+
+        def failed(_err, text: str) -> None:
+            self.camera_ok = False
+            self.camera_label.setText(
                 f"Camera {device.description()}: {text or 'it could not start.'}"
             )
-        )
+
+        self._camera.errorOccurred.connect(failed)
+        self.camera_ok = True
         self._session = QMediaCaptureSession(self)
         self._session.setCamera(self._camera)
         preview = QVideoWidget()
@@ -224,11 +266,13 @@ class MicCheckDialog(QDialog):
     def done(self, code: int) -> None:  # closes by any route: Close, Esc, the window
         self._poll.stop()
         self.stop_mic()
+        self._stop_meter()
         self.stop_camera()
         super().done(code)
 
     def closeEvent(self, event) -> None:
         self.stop_mic()
+        self._stop_meter()
         self.stop_camera()
         super().closeEvent(event)
 

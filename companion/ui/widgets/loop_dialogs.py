@@ -7,6 +7,7 @@ and :func:`~companion.core.day.loops.clean_round_fields`) before closing.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 
 from PySide6.QtCore import QDateTime
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
@@ -15,6 +16,7 @@ from companion.core.day.loops import clean_loop_fields, clean_round_fields
 from companion.ui.widgets.checked_dialog import CheckedDialog
 from companion.ui.widgets.day_edit import DayEdit, DayTimeEdit
 from companion.ui.widgets.round_fields import (
+    LengthPicker,
     chosen_round_label,
     chosen_round_type,
     role_combo,
@@ -65,9 +67,10 @@ class LoopDialog(CheckedDialog):
 
 
 class RoundDialog(CheckedDialog):
-    """Add or edit one round: its type and interviewer; its start time when ``start`` is
-    given (Today), its notes when ``notes`` is true (Journal). A typed day without a year,
-    or "tomorrow", counts from ``today`` (default: the start's day)."""
+    """Add or edit one round: its type, length, interviewer and call link; its start time
+    when ``start`` is given (Today), its notes when ``notes`` is true (Journal). A typed
+    day without a year, or "tomorrow", counts from ``today`` (default: the start's day).
+    ``lengths`` (type id -> minutes, the content's) gives a new round its type's length."""
 
     def __init__(
         self,
@@ -79,6 +82,7 @@ class RoundDialog(CheckedDialog):
         notes: bool = False,
         focus_notes: bool = False,
         today: dt.date | None = None,
+        lengths: Mapping[str, int] | None = None,
     ):
         super().__init__("Edit round" if rnd else "Add a round", parent)
         self.rnd = rnd
@@ -88,16 +92,34 @@ class RoundDialog(CheckedDialog):
             self.when.setAccessibleName("Start time")
             self.when.unreadable.connect(self.show_problem)
             self.form.addRow("&Starts at:", self.when)
-        self.type = round_type_combo(types, rnd.type if rnd else "")
+        # a custom type shows its own words ("Bar raiser"), never its slug
+        self.type = round_type_combo(
+            types, rnd.type if rnd else "", label=rnd.type_label if rnd else ""
+        )
+        self._lengths = dict(lengths or {})
+        own = rnd.length_minutes if rnd is not None else None
+        self._own_length = own
+        self.length = LengthPicker(own or self._type_length())
+        # a new type brings its own length until the user picks one
+        self._length_follows_type = not own
+        self.length.picked.connect(self._length_picked)
+        self.type.currentIndexChanged.connect(self._type_changed)
+        self.type.editTextChanged.connect(self._type_changed)
         self.role = role_combo(rnd.interviewer_role if rnd else "")
         self.name = QLineEdit()
         self.name.setAccessibleName("Interviewer name")
         self.name.setPlaceholderText("optional")
+        self.link = QLineEdit()
+        self.link.setAccessibleName("Call link")
+        self.link.setPlaceholderText("https://… (optional)")
         if rnd is not None:
             self.name.setText(rnd.interviewer_name)
+            self.link.setText(rnd.link)
         self.form.addRow("Round &type:", self.type)
+        self.form.addRow("&Length:", self.length)
         self.form.addRow("Interviewer &role:", self.role)
         self.form.addRow("Interviewer &name:", self.name)
+        self.form.addRow("Call lin&k:", self.link)
         self.notes: QPlainTextEdit | None = None
         if notes:
             self.notes = QPlainTextEdit(rnd.notes if rnd else "")
@@ -107,6 +129,18 @@ class RoundDialog(CheckedDialog):
             self.form.addRow("N&otes:", self.notes)
             self.resize(500, self.sizeHint().height())
         (self.notes if focus_notes and self.notes is not None else self.type).setFocus()
+
+    def _type_length(self) -> int:
+        from companion.core.day.model import DayRules
+
+        return self._lengths.get(chosen_round_type(self.type)) or DayRules.default_minutes
+
+    def _type_changed(self, *_args) -> None:
+        if self._length_follows_type:
+            self.length.set_minutes(self._type_length())
+
+    def _length_picked(self) -> None:
+        self._length_follows_type = False
 
     def values(self) -> dict:
         out: dict = {}
@@ -119,6 +153,10 @@ class RoundDialog(CheckedDialog):
             out["type_label"] = own  # a custom type keeps its words
         out["interviewer_role"] = self.role.currentData() or ""
         out["interviewer_name"] = self.name.text().strip()
+        # untouched, a round keeps the content's length for its type (stored as NULL)
+        follows = self._length_follows_type and self._own_length is None
+        out["length_minutes"] = None if follows else self.length.minutes()
+        out["link"] = self.link.text().strip()
         if self.notes is not None:
             out["notes"] = self.notes.toPlainText()
         return out

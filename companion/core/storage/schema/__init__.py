@@ -7,7 +7,7 @@ new one at the end of its module.
 
 from __future__ import annotations
 
-from companion.core.storage.schema import about, base, checklist, day, journal, quiz
+from companion.core.storage.schema import about, base, checklist, day, journal, quiz, review
 
 MIGRATION_SETS = [
     base.migrations,
@@ -16,6 +16,7 @@ MIGRATION_SETS = [
     checklist.migrations,
     quiz.migrations,
     day.migrations,
+    review.migrations,
 ]
 
 

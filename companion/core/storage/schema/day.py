@@ -18,3 +18,9 @@ def m001_round_flags_and_sent_reminders(db):
         pk="key",
         not_null={"key", "sent_at"},
     )
+
+
+@migrations()
+def m002_round_call_link(db):
+    # the call link from the invitation (LOCATION/URL) or typed in the round dialog
+    db["rounds"].add_column("link", str, not_null_default="")

@@ -1,0 +1,91 @@
+"""`companion review [--at ISO-8601] [--json] [--limit N]`: what to review now, ranked by
+predicted recall at the next loop's first round (lowest first)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from companion.commands.common import CommandError, open_journal
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "review",
+        help="what to review before the loop, weakest recall first",
+        description="List the quiz questions and study topics to review now: those due, and "
+        "before a loop everything due by its first round, each with its due time and its "
+        "predicted recall at that round (FSRS), lowest first.",
+    )
+    parser.add_argument(
+        "--at",
+        metavar="ISO-8601",
+        help="list as of this moment (e.g. 2026-12-01T20:00); default: now",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--limit", type=_count, metavar="N", help="at most N items")
+    parser.set_defaults(func=run)
+
+
+def _count(text: str) -> int:
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return value
+
+
+def run(args, ctx) -> int:
+    from companion.commands.today import parse_moment
+    from companion.core.review.queue import review_list
+
+    now = parse_moment(args.at) if args.at else ctx.now()
+    open_journal(ctx)
+    try:
+        listed = review_list(ctx.db, now, limit=args.limit)
+    except ValueError as exc:  # a stored row the scheduler cannot read
+        raise CommandError(f"cannot list the reviews: {exc}") from None
+    print(json.dumps(as_json(listed), indent=2) if args.json else as_text(listed))
+    return 0
+
+
+def _stamp(moment: dt.datetime | None) -> str | None:
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
+def as_json(listed) -> dict:
+    return {
+        "next_round_at": _stamp(listed.next_round_at),
+        "items": [
+            {
+                "kind": item.kind,
+                "id": item.id,
+                "title": item.title,
+                "recall_at_round": item.recall_at_round,
+                "due": _stamp(item.due.astimezone(listed.at.tzinfo)),
+            }
+            for item in listed.items
+        ],
+    }
+
+
+def as_text(listed) -> str:
+    if listed.next_round_at:
+        head = f"Review before the loop (first round {listed.next_round_at:%a %d %b %H:%M})"
+    else:
+        head = "Review now (no loop scheduled)"
+    if not listed.items:
+        return f"{head}: nothing to review."
+    lines = [f"{head}: {len(listed.items)} item(s), {listed.due_now} due now"]
+    for item in listed.items:
+        due = item.due.astimezone(listed.at.tzinfo)
+        flag = " (flagged)" if item.flagged else ""
+        lines.append(
+            f"{item.recall_at_round:4.0%}  {item.kind:5}  due {due:%a %d %b %H:%M}  "
+            f"{item.title}{flag}"
+        )
+    return "\n".join(lines)

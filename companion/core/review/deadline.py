@@ -1,0 +1,75 @@
+"""The deadline: no interval runs past the next loop's first round.
+
+A card reviewed before a loop's first round and scheduled by FSRS past it is due instead
+at the first of these still after the review: the evening before that round (when the
+night-before list opens), the morning of it, the round itself. Once that round has
+begun the cap is lifted: after the loop, normal scheduling resumes.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+from collections.abc import Sequence
+
+from companion.core.day.model import DayRules
+from companion.core.review.cards import ReviewCard, utc
+from companion.core.timeutil import parse_stored
+
+# when the night-before and morning-of phases begin: the day model's numbers
+EVENING = DayRules().evening_from
+MORNING = DayRules().morning_from
+
+
+def loop_starts(db) -> list[dt.datetime]:
+    """The first scheduled round of every loop (skipped rounds do not count), oldest first."""
+    firsts: dict[int, dt.datetime] = {}
+    rows = db.execute(
+        "SELECT loop_id, scheduled_at FROM rounds WHERE loop_id IS NOT NULL "
+        "AND scheduled_at IS NOT NULL AND scheduled_at != '' AND skipped_at IS NULL"
+    ).fetchall()
+    for loop_id, text in rows:
+        moment = parse_stored(text)
+        if moment is not None and (loop_id not in firsts or moment < firsts[loop_id]):
+            firsts[loop_id] = moment
+    return sorted(firsts.values())
+
+
+def next_start(starts: Sequence[dt.datetime], after: dt.datetime) -> dt.datetime | None:
+    """The first loop start strictly after ``after`` (``starts`` sorted; aware times
+    compare across zones, so nothing is converted)."""
+    index = bisect.bisect_right(starts, after)
+    return starts[index] if index < len(starts) else None
+
+
+def cap(
+    start: dt.datetime,
+    reviewed: dt.datetime,
+    evening: dt.time = EVENING,
+    morning: dt.time = MORNING,
+) -> dt.datetime:
+    """Where a review at ``reviewed`` lands at the latest, for a loop starting at ``start``
+    (its own clock: the evening and morning are the round's local ones)."""
+    day = start.date()
+    candidates = (
+        dt.datetime.combine(day - dt.timedelta(days=1), evening, tzinfo=start.tzinfo),
+        dt.datetime.combine(day, morning, tzinfo=start.tzinfo),
+        start,
+    )
+    return next(c for c in candidates if reviewed < c <= start)
+
+
+def effective_due(
+    card: ReviewCard,
+    starts: Sequence[dt.datetime],
+    now: dt.datetime,
+    evening: dt.time = EVENING,
+    morning: dt.time = MORNING,
+) -> dt.datetime:
+    """The card's due time with the loop's cap, as it stands at ``now`` (UTC)."""
+    if card.last_review is None:
+        return card.due
+    start = next_start(starts, card.last_review)
+    if start is None or utc(start) <= utc(now) or card.due <= utc(start):
+        return card.due
+    return min(card.due, utc(cap(start, card.last_review, evening, morning)))

@@ -1,0 +1,80 @@
+"""`companion review`: the review list as JSON in the documented shape, sorted by predicted
+recall at the next round; bad options are one line."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.core.content import QuizQuestion
+from companion.core.context import AppContext
+from companion.core.day.loops import add_round, create_loop
+from companion.core.journal import entries
+from companion.core.selfcheck import quiz
+
+TZ = dt.timezone(dt.timedelta(hours=1))
+
+
+@pytest.fixture
+def filled(data_dir):
+    ctx = AppContext(data_dir)
+    db = ctx.db
+    start = dt.datetime(2026, 11, 20, 9, 0, tzinfo=TZ)
+    question = QuizQuestion("q1", "What is a quorum?", "A majority.", (), "basics")
+    for days in (0, 8, 20):
+        quiz.record_mark(db, question, "got", start + dt.timedelta(days=days))
+    quiz.set_flag(db, QuizQuestion("q2", "Why Raft?", "", (), "basics"), True, start)
+    entries.add_flub(db, None, None, "Consistent hashing", at=start + dt.timedelta(days=20))
+    loop = create_loop(db, "Acme", "SRE", starts_on="2026-12-15")
+    add_round(db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 15, 10, 0, tzinfo=TZ))
+    ctx.close()
+    return data_dir
+
+
+def test_json_is_the_documented_shape_sorted_by_recall(filled, capsys):
+    argv = ["--data-dir", str(filled), "review", "--at", "2026-12-14T20:00+01:00", "--json"]
+    assert main(argv) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"next_round_at", "items"}
+    assert doc["next_round_at"] == "2026-12-15T10:00:00+01:00"
+    assert [(i["kind"], i["id"]) for i in doc["items"]] == [
+        ("quiz", "q2"),  # flagged, never reviewed: no recall yet
+        ("topic", "consistent hashing"),
+        ("quiz", "q1"),
+    ]
+    for item in doc["items"]:
+        assert set(item) == {"kind", "id", "title", "recall_at_round", "due"}
+        assert dt.datetime.fromisoformat(item["due"]).tzinfo is not None
+    recalls = [i["recall_at_round"] for i in doc["items"]]
+    assert recalls == sorted(recalls) and 0 <= recalls[0] < recalls[-1] <= 1
+    assert main([*argv, "--limit", "1"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["items"]) == 1
+
+
+def test_text_and_no_loop(filled, capsys):
+    assert main(["--data-dir", str(filled), "review", "--at", "2027-03-01T20:00+01:00"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Review now (no loop scheduled)")
+    argv = ["--data-dir", str(filled), "review", "--at", "2027-03-01T20:00", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["next_round_at"] is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--at", "nonsense"], "--at 'nonsense' is not an ISO-8601 time"),
+        (["--limit", "0"], "'0' is not a whole number of 1 or more"),
+    ],
+)
+def test_bad_options_are_one_line(data_dir, capsys, argv, message):
+    # argparse refuses --limit itself (exit 2); --at is refused by the command
+    with pytest.raises(SystemExit) if argv[0] == "--limit" else contextlib.nullcontext():
+        code = main(["--data-dir", str(data_dir), "review", *argv])
+        assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

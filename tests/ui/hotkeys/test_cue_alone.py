@@ -1,0 +1,110 @@
+"""`companion cue` on its own (no main window) has the global hotkeys and the day
+service: under Xvfb + openbox the card's keys are grabbed, so Ctrl+Alt+PageDown moves
+the card's step instead of typing "7~" into the focused xterm."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.core import hotkeys as hk
+
+pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[3]
+GRAB = """
+import sys
+from companion.core.hotkeys import parse_combo
+from companion.ui.hotkeys.x11 import XcbGrabber
+print(XcbGrabber().grab("other", parse_combo(sys.argv[1])), flush=True)
+"""
+
+
+def _wait(check, what: str, timeout: float = 30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_companion_cue_alone_grabs_the_hotkeys_and_follows_the_day(xsession, tmp_path):
+    from companion.core.context import AppContext
+    from companion.core.cue.state import load_state
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    env = dict(xsession.env, QT_QPA_PLATFORM="xcb", COMPANION_HOME=str(data), PYTHONPATH=str(ROOT))
+    card = subprocess.Popen(
+        [sys.executable, "-m", "companion", "cue", "--round", "design"],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait(lambda: xsession.run("xdotool", "search", "--name", "^Cue card$"), "the card")
+        keys = hk.DEFAULTS["next-step"]
+        taken = subprocess.run(
+            [sys.executable, "-c", GRAB, keys], cwd=ROOT, env=env,
+            capture_output=True, text=True, timeout=30, check=False,
+        ).stdout.strip()  # fmt: skip
+        assert "taken" in taken or "another" in taken, f"not grabbed: {taken!r}"
+        xsession.focus_xterm()
+        xsession.key("ctrl+alt+Next")
+        ctx = AppContext(data)
+        try:  # the card saves its step 0.4 s after the change
+            _wait(lambda: load_state(ctx.settings).step("design") == 1, "the step to move", 15)
+        finally:
+            ctx.close()
+        assert xsession.active() == xsession.xterm, "the hotkey took the focus"
+    finally:
+        card.send_signal(signal.SIGTERM)
+        _out, err = card.communicate(timeout=20)
+    assert "Traceback" not in err, err[-3000:]
+
+
+def test_closing_the_capture_leaves_the_card_alone_running(xsession, tmp_path):
+    """The card is a tool window Qt does not count: closing the capture (the last
+    "real" window) used to quit `companion cue` and take the card with it."""
+    data = tmp_path / "data2"
+    data.mkdir(mode=0o700)
+    env = dict(xsession.env, QT_QPA_PLATFORM="xcb", COMPANION_HOME=str(data), PYTHONPATH=str(ROOT))
+    card = subprocess.Popen(
+        [sys.executable, "-m", "companion", "cue", "--round", "coding"],
+        cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        _wait(lambda: xsession.run("xdotool", "search", "--name", "^Cue card$"), "the card")
+        xsession.focus_xterm()
+        keys = "ctrl+alt+s"  # start-end-round
+        xsession.key(keys)  # Start
+        time.sleep(1.0)
+        xsession.key(keys)  # End: the capture opens, focused
+        capture = _wait(
+            lambda: xsession.run("xdotool", "search", "--name", "^Write down what was asked"),
+            "the capture",
+        )
+        _wait(lambda: xsession.active() == capture.split()[0], "the capture to have the focus")
+        xsession.key("Escape")
+        _wait(
+            lambda: not xsession.run("xdotool", "search", "--name", "^Write down what was asked"),
+            "the capture to close",
+        )
+        time.sleep(1.0)
+        assert card.poll() is None, "closing the capture quit the card"
+        assert xsession.run("xdotool", "search", "--name", "^Cue card$")
+    finally:
+        card.send_signal(signal.SIGTERM)
+        _out, err = card.communicate(timeout=20)
+    assert "Traceback" not in err, err[-3000:]

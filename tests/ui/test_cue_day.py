@@ -1,0 +1,237 @@
+"""The card around Start and End, as a view of the day: the capture in front and once,
+the countdown, custom types, the stepper reset, a pick mid-round, late opening, glance
+in every round type, keys that scroll what they changed into view, Esc."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from companion.core.day import actions, loops
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("This plugin does not support")]
+
+
+@pytest.fixture
+def session(ctx, qapp):
+    from companion.ui.bus import AppBus
+    from companion.ui.session import Session
+
+    bus = AppBus()
+    made = Session(ctx, bus)
+    yield made
+    made.captures.close_all()
+    if made.card is not None:
+        made.card.close()
+    made.shutdown()
+
+
+@pytest.fixture
+def loop_id(db, clock):
+    return loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
+
+
+def _card(session, qtbot, round_type=""):
+    card = session.show_cue_card(round_type)
+    qtbot.addWidget(card)
+    card.resize(380, 640)
+    qtbot.waitExposed(card)
+    return card
+
+
+def _add(db, loop_id, rtype, when, **kw):
+    rid = loops.add_round(db, loop_id, rtype, scheduled_at=when, interviewer_name=kw.get("who", ""))
+    if kw.get("label"):
+        loops.update_round(db, rid, type_label=kw["label"])
+    return rid
+
+
+def test_end_opens_one_capture_in_front_focused_and_start_end_bring_it_back(
+    session, qtbot, ctx, db, loop_id, clock
+):
+    card = _card(session, qtbot, "coding")
+    card.toggle_round()
+    assert card.running
+    round_id = card._day_round.id
+    clock.advance(minutes=30)
+    card.toggle_round()  # End
+    dialog = session.captures.open_one()
+    assert dialog is not None and dialog.round_id == round_id
+    assert dialog.windowFlags() & Qt.WindowType.WindowStaysOnTopHint, "above the on-top card"
+    qtbot.waitUntil(dialog.asked.entry.hasFocus)  # focused in "Asked"
+    screen = dialog.screen().availableGeometry()
+    assert screen.contains(dialog.frameGeometry()), "the whole capture on screen"
+    # the next press brings the capture forward and starts nothing
+    assert card.start_button.text() == "Capture"
+    before = len(loops.list_rounds(db, loop_id))
+    card.toggle_round()
+    card.toggle_round()
+    assert len(loops.list_rounds(db, loop_id)) == before and not card.running
+    assert session.captures.open_one() is dialog and len(session.captures.dialogs) == 1
+    # the capture opens once per round, ever: a second End of it opens nothing
+    session.day.end_round(round_id)
+    assert len(session.captures.dialogs) == 1
+    dialog.reject()
+    QApplication.processEvents()
+    assert session.captures.open_one() is None
+    session.day.open_capture_once(round_id)
+    assert session.captures.open_one() is None
+    # with the capture gone, a press right after End asks before an extra round
+    assert card.start_button.text() == "Start\u2026"
+    card.toggle_round()
+    assert not card.running and len(loops.list_rounds(db, loop_id)) == before
+    card.toggle_round()
+    assert card.running and len(loops.list_rounds(db, loop_id)) == before + 1
+
+
+def test_before_a_round_the_card_counts_down_and_between_it_shows_the_next(
+    session, qtbot, db, loop_id, clock
+):
+    now = clock.now()
+    first = _add(db, loop_id, "coding", now + dt.timedelta(minutes=12), who="Priya")
+    _add(db, loop_id, "design", now + dt.timedelta(hours=2), who="Marcus")
+    card = _card(session, qtbot)
+    assert card.current.id == "coding"
+    assert card.header.line.text() == "Coding with Priya in 12 min"
+    clock.advance(minutes=12)
+    session.day.refresh()
+    assert card.running and card._day_round.id == first
+    clock.advance(minutes=45)
+    card.toggle_round()
+    session.captures.close_all()
+    clock.advance(minutes=5)
+    session.day.refresh()
+    assert card.current.id == "design"
+    assert card.header.line.text().startswith("Next: System design with Marcus at ")
+
+
+def test_a_custom_round_type_has_its_own_title_and_never_another_types_label(
+    session, qtbot, db, loop_id, clock
+):
+    _add(db, loop_id, "bar-raiser", clock.now() - dt.timedelta(minutes=2), label="Bar raiser")
+    card = _card(session, qtbot, "")
+    card.set_round("leadership")  # the type shown last time (by hand, before the round)
+    card.pick = None
+    session.day.refresh()
+    assert card.running
+    assert card.title.text() == "Bar raiser"
+    assert card.current.id == "@generic"
+    assert not any(b.isChecked() for b in card.round_buttons.values())
+    page = card._current_page()
+    assert page.timebox is not None and "@pitch-outline" in page.blocks
+
+
+def test_start_resets_the_stepper_and_a_pick_mid_round_is_only_viewing(
+    session, qtbot, ctx, db, loop_id, clock
+):
+    card = _card(session, qtbot, "design")
+    card.move_step(1)
+    card.move_step(1)
+    assert card.state.step("design") == 2
+    card.toggle_round()
+    assert card.state.step("design") == 0, "Start resets the stepper"
+    assert card._current_page().stepper.position.text().startswith("Step 1 of")
+    clock.advance(minutes=20)
+    card.tick()
+    assert card.banner.isVisible()
+    card.set_round("coding")  # by hand, mid-round
+    assert card.header.line.text() == "viewing Coding \u00b7 System design running"
+    assert not card.banner.isVisible(), "not the running round's nudges"
+    page = card._current_page()
+    assert page.timebox.length.isEnabled(), "the picked type's own timer, idle"
+    assert card.start_button.text() == "End"
+
+
+def test_opened_late_only_the_current_nudge_shows(session, qtbot, db, loop_id, clock, content):
+    rid = _add(db, loop_id, "coding", clock.now() - dt.timedelta(minutes=20))
+    actions.start(db, actions.load_view(db, session.day.rules, clock.now()), clock.now(),
+                  round_id=rid)  # fmt: skip
+    loops.update_round(
+        db, rid, started_at=loops.get_round(db, rid).scheduled_at
+    )  # started 20 minutes ago
+    card = _card(session, qtbot)
+    assert card.running
+    nudges = [i.text for i in content.section("coding-nudges").items]
+    shown = [n for n in nudges if n in card.banner_text.text()]
+    assert len(shown) == 1, card.banner_text.text()
+
+
+@pytest.mark.parametrize(
+    "round_type", ["opening", "design", "coding", "hiring-manager", "peer", "leadership"]
+)
+def test_glance_shows_a_step_or_the_next_question_in_every_round_type(
+    session, qtbot, round_type, loop_id
+):
+    card = _card(session, qtbot, round_type)
+    card.toggle_round()
+    card.set_glance(True)
+    text = card.glance_text.text()
+    assert text and "press G" not in card.glance.caption.text()
+    page = card._current_page()
+    lines = [ln.text for s in page.sections for ln in s.lines]
+    assert text in lines, f"{round_type}: {text!r}"
+    assert not card.voice.isVisible(), "glance keeps the voice line only while the mic listens"
+    card.set_glance(False)
+    card.toggle_round()
+
+
+def _in_view(widget, page) -> bool:
+    viewport = page.scroll.viewport()
+    top = widget.mapTo(viewport, QPoint(0, 0)).y()
+    return top >= 0 and top + min(widget.height(), 30) <= viewport.height()
+
+
+def test_step_and_recovery_keys_bring_what_they_changed_into_view(session, qtbot):
+    card = _card(session, qtbot, "design")
+    card.resize(380, 360)
+    QApplication.processEvents()
+    page = card._current_page()
+    bar = page.scroll.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    QApplication.processEvents()
+    assert not _in_view(page.stepper.current, page)
+    session.on_hotkey("next-step")
+    QApplication.processEvents()
+    assert _in_view(page.stepper.current, page), "the step it moved to"
+    bar.setValue(0)
+    QApplication.processEvents()
+    session.on_hotkey("recovery")
+    qtbot.waitUntil(lambda: _in_view(page.blocks["recovery"].header, page))
+
+
+def test_esc_leaves_glance_and_never_hides_the_card(session, qtbot):
+    card = _card(session, qtbot, "coding")
+    QTest.keyClick(card, Qt.Key.Key_Escape)
+    assert card.isVisible()
+    card.set_glance(True)
+    QTest.keyClick(card, Qt.Key.Key_Escape)
+    assert card.isVisible() and not card.state.glance
+
+
+def test_unselected_round_tabs_look_like_buttons(session, qtbot):
+    card = _card(session, qtbot, "coding")
+    QApplication.processEvents()
+    tab = card.round_buttons["design"]
+    assert not tab.isChecked() and not tab.autoRaise()
+    image = tab.grab().toImage()
+    edge = image.pixelColor(image.width() // 2, 0)
+    inside = image.pixelColor(image.width() // 2, image.height() // 2 - 4)
+    around = card.tabs.grab().toImage().pixelColor(1, 1)
+    assert edge != inside or inside != around, "a frame or a fill sets the tab apart"
+
+
+def test_the_session_owns_the_one_day_service(ctx, qapp):
+    from companion.ui.bus import AppBus
+    from companion.ui.day.service import DayService
+    from companion.ui.session import Session
+
+    bare = AppBus()
+    with pytest.raises(RuntimeError):
+        DayService.of(ctx, bare)  # no quiet second service
+    session = Session(ctx, bare)
+    assert DayService.of(ctx, bare) is session.day
+    session.shutdown()

@@ -1,0 +1,113 @@
+"""The night before, walked: a question flagged in Self-check and a flub written in the
+journal both show in the review before the loop (Study list and Self-check), the
+checklist's "re-skim the answer keys" opens that list, and ratings move it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from PySide6.QtCore import Qt
+
+from companion.core.day.loops import add_round, create_loop
+from companion.core.journal import entries
+
+pytestmark = pytest.mark.gui
+
+TZ = dt.timezone(dt.timedelta(hours=1))
+
+
+@pytest.fixture
+def evening(ctx, clock):
+    """A loop whose first round is tomorrow 10:00; now is 19:00 the evening before."""
+    clock.set(dt.datetime(2026, 12, 1, 19, 0, tzinfo=TZ))
+    loop = create_loop(ctx.db, "Acme", "SRE", starts_on="2026-12-02")
+    first = add_round(
+        ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 2, 10, 0, tzinfo=TZ)
+    )
+    add_round(ctx.db, loop, "design", scheduled_at=dt.datetime(2026, 12, 2, 13, 0, tzinfo=TZ))
+    return loop, first
+
+
+def _flag_first_question(qtbot, win, open_page):
+    page = open_page(win, "selfcheck")
+    panel = page.quiz
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    question = panel.session.current.question
+    qtbot.keyClick(panel.card, Qt.Key.Key_F)
+    assert panel.flag_button.isChecked()
+    return page, question
+
+
+def test_the_night_before_shows_a_flagged_question_and_a_flub(
+    qtbot, main_window, open_page, ctx, bus, evening
+):
+    loop, first = evening
+    win = main_window()
+    page, question = _flag_first_question(qtbot, win, open_page)
+    panel = page.quiz
+    assert "to review before the loop" in panel.review_label.text()
+    assert "first round Wed 02 Dec 10:00" in panel.review_label.text()
+    assert panel.review_button.text() == "&Review before the loop (1)"
+
+    entries.add_flub(
+        ctx.db, loop, first, "Consistent hashing", "forgot virtual nodes", 3, at=ctx.now()
+    )
+    bus.journal_changed.emit()
+
+    # the checklist's night-before item "Re-skim the chapter-15 answer keys" opens the list
+    checklist = open_page(win, "checklist")
+    group = checklist.groups["night-before"]
+    item = next(i for i in group.phase_list.items if i.link == "review-list")
+    assert "answer keys" in item.text
+    group.link_buttons[item.key].click()
+    qtbot.waitUntil(lambda: win.current_key() == "study")
+    study = win.page("study")
+    qtbot.waitUntil(lambda: study.stack.currentWidget() is study.review)
+    rows = [study.review_view.item(n).text() for n in range(study.review_view.count())]
+    assert len(rows) == 2, rows
+    assert any(question.question[:100] in r and "question · flagged" in r for r in rows), rows
+    assert any("Consistent hashing" in r and "topic · due" in r for r in rows), rows
+    assert study.review_box.isChecked() and study.review_box.text().endswith("(2)")
+    # the flagged question is due now; the flub, an Again a moment ago, in a minute
+    assert "1 due now · 2 items to review before the loop" in study.review_line.text()
+    _screenshot(win, "review-night-before.png")
+
+    # rate the flub Good: it is studied for tonight, and leaves the list
+    topic_row = next(n for n, r in enumerate(rows) if "Consistent hashing" in r)
+    study.review_view.setCurrentRow(topic_row)
+    assert study.rate_buttons["good"].isEnabled()
+    with qtbot.waitSignal(bus.changed) as sent:
+        study.rate_buttons["good"].click()
+    assert sent.args[0].kinds == {"review"}
+    rows = [study.review_view.item(n).text() for n in range(study.review_view.count())]
+    assert any("Consistent hashing" in r for r in rows)  # learning step: 10 minutes
+    # a quiz row cannot be rated here
+    study.review_view.setCurrentRow(
+        next(n for n, r in enumerate(rows) if question.question[:100] in r)
+    )
+    assert not study.rate_buttons["good"].isEnabled()
+
+    # Self-check runs a pass over exactly the review list's questions
+    page = open_page(win, "selfcheck")
+    page.quiz.review_button.click()
+    assert [i.question.id for i in page.quiz.session.items] == [question.id]
+    _screenshot(win, "review-selfcheck.png")
+    assert page.quiz.reason_label.text().startswith(
+        "Review before the loop · recall at the round 0%"
+    )
+    qtbot.keyClick(page.quiz.card, Qt.Key.Key_Space)
+    with qtbot.waitSignal(bus.changed):
+        qtbot.keyClick(page.quiz.card, Qt.Key.Key_4)  # Easy
+    assert page.quiz.session.finished and "1 easy" in page.quiz.message_label.text()
+
+
+def _screenshot(win, name: str) -> None:
+    """Saved for a person to look at when COMPANION_SHOTS names a folder."""
+    import os
+    from pathlib import Path
+
+    folder = os.environ.get("COMPANION_SHOTS")
+    if folder:
+        win.grab().save(str(Path(folder) / name))
