@@ -132,3 +132,44 @@ def test_no_label_renders_injected_markup(qtbot, hostile, bus, open_page):
     everything = " ".join(shown)
     assert "EVIL" in everything, "the hostile text is shown"
     assert leaks == [], "\n".join(leaks)
+
+
+def _box_leaks(qtbot, open_box) -> list[str]:
+    """Open a modal message box with ``open_box()``, walk it, close it."""
+    from PySide6.QtCore import QTimer
+
+    found: list[list[str]] = []
+
+    def inspect() -> None:
+        box = QApplication.activeModalWidget()
+        if box is None:
+            QTimer.singleShot(50, inspect)
+            return
+        found.append(_leaks(box))
+        box.reject()
+
+    QTimer.singleShot(50, inspect)
+    open_box()
+    qtbot.waitUntil(lambda: bool(found))
+    return found[0]
+
+
+def test_message_boxes_quote_user_text_as_text(qtbot, ctx, bus, tmp_path):
+    """The delete confirmation quotes the entry; the .ics import names the file and
+    the events: both were auto-detected rich text."""
+    from companion.ui.journal.dialogs import JournalDialogs
+    from companion.ui.today.schedule import ScheduleEditor
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    leaks = _box_leaks(
+        qtbot,
+        lambda: JournalDialogs().confirm(
+            parent, "Delete?", f"Delete the flub “{EVIL_CO}”?", "Delete"
+        ),
+    )
+    editor = ScheduleEditor(ctx, bus)
+    qtbot.addWidget(editor)
+    bad = tmp_path / f"{EVIL_FILE}.ics"
+    leaks += _box_leaks(qtbot, lambda: editor._show_import(bad, [], [], f"{bad.name}: {EVIL_ICS}"))
+    assert leaks == [], "\n".join(leaks)

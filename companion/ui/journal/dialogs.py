@@ -245,6 +245,7 @@ class JournalDialogs:
         box = QMessageBox(parent)
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(title)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the text quotes what the user typed
         box.setText(text)
         box.setInformativeText("Ctrl+Z on the Journal page brings it back.")
         yes = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)

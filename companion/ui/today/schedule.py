@@ -238,7 +238,9 @@ class ScheduleEditor(QWidget):
         self.import_button.setEnabled(True)
         self.unsetCursor()
         message = error or self.apply_import(path, events, problems)
-        QMessageBox.information(self, "Import .ics", message)
+        box = QMessageBox(QMessageBox.Icon.Information, "Import .ics", message, parent=self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # file names and event titles are not HTML
+        box.exec()
 
     def import_file(self, path: Path) -> str:
         """Import a .ics file into this loop at once; returns the message to show."""
