@@ -142,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
             raise
         from companion.core.storage.store import explain_database_error
 
-        _say(explain_database_error(exc, ctx.db_path, saved=ctx.commits()))
+        doing = "read" if ctx.reading_only() else "save"
+        _say(explain_database_error(exc, ctx.db_path, doing=doing, saved=ctx.commits()))
         return 1
     finally:
         ctx.close()
