@@ -87,6 +87,11 @@ def hostile(request, ctx, data_dir, tmp_path, clock):
     pack = data_dir / "content"
     pack.mkdir(exist_ok=True)
     (pack / f"{EVIL_FILE}.md").write_text("---\nkind: nonsense\n---\n<h1>body</h1>\n")
+    from companion.core.paths import shipped_content_dir
+
+    traps = (shipped_content_dir() / "40-traps.md").read_text(encoding="utf-8")
+    traps = traps.replace("title: Traps to avoid", 'title: "<h1><u>TRAPS</u></h1>"', 1)
+    (pack / "40-traps.md").write_text(traps, encoding="utf-8")  # a pack's own title
     ctx.reload_content()
     return ctx
 

@@ -115,7 +115,8 @@ class CollapsibleSection(QWidget):
         self.header.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.header.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.header.setAccessibleName(f"{section.title} section")
-        self.header.setToolTip(f"Show or hide {section.title}")
+        # a tooltip is read as HTML when it looks like HTML: a pack's title is escaped
+        self.header.setToolTip(f"<p>Show or hide {escape(section.title)}</p>")
         self.header.toggled.connect(self._on_toggled)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
