@@ -12,7 +12,7 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt  # Qt.mightBeRichText lives in QtGui
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QTreeWidget, QWidget
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("This plugin does not support")]
 
@@ -36,10 +36,18 @@ def _leaks(root: QWidget) -> list[str]:
             leaks.append(
                 f"{type(label.parent()).__name__}/{label.objectName() or 'QLabel'}: {text[:120]!r}"
             )
-    for widget in [root, *root.findChildren(QWidget)]:
-        tip = widget.toolTip()
+    tips = [(type(w).__name__, w.toolTip()) for w in [root, *root.findChildren(QWidget)]]
+    for view in root.findChildren(QListWidget):
+        tips += [("list item", view.item(n).toolTip()) for n in range(view.count())]
+    for tree in root.findChildren(QTreeWidget):
+        items = [tree.topLevelItem(n) for n in range(tree.topLevelItemCount())]
+        while items:
+            item = items.pop()
+            items += [item.child(n) for n in range(item.childCount())]
+            tips += [("tree item", item.toolTip(c)) for c in range(tree.columnCount())]
+    for where, tip in tips:
         if tip and GuiQt.mightBeRichText(tip) and any(m in tip for m in MARKERS):
-            leaks.append(f"tooltip of {type(widget).__name__}: {tip[:120]!r}")
+            leaks.append(f"tooltip of {where}: {tip[:120]!r}")
     return leaks
 
 
@@ -80,6 +88,8 @@ def hostile(request, ctx, data_dir, tmp_path, clock):
         loops.end_round(ctx.db, round_id, now - dt.timedelta(minutes=15))
         entries.add_flub(ctx.db, loop_id, round_id, "<h1>FLUB TOPIC</h1>", "<u>detail</u>")
         entries.add_asked(ctx.db, loop_id, round_id, "<h1>QUESTION</h1>?", "<u>topic</u>")
+        entries.set_loop_notes(ctx.db, loop_id, "<h1>LOOP NOTES</h1>")
+        entries.add_weak_topic(ctx.db, "<h1>WEAK</h1>", loop_id=loop_id, note="<u>note</u>")
     else:
         import_invitation(ctx.db, _invitation(tmp_path, now), day_rules(ctx.content))
         if request.param.endswith("ended"):
