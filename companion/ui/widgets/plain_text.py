@@ -11,7 +11,8 @@ from html import escape
 
 
 def plain_tip(text: str) -> str:
-    """``text`` as a tooltip that shows its characters (line breaks kept)."""
+    """``text`` as a tooltip (or any other auto-detected text, e.g. a static QMessageBox)
+    that shows its characters, line breaks kept."""
     if not text:
         return text
     return f"<p style='white-space:pre-wrap'>{escape(text)}</p>"
