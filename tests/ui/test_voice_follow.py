@@ -8,6 +8,8 @@ virtual microphone."""
 from __future__ import annotations
 
 import datetime as dt
+import os
+import sys
 
 import pulse
 import pytest
@@ -21,6 +23,26 @@ pytestmark = [
     pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}"),
 ]
 P = vt.PARAGRAPHS
+_AUDIT: dict = {"on": False, "events": []}
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+def _audit(event: str, args: tuple) -> None:
+    """File writes and network use while armed (one hook for the module; it cannot be
+    removed): following the pitch must write nothing and send nothing."""
+    if not _AUDIT["on"]:
+        return
+    if event == "open":
+        path, mode, flags = (list(args) + [None, None, None])[:3]
+        if (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+            isinstance(flags, int) and flags & _WRITE_FLAGS
+        ):
+            _AUDIT["events"].append((event, str(path)))
+    elif event in ("socket.connect", "socket.getaddrinfo", "socket.gethostbyname"):
+        _AUDIT["events"].append((event, repr(args[1:2])))
+
+
+sys.addaudithook(_audit)
 ONE_PAGER = f"""# About me
 
 ## Who I am
@@ -182,13 +204,20 @@ def test_the_card_follows_a_pitch_played_into_the_virtual_microphone(
     card.follow.toggle.click()
     card.set_round("coding")
     card.show_card()
-    card.toggle_round()
-    assert card.follow.following
-    qtbot.waitUntil(lambda: len(pulse_server.source_outputs()) >= 1, timeout=10000)
-    seen: list[str] = []
-    card.follow.segment_changed.connect(seen.append)
-    pulse_server.play(built.path)
-    qtbot.waitUntil(lambda: card.follow.view.segment_id == "why-role", timeout=60000)
+    _AUDIT.update(on=True, events=[])  # from the round's opening: recognizer loaded, mic open
+    try:
+        card.toggle_round()
+        assert card.follow.following and card.follow.indicator.isVisible()
+        qtbot.waitUntil(lambda: len(pulse_server.source_outputs()) >= 1, timeout=10000)
+        seen: list[str] = []
+        card.follow.segment_changed.connect(seen.append)
+        pulse_server.play(built.path)
+        qtbot.waitUntil(lambda: card.follow.view.segment_id == "why-role", timeout=60000)
+    finally:
+        _AUDIT["on"] = False
+    # the round's own journal row, and the test's player (paplay's output to /dev/null)
+    writes = [e for e in _AUDIT["events"] if "journal" not in e[1] and e[1] != "/dev/null"]
+    assert writes == [], writes
     assert [s for s in seen if s] == ["identity", "evidence", "why-role"]
     card.toggle_round()
     assert not card.follow.following
