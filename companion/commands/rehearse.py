@@ -13,8 +13,8 @@ from pathlib import Path
 def add_parser(inner) -> None:
     rehearse = inner.add_parser(
         "rehearse",
-        help="time a recorded take: speaking time, pauses, rate, 60-90 s verdict, and "
-        "what it said: each segment heard or skipped, fillers, the transcript",
+        help="time a recorded take: speaking time, pauses, rate, verdict against the pitch's "
+        "target, and what it said: each segment heard or skipped, fillers, the transcript",
     )
     rehearse.add_argument(
         "--audio", type=Path, required=True, metavar="FILE", help="the take, a 16-bit PCM WAV"

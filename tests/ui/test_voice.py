@@ -41,7 +41,7 @@ sys.addaudithook(_audit)
 
 
 def test_the_limit_comes_from_the_content(content):
-    assert rules.silence_limit(content) == 20.0  # "Silent for 20 seconds" in recovery
+    assert rules.silence_limit(content) == 20.0  # `silence_seconds: 20` in recovery
     assert rules.silence_limit(object()) == rules.DEFAULT_SILENCE_SECONDS
 
 
