@@ -175,6 +175,7 @@ class FollowStrip(QFrame):
         self.nudge.setWordWrap(True)
         self.message = QLabel("")
         self.message.setObjectName("cueFollowProblem")
+        self.message.setAccessibleName("Pitch following problem")
         self.message.setWordWrap(True)
         for label in (self.now, self.line, self.nudge, self.message):
             label.setVisible(False)
