@@ -11,7 +11,6 @@ import datetime as dt
 import os
 import sys
 
-import pulse
 import pytest
 import voice_takes as vt
 
@@ -111,13 +110,15 @@ def test_the_card_follows_a_take_with_a_segment_left_out(card, ctx, tmp_path):
     made: list = []
     strip = card.follow
     strip._factory = _fed_mic_factory(made)
+    card.set_round("coding")
+    card.show_card()
+    assert not strip.isVisible() and not strip.following  # no round runs: no strip
+    card.toggle_round()
+    assert strip.isVisible() and not strip.following  # the opening: the opt-in shows
     assert strip.toggle.text() == "Follow my pitch: off"
     strip.toggle.click()  # opt in (remembered)
     assert ctx.prefs.get("voice.follow_pitch") is True
-    card.set_round("coding")
-    card.show_card()
-    assert not strip.following  # no round runs
-    card.toggle_round()
+    card.tick()
     assert strip.following and strip.indicator.isVisible()
     seen: list[str] = []
     strip.segment_changed.connect(seen.append)
@@ -135,7 +136,7 @@ def test_the_card_follows_a_take_with_a_segment_left_out(card, ctx, tmp_path):
     assert strip.now.text().startswith("Now: Why this role \u00b7 ")
     assert "answering" in strip.line.text() or strip.line.text() == "listening"
     outline = _outline_text(card)
-    assert "\u25b6 Why this role" in outline and "s left" in outline
+    assert "\u25b6 Why this role" in outline and "speaking now" in outline
     assert "\u25b6 Who I am" not in outline
     # back by hand: the step hotkeys' path (card.move_step) corrects the following
     card.move_step(-1)
@@ -165,6 +166,7 @@ def test_following_stops_after_the_opening_minutes(card, ctx, clock):
     clock.advance(minutes=6)
     card.tick()
     assert not card.follow.following and not made[-1].is_open
+    assert not card.follow.isVisible()  # past the opening the card is as it was
 
 
 def test_off_by_default_and_nothing_opens(card):
@@ -188,18 +190,19 @@ def test_no_pitch_says_so(ctx, bus, qtbot):
     assert "nothing to follow" in window.follow.message.text()
 
 
-@pytest.fixture(scope="module")
-def pulse_server(tmp_path_factory):
-    srv = pulse.start(tmp_path_factory.mktemp("pulse"))
-    yield srv
-    srv.stop()
+@pytest.fixture
+def pulse_server(session_server, monkeypatch):
+    """The session's PulseAudio (tests/ui/conftest.py): Qt's audio backend keeps its
+    first connection for the life of the process."""
+    monkeypatch.setenv("PULSE_SERVER", f"unix:{session_server.runtime}/pulse/native")
+    yield session_server
+    session_server.stop_players()
 
 
 @pytest.mark.slow
 def test_the_card_follows_a_pitch_played_into_the_virtual_microphone(
-    card, qtbot, pulse_server, monkeypatch, tmp_path
+    card, qtbot, pulse_server, tmp_path
 ):
-    monkeypatch.setenv("PULSE_SERVER", f"unix:{pulse_server.runtime}/pulse/native")
     built = vt.build(tmp_path, "live", 160, [0.5, P[0], 0.8, P[1], 0.8, P[2], 0.5])
     card.follow.toggle.click()
     card.set_round("coding")
