@@ -152,10 +152,13 @@ class GhostMode(QObject):
             if card.windowHandle() is not None:
                 card.windowHandle().setFlags(card.windowFlags())
         else:
-            # override-redirect takes effect when the window is mapped again
+            # override-redirect is read when a window is mapped: a new X window, so the
+            # window manager (still unmanaging the old one) cannot hold the new map back
             geometry = card.geometry()
             visible = card.isVisible()
-            card.setWindowFlags(flags)  # hides the window
+            card.hide()
+            card.destroy()
+            card.setWindowFlags(flags)
             card.setGeometry(geometry)
             if visible:
                 card.show()
