@@ -172,7 +172,6 @@ class _ButtonCounter:
             stderr=subprocess.DEVNULL, text=True,
         )  # fmt: skip
         self.presses = 0
-        self._lines: list[str] = []
         import threading
 
         threading.Thread(target=self._read, daemon=True).start()
