@@ -53,7 +53,8 @@ def test_the_menu_entry_makes_a_ghost_and_the_hotkey_ends_it(make_card, ctx):
     mark = card.ghost.mark
     assert mark.isVisible() and mark.mark.text() == "ghost \u00b7 Ctrl+Alt+T"
     assert mark.note.isVisible() and "screen shares" in mark.note.text()
-    assert mark.geometry().bottom() < card.height() and mark.x() >= 0
+    assert mark.mark.geometry().right() < card.width() and mark.mark.y() >= 0
+    assert mark.note.geometry().bottom() < card.height() and mark.note.x() >= 0
     assert card.isVisible() and not card.isActiveWindow()
 
     assert drive_card("ghost", card, lambda: card) is card

@@ -17,9 +17,9 @@ from __future__ import annotations
 import logging
 import os
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QLabel
 
 from companion.core import hotkeys as hk
 from companion.core.cue import ghost as core
@@ -32,49 +32,73 @@ _BYPASS = Qt.WindowType.X11BypassWindowManagerHint
 MARGIN = 6
 
 
-class GhostMark(QFrame):
-    """The mark in the card's bottom-left corner; the first time, the notice under it."""
+def _box(parent, name: str) -> QLabel:
+    """A label drawn over the card, in the highlight colours, that clicks pass through."""
+    box = QLabel(parent)
+    box.setObjectName(name)
+    box.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+    box.setStyleSheet(
+        f"#{name} {{ background: palette(highlight); color: palette(highlighted-text);"
+        " border-radius: 6px; padding: 2px 8px; }"
+    )
+    box.hide()
+    return box
 
-    def __init__(self, parent):
-        super().__init__(parent)
-        self.setObjectName("ghostMark")
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
-        self.setStyleSheet(
-            "#ghostMark { background: palette(highlight); border-radius: 6px; }"
-            "#ghostMark QLabel { color: palette(highlighted-text); background: transparent; }"
-        )
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 3, 8, 4)
-        layout.setSpacing(2)
-        self.mark = QLabel()
+
+class GhostMark(QObject):
+    """The mark at the card's top right, over the header's buttons (a ghost's buttons
+    take no clicks anyway); the first time, the notice along the card's bottom."""
+
+    def __init__(self, card):
+        super().__init__(card)
+        self.card = card
+        self.mark = _box(card, "ghostMark")
         self.mark.setAccessibleName("Ghost mode")
-        bold = self.mark.font()
-        bold.setBold(True)
-        self.mark.setFont(bold)
-        layout.addWidget(self.mark)
-        self.note = QLabel(core.NOTICE)
+        self.mark.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        small = self.mark.font()
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        small.setBold(True)
+        self.mark.setFont(small)
+        self.note = _box(card, "ghostNote")
+        self.note.setText(core.NOTICE)
         self.note.setWordWrap(True)
         self.note.setAccessibleName("Ghost mode notice")
-        layout.addWidget(self.note)
-        self.hide()
 
     def render(self, text: str, telling: bool) -> None:
         self.mark.setText(text)
         self.mark.setToolTip(f"Clicks pass through the card; {text.split(' · ')[-1]} ends it")
+        self.mark.show()
         self.note.setVisible(telling)
         self.place()
 
+    def hide(self) -> None:
+        self.mark.hide()
+        self.note.hide()
+
+    def isVisible(self) -> bool:  # noqa: N802 (like the widgets')
+        return self.mark.isVisible()
+
     def place(self) -> None:
-        card = self.parentWidget()
-        width = card.width() - 2 * MARGIN
-        if self.note.isVisibleTo(self):
-            self.setFixedWidth(max(width, 1))
-        else:
-            self.setMinimumWidth(0)
-            self.setMaximumWidth(max(width, 1))
-        self.adjustSize()
-        self.move(MARGIN, max(card.height() - self.height() - MARGIN, 0))
-        self.raise_()
+        card = self.card
+        width, height = card.width(), card.height()
+        self.mark.adjustSize()
+        # over the header's buttons, from Start to the right edge, centred on the header
+        header = getattr(card, "header", None)
+        left, top = width - self.mark.width() - MARGIN, MARGIN // 2
+        if header is not None and header.isVisible():
+            origin = header.mapTo(card, QPoint(0, 0))
+            start = card.start_button.mapTo(card, QPoint(0, 0)).x()
+            left = min(left, start)
+            top = origin.y() + max((header.height() - self.mark.height()) // 2, 0)
+        left = max(left, 0)
+        self.mark.setFixedWidth(max(width - left - MARGIN // 2, 1))
+        self.mark.move(left, top)
+        if self.note.isVisibleTo(self.card):
+            self.note.setFixedWidth(max(width - 2 * MARGIN, 1))
+            self.note.setFixedHeight(self.note.heightForWidth(self.note.width()))
+            self.note.move(MARGIN, max(height - self.note.height() - MARGIN, 0))
+            self.note.raise_()
+        self.mark.raise_()
 
 
 class GhostMode(QObject):
@@ -156,9 +180,8 @@ class GhostMode(QObject):
             # window manager (still unmanaging the old one) cannot hold the new map back
             geometry = card.geometry()
             visible = card.isVisible()
-            card.hide()
+            card.setWindowFlags(flags)  # hides the window
             card.destroy()
-            card.setWindowFlags(flags)
             card.setGeometry(geometry)
             if visible:
                 card.show()
@@ -177,8 +200,6 @@ class GhostMode(QObject):
             self.mark = GhostMark(self.card)
         keys = hk.bindings_in_force(self.prefs).in_force().get("ghost", "")
         self.mark.render(core.mark_text(hk.shown(keys)), self.state.telling)
-        self.mark.show()
-        self.mark.place()
 
     def _screens_changed(self, *_args) -> None:
         self._bring_back_opacity()
