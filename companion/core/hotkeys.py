@@ -32,11 +32,12 @@ ACTIONS: tuple[tuple[str, str], ...] = (
 )
 ACTION_NAMES = tuple(name for name, _ in ACTIONS)
 
-# Ctrl+Alt plus a letter, a bracket or PageUp/PageDown: not taken by GNOME, KDE, Xfce or
-# Cinnamon by default (Ctrl+Alt+arrows switch workspaces on several desktops, so they are
-# avoided), except Ctrl+Alt+T: Ubuntu's GNOME opens a terminal with it, so the grab fails
-# there and the Hotkeys dialog says so (rebind it). The brackets are the card's own
-# opacity keys.
+# Ctrl+Alt plus a letter or PageUp/PageDown: not taken by GNOME, KDE, Xfce or Cinnamon
+# by default (Ctrl+Alt+arrows switch workspaces on several desktops, so they are avoided),
+# except Ctrl+Alt+T: Ubuntu's GNOME opens a terminal with it, so the grab fails there and
+# the Hotkeys dialog says so (rebind it). Opacity is I and O, side by side on QWERTY,
+# QWERTZ and AZERTY; the brackets (the card's own opacity keys) need AltGr on German,
+# French and other layouts, where the grab finds no key for them.
 DEFAULTS: dict[str, str] = {
     "show-card": "ctrl+alt+C",
     "next-step": "ctrl+alt+PageDown",
@@ -44,8 +45,8 @@ DEFAULTS: dict[str, str] = {
     "start-end-round": "ctrl+alt+S",
     "glance": "ctrl+alt+G",
     "ghost": "ctrl+alt+T",
-    "opacity-up": "ctrl+alt+BracketRight",
-    "opacity-down": "ctrl+alt+BracketLeft",
+    "opacity-up": "ctrl+alt+O",
+    "opacity-down": "ctrl+alt+I",
     "recovery": "ctrl+alt+R",
 }
 

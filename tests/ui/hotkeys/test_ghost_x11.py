@@ -125,7 +125,7 @@ def test_a_click_goes_through_the_ghost_card_to_the_xterm_beneath(
     assert not ghost["card_active"]
 
     # the card's hotkeys still work on a ghost card
-    assert _press(xsession, app, "ctrl+alt+bracketleft", "opacity-down")["opacity"] == 40
+    assert _press(xsession, app, "ctrl+alt+i", "opacity-down")["opacity"] == 40
     assert _press(xsession, app, "ctrl+alt+Next", "next-step")["step"] == 1
 
     back = _press(xsession, app, "ctrl+alt+t", "ghost")
