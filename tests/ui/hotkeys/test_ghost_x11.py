@@ -131,6 +131,7 @@ def test_a_click_goes_through_the_ghost_card_to_the_xterm_beneath(
     back = _press(xsession, app, "ctrl+alt+t", "ghost")
     assert back["ghost"] is False and back["mark"] == "" and back["opacity"] == 95, back
     info = _wait(lambda: _mapped(xsession, back["winid"], "no"), "the managed card mapped")
+    assert xsession.active() == xsession.xterm, "the card took the focus coming back"
     clients = xsession.run("xprop", "-root", "_NET_CLIENT_LIST")
     assert hex(back["winid"]) in clients, "the card is not managed again"
     state = xsession.run("xprop", "-id", str(back["winid"]), "_NET_WM_STATE")
