@@ -106,9 +106,14 @@ def test_empty_state_says_how_to_start(qtbot, ctx, bus, dnd):
     page = make_page(qtbot, ctx, bus)
     assert page.empty.isVisible() and "Add a loop" in page.empty.text()
     assert not page.schedule_box.isVisible()
-    assert page.countdown.text() == "Add your interview loop to start the day."
+    # one heading (the page title), then the steps: no line repeating "no loop yet"
+    assert not page.countdown.isVisible()
+    assert "<h3>" not in page.empty.text()
+    assert page.add_loop_button.text() == "Add a &loop…"  # Alt+L, the loop key
     page.create_loop("Acme", "SRE", "2026-12-02")
     assert not page.empty.isVisible() and page.schedule_box.isVisible()
+    assert page.countdown.isVisible()
+    assert page.add_loop_button.text() == "Add a l&oop…"  # Alt+L is the Loop list now
     assert page.countdown.text() == "No rounds scheduled yet: add them below."
     assert page.schedule.add_button.isEnabled()
     page.schedule.save_new(
@@ -183,15 +188,15 @@ def test_warm_up_and_item_links(qtbot, ctx, bus, dnd, clock, loop, desk):
         b.text().replace("&", ""): b for b in page.now_box.findChildren(type(page.add_loop_button))
     }
     buttons["Read the pitch aloud"].click()
-    buttons["Speak one answer aloud"].click()
-    assert opened == ["about"] and flagged == [True]
+    buttons["Speak one answer aloud"].click()  # nothing flagged: the quiz offers one
+    assert opened == ["about", "selfcheck"] and flagged == []
     links = page.phase_group.link_buttons
     by_link = {
         item.link: links[item.key] for item in page.phase_group.phase_list.items if item.link
     }
     by_link["about-me"].click()
-    by_link["flagged-quiz"].click()
-    assert opened == ["about", "about"] and len(flagged) == 2
+    by_link["one-answer"].click()
+    assert opened == ["about", "selfcheck", "about", "selfcheck"] and flagged == []
     by_link["dnd"].click()
     assert desk.banners is False
     assert page.dnd_banner.isVisible() and "until the round ends" in page.dnd_banner.text()
@@ -302,6 +307,18 @@ def test_today_shows_the_takeaways_card(qtbot, ctx, bus, dnd, content):
     shown = box.findChild(QLabel).text()
     for item in content.section("takeaways").items:
         assert escape(item.text) in shown
+
+
+def test_the_chapters_pointer_to_the_next_guide_shows_under_the_takeaways(
+    qtbot, ctx, bus, dnd, content
+):
+    from PySide6.QtWidgets import QLabel
+
+    page = make_page(qtbot, ctx, bus)
+    pointer = page.takeaways_box.findChild(QLabel, "nextGuide")
+    assert pointer is not None
+    assert "PagedAttention from First Principles" in pointer.text()
+    assert pointer.text() == content.section("takeaways").meta["next"]
 
 
 def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, dnd, clock, loop):
@@ -416,7 +433,7 @@ def test_an_interviewer_without_a_role_shows_by_name_only(qtbot, ctx, bus, dnd, 
     update_round(ctx.db, loop[1], interviewer_name="Kim", interviewer_role="")
     page = make_page(qtbot, ctx, bus)
     page.schedule.refresh()
-    whos = [page.schedule.tree.topLevelItem(i).text(2) for i in range(2)]
+    whos = [page.schedule.tree.topLevelItem(i).text(3) for i in range(2)]
     assert "Kim" in whos and not any("not known" in w for w in whos)
 
 
@@ -549,3 +566,106 @@ def test_a_pause_made_outside_the_app_shows_on_today(qtbot, ctx, bus, dnd, clock
     page.activateWindow()
     qtbot.waitUntil(page.isActiveWindow)
     qtbot.waitUntil(lambda: "already paused" in page.dnd_switch.status.text(), timeout=3000)
+
+
+def test_the_morning_items_and_the_warm_up_come_before_the_first_round_only(
+    qtbot, ctx, bus, dnd, clock, loop
+):
+    page = make_page(qtbot, ctx, bus)
+
+    def shown():
+        buttons = page.now_box.findChildren(type(page.add_loop_button))
+        items = [i.text for i in page.phase_group.phase_list.items]
+        return {b.text().replace("&", "") for b in buttons}, items
+
+    clock.set(at(2, 9, 50))
+    tick(bus)
+    buttons, items = shown()
+    assert "Speak one answer aloud" in buttons and "Read the pitch aloud" in buttons
+    assert any(t.startswith("Warm-up") for t in items) and any("Phone" in t for t in items)
+    clock.set(at(2, 11, 20))  # before the second round of the day
+    tick(bus)
+    assert page.phase_group.phase_list.phase == "before-round"
+    buttons, items = shown()
+    assert "Speak one answer aloud" not in buttons and "Read the pitch aloud" not in buttons
+    assert not any(t.startswith("Warm-up") or "Phone" in t for t in items)
+    assert any("Bathroom" in t for t in items)  # what comes back before every round
+
+
+def test_at_one_am_today_leads_with_sleep(qtbot, ctx, bus, dnd, clock, loop):
+    page = make_page(qtbot, ctx, bus)
+    clock.set(at(2, 1))
+    tick(bus)
+    assert page.now_box.title() == "Now: night before"
+    assert page.now_label.text().startswith("Go to sleep. A chapter read at 1am")
+    assert page.phase_group.phase_list.items[0].text == "Go to sleep"
+
+
+def test_tab_goes_down_today_as_drawn_and_the_now_buttons_keep_their_size(
+    qtbot, ctx, bus, dnd, clock, loop
+):
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtWidgets import QApplication
+
+    clock.set(at(2, 9, 50))  # before the first round: the Now box has its buttons
+    page = make_page(qtbot, ctx, bus)
+    page.day.refresh()
+    buttons = [page.actions_row.itemAt(i).widget() for i in range(page.actions_row.count())]
+    buttons = [b for b in buttons if b is not None]
+    assert buttons, "the Now box offers its actions before a round"
+    qtbot.wait(50)  # laid out (and the tab order follows the layout then)
+    for button in buttons:  # not stretched across the page
+        assert button.width() <= button.sizeHint().width() + 2
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow)
+    page.loop_combo.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(page.loop_combo.hasFocus)
+    rows = []
+    for _ in range(12):
+        widget = QApplication.focusWidget()
+        top = widget.mapTo(page, QPoint(0, 0)).y() + widget.height() // 2
+        rows.append((top, widget))
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+        if QApplication.focusWidget() is page.loop_combo:
+            break
+    tops = [top for top, _ in rows]
+    assert buttons[0] in [w for _, w in rows]
+    assert all(b >= a - 12 for a, b in zip(tops, tops[1:])), rows
+
+
+def test_the_schedule_shows_each_rounds_state_in_the_order_they_ran(
+    qtbot, ctx, bus, dnd, clock, loop
+):
+    """A state column, the round now in bold, "written down" told from "ended", and a
+    round started early above the one it overtook."""
+
+    _loop_id, first, second = loop
+    clock.set(at(2, 9, 0))
+    page = make_page(qtbot, ctx, bus)
+
+    def rows():
+        tree = page.schedule.tree
+        return [
+            (
+                tree.topLevelItem(i).text(1),
+                tree.topLevelItem(i).text(2),
+                tree.topLevelItem(i).font(0).bold(),
+            )
+            for i in range(tree.topLevelItemCount())
+        ]
+
+    assert rows() == [("Coding round", "next", True), ("System design round", "upcoming", False)]
+    page.day.start_round(round_id=second)  # the design round starts early, at 9:00
+    page.day.refresh()
+    assert rows() == [
+        ("System design round", "\u25cf now", True),
+        ("Coding round", "upcoming", False),
+    ]
+    clock.set(at(2, 9, 40))
+    page.day.end_round(second)
+    page.day.refresh()
+    assert rows()[0][:2] == ("System design round", "ended, not written down")
+    assert rows()[1] == ("Coding round", "next", True)
+    ctx.db.execute("UPDATE rounds SET notes = 'asked about sharding' WHERE id = ?", [second])
+    page.day.refresh()
+    assert rows()[0][:2] == ("System design round", "done, written down")

@@ -1,4 +1,5 @@
-"""The card's options menu (opacity, text size, folds, frame, hotkeys) and its key map.
+"""The card's options menu (opacity, text size, folds, frame, ghost mode, hotkeys) and its
+key map.
 
 Interface: ``CardMenu(parent)`` is a QMenu whose actions emit the menu's signals and
 whose ``render(opacity, frameless)`` checks the current choices.
@@ -6,7 +7,7 @@ whose ``render(opacity, frameless)`` checks the current choices.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
@@ -24,6 +25,7 @@ class CardMenu(QMenu):
     collapse_all = Signal(bool)
     frame_toggled = Signal(bool)  # True: with a window frame
     hotkeys = Signal()
+    ghost = Signal()  # ghost mode on (clicks pass through; the hotkey ends it)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -44,6 +46,8 @@ class CardMenu(QMenu):
         self.frame_action = QAction("Window frame", self, checkable=True)
         self.frame_action.toggled.connect(self.frame_toggled)
         self.addAction(self.frame_action)
+        ghost = self.addAction("Ghost mode: clicks pass through", self.ghost.emit)
+        ghost.setToolTip("The card lets clicks through to the window beneath; its hotkey ends it")
         self.addAction("Global hotkeys\u2026", self.hotkeys.emit)
         self.addSeparator()
         help_action = self.addAction("Shortcuts: " + SHORTCUTS.split(" · ")[0] + " \u2026")
@@ -58,3 +62,28 @@ class CardMenu(QMenu):
             self.frame_action.blockSignals(True)
             self.frame_action.setChecked(not frameless)
             self.frame_action.blockSignals(False)
+
+
+def card_key(key: int, modifiers) -> tuple[str, int] | None:
+    """What a key pressed on the card does, as (action, value); None: not the card's."""
+    mods = modifiers & ~Qt.KeyboardModifier.KeypadModifier
+    ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+    if ctrl and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        return "press", 0
+    if ctrl:
+        return None
+    if mods == Qt.KeyboardModifier.NoModifier and Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+        return "round", key - Qt.Key.Key_0
+    table = {
+        Qt.Key.Key_Right: ("step", 1),
+        Qt.Key.Key_Space: ("step", 1),
+        Qt.Key.Key_Left: ("step", -1),
+        Qt.Key.Key_G: ("glance", 0),
+        Qt.Key.Key_Escape: ("leave-glance", 0),
+        Qt.Key.Key_Plus: ("font", 1),
+        Qt.Key.Key_Equal: ("font", 1),
+        Qt.Key.Key_Minus: ("font", -1),
+        Qt.Key.Key_BracketLeft: ("opacity", -10),
+        Qt.Key.Key_BracketRight: ("opacity", 10),
+    }
+    return table.get(Qt.Key(key))

@@ -29,9 +29,11 @@ from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
 from companion.ui.cue.banners import nudge_banner, share_reminder
 from companion.ui.cue.geometry import CardPlacement, screens
+from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
-from companion.ui.cue.look import SHORTCUTS, CardMenu
+from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
+from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.sections import RoundPage, label
 from companion.ui.cue.style import style_sheet
@@ -64,10 +66,10 @@ class CueCardWindow(QWidget):
         self.pick: cue_card.Pick | None = None
         self._armed_at: dt.datetime | None = None
         self._changed: set[str] = set()
-        self._pitch: tuple[list[cue_rounds.CardLine], str] | None = None
-        self._loop_id: int | None = None
+        self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
         self._quiet = False
         self.placement = CardPlacement(self, ctx.settings)
+        self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
         self._apply_flags()
 
         self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
@@ -105,7 +107,7 @@ class CueCardWindow(QWidget):
         flags = Qt.WindowType.Tool | Qt.WindowType.WindowStaysOnTopHint
         if self.state.frameless:
             flags |= Qt.WindowType.FramelessWindowHint
-        self.setWindowFlags(flags)
+        self.setWindowFlags(flags | self.ghost.flags())
 
     def _build(self) -> None:
         outer = QVBoxLayout(self)
@@ -123,6 +125,7 @@ class CueCardWindow(QWidget):
         self.menu.collapse_all.connect(self._collapse_all)
         self.menu.frame_toggled.connect(lambda on: self.set_frameless(not on))
         self.menu.hotkeys.connect(self.bus.open_hotkeys.emit)
+        self.menu.ghost.connect(self.ghost.toggle)
         self.header = CardHeader(self, self.menu)
         self.header.pressed.connect(self.toggle_round)
         self.header.glance_toggled.connect(self.set_glance)
@@ -138,13 +141,18 @@ class CueCardWindow(QWidget):
         layout.addWidget(self.banner)
         self.voice = voice_line.voice_line(self.ctx.prefs, self.ctx.content, self)
         layout.addWidget(self.voice)
+        self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
+        layout.addWidget(self.follow)
 
-        self.pages = RoundPages(self._build_page)
+        self.pages = RoundPages(lambda info: self.source.build(info, self.state))
         self.pages.step_moved.connect(self.move_step)
         self.pages.collapsed_changed.connect(self._on_collapsed)
         self.pages.topic_changed.connect(self._on_topic)
         self.pages.length_changed.connect(self._on_length)
         self.pages.set_user_folds(self.state.collapsed)
+        self.follow.outline.connect(
+            lambda title, meta: voice_line.highlight(self.pages, title, meta)
+        )
         layout.addWidget(self.pages, 1)
         self._empty = label(
             "The content has no round types. Add a `kind: rounds` file to the content "
@@ -225,10 +233,9 @@ class CueCardWindow(QWidget):
         """Pick up what the Cue page (or another window) saved, keeping our own edits."""
         fresh = cue_state.load_state(self.ctx.settings)
         self.state = cue_state.merge_state(fresh, self.state, self._changed)
-        loop_before = self._loop_id
-        self._loop_id = None
-        self._resolve_loop()
-        if self._loop_id != loop_before:
+        loop_before = self.source.loop_id(self.state)
+        self.source.forget()
+        if self.source.loop_id(self.state) != loop_before:
             self.refresh_data()
         self._apply_look()
         self.render()
@@ -310,6 +317,7 @@ class CueCardWindow(QWidget):
             state.page,
             self.isVisible(),
         )
+        voice_line.render_follow(self.follow, state, self.isVisible())
         self._show_voice()
         self._sync_tick_timer()
 
@@ -417,59 +425,11 @@ class CueCardWindow(QWidget):
     def _current_page(self) -> RoundPage | None:
         return self.pages.current()
 
-    def _build_page(self, info: cue_rounds.RoundInfo) -> RoundPage:
-        content = self.ctx.content
-        pitch, pitch_note = self._pitch_lines() if "@pitch-outline" in info.sections else ([], "")
-        planned: list[cue_rounds.CardLine] = []
-        if "@planned-questions" in info.sections:
-            from companion.core.cue.sources import planned_question_lines
-
-            planned = planned_question_lines(self.ctx.db, self._resolve_loop(), info.audience)
-        minutes = self.state.round_minutes(info)
-        sections = cue_rounds.build_sections(
-            content,
-            info,
-            pitch_outline=pitch,
-            pitch_note=pitch_note,
-            planned=planned,
-            planned_note="Planned for this interviewer" if planned else "",
-            closing_topic=self.state.closing_topic,
-            minutes=minutes,
-        )
-        closing = content.by_kind("closing")
-        template = closing[0].items[0].text if closing and closing[0].items else ""
-        return RoundPage(
-            info.id,
-            sections,
-            collapsed=set(self.state.collapsed),
-            topic=self.state.closing_topic,
-            minutes=minutes,
-            closing_template=template,
-        )
-
-    def _pitch_lines(self) -> tuple[list[cue_rounds.CardLine], str]:
-        if self._pitch is None:
-            from companion.core.cue.sources import pitch_outline_lines
-
-            self._pitch = pitch_outline_lines(self.ctx.db, self.ctx.content.pitch_plan())
-        return self._pitch
-
-    def _resolve_loop(self) -> int | None:
-        if self._loop_id is None:
-            from companion.core.cue.sources import resolve_loop_id
-
-            try:
-                self._loop_id = resolve_loop_id(self.ctx.db, self.state, self.ctx.now().date())
-            except Exception as exc:
-                log.warning("no current loop: %s", exc)
-        return self._loop_id
-
     def refresh_data(self) -> None:
         """About me, the planner or the journal changed: rebuild pages when next shown."""
         if self._quiet:
             return
-        self._pitch = None
-        self._loop_id = None
+        self.source.forget()
         self.pages.mark_stale()
         if self.isVisible():  # hidden: rebuilt in showEvent
             self.render()
@@ -480,6 +440,8 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ stepper
 
     def move_step(self, delta: int) -> None:
+        if self.follow.step(delta):  # following the pitch: back/next correct it
+            return
         page = self._current_page()
         if page is None or page.stepper is None:
             return
@@ -576,7 +538,7 @@ class CueCardWindow(QWidget):
             self.show()
 
     def _apply_look(self) -> None:
-        self.setWindowOpacity(self.state.opacity / 100)
+        self.setWindowOpacity(self.ghost.shown_opacity(self.state.opacity) / 100)
         self.menu.render(self.state.opacity, self.state.frameless)
         self.setStyleSheet(style_sheet(self.state.font_pt))
 
@@ -618,35 +580,28 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ keys
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
-        key = event.key()
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        ctrl = mods & Qt.KeyboardModifier.ControlModifier
-        if ctrl and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.toggle_round()
-        elif not mods and Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
-            info = cue_rounds.round_for_key(self.infos, key - Qt.Key.Key_0)
-            if info is not None:
-                self.set_round(info.id)
-        elif not ctrl and key in (Qt.Key.Key_Right, Qt.Key.Key_Space):
-            self.move_step(1)
-        elif not ctrl and key == Qt.Key.Key_Left:
-            self.move_step(-1)
-        elif key == Qt.Key.Key_G and not ctrl:
-            self.toggle_glance()
-        elif key == Qt.Key.Key_Escape:  # leaves glance mode; never hides the card
-            if self.state.glance:
-                self.set_glance(False)
-        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.change_font(1)
-        elif key == Qt.Key.Key_Minus:
-            self.change_font(-1)
-        elif key == Qt.Key.Key_BracketLeft:
-            self.set_opacity(self.state.opacity - 10)
-        elif key == Qt.Key.Key_BracketRight:
-            self.set_opacity(self.state.opacity + 10)
-        else:
+        found = card_key(event.key(), event.modifiers())
+        if found is None:
             super().keyPressEvent(event)
             return
+        name, value = found
+        if name == "round":
+            info = cue_rounds.round_for_key(self.infos, value)
+            if info is not None:
+                self.set_round(info.id)
+        elif name == "press":
+            self.toggle_round()
+        elif name == "step":
+            self.move_step(value)
+        elif name == "glance":
+            self.toggle_glance()
+        elif name == "leave-glance":  # Esc leaves glance mode; it never hides the card
+            if self.state.glance:
+                self.set_glance(False)
+        elif name == "font":
+            self.change_font(value)
+        elif name == "opacity":
+            self.set_opacity(self.state.opacity + value)
         event.accept()
 
     # ------------------------------------------------------------------ the window
@@ -688,6 +643,7 @@ class CueCardWindow(QWidget):
         self._tick_timer.stop()
         if self.voice is not None:
             self.voice.stop()  # the mic never stays open behind a closed card
+            self.follow.stop()
         super().hideEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from companion.ui.bus import AppBus
 from companion.ui.theme import status_color
 from companion.ui.widgets.columns import Columns
+from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.wrapping_tree import WrappingTree
 
 AUDIENCE_ORDER = ("hiring-manager", "peer", "leadership")
@@ -83,6 +84,13 @@ class PlannerPanel(QWidget):
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
         self.rule_label.setAccessibleName("Rule")
+        self.intro_label = QLabel()  # the questions section's introduction
+        self.intro_label.setWordWrap(True)
+        self.intro_label.setAccessibleName("How to choose")
+        self.closing_label = QLabel()  # how each round ends, with why
+        self.closing_label.setObjectName("plannerClosing")
+        self.closing_label.setWordWrap(True)
+        self.closing_label.setAccessibleName("Closing line")
         top = QHBoxLayout()
         top.addWidget(loop_label)
         top.addWidget(self.loop_combo, 1)
@@ -136,7 +144,13 @@ class PlannerPanel(QWidget):
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setAccessibleName("Plan warnings")
         self.warnings_label.setStyleSheet(f"color: {status_color('warn').name()};")
-        for label in (self.rule_label, self.count_label, self.warnings_label):
+        for label in (
+            self.rule_label,
+            self.intro_label,
+            self.closing_label,
+            self.count_label,
+            self.warnings_label,
+        ):
             label.setTextFormat(Qt.TextFormat.PlainText)  # pack text: never HTML
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
@@ -163,12 +177,14 @@ class PlannerPanel(QWidget):
         right.addWidget(custom_label)
         right.addLayout(custom_row)
         right.addWidget(self.error_label)
+        right.addWidget(self.closing_label)
 
         self.columns = Columns(left_box, right_box)  # stacked when the window is narrow
         planner_layout = QVBoxLayout(self.planner)
         planner_layout.setContentsMargins(0, 0, 0, 0)
         planner_layout.addLayout(top)
         planner_layout.addWidget(self.rule_label)
+        planner_layout.addWidget(self.intro_label)
         planner_layout.addWidget(self.columns, 1)
 
         self.stack = QStackedWidget()
@@ -233,6 +249,14 @@ class PlannerPanel(QWidget):
         content = self.ctx.content
         self._suggestions = suggestions(content)
         self.rule_label.setText(plan_rule(content))
+        intro = content.planner_rules().intro
+        self.intro_label.setText(intro)
+        self.intro_label.setVisible(bool(intro))
+        why, line = content.closing_line()
+        if line:
+            line = line.replace("{topic}", "[the topic you discussed]")
+            self.closing_label.setText(f"{why}\n“{line}”".strip())
+        self.closing_label.setVisible(bool(line))
         self._refresh_plan()
 
     def loop_id(self) -> int | None:
@@ -285,7 +309,7 @@ class PlannerPanel(QWidget):
                 tip.append("Suits: " + ", ".join(audience_title(a) for a in suggestion.audiences))
                 if done:
                     tip.append(f"Planned for: {audience_title(done.audience)}")
-                child.setToolTip(0, "\n".join(tip))
+                child.setToolTip(0, plain_tip("\n".join(tip)))
                 if done:
                     child.setForeground(0, self.palette().placeholderText())
                 parent.addChild(child)
@@ -311,7 +335,11 @@ class PlannerPanel(QWidget):
             item.setData(ROLE + 1, question.audience)
             item.setData(ROLE + 2, question.asked)
             item.setToolTip(
-                "Your own question" if question.source == "custom" else f"Topic: {question.topic}"
+                plain_tip(
+                    "Your own question"
+                    if question.source == "custom"
+                    else f"Topic: {question.topic}"
+                )
             )
             self.plan_list.addItem(item)
             if question.id == select:

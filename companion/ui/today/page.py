@@ -20,16 +20,15 @@ from PySide6.QtWidgets import (
 
 from companion.ui.today.parts import clear as _clear
 
-EMPTY_TEXT = (
-    "<h3>No interview loop yet</h3>"
-    "<p>Start here:</p><ol>"
+EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
+    "<p>No interview loop yet. Start here:</p><ol>"
     "<li><b>Add a loop</b>: the company and the first interview day.</li>"
     "<li><b>Add its rounds</b> with their start times, or import the calendar "
     "invitation (.ics).</li></ol>"
     "<p>Then this page counts down to each round and brings up the right list at the right "
     "time: the evening before, the morning of, and before each round.</p>"
-    "<p>Tonight, write your one-page <b>About me</b>: the 60-90 second answer and three "
-    "projects with numbers. The evening before, you read it aloud.</p>"
+    "<p>Tonight, write your one-page <b>About me</b>: the {target} second answer and three "
+    "projects with numbers; the warm-up before the first round reads it aloud once.</p>"
 )
 
 
@@ -116,7 +115,7 @@ class TodayPage(QWidget):
         loops_row.addStretch(0)  # with no loop yet the button keeps its size, on the left
         layout.addLayout(loops_row)
 
-        self.empty = QLabel(EMPTY_TEXT)
+        self.empty = QLabel(EMPTY_TEXT.format(target=self.ctx.content.pitch_plan().target_text))
         self.empty.setWordWrap(True)
         self.empty.setAccessibleName("How to start")
         self.empty.setTextFormat(Qt.TextFormat.RichText)
@@ -216,22 +215,27 @@ class TodayPage(QWidget):
             self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(view.loop.id)))
         for widget in (self.loop_label, self.loop_combo):
             widget.setVisible(bool(loops))
+        # Alt+L: the loop list when there is one, else the button that adds the first
+        self.add_loop_button.setText("Add a l&oop…" if loops else "Add a &loop…")
         self.empty.setVisible(view.loop is None)
         self.about_button.setVisible(view.loop is None)
         self.schedule_box.setVisible(view.loop is not None)
-        self.schedule.set_loop(view.loop_id)
+        self.schedule.set_loop(view.loop_id, view)
         if view.loop is not None:
             title = view.loop.company + (f" · {view.loop.role}" if view.loop.role else "")
             self.headline.setText(f"Today · {title}")
         else:
             self.headline.setText("Today")
         focus = view.focus
+        from companion.core.day.checklist import past_midnight
+
         key = (
             view.phase,
             focus.id if focus else 0,
             focus.state if focus else "",
             focus.link if focus else "",
             view.day,
+            past_midnight(view),
         )
         if key != self._phase_key:
             self._phase_key = key
@@ -241,6 +245,13 @@ class TodayPage(QWidget):
         render_reminders(self, view)
         self._update_dnd_banner()
         self.update_countdown()
+        QTimer.singleShot(0, self._follow_layout)  # once the new rows are laid out
+
+    def _follow_layout(self) -> None:
+        """Tab goes down the page as it is drawn (buttons added later came last)."""
+        from companion.ui.widgets.tab_order import follow_layout
+
+        follow_layout(self)
 
     def update_countdown(self) -> None:
         """The countdown line: once a minute, each second in the last minute; never while
@@ -252,8 +263,10 @@ class TodayPage(QWidget):
         from companion.core.day.schedule import clock_text, countdown_text
 
         now = self.ctx.now()
+        # with no loop the page title and the steps below say it all: no third heading
+        self.countdown.setVisible(view.loop is not None)
         if view.loop is None:
-            text = "Add your interview loop to start the day."
+            text = ""
         elif view.current is not None:
             nxt = (
                 f" Next: {view.next.title} {countdown_text(view.next.starts_at - now)}."
@@ -295,7 +308,14 @@ class TodayPage(QWidget):
     # the phase area ------------------------------------------------------------------
 
     def _render_phase(self, view) -> None:
-        from companion.core.day.checklist import PHASE_TITLES, phase_list, scope_for
+        from companion.core.day.checklist import (
+            PHASE_TITLES,
+            first_round_of_day,
+            for_moment,
+            past_midnight,
+            phase_list,
+            scope_for,
+        )
         from companion.core.day.schedule import clock_text
         from companion.ui.checklist.page import PhaseGroup
 
@@ -328,14 +348,22 @@ class TodayPage(QWidget):
                 f"{nxt.title} at {clock_text(nxt.starts_at, now)}. "
                 "Work down the list below; each step has its time."
             )
-            self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
-            self._action("Speak one a&nswer aloud", self.bus.open_flagged_quiz.emit)
+            if first_round_of_day(view):  # the guide's warm-up is a morning item
+                from companion.ui.checklist.page import offer_one_answer
+
+                self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
+                self._action(
+                    "Speak one a&nswer aloud", lambda: offer_one_answer(self.ctx.db, self.bus)
+                )
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
             self._action("&Start it now", lambda: self.start_round(nxt.id))
         elif view.phase in PHASE_TITLES:
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
             if view.phase == "after-loop":
                 self.now_label.setText("The loop is done. Write it down while it is fresh.")
+            elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
+                first = f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
+                self.now_label.setText(" ".join(p for p in (f"{sleep[0]}.", sleep[1], first) if p))
             else:
                 self.now_label.setText(
                     f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
@@ -362,7 +390,7 @@ class TodayPage(QWidget):
                 )
             return
         phase = view.phase
-        lst = phase_list(self.ctx.content, phase)
+        lst = for_moment(phase_list(self.ctx.content, phase), view)
         group = PhaseGroup(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
         group.dnd_round_id = self._dnd_round_id()
         if phase == "after-loop":
@@ -375,7 +403,13 @@ class TodayPage(QWidget):
     def _action(self, text: str, slot) -> QPushButton:
         button = QPushButton(text)
         button.clicked.connect(lambda _=False: slot())
-        self.actions_row.addWidget(button)
+        row = self.actions_row  # the buttons keep their size, on the left
+        last = row.itemAt(row.count() - 1) if row.count() else None
+        if last is not None and last.spacerItem() is not None:
+            row.insertWidget(row.count() - 1, button)
+        else:
+            row.addWidget(button)
+            row.addStretch(1)
         return button
 
     def _on_change(self, change) -> None:
