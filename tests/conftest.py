@@ -12,6 +12,16 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.pop("COMPANION_HOME", None)
 
 REAL_HOME = Path.home().resolve()
+UI_TESTS = Path(__file__).resolve().parent / "ui"
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
+def pytest_collection_modifyitems(config, items):
+    """Every test under tests/ui needs a QApplication: its folder marks it ``gui``, so
+    ``-m "not gui"`` runs the core (qutebrowser marks by fixture; we mark by folder)."""
+    for item in items:
+        if Path(item.path).resolve().is_relative_to(UI_TESTS):
+            item.add_marker(pytest.mark.gui)
 
 
 @pytest.fixture(autouse=True)
