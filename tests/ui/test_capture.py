@@ -246,3 +246,24 @@ def test_the_capture_fits_a_small_screen(qtbot, ctx, bus, ended_round):
     dialog.show()
     assert QRect(0, 0, 800, 450).contains(dialog.geometry())
     assert dialog.minimumSizeHint().height() <= 450 - 48
+
+
+def test_a_long_line_wraps_in_its_list_and_keeps_its_severity_in_view(qtbot, ctx, bus, ended_round):
+    """The walk: "Forgot clock skew in the TTL check #clocks  (2 notic…" was cut behind
+    a horizontal scroll bar in the Flubbed list (issue 34)."""
+    from companion.ui.journal.capture import CaptureDialog
+
+    _loop, rid = ended_round
+    dialog = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(dialog)
+    dialog.resize(700, dialog.sizeHint().height())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    flubbed = dialog.flubbed
+    _type(qtbot, flubbed.entry, "Forgot clock skew in the TTL check and the retry budget #clocks")
+    qtbot.wait(50)  # laid out
+    view = flubbed.list
+    rect = view.visualItemRect(view.item(0))
+    assert view.horizontalScrollBar().maximum() == 0
+    assert rect.right() <= view.viewport().width()
+    assert rect.height() > view.fontMetrics().height() * 1.5  # on two lines, not cut

@@ -44,6 +44,10 @@ class _LineList(QWidget):
         self.list = QListWidget()
         self.list.setAccessibleName(f"{label}: added so far")
         self.list.setMaximumHeight(90)
+        # a long line wraps to the list's width: its "(2 noticeable)" stays in view
+        self.list.setWordWrap(True)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.entry.returnPressed.connect(self.add_current)
         remove = QShortcut(QKeySequence.StandardKey.Delete, self.list, self._remove_selected)
         remove.setContext(Qt.ShortcutContext.WidgetShortcut)  # one Delete per list, not window
