@@ -433,3 +433,21 @@ def test_a_dated_loop_is_still_keyed_by_company_and_time():
     edited = dict(loop, notes="edited since")
     report = journal_io.import_journal_data(db, _doc(loops=[edited]), now=NOW)
     assert report.loops_skipped == 1 and report.loops_added == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,  # "it nests too deeply"
+        '{"format": "interview-companion-journal", "format": "x"}',  # a key twice
+        '{"format": "interview-companion-journal", "version": NaN}',
+        '{"format": "interview-companion-journal", "version": 1, "loops": [{"company": 5}]}',
+    ],
+)
+def test_a_refused_file_is_told_in_whole_sentences(data_dir, tmp_path, capsys, text):
+    """The walk: "…appears twice in one object Nothing was imported." (no full stop)."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    assert _cli(["--data-dir", str(data_dir), "journal", "import", str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(". Nothing was imported."), err
