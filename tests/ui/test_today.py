@@ -435,7 +435,7 @@ def test_an_interviewer_without_a_role_shows_by_name_only(qtbot, ctx, bus, dnd, 
     update_round(ctx.db, loop[1], interviewer_name="Kim", interviewer_role="")
     page = make_page(qtbot, ctx, bus)
     page.schedule.refresh()
-    whos = [page.schedule.tree.topLevelItem(i).text(2) for i in range(2)]
+    whos = [page.schedule.tree.topLevelItem(i).text(3) for i in range(2)]
     assert "Kim" in whos and not any("not known" in w for w in whos)
 
 
@@ -533,3 +533,41 @@ def test_tab_goes_down_today_as_drawn_and_the_now_buttons_keep_their_size(
     tops = [top for top, _ in rows]
     assert buttons[0] in [w for _, w in rows]
     assert all(b >= a - 12 for a, b in zip(tops, tops[1:])), rows
+
+
+def test_the_schedule_shows_each_rounds_state_in_the_order_they_ran(
+    qtbot, ctx, bus, dnd, clock, loop
+):
+    """A state column, the round now in bold, "written down" told from "ended", and a
+    round started early above the one it overtook."""
+
+    _loop_id, first, second = loop
+    clock.set(at(2, 9, 0))
+    page = make_page(qtbot, ctx, bus)
+
+    def rows():
+        tree = page.schedule.tree
+        return [
+            (
+                tree.topLevelItem(i).text(1),
+                tree.topLevelItem(i).text(2),
+                tree.topLevelItem(i).font(0).bold(),
+            )
+            for i in range(tree.topLevelItemCount())
+        ]
+
+    assert rows() == [("Coding round", "next", True), ("System design round", "upcoming", False)]
+    page.day.start_round(round_id=second)  # the design round starts early, at 9:00
+    page.day.refresh()
+    assert rows() == [
+        ("System design round", "\u25cf now", True),
+        ("Coding round", "upcoming", False),
+    ]
+    clock.set(at(2, 9, 40))
+    page.day.end_round(second)
+    page.day.refresh()
+    assert rows()[0][:2] == ("System design round", "ended, not written down")
+    assert rows()[1] == ("Coding round", "next", True)
+    ctx.db.execute("UPDATE rounds SET notes = 'asked about sharding' WHERE id = ?", [second])
+    page.day.refresh()
+    assert rows()[0][:2] == ("System design round", "done, written down")

@@ -156,4 +156,8 @@ def drive_card(action: str, card, open_card: Callable[[], object]):
         card.toggle_glance()
     elif action == "recovery":
         card.show_recovery()
+    elif action == "ghost":
+        card.ghost.toggle()
+    elif action in ("opacity-up", "opacity-down"):
+        card.ghost.step_opacity(1 if action == "opacity-up" else -1)
     return card

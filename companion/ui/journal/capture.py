@@ -9,6 +9,8 @@ companion.core.journal.capture_lines).
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -44,10 +46,10 @@ class _LineList(QWidget):
         self.list = QListWidget()
         self.list.setAccessibleName(f"{label}: added so far")
         self.list.setMaximumHeight(90)
-        # a long line wraps to the list's width: its "(2 noticeable)" stays in view
+        # a long line wraps to the list's width: no sideways scroll hiding "(2 noticeable)"
         self.list.setWordWrap(True)
-        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.entry.returnPressed.connect(self.add_current)
         remove = QShortcut(QKeySequence.StandardKey.Delete, self.list, self._remove_selected)
         remove.setContext(Qt.ShortcutContext.WidgetShortcut)  # one Delete per list, not window
@@ -119,7 +121,7 @@ class CaptureDialog(QDialog):
 
         where = self.loop.company if self.loop else "no loop"
         what = self.round.type.replace("-", " ") if self.round else "round"
-        header = QLabel(f"<b>{what.capitalize()}</b> · {where}")
+        header = QLabel(f"<b>{escape(what.capitalize())}</b> · {escape(where)}")
         header.setTextFormat(Qt.TextFormat.RichText)
         hint = QLabel(
             "Type, Enter adds a line · Ctrl+Enter saves · end a line with #topic to tag it"

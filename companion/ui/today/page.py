@@ -217,7 +217,7 @@ class TodayPage(QWidget):
         self.empty.setVisible(view.loop is None)
         self.about_button.setVisible(view.loop is None)
         self.schedule_box.setVisible(view.loop is not None)
-        self.schedule.set_loop(view.loop_id)
+        self.schedule.set_loop(view.loop_id, view)
         if view.loop is not None:
             title = view.loop.company + (f" · {view.loop.role}" if view.loop.role else "")
             self.headline.setText(f"Today · {title}")
