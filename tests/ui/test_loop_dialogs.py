@@ -194,3 +194,19 @@ def test_editing_a_custom_type_round_keeps_its_own_words(qtbot, ctx):
     assert dialog.try_accept()
     update_round(ctx.db, rid, **dialog.values())
     assert round_title(get_round(ctx.db, rid), dict(TYPES)) == "Bar raiser round"
+
+
+def test_alt_l_takes_the_focus_to_the_length(qtbot, clock):
+    """The "&Length:" label's buddy is the picker; a picker that takes no focus made
+    Alt+L do nothing (the walk typed "30" into the call link)."""
+    from PySide6.QtWidgets import QApplication
+
+    dialog = RoundDialog(TYPES, clock.now())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.link.setFocus()
+    qtbot.waitUntil(dialog.link.hasFocus)
+    qtbot.keyClick(dialog.link, Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is dialog.length.combo

@@ -193,14 +193,16 @@ def _start_target(view: DayView | None, page: str, focus: CardRound | None, now)
     day's not-yet-ended round of the shown type today (as ``actions.start`` picks it)."""
     if view is None:
         return 0
-    if focus is not None and focus.page == page and focus.state == "scheduled":
+
+    def today(starts_at: dt.datetime | None) -> bool:  # tomorrow's round is not started now
+        return starts_at is None or starts_at.astimezone(now.tzinfo).date() == now.date()
+
+    shown = focus is not None and focus.page == page and focus.state == "scheduled"
+    if shown and today(focus.starts_at):
         return focus.id
     for d in view.rounds:
-        if d.type != page or d.state not in ("scheduled", "running"):
-            continue
-        if d.starts_at is not None and d.starts_at.astimezone(now.tzinfo).date() != now.date():
-            continue
-        return d.id
+        if d.type == page and d.state in ("scheduled", "running") and today(d.starts_at):
+            return d.id
     return 0
 
 

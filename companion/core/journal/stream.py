@@ -15,7 +15,12 @@ from json.decoder import WHITESPACE, scanstring
 
 
 class JournalImportError(ValueError):
-    """The file is not a journal this version can read; the message says where."""
+    """The file is not a journal this version can read; the message says where, as a
+    sentence (callers append "Nothing was imported.")."""
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
 MAX_INT_DIGITS = 18

@@ -113,15 +113,20 @@ class Recipient:
 
 
 def _rounds_by_start(db: Database, loop_id: int) -> list[tuple[int, str, str]]:
-    """(id, interviewer name, role) of the loop's rounds, earliest first."""
+    """(id, interviewer name, role) of the loop's rounds, earliest first. A hiring-manager
+    round whose role was left unknown is the hiring manager's."""
     from companion.core.day.loops import list_rounds
     from companion.core.journal.round_order import in_time_order
 
     return [
-        (r.id, r.interviewer_name, r.interviewer_role)
+        (r.id, r.interviewer_name, r.interviewer_role or _role_of_type(r.type))
         for r in in_time_order(list_rounds(db, loop_id))
         if r.skipped_at is None
     ]
+
+
+def _role_of_type(round_type: str) -> str:
+    return "hiring-manager" if round_type == "hiring-manager" else ""
 
 
 def _same_person(a: str, b: str) -> bool:

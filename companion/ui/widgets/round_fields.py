@@ -99,6 +99,8 @@ class LengthPicker(QWidget):
         layout.addWidget(self.other)
         layout.addStretch(1)
         self.setFocusProxy(self.combo)
+        # a label's mnemonic (the dialogs' "&Length:") focuses only a buddy that takes focus
+        self.setFocusPolicy(self.combo.focusPolicy())
         self.set_minutes(minutes)
         self.combo.activated.connect(self._chosen)
         self.other.editingFinished.connect(self.picked.emit)

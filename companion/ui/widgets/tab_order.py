@@ -14,8 +14,11 @@ from PySide6.QtWidgets import QWidget
 def tab_stops(container: QWidget) -> list[QWidget]:
     """The widgets Tab stops at inside ``container``, in reading order."""
     found = []
+    window = container.window()
     for widget in container.findChildren(QWidget):
         if not widget.isVisibleTo(container) or widget.focusProxy() is not None:
+            continue
+        if widget.window() is not window:  # a dialog open over the page has its own order
             continue
         if not widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
             continue

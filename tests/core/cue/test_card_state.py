@@ -189,3 +189,14 @@ def test_the_idle_length_is_the_days_for_the_round_ahead_else_the_types(world):
     assert picked.minutes == coding.minutes
     own, _ = _state(world, _day("before", "design"), pick=Pick("coding", 1), minutes={"coding": 25})
     assert own.minutes == 25
+
+
+def test_start_never_starts_a_round_of_another_day(world):
+    """The walk: the next round was tomorrow's (23 h away) and one Start on the card
+    recorded it as run today; only a round of today is the one a Start starts."""
+    tomorrow = _round(1, "coding", scheduled=NOW + dt.timedelta(hours=23))
+    state, view = _state(world, [tomorrow])
+    assert view.next is not None and view.next.round.id == 1  # the card counts down to it
+    assert state.next_press == "start" and state.start_round_id == 0
+    today, _ = _state(world, [_round(1, "coding", scheduled=NOW + dt.timedelta(hours=3))])
+    assert today.start_round_id == 1

@@ -471,3 +471,21 @@ def test_loops_before_the_format_are_read_too(tmp_path):
     path.write_text(json.dumps(reordered))
     checked = journal_validate.read_journal(path, NOW)
     assert [row[0] for row in checked.loops] == ["Acme", "Acme", "Initech"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,  # "it nests too deeply"
+        '{"format": "interview-companion-journal", "format": "x"}',  # a key twice
+        '{"format": "interview-companion-journal", "version": NaN}',
+        '{"format": "interview-companion-journal", "version": 1, "loops": [{"company": 5}]}',
+    ],
+)
+def test_a_refused_file_is_told_in_whole_sentences(data_dir, tmp_path, capsys, text):
+    """The walk: "…appears twice in one object Nothing was imported." (no full stop)."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    assert _cli(["--data-dir", str(data_dir), "journal", "import", str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(". Nothing was imported."), err

@@ -77,3 +77,16 @@ def test_someone_in_no_round_says_why(db, loop, marcus_then_priya):
     assert draft.text.startswith("Hi Jo,")
     assert draft.why.startswith("Jo Park was in none of this loop's rounds")
     assert "consistent hashing" not in draft.text and "rate limiting" not in draft.text
+
+
+def test_a_hiring_manager_round_with_no_role_set_is_the_hiring_managers(db, loop):
+    """The walk: a "Hiring manager" round added on Today with the role left "(not known)";
+    the note went to the recruiter ("No hiring manager is named") though Dana ran it."""
+    peer = add_round(db, loop, "coding", interviewer_name="Sam Peer", interviewer_role="peer")
+    dana = add_round(db, loop, "hiring-manager", interviewer_name="Dana Wu")
+    journal.add_asked(db, loop, peer, "Build an LRU cache", "lru-cache")
+    journal.add_asked(db, loop, dana, "A conflict with a peer", "behavioral")
+    to = recipient(db, loop)
+    assert (to.name, to.role, to.round_ids) == ("Dana Wu", "hiring-manager", (dana,))
+    draft = compose_thank_you(db, loop)
+    assert draft.text.startswith("Hi Dana,") and "lru-cache" not in draft.text
