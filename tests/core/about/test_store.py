@@ -263,11 +263,12 @@ def test_cli_export_errors(ctx, tmp_path, capsys):
     about_store.save_text(ctx.db, "   \n", ctx.now())
     assert cli("export", "-o", str(tmp_path / "a.md")) == 1
     assert "empty" in capsys.readouterr().err
-    assert cli("export", "-o", str(tmp_path / "a.docx")) == 1
+    # usage errors exit 2, as the README's exit statuses say (#28.11)
+    assert cli("export", "-o", str(tmp_path / "a.docx")) == 2
     assert "Cannot tell the format" in capsys.readouterr().err
-    assert cli("export", "-o", str(tmp_path / "no" / "a.md")) == 1
+    assert cli("export", "-o", str(tmp_path / "no" / "a.md")) == 2
     assert "does not exist" in capsys.readouterr().err
-    assert cli("export", "--format", "md", "-o", str(tmp_path)) == 1
+    assert cli("export", "--format", "md", "-o", str(tmp_path)) == 2
     assert "is a folder" in capsys.readouterr().err
 
 
