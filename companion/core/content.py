@@ -34,6 +34,7 @@ KINDS = frozenset(
         "quiz",
         "summary",
         "rounds",
+        "stories",
         "note",
     }
 )

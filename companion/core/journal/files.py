@@ -18,6 +18,7 @@ Format ``interview-companion-journal``, version 1::
       "unfiled": {same lists as a loop, for rounds and entries without a loop},
       "study_marks": [{"topic_key", "topic", "source", "studied_at"}],
       "review": {"cards": [...], "log": [...]}  (see companion.core.review.transfer)
+      "stories": {"document", "rounds": [...]}  (see companion.core.stories.transfer)
     }
 
 ``ref`` numbers a round inside the file; entries point at it with ``round``. Import
@@ -71,6 +72,7 @@ class ImportReport:
     asked_them_skipped: int = 0  # the planner feature is not available in this copy
     entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
     reviews_added: int = 0  # review log entries not here yet
+    stories_added: int = 0  # story bank rows not here yet (companion.core.stories.transfer)
     control_chars_removed: int = 0
 
 
@@ -209,6 +211,7 @@ def journal_dict(db: Database, now: dt.datetime) -> dict:
         "unfiled": unfiled_group(db),
         "study_marks": list(_study_marks(db)),
         "review": _review_dict(db),
+        "stories": _stories_dict(db),
     }
 
 
@@ -216,6 +219,12 @@ def _review_dict(db: Database) -> dict:
     from companion.core.review.transfer import review_dict
 
     return review_dict(db)
+
+
+def _stories_dict(db: Database) -> dict:
+    from companion.core.stories.transfer import stories_dict
+
+    return stories_dict(db)
 
 
 def _json_args(fields) -> str:
@@ -324,6 +333,7 @@ def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
             for n, mark in enumerate(_study_marks(db)):
                 put(("," if n else "") + encode(mark))
             put('],"review":' + encode(_review_dict(db)))
+            put(',"stories":' + encode(_stories_dict(db)))
         put("}\n")
         fh.write("".join(buffer).encode("utf-8"))
     return count
@@ -446,6 +456,9 @@ def import_journal_data(db: Database, data: object) -> ImportReport:
         from companion.core.review.transfer import import_review
 
         report.reviews_added = import_review(db, doc["review"])
+        from companion.core.stories.transfer import import_stories
+
+        report.stories_added = import_stories(db, doc["stories"], dt.datetime.now(dt.UTC))
     return report
 
 

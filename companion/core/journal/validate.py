@@ -207,6 +207,7 @@ def parse_journal(data: object) -> dict:
         "unfiled": unfiled,
         "study_marks": marks,
         "review": _review(data),
+        "stories": _stories(data),
         "stripped": _STRIPPED[0],
     }
 
@@ -218,6 +219,16 @@ def _review(data: dict) -> dict:
     try:
         return check_review(data.get("review"))
     except ReviewImportError as exc:
+        raise JournalImportError(str(exc)) from None
+
+
+def _stories(data: dict) -> dict:
+    """The story bank part (checked by its own module, companion.core.stories)."""
+    from companion.core.stories.transfer import StoriesImportError, check_stories
+
+    try:
+        return check_stories(data.get("stories"))
+    except StoriesImportError as exc:
         raise JournalImportError(str(exc)) from None
 
 
