@@ -26,9 +26,9 @@ def _percent(value: float | None) -> str:
 
 
 def run(args, ctx) -> int:
-    from companion.core.stories.debrief import all_debriefs, loop_debrief
-
     import sqlite3
+
+    from companion.core.stories.debrief import all_debriefs, loop_debrief
 
     open_journal(ctx, read_only=True)
     try:

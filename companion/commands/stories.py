@@ -55,9 +55,9 @@ def _text(ctx, path: Path | None) -> str:
         for problem in result.problems:
             print(f"companion stories: warning: {problem}", file=sys.stderr)
         return result.text
-    from companion.core.stories.document import STORIES
-
     import sqlite3
+
+    from companion.core.stories.document import STORIES
 
     open_journal(ctx, read_only=True)
     try:
