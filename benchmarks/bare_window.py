@@ -1,4 +1,5 @@
-"""The start-up baseline: a bare QMainWindow with a QTextEdit that quits on its first paint.
+"""The start-up baselines: a bare QMainWindow with a QTextEdit, or with ``--widget`` a
+bare shown QWidget, that quits on its first paint.
 
 Prints the same line as ``companion`` under COMPANION_EXIT_ON_FIRST_PAINT=1:
 ``first-paint <epoch seconds> <seconds since the script started>``.
@@ -12,7 +13,7 @@ import time
 STARTED = time.perf_counter()
 
 from PySide6.QtCore import QEvent, QObject  # noqa: E402
-from PySide6.QtWidgets import QApplication, QMainWindow, QTextEdit  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMainWindow, QTextEdit, QWidget  # noqa: E402
 
 
 class FirstPaint(QObject):
@@ -33,9 +34,12 @@ class FirstPaint(QObject):
 
 def main() -> int:
     app = QApplication(sys.argv[:1])
-    window = QMainWindow()
+    if "--widget" in sys.argv[1:]:
+        window = QWidget()
+    else:
+        window = QMainWindow()
+        window.setCentralWidget(QTextEdit())
     window.setWindowTitle("bare window")
-    window.setCentralWidget(QTextEdit())
     window.resize(1100, 720)  # the main window's default size
     watcher = FirstPaint(app)
     window.installEventFilter(watcher)

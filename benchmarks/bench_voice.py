@@ -22,6 +22,14 @@ truth is each clean clip's first and last sound. Figures:
   alternating child processes; the difference is the cost of listening (target 2% of a
   core). Without pulseaudio the row says why and has no target.
 
+The recognizer's figures (benchmarks/voice_hearing.py; five-segment pitch takes at
+130, 160 and 190 wpm, 20 dB SNR): worst segment boundary error of `about rehearse`
+(target 1.5 s), a left-out segment reported skipped in every take, the worst segment
+rate error (10%), the card's delay in naming the segment spoken, fillers precision and
+recall (reported), following's CPU per second of audio, and on the card (real
+PulseAudio, the pitch played into the virtual mic) following vs the idle card: CPU
+(adds <= 10% of a core), resident memory (<= +60 MiB), Start to recognizer ready (1 s).
+
 Usage: ``python benchmarks/bench_voice.py [--pairs N] [--seconds S]``. Needs espeak-ng
 and sox; the card figure also needs pulseaudio and pulseaudio-utils.
 """
@@ -47,6 +55,8 @@ import voice_takes as vt  # noqa: E402
 
 RATES = (120, 160, 200)
 CPU_TARGET_PERCENT = 2.0
+FOLLOW_CPU_TARGET = 10.0  # voice-following on the card, over the idle card
+FOLLOW_MIB_TARGET = 60
 
 
 def _row(figure, app, base, unit, target, met, note=""):
@@ -95,6 +105,18 @@ def _listening_cost(folder: Path) -> tuple[float, float]:
     return 100.0 * statistics.median(costs) / audio.seconds, audio.seconds
 
 
+def _rss_mib() -> float:
+    """This process's resident memory now, MiB (Linux /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def _card_child(mode: str, seconds: float) -> None:
     """In a child process: a cue card with a running coding round, listening or not;
     prints the process CPU seconds over ``seconds`` after a warm-up, as JSON."""
@@ -117,11 +139,30 @@ def _card_child(mode: str, seconds: float) -> None:
 
         bus = AppBus()
         Session(ctx, bus)  # the day service the card follows, as the app makes it
+        if mode in ("follow", "follow-idle"):
+            import datetime as dt
+
+            from companion.core.about.store import save_text
+
+            save_text(ctx.db, vt.pitch_page(), dt.datetime.now())
+            ctx.prefs.set("voice.follow_pitch", mode == "follow")
         card = CueCardWindow(ctx, bus)
         card.set_round("coding")
         card.show_card()
-        card.toggle_round()
-        result: dict = {}
+        result: dict = {"rss0": _rss_mib()}
+        began = time.perf_counter()
+        card.toggle_round()  # the round opens: following (when on) loads the recognizer
+        result["open_seconds"] = time.perf_counter() - began
+        follower = card.follow.follower
+        ready = follower.ready_at if follower is not None else None
+        result["ready_seconds"] = None if ready is None else ready - began
+        seen = result["seen"] = []
+        card.follow.segment_changed.connect(
+            lambda seg: seen.append([seg, round(mic().seconds, 2) if mic() else None])
+        )
+
+        def mic():
+            return card.follow.listener if mode.startswith("follow") else card.voice.listener
 
         def cpu() -> float:
             usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -129,47 +170,68 @@ def _card_child(mode: str, seconds: float) -> None:
 
         def begin() -> None:
             result["cpu0"], result["t0"] = cpu(), time.monotonic()
-            listener = card.voice.listener
+            listener = mic()
             result["audio0"] = listener.seconds if listener else 0.0
             QTimer.singleShot(int(seconds * 1000), end)
 
         def end() -> None:
-            listener = card.voice.listener
+            listener = mic()
             result["cpu"] = cpu() - result.pop("cpu0")
             result["wall"] = time.monotonic() - result.pop("t0")
             result["audio"] = (listener.seconds if listener else 0.0) - result.pop("audio0")
-            result["mic_open"] = card.voice.mic_open
+            result["mic_open"] = listener is not None and listener.is_open
+            result["rss"] = _rss_mib()
+            view = card.follow.view
+            result["segment"] = view.segment_id if view is not None else None
             app.quit()
 
         QTimer.singleShot(3000, begin)  # the stream starts and the card settles first
         app.exec()
         card.voice.stop()
+        card.follow.stop()
         card.close()
         ctx.close()
     print(json.dumps(result))
 
 
 def _card_cost(folder: Path, pairs: int, seconds: float) -> dict:
+    return _card_runs(folder, pairs, seconds, ("idle", "listen"))[0]
+
+
+def _card_runs(folder: Path, pairs: int, seconds: float, modes: tuple[str, str]) -> list[dict]:
+    """Alternating child cards in ``modes`` (baseline first) on a private PulseAudio whose
+    microphone hears the pitch played in real time: the CPU row, and for pitch following
+    the memory and time-to-ready rows."""
     server = pulse_server.launch(folder / "pulse")
     if isinstance(server, str):
-        return _row(
-            "voice: listening on the cue card (whole process, real QAudioSource)",
-            None,
-            None,
-            "%",
-            "-",
-            None,
-            note=f"card listening cost not measured: {server}",
-        )
+        return [
+            _row(
+                f"voice: {modes[1]} on the cue card (whole process, real QAudioSource)",
+                None,
+                None,
+                "%",
+                "-",
+                None,
+                note=f"card {modes[1]} cost not measured: {server}",
+            )
+        ]
+    base, mode_on = modes
     try:
-        take = vt.build(folder, "card", 160, [*vt.PARAGRAPHS, 3.0, *vt.PARAGRAPHS], snr_db=None)
+        if mode_on == "follow":
+            import voice_hearing as vh
+
+            layout = vh.layout(vt.PITCH)
+        else:
+            layout = [*vt.PARAGRAPHS, 3.0, *vt.PARAGRAPHS]
+        take = vt.build(folder, f"card-{mode_on}", 160, layout, snr_db=None)
         env = {**os.environ, "PULSE_SERVER": server.address, "QT_QPA_PLATFORM": "offscreen"}
         env.setdefault("QT_LOGGING_RULES", "qt.multimedia.ffmpeg.info=false")
-        costs: dict[str, list[float]] = {"idle": [], "listen": []}
+        costs: dict[str, list[float]] = {base: [], mode_on: []}
+        outs: dict[str, list[dict]] = {base: [], mode_on: []}
         heard = []
         for _ in range(pairs):
-            for mode in ("idle", "listen"):
-                player = server.play(take.path) if mode == "listen" else None
+            for mode in modes:
+                player = server.play(take.path) if mode == mode_on else None
                 done = subprocess.run(
                     [sys.executable, __file__, "--child", mode, "--seconds", str(seconds)],
                     env=env,
@@ -183,27 +245,75 @@ def _card_cost(folder: Path, pairs: int, seconds: float) -> dict:
                 if done.returncode != 0:
                     raise RuntimeError(f"card child ({mode}) failed: {done.stderr[-500:]}")
                 out = json.loads(done.stdout.strip().splitlines()[-1])
-                if mode == "listen":
+                outs[mode].append(out)
+                if mode == mode_on:
                     if not out["mic_open"] or out["audio"] < seconds * 0.8:
                         raise RuntimeError(f"the card did not listen: {out}")
                     heard.append(out["audio"])
                 costs[mode].append(100.0 * out["cpu"] / out["wall"])
     finally:
         server.stop()
-    listen = statistics.median(costs["listen"])
-    idle = statistics.median(costs["idle"])
-    return _row(
-        "voice: cue card listening vs idle, CPU of the process",
-        listen,
-        idle,
-        "%",
-        f"listening adds <= {CPU_TARGET_PERCENT:g}% of a core",
-        listen - idle <= CPU_TARGET_PERCENT,
-        note=(
-            f"cue card, running round, offscreen; {pairs} alternating pairs of {seconds:g} s;"
-            f" listening adds {listen - idle:.2f}% of a core (16 kHz from PulseAudio)"
+    listen = statistics.median(costs[mode_on])
+    idle = statistics.median(costs[base])
+    if mode_on == "listen":
+        return [
+            _row(
+                "voice: cue card listening vs idle, CPU of the process",
+                listen,
+                idle,
+                "%",
+                f"listening adds <= {CPU_TARGET_PERCENT:g}% of a core",
+                listen - idle <= CPU_TARGET_PERCENT,
+                note=(
+                    f"cue card, running round, offscreen; {pairs} alternating pairs of "
+                    f"{seconds:g} s; listening adds {listen - idle:.2f}% of a core "
+                    "(16 kHz from PulseAudio)"
+                ),
+            )
+        ]
+    rss_on = statistics.median(o["rss"] for o in outs[mode_on])
+    rss_base = statistics.median(o["rss"] for o in outs[base])
+    ready_on = statistics.median(o["ready_seconds"] for o in outs[mode_on])
+    open_on = statistics.median(o["open_seconds"] for o in outs[mode_on])
+    open_base = statistics.median(o["open_seconds"] for o in outs[base])
+    segments = sorted({str(o["segment"]) for o in outs[mode_on]})
+    return [
+        _row(
+            "hearing: cue card following the pitch vs the idle card, CPU of the process",
+            listen,
+            idle,
+            "%",
+            f"following adds <= {FOLLOW_CPU_TARGET:g}% of a core",
+            listen - idle <= FOLLOW_CPU_TARGET,
+            note=(
+                f"a running round in its opening minutes, offscreen, the pitch played into "
+                f"the virtual mic; {pairs} alternating pairs of {seconds:g} s; following "
+                f"adds {listen - idle:.2f}% of a core; segment reached: {', '.join(segments)}"
+            ),
         ),
-    )
+        _row(
+            "hearing: memory of the card following vs the idle card (resident)",
+            rss_on,
+            rss_base,
+            "MiB",
+            f"<= +{FOLLOW_MIB_TARGET} MiB",
+            rss_on - rss_base <= FOLLOW_MIB_TARGET,
+            note=f"following adds {rss_on - rss_base:.1f} MiB",
+        ),
+        _row(
+            "hearing: round opening (Start pressed) to recognizer ready",
+            ready_on,
+            None,
+            "s",
+            "<= 1 s",
+            ready_on <= 1.0,
+            note=(
+                "pocketsphinx imported, the pitch's model built; Start pressed to the mic "
+                f"open (QtMultimedia imported too) {open_on:.2f} s vs {open_base:.2f} s for "
+                "Start with following off"
+            ),
+        ),
+    ]
 
 
 def run(pairs: int = 2, card_seconds: float = 8.0) -> list[dict]:
@@ -295,6 +405,28 @@ def run(pairs: int = 2, card_seconds: float = 8.0) -> list[dict]:
             )
         )
         rows.append(_card_cost(folder, pairs, card_seconds))
+        rows += hearing_rows(folder, pairs, card_seconds)
+    return rows
+
+
+def hearing_rows(folder: Path, pairs: int, card_seconds: float) -> list[dict]:
+    """The recognizer's figures (benchmarks/voice_hearing.py) and its cost on the card."""
+    import voice_hearing as vh
+
+    rows = vh.accuracy(folder) + vh.following(folder) + vh.fillers(folder)
+    percent, seconds = vh.recognition_cost(folder)
+    rows.append(
+        _row(
+            "hearing: following cost, CPU per second of 16 kHz audio (in-process)",
+            percent,
+            None,
+            "%",
+            f"<= {FOLLOW_CPU_TARGET:g}% of a core",
+            percent <= FOLLOW_CPU_TARGET,
+            note=f"recognizer + aligner + delivery line over {seconds:.0f} s in 0.1 s chunks",
+        )
+    )
+    rows += _card_runs(folder, pairs, max(card_seconds, 20.0), ("follow-idle", "follow"))
     return rows
 
 
@@ -302,7 +434,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=8.0)
-    parser.add_argument("--child", choices=["idle", "listen"], help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--child", choices=["idle", "listen", "follow", "follow-idle"], help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
     if args.child:
         _card_child(args.child, args.seconds)

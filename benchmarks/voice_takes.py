@@ -30,6 +30,33 @@ PARAGRAPHS = (
     "I am looking for a team where I can own a system end to end and mentor newer engineers.",
 )
 
+# A whole pitch in the shipped pack's five segments (for the recognizer's figures):
+# about 140 words; "I have been" comes back in two segments, a repeated phrase
+PITCH = (
+    ("identity", "Who I am", "I am an infrastructure engineer with eight years running "
+     "production systems, and lately my focus has been serving large models."),
+    ("evidence", "Strongest evidence", "At my last company we served forty thousand "
+     "requests per second and hit a wall on tail latency. I owned the scheduler rewrite. "
+     "As a result the slowest requests went from eight hundred milliseconds to one hundred "
+     "and twenty."),
+    ("depth", "Current depth", "Lately I have been deep in batching for inference, for "
+     "instance a queue that groups requests by length, which taught me that fairness "
+     "matters more than peak throughput."),
+    ("why-role", "Why this role", "Your team owns the serving platform for every model in "
+     "the company. That is the problem I have been circling for two years, and I want it "
+     "to be my main job."),
+    ("hand-back", "Hand back", "That is the short version of my story. Which part would "
+     "be most useful for you to go deeper on?"),
+)  # fmt: skip
+
+
+def pitch_page(pitch=PITCH) -> str:
+    """The one-pager of ``pitch``: one heading per segment, its text below."""
+    parts = ["# About me", ""]
+    for _id, title, text in pitch:
+        parts += [f"## {title}", "", text, ""]
+    return "\n".join(parts)
+
 
 def missing_tools() -> str | None:
     """Why takes cannot be made here, or None."""

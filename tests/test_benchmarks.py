@@ -132,3 +132,37 @@ def test_the_private_bus_config_starts_a_bus():
         check=True,
     ).stdout
     assert out.startswith("unix:")
+
+
+def test_start_up_is_reported_against_both_bare_windows(monkeypatch):
+    """The bare shown QWidget is the floor (target 1.1x); the QMainWindow+QTextEdit row
+    keeps the older 1.3x target. Both ratios come from the same run."""
+    startup = _load("startup")
+    app = [startup.Sample(170.0, 72.0)] * 3
+    bare = {
+        "widget": [startup.Sample(150.0, 66.0)] * 3,
+        "mainwindow": [startup.Sample(140.0, 70.0)] * 3,
+    }
+    monkeypatch.setattr(startup, "collect", lambda pairs: (app, bare, "Xvfb :93"))
+    rows = startup.run(3)
+    by_figure = {row["figure"]: row for row in rows}
+    widget = by_figure["start-up: process start to first pixels, vs bare shown QWidget"]
+    assert widget["ratio"] == pytest.approx(170 / 150) and not widget["met"]
+    assert "1.1x" in widget["target"]
+    main = by_figure["start-up: process start to first pixels, vs bare QMainWindow+QTextEdit"]
+    assert main["ratio"] == pytest.approx(170 / 140) and main["met"]
+    memory = by_figure["start-up: peak memory (ru_maxrss), vs bare shown QWidget"]
+    assert memory["ratio"] == pytest.approx(72 / 66) and memory["met"]
+    assert len(rows) == 4
+
+
+def test_a_child_that_never_draws_is_an_error_not_a_time(monkeypatch):
+    startup = _load("startup")
+
+    class NothingSeen:
+        def wait(self, timeout):
+            return None
+
+    code = "import time; print(f'first-paint {time.time()} 0.1')"
+    with pytest.raises(startup.BenchmarkError, match="no pixels"):
+        startup._measure([sys.executable, "-c", code], dict(os.environ), NothingSeen())

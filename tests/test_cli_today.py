@@ -20,6 +20,24 @@ def test_a_moment_without_a_zone_is_local_time(data_dir, capsys):
     assert '"at": "2026-12-01T09:50:00' in capsys.readouterr().out
 
 
+def test_one_am_before_a_morning_round_is_the_night_before_and_leads_with_sleep(
+    data_dir, capsys, ctx
+):
+    import datetime as dt
+
+    from companion.core.day.loops import add_round, create_loop
+
+    local = dt.datetime(2026, 12, 2, 10, 0).astimezone()
+    loop_id = create_loop(ctx.db, "Acme", "ML infra", starts_on="2026-12-02")
+    add_round(ctx.db, loop_id, "design", scheduled_at=local)
+    ctx.db.close()
+    assert main(["--data-dir", str(data_dir), "today", "--at", "2026-12-02T01:00"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "phase: night-before" in lines
+    due = [line for line in lines if line.startswith("due ")]
+    assert due[0].endswith("Go to sleep: first round at 10:00")
+
+
 NEW_YORK_INVITE = """BEGIN:VCALENDAR\r
 VERSION:2.0\r
 BEGIN:VEVENT\r

@@ -44,14 +44,14 @@ def run_export(args, ctx) -> int:
 def run_import(args, ctx) -> int:
     """Every file is checked first; then all are added in one transaction, so a bad file
     among several imports nothing."""
-    from companion.core.journal.files import import_journal_data
+    from companion.core.journal.importer import import_checked
     from companion.core.journal.validate import JournalImportError, read_journal
 
     sources = ([args.input] if args.input is not None else []) + list(args.file or [])
     if not sources:
         raise CommandError("say which file to import: -i FILE", exit_code=2)
     try:
-        docs = [(src, read_journal(src.expanduser())) for src in sources]
+        docs = [(src, read_journal(src.expanduser(), ctx.now())) for src in sources]
     except JournalImportError as exc:
         raise CommandError(f"{exc} Nothing was imported.") from None
     open_journal(ctx)
@@ -59,7 +59,7 @@ def run_import(args, ctx) -> int:
     with ctx.db.atomic():
         for src, data in docs:
             try:
-                reports.append((src, import_journal_data(ctx.db, data)))
+                reports.append((src, import_checked(ctx.db, data)))
             except JournalImportError as exc:
                 raise CommandError(f"{src}: {exc} Nothing was imported.") from None
     for src, report in reports:

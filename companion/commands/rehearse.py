@@ -1,7 +1,8 @@
 """`companion about rehearse --audio FILE.wav`: time a recorded take of the one-pager.
 
 Registered by companion/commands/about.py. The take is analysed on this machine (the
-voice-activity detector in companion/core/voice) and nothing is written.
+voice-activity detector and the pocketsphinx recognizer in companion/core/voice, which
+knows the one-pager's segments) and nothing is written.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from pathlib import Path
 
 def add_parser(inner) -> None:
     rehearse = inner.add_parser(
-        "rehearse", help="time a recorded take: speaking time, pauses, rate, 60-90 s verdict"
+        "rehearse",
+        help="time a recorded take: speaking time, pauses, rate, verdict against the pitch's target",
     )
     rehearse.add_argument(
         "--audio", type=Path, required=True, metavar="FILE", help="the take, a 16-bit PCM WAV"
@@ -56,6 +58,7 @@ def run_rehearse(args, ctx) -> int:
     words = pitch.total_words or count_words(text)
     result = analyse(take, words)
     heard = bool(result.spans)
+    heard_take = _hear(take, text, ctx) if heard else None
     figures = {
         "audio": str(args.audio),
         "source": where,
@@ -69,6 +72,7 @@ def run_rehearse(args, ctx) -> int:
         "peak_dbfs": round(result.levels.peak_dbfs, 1),
         "rms_dbfs": round(result.levels.rms_dbfs, 1),
         "verdict": verdict(result.answer_seconds, heard, pitch.target),
+        **_heard_json(heard_take, ctx),
     }
     if args.json:
         import json
@@ -90,4 +94,54 @@ def run_rehearse(args, ctx) -> int:
             else:
                 print("  no pauses over 2 s")
         print(f"  verdict: {figures['verdict']}")
+        if heard_take is not None:
+            _print_heard(heard_take)
     return 0 if heard else 1
+
+
+def _hear(take, text: str, ctx):
+    """What the take said, segment by segment (companion/core/voice/heard.py)."""
+    from companion.commands.common import CommandError
+    from companion.core.voice.heard import hear
+    from companion.core.voice.recognizer import RecognizerError
+    from companion.core.voice.script import pitch_script
+
+    plan = ctx.content.pitch_plan()
+    try:
+        return hear(
+            take.samples,
+            take.sample_rate,
+            pitch_script(text, plan=plan),
+            [(s.id, s.title) for s in plan.segments],
+        )
+    except RecognizerError as exc:
+        raise CommandError(f"about: {exc}") from None
+
+
+def _heard_json(heard_take, ctx) -> dict:
+    if heard_take is None:
+        ids = [s.id for s in ctx.content.pitch_plan().segments]
+        return {"segments": [], "skipped": ids, "fillers": 0, "transcript": ""}
+    return {
+        "segments": [s.as_json() for s in heard_take.segments],
+        "skipped": heard_take.skipped,
+        "fillers": heard_take.fillers,
+        "evidence_spoke_number": heard_take.evidence_number,
+        "transcript": heard_take.transcript,
+    }
+
+
+def _print_heard(heard_take) -> None:
+    print("  segments heard:")
+    for seg in heard_take.segments:
+        if not seg.heard:
+            print(f"    {seg.title}: skipped")
+            continue
+        rate = f", {seg.wpm:.0f} wpm" if seg.wpm is not None else ""
+        print(
+            f"    {seg.title}: {seg.start:.1f}-{seg.end:.1f} s, {seg.words_heard} words heard{rate}"
+        )
+    if heard_take.evidence_number is False:
+        print("  the evidence segment spoke no number")
+    print(f"  fillers (um, uh): {heard_take.fillers}")
+    print(f"  heard: {heard_take.transcript}")

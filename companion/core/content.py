@@ -206,6 +206,26 @@ class Content:
 
         return round_defaults(self)
 
+    def closing_line(self) -> tuple[str, str]:
+        from companion.core.content_plans import closing_line
+
+        return closing_line(self)
+
+    def silence_nudge(self):
+        from companion.core.content_plans import silence_nudge
+
+        return silence_nudge(self)
+
+    def start_soon_text(self) -> str:
+        from companion.core.content_plans import start_soon_text
+
+        return start_soon_text(self)
+
+    def sleep_line(self) -> tuple[str, str]:
+        from companion.core.content_plans import sleep_line
+
+        return sleep_line(self)
+
     def reminder_text(self, phase: str) -> str:
         from companion.core.content_plans import reminder_text
 
@@ -227,6 +247,8 @@ class Content:
                         errors.append(
                             _err(section.source, item.line, f"{nudges!r} is not a nudges section")
                         )
+            if section.kind == "nudges" and section.meta.get("steps"):
+                errors += _step_references(self, section)
             if section.kind == "quiz":
                 for item in section.items:
                     for ref in item.list("see"):
@@ -235,6 +257,20 @@ class Content:
                                 _err(section.source, item.line, f"unknown section {ref!r}")
                             )
         return errors
+
+
+def _step_references(content: Content, section: Section) -> list[ContentError]:
+    """A nudge's ``after_step:`` names a step of the section its ``steps:`` names."""
+    steps = content.sections.get(section.meta["steps"])
+    if steps is None or steps.kind != "steps":
+        where = section.meta_lines.get("steps", 1)
+        return [_err(section.source, where, f"{section.meta['steps']!r} is not a steps section")]
+    ids = {item.get("id") for item in steps.items}
+    return [
+        _err(section.source, item.line, f"after_step: {steps.id} has no step {ref!r}")
+        for item in section.items
+        if (ref := item.get("after_step")) and ref not in ids
+    ]
 
 
 def slug(text: str) -> str:
@@ -408,6 +444,9 @@ def load_content(folders: Iterable[Path]) -> tuple[Content, list[ContentError]]:
             seen_here[section.id] = path
             content.sections[section.id] = section
     errors.extend(content.check_references())
+    from companion.core.content_numbers import fill_numbers
+
+    fill_numbers(content)
     return content, errors
 
 

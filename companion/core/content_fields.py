@@ -27,6 +27,7 @@ LINKS = (
     "thank-you",
     "study-list",
     "mic-check",
+    "one-answer",
     "review-list",
 )
 DEFAULT_PITCH_TARGET = (60, 90)  # seconds; used only when a pack gives no `target:`
@@ -140,10 +141,11 @@ def text(value: str) -> str | None:
 
 # Front-matter keys with a type, by kind (other keys are kept as free text).
 SECTION_FIELDS: dict[str, dict[str, Check]] = {
-    "checklist": {"reminder": text},
+    "checklist": {"reminder": text, "start_soon": text},
     "pitch": {"target": range_of(1, 600, "seconds")},
-    "nudges": {"minutes": whole(1, 600, "minutes")},
+    "nudges": {"minutes": whole(1, 600, "minutes"), "steps": identifier},
     "questions": {"pick": range_of(1, 20, "questions")},
+    "summary": {"next": text},
     "stories": {
         "seconds": whole(10, 600, "seconds"),
         "max_stories": whole(1, 100, "stories"),
@@ -166,15 +168,26 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "link": one_of(LINKS),
         "minutes_before": whole(0, 1440, "minutes"),
         "within_hours": number(0, 720, "hours", above_zero=True),
+        "after_midnight": one_of(("first",)),
+        "rounds": one_of(("first", "each")),
     },
     "pitch": {
         "id": one_of(PITCH_SEGMENT_IDS),
         "seconds": whole(1, 600, "seconds"),
         "heading": text,
     },
-    "steps": {"id": identifier, "minutes": whole_or_range(0, 180, "minutes")},
-    "nudges": {"at": number(0, 600, "minutes"), "before_end": number(0, 600, "minutes")},
+    "steps": {
+        "id": identifier,
+        "minutes": whole_or_range(0, 180, "minutes"),
+        "minutes_by": one_of(("guide", "ours")),
+    },
+    "nudges": {
+        "at": number(0, 600, "minutes"),
+        "before_end": number(0, 600, "minutes"),
+        "after_step": identifier,
+    },
     "questions": {"audience": list_of(AUDIENCES)},
+    "recovery": {"silence_seconds": whole(5, 120, "seconds"), "nudge": text},
     "quiz": {"id": identifier},
     "stories": {
         "id": identifier,
@@ -235,6 +248,65 @@ def check_section(section: Section) -> list[ContentError]:
                     seen[key][value] = line
     if section.kind == "nudges":
         errors.extend(_check_nudge_times(section, path))
+    errors.extend(_check_silence_lines(section, path))
+    errors.extend(_check_hours_words(section, path))
+    return errors
+
+
+_HOURS = re.compile(r"\b(?:(\d+(?:\.\d+)?)\s*(?:h|hours?)|(the|an|one)\s+hour)\b", re.I)
+
+
+def _check_hours_words(section: Section, path: Path) -> list[ContentError]:
+    """An item whose words state its own ``within_hours:`` ("within 24 hours") states the
+    same number; ``{capture_window}`` or ``{thank_you_window}`` in the text always agrees."""
+    from companion.core.content import ContentError
+
+    errors = []
+    for item in section.items:
+        field = item.get("within_hours")
+        said = _HOURS.search(item.text)
+        if field is None or said is None or not _NUMBER.match(field):
+            continue
+        hours = float(said.group(1)) if said.group(1) else 1.0
+        if hours != float(field):
+            line = item.field_lines.get("within_hours", item.line)
+            message = (
+                f"within_hours: {field} but the item says {said.group(0)!r}; "
+                "write {capture_window} or {thank_you_window} to follow the field"
+            )
+            errors.append(ContentError(path, line, message))
+    return errors
+
+
+# "silent for 20 seconds", "20 s of silence": a line that names the silence limit
+_SILENCE_WORDS = re.compile(r"\b(silent|silence|quiet)\b", re.I)
+_SECONDS = re.compile(r"\b(\d{1,4})\s*(?:s|sec|secs|seconds?)\b", re.I)
+
+
+def _check_silence_lines(section: Section, path: Path) -> list[ContentError]:
+    """A line that states the silence limit in words carries it as ``silence_seconds:``
+    (a recovery item), and the words and the field agree: the card listens by the field."""
+    from companion.core.content import ContentError
+
+    errors = []
+    for item in section.items:
+        said = _SECONDS.search(item.text) if _SILENCE_WORDS.search(item.text) else None
+        field = item.get("silence_seconds")
+        line = item.field_lines.get("silence_seconds", item.line)
+        if said and field is None:
+            if section.kind == "recovery":
+                message = f"the silence line {item.text!r} needs 'silence_seconds: {said.group(1)}'"
+            else:
+                message = (
+                    f"the silence line {item.text!r} names a limit; put it in a recovery "
+                    "item with 'silence_seconds:'"
+                )
+            errors.append(ContentError(path, item.line, message))
+        elif (
+            said and field is not None and _WHOLE.match(field) and int(field) != int(said.group(1))
+        ):
+            message = f"silence_seconds: {field} but the line says {said.group(1)} seconds"
+            errors.append(ContentError(path, line, message))
     return errors
 
 
@@ -245,17 +317,19 @@ def _check_nudge_times(section: Section, path: Path) -> list[ContentError]:
     length = section.meta.get("minutes", "")
     minutes = int(length) if _WHOLE.match(length) else None
     for item in section.items:
-        given = [key for key in ("at", "before_end") if item.get(key) is not None]
+        given = [key for key in ("at", "before_end", "after_step") if item.get(key) is not None]
         if not given:
-            errors.append(
-                ContentError(path, item.line, f"nudge {item.text!r} needs 'at:' or 'before_end:'")
-            )
-        elif len(given) == 2:
-            errors.append(
-                ContentError(path, item.line, "a nudge takes 'at:' or 'before_end:', not both")
-            )
+            message = f"nudge {item.text!r} needs 'at:', 'before_end:' or 'after_step:'"
+            errors.append(ContentError(path, item.line, message))
+        elif len(given) > 1:
+            message = "a nudge takes one of 'at:', 'before_end:' or 'after_step:'"
+            errors.append(ContentError(path, item.line, message))
+        elif given[0] == "after_step" and not section.meta.get("steps"):
+            message = "'after_step:' needs 'steps:' in the front matter (the steps section)"
+            errors.append(ContentError(path, item.line, message))
         elif (
             minutes is not None
+            and given[0] != "after_step"
             and _NUMBER.match(item.fields[given[0]])
             and float(item.fields[given[0]]) >= minutes
         ):

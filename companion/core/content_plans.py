@@ -50,6 +50,7 @@ class PlannerRules:
     min_questions: int
     max_questions: int
     rule: str  # the rule as the pack words it
+    intro: str = ""  # the questions section's introduction
 
     @property
     def count_text(self) -> str:
@@ -62,6 +63,13 @@ class BeforeStep:
     minutes: int  # before the round starts
     text: str
     link: str = ""
+    first_round_only: bool = False  # the guide's morning items (`rounds: first`)
+
+
+@dataclass(frozen=True)
+class SilenceNudge:
+    seconds: int  # of silence before the card's nudge
+    text: str  # the nudge
 
 
 @dataclass(frozen=True)
@@ -94,6 +102,7 @@ FALLBACK_PLANNER = PlannerRules(3, 4, "Pick three or four questions across the w
 FALLBACK_CAPTURE_HOURS = 1.0
 FALLBACK_THANK_YOU_HOURS = 24.0
 FALLBACK_BEFORE_ROUND = (BeforeStep(10, "Warm-up: pitch aloud once, one answer aloud."),)
+FALLBACK_SILENCE = SilenceNudge(20, "Narrate.")
 FALLBACK_ROUND = RoundDefaults(
     45, 2, "{minutes} minutes left: wrap up.", "Time is up: close with your question."
 )
@@ -119,12 +128,22 @@ def pitch_plan(content: Content) -> PitchPlan:
 
 def planner_rules(content: Content) -> PlannerRules:
     """How many questions to plan across a loop, and the rule's wording."""
-    rule, pick = "", None
+    rule, pick, intro = "", None, ""
     for section in content.by_kind("questions"):
         rule = rule or section.meta.get("rule", "")
         pick = pick or parse_range(section.meta.get("pick"))
+        intro = intro or " ".join(section.intro.split())
     lo, hi = pick or (FALLBACK_PLANNER.min_questions, FALLBACK_PLANNER.max_questions)
-    return PlannerRules(lo, hi, rule or FALLBACK_PLANNER.rule)
+    return PlannerRules(lo, hi, rule or FALLBACK_PLANNER.rule, intro)
+
+
+def closing_line(content: Content) -> tuple[str, str]:
+    """The closing section's introduction (why a specific line) and its line, the
+    ``{topic}`` slot left for the caller; ("", "") when the pack has none."""
+    for section in content.by_kind("closing"):
+        if section.items:
+            return " ".join(section.intro.split()), section.items[0].text
+    return "", ""
 
 
 def _linked_item(content: Content, phase: str, link: str) -> Item | None:
@@ -158,7 +177,12 @@ def thank_you_after(content: Content) -> dt.timedelta:
 def before_round_steps(content: Content) -> tuple[BeforeStep, ...]:
     """The before-round items that carry ``minutes_before``, earliest first."""
     steps = [
-        BeforeStep(item.int("minutes_before"), item.text, item.get("link", "") or "")
+        BeforeStep(
+            item.int("minutes_before"),
+            item.text,
+            item.get("link", "") or "",
+            item.get("rounds") == "first",
+        )
         for section in content.checklist("before-round")
         for item in section.items
         if (item.get("minutes_before") or "").isdigit()
@@ -166,6 +190,17 @@ def before_round_steps(content: Content) -> tuple[BeforeStep, ...]:
     if not steps:
         return FALLBACK_BEFORE_ROUND  # no timed before-round item in the pack
     return tuple(sorted(steps, key=lambda s: -s.minutes))
+
+
+def silence_nudge(content: Content) -> SilenceNudge:
+    """The recovery item that carries ``silence_seconds:``: the limit, and its ``nudge:``
+    (else its text) as the card's words."""
+    for section in content.by_kind("recovery"):
+        for item in section.items:
+            seconds = item.int("silence_seconds")
+            if seconds > 0:
+                return SilenceNudge(seconds, item.get("nudge") or item.text)
+    return FALLBACK_SILENCE
 
 
 def round_defaults(content: Content) -> RoundDefaults:
@@ -190,6 +225,24 @@ def reminder_text(content: Content, phase: str) -> str:
         if text:
             return text
     return f"The {phase.replace('-', ' ')} checklist is ready."  # no such checklist in the pack
+
+
+def start_soon_text(content: Content) -> str:
+    """The before-round list's ``start_soon:``: the words a minute before a round."""
+    for section in content.checklist("before-round"):
+        if section.meta.get("start_soon"):
+            return section.meta["start_soon"]
+    return ""
+
+
+def sleep_line(content: Content) -> tuple[str, str]:
+    """The night-before item that leads the list after midnight (``after_midnight: first``):
+    its text and its why; ("", "") when the pack marks none."""
+    for section in content.checklist("night-before"):
+        for item in section.items:
+            if item.get("after_midnight") == "first":
+                return item.text, item.get("why", "") or ""
+    return "", ""
 
 
 def _first_paragraph(section: Section) -> str:

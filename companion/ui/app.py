@@ -49,21 +49,12 @@ class Application:
         self.window = MainWindow(ctx, self.bus)
         self.window.setWindowIcon(window_icon())
         self.tray = None
-        from companion.ui.session import Session
-
-        # the day service, the captures, the card and the hotkeys: made once, in the
-        # session `companion cue` builds too
-        self.session = Session(
-            ctx,
-            self.bus,
-            self.window,
-            window=self.window,
-            notice=self.window.add_notice,
-            fallback=self._status_notice,
-        )
-        self.notifier = self.session.notifier
-        self.day = self.session.day
-        self.session.card_shown.connect(self._card_shown)  # from a menu or a hotkey
+        # the day service, the captures, the card and the hotkeys: made right after the
+        # first paint (they cost ~15 ms of imports and set-up the first pixels need not
+        # wait for), before the first page is built, see after_first_paint
+        self.session = None
+        self.notifier = None
+        self.day = None
         self.bus.notify.connect(self.notify)
         self.bus.status_message.connect(
             lambda text: self.window.statusBar().showMessage(text, 15_000)
@@ -71,11 +62,33 @@ class Application:
         self.bus.open_hotkeys.connect(self.open_hotkeys)
         self.window.first_painted.connect(self.after_first_paint)
 
+    def make_session(self):
+        """The session (made once): the day service, captures, card and hotkeys, in the
+        session `companion cue` builds too."""
+        if self.session is None:
+            from companion.ui.session import Session
+
+            self.session = Session(
+                self.ctx,
+                self.bus,
+                self.window,
+                window=self.window,
+                notice=self.window.add_notice,
+                fallback=self._status_notice,
+            )
+            self.notifier = self.session.notifier
+            self.day = self.session.day
+            self.session.card_shown.connect(self._card_shown)  # from a menu or a hotkey
+        return self.session
+
     def after_first_paint(self) -> None:
-        """Called from inside the first paint: schedule the rest. The style's drawing
-        tweaks come before the first page is built (so it is drawn with them, not
-        re-polished), the database and the services after it."""
+        """Called from inside the first paint: schedule the rest. The session comes first
+        (the first page, built next, reads the day from it), then the style's drawing
+        tweaks (so the page is drawn with them, not re-polished), the database and the
+        services after it."""
         from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, self.make_session)  # before the page: timers run in order
 
         def finish_look() -> None:
             from companion.ui.theme import finish_theme
@@ -86,6 +99,7 @@ class Application:
         QTimer.singleShot(0, finish_look)
 
     def _finish_start(self) -> None:
+        self.make_session()
         ctx = self.ctx
         store = ctx.store  # opens (and migrates) the database
         if ctx.storage_problem:
@@ -160,31 +174,31 @@ class Application:
         self.notifier.tray = tray
 
     def notify(self, title: str, message: str) -> None:
-        self.notifier.send(title, message)
+        self.make_session().notifier.send(title, message)
 
     def _status_notice(self, title: str, message: str) -> None:
         self.window.statusBar().showMessage(f"{title}: {message}", 15_000)
 
     def open_capture(self, round_id: int) -> None:
-        self.session.open_capture(round_id)
+        self.make_session().open_capture(round_id)
 
     def show_cue_card(self, round_type: str) -> None:
-        self.session.show_cue_card(round_type)
+        self.make_session().show_cue_card(round_type)
 
     @property
     def _cue_window(self):
-        return self.session.card
+        return None if self.session is None else self.session.card
 
     @property
     def hotkeys(self):
-        return self.session.hotkeys
+        return None if self.session is None else self.session.hotkeys
 
     def _card_shown(self, card) -> None:
         if card is not None and self.window.isVisible():
             self.window.make_room_for(card.frameGeometry())
 
     def _start_hotkeys(self) -> None:
-        self.session.start_hotkeys(self.window)
+        self.make_session().start_hotkeys(self.window)
 
     def open_hotkeys(self) -> None:
         from companion.ui.hotkeys.dialog import open_hotkeys_dialog
@@ -192,12 +206,13 @@ class Application:
         open_hotkeys_dialog(self.ctx.prefs, getattr(self, "hotkeys", None), self.window)
 
     def on_hotkey(self, action: str) -> None:
-        self.session.on_hotkey(action)
+        self.make_session().on_hotkey(action)
 
     def shutdown(self) -> None:
         from companion.core.dnd import restore_on_quit
 
-        self.session.shutdown()  # the hotkey grabs first, then the day's timer
+        if self.session is not None:
+            self.session.shutdown()  # the hotkey grabs first, then the day's timer
         restore_on_quit(self.ctx)
         self.ctx.prefs.save()
         self.ctx.close()
@@ -224,8 +239,10 @@ def run_gui(args, ctx: AppContext) -> int:
         )
         return 1
     # pure-Python modules before PySide6: once QtCore is imported it hooks __import__
-    # and every later import costs more
+    # and every later import costs more (the window's placement, the write-error hook)
+    import companion.core.window_room  # noqa: F401
     import companion.ui.pages  # noqa: F401
+    import companion.ui.write_errors  # noqa: F401
 
     qapp = create_application(sys.argv[:1])
     from PySide6.QtCore import QTimer
@@ -244,6 +261,7 @@ def run_gui(args, ctx: AppContext) -> int:
     # after the paint has been reported: QtNetwork is not needed to draw the window
     app.window.first_painted.connect(lambda: QTimer.singleShot(0, listen))
     if getattr(args, "page", None):
+        app.make_session()  # the page is built now, before the first paint
         app.window.show_page(args.page)
     if os.environ.get("COMPANION_EXIT_ON_FIRST_PAINT"):
         # for benchmarks/startup.py: report the first paint and leave at once

@@ -10,9 +10,14 @@ from companion.core.paths import resources_dir
 
 
 @cache
+def _folder():
+    return resources_dir() / "icons"  # resolved once: 8 realpath() calls before the first paint
+
+
+@cache
 def icon(name: str) -> QIcon:
     for suffix in (".svg", ".png"):
-        path = resources_dir() / "icons" / f"{name}{suffix}"
+        path = _folder() / f"{name}{suffix}"
         if path.is_file():
             result = QIcon(str(path))
             # the same drawing when selected: Qt's default tints it to near-invisible

@@ -23,7 +23,14 @@ class PageSpec(NamedTuple):
 
 PAGES = (
     PageSpec("today", "Today", "today", "TodayPage", "today", "What is next today"),
-    PageSpec("about", "About me", "about", "AboutPage", "about", "Your 60-90 second pitch"),
+    PageSpec(
+        "about",
+        "About me",
+        "about",
+        "AboutPage",
+        "about",
+        "Your pitch, timed against the pack's target",
+    ),
     PageSpec("cue", "Cue card", "cue", "CuePage", "cue", "The card beside the call"),
     PageSpec(
         "checklist",

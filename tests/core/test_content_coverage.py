@@ -66,7 +66,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
         ("slack", "email", "notifies", "link: dnd"),
         "before-round",
     ),
-    ("phone face-down", ("phone face-down",), "before-round"),
+    ("phone face-down", ("phone face-down", "rounds: first"), "before-round"),
     ("water to hand", ("water",), "before-round"),
     ("bathroom break right before", ("bathroom break", "right before"), "before-round"),
     (
@@ -76,7 +76,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "five-minute warm-up: one chapter-15 answer aloud",
-        ("any one chapter-15 answer aloud", "link: flagged-quiz"),
+        ("any one chapter-15 answer aloud", "link: one-answer", "rounds: first"),
         "before-round",
     ),
     ("minutes before each round", ("minutes_before: 15", "minutes_before: 5"), "before-round"),
@@ -398,6 +398,11 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     (
         "takeaway: matched questions, closing, write down",
         ("match questions to the person", "signal of interest", "within the hour"),
+        "takeaways",
+    ),
+    (
+        "closing pointer: the sibling guide on paged attention",
+        ("next: read next", "pagedattention from first principles", "memory system"),
         "takeaways",
     ),
 ]

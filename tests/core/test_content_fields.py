@@ -62,9 +62,9 @@ BAD: list[tuple[str, str, int, str]] = [
     ("target backwards", pitch(meta="target: 90-60\n"), 5, "runs backwards"),
     ("nudge at: -5", nudges("- Go\n  at: -5\n"), 8, "at: must be a number of minutes"),
     ("nudge at: soon", nudges("- Go\n  at: soon\n"), 8, "at: must be a number of minutes"),
-    ("nudge without time", nudges("- Go\n"), 7, "needs 'at:' or 'before_end:'"),
+    ("nudge without time", nudges("- Go\n"), 7, "needs 'at:', 'before_end:' or 'after_step:'"),
     ("nudge after the end", nudges("- Go\n  at: 50\n"), 8, "under the round's 45 minutes"),
-    ("nudge both times", nudges("- Go\n  at: 5\n  before_end: 5\n"), 7, "not both"),
+    ("nudge both times", nudges("- Go\n  at: 5\n  before_end: 5\n"), 7, "takes one of"),
     ("nudge before_end: x", nudges("- Go\n  before_end: x\n"), 8, "before_end: must be a number"),
     (
         "nudges minutes: 0",
@@ -206,3 +206,54 @@ def test_parse_range() -> None:
     assert parse_range("45") == (45, 45)
     assert parse_range("soon") is None
     assert parse_range(None) is None
+
+
+def recovery(item: str) -> str:
+    return f"---\nid: recovery\nkind: recovery\ntitle: R\n---\n{item}"
+
+
+@pytest.mark.parametrize(
+    "item, words",
+    [
+        ('- Silent for 30 seconds\n  say: "Thinking aloud"\n', "needs 'silence_seconds: 30'"),
+        (
+            "- Quiet for 30 s? Narrate\n  silence_seconds: 25\n",
+            "silence_seconds: 25 but the line says 30 seconds",
+        ),
+        ("- Silent for a while\n  silence_seconds: 2\n", "silence_seconds: must be from 5 to 120"),
+    ],
+)
+def test_content_check_refuses_a_silence_line_without_its_field(tmp_path, capsys, item, words):
+    code, err = check(tmp_path, "recovery.md", recovery(item), capsys)
+    assert code == 1 and words in err and "recovery.md:" in err
+
+
+def test_the_silence_limit_and_its_nudge_are_the_recovery_items_fields(tmp_path):
+    from companion.core.voice import nudge
+
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "r.md").write_text(
+        recovery("- Gone quiet for 35 seconds\n  silence_seconds: 35\n  nudge: Think aloud now.\n"),
+        encoding="utf-8",
+    )
+    content, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    assert nudge.silence_limit(content) == 35.0 and nudge.nudge_text(content) == "Think aloud now."
+    # reworded without a number, the field still sets the limit (no phrase is parsed)
+    (folder / "r.md").write_text(
+        recovery("- Lost for words\n  silence_seconds: 40\n"), encoding="utf-8"
+    )
+    content, errors = load_content([shipped_content_dir(), folder])
+    assert errors == [] and nudge.silence_limit(content) == 40.0
+
+
+def test_content_check_refuses_an_item_whose_words_give_other_hours(tmp_path, capsys):
+    after = (shipped_content_dir() / "13-after-loop.md").read_text(encoding="utf-8")
+    wrong = after.replace("Within {thank_you_window}, send", "Within 24 hours, send").replace(
+        "within_hours: 24", "within_hours: 12"
+    )
+    code, err = check(tmp_path, "13-after-loop.md", wrong, capsys)
+    assert code == 1 and "within_hours: 12 but the item says '24 hours'" in err
+    right = wrong.replace("within_hours: 12", "within_hours: 24")
+    assert check(tmp_path, "13-after-loop.md", right, capsys)[0] == 0

@@ -28,6 +28,7 @@ LINKS = frozenset(
         "thank-you",
         "study-list",
         "mic-check",
+        "one-answer",
         "review-list",
     }
 )
@@ -133,7 +134,7 @@ def test_before_round_items_are_timed_and_ordered(content: Content) -> None:
     minutes = [int(item.get("minutes_before") or -1) for item in section.items]
     assert all(m > 0 for m in minutes)
     assert minutes == sorted(minutes, reverse=True)
-    assert {item.get("link") for item in section.items} >= {"dnd", "about-me", "flagged-quiz"}
+    assert {item.get("link") for item in section.items} >= {"dnd", "about-me", "one-answer"}
 
 
 def test_checklists_link_what_they_name(content: Content) -> None:

@@ -85,7 +85,10 @@ def test_anki_file_has_headers_and_one_basic_card_per_topic(db):
     }
     assert len(records) == len(NASTY)
     assert all(len(r) == 3 for r in records)
-    assert sorted(r[0] for r in records) == sorted(NASTY[i].strip() for i in range(len(NASTY)))
+    fronts = sorted(r[0] for r in records)
+    assert all(front.endswith("?") for front in fronts)
+    for topic in NASTY:  # each topic's words open its question
+        assert any(front.startswith(exports.topic_words(topic)) for front in fronts), topic
     tags = records[0][2].split(" ")
     assert "interview-companion" in tags and "round::design_review" in tags
     assert any(t.startswith("company::") for t in tags)
@@ -101,6 +104,43 @@ def test_markdown_is_a_checklist_one_line_per_topic(db):
     items = [line for line in text.splitlines() if line.startswith("- [ ] ")]
     assert len(items) == 2
     assert r"Burst \*load\*" in text and r"multi line \[topic\]" in text
+
+
+def test_markdown_keeps_parentheses_plain(db, content):
+    from companion.core.study.ranking import GuideIndex
+
+    _fill(db, ["metrics"], details=["said GPU utilisation 100% (on decode)"])
+    text = exports.render_markdown(exports.study_rows(db, NOW, GuideIndex(content)), NOW)
+    assert "(on decode)" in text and "\\(" not in text and "\\)" not in text
+
+
+def test_the_metrics_flub_links_to_the_trap_that_names_sm_and_dram_active(db, content):
+    from companion.core.study.ranking import GuideIndex
+
+    _fill(db, ["metrics"], details=["said GPU utilisation 100%"])
+    (row,) = exports.study_rows(db, NOW, GuideIndex(content))
+    assert row.item.guide.section_id == "traps"
+    assert "SM-active" in row.item.guide.item and "DRAM-active" in row.item.guide.item
+
+
+def test_anki_cards_ask_a_question_and_answer_it(db, content):
+    from companion.core.selfcheck import quiz
+    from companion.core.study.ranking import GuideIndex
+
+    _fill(db, ["edge-cases", "metrics"], details=["", "said GPU utilisation 100%"])
+    question = next(q for q in content.quiz() if q.id == "day-of-timebox")
+    quiz.record_mark(db, question, "missed", NOW)
+    guide = GuideIndex(content)
+    rows = exports.study_rows(db, NOW, guide)
+    _h, records = parse_anki(exports.render_anki(rows, answers=guide.quiz_answers()))
+    cards = {front: back for front, back, _tags in records}
+    assert all(front.endswith("?") for front in cards)
+    assert "edge-cases" not in cards and "metrics" not in cards  # no bare slug on a front
+    metrics = next(f for f in cards if f.startswith("metrics: “said GPU utilisation 100%”"))
+    assert "DRAM-active" in cards[metrics]
+    edge = next(f for f in cards if f.startswith("edge cases"))
+    assert edge.endswith("?")
+    assert cards[question.question].startswith(question.answer)
 
 
 def test_json_follows_its_documented_schema(db, content):
@@ -216,8 +256,9 @@ def test_property_every_export_parses_back(topics, detail, company):
     _headers, records = parse_anki(exports.render_anki(rows))
     assert len(records) == len(topics)
     assert all(len(r) == 3 for r in records)
-    expected = [exports.plain(r.item.topic).replace("\r\n", "\n").replace("\r", "\n") for r in rows]
+    expected = [exports.anki_front(r).replace("\r\n", "\n").replace("\r", "\n") for r in rows]
     assert [r[0] for r in records] == expected
+    assert all(r[0].endswith("?") for r in records)
     # Markdown: one checklist line per topic
     md = exports.render_markdown(rows, NOW)
     assert sum(line.startswith("- [ ] ") for line in md.splitlines()) == len(topics)

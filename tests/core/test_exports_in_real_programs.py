@@ -52,7 +52,8 @@ def test_anki_imports_one_basic_card_per_topic(tmp_path, rows):
         assert not result.log.conflicting and not result.log.empty_first_field
         notes = [col.get_note(nid) for nid in col.find_notes("")]
         fronts = {note.fields[0] for note in notes}
-        assert "=1+1" in fronts and "Ünïcødé 名前 🙂" in fronts
+        assert any(f.startswith("=1+1: ") for f in fronts)
+        assert any(f.startswith("Ünïcødé 名前 🙂: ") for f in fronts)
         for note in notes:
             assert note.note_type()["name"] == "Basic"
             assert any(tag.startswith("company::") for tag in note.tags)
@@ -65,6 +66,51 @@ def test_anki_imports_one_basic_card_per_topic(tmp_path, rows):
         assert "line one<br>line two" in multi.fields[1]  # one field, newline kept
     finally:
         col.close()
+
+
+def test_anki_fronts_are_questions_and_backs_their_answers(tmp_path, content):
+    """Opened with Anki's own library: a question on every front (never a bare slug);
+    the back holds the answer and its "Say:" line."""
+    collection = pytest.importorskip("anki.collection")
+    from anki.import_export_pb2 import ImportCsvRequest
+
+    from companion.core.selfcheck import quiz
+    from companion.core.study.ranking import GuideIndex
+
+    store = open_memory_store()
+    loop = create_loop(store.db, "Acme")
+    rid = add_round(store.db, loop, "design")
+    for topic, detail in [
+        ("cost", ""),
+        ("metrics", "said GPU utilisation 100%"),
+        ("edge-cases", ""),
+    ]:
+        journal.add_flub(store.db, loop, rid, topic, detail, 2, at=NOW)
+    asked = next(q for q in content.quiz() if q.id == "day-of-utilization")
+    quiz.record_mark(store.db, asked, "missed", NOW)
+    path = tmp_path / "study.txt"
+    guide = GuideIndex(content)
+    assert exports.export_study_list(store.db, "anki", path, NOW, guide=guide) == 4
+    col = collection.Collection(str(tmp_path / "collection.anki2"))
+    try:
+        meta = col.get_csv_metadata(path=str(path), delimiter=None)
+        col.import_csv(ImportCsvRequest(path=str(path), metadata=meta))
+        cards = {
+            html.unescape(n.fields[0]): html.unescape(n.fields[1]).replace("<br>", "\n")
+            for n in (col.get_note(nid) for nid in col.find_notes(""))
+        }
+    finally:
+        col.close()
+        store.close()
+    assert len(cards) == 4
+    assert all(front.endswith("?") and " " in front for front in cards), list(cards)
+    assert not {"cost", "metrics", "edge-cases"} & set(cards)
+    metrics = next(f for f in cards if f.startswith("metrics: "))
+    assert "said GPU utilisation 100%" in metrics
+    assert "SM-active" in cards[metrics] and "DRAM-active" in cards[metrics]
+    cost = next(f for f in cards if f.startswith("cost: "))
+    assert "\nSay: " in cards[cost]  # the guide item's line to say
+    assert cards[asked.question].startswith(asked.answer)
 
 
 # field sep 44 (,), text delimiter 34 ("), UTF-8 (76), from line 1, ..., and token 13:

@@ -361,3 +361,75 @@ def test_export_memory_stays_flat_as_the_journal_grows(tmp_path):
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
     assert peaks[1] < peaks[0] * 1.5, peaks
+
+
+# --- rows without their time (#28.7) ---------------------------------------------------
+
+
+def _undated_doc():
+    return _doc(
+        loops=[
+            {"company": "Acme", "role": "SRE", "rounds": [{"ref": 1, "type": "design"}]},
+            {"company": "Acme", "role": "SWE"},  # another loop of the same company
+            {
+                "company": "Initech",
+                "flubs": [{"topic": "Caching", "detail": "no TTL"}],
+                "asked": [{"question": "Why Redis?"}],
+            },
+        ],
+        unfiled={
+            "flubs": [{"topic": "Queues", "detail": "backpressure"}],
+            "went_well": [{"text": "Calm"}],
+        },
+        study_marks=[{"topic": "Paxos"}],
+    )
+
+
+def _counts(db):
+    tables = ("loops", "rounds", "flubs", "asked", "went_well", "study_marks")
+    return {t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in tables}
+
+
+def test_rows_without_their_time_are_imported_once_whenever_the_import_runs():
+    """A loop or unfiled entry without created_at, or a study mark without studied_at,
+    used to get the clock's time, so each import keyed it anew and added it again."""
+    db = open_memory_store().db
+    first = journal_io.import_journal_data(db, _undated_doc(), now=NOW)
+    assert first.loops_added == 3
+    counts = _counts(db)
+    assert counts == {
+        "loops": 3,
+        "rounds": 1,
+        "flubs": 2,
+        "asked": 1,
+        "went_well": 1,
+        "study_marks": 1,
+    }
+    for later in (NOW + dt.timedelta(seconds=1), NOW + dt.timedelta(days=3)):
+        again = journal_io.import_journal_data(db, _undated_doc(), now=later)
+        assert (again.loops_added, again.entries_added) == (0, 0)
+        assert again.loops_skipped == 3
+    assert _counts(db) == counts
+
+
+def test_a_missing_time_becomes_the_files_export_time_else_now():
+    db = open_memory_store().db
+    doc = _undated_doc()
+    doc["exported_at"] = "2026-11-20T08:00:00+00:00"
+    journal_io.import_journal_data(db, doc, now=NOW)
+    assert {r[0] for r in db.execute("SELECT created_at FROM loops")} == {doc["exported_at"]}
+    other = open_memory_store().db
+    journal_io.import_journal_data(other, _undated_doc(), now=NOW)
+    assert db.execute("SELECT studied_at FROM study_marks").fetchone()[0] == doc["exported_at"]
+    assert other.execute("SELECT studied_at FROM study_marks").fetchone()[0] == (
+        "2026-12-01T09:00:00+00:00"
+    )
+
+
+def test_a_dated_loop_is_still_keyed_by_company_and_time():
+    db = open_memory_store().db
+    loop = {"company": "Acme", "created_at": "2026-01-01T00:00:00", "notes": "first"}
+    journal_io.import_journal_data(db, _doc(loops=[loop]), now=NOW)
+    edited = dict(loop, notes="edited since")
+    report = journal_io.import_journal_data(db, _doc(loops=[edited]), now=NOW)
+    assert report.loops_skipped == 1 and report.loops_added == 0

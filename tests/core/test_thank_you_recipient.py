@@ -1,6 +1,6 @@
-"""The thank-you names one person, the hiring manager or the recruiter (the guide: "Send
-a short thank-you to the recruiter or hiring manager ... mention one specific thing from
-the conversation"), and a topic from a round that person was in, or says why not."""
+"""The thank-you names one person, the hiring manager or the recruiter (the guide's note
+goes to one of those two and names one thing from that conversation), and a topic from a
+round that person was in, or says why not."""
 
 from __future__ import annotations
 

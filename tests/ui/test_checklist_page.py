@@ -147,3 +147,42 @@ def test_clicking_the_item_text_ticks_it(qtbot, page):
     qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
     assert morning.boxes[morning.phase_list.items[1].key].isChecked()
     assert label.wordWrap()
+
+
+def test_the_warm_up_offers_one_answer_when_nothing_is_flagged(page, qtbot, ctx, bus):
+    from companion.core.selfcheck import quiz
+    from companion.ui.selfcheck.page import SelfCheckPage
+
+    selfcheck = SelfCheckPage(ctx, bus)
+    qtbot.addWidget(selfcheck)
+    opened = []
+    bus.open_page.connect(lambda key: (opened.append(key), selfcheck.on_shown()))
+    before = page.groups["before-round"]
+    (item,) = [i for i in before.phase_list.items if i.link == "one-answer"]
+    button = before.link_buttons[item.key]
+    assert button.text() == "Offer one answer"
+    button.click()
+    assert opened == ["selfcheck"]
+    assert selfcheck.quiz.stack.currentWidget() is not selfcheck.quiz.message
+    assert "Nothing is flagged" not in selfcheck.quiz.message_label.text()
+    question = ctx.content.quiz()[0]
+    quiz.set_flag(ctx.db, question, True, at=ctx.now())
+    flagged = []
+    bus.open_flagged_quiz.connect(lambda: flagged.append(1))
+    before.refresh()
+    assert button.text() == "Show flagged answers (1)"
+    button.click()
+    assert flagged == [1]
+
+
+def test_every_reason_shows_under_its_item_without_hovering(page, content):
+    reasons = {
+        (phase, item.key): item.why
+        for phase in ("night-before", "morning-of", "before-round", "after-loop")
+        for item in cl.phase_list(content, phase).items
+        if item.why
+    }
+    assert len(reasons) >= 5  # the caffeine dose, the meal, 1am, "sounds trivial", ...
+    for (phase, key), why in reasons.items():
+        label = page.groups[phase].why_labels[key]
+        assert label.text() == why and label.isVisible()

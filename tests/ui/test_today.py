@@ -183,15 +183,15 @@ def test_warm_up_and_item_links(qtbot, ctx, bus, dnd, clock, loop, desk):
         b.text().replace("&", ""): b for b in page.now_box.findChildren(type(page.add_loop_button))
     }
     buttons["Read the pitch aloud"].click()
-    buttons["Speak one answer aloud"].click()
-    assert opened == ["about"] and flagged == [True]
+    buttons["Speak one answer aloud"].click()  # nothing flagged: the quiz offers one
+    assert opened == ["about", "selfcheck"] and flagged == []
     links = page.phase_group.link_buttons
     by_link = {
         item.link: links[item.key] for item in page.phase_group.phase_list.items if item.link
     }
     by_link["about-me"].click()
-    by_link["flagged-quiz"].click()
-    assert opened == ["about", "about"] and len(flagged) == 2
+    by_link["one-answer"].click()
+    assert opened == ["about", "selfcheck", "about", "selfcheck"] and flagged == []
     by_link["dnd"].click()
     assert desk.banners is False
     assert page.dnd_banner.isVisible() and "until the round ends" in page.dnd_banner.text()
@@ -302,6 +302,18 @@ def test_today_shows_the_takeaways_card(qtbot, ctx, bus, dnd, content):
     shown = box.findChild(QLabel).text()
     for item in content.section("takeaways").items:
         assert escape(item.text) in shown
+
+
+def test_the_chapters_pointer_to_the_next_guide_shows_under_the_takeaways(
+    qtbot, ctx, bus, dnd, content
+):
+    from PySide6.QtWidgets import QLabel
+
+    page = make_page(qtbot, ctx, bus)
+    pointer = page.takeaways_box.findChild(QLabel, "nextGuide")
+    assert pointer is not None
+    assert "PagedAttention from First Principles" in pointer.text()
+    assert pointer.text() == content.section("takeaways").meta["next"]
 
 
 def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, dnd, clock, loop):
@@ -451,3 +463,36 @@ def test_a_pause_made_outside_the_app_shows_on_today(qtbot, ctx, bus, dnd, clock
     page.activateWindow()
     qtbot.waitUntil(page.isActiveWindow)
     qtbot.waitUntil(lambda: "already paused" in page.dnd_switch.status.text(), timeout=3000)
+
+
+def test_the_morning_items_and_the_warm_up_come_before_the_first_round_only(
+    qtbot, ctx, bus, dnd, clock, loop
+):
+    page = make_page(qtbot, ctx, bus)
+
+    def shown():
+        buttons = page.now_box.findChildren(type(page.add_loop_button))
+        items = [i.text for i in page.phase_group.phase_list.items]
+        return {b.text().replace("&", "") for b in buttons}, items
+
+    clock.set(at(2, 9, 50))
+    tick(bus)
+    buttons, items = shown()
+    assert "Speak one answer aloud" in buttons and "Read the pitch aloud" in buttons
+    assert any(t.startswith("Warm-up") for t in items) and any("Phone" in t for t in items)
+    clock.set(at(2, 11, 20))  # before the second round of the day
+    tick(bus)
+    assert page.phase_group.phase_list.phase == "before-round"
+    buttons, items = shown()
+    assert "Speak one answer aloud" not in buttons and "Read the pitch aloud" not in buttons
+    assert not any(t.startswith("Warm-up") or "Phone" in t for t in items)
+    assert any("Bathroom" in t for t in items)  # what comes back before every round
+
+
+def test_at_one_am_today_leads_with_sleep(qtbot, ctx, bus, dnd, clock, loop):
+    page = make_page(qtbot, ctx, bus)
+    clock.set(at(2, 1))
+    tick(bus)
+    assert page.now_box.title() == "Now: night before"
+    assert page.now_label.text().startswith("Go to sleep. A chapter read at 1am")
+    assert page.phase_group.phase_list.items[0].text == "Go to sleep"

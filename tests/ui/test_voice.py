@@ -41,7 +41,7 @@ sys.addaudithook(_audit)
 
 
 def test_the_limit_comes_from_the_content(content):
-    assert rules.silence_limit(content) == 20.0  # "Silent for 20 seconds" in recovery
+    assert rules.silence_limit(content) == 20.0  # `silence_seconds: 20` in recovery
     assert rules.silence_limit(object()) == rules.DEFAULT_SILENCE_SECONDS
 
 
@@ -402,8 +402,8 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
     page.rehearse_bar.next_segment()
     done = first + take.truth[1][1] + 0.4
     qtbot.waitUntil(lambda: recorder.listener.seconds >= done, timeout=30000)
-    with qtbot.waitSignal(recorder.analysed, timeout=5000):
-        page.rehearse_bar.next_segment()  # Finish
+    with qtbot.waitSignals([recorder.analysed, recorder.heard], timeout=60000):
+        page.rehearse_bar.next_segment()  # Finish; the recognizer runs off the GUI thread
     assert recorder.listener is None and not recorder.indicator.isVisible()
     qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
 
@@ -416,11 +416,17 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
         assert seg.pauses == ()
     assert "Who I am:" in recorder.report.text() and "wpm" in recorder.report.text()
     assert "under 60-90 s" in recorder.report.text()
-    # nothing written until asked
+    # what the take said, segment by segment, beside the timing
+    said = recorder.said.text()
+    assert "Who I am: heard" in said and "Strongest evidence: heard" in said
+    assert "settlement pipeline" in recorder.take_heard.transcript
+    # nothing written until asked; then the take and its transcript, readable by you only
     assert not (ctx.data_dir / "takes").exists()
     recorder.keep_button.click()
-    kept = list((ctx.data_dir / "takes").iterdir())
-    assert len(kept) == 1 and kept[0].stat().st_mode & 0o777 == 0o600
+    kept = sorted((ctx.data_dir / "takes").iterdir())
+    assert [k.suffix for k in kept] == [".txt", ".wav"]
+    assert all(k.stat().st_mode & 0o777 == 0o600 for k in kept)
+    assert kept[0].read_text(encoding="utf-8") == recorder.take_heard.transcript
     # the measured rate becomes the speaking rate
     recorder.rate_button.click()
     assert about_store.words_per_minute(ctx.db) == pytest.approx(recorder.measured_rate(), abs=1)

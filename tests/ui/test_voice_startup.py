@@ -1,5 +1,6 @@
-"""QtMultimedia (PySide6-Addons) is imported only where a microphone opens: neither the
-start-up path nor any page or the cue card pays for it until then."""
+"""QtMultimedia (PySide6-Addons) is imported only where a microphone opens, and the
+recognizer (pocketsphinx) only when listening starts: neither the start-up path nor any
+page or the cue card pays for them until then."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ CHILD = textwrap.dedent(
     card = CueCardWindow(ctx, bus)
     card.show_card()
     QApplication.processEvents()
-    print(at_start, "PySide6.QtMultimedia" in sys.modules)
+    print(at_start, "PySide6.QtMultimedia" in sys.modules, "pocketsphinx" in sys.modules)
     card.close()
     window.close()
     ctx.close()
@@ -64,9 +65,10 @@ def test_start_up_and_every_page_import_no_qtmultimedia(tmp_path):
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    at_start, after_pages = done.stdout.split()[-2:]
+    at_start, after_pages, recognizer = done.stdout.split()[-3:]
     assert at_start == "False", "the start-up path imported QtMultimedia"
     assert after_pages == "False", "a page or the cue card imported QtMultimedia"
+    assert recognizer == "False", "the recognizer was imported before listening started"
 
 
 def test_opening_audio_prints_no_ffmpeg_banner(tmp_path):

@@ -121,6 +121,7 @@ class CardSection:
     lines: tuple[CardLine, ...] = ()
     rule: str = ""  # a standing reminder (the design move's "come back to ...")
     note: str = ""  # where the lines came from, when it matters
+    intro: str = ""  # the pack section's introduction (plain text), for the fold's header
 
 
 def fill_closing(template: str, topic: str) -> str:
@@ -143,12 +144,14 @@ def section_lines(section: Section) -> tuple[CardLine, ...]:
             )
         elif section.kind == "steps":
             minutes = item.get("minutes") or ""
+            # the guide gives one step time (the coding setup); the rest are the project's
+            whose = "guide" if item.get("minutes_by") == "guide" else "ours"
             lines.append(
                 CardLine(
                     item.text,
                     detail=item.get("detail", "") or "",
                     say=item.get("say", "") or "",
-                    meta=f"{minutes} min" if minutes else "",
+                    meta=f"{minutes} min ({whose})" if minutes else "",
                 )
             )
         elif section.kind == "questions":
@@ -191,7 +194,14 @@ def build_sections(
                 lines = section_lines(pitch)
                 pitch_note = pitch_note or "From the content: write your own on About me."
             out.append(
-                CardSection(sid, "Your pitch outline", "pitch-outline", lines, note=pitch_note)
+                CardSection(
+                    sid,
+                    "Your pitch outline",
+                    "pitch-outline",
+                    lines,
+                    note=pitch_note,
+                    intro=" ".join(pitch.intro.split()) if pitch else "",
+                )
             )
         elif sid == "@planned-questions":
             lines = tuple(planned or ())
@@ -228,6 +238,7 @@ def build_sections(
                     section.kind,
                     lines,
                     rule=section.meta.get("rule", "") if section.kind == "steps" else "",
+                    intro=" ".join(section.intro.split()),
                 )
             )
     return out

@@ -8,7 +8,7 @@ The before-round list is kept per round, so it runs again before every round.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
@@ -30,6 +30,7 @@ LINK_LABELS = {
     "thank-you": "Open journal",
     "study-list": "Open study list",
     "mic-check": "Check mic and camera",
+    "one-answer": "Offer one answer",
 }
 
 
@@ -40,6 +41,8 @@ class ChecklistItem:
     link: str = ""
     minutes_before: int | None = None
     why: str = ""
+    after_midnight: bool = False  # leads the night-before list once midnight has passed
+    first_round_only: bool = False  # before-round: the guide's morning items (`rounds: first`)
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ def phase_lists(content: Content) -> list[PhaseList]:
                         link=(item.get("link") or "").strip(),
                         minutes_before=int(minutes) if minutes and minutes.isdigit() else None,
                         why=item.get("why") or "",
+                        after_midnight=item.get("after_midnight") == "first",
+                        first_round_only=item.get("rounds") == "first",
                     )
                 )
         title = sections[0].title if len(sections) == 1 else PHASE_TITLES[phase]
@@ -93,6 +98,40 @@ def phase_list(content: Content, phase: str) -> PhaseList:
         if lst.phase == phase:
             return lst
     raise KeyError(phase)
+
+
+def past_midnight(view) -> bool:
+    """The night before, once the calendar day of the round has begun (00:00 to morning)."""
+    return view.phase == "night-before" and view.now.date() == view.day
+
+
+def first_round_of_day(view) -> bool:
+    """Whether the round the before-round list is for (the focus) opens its day."""
+    target = view.focus
+    if target is None or target.starts_at is None:
+        return True
+    day = target.starts_at.astimezone(view.now.tzinfo).date()
+    return not any(
+        other.id != target.id
+        and other.state != "skipped"
+        and other.starts_at is not None
+        and other.starts_at.astimezone(view.now.tzinfo).date() == day
+        and other.starts_at < target.starts_at
+        for other in view.rounds
+    )
+
+
+def for_moment(lst: PhaseList, view) -> PhaseList:
+    """``lst`` as the moment calls for it: past midnight the night-before list leads with
+    its sleep line (the pack's ``after_midnight: first`` item); before a later round of
+    the day the before-round list drops the guide's morning items (``rounds: first``)."""
+    if lst.phase == "before-round" and not first_round_of_day(view):
+        return replace(lst, items=tuple(i for i in lst.items if not i.first_round_only))
+    if lst.phase != "night-before" or not past_midnight(view):
+        return lst
+    first = tuple(i for i in lst.items if i.after_midnight)
+    rest = tuple(i for i in lst.items if not i.after_midnight)
+    return replace(lst, items=first + rest)
 
 
 def checked_keys(db: Database, scope: Scope) -> set[str]:

@@ -15,6 +15,8 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.core.day.ics_zones import FileZones
+
 MIN_YEAR, MAX_YEAR = 1970, 2200
 
 
@@ -87,13 +89,14 @@ def _name(line: str) -> str:
 
 
 def _event_start(
-    block: list[str], zones: list[str], local_tz: dt.tzinfo
+    block: list[str], zones: FileZones, local_tz: dt.tzinfo
 ) -> tuple[str, dt.datetime, bool, bool, int | None]:
     """(summary, start, all_day, repeats, minutes) of one VEVENT; ValueError says what is
     wrong. ``minutes`` is the invitation's length (DTEND or DURATION) when it is sane."""
     import icalendar
 
-    text = "\r\n".join(["BEGIN:VCALENDAR", *zones, *block, "END:VCALENDAR"]) + "\r\n"
+    block = zones.hide(block)
+    text = "\r\n".join(["BEGIN:VCALENDAR", *zones.inline, *block, "END:VCALENDAR"]) + "\r\n"
     try:
         calendar = icalendar.Calendar.from_ical(text)
         event = calendar.walk("VEVENT")[0]
@@ -109,13 +112,15 @@ def _event_start(
         ) from None
     if value is None:
         raise ValueError("event has no readable DTSTART")
-    tzid = prop.params.get("TZID") if hasattr(prop, "params") else None
+    tzid = zones.tzid(prop)
     summary = str(event.get("SUMMARY", "") or "").strip()
     repeats = event.get("RRULE") is not None
     if isinstance(value, dt.datetime):
-        if value.tzinfo is None:
-            if tzid:
+        if value.tzinfo is None and tzid:
+            value = zones.localize(value, tzid)  # the file's own VTIMEZONE
+            if value is None:
                 raise ValueError(f"unknown time zone {str(tzid)[:40]!r} in DTSTART")
+        if value.tzinfo is None:
             value = value.replace(tzinfo=local_tz)  # floating time: the reader's local time
         all_day = False
     elif isinstance(value, dt.date):
@@ -125,10 +130,11 @@ def _event_start(
         raise ValueError("DTSTART is not a date or a date-time")
     if not MIN_YEAR <= value.year <= MAX_YEAR:
         raise ValueError(f"DTSTART year {value.year} is outside {MIN_YEAR}-{MAX_YEAR}")
-    return summary, value, all_day, repeats, None if all_day else _minutes(event, value, local_tz)
+    minutes = None if all_day else _minutes(event, value, local_tz, zones)
+    return summary, value, all_day, repeats, minutes
 
 
-def _minutes(event, start: dt.datetime, local_tz: dt.tzinfo) -> int | None:
+def _minutes(event, start: dt.datetime, local_tz: dt.tzinfo, zones: FileZones) -> int | None:
     """The event's length in whole minutes, from DTEND or DURATION; None when absent,
     unreadable, or not between 1 minute and 12 hours (then the round type's length holds)."""
     try:
@@ -137,6 +143,11 @@ def _minutes(event, start: dt.datetime, local_tz: dt.tzinfo) -> int | None:
             value = end.dt
             if not isinstance(value, dt.datetime):
                 return None
+            tzid = zones.tzid(end)
+            if value.tzinfo is None and tzid:
+                value = zones.localize(value, tzid)
+                if value is None:  # no such zone: no length
+                    return None
             if value.tzinfo is None:
                 value = value.replace(tzinfo=local_tz)
             length = value - start
@@ -242,13 +253,14 @@ def parse_ics(
             dtstart_line = n
     if current is not None:
         problems.append(IcsProblem(start_line, "VEVENT not closed by END:VEVENT; skipped"))
+    file_zones = FileZones(zones, [block for _first, _at, block in blocks])  # once per file
     events: list[IcsEvent] = []
     for first, dtstart_at, block in blocks:
         if dtstart_at is None:
             problems.append(IcsProblem(first, "event has no DTSTART; skipped"))
             continue
         try:
-            summary, start, all_day, repeats, minutes = _event_start(block, zones, local_tz)
+            summary, start, all_day, repeats, minutes = _event_start(block, file_zones, local_tz)
         except ValueError as exc:
             problems.append(IcsProblem(dtstart_at, f"{exc}; event skipped"))
             continue

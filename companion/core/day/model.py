@@ -40,6 +40,7 @@ class BeforeItem:
 
     minutes: int
     text: str
+    first_round_only: bool = False  # the guide's morning items: before the day's first round
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,8 @@ def _phase(days, current, nxt, rules: DayRules, now: dt.datetime) -> tuple[str, 
             return "between-rounds", day
         if day == today and now.time() >= rules.morning_from and _first_of_day(nxt, days, now):
             return "morning-of", day
+        if day == today and _first_of_day(nxt, days, now):
+            return "night-before", day  # after midnight the night lasts until the morning
         tomorrow = today + dt.timedelta(days=1)
         if day == tomorrow and now.time() >= rules.evening_from and _first_of_day(nxt, days, now):
             return "night-before", day
@@ -281,6 +284,9 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
         day = local.date()
         evening = _at(day - dt.timedelta(days=1), rules.evening_from, local.tzinfo)
         morning = _at(day, rules.morning_from, local.tzinfo)
+        midnight = _at(day, dt.time(0, 0), local.tzinfo)
+        sleep = rules.texts.get("sleep", "")
+        night_ends = min(morning, first.starts_at)
         if evening < first.starts_at:
             out.append(
                 Due(
@@ -290,7 +296,20 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     rules.texts.get("night-before")
                     or "Set tomorrow up tonight, then stop: the night-before list is ready.",
                     evening,
-                    morning,
+                    min(midnight, night_ends) if sleep else night_ends,
+                    first.id,
+                )
+            )
+        if sleep and midnight < night_ends:
+            # past midnight the night-before list leads with its sleep line (the pack's)
+            out.append(
+                Due(
+                    f"night-before-sleep:{first.round.loop_id}:{day.isoformat()}",
+                    "night-before",
+                    f"{sleep}: first round at {local:%H:%M}",
+                    rules.texts.get("sleep-why", ""),
+                    midnight,
+                    night_ends,
                     first.id,
                 )
             )
@@ -309,12 +328,14 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                 )
             )
     # before each round: one reminder per offset, the content's steps at that offset
-    by_offset: dict[int, list[str]] = {}
-    for item in rules.before:
-        by_offset.setdefault(item.minutes, []).append(item.text)
     for d in scheduled:
         if d.round.started_at or d.round.scheduled is None:
             continue
+        first_today = _first_of_day(d, scheduled, now)
+        by_offset: dict[int, list[str]] = {}
+        for item in rules.before:
+            if first_today or not item.first_round_only:
+                by_offset.setdefault(item.minutes, []).append(item.text)
         start = d.round.scheduled
         for minutes in sorted(by_offset, reverse=True):
             at = start - dt.timedelta(minutes=minutes)
@@ -335,7 +356,7 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     f"start-soon:{d.id}:{d.round.scheduled_at}",
                     "start-soon",
                     f"{d.title} starts in 1 minute ({clock_text(start, now)})",
-                    "Camera on, one breath, smile.",
+                    rules.texts.get("start-soon", ""),
                     start - rules.start_soon,
                     start + dt.timedelta(minutes=5),
                     d.id,
@@ -351,7 +372,8 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     f"{d.title}"
                     + (f" ({clock_text(d.starts_at, now)})" if d.starts_at else "")
                     + ": write it down",
-                    "Note every question you were asked while it is fresh.",
+                    rules.texts.get("after-loop")
+                    or "Note every question you were asked while it is fresh.",
                     d.ends_at,
                     d.ends_at + rules.capture_window,
                     d.id,

@@ -16,7 +16,10 @@ def day_rules(content: Content) -> DayRules:
 
     titles = {t.id: t.title for t in content.round_types()}
     lengths = round_lengths(content.by_kind("rounds"))
-    before = tuple(BeforeItem(s.minutes, s.text) for s in content.before_round_steps())
+    before = tuple(
+        BeforeItem(s.minutes, s.text, s.first_round_only) for s in content.before_round_steps()
+    )
+    sleep, sleep_why = content.sleep_line()
     widest = max((b.minutes for b in before), default=15)
     return DayRules(
         titles=titles,
@@ -29,5 +32,6 @@ def day_rules(content: Content) -> DayRules:
         texts={
             phase: content.reminder_text(phase)
             for phase in ("night-before", "morning-of", "after-loop")
-        },
+        }
+        | {"sleep": sleep, "sleep-why": sleep_why, "start-soon": content.start_soon_text()},
     )

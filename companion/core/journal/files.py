@@ -24,10 +24,12 @@ Format ``interview-companion-journal``, version 1::
 ``ref`` numbers a round inside the file; entries point at it with ``round``. Import
 checks the whole file first (a bad file changes nothing and the message names the
 place, e.g. ``loops[2].flubs[0].severity``), then adds everything in one transaction.
-A loop already present (same company and created_at) is skipped, and unfiled rounds and
-entries already present (same content) are not added again, so importing the same file
-twice adds nothing, whatever it holds. The checks (strict parsing, dates in range,
-control characters) live in :mod:`.validate`. Export streams (:func:`export_journal`).
+A loop already present (same company and created_at, or for a loop without created_at
+the same content) is skipped, and unfiled rounds and entries already present (same
+content) are not added again, so importing the same file twice adds nothing, whatever
+it holds. The checks (strict parsing, dates in range, control characters) live in
+:mod:`.validate`, reading one loop at a time in :mod:`.stream`, and the inserts, table by
+table, in :mod:`.importer`. Export streams (:func:`export_journal`).
 """
 
 from __future__ import annotations
@@ -36,44 +38,31 @@ import contextlib
 import datetime as dt
 import json
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 
 from sqlite_utils import Database
 
-from companion.core.journal.entries import topic_key
+from companion.core.journal.importer import ImportReport, import_checked, import_journal_data
 from companion.core.journal.validate import (
     ENTRY_KINDS,
     JOURNAL_FORMAT,
+    LOOP_FIELDS,
+    ROUND_FIELDS,
     VERSION,
     JournalImportError,
-    parse_journal,
     read_journal,
 )
 from companion.core.timeutil import to_stored_utc
 
-LOOP_FIELDS = ("company", "role", "starts_on", "ends_on", "status", "notes", "created_at")
-ROUND_FIELDS = (
-    "type",
-    "interviewer_role",
-    "interviewer_name",
-    "scheduled_at",
-    "started_at",
-    "ended_at",
-    "notes",
-)
-
-
-@dataclass
-class ImportReport:
-    loops_added: int = 0
-    loops_skipped: int = 0
-    entries_added: int = 0
-    asked_them_skipped: int = 0  # the planner feature is not available in this copy
-    entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
-    reviews_added: int = 0  # review log entries not here yet
-    stories_added: int = 0  # story bank rows not here yet (companion.core.stories.transfer)
-    control_chars_removed: int = 0
+__all__ = [
+    "ImportReport",
+    "JournalImportError",
+    "export_journal",
+    "import_journal",
+    "import_journal_data",
+    "iter_loops",
+    "journal_dict",
+]
 
 
 # --- export ------------------------------------------------------------------------------
@@ -339,133 +328,9 @@ def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
     return count
 
 
-# --- import ------------------------------------------------------------------------------
+# --- import (see .importer) ------------------------------------------------------------
 
 
-def _unfiled_pools(db: Database) -> tuple[dict, dict]:
-    """What unfiled rows are already here: rounds by their fields (-> ids) and, per entry
-    table, how many rows have each exact content. Importing the same file twice then
-    adds nothing, whatever it holds, and a file's own repeated rows still all import."""
-    from collections import Counter
-
-    rounds: dict[tuple, list[int]] = {}
-    for row in db.execute(
-        f"SELECT id, {', '.join(ROUND_FIELDS)} FROM rounds WHERE loop_id IS NULL ORDER BY id"
-    ).fetchall():
-        rounds.setdefault(tuple(row[1:]), []).append(row[0])
-    entries: dict[str, Counter] = {}
-    for name, (table, fields, optional) in ENTRY_KINDS.items():
-        cols = ", ".join(("round_id", *fields, *optional))
-        entries[name] = Counter(
-            tuple(r)
-            for r in db.execute(f"SELECT {cols} FROM {table} WHERE loop_id IS NULL").fetchall()
-        )
-    return rounds, entries
-
-
-def _insert_group(
-    db: Database, group: dict, loop_id: int | None, report: ImportReport, *, dedupe=False
-) -> None:
-    round_ids: dict[int, int] = {}
-    round_pool, entry_pool = _unfiled_pools(db) if dedupe else ({}, {})
-    for r in group["rounds"]:
-        same = round_pool.get(tuple(r[k] for k in ROUND_FIELDS))
-        if same:
-            round_ids[r["ref"]] = same.pop(0)
-            report.entries_skipped += 1
-            continue
-        cursor = db.execute(
-            f"INSERT INTO rounds(loop_id, {', '.join(ROUND_FIELDS)}) VALUES (?{', ?' * len(ROUND_FIELDS)})",
-            [loop_id] + [r[k] for k in ROUND_FIELDS],
-        )
-        round_ids[r["ref"]] = cursor.lastrowid
-    for name, (table, fields, optional) in ENTRY_KINDS.items():
-        for e in group[name]:
-            cols = ["loop_id", "round_id", *fields, *optional]
-            values = [loop_id, round_ids.get(e["round"])] + [e[k] for k in (*fields, *optional)]
-            if dedupe and entry_pool[name][tuple(values[1:])] > 0:
-                entry_pool[name][tuple(values[1:])] -= 1
-                report.entries_skipped += 1
-                continue
-            if table in ("flubs", "weak_topics"):
-                cols.append("topic_key")
-                values.append(topic_key(e["topic"]))
-            db.execute(
-                f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-                values,
-            )
-            report.entries_added += 1
-    if loop_id is not None and group["thank_you"] is not None:
-        ty = group["thank_you"]
-        db.execute(
-            "INSERT INTO thank_yous(loop_id, to_whom, draft, sent_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            [loop_id, ty["to_whom"], ty["draft"], ty["sent_at"], to_stored_utc()],
-        )
-    if group["asked_them"]:
-        planner = _planner()
-        if planner is None or loop_id is None:
-            report.asked_them_skipped += len(group["asked_them"])
-            return
-        for q in group["asked_them"]:
-            at = (
-                dt.datetime.fromisoformat(q["asked_at"])
-                if q["asked_at"]
-                else dt.datetime.now(dt.UTC)
-            )
-            audience = (
-                q["audience"]
-                if q["audience"] in ("hiring-manager", "peer", "leadership")
-                else "peer"
-            )
-            try:
-                planner.record_asked(
-                    db, loop_id, q["text"], audience, round_ids.get(q["round"]), at
-                )
-            except ValueError:  # the planner refused it (e.g. a duplicate); keep the rest
-                report.asked_them_skipped += 1
-                continue
-            report.entries_added += 1
-
-
-def import_journal_data(db: Database, data: object) -> ImportReport:
-    doc = parse_journal(data)
-    report = ImportReport(control_chars_removed=doc["stripped"])
-    existing = {(c, t) for c, t in db.execute("SELECT company, created_at FROM loops").fetchall()}
-    with db.atomic():
-        for loop in doc["loops"]:
-            if (loop["company"], loop["created_at"]) in existing:
-                report.loops_skipped += 1
-                continue
-            cursor = db.execute(
-                f"INSERT INTO loops({', '.join(LOOP_FIELDS)}) VALUES ({', '.join('?' * len(LOOP_FIELDS))})",
-                [loop[k] for k in LOOP_FIELDS],
-            )
-            _insert_group(db, loop, cursor.lastrowid, report)
-            report.loops_added += 1
-        _insert_group(db, doc["unfiled"], None, report, dedupe=True)
-        have = {
-            tuple(r) for r in db.execute("SELECT topic_key, studied_at FROM study_marks").fetchall()
-        }
-        for m in doc["study_marks"]:
-            if (m["topic_key"], m["studied_at"]) in have:
-                continue
-            db.execute(
-                "INSERT INTO study_marks(topic_key, topic, source, studied_at) VALUES (?, ?, ?, ?)",
-                [m["topic_key"], m["topic"], m["source"], m["studied_at"]],
-            )
-        from companion.core.review.transfer import import_review
-
-        report.reviews_added = import_review(db, doc["review"])
-        from companion.core.stories.transfer import import_stories
-
-        report.stories_added = import_stories(db, doc["stories"], dt.datetime.now(dt.UTC))
-    return report
-
-
-def import_journal(db: Database, path: Path) -> ImportReport:
+def import_journal(db: Database, path: Path, now: dt.datetime | None = None) -> ImportReport:
     """Import a journal JSON file; a bad file changes nothing."""
-    data = read_journal(path)
-    try:
-        return import_journal_data(db, data)
-    except JournalImportError as exc:
-        raise JournalImportError(f"{path}: {exc}") from None
+    return import_checked(db, read_journal(path, now))

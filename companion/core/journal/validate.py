@@ -1,18 +1,23 @@
-"""Checking a journal file before anything is imported: the strict JSON reader and the
-schema check that names the place of the first problem (``loops[2].flubs[0].severity``).
+"""Checking a journal file before anything is imported: the schema check that names the
+place of the first problem (``loops[2].flubs[0].severity``), one loop at a time.
 
-The format itself is described in :mod:`companion.core.journal.files`.
+A checked file becomes a :class:`CheckedJournal`: plain rows per table, ready to insert
+table by table (:mod:`.importer`). The strict JSON reader is :mod:`.stream`; the format
+itself is described in :mod:`companion.core.journal.files`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.core.journal.entries import topic_key
+from companion.core.journal.stream import STREAMED, JournalImportError, load_json, scan_document
 from companion.core.timeutil import to_stored_utc
+
+__all__ = ["JournalImportError", "load_json", "parse_journal", "read_journal", "CheckedJournal"]
 
 JOURNAL_FORMAT = "interview-companion-journal"
 VERSION = 1
@@ -31,12 +36,9 @@ ENTRY_KINDS = {
 # be stored as UTF-8, refuse the file with their place.
 CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+_UNUSUAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")  # either of them
 _STRIPPED = [0]  # control characters removed by the current parse_journal
 MIN_YEAR, MAX_YEAR = 1970, 2200  # every date the app shows must fit here
-
-
-class JournalImportError(ValueError):
-    """The file is not a journal this version can read; the message says where."""
 
 
 # --- validation --------------------------------------------------------------------------
@@ -54,6 +56,10 @@ def _text(obj: dict, key: str, where: str, *, required: bool = False, nullable: 
         value = ""
     if not isinstance(value, str):
         _fail(f"{where}.{key}", f"must be text, not {type(value).__name__}")
+    if not _UNUSUAL.search(value):  # the common case: one scan, nothing to strip
+        if required and not value.strip():
+            _fail(f"{where}.{key}", "is empty")
+        return value
     lone = _SURROGATE.search(value)
     if lone:
         _fail(
@@ -100,8 +106,21 @@ def _round_ref(entry: dict, refs: set[int], where: str):
     return ref
 
 
+LOOP_FIELDS = ("company", "role", "starts_on", "ends_on", "status", "notes", "created_at")
+ROUND_FIELDS = (
+    "type",
+    "interviewer_role",
+    "interviewer_name",
+    "scheduled_at",
+    "started_at",
+    "ended_at",
+    "notes",
+)
+
+
 def _check_group(group: dict, where: str) -> dict:
-    """Validate one loop-like group; return it normalised."""
+    """Validate one loop-like group; return it normalised. A missing ``created_at`` is
+    left empty: :class:`CheckedJournal` fills it in and marks the row undated."""
     rounds = []
     refs: set[int] = set()
     for n, r in enumerate(_list(group, "rounds", where)):
@@ -129,7 +148,7 @@ def _check_group(group: dict, where: str) -> dict:
                         _fail(f"{w}.severity", f"must be 1, 2 or 3, not {sev!r}")
                     clean[key] = sev
                 elif key == "created_at":
-                    clean[key] = _stamp(e, key, w, nullable=False) or to_stored_utc()
+                    clean[key] = _stamp(e, key, w, nullable=False)
                 else:
                     required = key in ("question", "text") or (key == "topic" and name != "asked")
                     clean[key] = _text(e, key, w, required=required)
@@ -162,20 +181,54 @@ def _check_group(group: dict, where: str) -> dict:
     return out
 
 
-def parse_journal(data: object) -> dict:
-    """Check a loaded journal document; return it normalised or raise JournalImportError."""
+def _check_head(data: object) -> None:
     if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
         raise JournalImportError(
             f'This is not an Interview Companion journal export (no "format": "{JOURNAL_FORMAT}").'
         )
-    _STRIPPED[0] = 0
     version = data.get("version")
     if type(version) is not int or version != VERSION:  # not True, not 1.0
         raise JournalImportError(
             f"This journal file is version {version!r}; this app reads version {VERSION}."
         )
-    loops = []
-    for n, loop in enumerate(_list(data, "loops", "journal")):
+
+
+def _default_stamp(head: dict, now: dt.datetime | None) -> str:
+    """What a missing created_at or studied_at becomes: the file's own exported_at when it
+    is a sane time, else now. It is shown, never used as a key (see CheckedJournal)."""
+    value = head.get("exported_at")
+    if isinstance(value, str):
+        try:
+            if MIN_YEAR <= dt.datetime.fromisoformat(value).year <= MAX_YEAR:
+                return value
+        except ValueError:
+            pass
+    return to_stored_utc(now)
+
+
+@dataclass
+class CheckedJournal:
+    """A checked journal file as plain rows per table, in file order, ready to insert
+    table by table. ``loop`` is an index into :attr:`loops` (None: unfiled); ``ref`` is a
+    round's number inside its loop. Every row that can lack its time ends in ``dated``:
+    False when the file left the time out (it was set to :attr:`default_stamp`), so the
+    import keys that row by its content instead of by a time that changes per import."""
+
+    default_stamp: str
+    loops: list[tuple] = field(default_factory=list)  # (*LOOP_FIELDS, dated)
+    rounds: list[tuple] = field(default_factory=list)  # (loop, ref, *ROUND_FIELDS)
+    # name -> [(loop, ref, *fields, *optional, dated)]
+    entries: dict[str, list[tuple]] = field(
+        default_factory=lambda: {name: [] for name in ENTRY_KINDS}
+    )
+    thank_yous: list[tuple] = field(default_factory=list)  # (loop, to_whom, draft, sent_at)
+    asked_them: list[tuple] = field(default_factory=list)  # (loop, ref, text, audience, asked_at)
+    study_marks: list[tuple] = field(default_factory=list)  # (key, topic, source, at, dated)
+    review: dict = field(default_factory=dict)  # checked by companion.core.review.transfer
+    stories: dict = field(default_factory=dict)  # checked by companion.core.stories.transfer
+    stripped: int = 0  # control characters removed
+
+    def add_loop(self, n: int, loop: dict) -> None:
         where = f"loops[{n}]"
         clean = {"company": _text(loop, "company", where, required=True).strip()}
         for key in ("role", "status", "notes"):
@@ -183,43 +236,50 @@ def parse_journal(data: object) -> dict:
         clean["status"] = clean["status"] or "planned"
         for key in ("starts_on", "ends_on"):
             clean[key] = _stamp(loop, key, where)
-        clean["created_at"] = _stamp(loop, "created_at", where, nullable=False) or to_stored_utc()
-        clean.update(_check_group(loop, where))
-        loops.append(clean)
-    unfiled = data.get("unfiled") or {}
-    if not isinstance(unfiled, dict):
-        _fail("unfiled", "must be an object")
-    marks = []
-    for n, m in enumerate(_list(data, "study_marks", "journal")):
-        w = f"study_marks[{n}]"
-        topic = _text(m, "topic", w)
-        marks.append(
-            {
-                "topic_key": _text(m, "topic_key", w) or topic_key(topic),
-                "topic": topic,
-                "source": _text(m, "source", w) or "journal",
-                "studied_at": _stamp(m, "studied_at", w, nullable=False) or to_stored_utc(),
-            }
-        )
-    unfiled = _check_group(unfiled, "unfiled")
-    return {
-        "loops": loops,
-        "unfiled": unfiled,
-        "study_marks": marks,
-        "review": _review(data),
-        "stories": _stories(data),
-        "stripped": _STRIPPED[0],
-    }
+        created = _stamp(loop, "created_at", where, nullable=False)
+        clean["created_at"] = created or self.default_stamp
+        group = _check_group(loop, where)
+        self.loops.append((*(clean[k] for k in LOOP_FIELDS), bool(created)))
+        self._add_group(len(self.loops) - 1, group)
 
+    def _add_group(self, loop: int | None, group: dict) -> None:
+        for r in group["rounds"]:
+            self.rounds.append((loop, r["ref"], *(r[k] for k in ROUND_FIELDS)))
+        for name, (_table, fields, optional) in ENTRY_KINDS.items():
+            rows = self.entries[name]
+            for e in group[name]:
+                dated = bool(e["created_at"])
+                if not dated:
+                    e["created_at"] = self.default_stamp
+                rows.append((loop, e["round"], *(e[k] for k in (*fields, *optional)), dated))
+        for q in group["asked_them"]:
+            self.asked_them.append((loop, q["round"], q["text"], q["audience"], q["asked_at"]))
+        ty = group["thank_you"]
+        if ty is not None and loop is not None:
+            self.thank_yous.append((loop, ty["to_whom"], ty["draft"], ty["sent_at"]))
 
-def _review(data: dict) -> dict:
-    """The review cards and log (checked by their own module, companion.core.review)."""
-    from companion.core.review.transfer import ReviewImportError, check_review
-
-    try:
-        return check_review(data.get("review"))
-    except ReviewImportError as exc:
-        raise JournalImportError(str(exc)) from None
+    def finish(self, data: dict) -> None:
+        """Check and add what follows the loops: unfiled rows and study marks."""
+        unfiled = data.get("unfiled") or {}
+        if not isinstance(unfiled, dict):
+            _fail("unfiled", "must be an object")
+        for n, m in enumerate(_list(data, "study_marks", "journal")):
+            w = f"study_marks[{n}]"
+            topic = _text(m, "topic", w)
+            at = _stamp(m, "studied_at", w, nullable=False)
+            self.study_marks.append(
+                (
+                    _text(m, "topic_key", w) or topic_key(topic),
+                    topic,
+                    _text(m, "source", w) or "journal",
+                    at or self.default_stamp,
+                    bool(at),
+                )
+            )
+        self._add_group(None, _check_group(unfiled, "unfiled"))
+        self.review = _review(data)
+        self.stories = _stories(data)
+        self.stripped = _STRIPPED[0]
 
 
 def _stories(data: dict) -> dict:
@@ -232,52 +292,58 @@ def _stories(data: dict) -> dict:
         raise JournalImportError(str(exc)) from None
 
 
-MAX_INT_DIGITS = 18
+def _review(data: dict) -> dict:
+    """The review cards and log (checked by their own module, companion.core.review)."""
+    from companion.core.review.transfer import ReviewImportError, check_review
 
-
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise JournalImportError(f"a number with {len(text)} digits is not a journal value")
-    return int(text)
-
-
-def _parse_constant(name: str):
-    raise JournalImportError(f"{name} is not a journal value")
-
-
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise JournalImportError(f"the key {key[:40]!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def load_json(text: str) -> object:
-    """Parse a journal file strictly: duplicate keys, huge numbers, NaN/Infinity and
-    nesting deeper than Python's recursion limit are refused with
-    :class:`JournalImportError`."""
     try:
-        return json.loads(
-            text,
-            object_pairs_hook=_no_duplicates,
-            parse_int=_parse_int,
-            parse_constant=_parse_constant,
-        )
-    except json.JSONDecodeError as exc:
-        raise JournalImportError(
-            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-        ) from None
-    except RecursionError:
-        raise JournalImportError("it nests too deeply; not a journal export") from None
-    except ValueError as exc:
-        raise JournalImportError(str(exc).split("\n")[0]) from None
+        return check_review(data.get("review"))
+    except ReviewImportError as exc:
+        raise JournalImportError(str(exc)) from None
 
 
-def read_journal(path: Path) -> object:
-    """The parsed JSON of a journal file (through the bounded reader); a bad file raises
-    :class:`JournalImportError` naming it. Nothing is checked against the schema yet."""
+def _start(head: dict, now: dt.datetime | None) -> CheckedJournal:
+    _check_head(head)
+    _STRIPPED[0] = 0
+    return CheckedJournal(default_stamp=_default_stamp(head, now))
+
+
+def parse_journal(data: object, now: dt.datetime | None = None) -> CheckedJournal:
+    """Check a loaded journal document; return its rows or raise JournalImportError."""
+    if isinstance(data, CheckedJournal):
+        return data
+    checked = _start(data, now)
+    for n, loop in enumerate(_list(data, "loops", "journal")):
+        checked.add_loop(n, loop)
+    checked.finish(data)
+    return checked
+
+
+def check_text(text: str, now: dt.datetime | None = None) -> CheckedJournal:
+    """Parse and check a journal file's text, one loop at a time (see :mod:`.stream`)."""
+    state: dict[str, CheckedJournal] = {}
+
+    def on_head(head: dict) -> None:
+        state["checked"] = _start(head, now)
+
+    def on_loop(n: int, loop: object) -> None:
+        if not isinstance(loop, dict):
+            _fail(f"journal.loops[{n}]", "must be an object")
+        state["checked"].add_loop(n, loop)
+
+    head = scan_document(text, on_head, on_loop)
+    if head is None:  # not an object, or loops before the format: read and check it whole
+        return parse_journal(load_json(text), now)
+    if head.get("loops") is not STREAMED:
+        return parse_journal(head, now)
+    checked = state["checked"]
+    checked.finish(head)
+    return checked
+
+
+def read_journal(path: Path, now: dt.datetime | None = None) -> CheckedJournal:
+    """A journal file read through the bounded reader and checked, as rows ready to
+    import; a bad file raises :class:`JournalImportError` naming it and the place."""
     from companion.core.fileio import FileReadError, read_limited
 
     path = Path(path)
@@ -288,8 +354,6 @@ def read_journal(path: Path) -> object:
     except UnicodeDecodeError as exc:
         raise JournalImportError(f"{path} is not UTF-8 text (byte {exc.start}).") from None
     try:
-        data = load_json(text)
-        parse_journal(data)  # check it all before anything is added
+        return check_text(text, now)
     except JournalImportError as exc:
         raise JournalImportError(f"{path}: {exc}") from None
-    return data

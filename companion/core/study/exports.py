@@ -11,7 +11,9 @@ CSV
 Anki
     Plain text with Anki's file headers (``#separator:tab``, ``#html:false``, ``#deck:``,
     ``#notetype:Basic``, ``#columns:Front	Back	Tags``, ``#tags column:3``); one Basic
-    note per topic, three tab-separated fields. A field that holds a tab, a newline or a
+    note per topic, three tab-separated fields. The front is a question in words (a
+    self-check question as written, else built from the flub's own line or the guide
+    item); the back is the answer (the quiz answer or the guide item) and its "Say:" line. A field that holds a tab, a newline or a
     double quote, or begins with ``#``, is wrapped in double quotes with inner quotes
     doubled, so Anki reads it as one field. Tags: ``interview-companion``,
     ``company::<Name>`` and ``round::<type>``, spaces replaced by ``_``.
@@ -138,7 +140,8 @@ def render_csv(rows: Sequence[StudyRow]) -> str:
 
 # --- Markdown --------------------------------------------------------------------------
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+# parentheses are plain text in Markdown (a link needs the brackets, escaped here)
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#+!|~])")
 
 
 def md_inline(text: str) -> str:
@@ -179,21 +182,50 @@ def anki_tag(prefix: str, value: str) -> str:
     return f"{prefix}::{cleaned}" if cleaned else ""
 
 
-def _anki_back(row: StudyRow) -> str:
-    parts = list(row.detail.details)
+def topic_words(topic: str) -> str:
+    """A topic as words: "edge-cases" -> "edge cases"."""
+    return " ".join(re.sub(r"(?<=\w)[-_](?=\w)", " ", plain(topic)).split())
+
+
+def anki_front(row: StudyRow) -> str:
+    """A question in words: a self-check question as written; else from the flub's own
+    line, else from the guide item the topic links to."""
+    item, guide = row.item, row.item.guide
+    if item.key.startswith("quiz:"):  # the self-check question, as the pack words it
+        question = " ".join(plain(item.topic).split())
+        return question if question.endswith("?") else f"{question}?"
+    topic = topic_words(item.topic)
+    line = next((" ".join(plain(d).split()) for d in row.detail.details if plain(d).strip()), "")
+    if line:
+        return f"{topic}: “{line}”. What is wrong with that, and what do you say instead?"
+    if guide is not None:
+        return f"{topic}: what does {guide.section_title} tell you to say or do?"
+    return f"{topic}: what do you need to know, and how would you explain it?"
+
+
+def anki_back(row: StudyRow, answer: str = "") -> str:
+    """The answer (the quiz answer, else the guide item), its "Say:" line, then your own
+    notes, where it comes from and how often the topic came up."""
     guide = row.item.guide
+    parts = [answer] if answer else []
+    if guide and guide.item:
+        parts.append(guide.item)
+    if guide and guide.say:
+        parts.append(f"Say: {guide.say}")
+    if not parts:
+        parts.append("No guide item matches this topic yet: write the answer here.")
+    parts += [f"Your note: {d}" for d in row.detail.details if d.strip()]
     if guide:
-        where = f"Guide: {guide.section_title}"
-        if guide.item:
-            where += f": {guide.item}"
-        parts.append(where)
-        if guide.say:
-            parts.append(f"Say: {guide.say}")
+        parts.append(f"Guide: {guide.section_title}")
     parts.append(f"Came up {row.item.count}×, worst {row.item.worst}/3")
     return "\n".join(parts)
 
 
-def render_anki(rows: Sequence[StudyRow], deck: str = ANKI_DECK) -> str:
+def render_anki(
+    rows: Sequence[StudyRow], deck: str = ANKI_DECK, answers: dict[str, str] | None = None
+) -> str:
+    """``answers``: self-check answers by question id (the pack's), for quiz cards."""
+    answers = answers or {}
     deck = " ".join(deck.split()) or ANKI_DECK
     lines = [
         "#separator:tab",
@@ -212,7 +244,11 @@ def render_anki(rows: Sequence[StudyRow], deck: str = ANKI_DECK) -> str:
         tag_text = " ".join(dict.fromkeys(t for t in tags if t))
         lines.append(
             "\t".join(
-                [anki_field(row.item.topic), anki_field(_anki_back(row)), anki_field(tag_text)]
+                [
+                    anki_field(anki_front(row)),
+                    anki_field(anki_back(row, answers.get(row.item.key.removeprefix("quiz:"), ""))),
+                    anki_field(tag_text),
+                ]
             )
         )
     return "\n".join(lines) + "\n"
@@ -263,13 +299,14 @@ def render_json(rows: Sequence[StudyRow], now: dt.datetime) -> str:
 # --- writing -----------------------------------------------------------------------------
 
 
-def render(fmt: str, rows: Sequence[StudyRow], now: dt.datetime) -> str:
+def render(fmt: str, rows: Sequence[StudyRow], now: dt.datetime, guide=None) -> str:
     if fmt == "md":
         return render_markdown(rows, now)
     if fmt == "csv":
         return render_csv(rows)
     if fmt == "anki":
-        return render_anki(rows)
+        answers = guide.quiz_answers() if hasattr(guide, "quiz_answers") else {}
+        return render_anki(rows, answers=answers)
     if fmt == "json":
         return render_json(rows, now)
     raise ValueError(f"Unknown export format {fmt!r}; use one of {', '.join(FORMATS)}.")
@@ -280,5 +317,5 @@ def export_study_list(db: Database, fmt: str, path: Path, now: dt.datetime, *, g
     if fmt not in FORMATS:
         raise ValueError(f"Unknown export format {fmt!r}; use one of {', '.join(FORMATS)}.")
     rows = study_rows(db, now, guide)
-    atomic_write_text(Path(path), render(fmt, rows, now))
+    atomic_write_text(Path(path), render(fmt, rows, now, guide))
     return len(rows)

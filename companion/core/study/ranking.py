@@ -164,6 +164,16 @@ class GuideIndex:
         self._cache[key] = best[1] if best else None
         return self._cache[key]
 
+    def quiz_answers(self) -> dict[str, str]:
+        """Self-check answers by question id (for the Anki export's backs)."""
+        return {
+            item.get("id") or "": item.get("answer") or ""
+            for section, _t, items in self._sections
+            if section.kind == "quiz"
+            for _w, item in items
+            if item.get("id")
+        }
+
     def link_for_see(self, see: Iterable[str]) -> GuideLink | None:
         for section_id in see:
             for section, _t, _i in self._sections:

@@ -3,30 +3,28 @@ value), the text, and which round types listen (an opt-in kept in the preference
 
 from __future__ import annotations
 
-import re
-
-# The chapter's "If you go silent for 20 seconds: narrate". The content says it in the
-# recovery patterns ("Silent for 20 seconds"); this is used when no content says it.
+# The chapter's "If you go silent for 20 seconds: narrate". The pack carries it as the
+# recovery item's `silence_seconds:` and `nudge:`; this is used when no pack gives it.
 DEFAULT_SILENCE_SECONDS = 20.0
 MIN_SILENCE_SECONDS, MAX_SILENCE_SECONDS = 5.0, 120.0
-NUDGE_TEXT = "Narrate: say what you are checking"
 SUGGESTED_ROUNDS = ("coding", "design")  # where "silence is worse than narration"
 PREF_KEY = "voice.silence_nudge_rounds"
 
-_SILENT_FOR = re.compile(r"\bsilent\s+for\s+(\d{1,3})\s*(?:s|sec|secs|seconds)\b", re.I)
-
 
 def silence_limit(content) -> float:
-    """Seconds of silence before the nudge: the first "silent for N seconds" in the
-    content (any section's items), clamped to a sane range; else the default."""
-    sections = getattr(content, "sections", {}) or {}
-    for section in sections.values():
-        for item in getattr(section, "items", ()):
-            match = _SILENT_FOR.search(item.text)
-            if match:
-                seconds = float(match.group(1))
-                return min(MAX_SILENCE_SECONDS, max(MIN_SILENCE_SECONDS, seconds))
-    return DEFAULT_SILENCE_SECONDS
+    """Seconds of silence before the nudge: the pack's ``silence_seconds:`` (checked by
+    ``companion content check``), clamped to a sane range; else the default."""
+    if not hasattr(content, "silence_nudge"):
+        return DEFAULT_SILENCE_SECONDS
+    seconds = float(content.silence_nudge().seconds)
+    return min(MAX_SILENCE_SECONDS, max(MIN_SILENCE_SECONDS, seconds))
+
+
+def nudge_text(content) -> str:
+    """What the card says after that silence: the pack's ``nudge:``."""
+    if not hasattr(content, "silence_nudge"):
+        return "Narrate."
+    return content.silence_nudge().text
 
 
 def opted_in(prefs, round_type: str | None) -> bool:

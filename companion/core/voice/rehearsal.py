@@ -80,8 +80,15 @@ def wav_bytes(samples: array, sample_rate: int) -> bytes:
     return buffer.getvalue()
 
 
-def keep_take(samples: array, sample_rate: int, data_dir: Path, when: dt.datetime) -> Path:
-    """Write the take as ``takes/rehearsal-YYYYmmdd-HHMMSS.wav`` (0600, folder 0700)."""
+def keep_take(
+    samples: array,
+    sample_rate: int,
+    data_dir: Path,
+    when: dt.datetime,
+    transcript: str | None = None,
+) -> Path:
+    """Write the take as ``takes/rehearsal-YYYYmmdd-HHMMSS.wav`` (0600, folder 0700), and
+    what the recognizer heard beside it (the same name, ``.txt``) when given."""
     folder = Path(data_dir) / TAKES_FOLDER
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = folder / f"rehearsal-{when:%Y%m%d-%H%M%S}.wav"
@@ -90,4 +97,6 @@ def keep_take(samples: array, sample_rate: int, data_dir: Path, when: dt.datetim
         n += 1
         path = folder / f"rehearsal-{when:%Y%m%d-%H%M%S}-{n}.wav"
     atomic_write_bytes(path, wav_bytes(samples, sample_rate), mode=0o600)
+    if transcript:
+        atomic_write_bytes(path.with_suffix(".txt"), transcript.encode("utf-8"), mode=0o600)
     return path

@@ -20,13 +20,24 @@ from PySide6.QtWidgets import (
 )
 
 
-def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None):
+def offer_one_answer(db, bus) -> None:
+    """The warm-up's one answer aloud: a flagged question if there is one, else the quiz
+    offers any question (never the bare "Nothing is flagged")."""
+    if _flagged_count(db):
+        bus.open_flagged_quiz.emit()
+    else:
+        bus.open_page.emit("selfcheck")
+
+
+def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None, db=None):
     """Open what a checklist item names: the about-me sheet, the flagged answers, ...
     (the mic check returns its dialog, whose ``passed`` can tick the item)"""
     if link == "about-me":
         bus.open_page.emit("about")
     elif link == "flagged-quiz":
         bus.open_flagged_quiz.emit()
+    elif link == "one-answer":
+        offer_one_answer(db, bus)
     elif link == "dnd" and dnd is not None:
         status = dnd.status()
         if not status.automatic and status.hold is None:
@@ -66,6 +77,7 @@ class PhaseGroup(QGroupBox):
         self.dnd_round_id = 0
         self.boxes: dict[str, object] = {}
         self.link_buttons: dict[str, QPushButton] = {}
+        self.why_labels: dict[str, QLabel] = {}
         self.setObjectName(f"phase-{phase_list.phase}")
         self.setAccessibleName(phase_list.title)
 
@@ -106,17 +118,30 @@ class PhaseGroup(QGroupBox):
             box = QCheckBox()
             box.setAccessibleName(item.text)
             text = _ClickLabel(item.text, box)
+            cell = QVBoxLayout()
+            cell.setSpacing(0)
+            cell.addWidget(text)
             if item.why:
                 for widget in (box, text):
                     widget.setToolTip(item.why)
                 box.setAccessibleDescription(item.why)
+                # the reason shows under the item: no mouse needed to read it
+                why = _ClickLabel(item.why, box)
+                why.setObjectName("checklistWhy")
+                font = why.font()
+                font.setItalic(True)
+                why.setFont(font)
+                why.setAccessibleName(f"Why: {item.why}")
+                self.why_labels[item.key] = why
+                cell.addWidget(why)
             box.toggled.connect(lambda on, key=item.key: self._toggled(key, on))
             self.boxes[item.key] = box
             grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(text, row, 1)
+            grid.addLayout(cell, row, 1)
             if item.minutes_before:
-                when = QLabel(f"{item.minutes_before} min before")
-                when.setAccessibleName(f"{item.minutes_before} minutes before the round")
+                which = "the first round" if item.first_round_only else "each round"
+                when = QLabel(f"{item.minutes_before} min before {which}")
+                when.setAccessibleName(f"{item.minutes_before} minutes before {which}")
                 grid.addWidget(when, row, 2)
             if item.link in LINK_LABELS:
                 button = QPushButton(LINK_LABELS[item.link])
@@ -157,11 +182,14 @@ class PhaseGroup(QGroupBox):
             if item.link == "dnd" and self.dnd is not None:
                 hold = self.dnd.hold
                 button.setText("Turn notifications back on" if hold else "Do not disturb")
-            elif item.link == "flagged-quiz":
+            elif item.link in ("flagged-quiz", "one-answer"):
                 count = _flagged_count(self.ctx.db)
-                button.setText(
-                    f"Show flagged answers ({count})" if count else "Show flagged answers"
-                )
+                if count:
+                    button.setText(f"Show flagged answers ({count})")
+                elif item.link == "one-answer":
+                    button.setText("Offer one answer")  # nothing flagged: any question
+                else:
+                    button.setText("Show flagged answers")
 
     def _toggled(self, key: str, on: bool) -> None:
         from companion.core.day.checklist import set_checked
@@ -186,6 +214,7 @@ class PhaseGroup(QGroupBox):
             self.dnd,
             round_id=self.dnd_round_id if link == "dnd" else self.capture_round_id,
             parent=self,
+            db=self.ctx.db,
         )
         if link == "mic-check" and opened is not None:  # a passed check ticks its item
             for item in self.phase_list.items:
@@ -310,7 +339,7 @@ class ChecklistPage(QWidget):
     def _apply(self, view) -> None:
         if not self._built or view is None:
             return
-        from companion.core.day.checklist import scope_for
+        from companion.core.day.checklist import past_midnight, scope_for
         from companion.core.day.schedule import clock_text
 
         self.view = view
@@ -333,6 +362,9 @@ class ChecklistPage(QWidget):
                 elif target is not None:
                     note = f"For the {target.title}."
                 group.dnd_round_id = target.id if target else 0
+            if phase == "night-before" and past_midnight(view):
+                line, why = self.ctx.content.sleep_line()
+                note = f"Past midnight: {line[:1].lower()}{line[1:]}. {why}".strip() if line else ""
             if phase == "after-loop" and view.phase == "after-loop":
                 held = [d for d in view.rounds if d.state in ("ended", "captured")]
                 group.capture_round_id = held[-1].id if held else 0

@@ -25,3 +25,61 @@ def voice_line(prefs, content, parent=None):
 def render(strip, running_type: str | None, shown_type: str | None, visible: bool) -> None:
     if strip is not None:
         strip.sync(running_type, shown_type, visible)
+
+
+# -- pitch following (companion/ui/voice/follow.py) ---------------------------------------
+# Mounted by the card in five lines: ``follow_line`` beside ``voice_line``; its
+# ``outline`` signal to ``highlight``; ``render_follow`` in ``render``; ``stop()`` in
+# hideEvent; and first in ``move_step``: ``if self.follow.step(delta): return``.
+
+
+def follow_line(prefs, db, content, parent=None):
+    """The pitch-following strip, its lines wrapping like the voice line's."""
+    from companion.ui.voice.follow import FollowStrip
+
+    strip = FollowStrip(prefs, db, content, parent)
+    for text in (strip.indicator, strip.now, strip.line, strip.nudge, strip.message):
+        text.setWordWrap(True)
+        text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    strip.toggle.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    strip.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    return strip
+
+
+def render_follow(strip, state, visible: bool) -> None:
+    """Listen in the running round's opening minutes (the pitch outline's), on a shown card."""
+    from companion.core.cue.opening import pitch_outline_open
+
+    if strip is None:
+        return
+    opening = state is not None and state.status is not None and pitch_outline_open(state.elapsed)
+    strip.sync(opening, visible)
+
+
+def highlight(pages, title: str, meta: str) -> None:
+    """Mark the segment being spoken (``title``; "" for none) in the shown page's pitch
+    outline, its timing replaced by ``meta`` ("12 s left")."""
+    from dataclasses import replace
+
+    from PySide6.QtWidgets import QLabel
+
+    from companion.ui.cue.pages import PITCH
+    from companion.ui.cue.sections import lines_html
+
+    page = pages.current()
+    block = page.blocks.get(PITCH) if page is not None else None
+    section = next((s for s in page.sections if s.id == PITCH), None) if block else None
+    if section is None:
+        return
+    body = next(
+        (w for w in block.body.findChildren(QLabel) if w.accessibleName() == section.title), None
+    )
+    if body is None:
+        return
+    lines = tuple(
+        replace(line, text=f"\u25b6 {line.text}", meta=meta) if line.text == title else line
+        for line in section.lines
+    )
+    html = lines_html(lines)
+    if body.text() != html:
+        body.setText(html)

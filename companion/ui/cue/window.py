@@ -138,6 +138,8 @@ class CueCardWindow(QWidget):
         layout.addWidget(self.banner)
         self.voice = voice_line.voice_line(self.ctx.prefs, self.ctx.content, self)
         layout.addWidget(self.voice)
+        self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
+        layout.addWidget(self.follow)
 
         self.pages = RoundPages(self._build_page)
         self.pages.step_moved.connect(self.move_step)
@@ -145,6 +147,9 @@ class CueCardWindow(QWidget):
         self.pages.topic_changed.connect(self._on_topic)
         self.pages.length_changed.connect(self._on_length)
         self.pages.set_user_folds(self.state.collapsed)
+        self.follow.outline.connect(
+            lambda title, meta: voice_line.highlight(self.pages, title, meta)
+        )
         layout.addWidget(self.pages, 1)
         self._empty = label(
             "The content has no round types. Add a `kind: rounds` file to the content "
@@ -310,6 +315,7 @@ class CueCardWindow(QWidget):
             state.page,
             self.isVisible(),
         )
+        voice_line.render_follow(self.follow, state, self.isVisible())
         self._show_voice()
         self._sync_tick_timer()
 
@@ -480,6 +486,8 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ stepper
 
     def move_step(self, delta: int) -> None:
+        if self.follow.step(delta):  # following the pitch: back/next correct it
+            return
         page = self._current_page()
         if page is None or page.stepper is None:
             return
@@ -688,6 +696,7 @@ class CueCardWindow(QWidget):
         self._tick_timer.stop()
         if self.voice is not None:
             self.voice.stop()  # the mic never stays open behind a closed card
+            self.follow.stop()
         super().hideEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)

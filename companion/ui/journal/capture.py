@@ -179,6 +179,8 @@ class CaptureDialog(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from field to field
+        scroll.setAccessibleName("Capture fields")
         scroll.setWidget(body)
         layout = QVBoxLayout(self)
         layout.addWidget(scroll, 1)

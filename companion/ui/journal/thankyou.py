@@ -1,4 +1,4 @@
-"""The Journal page's thank-you tracker: due 24 h after the loop, a draft that names one
+"""The Journal page's thank-you tracker: due the pack's hours after the loop, a draft that names one
 topic discussed, copy to the clipboard, mark sent."""
 
 from __future__ import annotations
@@ -83,7 +83,10 @@ class ThankYouBox(QGroupBox):
         if thank_you.sent:
             self.due.setText(f"Sent {thank_you.sent_at[:16].replace('T', ' ')} UTC.")
         elif thank_you.due_at is None:
-            self.due.setText("Due 24 h after the last round ends.")
+            from companion.core.content_numbers import duration_text
+
+            after = duration_text(self.ctx.content.thank_you_after)
+            self.due.setText(f"Due {after} after the last round ends.")
         else:
             left = thank_you.due_at - self.ctx.now()
             hours = int(left.total_seconds() // 3600)

@@ -24,7 +24,10 @@ class SelfCheckPage(QWidget):
         self.tabs.addTab(self.quiz, "Self-check")
         self.tabs.addTab(self.planner, "Questions to ask")
         self.tabs.setTabToolTip(self.QUIZ_TAB, "Quiz yourself, answer from memory first")
-        self.tabs.setTabToolTip(self.PLANNER_TAB, "Plan three or four questions for the loop")
+        self.tabs.setTabToolTip(
+            self.PLANNER_TAB,
+            f"Plan {ctx.content.planner_rules().count_text} questions for the loop",
+        )
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.tabs.currentChanged.connect(lambda _i: self._load_current())

@@ -83,6 +83,13 @@ class PlannerPanel(QWidget):
         self.rule_label = QLabel()
         self.rule_label.setWordWrap(True)
         self.rule_label.setAccessibleName("Rule")
+        self.intro_label = QLabel()  # the questions section's introduction
+        self.intro_label.setWordWrap(True)
+        self.intro_label.setAccessibleName("How to choose")
+        self.closing_label = QLabel()  # how each round ends, with why
+        self.closing_label.setObjectName("plannerClosing")
+        self.closing_label.setWordWrap(True)
+        self.closing_label.setAccessibleName("Closing line")
         top = QHBoxLayout()
         top.addWidget(loop_label)
         top.addWidget(self.loop_combo, 1)
@@ -136,7 +143,13 @@ class PlannerPanel(QWidget):
         self.warnings_label.setWordWrap(True)
         self.warnings_label.setAccessibleName("Plan warnings")
         self.warnings_label.setStyleSheet(f"color: {status_color('warn').name()};")
-        for label in (self.rule_label, self.count_label, self.warnings_label):
+        for label in (
+            self.rule_label,
+            self.intro_label,
+            self.closing_label,
+            self.count_label,
+            self.warnings_label,
+        ):
             label.setTextFormat(Qt.TextFormat.PlainText)  # pack text: never HTML
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)
@@ -163,12 +176,14 @@ class PlannerPanel(QWidget):
         right.addWidget(custom_label)
         right.addLayout(custom_row)
         right.addWidget(self.error_label)
+        right.addWidget(self.closing_label)
 
         self.columns = Columns(left_box, right_box)  # stacked when the window is narrow
         planner_layout = QVBoxLayout(self.planner)
         planner_layout.setContentsMargins(0, 0, 0, 0)
         planner_layout.addLayout(top)
         planner_layout.addWidget(self.rule_label)
+        planner_layout.addWidget(self.intro_label)
         planner_layout.addWidget(self.columns, 1)
 
         self.stack = QStackedWidget()
@@ -228,6 +243,14 @@ class PlannerPanel(QWidget):
         content = self.ctx.content
         self._suggestions = suggestions(content)
         self.rule_label.setText(plan_rule(content))
+        intro = content.planner_rules().intro
+        self.intro_label.setText(intro)
+        self.intro_label.setVisible(bool(intro))
+        why, line = content.closing_line()
+        if line:
+            line = line.replace("{topic}", "[the topic you discussed]")
+            self.closing_label.setText(f"{why}\n“{line}”".strip())
+        self.closing_label.setVisible(bool(line))
         self._refresh_plan()
 
     def loop_id(self) -> int | None:

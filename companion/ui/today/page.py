@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from companion.ui.today.parts import clear as _clear
 
-EMPTY_TEXT = (
+EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
     "<h3>No interview loop yet</h3>"
     "<p>Start here:</p><ol>"
     "<li><b>Add a loop</b>: the company and the first interview day.</li>"
@@ -28,8 +28,8 @@ EMPTY_TEXT = (
     "invitation (.ics).</li></ol>"
     "<p>Then this page counts down to each round and brings up the right list at the right "
     "time: the evening before, the morning of, and before each round.</p>"
-    "<p>Tonight, write your one-page <b>About me</b>: the 60-90 second answer and three "
-    "projects with numbers. The evening before, you read it aloud.</p>"
+    "<p>Tonight, write your one-page <b>About me</b>: the {target} second answer and three "
+    "projects with numbers; the warm-up before the first round reads it aloud once.</p>"
 )
 
 
@@ -114,7 +114,7 @@ class TodayPage(QWidget):
         loops_row.addStretch(0)  # with no loop yet the button keeps its size, on the left
         layout.addLayout(loops_row)
 
-        self.empty = QLabel(EMPTY_TEXT)
+        self.empty = QLabel(EMPTY_TEXT.format(target=self.ctx.content.pitch_plan().target_text))
         self.empty.setWordWrap(True)
         self.empty.setAccessibleName("How to start")
         self.empty.setTextFormat(Qt.TextFormat.RichText)
@@ -223,12 +223,15 @@ class TodayPage(QWidget):
         else:
             self.headline.setText("Today")
         focus = view.focus
+        from companion.core.day.checklist import past_midnight
+
         key = (
             view.phase,
             focus.id if focus else 0,
             focus.state if focus else "",
             focus.link if focus else "",
             view.day,
+            past_midnight(view),
         )
         if key != self._phase_key:
             self._phase_key = key
@@ -292,7 +295,14 @@ class TodayPage(QWidget):
     # the phase area ------------------------------------------------------------------
 
     def _render_phase(self, view) -> None:
-        from companion.core.day.checklist import PHASE_TITLES, phase_list, scope_for
+        from companion.core.day.checklist import (
+            PHASE_TITLES,
+            first_round_of_day,
+            for_moment,
+            past_midnight,
+            phase_list,
+            scope_for,
+        )
         from companion.core.day.schedule import clock_text
         from companion.ui.checklist.page import PhaseGroup
 
@@ -325,14 +335,22 @@ class TodayPage(QWidget):
                 f"{nxt.title} at {clock_text(nxt.starts_at, now)}. "
                 "Work down the list below; each step has its time."
             )
-            self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
-            self._action("Speak one a&nswer aloud", self.bus.open_flagged_quiz.emit)
+            if first_round_of_day(view):  # the guide's warm-up is a morning item
+                from companion.ui.checklist.page import offer_one_answer
+
+                self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
+                self._action(
+                    "Speak one a&nswer aloud", lambda: offer_one_answer(self.ctx.db, self.bus)
+                )
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
             self._action("&Start it now", lambda: self.start_round(nxt.id))
         elif view.phase in PHASE_TITLES:
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
             if view.phase == "after-loop":
                 self.now_label.setText("The loop is done. Write it down while it is fresh.")
+            elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
+                first = f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
+                self.now_label.setText(" ".join(p for p in (f"{sleep[0]}.", sleep[1], first) if p))
             else:
                 self.now_label.setText(
                     f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
@@ -359,7 +377,7 @@ class TodayPage(QWidget):
                 )
             return
         phase = view.phase
-        lst = phase_list(self.ctx.content, phase)
+        lst = for_moment(phase_list(self.ctx.content, phase), view)
         group = PhaseGroup(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
         group.dnd_round_id = self._dnd_round_id()
         if phase == "after-loop":

@@ -31,7 +31,16 @@ def takeaways_box(content) -> QGroupBox | None:
     text.setTextFormat(Qt.TextFormat.RichText)
     text.setWordWrap(True)
     text.setAccessibleName("Takeaways")
-    QVBoxLayout(box).addWidget(text)
+    layout = QVBoxLayout(box)
+    layout.addWidget(text)
+    for section in sections:  # the chapter's closing pointer to the guide that follows
+        if section.meta.get("next"):
+            pointer = QLabel(section.meta["next"])
+            pointer.setObjectName("nextGuide")
+            pointer.setWordWrap(True)
+            pointer.setTextFormat(Qt.TextFormat.PlainText)
+            pointer.setAccessibleName("Next guide")
+            layout.addWidget(pointer)
     return box
 
 
@@ -46,8 +55,7 @@ def render_reminders(page, view) -> None:
         rnd = view.round(view.capture_round_id)
         rows.append(
             (
-                f"{rnd.title if rnd else 'The round'}: write down what was asked "
-                f"({left} left in the hour).",
+                f"{rnd.title if rnd else 'The round'}: write down what was asked ({left} left).",
                 "&Write it down",
                 lambda _=False, rid=view.capture_round_id: page.bus.capture_round.emit(rid),
             )

@@ -76,6 +76,7 @@ class MicListener(QObject):
     speech_ended = Signal(float)
     silent_for = Signal(float)  # seconds without speech, growing in SILENCE_STEP steps
     levels = Signal(float, float)  # peak and RMS dBFS of the last chunk
+    chunk = Signal(object, int)  # each chunk's int16 mono samples (array) and sample rate
     opened = Signal(str)  # the device's description
     closed = Signal()
     error = Signal(str)  # one sentence for the user
@@ -214,6 +215,7 @@ class MicListener(QObject):
             return
         if self._keep:
             self.samples.extend(samples)
+        self.chunk.emit(samples, self.vad.sample_rate)
         if self._measure:
             chunk = self.meter.feed(samples)
             self.levels.emit(chunk.peak_dbfs, chunk.rms_dbfs)

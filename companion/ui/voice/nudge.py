@@ -57,7 +57,7 @@ class VoiceNudge(QFrame):
         row.addStretch(0)
         row.addWidget(self.toggle, 0, Qt.AlignmentFlag.AlignRight)
         outer.addLayout(row)
-        self.nudge = QLabel(rules.NUDGE_TEXT)
+        self.nudge = QLabel(rules.nudge_text(content))
         self.nudge.setObjectName("cueSilenceNudge")
         self.nudge.setAccessibleName("Silence nudge")
         self.nudge.setWordWrap(True)

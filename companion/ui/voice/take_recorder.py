@@ -22,6 +22,8 @@ MIC_ON = "\u25cf Mic on: recording this rehearsal (kept only if you ask)"
 
 class TakeRecorder(QFrame):
     analysed = Signal(object)  # list[SegmentTake]
+    heard = Signal(object)  # companion.core.voice.heard.TakeHeard, or None (no recognizer)
+    _heard_there = Signal(int, object)  # (take number, TakeHeard or str): worker -> here
     mic_changed = Signal(bool)
 
     def __init__(
@@ -47,6 +49,8 @@ class TakeRecorder(QFrame):
         self.segments: list = []  # SegmentTake, after a recorded rehearsal
         self.analysis = None
         self.kept_path = None
+        self.take_heard = None  # what the recognizer heard in the last take (in memory)
+        self._take_no = 0
         self._marks: list[tuple[str, str, float]] = []
         self._sink = None
         self._buffer = None
@@ -86,6 +90,13 @@ class TakeRecorder(QFrame):
         self.report.setWordWrap(True)
         self.report.setVisible(False)
         layout.addWidget(self.report)
+        self.said = QLabel("")
+        self.said.setObjectName("rehearsalHeard")
+        self.said.setAccessibleName("What the take said")
+        self.said.setWordWrap(True)
+        self.said.setVisible(False)
+        layout.addWidget(self.said)
+        self._heard_there.connect(self._show_heard)
 
         rehearse_bar.segment_changed.connect(self._segment)
         rehearse_bar.finished.connect(self._finished)
@@ -201,6 +212,66 @@ class TakeRecorder(QFrame):
         if rate is not None:
             self.rate_button.setText(f"Use {rate:.0f} wpm as my rate")
         self.analysed.emit(self.segments)
+        if self.analysis.spans:
+            self._hear(samples)
+
+    # -- what the take said (the recognizer, off the GUI thread) -----------------------
+
+    def _hear(self, samples) -> None:
+        import threading
+
+        from companion.core.voice.script import pitch_script
+
+        self.take_heard = None
+        self._take_no += 1
+        number = self._take_no
+        plan = self.ctx.content.pitch_plan()
+        script = pitch_script(self._text(), plan=plan)
+        if not script:
+            return
+        ids = [(s.id, s.title) for s in plan.segments]
+        rate = self.sample_rate
+        self.said.setText("Listening to the take\u2026")
+        self.said.setVisible(True)
+
+        def work() -> None:  # core objects only; the answer comes back by signal
+            from companion.core.voice.heard import hear
+            from companion.core.voice.recognizer import RecognizerError
+
+            try:
+                result = hear(samples, rate, script, ids)
+            except RecognizerError as exc:
+                result = str(exc)
+            self._heard_there.emit(number, result)
+
+        threading.Thread(target=work, name="hear-take", daemon=True).start()
+
+    def _show_heard(self, number: int, result) -> None:
+        if number != self._take_no:
+            return  # a newer take replaced this one
+        if isinstance(result, str):
+            self.said.setText(f"Not recognized: {result}.")
+            self.heard.emit(None)
+            return
+        self.take_heard = result
+        lines = []
+        for seg in result.segments:
+            if seg.heard:
+                rate = f", {seg.wpm:.0f} wpm" if seg.wpm else ""
+                lines.append(
+                    f"{seg.title}: heard {seg.start:.0f}-{seg.end:.0f} s, "
+                    f"{seg.words_heard} words{rate}"
+                )
+            else:
+                lines.append(f"{seg.title}: skipped")
+        if result.evidence_number is False:
+            lines.append("The evidence spoke no number.")
+        elif result.evidence_number:
+            lines.append("The evidence spoke a number.")
+        lines.append(f"Fillers (um, uh): {result.fillers}")
+        lines.append(f"Heard: {result.transcript}")
+        self.said.setText("\n".join(lines))
+        self.heard.emit(result)
 
     def measured_rate(self) -> float | None:
         """The take's words over its speaking time (segments with speech only)."""
@@ -223,8 +294,13 @@ class TakeRecorder(QFrame):
         if not self.samples:
             return
         try:
+            heard = self.take_heard
             self.kept_path = takes.keep_take(
-                self.samples, self.sample_rate, self.ctx.data_dir, self.ctx.now()
+                self.samples,
+                self.sample_rate,
+                self.ctx.data_dir,
+                self.ctx.now(),
+                transcript=heard.transcript if heard is not None else None,
             )
         except OSError as exc:
             self._say(f"{self.report.text()}\nCould not keep the take: {exc.strerror or exc}")

@@ -1,0 +1,118 @@
+"""The pack's numbers in the pack's words: a text may name a number another entry sets.
+
+``{target}`` (the pitch's `target:`), ``{pick}`` (the questions' `pick:`, in words),
+``{capture_window}`` and ``{thank_you_window}`` (the after-loop items' `within_hours:`,
+as "the hour" or "24 hours") and ``{silence_seconds}`` (the recovery item's field) are
+filled in when the pack loads, in every intro, front-matter text, item and field, so a
+pack that changes a number changes every sentence about it. Other braces (the closing
+line's ``{topic}``, the wrap-up's ``{minutes}``) are left for their own users.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.core.content import Content, Item, Section
+
+NAMES = ("target", "pick", "capture_window", "thank_you_window", "silence_seconds")
+_SLOT = re.compile(r"\{(" + "|".join(NAMES) + r")\}")
+
+
+def duration_text(span: dt.timedelta) -> str:
+    """1 h -> "1 hour", 24 h -> "24 hours", 1.5 h -> "90 minutes"."""
+    minutes = round(span.total_seconds() / 60)
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def duration_words(span: dt.timedelta) -> str:
+    """As a sentence has it after "within": "the hour", else :func:`duration_text`."""
+    return "the hour" if round(span.total_seconds()) == 3600 else duration_text(span)
+
+
+def values(content: Content) -> dict[str, str]:
+    """Each slot's words, read from the entry that sets the number."""
+    return {
+        "target": content.pitch_plan().target_text,
+        "pick": content.planner_rules().count_text,
+        "capture_window": duration_words(content.capture_window),
+        "thank_you_window": duration_words(content.thank_you_after),
+        "silence_seconds": str(content.silence_nudge().seconds),
+    }
+
+
+def fill(text: str, words: dict[str, str]) -> str:
+    return _SLOT.sub(lambda m: words[m.group(1)], text) if "{" in text else text
+
+
+def fill_numbers(content: Content) -> None:
+    """Put every slot's words into the loaded sections, and place each nudge that
+    follows a step (``after_step:``) where that step ends (in place)."""
+    words = values(content)
+    for sid, section in list(content.sections.items()):
+        section = _filled_section(section, words)
+        if section.kind == "nudges" and section.meta.get("steps"):
+            section = _placed_after_steps(section, content.sections.get(section.meta["steps"]))
+        content.sections[sid] = section
+
+
+def step_ends(steps: Section) -> dict[str, float]:
+    """Minutes from the start at which each step ends: the steps' ``minutes:`` added up
+    in order, a range by its upper end, a step without minutes taking none."""
+    from companion.core.content_fields import parse_range
+
+    ends, total = {}, 0.0
+    for item in steps.items:
+        span = parse_range(item.get("minutes"))
+        total += span[1] if span else 0
+        if item.get("id"):
+            ends[item.get("id")] = total
+    return ends
+
+
+def _placed_after_steps(section: Section, steps: Section | None) -> Section:
+    if steps is None or steps.kind != "steps":
+        return section  # reported by the content check
+    ends = step_ends(steps)
+    items = []
+    for item in section.items:
+        ref = item.get("after_step")
+        if ref in ends:
+            fields = {k: v for k, v in item.fields.items() if k != "after_step"}
+            item = replace(item, fields={**fields, "at": f"{ends[ref]:g}"})
+        items.append(item)
+    return replace(section, items=tuple(items))
+
+
+def _has_slot(section: Section) -> bool:
+    texts = [section.title, section.intro, *section.meta.values()]
+    for item in section.items:
+        texts.append(item.text)
+        texts += item.fields.values()
+    return any(_SLOT.search(t) for t in texts if "{" in t)
+
+
+def _filled_section(section: Section, words: dict[str, str]) -> Section:
+    if not _has_slot(section):
+        return section  # most sections name no number: keep them as loaded
+    return replace(
+        section,
+        title=fill(section.title, words),
+        intro=fill(section.intro, words),
+        meta={k: fill(v, words) for k, v in section.meta.items()},
+        items=tuple(_filled_item(item, words) for item in section.items),
+    )
+
+
+def _filled_item(item: Item, words: dict[str, str]) -> Item:
+    return replace(
+        item,
+        text=fill(item.text, words),
+        fields={k: fill(v, words) for k, v in item.fields.items()},
+    )

@@ -1,0 +1,177 @@
+"""What a take said, segment by segment: heard or skipped, start and end, the words heard
+and their rate, the fillers, whether the evidence spoke a number, and the transcript.
+
+A segment counts as heard when at least three of its words (all of them, for a shorter
+one) matched. Every recognized word then belongs to one segment: a word between two
+matches of a segment to that segment; words between the last match of one segment and
+the first of the next are split at the longest silence among them (where people pause
+between segments). A segment's rate is its words heard over its speaking time (first
+word to last, less any pause over 2 s), so a segment half said is judged on what was
+said, not on the script's length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.voice.align import Aligner
+from companion.core.voice.recognizer import HeardWord
+from companion.core.voice.script import says_a_number
+from companion.core.voice.take import PAUSE_SECONDS
+
+MIN_HEARD = 3
+EVIDENCE = "evidence"
+# a filler the recognizer took for a short word: alone between silences, matching nothing
+FILLER_LONGEST = 0.45
+FILLER_SILENCE = 0.15
+
+
+@dataclass(frozen=True)
+class SegmentHeard:
+    id: str
+    title: str
+    heard: bool
+    start: float | None
+    end: float | None
+    words_heard: int
+    speaking_seconds: float
+    words: tuple[str, ...] = ()
+
+    @property
+    def wpm(self) -> float | None:
+        if not self.heard or self.speaking_seconds < 1.0:
+            return None
+        return self.words_heard * 60.0 / self.speaking_seconds
+
+    def as_json(self) -> dict:
+        def r(x):
+            return None if x is None else round(x, 2)
+
+        wpm = self.wpm
+        return {
+            "id": self.id,
+            "heard": self.heard,
+            "start": r(self.start),
+            "end": r(self.end),
+            "words_heard": self.words_heard,
+            "wpm": None if wpm is None else round(wpm, 1),
+        }
+
+
+@dataclass(frozen=True)
+class TakeHeard:
+    segments: tuple[SegmentHeard, ...]
+    fillers: int
+    transcript: str
+    evidence_number: bool | None  # None: the one-pager has no evidence segment heard
+    filler_times: tuple[float, ...] = ()  # the middle of each filler, seconds into the take
+
+    @property
+    def skipped(self) -> list[str]:
+        return [s.id for s in self.segments if not s.heard]
+
+
+def _lone_short(word: HeardWord) -> bool:
+    return (
+        word.end - word.start <= FILLER_LONGEST
+        and word.gap_before >= FILLER_SILENCE
+        and word.gap_after >= FILLER_SILENCE
+    )
+
+
+def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHeard:
+    """The take's segments from the aligner's final state and every recognized word.
+    ``pack_ids``: (id, title) of the pack's segments, so those the one-pager lacks are
+    listed too (never heard)."""
+    state = aligner.state
+    counts: dict[int, int] = {}
+    for match in state.matches:
+        counts[match.segment] = counts.get(match.segment, 0) + 1
+    heard = {
+        n
+        for n, seg in enumerate(aligner.script)
+        if counts.get(n, 0) >= min(MIN_HEARD, len(seg.words))
+    }
+    matched = {id(m.word): m.segment for m in state.matches if m.segment in heard}
+    lone = [w for w in state.unmatched if _lone_short(w)]
+    spoken = [w for w in words if not w.filler and w not in lone]
+    owner = _owners(spoken, matched)
+    by_segment: dict[int, list[HeardWord]] = {}
+    for word, seg in zip(spoken, owner):
+        if seg is not None:
+            by_segment.setdefault(seg, []).append(word)
+    results: dict[str, SegmentHeard] = {}
+    for n, seg in enumerate(aligner.script):
+        mine = by_segment.get(n, []) if n in heard else []
+        if not mine:
+            results[seg.id] = SegmentHeard(seg.id, seg.title, False, None, None, 0, 0.0)
+            continue
+        results[seg.id] = SegmentHeard(
+            seg.id,
+            seg.title,
+            True,
+            mine[0].start,
+            mine[-1].end,
+            len(mine),
+            _speaking(mine),
+            tuple(w.text for w in mine),
+        )
+    ordered = [results.get(i) or SegmentHeard(i, t, False, None, None, 0, 0.0) for i, t in pack_ids]
+    ordered += [r for i, r in results.items() if i not in {p[0] for p in pack_ids}]
+    evidence = results.get(EVIDENCE)
+    fillers = sorted((w for w in words if w.filler or w in lone), key=lambda w: w.start)
+    return TakeHeard(
+        tuple(ordered),
+        len(fillers),
+        " ".join(w.text for w in words),
+        says_a_number(evidence.words) if evidence is not None and evidence.heard else None,
+        tuple((w.start + w.end) / 2 for w in fillers),
+    )
+
+
+def _owners(spoken: list[HeardWord], matched: dict[int, int]) -> list[int | None]:
+    """The segment each spoken word belongs to (see the module's docstring)."""
+    owner: list[int | None] = [matched.get(id(w)) for w in spoken]
+    anchors = [i for i, seg in enumerate(owner) if seg is not None]
+    if not anchors:
+        return owner
+    for i in range(anchors[0]):
+        owner[i] = owner[anchors[0]]
+    for i in range(anchors[-1] + 1, len(owner)):
+        owner[i] = owner[anchors[-1]]
+    for a, b in zip(anchors, anchors[1:]):
+        if b - a < 2:
+            continue
+        if owner[a] == owner[b]:
+            for i in range(a + 1, b):
+                owner[i] = owner[a]
+            continue
+        cut = max(range(a, b), key=lambda i: spoken[i + 1].start - spoken[i].end)
+        for i in range(a + 1, b):
+            owner[i] = owner[a] if i <= cut else owner[b]
+    return owner
+
+
+def _speaking(words: list[HeardWord]) -> float:
+    total = words[-1].end - words[0].start
+    for a, b in zip(words, words[1:]):
+        gap = b.start - a.end
+        if gap > PAUSE_SECONDS:
+            total -= gap
+    return total
+
+
+def hear(samples, sample_rate: int, script, pack_ids=()) -> TakeHeard:
+    """Recognize a whole take (any rate; resampled to 16 kHz) and summarise it. Raises
+    RecognizerError (one line) when the recognizer cannot be made."""
+    from companion.core.voice.pcm import resample
+    from companion.core.voice.recognizer import SAMPLE_RATE, ScriptRecognizer
+
+    recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences])
+    aligner = Aligner(script)
+    audio = resample(samples, sample_rate, SAMPLE_RATE)
+    chunk = SAMPLE_RATE // 10  # the microphone's pace: a tenth of a second at a time
+    for i in range(0, len(audio), chunk):
+        aligner.feed(recognizer.feed(audio[i : i + chunk]))
+    aligner.feed(recognizer.finish())
+    return summarise(aligner, recognizer.words, pack_ids)

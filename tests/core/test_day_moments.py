@@ -1,0 +1,112 @@
+"""Each item at its moment: the night before lasts until the morning and, past midnight,
+leads with sleep; the guide's morning items come before the first round only."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from companion.core.day import actions
+from companion.core.day.checklist import for_moment, phase_list
+from companion.core.day.loops import add_round, create_loop
+from companion.core.day.rules import day_rules
+
+TZ = dt.timezone(dt.timedelta(hours=1))
+
+
+def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
+    return dt.datetime(2026, 12, day, hour, minute, tzinfo=TZ)
+
+
+@pytest.fixture
+def rules(content):
+    return day_rules(content)
+
+
+@pytest.fixture
+def morning_loop(db):
+    loop_id = create_loop(db, "Acme", "ML infra", starts_on="2026-12-02")
+    first = add_round(db, loop_id, "design", scheduled_at=at(2, 10))
+    second = add_round(db, loop_id, "coding", scheduled_at=at(2, 13))
+    return loop_id, first, second
+
+
+def test_one_am_before_a_ten_oclock_round_is_still_the_night_before(db, rules, morning_loop):
+    view = actions.load_view(db, rules, at(2, 1))
+    assert view.phase == "night-before" and view.day == dt.date(2026, 12, 2)
+    pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
+    assert [d.title for d in pending] == ["Go to sleep: first round at 10:00"]
+    assert "1am" in pending[0].text
+    assert actions.load_view(db, rules, at(2, 5)).phase == "morning-of"
+
+
+def test_past_midnight_the_night_before_list_leads_with_sleep(db, rules, content, morning_loop):
+    lst = phase_list(content, "night-before")
+    assert lst.items[0].text != "Go to sleep"
+    evening = for_moment(lst, actions.load_view(db, rules, at(1, 22)))
+    assert evening.items == lst.items  # before midnight: the list as the pack orders it
+    late = for_moment(lst, actions.load_view(db, rules, at(2, 1)))
+    assert late.items[0].text == "Go to sleep" and set(late.items) == set(lst.items)
+
+
+def test_the_evening_reminder_gives_way_to_sleep_at_midnight(db, rules, morning_loop):
+    view = actions.load_view(db, rules, at(1, 23, 59))
+    pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
+    assert [d.title for d in pending] == ["Tomorrow: first round at 10:00"]
+
+
+def _before_texts(view, round_id):
+    return " ".join(d.text for d in view.due if d.kind == "before-round" and d.round_id == round_id)
+
+
+def test_the_guides_morning_items_come_before_the_first_round_only(db, rules, morning_loop):
+    _loop, first, second = morning_loop
+    view = actions.load_view(db, rules, at(2, 8))
+    before_first, before_second = _before_texts(view, first), _before_texts(view, second)
+    for morning_item in ("Close Slack", "Phone face-down", "about-me aloud", "one chapter-15"):
+        assert morning_item in before_first and morning_item not in before_second
+    for each_round in ("Water within reach", "Bathroom break"):
+        assert each_round in before_first and each_round in before_second
+
+
+def test_the_before_round_list_for_a_later_round_drops_the_morning_items(
+    db, rules, content, morning_loop
+):
+    lst = phase_list(content, "before-round")
+    first = for_moment(lst, actions.load_view(db, rules, at(2, 9, 50)))
+    later = for_moment(lst, actions.load_view(db, rules, at(2, 12, 50)))
+    assert first.items == lst.items
+    assert [i.text for i in later.items] == [
+        "Water within reach; notebook and pen open",
+        "Bathroom break, right before the call",
+    ]
+
+
+def test_the_words_a_minute_before_a_round_are_the_packs(db, content, morning_loop, tmp_path):
+    from companion.core.content import load_content
+    from companion.core.paths import shipped_content_dir
+
+    shipped = (shipped_content_dir() / "12-before-round.md").read_text(encoding="utf-8")
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "b.md").write_text(
+        shipped.replace("start_soon: Camera on, one breath, smile.", "start_soon: Sit up."),
+        encoding="utf-8",
+    )
+    mine, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    view = actions.load_view(db, day_rules(mine), at(2, 9, 59))
+    (soon,) = [d for d in view.due if d.kind == "start-soon" and d.due_at == at(2, 9, 59)]
+    assert soon.text == "Sit up."
+
+
+def test_the_after_loop_reminder_is_the_capture_reminders_text(db, rules, content, morning_loop):
+    from companion.core.day.loops import end_round
+
+    _loop, first, _second = morning_loop
+    end_round(db, first, at(2, 10, 40))
+    view = actions.load_view(db, rules, at(2, 10, 41))
+    (capture,) = [d for d in view.due if d.kind == "capture"]
+    assert capture.text == content.section("after-loop").meta["reminder"]
+    assert capture.text == "Write down every question you were asked, within the hour."
