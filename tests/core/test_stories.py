@@ -267,7 +267,7 @@ def test_journal_export_carries_the_stories_losslessly_and_idempotently(db, cloc
     from companion.core.about import store as about_store
     from companion.core.journal.entries import add_asked
     from companion.core.journal.files import import_journal_data, journal_dict
-    from companion.core.storage.store import open_memory_store
+    from companion.core.context import AppContext
     from companion.core.stories.debrief import record_surprises
     from companion.core.stories.rounds import load_expected, save_expected, toggle_used, use_titles
 
@@ -281,7 +281,9 @@ def test_journal_export_carries_the_stories_losslessly_and_idempotently(db, cloc
     assert exported["stories"]["document"] == THREE
     assert exported["stories"]["rounds"][0]["expected"] == ["conflict", "failure"]
 
-    other = open_memory_store()
+    (tmp_path / "other").mkdir()
+    other_ctx = AppContext(tmp_path / "other")
+    other = other_ctx.store
     import json
 
     data = json.loads(json.dumps(exported))
@@ -295,7 +297,7 @@ def test_journal_export_carries_the_stories_losslessly_and_idempotently(db, cloc
     assert about_store.load_document(other.db, doc="stories") == THREE
     back = journal_dict(other.db, clock.now())["stories"]
     assert back == exported["stories"]
-    other.close()
+    other_ctx.close()
 
 
 def test_a_bad_stories_part_names_the_place_and_changes_nothing(db):

@@ -142,7 +142,7 @@ def study_top(db: Database, now: dt.datetime, limit: int) -> list[str]:
 
 def load_expected(db: Database, round_id: int) -> list[str] | None:
     """The round's expected topics; None when never set."""
-    row = db.execute("SELECT expected_topics FROM rounds WHERE id = ?", [round_id]).fetchone()
+    row = db.execute("SELECT topics FROM round_expected WHERE round_id = ?", [round_id]).fetchone()
     if row is None or not row[0]:
         return None
     try:
@@ -155,8 +155,9 @@ def load_expected(db: Database, round_id: int) -> list[str] | None:
 def save_expected(db: Database, round_id: int, topics) -> list[str]:
     topics = clean_topics(topics)
     db.execute(
-        "UPDATE rounds SET expected_topics = ? WHERE id = ?",
-        [json.dumps(topics, ensure_ascii=False), round_id],
+        "INSERT INTO round_expected (round_id, topics) VALUES (?, ?) "
+        "ON CONFLICT(round_id) DO UPDATE SET topics = excluded.topics",
+        [round_id, json.dumps(topics, ensure_ascii=False)],
     )
     return topics
 

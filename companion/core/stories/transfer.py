@@ -75,7 +75,8 @@ def _stories_dict(db) -> dict:
         return rounds[round_id]
 
     for round_id, loop_id in db.execute(
-        "SELECT id, loop_id FROM rounds WHERE expected_topics != '' AND loop_id IS NOT NULL"
+        "SELECT e.round_id, r.loop_id FROM round_expected e JOIN rounds r ON r.id = e.round_id "
+        "WHERE r.loop_id IS NOT NULL"
     ):
         if (e := entry(round_id, loop_id)) is not None:
             e["expected"] = load_expected(db, round_id) or []

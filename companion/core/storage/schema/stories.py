@@ -30,8 +30,14 @@ def m001_stories_use_and_expected_topics(db):
             PRIMARY KEY (round_id, story)
         )"""
     )
-    # the topics you expect in the round: a JSON list of text, '' when never set
-    db["rounds"].add_column("expected_topics", str, not_null_default="")
+    # the topics you expect in a round: a JSON list of text. Its own table, not a column
+    # of rounds: an update of rounds re-indexes the row for search (journal_fts)
+    db.execute(
+        """CREATE TABLE round_expected (
+            round_id INTEGER PRIMARY KEY REFERENCES rounds(id) ON DELETE CASCADE,
+            topics TEXT NOT NULL
+        )"""
+    )
     # asked but not expected: recomputed from a round's debrief, ranked on the study list
     db.execute(
         """CREATE TABLE study_surprises (
