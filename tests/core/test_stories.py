@@ -265,9 +265,9 @@ def test_asked_not_expected_joins_the_study_list_with_extra_weight(db, clock):
 
 def test_journal_export_carries_the_stories_losslessly_and_idempotently(db, clock, ctx, tmp_path):
     from companion.core.about import store as about_store
+    from companion.core.context import AppContext
     from companion.core.journal.entries import add_asked
     from companion.core.journal.files import import_journal_data, journal_dict
-    from companion.core.context import AppContext
     from companion.core.stories.debrief import record_surprises
     from companion.core.stories.rounds import load_expected, save_expected, toggle_used, use_titles
 
