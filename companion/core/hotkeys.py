@@ -26,6 +26,7 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("start-end-round", "Start or end the round"),
     ("glance", "Glance mode on or off"),
     ("recovery", "I'm stuck: show the recovery lines"),
+    ("stories", "Stories: open the fold, then the next question type"),
 )
 ACTION_NAMES = tuple(name for name, _ in ACTIONS)
 
@@ -38,6 +39,7 @@ DEFAULTS: dict[str, str] = {
     "start-end-round": "ctrl+alt+S",
     "glance": "ctrl+alt+G",
     "recovery": "ctrl+alt+R",
+    "stories": "ctrl+alt+Y",
 }
 
 MODIFIERS = ("ctrl", "alt", "shift", "super")

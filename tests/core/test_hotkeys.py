@@ -62,6 +62,7 @@ def test_defaults_are_distinct_valid_and_cover_every_action():
             "start-end-round",
             "glance",
             "recovery",
+            "stories",
         }
     )
     assert len(set(hk.DEFAULTS.values())) == len(hk.DEFAULTS)

@@ -15,6 +15,7 @@ from companion.core.cue import state as cue_state
 SHORTCUTS = (
     "1-9: switch round · \u2190/\u2192 or Space: step · G: glance · Esc: leave glance"
     " · Ctrl+Enter: start/end · +/-: text size · [ ]: opacity"
+    " · Y: stories, next question type · U: story told"
 )
 
 

@@ -141,6 +141,11 @@ class CueCardWindow(QWidget):
         self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
         layout.addWidget(self.follow)
 
+        from companion.ui.cue.stories import StoriesPart
+
+        self.stories = StoriesPart(self.ctx, self.bus)
+        layout.addWidget(self.stories.fold)
+
         self.pages = RoundPages(self._build_page)
         self.pages.step_moved.connect(self.move_step)
         self.pages.collapsed_changed.connect(self._on_collapsed)
@@ -308,6 +313,8 @@ class CueCardWindow(QWidget):
             self.pages.show(info)
             self.pages.render(state)
         self._render_banner(state)
+        shown = state.round if state.round is not None and state.round.page == state.page else None
+        self.stories.render(state.page, shown.id if shown is not None else None)
         self._update_glance()
         voice_line.render(
             self.voice,
@@ -476,6 +483,7 @@ class CueCardWindow(QWidget):
             return
         self._pitch = None
         self._loop_id = None
+        self.stories.stale()
         self.pages.mark_stale()
         if self.isVisible():  # hidden: rebuilt in showEvent
             self.render()
@@ -515,6 +523,16 @@ class CueCardWindow(QWidget):
             return False
         block.set_collapsed(False)
         self._bring_into_view("recovery")
+        return True
+
+    def show_stories(self) -> bool:
+        """The stories hotkey: open the Stories fold, or step its filter to the next
+        question type. False when the round on screen has no Stories fold."""
+        if self.state.glance:
+            self.set_glance(False)
+        if not self.stories.fold.isVisibleTo(self):
+            return False
+        self.stories.next_filter()
         return True
 
     # ------------------------------------------------------------------ look
@@ -641,6 +659,10 @@ class CueCardWindow(QWidget):
             self.move_step(-1)
         elif key == Qt.Key.Key_G and not ctrl:
             self.toggle_glance()
+        elif key == Qt.Key.Key_U and not ctrl:
+            self.stories.fold.mark_current()
+        elif key == Qt.Key.Key_Y and not ctrl:
+            self.show_stories()
         elif key == Qt.Key.Key_Escape:  # leaves glance mode; never hides the card
             if self.state.glance:
                 self.set_glance(False)

@@ -156,4 +156,6 @@ def drive_card(action: str, card, open_card: Callable[[], object]):
         card.toggle_glance()
     elif action == "recovery":
         card.show_recovery()
+    elif action == "stories":
+        card.show_stories()
     return card
