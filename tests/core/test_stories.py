@@ -317,3 +317,19 @@ def test_a_bad_stories_part_names_the_place_and_changes_nothing(db):
     with pytest.raises(JournalImportError, match=r"stories.rounds\[0\].round"):
         import_journal_data(db, data)
     assert db.execute("SELECT COUNT(*) FROM rounds").fetchone() == before
+
+
+def test_prefill_missing_fills_rounds_to_come_once(db, clock, pack):
+    from companion.core.day.loops import add_round, create_loop, update_round
+    from companion.core.stories.rounds import load_expected, prefill_missing, save_expected
+
+    loop_id = create_loop(db, "Acme")
+    upcoming = add_round(db, loop_id, "leadership")
+    done = add_round(db, loop_id, "peer")
+    update_round(db, done, started_at=clock.now(), ended_at=clock.now())
+    edited = add_round(db, loop_id, "peer")
+    save_expected(db, edited, [])  # the user emptied them: stays empty
+    assert prefill_missing(db, pack, clock.now()) == [upcoming]
+    assert "leadership" in load_expected(db, upcoming)
+    assert load_expected(db, done) is None and load_expected(db, edited) == []
+    assert prefill_missing(db, pack, clock.now()) == []

@@ -162,6 +162,23 @@ def save_expected(db: Database, round_id: int, topics) -> list[str]:
     return topics
 
 
+def prefill_missing(db: Database, pack: StoryPack, now: dt.datetime) -> list[int]:
+    """Prefill every round that has not ended (nor been skipped) and has no expected
+    topics yet: new rounds from the dialog, the card or an .ics import. Returns their ids."""
+    rows = db.execute(
+        "SELECT r.id, r.type, r.interviewer_role FROM rounds r "
+        "LEFT JOIN round_expected e ON e.round_id = r.id "
+        "WHERE e.round_id IS NULL AND r.ended_at IS NULL AND r.skipped_at IS NULL ORDER BY r.id"
+    ).fetchall()
+    if not rows:
+        return []
+    study = study_top(db, now, pack.expect_from_study)
+    with db.atomic():
+        for round_id, round_type, role in rows:
+            save_expected(db, round_id, expected_for(pack, round_type or "", study, role or ""))
+    return [r[0] for r in rows]
+
+
 def prefill_round(
     db: Database,
     round_id: int,

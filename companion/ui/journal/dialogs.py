@@ -232,10 +232,25 @@ class JournalDialogs:
     def edit_round(
         self, parent, rnd, types, focus_notes: bool = False, lengths=None
     ) -> dict | None:
+        from companion.ui.stories.expected import dialog_topics
+
+        ctx = getattr(parent, "ctx", None)
         dialog = RoundDialog(
-            types, None, rnd, parent, notes=True, focus_notes=focus_notes, lengths=lengths
+            types,
+            None,
+            rnd,
+            parent,
+            notes=True,
+            focus_notes=focus_notes,
+            lengths=lengths,
+            **(dialog_topics(ctx, rnd) if ctx is not None else {}),
         )
-        return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        values = dialog.values()
+        if dialog.expected_topics() is not None:  # stored apart from the round's fields
+            values["expected_topics"] = dialog.expected_topics()
+        return values
 
     def weak_topic(self, parent, topic: str = "", note: str = "") -> tuple[str, str] | None:
         dialog = WeakTopicDialog(topic, note, parent)

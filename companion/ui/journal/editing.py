@@ -156,7 +156,19 @@ class JournalEditing:
         fields = self.dialogs.edit_round(self, rnd, types, focus_notes, lengths)
         if fields is None:
             return
+        topics = fields.pop("expected_topics", None)  # the story bank's (ui/stories)
+        saved_topics = False
+        if topics is not None:
+            from companion.core.stories.rounds import load_expected, save_expected
+
+            if topics != load_expected(self.ctx.db, rnd.id):
+                save_expected(self.ctx.db, rnd.id, topics)
+                saved_topics = True
+                self.status("Expected topics saved.")
+                self.refresh()
         changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}
+        if not changed and saved_topics:
+            return
         if not changed:
             self.status("Nothing changed.")
             return

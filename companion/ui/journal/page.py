@@ -204,6 +204,10 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         actions.addWidget(self.undo_button)
         dl.addLayout(actions)
         dl.addWidget(self.thank_you)
+        from companion.ui.stories.debrief import DebriefBox
+
+        self.debrief = DebriefBox(self.ctx)  # the loop's prep recall (ui/stories)
+        dl.addWidget(self.debrief)
         self.empty = QLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -358,6 +362,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         )
         self._restore_selection()
         self.thank_you.show_loop(loop_id, detail.thank_you)
+        self.debrief.show_loop(loop_id)
         self._update_buttons()
 
     def _restore_selection(self) -> None:

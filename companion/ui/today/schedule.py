@@ -141,16 +141,20 @@ class ScheduleEditor(QWidget):
         return self.ctx.now().astimezone().date()
 
     def add_round(self) -> None:
+        from companion.ui.stories.expected import dialog_topics, save_dialog_topics
+
         dialog = RoundDialog(
             self._types(),
             self._default_start(),
             parent=self,
             today=self._today(),
             lengths=self._lengths(),
+            **dialog_topics(self.ctx),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        self.save_new(dialog.values())
+        round_id = self.save_new(dialog.values())
+        save_dialog_topics(self.ctx, round_id, dialog)
 
     def save_new(self, values: dict) -> int:
         """Add the round through the day's one checked path (a custom type keeps its
@@ -179,12 +183,21 @@ class ScheduleEditor(QWidget):
         if rnd is None:
             return
         start = (rnd.scheduled or self._default_start()).astimezone(self.ctx.now().tzinfo)
+        from companion.ui.stories.expected import dialog_topics, save_dialog_topics
+
         dialog = RoundDialog(
-            self._types(), start, rnd, parent=self, today=self._today(), lengths=self._lengths()
+            self._types(),
+            start,
+            rnd,
+            parent=self,
+            today=self._today(),
+            lengths=self._lengths(),
+            **dialog_topics(self.ctx, rnd),
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         update_round(self.ctx.db, rnd.id, **dialog.values())  # checks and stores the time
+        save_dialog_topics(self.ctx, rnd.id, dialog)
         self._changed()
 
     def delete_selected(self) -> None:
