@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.journal.entries import topic_key
-from companion.core.stories.rounds import load_expected, use_titles
 from companion.core.timeutil import to_stored_utc
 
 
@@ -89,41 +88,104 @@ class LoopDebrief:
         }
 
 
-def _asked(db: Database, round_id: int) -> tuple[str, ...]:
-    rows = db.execute(
-        "SELECT topic FROM asked WHERE round_id = ? AND topic != '' ORDER BY id", [round_id]
-    )
-    return tuple(r[0] for r in rows)
+_PREPPED = "SELECT r.loop_id FROM round_expected e JOIN rounds r ON r.id = e.round_id"
+
+
+def _load(db: Database, loop_id: int | None = None, *, prepped: bool = False) -> list[LoopDebrief]:
+    """Loops (one, or all oldest first; ``prepped``: only those with expected topics) with
+    their rounds, in five queries whatever the journal's size."""
+    import json
+
+    if loop_id is not None:
+        where, rwhere, args = "WHERE id = ?", "r.loop_id = ?", [loop_id]
+    elif prepped:
+        where, rwhere, args = f"WHERE id IN ({_PREPPED})", f"r.loop_id IN ({_PREPPED})", []
+    else:
+        where, rwhere, args = "", "r.loop_id IS NOT NULL", []
+    loops = db.execute(
+        f"SELECT id, company FROM loops {where} ORDER BY starts_on, created_at, id", args
+    ).fetchall()
+    if not loops:
+        return []
+    rounds = db.execute(
+        f"SELECT r.id, r.loop_id, r.type FROM rounds r WHERE {rwhere} ORDER BY r.id", args
+    ).fetchall()
+    expected: dict[int, tuple[str, ...]] = {}
+    for round_id, raw in db.execute(
+        f"SELECT e.round_id, e.topics FROM round_expected e JOIN rounds r ON r.id = e.round_id "
+        f"WHERE {rwhere}",
+        args,
+    ):
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(value, list):
+            expected[round_id] = tuple(str(t) for t in value)
+    asked: dict[int, list[str]] = {}
+    for round_id, topic in db.execute(
+        f"SELECT a.round_id, a.topic FROM asked a JOIN rounds r ON r.id = a.round_id "
+        f"WHERE {rwhere} AND a.topic != '' ORDER BY a.id",
+        args,
+    ):
+        asked.setdefault(round_id, []).append(topic)
+    told: dict[int, list[str]] = {}
+    for round_id, title in db.execute(
+        f"SELECT u.round_id, u.title FROM story_use u JOIN rounds r ON r.id = u.round_id "
+        f"WHERE {rwhere} ORDER BY u.used_at, u.story",
+        args,
+    ):
+        told.setdefault(round_id, []).append(title)
+    by_loop: dict[int, list[RoundDebrief]] = {}
+    for round_id, owner, round_type in rounds:
+        by_loop.setdefault(owner, []).append(
+            RoundDebrief(
+                round_id,
+                round_type or "",
+                expected.get(round_id, ()),
+                tuple(asked.get(round_id, ())),
+                tuple(told.get(round_id, ())),
+            )
+        )
+    return [LoopDebrief(i, company or "", tuple(by_loop.get(i, ()))) for i, company in loops]
 
 
 def round_debrief(db: Database, round_id: int) -> RoundDebrief | None:
-    row = db.execute("SELECT id, type FROM rounds WHERE id = ?", [round_id]).fetchone()
+    row = db.execute("SELECT loop_id FROM rounds WHERE id = ?", [round_id]).fetchone()
     if row is None:
         return None
-    return RoundDebrief(
-        row[0],
-        row[1] or "",
-        tuple(load_expected(db, round_id) or ()),
-        _asked(db, round_id),
-        tuple(use_titles(db, round_id)),
-    )
+    if row[0] is None:  # a round outside a loop
+        from companion.core.stories.rounds import load_expected, use_titles
+
+        topics = db.execute(
+            "SELECT topic FROM asked WHERE round_id = ? AND topic != '' ORDER BY id", [round_id]
+        )
+        kind = db.execute("SELECT type FROM rounds WHERE id = ?", [round_id]).fetchone()[0]
+        return RoundDebrief(
+            round_id,
+            kind or "",
+            tuple(load_expected(db, round_id) or ()),
+            tuple(t for (t,) in topics),
+            tuple(use_titles(db, round_id)),
+        )
+    loop = loop_debrief(db, row[0])
+    return next((r for r in loop.rounds if r.id == round_id), None) if loop else None
 
 
 def loop_debrief(db: Database, loop_id: int) -> LoopDebrief | None:
-    loop = db.execute("SELECT id, company FROM loops WHERE id = ?", [loop_id]).fetchone()
-    if loop is None:
-        return None
-    ids = [
-        r[0] for r in db.execute("SELECT id FROM rounds WHERE loop_id = ? ORDER BY id", [loop_id])
-    ]
-    rounds = tuple(d for d in (round_debrief(db, i) for i in ids) if d is not None)
-    return LoopDebrief(loop[0], loop[1] or "", rounds)
+    found = _load(db, loop_id)
+    return found[0] if found else None
 
 
 def all_debriefs(db: Database) -> list[LoopDebrief]:
-    """Every loop, oldest first (so the recall across loops reads as a trend)."""
-    ids = [r[0] for r in db.execute("SELECT id FROM loops ORDER BY starts_on, created_at, id")]
-    return [d for d in (loop_debrief(db, i) for i in ids) if d is not None]
+    """Every loop, oldest first."""
+    return _load(db)
+
+
+def prepped_debriefs(db: Database) -> list[LoopDebrief]:
+    """The loops you set expected topics for, oldest first: the recall across loops (a
+    loop never prepared here has no prep to score)."""
+    return _load(db, prepped=True)
 
 
 def record_surprises(db: Database, round_id: int, severity: int, at: dt.datetime) -> int:

@@ -160,14 +160,13 @@ class StoriesPart:
     @property
     def bank(self):
         if self._bank is None:
-            import sqlite3
-
+            from companion.core.stories import DatabaseError
             from companion.core.stories.document import STORIES
             from companion.core.stories.parse import parse_stories
 
             try:
                 self._bank = parse_stories(STORIES.load_text(self.ctx.db))
-            except sqlite3.Error:
+            except DatabaseError:
                 self._bank = parse_stories("")
         return self._bank
 
@@ -190,11 +189,11 @@ class StoriesPart:
         question = questions[self.filter_index] if 0 <= self.filter_index < len(questions) else None
         used = frozenset()
         if round_id is not None:
-            import sqlite3
+            from companion.core.stories import DatabaseError
 
             try:
                 used = used_stories(self.ctx.db, round_id)
-            except sqlite3.Error:
+            except DatabaseError:
                 used = frozenset()
         listed = card_stories(
             self.bank,

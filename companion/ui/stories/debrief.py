@@ -24,13 +24,16 @@ def round_lines(debrief, title: str) -> list[str]:
     return lines
 
 
+TREND_LOOPS = 8  # the trend shows this many loops, ending at the one shown
+
+
 def trend_line(loops, current_id: int | None) -> str:
-    """'Across loops: Acme 40% → Beta 67%' (oldest first; loops with no asked topic left out)."""
-    parts = [
-        f"{'▸' if d.id == current_id else ''}{d.company} {d.recall:.0%}"
-        for d in loops
-        if d.recall is not None
-    ]
+    """'Across loops: Acme 40% → Beta 67%' (oldest first; loops with no asked topic left
+    out; the last TREND_LOOPS up to the one shown)."""
+    scored = [d for d in loops if d.recall is not None]
+    upto = next((n for n, d in enumerate(scored) if d.id == current_id), len(scored) - 1)
+    scored = scored[max(0, upto + 1 - TREND_LOOPS) : upto + 1]
+    parts = [f"{'▸' if d.id == current_id else ''}{d.company} {d.recall:.0%}" for d in scored]
     return "Across loops: " + " → ".join(parts) if parts else ""
 
 
@@ -58,16 +61,15 @@ class DebriefBox(QGroupBox):
         layout.addWidget(self.text)
 
     def show_loop(self, loop_id: int | None, round_id: int | None = None) -> None:
-        import sqlite3
-
-        from companion.core.stories.debrief import all_debriefs
+        from companion.core.stories import DatabaseError
+        from companion.core.stories.debrief import loop_debrief, prepped_debriefs
 
         try:
-            loops = all_debriefs(self.ctx.db)
-        except sqlite3.Error as exc:
+            loop = loop_debrief(self.ctx.db, loop_id) if loop_id is not None else None
+            loops = prepped_debriefs(self.ctx.db)
+        except DatabaseError as exc:
             self.text.setText(f"The debrief cannot be read: {exc}")
             return
-        loop = next((d for d in loops if d.id == loop_id), None)
         if loop is None:
             self.setVisible(False)
             return

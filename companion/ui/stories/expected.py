@@ -7,8 +7,7 @@ from __future__ import annotations
 def dialog_topics(ctx, rnd=None) -> dict:
     """Keyword arguments for :class:`RoundDialog`: ``topics`` (the round's, None for a new
     round or one never set) and ``suggest`` (round type -> the prefill)."""
-    import sqlite3
-
+    from companion.core.stories import DatabaseError
     from companion.core.stories.pack import story_pack
     from companion.core.stories.rounds import expected_for, load_expected, study_top
 
@@ -16,7 +15,7 @@ def dialog_topics(ctx, rnd=None) -> dict:
     try:
         topics = load_expected(ctx.db, rnd.id) if rnd is not None else None
         study = study_top(ctx.db, ctx.now(), pack.expect_from_study)
-    except sqlite3.Error:
+    except DatabaseError:
         return {}
     return {"topics": topics, "suggest": lambda round_type: expected_for(pack, round_type, study)}
 

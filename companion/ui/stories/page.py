@@ -183,11 +183,11 @@ class StoriesPage(AboutDocuments, QWidget):
             QWidget.setTabOrder(first, second)
 
     def _load(self) -> None:
-        import sqlite3
+        from companion.core.stories import DatabaseError
 
         try:
             text = self._store.load_document(self.ctx.db)
-        except sqlite3.Error as exc:
+        except DatabaseError as exc:
             text = None
             self.show_notice(f"Your story bank cannot be read this session: {exc}")
         self.is_new = text is None

@@ -26,27 +26,25 @@ class StoriesSession(QObject):
 
     def prefill(self) -> None:
         """Every round not yet ended and without expected topics gets the prefill."""
-        import sqlite3
-
+        from companion.core.stories import DatabaseError
         from companion.core.stories.rounds import prefill_missing
 
         try:
             prefill_missing(self.ctx.db, self.pack, self.ctx.now())
-        except sqlite3.Error:  # a read-only or older journal: nothing to prefill into
+        except DatabaseError:  # a read-only or older journal: nothing to prefill into
             pass
 
     def captured(self, round_id: int) -> None:
         """A capture was saved: put the surprises on the study list, show the debrief."""
-        import sqlite3
-
         from companion.core.changes import Change
+        from companion.core.stories import DatabaseError
         from companion.core.stories.debrief import record_surprises
 
         if not round_id:
             return
         try:
             record_surprises(self.ctx.db, round_id, self.pack.surprise_severity, self.ctx.now())
-        except sqlite3.Error:
+        except DatabaseError:
             return
         self.bus.announce(Change.of("study", ids=[round_id], origin=self))
         if self.show_debrief:
