@@ -8,18 +8,24 @@ joins it to the core (:mod:`companion.core.stories.rounds`) and the round the ca
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QVBoxLayout
 
 from companion.core.stories.parse import PART_TITLES, PARTS
 
 MARK = "\u2713 "  # a story told in this round
-MAX_LIST_HEIGHT = 260
+MAX_LIST_LINES = 14  # the list's height at most, in lines of text
 
 
 class _StoryList(QListWidget):
     mark = Signal()
+    resized = Signal()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.resized.emit()  # the wrapped rows' heights change with the width
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
         if event.key() in (Qt.Key.Key_U, Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -59,8 +65,10 @@ class StoriesFold(QFrame):
         self.list.setWordWrap(True)
         self.list.setUniformItemSizes(False)
         self.list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.list.setMaximumHeight(MAX_LIST_HEIGHT)
+        self.list.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)  # tall items
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.mark.connect(self.mark_current)
+        self.list.resized.connect(self._fit)
         self.list.itemDoubleClicked.connect(lambda _item: self.mark_current())
         layout.addWidget(self.list)
         self.empty = label("", "hint")
@@ -117,6 +125,26 @@ class StoriesFold(QFrame):
         self.empty.setText(empty)
         self.empty.setVisible(self.is_open and not stories)
         self.list.setVisible(self.is_open and bool(stories))
+        self._fit()
+
+    def _fit(self) -> None:
+        """About as tall as its stories' lines, wrapped at the list's width, at most
+        MAX_LIST_LINES of text (then it scrolls); again whenever the width changes."""
+        from PySide6.QtGui import QFontMetrics
+
+        self.list.ensurePolished()  # the card's style sheet sets the font size
+        font = self.list.font()
+        font.setBold(True)  # the widest case: a story marked told
+        metrics = QFontMetrics(font)
+        bar = self.list.style().pixelMetric(self.list.style().PixelMetric.PM_ScrollBarExtent)
+        width = max(self.list.viewport().width() - bar - 8, 120)
+        lines = 0
+        for row in range(self.list.count()):
+            for line in self.list.item(row).text().split("\n"):
+                lines += 1 + metrics.horizontalAdvance(line) // width
+        lines += 1 + lines // 8  # slack for words wrapped early
+        height = min(MAX_LIST_LINES, lines) * metrics.lineSpacing()
+        self.list.setFixedHeight(height + 2 * self.list.frameWidth() + 4)
 
     def current_id(self) -> str | None:
         item = self.list.currentItem()
@@ -126,9 +154,6 @@ class StoriesFold(QFrame):
         story_id = self.current_id()
         if story_id is not None:
             self.used.emit(story_id)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt API)
-        return super().sizeHint().boundedTo(QSize(10_000, MAX_LIST_HEIGHT + 80))
 
 
 def part_lines(story) -> list[str]:

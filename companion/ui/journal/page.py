@@ -203,11 +203,13 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         actions.addStretch(1)
         actions.addWidget(self.undo_button)
         dl.addLayout(actions)
-        dl.addWidget(self.thank_you)
         from companion.ui.stories.debrief import DebriefBox
 
         self.debrief = DebriefBox(self.ctx)  # the loop's prep recall (ui/stories)
-        dl.addWidget(self.debrief)
+        below = QHBoxLayout()
+        below.addWidget(self.thank_you, 1)
+        below.addWidget(self.debrief, 1, Qt.AlignmentFlag.AlignTop)
+        dl.addLayout(below)
         self.empty = QLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)

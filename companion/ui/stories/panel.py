@@ -45,8 +45,10 @@ class StoriesPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
+        for column in (1, 2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)  # title and tags share
+        self.table.setWordWrap(True)
         self.table.cellActivated.connect(self._activated)
         self.table.cellDoubleClicked.connect(self._activated)
         layout.addWidget(self.table, 2)
@@ -97,12 +99,14 @@ class StoriesPanel(QWidget):
             ]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)
                 if column == 1:
                     item.setForeground(bad if report.over else good)
                     item.setToolTip(f"budget {pack.seconds} s")
                 if column == 2:
                     item.setForeground(good if report.has_number else bad)
                 self.table.setItem(row, column, item)
+        self.table.resizeRowsToContents()
         self.questions.clear()
         for match in analysis.matches:
             names = ", ".join(s.title for s in match.stories[:3])
