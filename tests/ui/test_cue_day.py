@@ -110,13 +110,14 @@ def test_before_a_round_the_card_counts_down_and_between_it_shows_the_next(
 
 
 def test_a_custom_round_type_has_its_own_title_and_never_another_types_label(
-    session, qtbot, db, loop_id, clock
+    session, qtbot, ctx, db, loop_id, clock
 ):
+    from companion.core.cue import state as cue_state
+
+    # the card showed Senior leadership last time; a custom-type round runs now
+    cue_state.save_state(ctx.settings, cue_state.CueState(round_type="leadership"))
     _add(db, loop_id, "bar-raiser", clock.now() - dt.timedelta(minutes=2), label="Bar raiser")
     card = _card(session, qtbot, "")
-    card.set_round("leadership")  # the type shown last time (by hand, before the round)
-    card.pick = None
-    session.day.refresh()
     assert card.running
     assert card.title.text() == "Bar raiser"
     assert card.current.id == "@generic"

@@ -106,9 +106,14 @@ def test_empty_state_says_how_to_start(qtbot, ctx, bus, dnd):
     page = make_page(qtbot, ctx, bus)
     assert page.empty.isVisible() and "Add a loop" in page.empty.text()
     assert not page.schedule_box.isVisible()
-    assert page.countdown.text() == "Add your interview loop to start the day."
+    # one heading (the page title), then the steps: no line repeating "no loop yet"
+    assert not page.countdown.isVisible()
+    assert "<h3>" not in page.empty.text()
+    assert page.add_loop_button.text() == "Add a &loop…"  # Alt+L, the loop key
     page.create_loop("Acme", "SRE", "2026-12-02")
     assert not page.empty.isVisible() and page.schedule_box.isVisible()
+    assert page.countdown.isVisible()
+    assert page.add_loop_button.text() == "Add a l&oop…"  # Alt+L is the Loop list now
     assert page.countdown.text() == "No rounds scheduled yet: add them below."
     assert page.schedule.add_button.isEnabled()
     page.schedule.save_new(
@@ -430,7 +435,7 @@ def test_an_interviewer_without_a_role_shows_by_name_only(qtbot, ctx, bus, dnd, 
     update_round(ctx.db, loop[1], interviewer_name="Kim", interviewer_role="")
     page = make_page(qtbot, ctx, bus)
     page.schedule.refresh()
-    whos = [page.schedule.tree.topLevelItem(i).text(2) for i in range(2)]
+    whos = [page.schedule.tree.topLevelItem(i).text(3) for i in range(2)]
     assert "Kim" in whos and not any("not known" in w for w in whos)
 
 
@@ -496,3 +501,73 @@ def test_at_one_am_today_leads_with_sleep(qtbot, ctx, bus, dnd, clock, loop):
     assert page.now_box.title() == "Now: night before"
     assert page.now_label.text().startswith("Go to sleep. A chapter read at 1am")
     assert page.phase_group.phase_list.items[0].text == "Go to sleep"
+
+
+def test_tab_goes_down_today_as_drawn_and_the_now_buttons_keep_their_size(
+    qtbot, ctx, bus, dnd, clock, loop
+):
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtWidgets import QApplication
+
+    clock.set(at(2, 9, 50))  # before the first round: the Now box has its buttons
+    page = make_page(qtbot, ctx, bus)
+    page.day.refresh()
+    buttons = [page.actions_row.itemAt(i).widget() for i in range(page.actions_row.count())]
+    buttons = [b for b in buttons if b is not None]
+    assert buttons, "the Now box offers its actions before a round"
+    qtbot.wait(50)  # laid out (and the tab order follows the layout then)
+    for button in buttons:  # not stretched across the page
+        assert button.width() <= button.sizeHint().width() + 2
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow)
+    page.loop_combo.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(page.loop_combo.hasFocus)
+    rows = []
+    for _ in range(12):
+        widget = QApplication.focusWidget()
+        top = widget.mapTo(page, QPoint(0, 0)).y() + widget.height() // 2
+        rows.append((top, widget))
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+        if QApplication.focusWidget() is page.loop_combo:
+            break
+    tops = [top for top, _ in rows]
+    assert buttons[0] in [w for _, w in rows]
+    assert all(b >= a - 12 for a, b in zip(tops, tops[1:])), rows
+
+
+def test_the_schedule_shows_each_rounds_state_in_the_order_they_ran(
+    qtbot, ctx, bus, dnd, clock, loop
+):
+    """A state column, the round now in bold, "written down" told from "ended", and a
+    round started early above the one it overtook."""
+
+    _loop_id, first, second = loop
+    clock.set(at(2, 9, 0))
+    page = make_page(qtbot, ctx, bus)
+
+    def rows():
+        tree = page.schedule.tree
+        return [
+            (
+                tree.topLevelItem(i).text(1),
+                tree.topLevelItem(i).text(2),
+                tree.topLevelItem(i).font(0).bold(),
+            )
+            for i in range(tree.topLevelItemCount())
+        ]
+
+    assert rows() == [("Coding round", "next", True), ("System design round", "upcoming", False)]
+    page.day.start_round(round_id=second)  # the design round starts early, at 9:00
+    page.day.refresh()
+    assert rows() == [
+        ("System design round", "\u25cf now", True),
+        ("Coding round", "upcoming", False),
+    ]
+    clock.set(at(2, 9, 40))
+    page.day.end_round(second)
+    page.day.refresh()
+    assert rows()[0][:2] == ("System design round", "ended, not written down")
+    assert rows()[1] == ("Coding round", "next", True)
+    ctx.db.execute("UPDATE rounds SET notes = 'asked about sharding' WHERE id = ?", [second])
+    page.day.refresh()
+    assert rows()[0][:2] == ("System design round", "done, written down")

@@ -6,7 +6,7 @@ whose ``render(opacity, frameless)`` checks the current choices.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
@@ -59,3 +59,30 @@ class CardMenu(QMenu):
             self.frame_action.blockSignals(True)
             self.frame_action.setChecked(not frameless)
             self.frame_action.blockSignals(False)
+
+
+def card_key(key: int, modifiers) -> tuple[str, int] | None:
+    """What a key pressed on the card does, as (action, value); None: not the card's."""
+    mods = modifiers & ~Qt.KeyboardModifier.KeypadModifier
+    ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+    if ctrl and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        return "press", 0
+    if ctrl:
+        return None
+    if mods == Qt.KeyboardModifier.NoModifier and Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+        return "round", key - Qt.Key.Key_0
+    table = {
+        Qt.Key.Key_Right: ("step", 1),
+        Qt.Key.Key_Space: ("step", 1),
+        Qt.Key.Key_Left: ("step", -1),
+        Qt.Key.Key_G: ("glance", 0),
+        Qt.Key.Key_Escape: ("leave-glance", 0),
+        Qt.Key.Key_Plus: ("font", 1),
+        Qt.Key.Key_Equal: ("font", 1),
+        Qt.Key.Key_Minus: ("font", -1),
+        Qt.Key.Key_BracketLeft: ("opacity", -10),
+        Qt.Key.Key_BracketRight: ("opacity", 10),
+        Qt.Key.Key_U: ("story-told", 0),  # the Stories fold (ui/cue/stories.py)
+        Qt.Key.Key_Y: ("stories", 0),
+    }
+    return table.get(Qt.Key(key))

@@ -31,7 +31,8 @@ from companion.ui.cue.banners import nudge_banner, share_reminder
 from companion.ui.cue.geometry import CardPlacement, screens
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
-from companion.ui.cue.look import SHORTCUTS, CardMenu
+from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
+from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.sections import RoundPage, label
 from companion.ui.cue.style import style_sheet
@@ -64,8 +65,7 @@ class CueCardWindow(QWidget):
         self.pick: cue_card.Pick | None = None
         self._armed_at: dt.datetime | None = None
         self._changed: set[str] = set()
-        self._pitch: tuple[list[cue_rounds.CardLine], str] | None = None
-        self._loop_id: int | None = None
+        self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
         self._quiet = False
         self.placement = CardPlacement(self, ctx.settings)
         self._apply_flags()
@@ -146,7 +146,7 @@ class CueCardWindow(QWidget):
         self.stories = StoriesPart(self.ctx, self.bus)
         layout.addWidget(self.stories.fold)
 
-        self.pages = RoundPages(self._build_page)
+        self.pages = RoundPages(lambda info: self.source.build(info, self.state))
         self.pages.step_moved.connect(self.move_step)
         self.pages.collapsed_changed.connect(self._on_collapsed)
         self.pages.topic_changed.connect(self._on_topic)
@@ -235,10 +235,9 @@ class CueCardWindow(QWidget):
         """Pick up what the Cue page (or another window) saved, keeping our own edits."""
         fresh = cue_state.load_state(self.ctx.settings)
         self.state = cue_state.merge_state(fresh, self.state, self._changed)
-        loop_before = self._loop_id
-        self._loop_id = None
-        self._resolve_loop()
-        if self._loop_id != loop_before:
+        loop_before = self.source.loop_id(self.state)
+        self.source.forget()
+        if self.source.loop_id(self.state) != loop_before:
             self.refresh_data()
         self._apply_look()
         self.render()
@@ -430,59 +429,11 @@ class CueCardWindow(QWidget):
     def _current_page(self) -> RoundPage | None:
         return self.pages.current()
 
-    def _build_page(self, info: cue_rounds.RoundInfo) -> RoundPage:
-        content = self.ctx.content
-        pitch, pitch_note = self._pitch_lines() if "@pitch-outline" in info.sections else ([], "")
-        planned: list[cue_rounds.CardLine] = []
-        if "@planned-questions" in info.sections:
-            from companion.core.cue.sources import planned_question_lines
-
-            planned = planned_question_lines(self.ctx.db, self._resolve_loop(), info.audience)
-        minutes = self.state.round_minutes(info)
-        sections = cue_rounds.build_sections(
-            content,
-            info,
-            pitch_outline=pitch,
-            pitch_note=pitch_note,
-            planned=planned,
-            planned_note="Planned for this interviewer" if planned else "",
-            closing_topic=self.state.closing_topic,
-            minutes=minutes,
-        )
-        closing = content.by_kind("closing")
-        template = closing[0].items[0].text if closing and closing[0].items else ""
-        return RoundPage(
-            info.id,
-            sections,
-            collapsed=set(self.state.collapsed),
-            topic=self.state.closing_topic,
-            minutes=minutes,
-            closing_template=template,
-        )
-
-    def _pitch_lines(self) -> tuple[list[cue_rounds.CardLine], str]:
-        if self._pitch is None:
-            from companion.core.cue.sources import pitch_outline_lines
-
-            self._pitch = pitch_outline_lines(self.ctx.db, self.ctx.content.pitch_plan())
-        return self._pitch
-
-    def _resolve_loop(self) -> int | None:
-        if self._loop_id is None:
-            from companion.core.cue.sources import resolve_loop_id
-
-            try:
-                self._loop_id = resolve_loop_id(self.ctx.db, self.state, self.ctx.now().date())
-            except Exception as exc:
-                log.warning("no current loop: %s", exc)
-        return self._loop_id
-
     def refresh_data(self) -> None:
         """About me, the planner or the journal changed: rebuild pages when next shown."""
         if self._quiet:
             return
-        self._pitch = None
-        self._loop_id = None
+        self.source.forget()
         self.stories.stale()
         self.pages.mark_stale()
         if self.isVisible():  # hidden: rebuilt in showEvent
@@ -644,39 +595,32 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ keys
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
-        key = event.key()
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        ctrl = mods & Qt.KeyboardModifier.ControlModifier
-        if ctrl and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.toggle_round()
-        elif not mods and Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
-            info = cue_rounds.round_for_key(self.infos, key - Qt.Key.Key_0)
-            if info is not None:
-                self.set_round(info.id)
-        elif not ctrl and key in (Qt.Key.Key_Right, Qt.Key.Key_Space):
-            self.move_step(1)
-        elif not ctrl and key == Qt.Key.Key_Left:
-            self.move_step(-1)
-        elif key == Qt.Key.Key_G and not ctrl:
-            self.toggle_glance()
-        elif key == Qt.Key.Key_U and not ctrl:
-            self.stories.fold.mark_current()
-        elif key == Qt.Key.Key_Y and not ctrl:
-            self.show_stories()
-        elif key == Qt.Key.Key_Escape:  # leaves glance mode; never hides the card
-            if self.state.glance:
-                self.set_glance(False)
-        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.change_font(1)
-        elif key == Qt.Key.Key_Minus:
-            self.change_font(-1)
-        elif key == Qt.Key.Key_BracketLeft:
-            self.set_opacity(self.state.opacity - 10)
-        elif key == Qt.Key.Key_BracketRight:
-            self.set_opacity(self.state.opacity + 10)
-        else:
+        found = card_key(event.key(), event.modifiers())
+        if found is None:
             super().keyPressEvent(event)
             return
+        name, value = found
+        if name == "round":
+            info = cue_rounds.round_for_key(self.infos, value)
+            if info is not None:
+                self.set_round(info.id)
+        elif name == "press":
+            self.toggle_round()
+        elif name == "step":
+            self.move_step(value)
+        elif name == "glance":
+            self.toggle_glance()
+        elif name == "leave-glance":  # Esc leaves glance mode; it never hides the card
+            if self.state.glance:
+                self.set_glance(False)
+        elif name == "font":
+            self.change_font(value)
+        elif name == "opacity":
+            self.set_opacity(self.state.opacity + value)
+        elif name == "story-told":
+            self.stories.fold.mark_current()
+        elif name == "stories":
+            self.show_stories()
         event.accept()
 
     # ------------------------------------------------------------------ the window

@@ -44,6 +44,10 @@ class _LineList(QWidget):
         self.list = QListWidget()
         self.list.setAccessibleName(f"{label}: added so far")
         self.list.setMaximumHeight(90)
+        # a long line wraps to the list's width: no sideways scroll hiding "(2 noticeable)"
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.entry.returnPressed.connect(self.add_current)
         remove = QShortcut(QKeySequence.StandardKey.Delete, self.list, self._remove_selected)
         remove.setContext(Qt.ShortcutContext.WidgetShortcut)  # one Delete per list, not window

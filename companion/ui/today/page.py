@@ -21,8 +21,7 @@ from PySide6.QtWidgets import (
 from companion.ui.today.parts import clear as _clear
 
 EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
-    "<h3>No interview loop yet</h3>"
-    "<p>Start here:</p><ol>"
+    "<p>No interview loop yet. Start here:</p><ol>"
     "<li><b>Add a loop</b>: the company and the first interview day.</li>"
     "<li><b>Add its rounds</b> with their start times, or import the calendar "
     "invitation (.ics).</li></ol>"
@@ -213,10 +212,12 @@ class TodayPage(QWidget):
             self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(view.loop.id)))
         for widget in (self.loop_label, self.loop_combo):
             widget.setVisible(bool(loops))
+        # Alt+L: the loop list when there is one, else the button that adds the first
+        self.add_loop_button.setText("Add a l&oop…" if loops else "Add a &loop…")
         self.empty.setVisible(view.loop is None)
         self.about_button.setVisible(view.loop is None)
         self.schedule_box.setVisible(view.loop is not None)
-        self.schedule.set_loop(view.loop_id)
+        self.schedule.set_loop(view.loop_id, view)
         if view.loop is not None:
             title = view.loop.company + (f" · {view.loop.role}" if view.loop.role else "")
             self.headline.setText(f"Today · {title}")
@@ -241,6 +242,13 @@ class TodayPage(QWidget):
         render_reminders(self, view)
         self._update_dnd_banner()
         self.update_countdown()
+        QTimer.singleShot(0, self._follow_layout)  # once the new rows are laid out
+
+    def _follow_layout(self) -> None:
+        """Tab goes down the page as it is drawn (buttons added later came last)."""
+        from companion.ui.widgets.tab_order import follow_layout
+
+        follow_layout(self)
 
     def update_countdown(self) -> None:
         """The countdown line: once a minute, each second in the last minute; never while
@@ -252,8 +260,10 @@ class TodayPage(QWidget):
         from companion.core.day.schedule import clock_text, countdown_text
 
         now = self.ctx.now()
+        # with no loop the page title and the steps below say it all: no third heading
+        self.countdown.setVisible(view.loop is not None)
         if view.loop is None:
-            text = "Add your interview loop to start the day."
+            text = ""
         elif view.current is not None:
             nxt = (
                 f" Next: {view.next.title} {countdown_text(view.next.starts_at - now)}."
@@ -390,7 +400,13 @@ class TodayPage(QWidget):
     def _action(self, text: str, slot) -> QPushButton:
         button = QPushButton(text)
         button.clicked.connect(lambda _=False: slot())
-        self.actions_row.addWidget(button)
+        row = self.actions_row  # the buttons keep their size, on the left
+        last = row.itemAt(row.count() - 1) if row.count() else None
+        if last is not None and last.spacerItem() is not None:
+            row.insertWidget(row.count() - 1, button)
+        else:
+            row.addWidget(button)
+            row.addStretch(1)
         return button
 
     def _checklist_changed(self) -> None:

@@ -23,6 +23,22 @@ from companion.ui.widgets.round_fields import (
     role_title,
 )
 
+# what a round's state reads as in the schedule: a captured round is told from one that
+# ended with nothing written yet
+STATE_TEXTS = {
+    "scheduled": "upcoming",
+    "running": "\u25cf now",
+    "ended": "ended, not written down",
+    "captured": "done, written down",
+    "skipped": "skipped",
+}
+
+
+def state_text(state: str, *, is_next: bool = False) -> str:
+    if is_next:
+        return "next"
+    return STATE_TEXTS.get(state, "")
+
 
 class ScheduleEditor(QWidget):
     """The rounds of one loop, soonest first, with add / edit / delete / import."""
@@ -35,9 +51,10 @@ class ScheduleEditor(QWidget):
         self.bus = bus
         self.loop_id = 0
         self._rows: list[tuple] | None = None  # what the tree shows; None: not drawn yet
+        self._view = None  # the day's view of this loop, when Today passes it
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Rounds of this loop")
-        self.tree.setHeaderLabels(["When", "Round", "Interviewer"])
+        self.tree.setHeaderLabels(["When", "Round", "State", "Interviewer"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.itemActivated.connect(lambda *_: self.edit_selected())
@@ -69,27 +86,40 @@ class ScheduleEditor(QWidget):
     def _lengths(self) -> dict[str, int]:
         return {t.id: t.minutes for t in self.ctx.content.round_types() if t.minutes}
 
-    def set_loop(self, loop_id: int) -> None:
+    def set_loop(self, loop_id: int, view=None) -> None:
+        """Show ``loop_id``'s rounds; with the day's ``view`` of that loop, each with its
+        state, in the order they run (a round started early moves up), the one now
+        marked."""
         self.loop_id = loop_id
+        self._view = view if view is not None and view.loop_id == loop_id else None
         self.refresh()
 
-    def refresh(self) -> None:
+    def _day_rounds(self) -> list:
+        """(round, state, when) for the loop: from the day's view when there is one."""
+        view = self._view
+        if view is not None:
+            mine = [d for d in view.rounds if d.round.loop_id == self.loop_id]
+            return [(d.round, d.state, d.starts_at) for d in mine]
         from companion.core.day.loops import list_rounds
+
+        rounds = list_rounds(self.ctx.db, self.loop_id) if self.loop_id else []
+        return [(r, "", r.started or r.scheduled) for r in rounds]
+
+    def refresh(self) -> None:
         from companion.core.day.schedule import clock_text, round_title
 
         now = self.ctx.now()
         titles = dict(self._types())
+        view = self._view
+        focus = view.focus.id if view is not None and view.focus is not None else 0
         rows = []
-        for rnd in list_rounds(self.ctx.db, self.loop_id) if self.loop_id else []:
-            when = rnd.scheduled or rnd.started
+        for rnd, state, when in self._day_rounds():
             if when is None:
                 when_text = "no time set"
             else:
                 when_text = clock_text(when, now)  # 10:00 today, else "Tue 1 Dec 10:00"
                 if when.astimezone(now.tzinfo).date() == now.date():
                     when_text = f"today {when_text}"
-            if rnd.ended_at:
-                when_text += " (done)"
             who = ", ".join(
                 part
                 for part in (
@@ -98,7 +128,10 @@ class ScheduleEditor(QWidget):
                 )
                 if part
             )
-            rows.append((rnd.id, when_text, round_title(rnd, titles), who))
+            shown = state_text(state, is_next=rnd.id == focus and state == "scheduled")
+            if not state and rnd.ended_at:
+                shown = "ended"
+            rows.append((rnd.id, when_text, round_title(rnd, titles), shown, who))
         if rows == self._rows:  # the day's ticks: keep the list, its selection and scroll
             self._update_buttons()
             return
@@ -108,10 +141,15 @@ class ScheduleEditor(QWidget):
         for round_id, *texts in rows:
             item = QTreeWidgetItem(texts)
             item.setData(0, Qt.ItemDataRole.UserRole, round_id)
+            if round_id == focus:  # the round the day is about: now, or next
+                font = item.font(0)
+                font.setBold(True)
+                for column in range(len(texts)):
+                    item.setFont(column, font)
             self.tree.addTopLevelItem(item)
             if round_id == selected:
                 item.setSelected(True)
-        for column in range(3):
+        for column in range(4):
             self.tree.resizeColumnToContents(column)
         self._update_buttons()
 

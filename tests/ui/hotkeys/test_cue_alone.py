@@ -35,6 +35,15 @@ def _wait(check, what: str, timeout: float = 30.0):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def _grabbed(env, keys: str) -> bool:
+    """Whether another client is refused ``keys`` (the card holds them)."""
+    answer = subprocess.run(
+        [sys.executable, "-c", GRAB, keys], cwd=ROOT, env=env,
+        capture_output=True, text=True, timeout=30, check=False,
+    ).stdout.strip()  # fmt: skip
+    return "taken" in answer or "another" in answer
+
+
 def test_companion_cue_alone_grabs_the_hotkeys_and_follows_the_day(xsession, tmp_path):
     from companion.core.context import AppContext
     from companion.core.cue.state import load_state
@@ -53,12 +62,7 @@ def test_companion_cue_alone_grabs_the_hotkeys_and_follows_the_day(xsession, tmp
     )
     try:
         _wait(lambda: xsession.run("xdotool", "search", "--name", "^Cue card$"), "the card")
-        keys = hk.DEFAULTS["next-step"]
-        taken = subprocess.run(
-            [sys.executable, "-c", GRAB, keys], cwd=ROOT, env=env,
-            capture_output=True, text=True, timeout=30, check=False,
-        ).stdout.strip()  # fmt: skip
-        assert "taken" in taken or "another" in taken, f"not grabbed: {taken!r}"
+        assert _grabbed(env, hk.DEFAULTS["next-step"]), "the card alone did not grab its keys"
         xsession.focus_xterm()
         xsession.key("ctrl+alt+Next")
         ctx = AppContext(data)
@@ -86,6 +90,7 @@ def test_closing_the_capture_leaves_the_card_alone_running(xsession, tmp_path):
     )  # fmt: skip
     try:
         _wait(lambda: xsession.run("xdotool", "search", "--name", "^Cue card$"), "the card")
+        _wait(lambda: _grabbed(env, hk.DEFAULTS["start-end-round"]), "the hotkeys")
         xsession.focus_xterm()
         keys = "ctrl+alt+s"  # start-end-round
         xsession.key(keys)  # Start
