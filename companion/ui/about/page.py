@@ -217,6 +217,7 @@ class AboutPage(AboutDocuments, QWidget):
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("About me documents")
         self.tabs.setDocumentMode(True)
+        self.tabs.tabBar().setAccessibleName("One-pager or stories")
         self.tabs.addTab(one_pager, "&One-pager")
         self.tabs.addTab(QWidget(), "&Stories")
         self.tabs.currentChanged.connect(self._tab_changed)

@@ -206,10 +206,8 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         from companion.ui.stories.debrief import DebriefBox
 
         self.debrief = DebriefBox(self.ctx)  # the loop's prep recall (ui/stories)
-        below = QHBoxLayout()
-        below.addWidget(self.thank_you, 1)
-        below.addWidget(self.debrief, 1, Qt.AlignmentFlag.AlignTop)
-        dl.addLayout(below)
+        dl.addWidget(self.thank_you)
+        dl.addWidget(self.debrief)
         self.empty = QLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
