@@ -109,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_gui(args, ctx)
     from companion.commands.common import CommandError
 
+    reserve = [bytearray(1 << 20)]  # freed on a MemoryError, so that one line can be said
     try:
         code = int(args.func(args, ctx) or 0)
         if sys.stdout is None:  # started with stdout closed: print() wrote nothing
@@ -121,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
+    except MemoryError as exc:
+        reserve.clear()  # first: room to say so (the except clause itself needs a little)
+        return _out_of_memory(ctx, exc)
     except BrokenPipeError:
         _silence_stdout()  # the reader left (e.g. `| head`): not an error
         return 0
@@ -138,10 +142,34 @@ def main(argv: list[str] | None = None) -> int:
             raise
         from companion.core.storage.store import explain_database_error
 
-        _say(explain_database_error(exc, ctx.db_path, saved=ctx.commits()))
+        doing = "read" if ctx.reading_only() else "save"
+        _say(explain_database_error(exc, ctx.db_path, doing=doing, saved=ctx.commits()))
         return 1
     finally:
         ctx.close()
+
+
+def _out_of_memory(ctx, exc: MemoryError) -> int:
+    """One line for a MemoryError, said once the frames that held the big data are
+    cleared (the traceback keeps them alive, and printing needs a little memory)."""
+    tb = exc.__traceback__
+    while tb is not None:
+        try:
+            tb.tb_frame.clear()
+        except RuntimeError:  # a frame still running (this one's caller)
+            pass
+        tb = tb.tb_next
+    del exc, tb
+    saved = ctx.commits()
+    _say(
+        "ran out of memory (the input is too big for the memory this process may use); "
+        + (
+            f"the {saved} change(s) it had saved stay saved, the rest was not saved"
+            if saved
+            else "the change it was making was rolled back, nothing was saved"
+        )
+    )
+    return 1
 
 
 def _say(message: str) -> None:

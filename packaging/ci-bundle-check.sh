@@ -22,6 +22,10 @@ for plugin in imageformats/libqsvg.so platforms/libqoffscreen.so platforms/libqx
         exit 1
     fi
 done
+if [[ ! -f $DIST/companion/_internal/pocketsphinx/model/en-us/cmudict-en-us.dict ]]; then
+    echo "ci-bundle-check: the bundle lacks pocketsphinx's en-us model" >&2
+    exit 1
+fi
 for folder in content resources; do
     if [[ ! -d $DIST/companion/_internal/$folder ]]; then
         echo "ci-bundle-check: the bundle lacks $folder/" >&2

@@ -85,3 +85,16 @@ def test_the_text_report_lists_the_segments(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Strongest evidence: skipped" in out
     assert "Who I am: 0." in out and "words heard" in out
+
+
+@needs_tools
+def test_a_one_pager_without_segments_still_times_the_take(tmp_path, capsys):
+    take = vt.build(tmp_path, "plain", 160, [0.5, P[0], 0.5], snr_db=None)
+    page = tmp_path / "about.md"
+    page.write_text(P[0] + "\n", encoding="utf-8")  # no segment headings: nothing to align
+    argv = ["about", "rehearse", "--audio", str(take.path), "--input", str(page), "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["measured_wpm"] is not None
+    assert not any(s["heard"] for s in out["segments"])
+    assert out["skipped"] == ["identity", "evidence", "depth", "why-role", "hand-back"]

@@ -13,7 +13,8 @@ from pathlib import Path
 def add_parser(inner) -> None:
     rehearse = inner.add_parser(
         "rehearse",
-        help="time a recorded take: speaking time, pauses, rate, verdict against the pitch's target",
+        help="time a recorded take: speaking time, pauses, rate, verdict against the pitch's "
+        "target, and what it said: each segment heard or skipped, fillers, the transcript",
     )
     rehearse.add_argument(
         "--audio", type=Path, required=True, metavar="FILE", help="the take, a 16-bit PCM WAV"
@@ -100,22 +101,27 @@ def run_rehearse(args, ctx) -> int:
 
 
 def _hear(take, text: str, ctx):
-    """What the take said, segment by segment (companion/core/voice/heard.py)."""
-    from companion.commands.common import CommandError
-    from companion.core.voice.heard import hear
+    """What the take said, segment by segment (companion/core/voice/heard.py); None, with
+    one line on stderr, when the recognizer cannot run (the timing still stands)."""
+    import sys
+
+    from companion.core.voice.heard import TakeHeard, hear
     from companion.core.voice.recognizer import RecognizerError
     from companion.core.voice.script import pitch_script
 
     plan = ctx.content.pitch_plan()
+    ids = [(s.id, s.title) for s in plan.segments]
+    script = pitch_script(text, plan=plan)
+    if not script:  # no segment headings with text: nothing to align to
+        from companion.core.voice.heard import SegmentHeard
+
+        missing = tuple(SegmentHeard(i, t, False, None, None, 0, 0.0) for i, t in ids)
+        return TakeHeard(missing, 0, "", None)
     try:
-        return hear(
-            take.samples,
-            take.sample_rate,
-            pitch_script(text, plan=plan),
-            [(s.id, s.title) for s in plan.segments],
-        )
+        return hear(take.samples, take.sample_rate, script, ids)
     except RecognizerError as exc:
-        raise CommandError(f"about: {exc}") from None
+        print(f"companion: about: not recognized: {exc}", file=sys.stderr)
+        return None
 
 
 def _heard_json(heard_take, ctx) -> dict:

@@ -62,6 +62,10 @@ class AppContext:
         """Write transactions committed through this context's store so far."""
         return getattr(self._store.db, "commits", 0) if self._store is not None else 0
 
+    def reading_only(self) -> bool:
+        """The journal is open read-only (an export, doctor): an error did not lose a change."""
+        return self._store is not None and self._store.read_only and self._store.path is not None
+
     def use_read_only_store(self) -> None:
         """Open the journal only to read (exports, analyze): nothing is written to it. A
         missing journal, or one that needs an upgrade first, opens the normal way."""

@@ -25,19 +25,29 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("previous-step", "Previous design step"),
     ("start-end-round", "Start or end the round"),
     ("glance", "Glance mode on or off"),
+    ("ghost", "Ghost mode on or off: clicks pass through the card"),
+    ("opacity-up", "Card more opaque"),
+    ("opacity-down", "Card more see-through"),
     ("recovery", "I'm stuck: show the recovery lines"),
     ("stories", "Stories: open the fold, then the next question type"),
 )
 ACTION_NAMES = tuple(name for name, _ in ACTIONS)
 
 # Ctrl+Alt plus a letter or PageUp/PageDown: not taken by GNOME, KDE, Xfce or Cinnamon
-# by default (Ctrl+Alt+arrows switch workspaces on several desktops, so they are avoided).
+# by default (Ctrl+Alt+arrows switch workspaces on several desktops, so they are avoided),
+# except Ctrl+Alt+T: Ubuntu's GNOME opens a terminal with it, so the grab fails there and
+# the Hotkeys dialog says so (rebind it). Opacity is I and O, side by side on QWERTY,
+# QWERTZ and AZERTY; the brackets (the card's own opacity keys) need AltGr on German,
+# French and other layouts, where the grab finds no key for them.
 DEFAULTS: dict[str, str] = {
     "show-card": "ctrl+alt+C",
     "next-step": "ctrl+alt+PageDown",
     "previous-step": "ctrl+alt+PageUp",
     "start-end-round": "ctrl+alt+S",
     "glance": "ctrl+alt+G",
+    "ghost": "ctrl+alt+T",
+    "opacity-up": "ctrl+alt+O",
+    "opacity-down": "ctrl+alt+I",
     "recovery": "ctrl+alt+R",
     "stories": "ctrl+alt+Y",
 }
@@ -74,6 +84,8 @@ _NAMED_KEYS: dict[str, int] = {
     "BackSpace": 0xFF08,
     "Space": 0x20,
     "Pause": 0xFF13,
+    "BracketLeft": 0x5B,
+    "BracketRight": 0x5D,
 }
 for _n in range(1, 25):
     _NAMED_KEYS[f"F{_n}"] = 0xFFBE + _n - 1
@@ -90,6 +102,8 @@ _KEY_ALIASES = {
     "del": "Delete",
     "ins": "Insert",
     "backspace": "BackSpace",
+    "[": "BracketLeft",
+    "]": "BracketRight",
 }
 _BY_LOWER = {name.lower(): name for name in _NAMED_KEYS}
 
@@ -123,7 +137,16 @@ class Combo:
         return "+".join([*mods, key])
 
 
-_XKB_NAMES = {"PageUp": "Prior", "PageDown": "Next", "Space": "space"}
+_XKB_NAMES = {
+    "PageUp": "Prior",
+    "PageDown": "Next",
+    "Space": "space",
+    "BracketLeft": "bracketleft",
+    "BracketRight": "bracketright",
+}
+#: how a key is written for people (the ghost mark, hints)
+_SHOWN_KEYS = {"BracketLeft": "[", "BracketRight": "]"}
+_SHOWN_MODIFIERS = {"ctrl": "Ctrl", "alt": "Alt", "shift": "Shift", "super": "Super"}
 
 
 def _key_name(text: str) -> str | None:
@@ -162,6 +185,15 @@ def parse_combo(text: str) -> Combo:
     if not mods & {"ctrl", "alt", "super"} and not key.startswith("F"):
         raise HotkeyError(f"{text!r}: needs ctrl, alt or super, or it would swallow typing")
     return Combo(frozenset(mods), key)
+
+
+def shown(keys: str) -> str:
+    """``ctrl+alt+BracketLeft`` -> ``Ctrl+Alt+[``, as people read it ("" for "")."""
+    if not keys:
+        return ""
+    combo = parse_combo(keys)
+    mods = [_SHOWN_MODIFIERS[m] for m in MODIFIERS if m in combo.modifiers]
+    return "+".join([*mods, _SHOWN_KEYS.get(combo.key, combo.key)])
 
 
 def normalise(text: str) -> str:

@@ -42,6 +42,7 @@ class NoticeBar(QFrame):
         label.setWordWrap(True)
         from PySide6.QtCore import Qt
 
+        label.setTextFormat(Qt.TextFormat.PlainText)  # file names and messages are not HTML
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(label, 1)
         for title, callback in actions:

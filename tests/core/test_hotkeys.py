@@ -18,6 +18,8 @@ from companion.core.prefs import Prefs
         ("Meta+Shift+7", "shift+super+7"),
         ("F9", "F9"),
         (" ctrl + alt + Return ", "ctrl+alt+Return"),
+        ("Ctrl+Alt+[", "ctrl+alt+BracketLeft"),
+        ("ctrl+alt+bracketright", "ctrl+alt+BracketRight"),
     ],
 )
 def test_normalise(text, want):
@@ -49,6 +51,21 @@ def test_keysyms_and_portal_triggers():
     assert hk.parse_combo("ctrl+alt+F1").keysym == 0xFFBE
     assert hk.parse_combo("ctrl+alt+PageDown").portal_trigger() == "CTRL+ALT+Next"
     assert hk.parse_combo("super+shift+g").portal_trigger() == "SHIFT+LOGO+g"
+    assert hk.parse_combo("ctrl+alt+]").keysym == 0x5D
+    assert hk.parse_combo("ctrl+alt+[").portal_trigger() == "CTRL+ALT+bracketleft"
+
+
+@pytest.mark.parametrize(
+    ("keys", "want"),
+    [
+        ("ctrl+alt+T", "Ctrl+Alt+T"),
+        ("super+shift+BracketLeft", "Shift+Super+["),
+        ("ctrl+alt+PageDown", "Ctrl+Alt+PageDown"),
+        ("", ""),
+    ],
+)
+def test_keys_are_shown_as_people_read_them(keys, want):
+    assert hk.shown(keys) == want
 
 
 def test_defaults_are_distinct_valid_and_cover_every_action():
@@ -61,6 +78,9 @@ def test_defaults_are_distinct_valid_and_cover_every_action():
             "previous-step",
             "start-end-round",
             "glance",
+            "ghost",
+            "opacity-up",
+            "opacity-down",
             "recovery",
             "stories",
         }

@@ -433,3 +433,41 @@ def test_a_dated_loop_is_still_keyed_by_company_and_time():
     edited = dict(loop, notes="edited since")
     report = journal_io.import_journal_data(db, _doc(loops=[edited]), now=NOW)
     assert report.loops_skipped == 1 and report.loops_added == 0
+
+
+# --- reading one loop at a time --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"format": "interview-companion-journal", "version": 1, "loops": [{"company": "A"}] x',
+            "line 1",
+        ),
+        (
+            '{"format": "interview-companion-journal", "version": 1, "loops": [{"company": "A"} {}]}',
+            "line 1",
+        ),
+        ('{"format": "interview-companion-journal", "version": 1, "loops": []} []', "Extra"),
+        ('{"format": "interview-companion-journal", "version": 1, "loops": [3]}', "loops.0."),
+        ('{"format": "interview-companion-journal", "version": 1, "version": 1}', "twice"),
+        ('{"format": "other", "version": 1, "loops": [{"company": ""}]}', "not an Interview"),
+        ('{"format": "interview-companion-journal", "version": 1, "loops": [NaN]}', "NaN"),
+        ('{"loops": [{"company": ""}], "format": "x", "version": 1}', "not an Interview"),
+    ],
+)
+def test_a_streamed_file_is_refused_as_a_whole_file_would_be(tmp_path, text, message):
+    path = tmp_path / "j.json"
+    path.write_text(text)
+    with pytest.raises(journal_io.JournalImportError, match=message):
+        journal_validate.read_journal(path)
+
+
+def test_loops_before_the_format_are_read_too(tmp_path):
+    doc = _undated_doc()
+    reordered = {"loops": doc.pop("loops"), **doc}
+    path = tmp_path / "j.json"
+    path.write_text(json.dumps(reordered))
+    checked = journal_validate.read_journal(path, NOW)
+    assert [row[0] for row in checked.loops] == ["Acme", "Acme", "Initech"]

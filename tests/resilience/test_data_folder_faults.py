@@ -153,3 +153,37 @@ def test_a_damaged_journal_moved_aside_is_reported_and_can_be_restored(data, bas
     assert restored.returncode == 0, restored.stderr
     today = companion("--data-dir", str(data), "today")
     assert today.returncode == 0 and "No interview loop yet" not in today.stdout
+
+
+def test_running_out_of_memory_is_one_line_and_saves_nothing(tmp_path, base):
+    """An import that meets its address-space limit (`prlimit --as`) ended in a
+    MemoryError traceback; now it is one line, and the journal keeps what it had. The
+    file: 15 MB of short strings, which JSON makes about 200 MB of objects."""
+    import resource
+    import sqlite3
+
+    big = tmp_path / "strings.json"
+    big.write_text("[" + '"aa",' * 3_000_000 + '"aa"]')
+    data = tmp_path / "D"
+    shutil.copytree(base, data)
+    limit = 200 * 1024 * 1024
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "--data-dir", str(data), "journal", "import", str(big)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=cap,
+    )
+    assert proc.returncode == 1, proc.stderr[-800:]
+    line = one_line(proc)
+    assert "ran out of memory" in line and "nothing was saved" in line
+    conn = sqlite3.connect(data / "companion.sqlite3")
+    assert conn.execute("SELECT COUNT(*) FROM loops").fetchone()[0] == 3
+    conn.close()

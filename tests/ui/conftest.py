@@ -49,3 +49,16 @@ def open_page(qtbot):
         return page
 
     return show
+
+
+@pytest.fixture(scope="session")
+def session_server(tmp_path_factory):
+    """A private PulseAudio for the microphone tests (test_voice.py, test_voice_follow.py).
+    One server for the session: Qt's audio backend keeps its connection for the life
+    of the process and warns while it reconnects, so the server must outlive the tests
+    that use it in-process. Killed when the session ends."""
+    import pulse  # tests/pulse.py: skips the test when no server can start
+
+    srv = pulse.start(tmp_path_factory.mktemp("pulse"))
+    yield srv
+    srv.stop()

@@ -166,16 +166,6 @@ def test_the_mic_follows_the_days_running_round_and_the_card_being_shown(card, c
     assert card.voice.toggle.text() == "Silence nudge: off"
 
 
-@pytest.fixture(scope="session")
-def session_server(tmp_path_factory):
-    """One server for the session: Qt's audio backend keeps its connection for the life
-    of the process and warns while it reconnects, so the server must outlive the tests
-    that use it in-process. Killed when the session ends."""
-    srv = pulse.start(tmp_path_factory.mktemp("pulse"))
-    yield srv
-    srv.stop()
-
-
 @pytest.fixture
 def server(session_server, monkeypatch):
     monkeypatch.setenv("PULSE_SERVER", f"unix:{session_server.runtime}/pulse/native")

@@ -8,8 +8,9 @@ virtual microphone."""
 from __future__ import annotations
 
 import datetime as dt
+import os
+import sys
 
-import pulse
 import pytest
 import voice_takes as vt
 
@@ -21,6 +22,26 @@ pytestmark = [
     pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}"),
 ]
 P = vt.PARAGRAPHS
+_AUDIT: dict = {"on": False, "events": []}
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+def _audit(event: str, args: tuple) -> None:
+    """File writes and network use while armed (one hook for the module; it cannot be
+    removed): following the pitch must write nothing and send nothing."""
+    if not _AUDIT["on"]:
+        return
+    if event == "open":
+        path, mode, flags = (list(args) + [None, None, None])[:3]
+        if (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+            isinstance(flags, int) and flags & _WRITE_FLAGS
+        ):
+            _AUDIT["events"].append((event, str(path)))
+    elif event in ("socket.connect", "socket.getaddrinfo", "socket.gethostbyname"):
+        _AUDIT["events"].append((event, repr(args[1:2])))
+
+
+sys.addaudithook(_audit)
 ONE_PAGER = f"""# About me
 
 ## Who I am
@@ -89,13 +110,15 @@ def test_the_card_follows_a_take_with_a_segment_left_out(card, ctx, tmp_path):
     made: list = []
     strip = card.follow
     strip._factory = _fed_mic_factory(made)
+    card.set_round("coding")
+    card.show_card()
+    assert not strip.isVisible() and not strip.following  # no round runs: no strip
+    card.toggle_round()
+    assert strip.isVisible() and not strip.following  # the opening: the opt-in shows
     assert strip.toggle.text() == "Follow my pitch: off"
     strip.toggle.click()  # opt in (remembered)
     assert ctx.prefs.get("voice.follow_pitch") is True
-    card.set_round("coding")
-    card.show_card()
-    assert not strip.following  # no round runs
-    card.toggle_round()
+    card.tick()
     assert strip.following and strip.indicator.isVisible()
     seen: list[str] = []
     strip.segment_changed.connect(seen.append)
@@ -113,7 +136,7 @@ def test_the_card_follows_a_take_with_a_segment_left_out(card, ctx, tmp_path):
     assert strip.now.text().startswith("Now: Why this role \u00b7 ")
     assert "answering" in strip.line.text() or strip.line.text() == "listening"
     outline = _outline_text(card)
-    assert "\u25b6 Why this role" in outline and "s left" in outline
+    assert "\u25b6 Why this role" in outline and "speaking now" in outline
     assert "\u25b6 Who I am" not in outline
     # back by hand: the step hotkeys' path (card.move_step) corrects the following
     card.move_step(-1)
@@ -143,6 +166,7 @@ def test_following_stops_after_the_opening_minutes(card, ctx, clock):
     clock.advance(minutes=6)
     card.tick()
     assert not card.follow.following and not made[-1].is_open
+    assert not card.follow.isVisible()  # past the opening the card is as it was
 
 
 def test_off_by_default_and_nothing_opens(card):
@@ -166,29 +190,37 @@ def test_no_pitch_says_so(ctx, bus, qtbot):
     assert "nothing to follow" in window.follow.message.text()
 
 
-@pytest.fixture(scope="module")
-def pulse_server(tmp_path_factory):
-    srv = pulse.start(tmp_path_factory.mktemp("pulse"))
-    yield srv
-    srv.stop()
+@pytest.fixture
+def pulse_server(session_server, monkeypatch):
+    """The session's PulseAudio (tests/ui/conftest.py): Qt's audio backend keeps its
+    first connection for the life of the process."""
+    monkeypatch.setenv("PULSE_SERVER", f"unix:{session_server.runtime}/pulse/native")
+    yield session_server
+    session_server.stop_players()
 
 
 @pytest.mark.slow
 def test_the_card_follows_a_pitch_played_into_the_virtual_microphone(
-    card, qtbot, pulse_server, monkeypatch, tmp_path
+    card, qtbot, pulse_server, tmp_path
 ):
-    monkeypatch.setenv("PULSE_SERVER", f"unix:{pulse_server.runtime}/pulse/native")
     built = vt.build(tmp_path, "live", 160, [0.5, P[0], 0.8, P[1], 0.8, P[2], 0.5])
     card.follow.toggle.click()
     card.set_round("coding")
     card.show_card()
-    card.toggle_round()
-    assert card.follow.following
-    qtbot.waitUntil(lambda: len(pulse_server.source_outputs()) >= 1, timeout=10000)
-    seen: list[str] = []
-    card.follow.segment_changed.connect(seen.append)
-    pulse_server.play(built.path)
-    qtbot.waitUntil(lambda: card.follow.view.segment_id == "why-role", timeout=60000)
+    _AUDIT.update(on=True, events=[])  # from the round's opening: recognizer loaded, mic open
+    try:
+        card.toggle_round()
+        assert card.follow.following and card.follow.indicator.isVisible()
+        qtbot.waitUntil(lambda: len(pulse_server.source_outputs()) >= 1, timeout=10000)
+        seen: list[str] = []
+        card.follow.segment_changed.connect(seen.append)
+        pulse_server.play(built.path)
+        qtbot.waitUntil(lambda: card.follow.view.segment_id == "why-role", timeout=60000)
+    finally:
+        _AUDIT["on"] = False
+    # the round's own journal row, and the test's player (paplay's output to /dev/null)
+    writes = [e for e in _AUDIT["events"] if "journal" not in e[1] and e[1] != "/dev/null"]
+    assert writes == [], writes
     assert [s for s in seen if s] == ["identity", "evidence", "why-role"]
     card.toggle_round()
     assert not card.follow.following

@@ -332,6 +332,8 @@ def _refuse_non_regular(path: Path) -> None:
             ) from None
         return
     except OSError as exc:
+        if exc.errno == errno.ENOTDIR:
+            return  # the data folder is not a folder: the folder check says so
         if exc.errno == errno.ELOOP:
             raise StorageError(
                 f"The journal {path} is a symbolic link loop (it leads back to itself). Nothing "
@@ -648,9 +650,12 @@ def explain_database_error(
             "`companion doctor --restore` puts the newest backup back."
         )
     if "disk I/O error" in text:
+        lost = (
+            "this change was not saved" if doing == "save" else f"this command could not {doing} it"
+        )
         return (
-            f"The disk holding {where} reported an I/O error ({text}); this change was not "
-            "saved. Check the disk, then run `companion doctor`."
+            f"The disk holding {where} reported an I/O error ({text}); {lost}. Check the "
+            "disk (or a file-size limit), then run `companion doctor`."
         )
     if "locked" in text or "busy" in text:
         return (

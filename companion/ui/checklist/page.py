@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.widgets.plain_text import plain_tip
+
 
 def offer_one_answer(db, bus) -> None:
     """The warm-up's one answer aloud: a flagged question if there is one, else the quiz
@@ -123,7 +125,7 @@ class PhaseGroup(QGroupBox):
             cell.addWidget(text)
             if item.why:
                 for widget in (box, text):
-                    widget.setToolTip(item.why)
+                    widget.setToolTip(plain_tip(item.why))
                 box.setAccessibleDescription(item.why)
                 # the reason shows under the item: no mouse needed to read it
                 why = _ClickLabel(item.why, box)
@@ -272,6 +274,7 @@ class ChecklistPage(QWidget):
         outer.addLayout(head)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
+        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)  # a company name is not HTML
         outer.addWidget(self.subtitle)
         scroll = QScrollArea()
         scroll.setAccessibleName("Checklists, scrollable")  # a Tab stop: the keys scroll it

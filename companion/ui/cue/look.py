@@ -1,4 +1,5 @@
-"""The card's options menu (opacity, text size, folds, frame, hotkeys) and its key map.
+"""The card's options menu (opacity, text size, folds, frame, ghost mode, hotkeys) and its
+key map.
 
 Interface: ``CardMenu(parent)`` is a QMenu whose actions emit the menu's signals and
 whose ``render(opacity, frameless)`` checks the current choices.
@@ -25,6 +26,7 @@ class CardMenu(QMenu):
     collapse_all = Signal(bool)
     frame_toggled = Signal(bool)  # True: with a window frame
     hotkeys = Signal()
+    ghost = Signal()  # ghost mode on (clicks pass through; the hotkey ends it)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -45,6 +47,8 @@ class CardMenu(QMenu):
         self.frame_action = QAction("Window frame", self, checkable=True)
         self.frame_action.toggled.connect(self.frame_toggled)
         self.addAction(self.frame_action)
+        ghost = self.addAction("Ghost mode: clicks pass through", self.ghost.emit)
+        ghost.setToolTip("The card lets clicks through to the window beneath; its hotkey ends it")
         self.addAction("Global hotkeys\u2026", self.hotkeys.emit)
         self.addSeparator()
         help_action = self.addAction("Shortcuts: " + SHORTCUTS.split(" · ")[0] + " \u2026")

@@ -33,6 +33,7 @@ from companion.core.cue.timebox import (
     format_clock,
     format_minutes,
 )
+from companion.ui.widgets.plain_text import plain_tip
 
 
 def label(text: str = "", role: str = "", *, wrap: bool = True, rich: bool = False) -> QLabel:
@@ -115,7 +116,7 @@ class CollapsibleSection(QWidget):
         self.header.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.header.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.header.setAccessibleName(f"{section.title} section")
-        self.header.setToolTip(f"Show or hide {section.title}")
+        self.header.setToolTip(plain_tip(f"Show or hide {section.title}"))
         self.header.toggled.connect(self._on_toggled)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -58,7 +58,7 @@ def render_follow(strip, state, visible: bool) -> None:
 
 def highlight(pages, title: str, meta: str) -> None:
     """Mark the segment being spoken (``title``; "" for none) in the shown page's pitch
-    outline, its timing replaced by ``meta`` ("12 s left")."""
+    outline, its timing replaced by ``meta`` ("speaking now")."""
     from dataclasses import replace
 
     from PySide6.QtWidgets import QLabel

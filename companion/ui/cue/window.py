@@ -29,6 +29,7 @@ from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
 from companion.ui.cue.banners import nudge_banner, share_reminder
 from companion.ui.cue.geometry import CardPlacement, screens
+from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
 from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
@@ -68,6 +69,7 @@ class CueCardWindow(QWidget):
         self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
         self._quiet = False
         self.placement = CardPlacement(self, ctx.settings)
+        self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
         self._apply_flags()
 
         self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
@@ -105,7 +107,7 @@ class CueCardWindow(QWidget):
         flags = Qt.WindowType.Tool | Qt.WindowType.WindowStaysOnTopHint
         if self.state.frameless:
             flags |= Qt.WindowType.FramelessWindowHint
-        self.setWindowFlags(flags)
+        self.setWindowFlags(flags | self.ghost.flags())
 
     def _build(self) -> None:
         outer = QVBoxLayout(self)
@@ -123,6 +125,7 @@ class CueCardWindow(QWidget):
         self.menu.collapse_all.connect(self._collapse_all)
         self.menu.frame_toggled.connect(lambda on: self.set_frameless(not on))
         self.menu.hotkeys.connect(self.bus.open_hotkeys.emit)
+        self.menu.ghost.connect(self.ghost.toggle)
         self.header = CardHeader(self, self.menu)
         self.header.pressed.connect(self.toggle_round)
         self.header.glance_toggled.connect(self.set_glance)
@@ -553,7 +556,7 @@ class CueCardWindow(QWidget):
             self.show()
 
     def _apply_look(self) -> None:
-        self.setWindowOpacity(self.state.opacity / 100)
+        self.setWindowOpacity(self.ghost.shown_opacity(self.state.opacity) / 100)
         self.menu.render(self.state.opacity, self.state.frameless)
         self.setStyleSheet(style_sheet(self.state.font_pt))
 

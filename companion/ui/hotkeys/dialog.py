@@ -30,6 +30,8 @@ _TO_QT_KEY = {
     "Escape": "Esc",
     "Delete": "Del",
     "Insert": "Ins",
+    "BracketLeft": "[",
+    "BracketRight": "]",
 }
 
 

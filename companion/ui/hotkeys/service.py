@@ -156,6 +156,10 @@ def drive_card(action: str, card, open_card: Callable[[], object]):
         card.toggle_glance()
     elif action == "recovery":
         card.show_recovery()
+    elif action == "ghost":
+        card.ghost.toggle()
+    elif action in ("opacity-up", "opacity-down"):
+        card.ghost.step_opacity(1 if action == "opacity-up" else -1)
     elif action == "stories":
         card.show_stories()
     return card

@@ -9,6 +9,8 @@ companion.core.journal.capture_lines).
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -121,7 +123,7 @@ class CaptureDialog(QDialog):
 
         where = self.loop.company if self.loop else "no loop"
         what = self.round.type.replace("-", " ") if self.round else "round"
-        header = QLabel(f"<b>{what.capitalize()}</b> · {where}")
+        header = QLabel(f"<b>{escape(what.capitalize())}</b> · {escape(where)}")
         header.setTextFormat(Qt.TextFormat.RichText)
         hint = QLabel(
             "Type, Enter adds a line · Ctrl+Enter saves · end a line with #topic to tag it"

@@ -32,6 +32,7 @@ from companion.core.journal.edits import clean_entry_fields
 from companion.core.journal.entries import SEVERITIES
 from companion.ui.widgets.checked_dialog import CheckedDialog
 from companion.ui.widgets.loop_dialogs import RoundDialog
+from companion.ui.widgets.plain_text import plain_tip
 
 NO_DATE = QDate(2000, 1, 1)  # the QDateEdit minimum, shown as "no date"
 KIND_TITLES = {
@@ -260,6 +261,7 @@ class JournalDialogs:
         box = QMessageBox(parent)
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(title)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the text quotes what the user typed
         box.setText(text)
         box.setInformativeText("Ctrl+Z on the Journal page brings it back.")
         yes = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
@@ -333,7 +335,7 @@ class WeakTopicsDialog(QDialog):
             seen.add(key)
             text = topic.topic + (f" — {topic.note}" if topic.note else "")
             item = QListWidgetItem(" ".join(text.split()))
-            item.setToolTip(text[:2000])
+            item.setToolTip(plain_tip(text[:2000]))
             item.setData(Qt.ItemDataRole.UserRole, key)
             self.list.addItem(item)
             if key == keep:

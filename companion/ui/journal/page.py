@@ -35,6 +35,7 @@ from companion.ui.journal.models import (
 from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
+from companion.ui.widgets.plain_text import plain_tip
 
 EMPTY_TEXT = (
     "No loops yet.\n\nAdd one with “New loop…”. After each round, the cue card's capture "
@@ -352,7 +353,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         )
         notes = " ".join(loop.notes.split())
         self.loop_notes.setText(f"Notes: {notes[:300]}{'…' if len(notes) > 300 else ''}")
-        self.loop_notes.setToolTip(loop.notes[:2000])
+        self.loop_notes.setToolTip(plain_tip(loop.notes[:2000]))
         self.loop_notes.setVisible(bool(notes))
         self.rounds_model.set_detail(detail)
         self.rounds_view.expandAll()

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from companion.ui.bus import AppBus
 from companion.ui.theme import status_color
 from companion.ui.widgets.columns import Columns
+from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.wrapping_tree import WrappingTree
 
 AUDIENCE_ORDER = ("hiring-manager", "peer", "leadership")
@@ -303,7 +304,7 @@ class PlannerPanel(QWidget):
                 tip.append("Suits: " + ", ".join(audience_title(a) for a in suggestion.audiences))
                 if done:
                     tip.append(f"Planned for: {audience_title(done.audience)}")
-                child.setToolTip(0, "\n".join(tip))
+                child.setToolTip(0, plain_tip("\n".join(tip)))
                 if done:
                     child.setForeground(0, self.palette().placeholderText())
                 parent.addChild(child)
@@ -329,7 +330,11 @@ class PlannerPanel(QWidget):
             item.setData(ROLE + 1, question.audience)
             item.setData(ROLE + 2, question.asked)
             item.setToolTip(
-                "Your own question" if question.source == "custom" else f"Topic: {question.topic}"
+                plain_tip(
+                    "Your own question"
+                    if question.source == "custom"
+                    else f"Topic: {question.topic}"
+                )
             )
             self.plan_list.addItem(item)
             if question.id == select:

@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
+from companion.ui.widgets.plain_text import plain_tip
+
 
 def open_call_link(link: str) -> bool:
     """Hand an http(s) link to the desktop's handler; False (nothing opened) otherwise."""
@@ -28,7 +30,7 @@ def call_link_row(day_round) -> QWidget | None:
     label = QLabel(f"Call: {link}")
     label.setTextFormat(Qt.TextFormat.PlainText)  # a link from a file is text, not HTML
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    label.setToolTip(link)
+    label.setToolTip(plain_tip(link))
     label.setAccessibleName("Call link")
     # a long address must not widen the page: the label takes the width it is given
     label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)

@@ -91,6 +91,7 @@ def _reminder_row(page, text: str, button_text: str, slot) -> None:
     layout.setContentsMargins(0, 0, 0, 0)
     label = QLabel(text)
     label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # a company or round title is not HTML
     button = QPushButton(button_text)
     button.setAccessibleName(f"{button_text.replace('&', '')}: {text}")
     button.clicked.connect(slot)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ui.widgets.loop_dialogs import RoundDialog
+from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.round_fields import (
     role_title,
 )
@@ -289,7 +290,8 @@ class ScheduleEditor(QWidget):
         self.import_button.setEnabled(True)
         self.unsetCursor()
         message = error or self.apply_import(path, events, problems)
-        QMessageBox.information(self, "Import .ics", message)
+        # file names and event titles are not HTML: shown escaped, line breaks kept
+        QMessageBox.information(self, "Import .ics", plain_tip(message))
 
     def import_file(self, path: Path) -> str:
         """Import a .ics file into this loop at once; returns the message to show."""

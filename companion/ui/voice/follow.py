@@ -125,7 +125,7 @@ def _remaining_text(view) -> str:
 
 class FollowStrip(QFrame):
     segment_changed = Signal(str)
-    outline = Signal(str, str)  # the segment's title and "12 s left" ("", "": none); on change
+    outline = Signal(str, str)  # the segment's title and "speaking now" ("", "": none), on change
     mic_changed = Signal(bool)
 
     def __init__(
@@ -175,6 +175,7 @@ class FollowStrip(QFrame):
         self.nudge.setWordWrap(True)
         self.message = QLabel("")
         self.message.setObjectName("cueFollowProblem")
+        self.message.setAccessibleName("Pitch following problem")
         self.message.setWordWrap(True)
         for label in (self.now, self.line, self.nudge, self.message):
             label.setVisible(False)
@@ -191,10 +192,14 @@ class FollowStrip(QFrame):
 
     def sync(self, opening: bool, visible: bool) -> None:
         """Listen while opted in, in the opening minutes of a running round, on a shown
-        card; close otherwise. Cheap when nothing changed (the card calls it each tick)."""
+        card; close otherwise. The strip (and its opt-in button) shows only in those
+        minutes, so the card before and after a round's opening is unchanged. Cheap when
+        nothing changed (the card calls it each tick)."""
         want = bool(opening and visible and self.toggle.isChecked())
         if not opening:
             self._failed = False
+        if self.parent() is not None and self.isHidden() == bool(opening):
+            self.setVisible(bool(opening))  # only the opening minutes: the card stays as it was
         if want and not self.following and not self._failed:
             self._open()
         elif not want and self.listener is not None:
@@ -268,7 +273,9 @@ class FollowStrip(QFrame):
 
     def _show(self, view) -> None:
         self.view = view
-        self._emit_outline((view.title, _left_text(view)) if view.segment_id else ("", ""))
+        # the outline is re-marked when the segment changes, not each second (a rich-text
+        # relayout of the page); its time left runs in the "Now:" line
+        self._emit_outline((view.title, "speaking now") if view.segment_id else ("", ""))
         for label, text in (
             (self.now, _remaining_text(view)),
             (self.line, view.delivery.text),

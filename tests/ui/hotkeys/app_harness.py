@@ -26,6 +26,12 @@ def card_state(app) -> dict:
         "recovery_open": block is not None and not block.collapsed,
         "card_active": card.isActiveWindow(),
         "winid": int(card.winId()) if card.isVisible() else None,
+        "geometry": card.geometry().getRect(),
+        "ghost": card.ghost.on,
+        "mark": card.ghost.mark.mark.text()
+        if card.ghost.mark and card.ghost.mark.isVisible()
+        else "",
+        "opacity": round(card.windowOpacity() * 100),
     }
 
 

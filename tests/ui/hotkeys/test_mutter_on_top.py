@@ -1,7 +1,8 @@
 """Under GNOME's own compositor: mutter --headless on a private D-Bus session, the app
 started as a user would with both WAYLAND_DISPLAY and DISPLAY set (no QT_QPA_PLATFORM).
 It must pick XWayland by itself, and its card must stay above a focused X window
-without taking the focus (_NET_CLIENT_LIST_STACKING, _NET_WM_STATE)."""
+without taking the focus (_NET_CLIENT_LIST_STACKING, _NET_WM_STATE); in ghost mode a
+click in its area reaches the window beneath (counted with xev)."""
 
 from __future__ import annotations
 
@@ -156,4 +157,111 @@ def test_the_card_stays_above_a_focused_x_window_under_mutter(mutter, spawn, tmp
     finally:
         xterm.terminate()
         xterm.wait(10)
+    assert app.quit() == 0
+
+
+class _ButtonCounter:
+    """``xev -event button`` as the window beneath the card: counts the ButtonPress
+    events that reach it (focus does not follow an xdotool click under headless mutter)."""
+
+    def __init__(self, env, geometry: str):
+        self.proc = subprocess.Popen(
+            ["stdbuf", "-oL", "xev", "-event", "button", "-name", "ghost-beneath",
+             "-geometry", geometry],
+            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True,
+        )  # fmt: skip
+        self.presses = 0
+        import threading
+
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            if line.startswith("ButtonPress event"):
+                self.presses += 1
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+        self.proc.stdout.close()
+
+
+def _wait_for(check, what: str, timeout: float = 15.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_a_click_goes_through_the_ghost_card_under_mutter(mutter, spawn, tmp_path):
+    """Ghost mode under mutter + XWayland: the card stays managed and above, and a click
+    in its area reaches the window beneath only while it is a ghost."""
+    assert shutil.which("xev") and shutil.which("stdbuf"), "xev is missing (see .ci/run)"
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    app = spawn(dict(mutter, COMPANION_HOME=str(data)))
+    assert app.wait_ready()["backend"] == "X11 key grab"
+    app.send("show")
+    card = app.read()
+    winid = card["winid"]
+    x, y, w, h = card["geometry"]
+    beneath = _ButtonCounter(mutter, "1600x1000+0+0")
+    second = subprocess.Popen(
+        ["xterm", "-T", "ghost-second", "-geometry", "30x5+0+0"],
+        env=mutter, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        xev = _wait_for(
+            lambda: _x(mutter, "xdotool", "search", "--name", "^ghost-beneath$"), "xev"
+        ).split("\n")[0]
+        term = _wait_for(
+            lambda: _x(mutter, "xdotool", "search", "--name", "^ghost-second$"), "the xterm"
+        ).split("\n")[0]
+
+        def focus_second() -> None:
+            _x(mutter, "xdotool", "windowactivate", "--sync", term)
+            _wait_for(lambda: _x(mutter, "xdotool", "getactivewindow") == term, "the focus")
+
+        def card_above_xev() -> bool:
+            order = _stacking(mutter)
+            return (
+                winid in order and int(xev) in order and order.index(winid) > order.index(int(xev))
+            )
+
+        def click() -> None:
+            _x(mutter, "xdotool", "mousemove", str(x + w // 2), str(y + h // 2), "click", "1")
+
+        focus_second()
+        _wait_for(card_above_xev, "the card above the window beneath")
+        click()
+        time.sleep(1.0)  # a press would have arrived by now
+        assert beneath.presses == 0, "the click went through a normal card"
+
+        _x(mutter, "xdotool", "key", "--clearmodifiers", "ctrl+alt+t")
+        ghost = app.read()
+        assert ghost["action"] == "ghost" and ghost["ghost"] is True, ghost
+        assert ghost["winid"] == winid and ghost["geometry"] == card["geometry"], ghost
+        focus_second()
+        click()
+        _wait_for(lambda: beneath.presses == 1, "the click to reach the window beneath")
+        assert card_above_xev(), "the ghost card fell behind"
+
+        _x(mutter, "xdotool", "key", "--clearmodifiers", "ctrl+alt+t")
+        back = app.read()
+        assert back["ghost"] is False and back["geometry"] == card["geometry"], back
+        state = _x(mutter, "xprop", "-id", str(winid), "_NET_WM_STATE")
+        assert "_NET_WM_STATE_ABOVE" in state, state
+        focus_second()
+        click()
+        time.sleep(1.0)
+        assert beneath.presses == 1, "the click went through after ghost mode"
+    finally:
+        second.terminate()
+        second.wait(10)
+        beneath.stop()
     assert app.quit() == 0
