@@ -7,6 +7,8 @@ COMMANDS = [
     "cue",
     "today",
     "review",
+    "stories",
+    "debrief",
     "schedule",
     "dnd",
     "export",

@@ -37,6 +37,10 @@ def run_import(args, ctx) -> int:
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    from companion.core.stories.pack import story_pack
+    from companion.core.stories.rounds import prefill_missing
+
+    prefill_missing(ctx.db, story_pack(ctx.content), ctx.now())  # the rounds' expected topics
     for message in result.messages:
         print(f"note: {message}")
     print(result.summary)

@@ -37,6 +37,7 @@ KINDS = frozenset(
         "quiz",
         "summary",
         "rounds",
+        "stories",
         "note",
     }
 )

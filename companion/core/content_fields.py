@@ -103,6 +103,17 @@ def identifier(value: str) -> str | None:
     return None
 
 
+def identifiers(value: str) -> str | None:
+    """A comma-separated list of ids (story tags, round types)."""
+    parts = [part.strip() for part in value.split(",")]
+    if not any(parts):
+        return "is empty"
+    for part in parts:
+        if problem := identifier(part):
+            return problem
+    return None
+
+
 def one_of(choices: tuple[str, ...]) -> Check:
     def check(value: str) -> str | None:
         return None if value in choices else f"must be one of {', '.join(choices)}; got {value!r}"
@@ -133,6 +144,14 @@ SECTION_FIELDS: dict[str, dict[str, Check]] = {
     "nudges": {"minutes": whole(1, 600, "minutes"), "steps": identifier},
     "questions": {"pick": range_of(1, 20, "questions")},
     "summary": {"next": text},
+    "stories": {
+        "seconds": whole(10, 600, "seconds"),
+        "max_stories": whole(1, 100, "stories"),
+        "expect_from_study": whole(0, 20, "topics"),
+        "card_rounds": identifiers,
+        "surprise_severity": whole(1, 3),
+        "tags": identifiers,
+    },
     "rounds": {
         "minutes": whole(1, 600, "minutes"),
         "wrap_up_before_end": whole(1, 60, "minutes"),
@@ -168,6 +187,12 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
     "questions": {"audience": list_of(AUDIENCES)},
     "recovery": {"silence_seconds": whole(5, 120, "seconds"), "nudge": text},
     "quiz": {"id": identifier},
+    "stories": {
+        "id": identifier,
+        "tags": identifiers,
+        "rounds": identifiers,
+        "audience": list_of(AUDIENCES),
+    },
     "rounds": {
         "id": identifier,
         "key": whole(1, 9),
@@ -176,11 +201,15 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "nudges": identifier,
     },
 }
-REQUIRED_ITEM_FIELDS: dict[str, tuple[str, ...]] = {"pitch": ("id", "seconds")}
+REQUIRED_ITEM_FIELDS: dict[str, tuple[str, ...]] = {
+    "pitch": ("id", "seconds"),
+    "stories": ("id", "tags"),
+}
 UNIQUE_ITEM_FIELDS: dict[str, tuple[str, ...]] = {
     "pitch": ("id",),
     "steps": ("id",),
     "quiz": ("id",),
+    "stories": ("id",),
     "rounds": ("id", "key"),
 }
 

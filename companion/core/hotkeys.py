@@ -29,6 +29,7 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("opacity-up", "Card more opaque"),
     ("opacity-down", "Card more see-through"),
     ("recovery", "I'm stuck: show the recovery lines"),
+    ("stories", "Stories: open the fold, then the next question type"),
 )
 ACTION_NAMES = tuple(name for name, _ in ACTIONS)
 
@@ -48,6 +49,7 @@ DEFAULTS: dict[str, str] = {
     "opacity-up": "ctrl+alt+O",
     "opacity-down": "ctrl+alt+I",
     "recovery": "ctrl+alt+R",
+    "stories": "ctrl+alt+Y",
 }
 
 MODIFIERS = ("ctrl", "alt", "shift", "super")

@@ -46,6 +46,11 @@ class Session(QObject):
             self.captures.setParent(bus)
         self.card = None
         self.hotkeys = None
+        from companion.ui.stories.session import StoriesSession
+
+        # expected topics for new rounds; the debrief after each saved capture
+        self.stories = StoriesSession(ctx, bus, owner)
+        self.captures.captured.connect(self.stories.captured)
         bus.capture_round.connect(self.open_capture)
         bus.show_cue_card.connect(self.show_cue_card)
 

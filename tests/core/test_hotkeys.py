@@ -82,6 +82,7 @@ def test_defaults_are_distinct_valid_and_cover_every_action():
             "opacity-up",
             "opacity-down",
             "recovery",
+            "stories",
         }
     )
     assert len(set(hk.DEFAULTS.values())) == len(hk.DEFAULTS)

@@ -519,6 +519,7 @@ def tab_chain(qtbot, start: QWidget, *, backwards: bool = False, limit: int = 40
 
 
 ABOUT_ORDER = [
+    "One-pager or stories",  # the switch to the story bank (About me -> Stories)
     # the toolbar (Undo and Redo join it once there is something to undo)
     "Save now",
     "Rehearse",

@@ -65,12 +65,16 @@ class Autosaver:
         wall_clock: Callable[[], dt.datetime],
         monotonic: Callable[[], float] = time.monotonic,
         policy: AutosavePolicy | None = None,
+        store=about_store,
+        what: str = "the one-pager",
     ):
         self.db = db
         self.text_source = text_source
         self.wall_clock = wall_clock
         self.monotonic = monotonic
         self.policy = policy or AutosavePolicy()
+        self.store = store  # about's store, or a DocumentStore (the story bank)
+        self.what = what
         self.last_error: str | None = None
         self.saved_text: str | None = None
 
@@ -92,9 +96,9 @@ class Autosaver:
         the text stays in the editor and :attr:`last_error` says why."""
         text = self.text_source()
         try:
-            about_store.save_text(self.db, text, self.wall_clock(), reason=reason)
+            self.store.save_text(self.db, text, self.wall_clock(), reason=reason)
         except Exception as exc:  # sqlite3 errors, disk full: report, keep the text dirty
-            self.last_error = f"Could not save the one-pager: {exc}"
+            self.last_error = f"Could not save {self.what}: {exc}"
             return False
         self.last_error = None
         self.saved_text = text

@@ -23,6 +23,15 @@ KEEP_REVISIONS = 200
 KEEP_REVISION_BYTES = 20_000_000
 KEEP_REHEARSALS = 20
 WPM_KEY = "about.words_per_minute"
+# documents kept this way: the one-pager ("about") and the story bank ("stories", whose
+# tables are in schema/stories.py); each has a ``<doc>_document`` and ``<doc>_revisions``
+DOCUMENTS = ("about", "stories")
+
+
+def _doc(doc: str) -> str:
+    if doc not in DOCUMENTS:
+        raise ValueError(f"No document {doc!r}")
+    return doc
 
 
 @dataclass(frozen=True)
@@ -54,15 +63,15 @@ class RehearsalRecord:
     segments: tuple[RehearsalSegment, ...]
 
 
-def load_document(db: Database) -> str | None:
+def load_document(db: Database, *, doc: str = "about") -> str | None:
     """The saved one-pager, or None when the user has never saved one (show the template)."""
-    row = db.execute("SELECT text FROM about_document WHERE id = 1").fetchone()
+    row = db.execute(f"SELECT text FROM {_doc(doc)}_document WHERE id = 1").fetchone()
     return None if row is None else row[0]
 
 
-def load_text(db: Database) -> str:
+def load_text(db: Database, *, doc: str = "about") -> str:
     """The current one-pager ("" if none)."""
-    return load_document(db) or ""
+    return load_document(db, doc=doc) or ""
 
 
 def save_text(
@@ -72,26 +81,28 @@ def save_text(
     *,
     reason: str = "autosave",
     revision_every: dt.timedelta = REVISION_EVERY,
+    doc: str = "about",
 ) -> int | None:
     """Store ``text`` as the current one-pager; also snapshot a revision when ``reason`` is
     not "autosave" or the last revision is older than ``revision_every``. Returns the new
     revision's id, if one was made."""
     stamp = now.isoformat()
     conn = db.conn
+    doc = _doc(doc)
     # a savepoint is a transaction of its own, and nests if a caller already opened one
     conn.execute("SAVEPOINT about_save")
     try:
         revision_id = None
         last = conn.execute(
-            "SELECT id, text, saved_at FROM about_revisions ORDER BY id DESC LIMIT 1"
+            f"SELECT id, text, saved_at FROM {doc}_revisions ORDER BY id DESC LIMIT 1"
         ).fetchone()
         due = reason != "autosave" or last is None or _older_than(last[2], now, revision_every)
         if due and (last is None or last[1] != text):
-            revision_id = _insert_revision(conn, text, stamp, reason)
+            revision_id = _insert_revision(conn, text, stamp, reason, doc)
         conn.execute(
-            "INSERT INTO about_document (id, text, saved_at, revision_id) VALUES (1, ?, ?, ?) "
+            f"INSERT INTO {doc}_document (id, text, saved_at, revision_id) VALUES (1, ?, ?, ?) "
             "ON CONFLICT(id) DO UPDATE SET text = excluded.text, saved_at = excluded.saved_at, "
-            "revision_id = COALESCE(excluded.revision_id, about_document.revision_id)",
+            f"revision_id = COALESCE(excluded.revision_id, {doc}_document.revision_id)",
             [text, stamp, revision_id],
         )
         conn.execute("RELEASE about_save")
@@ -100,22 +111,28 @@ def save_text(
         conn.execute("RELEASE about_save")
         raise
     if revision_id is not None:
-        _prune(conn)
+        _prune(conn, doc)
     return revision_id
 
 
-def snapshot(db: Database, text: str, now: dt.datetime, reason: str) -> int | None:
+def snapshot(
+    db: Database, text: str, now: dt.datetime, reason: str, *, doc: str = "about"
+) -> int | None:
     """Keep ``text`` as a revision (e.g. before it is replaced by an import or a restore),
     unless the newest revision already holds exactly this text."""
-    last = db.execute("SELECT text FROM about_revisions ORDER BY id DESC LIMIT 1").fetchone()
+    doc = _doc(doc)
+    last = db.execute(f"SELECT text FROM {doc}_revisions ORDER BY id DESC LIMIT 1").fetchone()
     if last is not None and last[0] == text:
         return None
-    return _insert_revision(db.conn, text, now.isoformat(), reason)
+    return _insert_revision(db.conn, text, now.isoformat(), reason, doc)
 
 
-def _insert_revision(conn: sqlite3.Connection, text: str, stamp: str, reason: str) -> int:
+def _insert_revision(
+    conn: sqlite3.Connection, text: str, stamp: str, reason: str, doc: str = "about"
+) -> int:
     cursor = conn.execute(
-        "INSERT INTO about_revisions (text, saved_at, reason, words, chars) VALUES (?, ?, ?, ?, ?)",
+        f"INSERT INTO {_doc(doc)}_revisions (text, saved_at, reason, words, chars) "
+        "VALUES (?, ?, ?, ?, ?)",
         [text, stamp, reason, len(text.split()), len(text)],
     )
     return int(cursor.lastrowid)
@@ -129,9 +146,10 @@ def _older_than(stamp: str, now: dt.datetime, age: dt.timedelta) -> bool:
     return now - then >= age or now < then
 
 
-def _prune(conn: sqlite3.Connection) -> None:
+def _prune(conn: sqlite3.Connection, doc: str = "about") -> None:
     """Keep the newest KEEP_REVISIONS revisions and about KEEP_REVISION_BYTES of text."""
-    rows = conn.execute("SELECT id, chars FROM about_revisions ORDER BY id DESC").fetchall()
+    table = f"{_doc(doc)}_revisions"
+    rows = conn.execute(f"SELECT id, chars FROM {table} ORDER BY id DESC").fetchall()
     total = 0
     doomed = []
     for index, (revision_id, chars) in enumerate(rows):
@@ -139,19 +157,21 @@ def _prune(conn: sqlite3.Connection) -> None:
         if index >= KEEP_REVISIONS or (index > 0 and total > KEEP_REVISION_BYTES):
             doomed.append(revision_id)
     if doomed:
-        conn.executemany("DELETE FROM about_revisions WHERE id = ?", [(i,) for i in doomed])
+        conn.executemany(f"DELETE FROM {table} WHERE id = ?", [(i,) for i in doomed])
 
 
-def list_revisions(db: Database) -> list[RevisionInfo]:
+def list_revisions(db: Database, *, doc: str = "about") -> list[RevisionInfo]:
     """Revisions, newest first."""
     rows = db.execute(
-        "SELECT id, saved_at, reason, words, chars FROM about_revisions ORDER BY id DESC"
+        f"SELECT id, saved_at, reason, words, chars FROM {_doc(doc)}_revisions ORDER BY id DESC"
     ).fetchall()
     return [RevisionInfo(*row) for row in rows]
 
 
-def revision_text(db: Database, revision_id: int) -> str:
-    row = db.execute("SELECT text FROM about_revisions WHERE id = ?", [revision_id]).fetchone()
+def revision_text(db: Database, revision_id: int, *, doc: str = "about") -> str:
+    row = db.execute(
+        f"SELECT text FROM {_doc(doc)}_revisions WHERE id = ?", [revision_id]
+    ).fetchone()
     if row is None:
         raise KeyError(f"No revision {revision_id}")
     return row[0]

@@ -18,6 +18,7 @@ Format ``interview-companion-journal``, version 1::
       "unfiled": {same lists as a loop, for rounds and entries without a loop},
       "study_marks": [{"topic_key", "topic", "source", "studied_at"}],
       "review": {"cards": [...], "log": [...]}  (see companion.core.review.transfer)
+      "stories": {"document", "rounds": [...]}  (see companion.core.stories.transfer)
     }
 
 ``ref`` numbers a round inside the file; entries point at it with ``round``. Import
@@ -198,6 +199,7 @@ def journal_dict(db: Database, now: dt.datetime) -> dict:
         "unfiled": unfiled_group(db),
         "study_marks": list(_study_marks(db)),
         "review": _review_dict(db),
+        "stories": _stories_dict(db),
     }
 
 
@@ -205,6 +207,12 @@ def _review_dict(db: Database) -> dict:
     from companion.core.review.transfer import review_dict
 
     return review_dict(db)
+
+
+def _stories_dict(db: Database) -> dict:
+    from companion.core.stories.transfer import stories_dict
+
+    return stories_dict(db)
 
 
 def _json_args(fields) -> str:
@@ -313,6 +321,7 @@ def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
             for n, mark in enumerate(_study_marks(db)):
                 put(("," if n else "") + encode(mark))
             put('],"review":' + encode(_review_dict(db)))
+            put(',"stories":' + encode(_stories_dict(db)))
         put("}\n")
         fh.write("".join(buffer).encode("utf-8"))
     return count

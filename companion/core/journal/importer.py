@@ -40,6 +40,7 @@ class ImportReport:
     asked_them_skipped: int = 0  # questions you asked kept with no loop to put them in
     entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
     reviews_added: int = 0  # review log entries not here yet
+    stories_added: int = 0  # story bank rows not here yet (companion.core.stories.transfer)
     control_chars_removed: int = 0
 
 
@@ -71,6 +72,9 @@ def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:
         from companion.core.review.transfer import import_review
 
         report.reviews_added = import_review(db, doc.review)
+        from companion.core.stories.transfer import import_stories
+
+        report.stories_added = import_stories(db, doc.stories, dt.datetime.now(dt.UTC))
     return report
 
 

@@ -225,6 +225,7 @@ class CheckedJournal:
     asked_them: list[tuple] = field(default_factory=list)  # (loop, ref, text, audience, asked_at)
     study_marks: list[tuple] = field(default_factory=list)  # (key, topic, source, at, dated)
     review: dict = field(default_factory=dict)  # checked by companion.core.review.transfer
+    stories: dict = field(default_factory=dict)  # checked by companion.core.stories.transfer
     stripped: int = 0  # control characters removed
 
     def add_loop(self, n: int, loop: dict) -> None:
@@ -277,7 +278,18 @@ class CheckedJournal:
             )
         self._add_group(None, _check_group(unfiled, "unfiled"))
         self.review = _review(data)
+        self.stories = _stories(data)
         self.stripped = _STRIPPED[0]
+
+
+def _stories(data: dict) -> dict:
+    """The story bank part (checked by its own module, companion.core.stories)."""
+    from companion.core.stories.transfer import StoriesImportError, check_stories
+
+    try:
+        return check_stories(data.get("stories"))
+    except StoriesImportError as exc:
+        raise JournalImportError(str(exc)) from None
 
 
 def _review(data: dict) -> dict:

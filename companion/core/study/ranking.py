@@ -5,7 +5,9 @@ Rank score (higher first), documented so users can predict it::
 
     score = times seen + 1.5 * worst severity (1-3) + 3 * 0.5 ** (days since last seen / 14)
 
-so a topic flubbed often, badly and recently comes first. Each item links to the guide
+so a topic flubbed often, badly and recently comes first. A topic a round asked that you
+did not expect (the debrief, :mod:`companion.core.stories.debrief`) counts with the pack's
+``surprise_severity`` (3, the worst, as shipped). Each item links to the guide
 section that covers it when one matches (see :class:`GuideIndex`). Marking a topic
 studied removes it from the list and records it in ``study_marks`` (the history); the
 flub rows themselves are kept with ``studied_at`` set.
@@ -45,6 +47,9 @@ SELECT topic_key, topic, COUNT(*), MAX(created_at), MAX(severity), 'flub'
 UNION ALL
 SELECT topic_key, topic, COUNT(*), MAX(created_at), 2, 'weak'
   FROM weak_topics WHERE studied_at IS NULL GROUP BY topic_key
+UNION ALL
+SELECT topic_key, topic, COUNT(*), MAX(created_at), MAX(severity), 'surprise'
+  FROM study_surprises WHERE studied_at IS NULL GROUP BY topic_key
 """
 
 
@@ -293,6 +298,11 @@ def mark_studied(db: Database, item: StudyItem, at: dt.datetime) -> None:
             )
             db.execute(
                 "UPDATE weak_topics SET studied_at = ? WHERE topic_key = ? AND studied_at IS NULL",
+                [stamp, item.key],
+            )
+            db.execute(
+                "UPDATE study_surprises SET studied_at = ? "
+                "WHERE topic_key = ? AND studied_at IS NULL",
                 [stamp, item.key],
             )
         db.execute(

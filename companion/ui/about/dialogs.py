@@ -32,15 +32,15 @@ REASONS = {
 class HistoryDialog(QDialog):
     """Browse revisions, newest first; Restore puts the chosen one back in the editor."""
 
-    def __init__(self, db, parent: QWidget | None = None):
+    def __init__(self, db, parent: QWidget | None = None, *, store=None, title="One-pager history"):
         super().__init__(parent)
         from companion.core.about import store as about_store
 
-        self._store = about_store
+        self._store = store or about_store  # the story bank passes its DocumentStore
         self._db = db
         self.chosen_text: str | None = None
-        self.setWindowTitle("One-pager history")
-        self.setAccessibleName("One-pager history")
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
         self.resize(760, 480)
         layout = QVBoxLayout(self)
         body = QHBoxLayout()
@@ -63,7 +63,7 @@ class HistoryDialog(QDialog):
         layout.addWidget(self.buttons)
         self.list.currentItemChanged.connect(self._show)
 
-        revisions = about_store.list_revisions(db)
+        revisions = self._store.list_revisions(db)
         for info in revisions:
             when = info.saved_at[:19].replace("T", " ")
             item = QListWidgetItem(

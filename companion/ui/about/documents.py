@@ -23,7 +23,11 @@ def template_text(plan=None) -> str:
 
 
 class AboutDocuments:
-    """Replace, import, restore, export and print the one-pager; mixed into the About page."""
+    """Replace, import, restore, export and print the one-pager; mixed into the About page
+    (and the Stories tab, which names its own document)."""
+
+    document_name = "one-pager"
+    export_file = "about-me.pdf"
 
     def replace_text(self, text: str, reason: str) -> None:
         """Put ``text`` in the editor as one undoable edit, keeping the old text as a
@@ -47,7 +51,7 @@ class AboutDocuments:
         try:
             result = read_import(Path(path))
         except ValueError as exc:
-            self.show_notice(f"Not imported: {exc} Your one-pager is unchanged.")
+            self.show_notice(f"Not imported: {exc} Your {self.document_name} is unchanged.")
             return False
         self.replace_text(result.text, "import")
         note = f"Imported {Path(path).name}."
@@ -61,7 +65,7 @@ class AboutDocuments:
 
         name, _ = QFileDialog.getOpenFileName(
             self,
-            "Import a one-pager",
+            f"Import a {self.document_name}",
             str(start_folder(self.ctx.prefs, Path.home())),
             "Markdown (*.md *.markdown *.txt);;All files (*)",
         )
@@ -74,7 +78,12 @@ class AboutDocuments:
 
         if self.autosaver.dirty:
             self.save_now("save")
-        self.history_dialog = HistoryDialog(self.ctx.db, self)
+        self.history_dialog = HistoryDialog(
+            self.ctx.db,
+            self,
+            store=self._store,
+            title=f"{self.document_name[0].upper()}{self.document_name[1:]} history",
+        )
         self.history_dialog.accepted.connect(self._history_chosen)
         self.history_dialog.open()
 
@@ -113,7 +122,10 @@ class AboutDocuments:
         folder = exports_dir(self.ctx.data_dir)
         start = start_folder(self.ctx.prefs, folder if folder.is_dir() else Path.home())
         name, chosen = QFileDialog.getSaveFileName(
-            self, "Export the one-pager", str(start / "about-me.pdf"), ";;".join(filters)
+            self,
+            f"Export the {self.document_name}",
+            str(start / self.export_file),
+            ";;".join(filters),
         )
         if not name:
             return
@@ -141,6 +153,6 @@ class AboutDocuments:
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
-        dialog.setWindowTitle("Print the one-pager")
+        dialog.setWindowTitle(f"Print the {self.document_name}")
         if dialog.exec() == QPrintDialog.DialogCode.Accepted:
             print_document(self.renderer.render(self.editor.toPlainText()), printer)

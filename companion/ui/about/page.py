@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QTabWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -205,12 +206,26 @@ class AboutPage(AboutDocuments, QWidget):
         splitter.setStretchFactor(2, 2)
         splitter.setChildrenCollapsible(True)
 
-        layout = QVBoxLayout(self)
+        one_pager = QWidget()
+        layout = QVBoxLayout(one_pager)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.notice_row)
         layout.addWidget(self.rehearse_bar)
         layout.addWidget(self.take_recorder)
         layout.addWidget(splitter, 1)
+        # About me -> Stories: the story bank, built the first time its tab is chosen
+        self.stories = None
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("About me documents")
+        self.tabs.setDocumentMode(True)
+        self.tabs.tabBar().setAccessibleName("One-pager or stories")
+        self.tabs.addTab(one_pager, "&One-pager")
+        self.tabs.addTab(QWidget(), "&Stories")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self._paused_actions: dict[QAction, bool] = {}
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.tabs)
 
         # Tab in reading order: the toolbar, the notice and rehearsal strips, then the
         # editor, the preview and the timing panel (creation order put the toolbar last)
@@ -427,13 +442,50 @@ class AboutPage(AboutDocuments, QWidget):
             self.set_rate(dialog.rate)
             self.show_notice(f"Speaking rate set to {dialog.rate:.0f} words per minute.")
 
+    # the Stories tab -----------------------------------------------------------------
+
+    def show_stories(self) -> None:
+        self.tabs.setCurrentIndex(1)
+
+    def _tab_changed(self, index: int) -> None:
+        if index == 1 and self.stories is None:
+            from companion.ui.stories.page import StoriesPage
+
+            self.stories = StoriesPage(self.ctx, self.bus, monotonic=self.monotonic)
+            self.tabs.blockSignals(True)
+            self.tabs.removeTab(1)
+            self.tabs.insertTab(1, self.stories, "&Stories")
+            self.tabs.setCurrentIndex(1)
+            self.tabs.blockSignals(False)
+        # the one-pager's shortcuts (Ctrl+S, Ctrl+E, ...) would be ambiguous with the
+        # Stories tab's own while it is shown: they rest until the one-pager is back
+        if index == 1 and not self._paused_actions:
+            self._paused_actions = {a: a.isEnabled() for a in self.actions()}
+            for action in self._paused_actions:
+                action.setEnabled(False)
+        elif index == 0 and self._paused_actions:
+            for action, enabled in self._paused_actions.items():
+                action.setEnabled(enabled)
+            self._paused_actions = {}
+        if index == 1:
+            if self.autosaver.dirty:
+                self.save_now("autosave")
+            self.stories.on_shown()
+        else:
+            self.editor.setFocus()
+
     # page hooks --------------------------------------------------------------------
 
     def on_shown(self) -> None:
-        self.editor.setFocus()
+        if self.stories is not None and self.tabs.currentIndex() == 1:
+            self.stories.on_shown()
+        else:
+            self.editor.setFocus()
 
     def shutdown(self) -> None:
         """Save what is unsaved (the main window calls this on close)."""
+        if self.stories is not None:
+            self.stories.shutdown()
         if self.rehearse_bar.running:
             self.rehearse_bar.stop()
         self.take_recorder.shutdown()

@@ -16,6 +16,7 @@ from companion.core.cue import state as cue_state
 SHORTCUTS = (
     "1-9: switch round · \u2190/\u2192 or Space: step · G: glance · Esc: leave glance"
     " · Ctrl+Enter: start/end · +/-: text size · [ ]: opacity"
+    " · Y: stories, next question type · U: story told"
 )
 
 
@@ -85,5 +86,7 @@ def card_key(key: int, modifiers) -> tuple[str, int] | None:
         Qt.Key.Key_Minus: ("font", -1),
         Qt.Key.Key_BracketLeft: ("opacity", -10),
         Qt.Key.Key_BracketRight: ("opacity", 10),
+        Qt.Key.Key_U: ("story-told", 0),  # the Stories fold (ui/cue/stories.py)
+        Qt.Key.Key_Y: ("stories", 0),
     }
     return table.get(Qt.Key(key))

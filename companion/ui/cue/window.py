@@ -144,6 +144,11 @@ class CueCardWindow(QWidget):
         self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
         layout.addWidget(self.follow)
 
+        from companion.ui.cue.stories import StoriesPart
+
+        self.stories = StoriesPart(self.ctx, self.bus)
+        layout.addWidget(self.stories.fold)
+
         self.pages = RoundPages(lambda info: self.source.build(info, self.state))
         self.pages.step_moved.connect(self.move_step)
         self.pages.collapsed_changed.connect(self._on_collapsed)
@@ -310,6 +315,8 @@ class CueCardWindow(QWidget):
             self.pages.show(info)
             self.pages.render(state)
         self._render_banner(state)
+        shown = state.round if state.round is not None and state.round.page == state.page else None
+        self.stories.render(state.page, shown.id if shown is not None else None)
         self._update_glance()
         voice_line.render(
             self.voice,
@@ -430,6 +437,7 @@ class CueCardWindow(QWidget):
         if self._quiet:
             return
         self.source.forget()
+        self.stories.stale()
         self.pages.mark_stale()
         if self.isVisible():  # hidden: rebuilt in showEvent
             self.render()
@@ -469,6 +477,16 @@ class CueCardWindow(QWidget):
             return False
         block.set_collapsed(False)
         self._bring_into_view("recovery")
+        return True
+
+    def show_stories(self) -> bool:
+        """The stories hotkey: open the Stories fold, or step its filter to the next
+        question type. False when the round on screen has no Stories fold."""
+        if self.state.glance:
+            self.set_glance(False)
+        if not self.stories.fold.isVisibleTo(self):
+            return False
+        self.stories.next_filter()
         return True
 
     # ------------------------------------------------------------------ look
@@ -602,6 +620,10 @@ class CueCardWindow(QWidget):
             self.change_font(value)
         elif name == "opacity":
             self.set_opacity(self.state.opacity + value)
+        elif name == "story-told":
+            self.stories.fold.mark_current()
+        elif name == "stories":
+            self.show_stories()
         event.accept()
 
     # ------------------------------------------------------------------ the window

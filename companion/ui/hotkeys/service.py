@@ -160,4 +160,6 @@ def drive_card(action: str, card, open_card: Callable[[], object]):
         card.ghost.toggle()
     elif action in ("opacity-up", "opacity-down"):
         card.ghost.step_opacity(1 if action == "opacity-up" else -1)
+    elif action == "stories":
+        card.show_stories()
     return card

@@ -99,6 +99,8 @@ class _LineList(QWidget):
 class CaptureDialog(QDialog):
     """Non-modal; ``round_id`` 0 means no round was recorded (entries go to the current loop)."""
 
+    captured = Signal(int)  # saved: the round id (0 for none), for the debrief
+
     def __init__(self, ctx: AppContext, bus, round_id: int, parent: QWidget | None = None):
         super().__init__(parent)
         from companion.core.day.loops import current_loop, get_loop, get_round
@@ -276,6 +278,7 @@ class CaptureDialog(QDialog):
 
         kinds = ("capture", "plan") if planned else ("capture",)  # "plan": you asked them
         self.bus.announce(Change.of(*kinds, ids=[self.round_id], origin=self))
+        self.captured.emit(self.round_id)
         return True
 
     def save_and_close(self) -> None:
@@ -308,6 +311,7 @@ class CaptureDesk(QObject):
     "Asked". Opening a round whose capture is open brings that one forward instead."""
 
     changed = Signal()  # a capture opened or closed
+    captured = Signal(int)  # a capture was saved: its round id (the debrief follows)
 
     def __init__(self, ctx: AppContext, bus, parent_widget: QWidget | None = None):
         super().__init__(parent_widget)
@@ -326,6 +330,7 @@ class CaptureDesk(QObject):
         dialog.setWindowFlag(Qt.WindowType.WindowStaysOnTopHint, True)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.finished.connect(lambda _r, rid=round_id, d=dialog: self._closed(rid, d))
+        dialog.captured.connect(self.captured)
         self.dialogs[round_id] = dialog
         fit_on_screen(dialog)
         self._forward(dialog)

@@ -234,10 +234,27 @@ class JournalDialogs:
     def edit_round(
         self, parent, rnd, types, focus_notes: bool = False, lengths=None, *, then
     ) -> None:
+        from companion.ui.stories.expected import dialog_topics
+
+        ctx = getattr(parent, "ctx", None)
         dialog = RoundDialog(
-            types, None, rnd, parent, notes=True, focus_notes=focus_notes, lengths=lengths
+            types,
+            None,
+            rnd,
+            parent,
+            notes=True,
+            focus_notes=focus_notes,
+            lengths=lengths,
+            **(dialog_topics(ctx, rnd) if ctx is not None else {}),
         )
-        self.open = open_dialog(dialog, lambda: then(dialog.values()))
+
+        def answered() -> None:
+            values = dialog.values()
+            if dialog.expected_topics() is not None:  # stored apart from the round's fields
+                values["expected_topics"] = dialog.expected_topics()
+            then(values)
+
+        self.open = open_dialog(dialog, answered)
 
     def weak_topic(self, parent, topic: str = "", note: str = "", *, then) -> None:
         dialog = WeakTopicDialog(topic, note, parent)

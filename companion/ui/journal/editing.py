@@ -167,7 +167,19 @@ class JournalEditing:
         lengths = type_lengths(self.ctx.content)  # the one rule the day and the card use
 
         def answered(fields) -> None:
+            topics = fields.pop("expected_topics", None)  # the story bank's (ui/stories)
+            saved_topics = False
+            if topics is not None:
+                from companion.core.stories.rounds import load_expected, save_expected
+
+                if topics != load_expected(self.ctx.db, rnd.id):
+                    save_expected(self.ctx.db, rnd.id, topics)
+                    saved_topics = True
+                    self.status("Expected topics saved.")
+                    self.refresh()
             changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}
+            if not changed and saved_topics:
+                return
             if not changed:
                 self.status("Nothing changed.")
                 return

@@ -208,7 +208,11 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         actions.addStretch(1)
         actions.addWidget(self.undo_button)
         dl.addLayout(actions)
+        from companion.ui.stories.debrief import DebriefBox
+
+        self.debrief = DebriefBox(self.ctx)  # the loop's prep recall (ui/stories)
         dl.addWidget(self.thank_you)
+        dl.addWidget(self.debrief)
         self.empty = QLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -367,6 +371,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         )
         self._restore_selection()
         self.thank_you.show_loop(loop_id, self._with_due(detail.thank_you))
+        self.debrief.show_loop(loop_id)
         self._update_buttons()
 
     def _with_due(self, note):

@@ -200,14 +200,19 @@ class ScheduleEditor(QWidget):
         return self.ctx.now().astimezone().date()
 
     def add_round(self) -> None:
+        from companion.ui.stories.expected import dialog_topics, save_dialog_topics
+
         dialog = RoundDialog(
             self._types(),
             self._default_start(),
             parent=self,
             today=self._today(),
             lengths=self._lengths(),
+            **dialog_topics(self.ctx),
         )
-        self._open(dialog, lambda: self.save_new(dialog.values()))
+        self._open(
+            dialog, lambda: save_dialog_topics(self.ctx, self.save_new(dialog.values()), dialog)
+        )
 
     def save_new(self, values: dict) -> int:
         """Add the round through the day's one checked path (a custom type keeps its
@@ -242,10 +247,23 @@ class ScheduleEditor(QWidget):
         if rnd is None:
             return
         start = (rnd.scheduled or self._default_start()).astimezone(self.ctx.now().tzinfo)
+        from companion.ui.stories.expected import dialog_topics, save_dialog_topics
+
         dialog = RoundDialog(
-            self._types(), start, rnd, parent=self, today=self._today(), lengths=self._lengths()
+            self._types(),
+            start,
+            rnd,
+            parent=self,
+            today=self._today(),
+            lengths=self._lengths(),
+            **dialog_topics(self.ctx, rnd),
         )
-        self._open(dialog, lambda: self.save_edit(rnd.id, dialog.values()))
+
+        def accepted() -> None:
+            save_dialog_topics(self.ctx, rnd.id, dialog)
+            self.save_edit(rnd.id, dialog.values())
+
+        self._open(dialog, accepted)
 
     def save_edit(self, round_id: int, values: dict) -> None:
         """Store an edited round: its type and interviewer here, a changed start time

@@ -7,7 +7,7 @@ and :func:`~companion.core.day.loops.clean_round_fields`) before closing.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QDateTime
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
@@ -83,6 +83,8 @@ class RoundDialog(CheckedDialog):
         focus_notes: bool = False,
         today: dt.date | None = None,
         lengths: Mapping[str, int] | None = None,
+        topics: list[str] | None = None,
+        suggest: Callable[[str], list[str]] | None = None,
     ):
         super().__init__("Edit round" if rnd else "Add a round", parent)
         self.rnd = rnd
@@ -120,6 +122,20 @@ class RoundDialog(CheckedDialog):
         self.form.addRow("Interviewer &role:", self.role)
         self.form.addRow("Interviewer &name:", self.name)
         self.form.addRow("Call lin&k:", self.link)
+        # the topics you expect (ui/stories/expected.py): the round's own, else the
+        # prefill from its type and the study list, following the type until edited
+        self.topics: QLineEdit | None = None
+        self._suggest = suggest
+        if topics is not None or suggest is not None:
+            self.topics = QLineEdit(", ".join(topics or ()))
+            self.topics.setAccessibleName("Expected topics")
+            self.topics.setPlaceholderText("comma-separated, e.g. conflict, kv cache")
+            self.topics.setToolTip("What you expect them to ask; the debrief compares the #topics")
+            self._topics_follow_type = topics is None
+            self.topics.textEdited.connect(self._topics_edited)
+            self.form.addRow("E&xpected topics:", self.topics)
+            if topics is None:
+                self._suggest_topics()
         self.notes: QPlainTextEdit | None = None
         if notes:
             self.notes = QPlainTextEdit(rnd.notes if rnd else "")
@@ -138,6 +154,23 @@ class RoundDialog(CheckedDialog):
     def _type_changed(self, *_args) -> None:
         if self._length_follows_type:
             self.length.set_minutes(self._type_length())
+        self._suggest_topics()
+
+    def _suggest_topics(self) -> None:
+        field = getattr(self, "topics", None)  # a type change while building comes first
+        if field is not None and self._topics_follow_type and self._suggest is not None:
+            field.setText(", ".join(self._suggest(chosen_round_type(self.type))))
+
+    def _topics_edited(self, _text: str) -> None:
+        self._topics_follow_type = False
+
+    def expected_topics(self) -> list[str] | None:
+        """The topics typed (None when the dialog shows no such field)."""
+        if self.topics is None:
+            return None
+        from companion.core.stories.rounds import parse_topics_line
+
+        return parse_topics_line(self.topics.text())
 
     def _length_picked(self) -> None:
         self._length_follows_type = False

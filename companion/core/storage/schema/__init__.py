@@ -7,7 +7,16 @@ new one at the end of its module.
 
 from __future__ import annotations
 
-from companion.core.storage.schema import about, base, checklist, day, journal, quiz, review
+from companion.core.storage.schema import (
+    about,
+    base,
+    checklist,
+    day,
+    journal,
+    quiz,
+    review,
+    stories,
+)
 
 MIGRATION_SETS = [
     base.migrations,
@@ -17,6 +26,7 @@ MIGRATION_SETS = [
     quiz.migrations,
     day.migrations,
     review.migrations,
+    stories.migrations,
 ]
 
 

@@ -1,0 +1,60 @@
+"""`companion debrief [--loop ID] [--json]`: per round and per loop, the topics asked
+against those expected, and the prep recall (asked and expected, over asked)."""
+
+from __future__ import annotations
+
+import json
+
+from companion.commands.common import CommandError, open_journal
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "debrief",
+        help="what was asked against what you expected, and the prep recall per loop",
+        description="For each loop (or one), each round's expected topics, the #topics "
+        "asked, the hits (asked and expected) and misses (asked, not expected), and the "
+        "recall: hits over asked, null when nothing was asked.",
+    )
+    parser.add_argument("--loop", type=int, metavar="ID", help="only this loop")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def run(args, ctx) -> int:
+    import sqlite3
+
+    from companion.core.stories.debrief import all_debriefs, loop_debrief
+
+    open_journal(ctx, read_only=True)
+    try:
+        if args.loop is not None:
+            one = loop_debrief(ctx.db, args.loop)
+            if one is None:
+                raise CommandError(f"debrief: there is no loop {args.loop}")
+            loops = [one]
+        else:
+            loops = all_debriefs(ctx.db)
+    except sqlite3.OperationalError:
+        raise CommandError(
+            "debrief: this journal predates expected topics; start the app once to upgrade it"
+        ) from None
+    if args.json:
+        print(json.dumps({"loops": [d.as_json() for d in loops]}, ensure_ascii=False, indent=2))
+        return 0
+    if not loops:
+        print("No loops yet.")
+    for loop in loops:
+        print(f"{loop.company} (loop {loop.id}): prep recall {_percent(loop.recall)}")
+        for r in loop.rounds:
+            print(f"  round {r.id} {r.type}: recall {_percent(r.recall)}")
+            print(f"    expected and asked: {', '.join(r.hits) or '-'}")
+            print(f"    asked, not expected: {', '.join(r.misses) or '-'}")
+            print(f"    expected, not asked: {', '.join(r.unasked) or '-'}")
+            if r.stories:
+                print(f"    stories told: {', '.join(r.stories)}")
+    return 0

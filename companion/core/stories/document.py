@@ -1,0 +1,44 @@
+"""The story bank's Markdown document, kept exactly like the one-pager (current text plus
+revisions, :mod:`companion.core.about.store`) in its own tables (schema/stories.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlite_utils import Database
+
+from companion.core.about import store as about_store
+
+
+class DocumentStore:
+    """The about store's document functions bound to one document; the About page's
+    editor, autosave and history take it in place of the module."""
+
+    def __init__(self, doc: str) -> None:
+        if doc not in about_store.DOCUMENTS:
+            raise ValueError(f"No document {doc!r}")
+        self.doc = doc
+
+    def load_document(self, db: Database) -> str | None:
+        return about_store.load_document(db, doc=self.doc)
+
+    def load_text(self, db: Database) -> str:
+        return about_store.load_text(db, doc=self.doc)
+
+    def save_text(self, db: Database, text: str, now: dt.datetime, *, reason: str = "autosave"):
+        return about_store.save_text(db, text, now, reason=reason, doc=self.doc)
+
+    def snapshot(self, db: Database, text: str, now: dt.datetime, reason: str):
+        return about_store.snapshot(db, text, now, reason, doc=self.doc)
+
+    def list_revisions(self, db: Database):
+        return about_store.list_revisions(db, doc=self.doc)
+
+    def revision_text(self, db: Database, revision_id: int) -> str:
+        return about_store.revision_text(db, revision_id, doc=self.doc)
+
+    def words_per_minute(self, db: Database) -> float:
+        return about_store.words_per_minute(db)
+
+
+STORIES = DocumentStore("stories")

@@ -1,0 +1,1 @@
+"""The story bank's Qt parts: the Stories tab of About me, the card's fold, the debrief."""

@@ -1,0 +1,285 @@
+"""About me → Stories: the story bank in the one-pager's editor, live preview, autosave
+and History (:mod:`companion.ui.about`), with a side panel that times each story against
+the pack's budget and maps the pack's questions to the stories (gaps and warnings)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from itertools import pairwise
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.about.documents import AboutDocuments
+from companion.ui.about.editor import PitchEditor, SafePreview
+from companion.ui.stories.panel import StoriesPanel
+
+RENDER_IDLE_MS = 150
+AUTOSAVE_TICK_MS = 100
+
+STARTER = """# Stories
+
+Eight to twelve stories of about two minutes each. Press From projects to start from the
+three projects of your one-pager.
+
+## Story: [A title you would say out loud]
+Tags: ownership, impact
+
+### Situation
+[Where you were, and what was wrong]
+
+### Task
+[What was yours to do]
+
+### Action
+[What you did, in the first person]
+
+### Result
+[What changed, with a number]
+
+### Differently
+[What you would do differently next time]
+"""
+
+
+class StoriesPage(AboutDocuments, QWidget):
+    document_name = "story bank"
+    export_file = "stories.pdf"
+
+    def __init__(
+        self,
+        ctx,
+        bus,
+        parent: QWidget | None = None,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+    ):
+        super().__init__(parent)
+        from companion.core.about.autosave import Autosaver
+        from companion.core.stories.document import STORIES
+        from companion.core.stories.pack import story_pack
+
+        self.ctx = ctx
+        self.bus = bus
+        self._store = STORIES
+        self._renderer = None
+        self.analysis = None
+        self.history_dialog = None
+        self.pack = story_pack(ctx.content)
+        self.setAccessibleName("Stories")
+        self.editor = PitchEditor()
+        self.editor.setAccessibleName("Story bank editor")
+        self.preview = SafePreview()
+        self.panel = StoriesPanel()
+        self.autosaver = Autosaver(
+            ctx.db,
+            self.editor.toPlainText,
+            wall_clock=ctx.now,
+            monotonic=monotonic,
+            store=STORIES,
+            what="the story bank",
+        )
+        self._build()
+        self._render_timer = QTimer(self)
+        self._render_timer.setSingleShot(True)
+        self._render_timer.timeout.connect(self.refresh)
+        self._save_timer = QTimer(self)
+        self._save_timer.setInterval(AUTOSAVE_TICK_MS)
+        self._save_timer.timeout.connect(self._autosave_tick)
+        self._load()
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.editor.paste_cleaned.connect(self.show_notice)
+        self.panel.jump_to_line.connect(self.editor.go_to_line)
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.setToolTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build(self) -> None:
+        self.save_action = self._action(
+            "Save now", lambda: self.save_now("save"), "Ctrl+S", "Save and keep a revision (Ctrl+S)"
+        )
+        self.projects_action = self._action(
+            "From projects", self.from_projects, tip="Turn the one-pager's projects into stories"
+        )
+        self.history_action = self._action("History…", self.open_history, tip="Earlier versions")
+        self.import_action = self._action("Import…", self.import_dialog, tip="Replace with a file")
+        self.export_action = self._action(
+            "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown (Ctrl+E)"
+        )
+        for action, words in (
+            (self.projects_action, "From &projects"),
+            (self.history_action, "&History"),
+            (self.import_action, "&Import"),
+        ):
+            action.setIconText(words)
+        toolbar = QToolBar("Stories actions")
+        toolbar.setAccessibleName("Stories actions")
+        for action in (
+            self.save_action,
+            self.projects_action,
+            self.history_action,
+            self.import_action,
+            self.export_action,
+        ):
+            toolbar.addAction(action)
+            toolbar.widgetForAction(action).setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.status = QLabel("")
+        self.status.setAccessibleName("Save status")
+        top = QHBoxLayout()
+        top.addWidget(toolbar, 1)
+        top.addWidget(self.status)
+        self.notice = QLabel("")
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Notice")
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.notice_close = QPushButton("Dismiss")
+        self.notice_close.clicked.connect(lambda: self.show_notice(""))
+        self.notice_row = QWidget()
+        row = QHBoxLayout(self.notice_row)
+        row.setContentsMargins(4, 2, 4, 2)
+        row.addWidget(self.notice, 1)
+        row.addWidget(self.notice_close)
+        self.notice_row.hide()
+        side = QScrollArea()
+        side.setAccessibleName("Story timing, scrollable")
+        side.setWidgetResizable(True)
+        side.setWidget(self.panel)
+        side.setMinimumWidth(300)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        for widget, stretch in ((self.editor, 3), (self.preview, 3), (side, 2)):
+            splitter.addWidget(widget)
+            splitter.setStretchFactor(splitter.count() - 1, stretch)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.notice_row)
+        layout.addWidget(splitter, 1)
+        order = [toolbar.widgetForAction(a) for a in toolbar.actions()] + [
+            self.notice_close,
+            self.editor,
+            self.preview,
+            self.panel.table,
+            self.panel.questions,
+        ]
+        for first, second in pairwise(order):
+            QWidget.setTabOrder(first, second)
+
+    def _load(self) -> None:
+        from companion.core.stories import DatabaseError
+
+        try:
+            text = self._store.load_document(self.ctx.db)
+        except DatabaseError as exc:
+            text = None
+            self.show_notice(f"Your story bank cannot be read this session: {exc}")
+        self.is_new = text is None
+        self.editor.setPlainText(STARTER if text is None else text)
+        self.status.setText("Template: edit to start" if self.is_new else "Saved")
+        self.refresh()
+
+    @property
+    def renderer(self):
+        if self._renderer is None:
+            from companion.core.about.render import SafeRenderer
+
+            self._renderer = SafeRenderer()
+        return self._renderer
+
+    def _on_text_changed(self) -> None:
+        self.autosaver.touch()
+        if not self._save_timer.isActive():
+            self._save_timer.start()
+            self.status.setText("Editing…")
+        self._render_timer.start(RENDER_IDLE_MS)
+
+    def refresh(self) -> None:
+        from companion.core.about.importing import LIVE_LIMIT_CHARS
+        from companion.core.about.store import words_per_minute
+        from companion.core.stories.check import analyze_bank
+
+        self._render_timer.stop()
+        if self.editor.document().characterCount() > LIVE_LIMIT_CHARS:
+            message = f"Preview and timing pause above {LIVE_LIMIT_CHARS:,} characters."
+            self.analysis = None
+            self.panel.show_paused(message)
+            self.preview.show_message(message)
+            return
+        text = self.editor.toPlainText()
+        self.analysis = analyze_bank(text, self.pack, words_per_minute(self.ctx.db))
+        self.preview.show_sections(self.renderer.render_sections(text))
+        self.panel.show_analysis(self.analysis, self.pack)
+
+    def _autosave_tick(self) -> None:
+        if self.autosaver.tick():
+            self._saved()
+        elif self.autosaver.last_error:
+            self.status.setText("Not saved")
+            self.show_notice(self.autosaver.last_error + " Your text is still in the editor.")
+        if not self.autosaver.dirty:
+            self._save_timer.stop()
+
+    def _saved(self) -> None:
+        from companion.core.changes import Change
+
+        self.status.setText("Saved " + self.ctx.now().strftime("%H:%M:%S"))
+        self.is_new = False
+        self.bus.announce(Change.of("stories", origin=self))
+
+    def save_now(self, reason: str = "save") -> bool:
+        ok = self.autosaver.save_now(reason)
+        if ok:
+            self._save_timer.stop()
+            self._saved()
+        else:
+            self.show_notice(f"{self.autosaver.last_error} Your text is still in the editor.")
+        return ok
+
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice_row.setVisible(bool(text))
+
+    def from_projects(self) -> None:
+        """Add a story for each of the one-pager's projects that has none yet."""
+        from companion.core.about import store as about_store
+        from companion.core.stories.projects import stories_from_projects
+
+        current = self.editor.toPlainText()
+        base = "" if self.is_new else current
+        text, added = stories_from_projects(about_store.load_text(self.ctx.db), base)
+        if not added:
+            self.show_notice(
+                "No project to add: each project of your one-pager already has a story, or "
+                "the one-pager has no Three projects section."
+            )
+            return
+        self.replace_text(text, "import")
+        self.show_notice(
+            f"Added {added} stories from your projects. Undo (Ctrl+Z) takes them back."
+        )
+
+    def on_shown(self) -> None:
+        self.editor.setFocus()
+
+    def shutdown(self) -> None:
+        if self.autosaver.dirty:
+            self.autosaver.save_now()
+        self._save_timer.stop()
+        self._render_timer.stop()

@@ -1,0 +1,125 @@
+"""The Stories tab's side panel: each story's told time against the budget and its
+Result's number, each common question with the stories that answer it (or a gap), and
+the pack's warnings. It renders a :class:`BankAnalysis`; it keeps nothing."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.theme import status_color
+
+
+class StoriesPanel(QWidget):
+    #: the user picked a story row: jump to that 0-based line in the editor
+    jump_to_line = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setAccessibleName("Story timing and questions")
+        self._lines: list[int] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 0, 0, 0)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setAccessibleName("Stories summary")
+        layout.addWidget(self.summary)
+
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Story", "Est. s", "Number", "Tags"])
+        self.table.setAccessibleName("Stories")
+        self.table.setTabKeyNavigation(False)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)  # title and tags share
+        self.table.setWordWrap(True)
+        self.table.cellActivated.connect(self._activated)
+        self.table.cellDoubleClicked.connect(self._activated)
+        layout.addWidget(self.table, 2)
+
+        questions_label = QLabel("&Questions and the stories that answer them")
+        self.questions = QListWidget()
+        self.questions.setAccessibleName("Questions and their stories")
+        self.questions.setWordWrap(True)
+        questions_label.setBuddy(self.questions)
+        layout.addWidget(questions_label)
+        layout.addWidget(self.questions, 3)
+
+        self.warnings = QLabel()
+        self.warnings.setWordWrap(True)
+        self.warnings.setAccessibleName("Warnings")
+        self.warnings.setTextFormat(Qt.TextFormat.PlainText)
+        self.warnings.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.warnings)
+
+    def _activated(self, row: int, _column: int) -> None:
+        if 0 <= row < len(self._lines):
+            self.jump_to_line.emit(self._lines[row])
+
+    def show_paused(self, message: str) -> None:
+        self.summary.setText(message)
+        self.table.setRowCount(0)
+        self.questions.clear()
+        self.warnings.setText("")
+
+    def show_analysis(self, analysis, pack) -> None:
+        reports = analysis.reports
+        total = sum(r.seconds for r in reports)
+        self.summary.setText(
+            f"{len(reports)} stories, about {total / 60:.0f} min told in all; "
+            f"each about {pack.seconds} s. {len(analysis.gaps)} question(s) with no story."
+            if reports
+            else "No stories yet: write one '## Story: title' per story, or press From projects."
+        )
+        self._lines = [r.story.line - 1 for r in reports]
+        self.table.setRowCount(len(reports))
+        bad, good = status_color("bad"), status_color("good")
+        for row, report in enumerate(reports):
+            cells = [
+                report.story.title,
+                f"{report.seconds:.0f}",
+                "yes" if report.has_number else "no number",
+                ", ".join(report.story.tags) or "no tags",
+            ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                if column == 1:
+                    item.setForeground(bad if report.over else good)
+                    item.setToolTip(f"budget {pack.seconds} s")
+                if column == 2:
+                    item.setForeground(good if report.has_number else bad)
+                self.table.setItem(row, column, item)
+        self.table.resizeRowsToContents()
+        self.questions.clear()
+        for match in analysis.matches:
+            names = ", ".join(s.title for s in match.stories[:3])
+            text = (
+                f"{match.question.text}\n    → {names}"
+                if names
+                else (
+                    f"{match.question.text}\n    gap: no story tagged {', '.join(match.question.tags)}"
+                )
+            )
+            item = QListWidgetItem(text)
+            if match.gap:
+                item.setForeground(status_color("bad"))
+            self.questions.addItem(item)
+        lines = [f"Error: {e}" for e in analysis.errors] + list(analysis.warnings)
+        self.warnings.setText("\n".join(lines))

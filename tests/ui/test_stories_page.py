@@ -1,0 +1,87 @@
+"""About me → Stories: the bank in the one-pager's editor with autosave and History, the
+side panel's timing, numbers and gaps, From projects, and shortcuts that stay unambiguous."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from companion.core.about import store as about_store
+
+pytestmark = pytest.mark.gui
+
+
+class Ticker:
+    def __init__(self) -> None:
+        self.t = 500.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def ticker():
+    return Ticker()
+
+
+@pytest.fixture
+def page(qtbot, ctx, bus, ticker):
+    from companion.ui.about.page import AboutPage
+
+    widget = AboutPage(ctx, bus, monotonic=ticker)
+    qtbot.addWidget(widget)
+    widget.resize(1300, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.shutdown()
+
+
+ONE = "## Story: Schema fight\nTags: conflict\nResult: we agreed.\n"
+
+
+def test_stories_tab_edits_saves_and_times_the_bank(page, qtbot, ctx, ticker):
+    page.show_stories()
+    stories = page.stories
+    assert stories is not None and page.tabs.currentWidget() is stories
+    stories.editor.selectAll()
+    qtbot.keyClicks(stories.editor, "x")
+    stories.editor.replace_all(ONE)
+    ticker.t += 1.0
+    qtbot.waitUntil(lambda: not stories.autosaver.dirty, timeout=2000)
+    assert about_store.load_document(ctx.db, doc="stories") == ONE
+    assert about_store.load_document(ctx.db) is None  # the one-pager is untouched
+    qtbot.waitUntil(lambda: stories.panel.table.item(0, 0).text() == "Schema fight", timeout=2000)
+    assert stories.panel.table.rowCount() == 1
+    assert stories.panel.table.item(0, 2).text() == "no number"
+    gaps = [stories.panel.questions.item(i).text() for i in range(stories.panel.questions.count())]
+    assert any("gap:" in g and "Why are you leaving" in g for g in gaps)
+    assert any("conflict" in g and "→ Schema fight" in g for g in gaps)
+
+
+def test_ctrl_s_saves_the_tab_that_is_shown(page, qtbot, ctx):
+    page.show_stories()
+    page.stories.editor.replace_all(ONE)
+    qtbot.keyClick(page.stories.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert about_store.list_revisions(ctx.db, doc="stories")
+    assert not about_store.list_revisions(ctx.db)
+    page.tabs.setCurrentIndex(0)
+    assert page.save_action.isEnabled()
+
+
+def test_from_projects_adds_a_story_per_project(page, qtbot, ctx):
+    about_store.save_text(
+        ctx.db,
+        "## Three projects\n\n### Scheduler\n\n- Result: queue time from 3 h to 20 min\n\n"
+        "### Cache\n\nHit rate from 60% to 92%.\n\n### Tooling\n",
+        ctx.now(),
+    )
+    page.show_stories()
+    page.stories.from_projects()
+    titles = [
+        page.stories.panel.table.item(r, 0).text()
+        for r in range(page.stories.panel.table.rowCount())
+    ]
+    assert titles == ["Scheduler", "Cache", "Tooling"]
+    page.stories.from_projects()
+    assert page.stories.panel.table.rowCount() == 3
