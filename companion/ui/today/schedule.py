@@ -144,8 +144,8 @@ class ScheduleEditor(QWidget):
                 if part
             )
             shown = state_text(state, is_next=rnd.id == focus and state == "scheduled")
-            if not state and rnd.ended_at:
-                shown = "ended"
+            if not state:  # no day view of this loop: what the row itself says
+                shown = "skipped" if rnd.skipped_at else "ended" if rnd.ended_at else ""
             rows.append((rnd.id, when_text, round_title(rnd, titles), shown, who))
             self._skippable[rnd.id] = (bool(rnd.skipped_at), bool(rnd.started_at or rnd.ended_at))
         if rows == self._rows:  # the day's ticks: keep the list, its selection and scroll
