@@ -135,3 +135,58 @@ def test_reminders_on_dunst_replace_expire_and_leave_when_the_round_starts(tmp_p
     assert len(design_seen) == 1 and "starts in" in design_seen[0], summaries
     assert [n["summary"] for n in closed_by_app] == design_seen, closed_by_app
     assert (tmp_path / "displayed.txt").read_text().strip() == "1"  # the coding one only
+
+
+MARKUP_SCRIPT = textwrap.dedent(
+    """
+    set -u
+    export XDG_RUNTIME_DIR="$WORK/runtime"; mkdir -p -m 700 "$XDG_RUNTIME_DIR"
+    Xvfb "$DISPLAY" -screen 0 800x600x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+    XPID=$!
+    for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${DISPLAY#:}" ] && break; sleep 0.1; done
+    dunst -config "$WORK/markup.dunstrc" >"$WORK/dunst.log" 2>&1 &
+    DPID=$!
+    for _ in $(seq 50); do dunstctl count >/dev/null 2>&1 && break; sleep 0.1; done
+    "$PYTHON" "$WORK/send.py" >"$WORK/send.out" 2>&1
+    sleep 0.5; dunstctl close-all; sleep 0.3
+    dunstctl history >"$WORK/history.json"
+    kill "$DPID" "$XPID" 2>/dev/null
+    wait 2>/dev/null
+    exit 0
+    """
+)
+
+
+@pytest.mark.skipif(bool(_missing()), reason=f"needs Debian packages: {' '.join(_missing())}")
+def test_a_name_with_markup_is_shown_as_typed_not_as_markup(tmp_path: Path):
+    """dunst set to read markup (as GNOME always does) says so in its capabilities: a
+    company called "<b>EVIL</b> & Co" in a reminder is shown as typed, never in bold
+    (#28, class 8). A daemon that reads no markup gets the text as it is."""
+    (tmp_path / "markup.dunstrc").write_text("[global]\n    markup = full\n")
+    (tmp_path / "send.py").write_text(
+        "from companion.ui.day.notifier import DbusNotifications\n"
+        "print(DbusNotifications().notify('Thank-you note', 'Your note to <b>EVIL</b> & Co'))\n"
+    )
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY")
+    }
+    env.update(
+        WORK=str(tmp_path),
+        PYTHON=sys.executable,
+        DISPLAY=f":{90 + (os.getpid() + 7) % 500}",
+        HOME=str(tmp_path),
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+    )
+    subprocess.run(
+        ["dbus-run-session", "--", "bash", "-c", MARKUP_SCRIPT],
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    assert int((tmp_path / "send.out").read_text().split()[-1]) > 0  # dunst showed it
+    (shown,) = _notices(tmp_path / "history.json")
+    # dunst's message is markup: the name arrives escaped, to be drawn as plain text
+    assert "&lt;b&gt;EVIL&lt;/b&gt; &amp; Co" in shown["message"], shown
+    assert "<b>EVIL</b>" not in shown["message"]

@@ -30,6 +30,20 @@ class DbusNotifications:
 
     def __init__(self):
         self._failed = False
+        self._markup: bool | None = None  # the daemon reads the body as markup
+
+    def _body(self, body: str) -> str:
+        """The body as the daemon should show it: where it reads markup (dunst, GNOME),
+        a company name such as "<b>Acme</b>" or a "&" is escaped and shown as typed."""
+        if self._markup is None:
+            reply = self._call("GetCapabilities", "", ())
+            caps = reply.body[0] if reply is not None and reply.body else []
+            self._markup = "body-markup" in caps
+        if not self._markup:
+            return body
+        import html
+
+        return html.escape(body, quote=False)
 
     def notify(
         self, title: str, body: str, *, replaces: int = 0, expire_ms: int = DEFAULT_EXPIRE_MS
@@ -44,7 +58,7 @@ class DbusNotifications:
         reply = self._call(
             "Notify",
             "susssasa{sv}i",
-            (APP_NAME, int(replaces) & 0xFFFFFFFF, "", title, body, [], hints, expire),
+            (APP_NAME, int(replaces) & 0xFFFFFFFF, "", title, self._body(body), [], hints, expire),
         )
         if reply is None or reply.header.message_type == MessageType.error:
             self._failed = True  # no notification service on this bus (or it failed)
