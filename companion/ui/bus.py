@@ -4,15 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-# Legacy per-area signals each stand for a set of change kinds; ``announce`` emits the
-# ones a change touches, until every listener reads ``changed`` itself.
-_LEGACY = (
-    ("journal_changed", frozenset({"loop", "round", "capture", "thank-you", "plan", "study"})),
-    ("about_changed", frozenset({"about", "stories"})),
-    ("quiz_changed", frozenset({"quiz", "review"})),
-    ("checklist_changed", frozenset({"checklist"})),
-)
-
 
 class AppBus(QObject):
     #: the day service (companion.ui.day.service.DayService), set once by the application
@@ -36,18 +27,10 @@ class AppBus(QObject):
     day_changed = Signal(object)
     #: a short message for the main window's status bar
     status_message = Signal(str)
-    #: something was written (a companion.core.changes.Change: kinds, ids, origin)
+    #: something was written (a companion.core.changes.Change: kinds, ids, origin); a
+    #: view refreshes only for the kinds it shows and skips its own echo by origin
     changed = Signal(object)
-    #: legacy: data changed; pages refresh what they show (see ``announce``)
-    journal_changed = Signal()
-    about_changed = Signal()
-    quiz_changed = Signal()
-    checklist_changed = Signal()
 
     def announce(self, change) -> None:
-        """Tell every view what a write changed: ``changed(change)``, then the legacy
-        signals whose kinds it touches."""
+        """Tell every view what a write changed: one ``changed(change)``."""
         self.changed.emit(change)
-        for name, kinds in _LEGACY:
-            if not change.kinds.isdisjoint(kinds):
-                getattr(self, name).emit()

@@ -368,7 +368,7 @@ def test_shutdown_saves_unsaved_typing(qtbot, page, ctx):
 
 
 def test_about_changed_is_emitted_on_save(qtbot, page, bus):
-    with qtbot.waitSignal(bus.about_changed, timeout=1000):
+    with qtbot.waitSignal(bus.changed, timeout=1000, check_params_cb=lambda c: c.touches("about")):
         page.save_now()
 
 

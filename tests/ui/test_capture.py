@@ -59,7 +59,12 @@ def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
     _type(qtbot, dialog.went_well.entry, "Clear requirements")
     _type(qtbot, dialog.asked_them.entry, "What does success look like?")
     assert dialog.asked.list.count() == 2
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         qtbot.keyClick(dialog.asked.entry, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert not dialog.isVisible() and dialog.saved
     entries = journal_detail.round_entries(ctx.db, rid)

@@ -247,7 +247,9 @@ def test_opening_uses_own_outline_when_about_me_has_one(card, ctx, clock):
         ctx.db, "# Me\n\n## Who I am\n\nI run the payments platform.\n", clock.now()
     )
     about_store.set_words_per_minute(ctx.db, 150)
-    card.bus.about_changed.emit()
+    from companion.core.changes import Change
+
+    card.bus.announce(Change.of("about"))
     card.set_round("opening")
     outline = card.stack.currentWidget().sections[0]
     assert outline.kind == "pitch-outline" and outline.lines[0].text == "Who I am"

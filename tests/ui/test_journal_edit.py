@@ -110,7 +110,12 @@ def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, b
         False,
     )
     _select(page, "flub", ids["flub"])
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         qtbot.keyClick(page.rounds_view, Qt.Key.Key_Return)
     assert page.dialogs.calls[0] == ("entry", "flub", ids["flub"], False)
     flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
@@ -121,7 +126,12 @@ def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, b
     # the edited row stays selected, and Ctrl+Z (through the page's action) undoes it
     assert page.selected_object().id == ids["flub"]
     assert "Ctrl+Z" in page.message.text()
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         page.undo_action.trigger()
     flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     assert (flub.topic, flub.severity) == ("Burst load", 2)
@@ -162,7 +172,12 @@ def test_delete_key_asks_then_deletes_and_ctrl_z_brings_it_back(qtbot, page, fil
     assert journal_edits.get_entry(ctx.db, "flub", ids["flub"]) is not None
 
     page.dialogs.confirm_answer = True
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         qtbot.keyClick(page.rounds_view, Qt.Key.Key_Delete)
     assert journal_edits.get_entry(ctx.db, "flub", ids["flub"]) is None
     assert search(ctx.db, "burst") == []
@@ -170,7 +185,12 @@ def test_delete_key_asks_then_deletes_and_ctrl_z_brings_it_back(qtbot, page, fil
     assert page.selected_object().id == ids["went_well"]  # the next row is selected
     assert page.undo_button.isEnabled()
 
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         page.undo_button.click()
     flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     assert (flub.topic, flub.detail, flub.severity) == ("Burst load", "no 429s", 2)
@@ -232,7 +252,12 @@ def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
         "notes": "Team of six",
     }
     page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         qtbot.keyClick(page.loops_view, Qt.Key.Key_Return)
     got = get_loop(ctx.db, loop)
     assert (got.company, got.ends_on, got.status, got.notes) == (
@@ -263,7 +288,12 @@ def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
 ):
     _loop, _rid, ids = filled
     _select(page, "flub", ids["flub"])
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         page.weak_button.click()
     assert page.dialogs.calls == []  # the flub names its topic: no question asked
     assert journal_weak.is_weak(ctx.db, "burst load")
@@ -277,7 +307,12 @@ def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
     window = page.weak_dialog
     assert window.list.count() == 1 and window.list.item(0).text() == "Burst load"
     assert window.empty.isHidden()
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         window.unmark.click()
     assert not journal_weak.is_weak(ctx.db, "burst load")
     assert window.list.count() == 0 and not window.empty.isHidden()

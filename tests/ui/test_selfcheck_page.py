@@ -49,7 +49,7 @@ def test_answer_is_hidden_until_asked_for_then_marked_by_keys(qtbot, page, ctx, 
     assert panel.see_label.text().startswith("Read again: ")
     assert panel.got_button.isEnabled()
 
-    with qtbot.waitSignal(bus.quiz_changed):
+    with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("quiz")):
         key(qtbot, page, Qt.Key.Key_3)
     assert quiz.get_card(ctx.db, first.id).state == "missed"
     assert panel.session.position == 2
@@ -62,7 +62,7 @@ def test_a_full_pass_then_missed_and_flagged_come_first(qtbot, page, ctx, bus):
     total = panel.session.total
     assert total >= 6
     ids = [item.question.id for item in panel.session.items]
-    with qtbot.waitSignal(bus.quiz_changed):
+    with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("quiz")):
         key(qtbot, page, Qt.Key.Key_F)  # flag the first
     assert panel.flag_button.isChecked()
     assert quiz.flagged_ids(ctx.db) == [ids[0]]
@@ -153,7 +153,12 @@ def test_planning_questions_for_a_loop(qtbot, page, ctx, bus):
     # A peer question picked from its group goes to a peer: no warning.
     panel.tree.setCurrentItem(_suggestion_item(panel, "peer"))
     assert panel.add_audience.currentData() == "peer"
-    with qtbot.waitSignal(bus.journal_changed):
+    with qtbot.waitSignal(
+        bus.changed,
+        check_params_cb=lambda c: c.touches(
+            "loop", "round", "capture", "thank-you", "plan", "study"
+        ),
+    ):
         qtbot.keyClick(panel.tree, Qt.Key.Key_Return)
     (first,) = planner.plan(ctx.db, loop_id)
     assert first.audience == "peer"

@@ -41,6 +41,10 @@ from companion.ui.cue.tabs import RoundTabs
 
 log = logging.getLogger(__name__)
 
+#: the change kinds the card's pages show (a Start or an End is a "round" change: the
+#: card follows it through the day's view and rebuilds nothing for it)
+CARD_KINDS = ("about", "stories", "plan", "loop", "content")
+
 SAVE_DELAY_MS = 400
 TICK_MS = 1000
 ARMED_FOR = dt.timedelta(seconds=10)  # the second press of an extra round, within this
@@ -67,7 +71,6 @@ class CueCardWindow(QWidget):
         self._armed_at: dt.datetime | None = None
         self._changed: set[str] = set()
         self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
-        self._quiet = False
         self.placement = CardPlacement(self, ctx.settings)
         self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
         self._apply_flags()
@@ -85,10 +88,10 @@ class CueCardWindow(QWidget):
         bus.day_changed.connect(self.follow_day)
         self.follow_day(view)
         self._apply_glance()
-        # what the card shows from the user's data: the pitch (About me), the planned
-        # questions and the loop (journal); nothing comes from quiz marks
-        for signal in (bus.about_changed, bus.journal_changed):
-            signal.connect(self.refresh_data)
+        # what the card shows from the user's data: the pitch (About me), the stories,
+        # the planned questions and the loop; the rounds themselves come with the day
+        # (day_changed), and nothing comes from quiz marks
+        bus.changed.connect(self._data_changed)
         if captures is not None:
             captures.changed.connect(self.render)
         app = QGuiApplication.instance()
@@ -401,7 +404,6 @@ class CueCardWindow(QWidget):
             QTimer.singleShot(int(ARMED_FOR.total_seconds() * 1000) + 50, self.render)
             return
         self._armed_at = None
-        self._quiet = True  # the journal change this causes has nothing to rebuild
         try:
             if press == "end" and self._day_round is not None:
                 self.day.end_round(self._day_round.id)
@@ -410,8 +412,6 @@ class CueCardWindow(QWidget):
         except Exception as exc:  # the database refused: say so on the card
             log.warning("could not record the round: %s", exc)
             self._show_banner(f"Could not record the round in the journal: {exc}", problem=True)
-        finally:
-            self._quiet = False
         if self._day_round is None and not self._banner_is_problem:
             self.banner.setVisible(False)
         self.render()
@@ -432,10 +432,13 @@ class CueCardWindow(QWidget):
     def _current_page(self) -> RoundPage | None:
         return self.pages.current()
 
+    def _data_changed(self, change) -> None:
+        if change.touches(*CARD_KINDS):
+            self.refresh_data()
+
     def refresh_data(self) -> None:
-        """About me, the planner or the journal changed: rebuild pages when next shown."""
-        if self._quiet:
-            return
+        """About me, the stories, the planner or the loop changed: rebuild pages when
+        next shown."""
         self.source.forget()
         self.stories.stale()
         self.pages.mark_stale()

@@ -18,7 +18,6 @@ class StoriesSession(QObject):
         self.show_debrief = show_debrief
         self.dialog = None
         bus.changed.connect(self._changed)
-        bus.journal_changed.connect(self.prefill)  # the schedule's .ics import says only this
 
     def _changed(self, change) -> None:
         if change.touches("round", "loop"):
