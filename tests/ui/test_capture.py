@@ -286,3 +286,17 @@ def test_a_long_line_wraps_in_its_list_and_keeps_its_severity_in_view(qtbot, ctx
     assert rect.right() <= view.viewport().width()  # nothing runs off to the right
     assert rect.height() > 2 * view.fontMetrics().height()  # wrapped onto several lines
     dialog.reject()
+
+
+def test_the_header_names_the_round_as_the_day_does(qtbot, ctx, bus, ended_round):
+    """The walk: the capture said "Design · Acme" where the card and Today say "System
+    design round" (the type's id, not its title)."""
+    from PySide6.QtWidgets import QLabel
+
+    from companion.ui.journal.capture import CaptureDialog
+
+    _loop, rid = ended_round
+    dialog = CaptureDialog(ctx, bus, rid)
+    qtbot.addWidget(dialog)
+    texts = [label.text() for label in dialog.findChildren(QLabel)]
+    assert any("<b>System design round</b> · Acme" in t for t in texts), texts

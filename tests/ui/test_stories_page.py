@@ -85,3 +85,19 @@ def test_from_projects_adds_a_story_per_project(page, qtbot, ctx):
     assert titles == ["Scheduler", "Cache", "Tooling"]
     page.stories.from_projects()
     assert page.stories.panel.table.rowCount() == 3
+
+
+def test_the_summary_counts_one_story_and_a_short_bank_in_seconds(page, qtbot, ticker):
+    """The walk: the template read "1 stories, about 0 min told in all" (13 s)."""
+    page.show_stories()
+    stories = page.stories
+    stories.editor.replace_all(ONE)
+    ticker.t += 1.0
+    qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 1, timeout=2000)
+    summary = stories.panel.summary.text()
+    assert summary.startswith("1 story, about ") and " s told in all" in summary, summary
+    two = ONE + ONE.replace("Schema fight", "Pager storm")
+    stories.editor.replace_all(two * 20)  # 40 stories: minutes now
+    ticker.t += 1.0
+    qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 40, timeout=2000)
+    assert stories.panel.summary.text().startswith("40 stories, about "), summary

@@ -122,8 +122,13 @@ class CaptureDialog(QDialog):
         self.setAccessibleName("Quick capture after a round")
 
         where = self.loop.company if self.loop else "no loop"
-        what = self.round.type.replace("-", " ") if self.round else "round"
-        header = QLabel(f"<b>{escape(what.capitalize())}</b> · {escape(where)}")
+        what = "Round"
+        if self.round is not None:  # named as the card and Today name it
+            from companion.core.day.model import round_title
+
+            titles = {t.id: t.title for t in ctx.content.round_types()}
+            what = round_title(self.round, titles)
+        header = QLabel(f"<b>{escape(what)}</b> · {escape(where)}")
         header.setTextFormat(Qt.TextFormat.RichText)
         hint = QLabel(
             "Type, Enter adds a line · Ctrl+Enter saves · end a line with #topic to tag it"

@@ -81,8 +81,10 @@ class StoriesPanel(QWidget):
     def show_analysis(self, analysis, pack) -> None:
         reports = analysis.reports
         total = sum(r.seconds for r in reports)
+        count = "1 story" if len(reports) == 1 else f"{len(reports)} stories"
+        told = f"{total:.0f} s" if total < 90 else f"{total / 60:.0f} min"  # not "0 min"
         self.summary.setText(
-            f"{len(reports)} stories, about {total / 60:.0f} min told in all; "
+            f"{count}, about {told} told in all; "
             f"each about {pack.seconds} s. {len(analysis.gaps)} question(s) with no story."
             if reports
             else "No stories yet: write one '## Story: title' per story, or press From projects."
