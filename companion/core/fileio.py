@@ -113,3 +113,29 @@ def read_limited(path: Path | str, kind: str) -> bytes:
         raise FileReadError(f"Cannot read {path}: {exc.strerror or exc}.") from None
     finally:
         os.close(fd)
+
+
+def planted(path: Path | str) -> str | None:
+    """Why a file of the data folder must not be trusted, or None: a regular file another
+    user owns, or one that others may write (in a shared folder anyone could have put it
+    there, or could change it later). Like ssh with a key: refused, never chmod-ed."""
+    if os.name != "posix":
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None  # read_limited says what is wrong with it
+    mode = stat.S_IMODE(st.st_mode)
+    if st.st_uid != os.geteuid():
+        try:
+            import pwd
+
+            owner = pwd.getpwuid(st.st_uid).pw_name
+        except (ImportError, KeyError):
+            owner = f"uid {st.st_uid}"
+        return f"belongs to another user ({owner})"
+    if mode & 0o022:
+        return f"can be written by others (mode {mode:o})"
+    return None

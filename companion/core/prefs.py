@@ -18,8 +18,12 @@ class Prefs:
         self.path = Path(path)
         self._data: dict[str, Any] = {}
         self.problem: str | None = None
-        from companion.core.fileio import FileMissingError, FileReadError, read_limited
+        from companion.core.fileio import FileMissingError, FileReadError, planted, read_limited
 
+        foreign = planted(self.path)
+        if foreign:  # a shared folder: someone else's preferences are never taken
+            self.problem = f"Preferences not read, using defaults: {self.path} {foreign}."
+            return
         try:  # bounded: a FIFO or a link to /dev/zero here must not hang or fill memory
             raw = read_limited(self.path, "prefs").decode("utf-8")
         except FileMissingError:

@@ -247,3 +247,39 @@ def test_a_journal_others_can_write_is_refused_even_when_ours(tmp_path):
     with pytest.raises(StorageError, match="written by others .mode 622"):
         open_store(db_file)
     assert mode(db_file) == 0o622
+
+
+def test_preferences_and_a_dnd_record_planted_by_another_user_are_not_taken(tmp_path):
+    """The journal was refused when planted; the preferences and the do-not-disturb
+    record beside it were still read (a shared folder: anyone could have put them)."""
+    import json
+    import pwd
+
+    from companion.core.dnd import record
+    from companion.core.prefs import Prefs
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    prefs_file = folder / "prefs.json"
+    prefs_file.write_text(json.dumps({"main.page": "study"}))
+    dnd_file = record.record_path(folder)
+    dnd_file.write_text(json.dumps({"adapter": "gnome", "prior": {"show_banners": False}}))
+    assert Prefs(prefs_file).get("main.page") == "study"  # ours: read
+    assert not record.load(dnd_file).damaged
+    for path in (prefs_file, dnd_file):
+        os.chmod(path, 0o666)  # anyone may write it
+    prefs = Prefs(prefs_file)
+    assert prefs.get("main.page") is None and "written by others" in prefs.problem
+    assert record.load(dnd_file).damaged  # not trusted: notifications are turned back on
+    if os.geteuid() == 0:
+        try:
+            nobody = pwd.getpwnam("nobody").pw_uid
+        except KeyError:
+            return
+        for path in (prefs_file, dnd_file):
+            os.chmod(path, 0o600)
+            os.chown(path, nobody, -1)
+        prefs = Prefs(prefs_file)
+        assert prefs.get("main.page") is None and "another user (nobody)" in prefs.problem
+        assert record.load(dnd_file).damaged
+    assert json.loads(prefs_file.read_text()) == {"main.page": "study"}  # left as it was

@@ -36,8 +36,10 @@ def record_path(data_dir: Path) -> Path:
 
 
 def load(path: Path) -> Hold | None:
-    from companion.core.fileio import FileMissingError, FileReadError, read_limited
+    from companion.core.fileio import FileMissingError, FileReadError, planted, read_limited
 
+    if planted(path):  # another user's record is not ours to "restore" from
+        return Hold(adapter="", damaged=True)
     try:  # bounded: a FIFO here must not hang `dnd status` or the app's start
         raw = read_limited(path, "dnd-state").decode("utf-8")
     except FileMissingError:
