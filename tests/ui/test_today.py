@@ -283,6 +283,31 @@ def test_ics_import_from_the_schedule(qtbot, ctx, bus, dnd, loop, tmp_path):
     assert "not an iCalendar file" in page.schedule.import_file(bad)
 
 
+def test_an_invitation_from_another_company_goes_to_its_own_loop(
+    qtbot, ctx, bus, dnd, loop, tmp_path
+):
+    """Today showed Acme; a Globex invitation imported there landed in Acme's schedule."""
+    from companion.core.day.loops import list_loops, list_rounds
+
+    loop_id = loop[0]
+    page = make_page(qtbot, ctx, bus)
+    path = tmp_path / "globex.ics"
+    path.write_text(
+        "BEGIN:VCALENDAR\n"
+        "BEGIN:VEVENT\nUID:g1\nDTSTART:20261203T150000Z\nSUMMARY:Globex - Coding\nEND:VEVENT\n"
+        "BEGIN:VEVENT\nUID:g2\nDTSTART:20261203T170000Z\nSUMMARY:Globex - System design\n"
+        "END:VEVENT\nEND:VCALENDAR\n"
+    )
+    message = page.schedule.import_file(path)
+    assert "from Globex, not Acme" in message
+    assert len(list_rounds(ctx.db, loop_id)) == 2  # Acme's own two, nothing added
+    globex = [lp for lp in list_loops(ctx.db) if lp.company == "Globex"]
+    assert len(globex) == 1 and len(list_rounds(ctx.db, globex[0].id)) == 2
+    again = page.schedule.import_file(path)  # the same file again: found, nothing added
+    assert "0 round(s) added" in again
+    assert len([lp for lp in list_loops(ctx.db) if lp.company == "Globex"]) == 1
+
+
 def test_module_import_is_light():
     code = (
         "import sys; import companion.ui.today.page; "

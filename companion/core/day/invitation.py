@@ -48,9 +48,24 @@ def import_invitation(
     The same file imported twice adds nothing: the loop is found again by company and
     first day, and a round already at an event's time is skipped."""
     from companion.core.day.ics import read_ics
-    from companion.core.day.schedule import import_events
 
     events, problems = read_ics(path)  # raises IcsError (a ValueError) naming the file
+    return import_invitation_events(db, path, events, problems, rules, company=company, role=role)
+
+
+def import_invitation_events(
+    db: Database,
+    path: Path,
+    events: list,
+    problems: list[str],
+    rules: DayRules,
+    *,
+    company: str | None = None,
+    role: str = "",
+) -> InvitationResult:
+    """:func:`import_invitation` for events already read from ``path``."""
+    from companion.core.day.schedule import import_events
+
     timed = [e for e in events if not e.all_day]
     if not timed:
         raise ValueError(f"{path}: no event with a start time; nothing to import.")

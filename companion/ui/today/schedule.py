@@ -371,9 +371,29 @@ class ScheduleEditor(QWidget):
         return self.apply_import(path, events, problems)
 
     def apply_import(self, path: Path, events, problems) -> str:
-        """Add the events read from ``path`` as this loop's rounds; the message to show."""
+        """Add the events read from ``path`` as this loop's rounds; the message to show.
+        An invitation whose titles name another company goes to that company's loop
+        (found, or made), as `companion schedule import` does: never into this one."""
+        from companion.core.day.invitation import guess_company, import_invitation_events
+        from companion.core.day.loops import get_loop
         from companion.core.day.schedule import import_events
 
+        named = guess_company([e.summary for e in events if not e.all_day])
+        mine = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
+        if named and mine is not None and named.lower() != mine.company.lower():
+            from companion.core.day.rules import day_rules
+
+            try:
+                other = import_invitation_events(
+                    self.ctx.db, path, events, problems, day_rules(self.ctx.content)
+                )
+            except ValueError as exc:
+                return str(exc)
+            self._changed([other.loop_id])
+            return "\n".join(
+                [f"{path.name} is an invitation from {named}, not {mine.company}.", other.summary]
+                + list(other.messages)
+            )
         result = import_events(self.ctx.db, self.loop_id, events, types=self._types())
         lines = [f"Added {result.added} round{'s' if result.added != 1 else ''} from {path.name}."]
         if result.duplicates:
