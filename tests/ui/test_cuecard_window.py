@@ -326,3 +326,32 @@ def test_a_card_with_its_window_frame_on_stays_on_top(card, make_card):
     framed.set_frameless(True)
     assert framed.windowFlags() & Qt.WindowType.FramelessWindowHint
     assert framed.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: raise(), opacity
+def test_a_fold_shows_its_sections_introduction_while_open(qtbot, card, content):
+    """The guide's few words on why a section matters (recover in one breath, talk while
+    you work) reached only the checklists; the card's folds show them under the title."""
+    from companion.ui.cue.sections import CollapsibleSection
+
+    card.show()
+    qtbot.waitExposed(card)
+    seen = 0
+    for info in cue_rounds.round_infos(content):
+        card.set_round(info.id)
+        for fold in card.stack.currentWidget().findChildren(CollapsibleSection):
+            intro = next(
+                (s.intro for s in card.stack.currentWidget().sections if s.id == fold.section_id),
+                "",
+            )
+            assert fold.intro.text() == intro
+            if intro:
+                seen += 1
+                if fold.collapsed:
+                    fold.set_collapsed(False)
+                assert fold.intro.isVisible() and fold.intro.wordWrap()
+                assert fold.intro.width() <= fold.width()  # wrapped, never widening the card
+                fold.set_collapsed(True)
+                assert not fold.intro.isVisible()
+                fold.set_collapsed(False)
+    assert seen, "the shipped pack introduces some of the card's sections"

@@ -180,7 +180,7 @@ def test_message_boxes_quote_user_text_as_text(qtbot, ctx, bus, tmp_path):
     leaks = _box_leaks(
         qtbot,
         lambda: JournalDialogs().confirm(
-            parent, "Delete?", f"Delete the flub “{EVIL_CO}”?", "Delete"
+            parent, "Delete?", f"Delete the flub “{EVIL_CO}”?", "Delete", lambda: None
         ),
     )
     editor = ScheduleEditor(ctx, bus)

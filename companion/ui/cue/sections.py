@@ -122,6 +122,15 @@ class CollapsibleSection(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         layout.addWidget(self.header)
+        # the pack's few words on why the section matters ("recover in one breath"),
+        # under its title while it is open; wrapped, so the card never widens for it
+        self.intro = QLabel(section.intro)
+        self.intro.setTextFormat(Qt.TextFormat.PlainText)
+        self.intro.setWordWrap(True)
+        self.intro.setProperty("role", "small")
+        self.intro.setAccessibleName(f"About {section.title}")
+        self.intro.setMinimumWidth(1)
+        layout.addWidget(self.intro)
         layout.addWidget(body)
         self._apply(not collapsed)
 
@@ -135,6 +144,7 @@ class CollapsibleSection(QWidget):
     def _apply(self, expanded: bool) -> None:
         self.header.setArrowType(Qt.ArrowType.DownArrow if expanded else Qt.ArrowType.RightArrow)
         self.body.setVisible(expanded)
+        self.intro.setVisible(expanded and bool(self.intro.text()))
 
     def _on_toggled(self, expanded: bool) -> None:
         self._apply(expanded)
