@@ -62,3 +62,23 @@ def session_server(tmp_path_factory):
     srv = pulse.start(tmp_path_factory.mktemp("pulse"))
     yield srv
     srv.stop()
+
+
+@pytest.fixture(autouse=True)
+def _garbage_between_tests():
+    """Python's collector runs only between GUI tests, never inside one.
+
+    PySide 6.11 keeps Python wrappers of widgets Qt has since deleted; when the collector
+    frees such a wrapper at an arbitrary moment (inside a paint event, or a Qt message
+    handler), it deletes whatever now lives at that address: a segfault in
+    QLineEdit::paintEvent, or a spin in Shiboken::Object::removeParent. Collecting at
+    teardown, after Qt has run its deferred deletes, keeps that out of the tests."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    gc.disable()
+    yield
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+    gc.enable()

@@ -81,7 +81,8 @@ class RoundPages(QStackedWidget):
         if not pending:
             return
         self.page(pending[0]).setVisible(False)
-        QTimer.singleShot(0, lambda: self.prebuild(infos))
+        # with ``self`` as context: Qt drops the call if the card is deleted before it
+        QTimer.singleShot(0, self, lambda: self.prebuild(infos))
 
     # --- rendering --------------------------------------------------------------------
 
