@@ -85,10 +85,21 @@ def _context(args):
     from companion.core.paths import DataDirError, resolve_data_dir
 
     try:
-        return AppContext(resolve_data_dir(args.data_dir))
+        folder = resolve_data_dir(args.data_dir)
     except DataDirError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return None
+    if getattr(args, "func", None) is not None:  # the GUI shows a dialog instead
+        from companion.core.paths import argument_problem
+
+        problem = argument_problem(folder)
+        if problem:
+            where = "--data-dir" if args.data_dir is not None else "COMPANION_HOME"
+            print(
+                f"companion: {where} cannot be used as the data folder: {problem}", file=sys.stderr
+            )
+            return None
+    return AppContext(folder)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -102,8 +102,10 @@ def ensure_private_dir(path: Path) -> Path:
     return path
 
 
-def folder_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be used as the data folder, or None (nothing is created)."""
+def argument_problem(path: Path) -> str | None:
+    """Why ``path`` can never be a data folder, whatever its permissions, or None: a name
+    too long, a path that is a file (or a device...), or one below a file. The CLI says
+    this is a usage error (exit 2); nothing is created."""
     path = Path(path)
     for part in path.parts:
         if len(os.fsencode(part)) > 255:
@@ -111,9 +113,11 @@ def folder_problem(path: Path) -> str | None:
     try:
         if path.exists():
             if not path.is_dir():
-                return f"{path} is a file, not a folder"
-            if not os.access(path, os.W_OK | os.X_OK):
-                return f"the folder {path} is not writable"
+                from companion.core.storage.files import describe_kind
+
+                kind = describe_kind(path.stat().st_mode)
+                kind = "a file" if kind == "not a regular file" else kind
+                return f"{path} is {kind}, not a folder"
             return None
         probe = path
         while not probe.exists():
@@ -122,8 +126,42 @@ def folder_problem(path: Path) -> str | None:
             probe = probe.parent
         if not probe.is_dir():
             return f"{probe} is a file, so {path} cannot be created"
-        if not os.access(probe, os.W_OK | os.X_OK):
-            return f"{path} cannot be created: {probe} is not writable"
+    except OSError as exc:  # e.g. ENAMETOOLONG from stat
+        return f"{path} cannot be used: {exc.strerror or exc}"
+    return None
+
+
+def not_writable(path: Path) -> str | None:
+    """Why the existing folder ``path`` cannot be written, or None: 'is on a read-only
+    file system' (a read-only disk or mount) or 'is not writable' (its permissions)."""
+    if os.access(path, os.W_OK | os.X_OK):
+        return None
+    try:
+        if os.statvfs(path).f_flag & getattr(os, "ST_RDONLY", 1):
+            return "is on a read-only file system"
+    except (OSError, AttributeError):
+        pass
+    return "is not writable"
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be used as the data folder, or None (nothing is created)."""
+    path = Path(path)
+    problem = argument_problem(path)
+    if problem:
+        return problem
+    try:
+        if path.exists():
+            why = not_writable(path)
+            return f"the folder {path} {why}" if why else None
+        probe = path
+        while not probe.exists():
+            if probe == probe.parent:
+                break
+            probe = probe.parent
+        why = not_writable(probe)
+        if why:
+            return f"{path} cannot be created: {probe} {why}"
     except OSError as exc:  # e.g. ENAMETOOLONG from stat
         return f"{path} cannot be used: {exc.strerror or exc}"
     return None

@@ -227,8 +227,11 @@ def run_gui(args, ctx: AppContext) -> int:
     from companion.ui.single_instance import InstanceLock, hand_over_waiting, server_name
 
     # the single-instance check runs before Qt is imported: a second launch costs little
+    asked = ctx.data_dir
     if (ctx := usable_context(ctx)) is None:  # a folder it cannot use: a dialog, not a crash
-        return 1
+        from companion.core.paths import argument_problem
+
+        return 2 if argument_problem(asked) else 1  # 2: it can never be a folder (README)
     name = server_name(ctx.data_dir)
     lock = InstanceLock(ctx.data_dir)
     if not lock.acquire():

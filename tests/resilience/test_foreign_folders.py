@@ -43,19 +43,36 @@ def test_an_existing_folder_keeps_its_mode(tmp_path, folder_mode, capsys):
         os.chmod(shared, 0o700)
 
 
-@pytest.mark.parametrize("how", ["file", "below-a-file", "too-long"])
-def test_an_unusable_data_folder_is_one_line(tmp_path, how, capsys):
+@pytest.mark.parametrize("how", ["file", "below-a-file", "too-long", "device"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "--loops", "1"],
+        ["doctor"],
+        ["today"],
+        ["dnd", "status"],
+        ["journal", "export", "-o", "{out}"],
+        ["export", "study-list", "-o", "{out}"],
+        ["about", "analyze"],
+    ],
+)
+def test_a_data_folder_that_can_never_be_one_is_a_usage_error(tmp_path, how, argv, capsys):
+    """`--data-dir /dev/null` (or a file, or below one) exited 1 ("Cannot use the data
+    folder"), dnd status even 0; it is a bad argument: exit 2 before anything runs."""
     afile = tmp_path / "afile"
     afile.write_text("x")
     folder = {
         "file": afile,
         "below-a-file": afile / "data",
         "too-long": tmp_path / ("d" * 300),
+        "device": Path(os.devnull),
     }[how]
-    assert main(["--data-dir", str(folder), "demo", "--loops", "1"]) == 1
+    argv = [a.replace("{out}", str(tmp_path / "out")) for a in argv]
+    assert main(["--data-dir", str(folder), *argv]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("companion: ") and err.count("\n") == 1, err
-    assert afile.read_text() == "x"
+    assert err.startswith("companion: --data-dir ") and err.count("\n") == 1, err
+    assert "not a folder" in err or "too long" in err or "cannot be created" in err
+    assert afile.read_text() == "x" and not (tmp_path / "out").exists()
 
 
 def test_empty_data_dir_is_refused(capsys, monkeypatch, tmp_path):

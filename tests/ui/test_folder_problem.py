@@ -65,5 +65,5 @@ def test_run_gui_shows_the_dialog_and_quits(qtbot, afile, monkeypatch):
     class Args:
         page = None
 
-    assert run_gui(Args(), AppContext(afile)) == 1
+    assert run_gui(Args(), AppContext(afile)) == 2  # a file is never a folder: a usage error
     assert "is a file" in seen["text"] and "--data-dir" in seen["text"]
