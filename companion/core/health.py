@@ -33,6 +33,36 @@ class HealthReport:
         self.lines.append(f"~ {text}")
 
 
+READ_ONLY_STILL_WORKS = (
+    "it can still be read: `companion journal export` and `companion export study-list` "
+    "work, and `--data-dir` on a writable copy of the folder gives the app back"
+)
+
+
+def _check_writable(report: HealthReport, data_dir: Path, db_file: Path) -> None:
+    """A journal that opens for reading but not for writing is unhealthy: say what the
+    app and the commands will do with it (read-only exports yes, the window and saves no)."""
+    why = paths.not_writable(data_dir)
+    if why:
+        report.bad(
+            f"the folder {data_dir} {why}: the app will not open this journal (it asks for "
+            "another folder) and every command but doctor and the exports refuses (today, demo, "
+            "imports); "
+            + READ_ONLY_STILL_WORKS
+        )
+    elif not os.access(db_file, os.W_OK):
+        try:
+            mode = f" (mode {stat.S_IMODE(db_file.stat().st_mode):o})"
+        except OSError:
+            mode = ""
+        report.bad(
+            f"the journal {db_file} is read-only{mode}: the app opens it but every save "
+            "fails, and commands that save (demo, imports, schedule import) refuse; "
+            + READ_ONLY_STILL_WORKS
+            + "; `chmod 600` it if it should be writable"
+        )
+
+
 def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     from companion import __version__
     from companion.core.content import default_folders, load_content
@@ -68,11 +98,8 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
             store = open_store(db_file, read_only=True)
         except StorageError as exc:
             report.bad(str(exc))
-        if store is not None and not os.access(data_dir, os.W_OK | os.X_OK):
-            report.warn(
-                f"the folder {data_dir} is not writable: the journal can be read and exported, "
-                "but the app cannot save to it"
-            )
+        if store is not None:
+            _check_writable(report, data_dir, db_file)
     if store is not None:
         try:
             version = store.schema_version()

@@ -192,14 +192,94 @@ def test_a_journal_in_a_read_only_folder_can_still_be_read(read_only_journal, tm
     target = tmp_path / (out or "none")
     argv = [a.replace("{out}", str(target)) for a in argv]
     proc = as_user(*argv, data=read_only_journal)
-    assert proc.returncode == 0, proc.stderr + proc.stdout
     assert "not writable (" not in proc.stderr + proc.stdout
+    if argv == ["doctor"]:  # it reads it, and says the app will not write it
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+        assert "is not writable: the app will not open this journal" in proc.stdout
+        assert "`companion journal export`" in proc.stdout
+        return
+    assert proc.returncode == 0, proc.stderr + proc.stdout
     if out == "journal.json":
         import json
 
         assert len(json.loads(target.read_text())["loops"]) == 3
     elif out:
         assert target.read_text().strip()
+
+
+def test_doctor_says_a_read_only_journal_in_a_writable_folder_cannot_be_saved_to(tmp_path):
+    """A 0400 journal: the app opens it and every save fails; doctor said 'healthy'."""
+    from companion.cli import main
+
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "demo", "--loops", "2"]) == 0
+    os.chmod(data / "companion.sqlite3", 0o400)
+    proc = as_user("doctor", data=data)
+    assert proc.returncode == 1, proc.stdout
+    assert "is read-only (mode 400): the app opens it but every save fails" in proc.stdout
+    assert "UNHEALTHY" in proc.stdout
+    assert as_user("journal", "export", "-o", str(tmp_path / "j.json"), data=data).returncode == 0
+
+
+def _in_a_read_only_mount(src: Path, mount: Path, *argv: str) -> subprocess.CompletedProcess:
+    """``companion --data-dir MOUNT ...`` where MOUNT is SRC bound read-only (a private
+    mount namespace: root's `unshare -m`, or a user namespace's `unshare -rm`)."""
+    if not shutil.which("unshare"):
+        pytest.skip("no unshare: cannot make a read-only mount here")
+    ns = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-rm"]
+    script = (
+        'mount --bind "$1" "$2" && mount -o remount,bind,ro "$2" || exit 97; shift 2; exec "$@"'
+    )
+    env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.run(
+        [
+            *ns,
+            "sh",
+            "-c",
+            script,
+            "sh",
+            str(src),
+            str(mount),
+            sys.executable,
+            "-m",
+            "companion",
+            "--data-dir",
+            str(mount / "data"),
+            *argv,
+        ],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    if proc.returncode == 97 or "unshare failed" in proc.stderr:
+        pytest.skip(f"cannot make a read-only bind mount here: {proc.stderr.strip()[:200]}")
+    return proc
+
+
+def test_doctor_on_a_read_only_mount_says_what_the_app_will_do(tmp_path):
+    """A journal on a read-only bind mount: doctor said 'healthy' (exit 0) while the app
+    refused to open it for writing. Now it is unhealthy, and says what still works."""
+    from companion.cli import main
+
+    src = tmp_path / "src"
+    assert main(["--data-dir", str(src / "data"), "demo", "--loops", "3"]) == 0
+    mount = tmp_path / "ro"
+    mount.mkdir()
+    before = {p.name: p.read_bytes() for p in (src / "data").iterdir() if p.is_file()}
+    doctor = _in_a_read_only_mount(src, mount, "doctor")
+    assert doctor.returncode == 1, doctor.stdout + doctor.stderr
+    assert "is on a read-only file system: the app will not open this journal" in doctor.stdout
+    assert "`companion journal export`" in doctor.stdout and "integrity: ok" in doctor.stdout
+    out = tmp_path / "j.json"
+    export = _in_a_read_only_mount(src, mount, "journal", "export", "-o", str(out))
+    assert export.returncode == 0, export.stderr
+    today = _in_a_read_only_mount(src, mount, "today")
+    assert today.returncode == 1 and "read-only file system" in today.stderr
+    assert "Traceback" not in today.stderr and today.stderr.count("\n") == 1
+    after = {p.name: p.read_bytes() for p in (src / "data").iterdir() if p.is_file()}
+    assert after == before
 
 
 def test_a_journal_planted_by_another_user_is_refused(tmp_path):

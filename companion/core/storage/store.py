@@ -619,9 +619,10 @@ def _why(exc: OSError) -> str:
 def _explain_operational(exc: sqlite3.OperationalError, path: Path) -> str:
     text = str(exc)
     if "readonly" in text or "read-only" in text or "unable to open" in text:
+        why = paths.not_writable(path.parent) or "is not writable"
         return (
-            f"The data folder {path.parent} is not writable ({text}). Your saved data is "
-            "untouched; fix the folder's permissions or start with --data-dir elsewhere."
+            f"The data folder {path.parent} {why} ({text}). Your saved data is "
+            "untouched; make the folder writable or start with --data-dir elsewhere."
         )
     return explain_database_error(exc, path, doing="open")
 
