@@ -7,6 +7,7 @@ which creates what is missing, migrates, and moves a damaged file aside.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import stat
@@ -47,8 +48,7 @@ def _check_writable(report: HealthReport, data_dir: Path, db_file: Path) -> None
         report.bad(
             f"the folder {data_dir} {why}: the app will not open this journal (it asks for "
             "another folder) and every command but doctor and the exports refuses (today, demo, "
-            "imports); "
-            + READ_ONLY_STILL_WORKS
+            "imports); " + READ_ONLY_STILL_WORKS
         )
     elif not os.access(db_file, os.W_OK):
         try:
@@ -61,6 +61,54 @@ def _check_writable(report: HealthReport, data_dir: Path, db_file: Path) -> None
             + READ_ONLY_STILL_WORKS
             + "; `chmod 600` it if it should be writable"
         )
+
+
+# the data folder's own entries besides the journal and backups/: what each must be, and
+# what the app does when it is something else (README.md, "Your data")
+ENTRIES = (
+    (paths.PREFS_NAME, "file", "the preferences are not read (defaults are used)"),
+    (paths.DND_STATE_NAME, "file", "a do-not-disturb pause cannot be recorded or undone"),
+    (paths.INSTANCE_LOCK_NAME, "file", "the app cannot start on this folder"),
+    (paths.CONTENT_NAME, "folder", "your own content packs are not loaded"),
+    (paths.TAKES_NAME, "folder", "rehearsal takes cannot be kept"),
+)
+
+
+def entry_problem(path: Path, want: str) -> str | None:
+    """What ``path`` is instead of a regular file (``want='file'``) or a folder, or None
+    (also None when nothing is there: the app creates it when needed)."""
+    from companion.core.storage.files import describe_kind
+
+    if not os.path.lexists(path):
+        return None
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return f"is a symbolic link to {os.readlink(path)}, which does not exist"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "is a symbolic link loop"
+        return f"cannot be used ({exc.strerror or exc})"
+    if want == "folder" and not stat.S_ISDIR(st.st_mode):
+        kind = describe_kind(st.st_mode)
+        return f"is {'a file' if kind == 'not a regular file' else kind}, not a folder"
+    if want == "file" and not stat.S_ISREG(st.st_mode):
+        return f"is {describe_kind(st.st_mode)}, not a regular file"
+    if want == "file" and path.name != paths.INSTANCE_LOCK_NAME:
+        from companion.core.fileio import planted
+
+        why = planted(path)
+        if why:
+            return f"{why}, so it is not read"
+    return None
+
+
+def _check_entries(report: HealthReport, data_dir: Path) -> None:
+    for name, want, then in ENTRIES:
+        path = Path(data_dir) / name
+        problem = entry_problem(path, want)
+        if problem:
+            report.bad(f"{path} {problem}: {then}; move it away (nothing was changed)")
 
 
 def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
@@ -132,6 +180,7 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     backup_folder = paths.backup_dir(data_dir)
     if os.path.lexists(backup_folder) and not backup_folder.is_dir():
         report.bad(f"{backup_folder} is not a folder: no backup can be taken; move it away")
+    _check_entries(report, data_dir)
     backups = list_backups(backup_folder)
     report.ok(
         f"backups: {len(backups)}" + (f", newest {backups[0].name}" if backups else " (none yet)")

@@ -187,3 +187,55 @@ def test_running_out_of_memory_is_one_line_and_saves_nothing(tmp_path, base):
     conn = sqlite3.connect(data / "companion.sqlite3")
     assert conn.execute("SELECT COUNT(*) FROM loops").fetchone()[0] == 3
     conn.close()
+
+
+def _plant(path: Path, kind: str) -> None:
+    if kind == "file":
+        path.write_text("x")
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "loop":
+        path.symlink_to(path.name)
+    elif kind == "dangling":
+        path.symlink_to(path.parent / "nowhere")
+    elif kind == "device":
+        path.symlink_to(os.devnull)
+
+
+@pytest.mark.parametrize(
+    "name, kinds",
+    [
+        ("content", ["file", "fifo", "loop", "dangling", "device"]),
+        ("takes", ["file", "fifo", "loop"]),
+        ("prefs.json", ["folder", "fifo", "loop", "dangling", "device"]),
+        ("dnd-state.json", ["folder", "fifo", "loop", "device"]),
+        (".instance.lock", ["folder", "fifo", "loop"]),
+    ],
+)
+def test_doctor_names_an_entry_of_the_folder_that_is_the_wrong_kind(data, name, kinds, capsys):
+    """A `content` that was a file, a FIFO, a link loop or a device: doctor said nothing
+    and 'healthy'. Every entry the folder owns is checked for what it must be."""
+    from companion.cli import main
+
+    words = {
+        "file": "is a file, not a folder",
+        "folder": "is a folder, not a regular file",
+        "fifo": "is a FIFO",
+        "loop": "is a symbolic link loop",
+        "dangling": "which does not exist",
+        "device": "is a device",
+    }
+    for kind in kinds:
+        target = data / name
+        _plant(target, kind)
+        assert main(["--data-dir", str(data), "doctor"]) == 1, kind
+        out = capsys.readouterr().out
+        line = next((ln for ln in out.splitlines() if ln.startswith(f"! {target} ")), "")
+        assert words[kind] in line and "move it away" in line, (kind, out)
+        assert os.path.lexists(target), "doctor only looks"
+        if target.is_dir() and not target.is_symlink():
+            target.rmdir()
+        else:
+            target.unlink()
