@@ -54,10 +54,25 @@ def restore(name: str, ctx) -> int:
             chosen = folder / name
         if not chosen.is_file():
             raise CommandError(f"doctor: there is no backup {name} (see `companion doctor`)")
+        from companion.core.fileio import planted, planted_folder
+
+        why = planted(chosen) or (
+            planted_folder(chosen.parent) if chosen.parent == folder else None
+        )
+        if why:
+            raise CommandError(
+                f"doctor: {chosen} was not restored: it (or its folder) {why}, so anyone "
+                "could have put it there; nothing was changed"
+            )
     else:
         chosen = next(iter(list_backups(folder)), None)
         if chosen is None:
-            raise CommandError(f"doctor: there is no backup in {folder} to restore")
+            from companion.core.storage.store import foreign_backups
+
+            why = foreign_backups(folder) if folder.is_dir() else None
+            raise CommandError(
+                f"doctor: {why}" if why else f"doctor: there is no backup in {folder} to restore"
+            )
     try:
         check = open_store(chosen, read_only=True)
         check.close()

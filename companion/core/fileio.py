@@ -119,14 +119,24 @@ def planted(path: Path | str) -> str | None:
     """Why a file of the data folder must not be trusted, or None: a regular file another
     user owns, or one that others may write (in a shared folder anyone could have put it
     there, or could change it later). Like ssh with a key: refused, never chmod-ed."""
+    return _foreign(path, stat.S_ISREG)
+
+
+def planted_folder(path: Path | str) -> str | None:
+    """The same for a folder the app writes into (``backups/``): one another user owns,
+    or that others may write (sticky or not: anyone could plant a file in it)."""
+    return _foreign(path, stat.S_ISDIR)
+
+
+def _foreign(path: Path | str, is_kind) -> str | None:
     if os.name != "posix":
         return None
     try:
         st = os.stat(path)
     except OSError:
         return None
-    if not stat.S_ISREG(st.st_mode):
-        return None  # read_limited says what is wrong with it
+    if not is_kind(st.st_mode):
+        return None  # read_limited (or the folder check) says what is wrong with it
     mode = stat.S_IMODE(st.st_mode)
     if st.st_uid != os.geteuid():
         try:

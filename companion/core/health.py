@@ -181,6 +181,11 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     if os.path.lexists(backup_folder) and not backup_folder.is_dir():
         report.bad(f"{backup_folder} is not a folder: no backup can be taken; move it away")
     _check_entries(report, data_dir)
+    from companion.core.storage.store import foreign_backups
+
+    foreign = foreign_backups(backup_folder) if backup_folder.is_dir() else None
+    if foreign:
+        report.bad(foreign)
     backups = list_backups(backup_folder)
     report.ok(
         f"backups: {len(backups)}" + (f", newest {backups[0].name}" if backups else " (none yet)")

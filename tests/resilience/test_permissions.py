@@ -363,3 +363,63 @@ def test_preferences_and_a_dnd_record_planted_by_another_user_are_not_taken(tmp_
         assert prefs.get("main.page") is None and "another user (nobody)" in prefs.problem
         assert record.load(dnd_file).damaged
     assert json.loads(prefs_file.read_text()) == {"main.page": "study"}  # left as it was
+
+
+@pytest.mark.parametrize("how", ["others-write", "another-owner"])
+def test_a_backups_folder_not_ours_is_neither_written_nor_restored_from(tmp_path, how, capsys):
+    """`backups/` writable by others (or owned by another user) was written into, and its
+    newest file (anyone's) was what `doctor --restore` put in place of the journal."""
+    import pwd
+
+    from companion.cli import main
+    from companion.core.storage.store import open_store
+
+    data = tmp_path / "data"
+    db_file = data / "companion.sqlite3"
+    open_store(db_file).close()
+    open_store(db_file).close()  # the second open takes the daily backup
+    folder = data / "backups"
+    [first] = list_backups(folder)
+    planted = folder / "companion-29991231-000000-daily.sqlite3"  # 'newer' than any
+    planted.write_bytes(first.read_bytes())
+    if how == "others-write":
+        os.chmod(folder, 0o777)
+        words = "can be written by others (mode 777)"
+    else:
+        if os.geteuid() != 0:
+            pytest.skip("only root can give a folder to another user")
+        os.chown(folder, pwd.getpwnam("nobody").pw_uid, -1)
+        words = "belongs to another user (nobody)"
+    journal = db_file.read_bytes()
+    later = dt.datetime.now() + dt.timedelta(days=3)  # the daily backup is due
+    store = open_store(db_file, now=lambda: later)
+    store.close()
+    assert any(words in n and "neither writes" in n for n in store.notices), store.notices
+    assert sorted(p.name for p in folder.iterdir()) == sorted([first.name, planted.name])
+    assert list_backups(folder) == []
+    assert main(["--data-dir", str(data), "doctor"]) == 1
+    out = capsys.readouterr().out
+    assert f"! the backups folder {folder} {words}" in out
+    assert main(["--data-dir", str(data), "doctor", "--restore"]) == 1
+    assert words in capsys.readouterr().err
+    assert main(["--data-dir", str(data), "doctor", "--restore", str(planted)]) == 1
+    assert "was not restored" in capsys.readouterr().err
+    assert db_file.read_bytes() == journal
+
+
+def test_a_backup_file_planted_by_another_user_is_not_listed(tmp_path):
+    import pwd
+
+    from companion.core.storage.store import open_store
+
+    if os.geteuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    db_file = tmp_path / "data" / "companion.sqlite3"
+    open_store(db_file).close()
+    open_store(db_file).close()
+    folder = db_file.parent / "backups"
+    [first] = list_backups(folder)
+    planted = folder / "companion-29991231-000000-daily.sqlite3"
+    planted.write_bytes(first.read_bytes())
+    os.chown(planted, pwd.getpwnam("nobody").pw_uid, -1)
+    assert list_backups(folder) == [first]

@@ -517,6 +517,9 @@ def backup(
         paths.ensure_private_dir(folder)
     except paths.DataDirError as exc:
         raise BackupError(f"the backups folder cannot be used ({exc}).") from None
+    foreign = foreign_backups(folder)
+    if foreign:
+        raise BackupError(foreign)
     name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"
     target = folder / name
     try:
@@ -550,17 +553,42 @@ def backup(
 
 
 def list_backups(folder: Path) -> list[Path]:
-    """Backups, newest first."""
-    if not folder.is_dir():
+    """Backups, newest first: regular files of ours in a folder of ours. A backup another
+    user owns or others may write (or any file in such a folder) is never listed, so it
+    is never restored, rotated or taken as the newest."""
+    from companion.core.fileio import planted
+
+    try:
+        if not folder.is_dir() or foreign_backups(folder):
+            return []
+        found = [p for p in folder.glob("companion-*.sqlite3") if p.is_file() and not planted(p)]
+    except OSError:
         return []
-    return sorted(folder.glob("companion-*.sqlite3"), key=lambda p: p.name, reverse=True)
+    return sorted(found, key=lambda p: p.name, reverse=True)
+
+
+def foreign_backups(folder: Path) -> str | None:
+    """Why the backups folder must not be written into nor restored from, or None."""
+    from companion.core.fileio import planted_folder
+
+    why = planted_folder(folder)
+    if why is None:
+        return None
+    return (
+        f"the backups folder {folder} {why}, so the app neither writes a backup there nor "
+        "restores one from it (anyone who can write it could plant one); `chown` it to you "
+        "and `chmod 700` it if it is yours, or move it away."
+    )
 
 
 def _backup_due(folder: Path, when: dt.datetime) -> bool:
     newest = next(iter(list_backups(folder)), None)
     if newest is None:
         return True
-    age = when.timestamp() - newest.stat().st_mtime
+    try:
+        age = when.timestamp() - newest.stat().st_mtime
+    except OSError:  # removed meanwhile
+        return True
     return age >= BACKUP_EVERY.total_seconds()
 
 
