@@ -239,3 +239,24 @@ def test_doctor_names_an_entry_of_the_folder_that_is_the_wrong_kind(data, name, 
             target.rmdir()
         else:
             target.unlink()
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "loop", "dangling", "device"])
+def test_a_side_file_of_the_journal_that_is_not_a_file_is_named(data, tmp_path, suffix, kind):
+    """A FIFO `-wal` was opened by SQLite as the journal's log (doctor: 'healthy', the
+    FIFO chmod-ed); a folder or link there was blamed on an unwritable folder."""
+    side = data / f"companion.sqlite3{suffix}"
+    if side.exists():
+        side.unlink()
+    _plant(side, kind)
+    journal = (data / "companion.sqlite3").read_bytes()
+    for argv in (["today"], ["journal", "export", "-o", str(tmp_path / "j.json")]):
+        proc = companion("--data-dir", str(data), *argv)
+        assert proc.returncode == 1, proc.stderr
+        line = one_line(proc)
+        assert f"{side} is " in line and "not writable" not in line and "I/O" not in line
+    doctor = companion("--data-dir", str(data), "doctor")
+    assert doctor.returncode == 1 and f"{side} is " in doctor.stdout
+    assert (data / "companion.sqlite3").read_bytes() == journal
+    assert os.path.lexists(side) and not (tmp_path / "j.json").exists()

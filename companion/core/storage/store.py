@@ -345,6 +345,34 @@ def _refuse_non_regular(path: Path) -> None:
             f"The journal {path} is {describe_kind(st.st_mode)}, not a database file. "
             "Nothing was changed; move it away or use --data-dir elsewhere."
         )
+    for suffix in SIDE_SUFFIXES:
+        side = path.with_name(path.name + suffix)
+        what = _side_file_kind(side)
+        if what:
+            raise StorageError(
+                f"The journal's {suffix[1:].upper()} file {side} {what}, not a file SQLite "
+                "can use, so the journal was not opened (SQLite would read or write the "
+                "journal's changes through it). Nothing was changed; move it away."
+            )
+
+
+def _side_file_kind(side: Path) -> str | None:
+    """What the -wal or -shm at ``side`` is instead of a regular file, or None (a regular
+    file, or nothing: SQLite creates it)."""
+    try:
+        st = os.lstat(side)
+    except OSError:
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            st = os.stat(side)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return "is a symbolic link loop"
+            return f"is a symbolic link to {os.readlink(side)}, which does not exist"
+    if stat.S_ISREG(st.st_mode):
+        return None
+    return f"is {describe_kind(st.st_mode)}"
 
 
 def foreign_problem(path: Path) -> str | None:
