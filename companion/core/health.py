@@ -111,6 +111,21 @@ def _check_entries(report: HealthReport, data_dir: Path) -> None:
             report.bad(f"{path} {problem}: {then}; move it away (nothing was changed)")
 
 
+def _check_backup_files(report: HealthReport, folder: Path) -> None:
+    """A 'backup' that is not a regular file of ours is skipped by the app: say so."""
+    try:
+        names = sorted(p.name for p in folder.glob("companion-*.sqlite3"))
+    except OSError:
+        return
+    for name in names:
+        problem = entry_problem(folder / name, "file")
+        if problem:
+            report.bad(
+                f"{folder / name} {problem.replace(', so it is not read', '')}: it is not "
+                "a backup the app takes, lists or restores; move it away"
+            )
+
+
 def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     from companion import __version__
     from companion.core.content import default_folders, load_content
@@ -186,6 +201,8 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     foreign = foreign_backups(backup_folder) if backup_folder.is_dir() else None
     if foreign:
         report.bad(foreign)
+    elif backup_folder.is_dir():
+        _check_backup_files(report, backup_folder)
     backups = list_backups(backup_folder)
     report.ok(
         f"backups: {len(backups)}" + (f", newest {backups[0].name}" if backups else " (none yet)")

@@ -37,8 +37,14 @@ class Prefs:
         try:
             data = json.loads(raw)
         except ValueError as exc:
+            line = getattr(exc, "lineno", None)  # a JSONDecodeError has one
+            self.problem = f"Preferences {self.path} are not valid JSON" + (
+                f" (line {line}); using defaults." if line else f" ({exc}); using defaults."
+            )
+            return
+        except RecursionError:  # '[[[[...' a hundred thousand deep
             self.problem = (
-                f"Preferences {self.path} are not valid JSON (line {exc.lineno}); using defaults."
+                f"Preferences {self.path} are nested too deeply to be preferences; using defaults."
             )
             return
         if isinstance(data, dict):

@@ -260,3 +260,18 @@ def test_a_side_file_of_the_journal_that_is_not_a_file_is_named(data, tmp_path, 
     assert doctor.returncode == 1 and f"{side} is " in doctor.stdout
     assert (data / "companion.sqlite3").read_bytes() == journal
     assert os.path.lexists(side) and not (tmp_path / "j.json").exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "loop", "device"])
+def test_doctor_names_a_backup_that_is_not_a_file(data, kind, capsys):
+    """A FIFO or folder named like the newest backup was skipped without a word: doctor
+    said 'healthy', and a restore would have met it."""
+    from companion.cli import main
+
+    newest = sorted((data / "backups").iterdir())[-1]
+    newest.unlink()
+    _plant(newest, kind)
+    assert main(["--data-dir", str(data), "doctor"]) == 1
+    out = capsys.readouterr().out
+    assert f"! {newest} is " in out and "not a backup the app takes, lists or restores" in out
+    assert os.path.lexists(newest)

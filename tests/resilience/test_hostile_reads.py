@@ -178,6 +178,20 @@ def test_a_hostile_prefs_file_is_named_and_defaults_are_used(tmp_path, deadline)
     assert prefs.save() is not None  # a FIFO is never replaced
 
 
+def test_deeply_nested_preferences_are_named_and_every_command_runs(tmp_path):
+    """`prefs.json` of '[[[[...' (200 KB, under the 1 MiB cap) raised RecursionError from
+    json.loads: a traceback on every command and at the GUI's start."""
+    from companion.core.prefs import Prefs
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "prefs.json").write_text("[" * 100_000 + "]" * 100_000)
+    prefs = Prefs(data / "prefs.json")
+    assert prefs.get("main.page") is None and "nested too deeply" in prefs.problem
+    proc = companion("today", data_dir=data)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+
+
 def test_a_dnd_record_that_is_a_fifo_reads_as_damaged(tmp_path, deadline):
     from companion.core.dnd.record import load
 

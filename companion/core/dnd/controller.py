@@ -151,8 +151,8 @@ class DndController:
             text = f"Do-not-disturb is on, turned on by {who}{since}; switch it off to restore notifications."
             if hold.damaged:
                 text = (
-                    "A do-not-disturb record was found but could not be read; notifications may "
-                    "still be paused. Switch it off to turn them back on."
+                    f"A do-not-disturb record was found but could not be read ({hold.problem.rstrip('.')}); "
+                    "notifications may still be paused. Switch it off to turn them back on."
                 )
         elif not self.adapter.automatic:
             text = self.adapter.manual_steps()
@@ -221,8 +221,11 @@ class DndController:
             record.clear(self.record_file)
             return "Notifications are on again (the pause ended when the app that held it closed)."
         if not adapter.automatic:
-            record.clear(self.record_file)
-            raise DndError(f"Turn notifications back on by hand: {adapter.manual_steps()}")
+            left = record.clear(self.record_file)
+            raise DndError(
+                f"Turn notifications back on by hand: {adapter.manual_steps()}"
+                + (f" {left}" if left else "")
+            )
         try:
             if hold is None or hold.damaged:
                 adapter.resume()
@@ -233,8 +236,8 @@ class DndController:
                 f"Could not restore notifications: {exc}. They may still be paused; "
                 f"{adapter.manual_steps()}"
             ) from None
-        record.clear(self.record_file)
-        return "Notifications are restored to how they were before."
+        left = record.clear(self.record_file)
+        return "Notifications are restored to how they were before." + (f" {left}" if left else "")
 
 
 def _replace(hold: Hold, **changes) -> Hold:

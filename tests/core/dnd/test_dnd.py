@@ -313,6 +313,34 @@ def test_damaged_record_turns_notifications_on_and_tells(tmp_path, clock):
     assert desk.banners is True and ctl.hold is None
 
 
+@pytest.mark.parametrize("kind", ["fifo", "folder", "deep"])
+def test_a_record_that_is_not_a_record_is_named_and_left_alone(ctx, clock, kind):
+    """A FIFO or folder at dnd-state.json: status said only 'could not be read'; `dnd off`
+    then deleted the FIFO, and on a folder (as the app's start did) raised IsADirectory."""
+    import os
+
+    path = record.record_path(ctx.data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:  # deep nesting: json.loads raised RecursionError
+        path.write_text("[" * 30000 + "]" * 30000)
+    desk = FakeDesktop(banners=False)
+    ctl = controller(GnomeAdapter(desk), ctx.data_dir, clock)
+    text = ctl.status().text
+    assert f"could not be read ({path} " in text, text
+    said = ctl.turn_off()
+    assert desk.banners is True  # notifications come back on all the same
+    if kind == "deep":
+        assert not path.exists()  # a damaged record of ours is removed
+    else:
+        assert os.path.lexists(path) and "it was left as it is" in said
+        assert "may have been on" in restore_after_crash(ctx, run=desk)  # no traceback
+        assert os.path.lexists(path)
+
+
 def test_record_written_before_the_change(tmp_path, clock):
     seen = {}
 
