@@ -268,6 +268,7 @@ def test_doctor_names_a_backup_that_is_not_a_file(data, kind, capsys):
     said 'healthy', and a restore would have met it."""
     from companion.cli import main
 
+    assert main(["--data-dir", str(data), "today"]) == 0  # the second open: a backup
     newest = sorted((data / "backups").iterdir())[-1]
     newest.unlink()
     _plant(newest, kind)
