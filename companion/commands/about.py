@@ -130,11 +130,11 @@ def run_export(args, ctx) -> int:
             f"{output / ('about-me.' + (args.format or 'pdf'))}",
             exit_code=2,
         )
+    output = output_path(output, data_dir=ctx.data_dir)
     try:
         fmt = format_for(output, args.format)
     except ValueError as exc:
         raise CommandError(f"about: {exc}", exit_code=2) from None
-    output = output_path(output)
     text, _ = source_text(ctx, args.input)
     if text is None:
         return 1

@@ -52,12 +52,24 @@ def _moved_aside_message(ctx, store) -> str:
     )
 
 
-def output_path(path: Path | str | None, option: str = "-o") -> Path:
+def output_path(path: Path | str | None, option: str = "-o", *, data_dir=None) -> Path:
     """``path`` with ``~`` expanded, if it names a file (or nothing yet) in a folder that
-    exists; an empty name, a folder, a device or a FIFO is refused with one line."""
+    exists; an empty name, a folder, a device or a FIFO is refused with one line, and so
+    is one of the data folder's own files (``data_dir``): the journal, prefs, a backup."""
     if path is None or not str(path).strip():
         raise CommandError(f"{option} is empty: give the name of a file to write", exit_code=2)
     path = Path(path).expanduser()
+    if data_dir is not None:
+        from companion.core.paths import own_file
+
+        mine = own_file(data_dir, path)
+        if mine is not None:
+            what = f"is {mine}" if Path(mine) == path else f"leads to {mine}"
+            raise CommandError(
+                f"{option} {path} {what}, one of the app's own files in the data folder: it "
+                "was not overwritten. Give another file name.",
+                exit_code=2,
+            )
     from companion.core.storage.files import NotARegularFileError, check_replaceable
 
     try:

@@ -19,7 +19,7 @@ def run(args, ctx) -> int:
     from companion.core.study.exports import export_study_list
     from companion.core.study.ranking import GuideIndex
 
-    out = output_path(args.output)
+    out = output_path(args.output, data_dir=ctx.data_dir)
     open_journal(ctx, read_only=True)
     try:
         count = export_study_list(

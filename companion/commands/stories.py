@@ -116,13 +116,14 @@ def run_export(args, ctx) -> int:
     output = Path(args.output).expanduser()
     if output.is_dir():
         raise CommandError(f"stories: {output} is a folder; give a file name", exit_code=2)
+    output = output_path(output, data_dir=ctx.data_dir)
     try:
         fmt = format_for(output, args.format)
     except ValueError as exc:
-        raise CommandError(f"stories: {exc}", exit_code=2) from None
+        why = str(exc).replace("pass --format pdf, html or md", "pass --format md or pdf")
+        raise CommandError(f"stories: {why}", exit_code=2) from None
     if fmt not in ("md", "pdf"):
         raise CommandError(f"stories: {output.name}: export as .md or .pdf", exit_code=2)
-    output = output_path(output)
     text = _text(ctx, None)
     if not text.strip():
         raise CommandError("stories: the story bank is empty; there is nothing to export.")

@@ -167,6 +167,36 @@ def folder_problem(path: Path) -> str | None:
     return None
 
 
+def own_file(data_dir: Path, path: Path) -> Path | None:
+    """The data folder's own file (the journal and its -wal/-shm, prefs, the
+    do-not-disturb record, the lock, a backup) that writing ``path`` would replace, or
+    None. Links and hard links are seen through: ``-o`` must never overwrite the journal."""
+    folder = Path(os.path.realpath(data_dir))
+    target = Path(os.path.realpath(path))
+    names = (
+        DB_NAME,
+        DB_NAME + "-wal",
+        DB_NAME + "-shm",
+        DB_NAME + "-journal",
+        PREFS_NAME,
+        DND_STATE_NAME,
+        INSTANCE_LOCK_NAME,
+        CHECKED_NAME,
+    )
+    if target.parent == folder and target.name in names:
+        return folder / target.name
+    if target.parent == folder / BACKUPS_NAME:
+        return target
+    for name in names[:1] + names[4:6]:  # a hard link to the journal, prefs or record
+        mine = folder / name
+        try:
+            if os.path.samefile(path, mine):
+                return mine
+        except OSError:
+            continue
+    return None
+
+
 def db_path(data_dir: Path) -> Path:
     return Path(data_dir) / DB_NAME
 

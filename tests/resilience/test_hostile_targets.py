@@ -177,3 +177,49 @@ def test_a_read_only_open_leaves_private_side_files_and_the_database_mode(tmp_pa
         if side.exists():
             assert mode(side) == 0o600, suffix
     store.close()
+
+
+@pytest.fixture
+def filled(tmp_path) -> Path:
+    from companion.cli import main
+
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "demo", "--loops", "2"]) == 0
+    assert main(["--data-dir", str(data), "today"]) == 0  # the daily backup
+    (data / "prefs.json").write_text('{"main.page": "study"}')
+    return data
+
+
+@pytest.mark.parametrize("target", ["journal", "link", "hardlink", "prefs", "backup"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["journal", "export", "-o"],
+        ["export", "study-list", "--format", "csv", "-o"],
+        ["about", "export", "--input", "{pitch}", "--format", "md", "-o"],
+    ],
+)
+def test_an_export_never_overwrites_the_data_folders_own_files(
+    filled, tmp_path, target, argv, capsys
+):
+    """`journal export -o DATA/companion.sqlite3` replaced the journal with its own JSON
+    (exit 0, every loop gone); prefs.json and a backup likewise, and a link to them."""
+    from companion.cli import main
+
+    pitch = tmp_path / "pitch.md"
+    pitch.write_text("# Me\n\n## Who I am\nAn engineer.\n")
+    own = {
+        "journal": filled / "companion.sqlite3",
+        "prefs": filled / "prefs.json",
+        "backup": next((filled / "backups").iterdir()),
+    }.get(target, filled / "companion.sqlite3")
+    out = own
+    if target in ("link", "hardlink"):
+        out = tmp_path / "out.txt"
+        out.symlink_to(own) if target == "link" else os.link(own, out)
+    before = own.read_bytes()
+    argv = [a.replace("{pitch}", str(pitch)) for a in argv]
+    assert main(["--data-dir", str(filled), *argv, str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "one of the app's own files" in err and str(own) in err
+    assert own.read_bytes() == before
