@@ -114,6 +114,29 @@ def test_a_one_pager_too_long_to_lay_out_is_refused_before_rendering(tmp_path, o
     assert list(out.iterdir()) == []
 
 
+def test_a_one_pager_nested_too_deeply_to_lay_out_is_refused_before_rendering(tmp_path, out):
+    """100,000 '>' then a word (100 KB, far under the size limit): every quote narrows
+    the column, and the old code was still laying it out after two minutes."""
+    deep = tmp_path / "deep.md"
+    deep.write_text(">" * 100_000 + " x\n", encoding="utf-8")
+    proc = export(tmp_path, "--input", str(deep), "-o", str(out / "deep.pdf"))
+    assert proc.returncode == 1
+    line = one_line(proc)
+    assert "100000 levels deep" in line and "HTML or Markdown" in line
+    assert list(out.iterdir()) == []
+
+
+def test_nesting_depth_counts_quotes_and_list_items_only():
+    from companion.core.about.export import nesting_depth, pdf_size_problem
+
+    assert nesting_depth(PITCH.read_text(encoding="utf-8")) <= 2
+    assert nesting_depth("> > > x\n>>y") == 3
+    assert nesting_depth("- a\n    - b\n        - c\n") == 2
+    assert nesting_depth("    indented code\n" + " " * 80 + "ascii art\n") == 0
+    assert pdf_size_problem("> " * 5 + "fine") is None
+    assert "6 levels deep" in pdf_size_problem(">" * 6 + " too deep")
+
+
 @pytest.mark.parametrize("target", ["", ".", "{tmp}", "{out}"])
 def test_usage_errors_exit_2(tmp_path, out, target):
     target = target.format(tmp=tmp_path, out=out)
