@@ -78,6 +78,11 @@ def restore(name: str, ctx) -> int:
         check.close()
     except StorageError as exc:
         raise CommandError(f"doctor: {chosen} cannot be restored: {exc}") from None
+    from companion.core.storage.store import foreign_problem
+
+    planted = foreign_problem(ctx.db_path)
+    if planted:  # not ours to move aside: it is left as it is, like every other open
+        raise CommandError(f"doctor: nothing was restored. {planted}")
     lock = InstanceLock(ctx.data_dir)
     try:
         if not lock.acquire():

@@ -423,3 +423,21 @@ def test_a_backup_file_planted_by_another_user_is_not_listed(tmp_path):
     planted.write_bytes(first.read_bytes())
     os.chown(planted, pwd.getpwnam("nobody").pw_uid, -1)
     assert list_backups(folder) == [first]
+
+
+def test_restore_leaves_a_journal_planted_by_another_user_where_it_is(tmp_path, capsys):
+    """`doctor --restore` moved a journal another user owns (or others may write) aside
+    and put a backup in its place: every other open leaves such a file as it is."""
+    from companion.cli import main
+    from companion.core.storage.store import open_store
+
+    data = tmp_path / "data"
+    db_file = data / "companion.sqlite3"
+    open_store(db_file).close()
+    open_store(db_file).close()  # a backup to restore
+    os.chmod(db_file, 0o666)
+    before = sorted(p.name for p in data.iterdir())
+    assert main(["--data-dir", str(data), "doctor", "--restore"]) == 1
+    err = capsys.readouterr().err
+    assert "nothing was restored" in err and "written by others (mode 666)" in err
+    assert sorted(p.name for p in data.iterdir()) == before and mode(db_file) == 0o666
