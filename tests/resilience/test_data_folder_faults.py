@@ -276,3 +276,41 @@ def test_doctor_names_a_backup_that_is_not_a_file(data, kind, capsys):
     out = capsys.readouterr().out
     assert f"! {newest} is " in out and "not a backup the app takes, lists or restores" in out
     assert os.path.lexists(newest)
+
+
+def test_restore_is_refused_while_another_process_has_the_journal_open(data, tmp_path):
+    """`doctor --restore` while `demo` ran: the demo's connection went on writing the old
+    journal's pages into the -wal beside the restored file, which then read as
+    'malformed database schema'. Now the restore waits for nobody and refuses."""
+    import sqlite3
+
+    assert companion("--data-dir", str(data), "today").returncode == 0  # a backup
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            "c.execute('select count(*) from loops').fetchone(); print('ready', flush=True); "
+            "sys.stdin.read()",
+            str(data / "companion.sqlite3"),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        names = sorted(p.name for p in data.iterdir())
+        proc = companion("--data-dir", str(data), "doctor", "--restore")
+        assert proc.returncode == 1
+        line = one_line(proc)
+        assert "open in another program" in line and "nothing was restored" in line
+        lock = {".instance.lock"}  # the restore's own single-instance lock
+        assert sorted(p.name for p in data.iterdir() if p.name not in lock) == names
+    finally:
+        holder.communicate("", timeout=30)
+    proc = companion("--data-dir", str(data), "doctor", "--restore")
+    assert proc.returncode == 0, proc.stderr  # once it is closed, the restore goes ahead
+    conn = sqlite3.connect(data / "companion.sqlite3")
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()

@@ -174,7 +174,7 @@ def test_read_only_empty_folder_gives_a_clear_message(tmp_path, monkeypatch):
     result = _open_read_only(monkeypatch, folder, folder / "companion.sqlite3")
     assert "error" in result, result
     assert str(folder) in result["error"]
-    assert "not writable" in result["error"] or "Read-only" in result["error"]
+    assert any(w in result["error"] for w in ("not writable", "Read-only", "read-only file system"))
     assert result["ctx_read_only"] and str(folder) in result["ctx_problem"]
     assert not (folder / "companion.sqlite3").exists()
 

@@ -620,20 +620,64 @@ def _backup_due(folder: Path, when: dt.datetime) -> bool:
     return age >= BACKUP_EVERY.total_seconds()
 
 
+class JournalInUseError(OSError):
+    """Another process has the journal open; its ``strerror`` says so in one line."""
+
+
 def restore_backup(backup_file: Path, path: Path) -> Path | None:
-    """Put ``backup_file`` in place of the database; the current file is moved aside first."""
+    """Put ``backup_file`` in place of the database; the current file is moved aside first.
+    Refused (:class:`JournalInUseError`) while another process has the journal open: its
+    connection would go on writing the old journal's pages into the ``-wal`` beside the
+    restored one (`demo` during `doctor --restore` left a malformed journal)."""
     path = Path(path)
-    moved = _move_aside(path, dt.datetime.now()) if path.exists() else None
-    fd, tmp = private_temp(path.parent, path.name, ".restoring")
-    try:
-        with open(backup_file, "rb") as src, os.fdopen(fd, "wb") as dst:
-            shutil.copyfileobj(src, dst)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
+    with _held_exclusively(path):
+        moved = _move_aside(path, dt.datetime.now()) if path.exists() else None
+        fd, tmp = private_temp(path.parent, path.name, ".restoring")
+        try:
+            with open(backup_file, "rb") as src, os.fdopen(fd, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
     return moved
+
+
+# SQLite's lock bytes in the database file (os_unix.c): PENDING, RESERVED, then the
+# SHARED range. Every open WAL connection keeps a SHARED lock there from its first read
+# until it closes, so an exclusive lock on the range means nobody else has it open.
+_LOCK_START = 0x40000000
+_LOCK_LENGTH = 2 + 510
+
+
+@contextlib.contextmanager
+def _held_exclusively(path: Path):
+    """Hold SQLite's own locks on ``path`` (POSIX advisory locks) for the block: no other
+    connection has it open meanwhile, and none can start a read until it ends."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: SQLite's locks there are not fcntl's
+        yield
+        return
+    try:
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        yield  # no journal: nothing to protect
+        return
+    try:
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, _LOCK_LENGTH, _LOCK_START)
+        except OSError:
+            raise JournalInUseError(
+                errno.EBUSY,
+                f"the journal {path} is open in another program (Interview Companion or a "
+                "command); nothing was restored: try again when it is done",
+                str(path),
+            ) from None
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def _tighten(path: Path) -> None:
