@@ -278,28 +278,64 @@ def test_doctor_names_a_backup_that_is_not_a_file(data, kind, capsys):
     assert os.path.lexists(newest)
 
 
-def test_restore_is_refused_while_another_process_has_the_journal_open(data, tmp_path):
-    """`doctor --restore` while `demo` ran: the demo's connection went on writing the old
-    journal's pages into the -wal beside the restored file, which then read as
-    'malformed database schema'. Now the restore waits for nobody and refuses."""
-    import sqlite3
-
-    assert companion("--data-dir", str(data), "today").returncode == 0  # a backup
+def _hold_open(db_file: Path) -> subprocess.Popen:
+    """Another process with the journal open (a read done, the connection kept)."""
     holder = subprocess.Popen(
         [
             sys.executable,
             "-c",
-            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-            "c.execute('select count(*) from loops').fetchone(); print('ready', flush=True); "
-            "sys.stdin.read()",
-            str(data / "companion.sqlite3"),
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+            "print(c.execute('select count(*) from loops').fetchone()[0], flush=True); "
+            "sys.stdin.readline(); "
+            "print(c.execute('select count(*) from loops').fetchone()[0], flush=True)",
+            str(db_file),
         ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
+    return holder
+
+
+def test_restore_while_another_process_has_the_journal_open_mixes_nothing(data, tmp_path):
+    """`doctor --restore` while `demo` ran swapped the file under the demo's connection,
+    which went on writing the old journal's pages into the -wal beside the restored one:
+    'malformed database schema'. Now the backup is written into the journal through
+    SQLite (its locks), the old content copied aside first."""
+    import sqlite3
+
+    assert companion("--data-dir", str(data), "today").returncode == 0  # a backup (3 loops)
+    assert companion("--data-dir", str(data), "demo", "--loops", "2").returncode == 0
+    holder = _hold_open(data / "companion.sqlite3")
     try:
-        assert holder.stdout.readline().strip() == "ready"
+        assert holder.stdout.readline().strip() == "5"
+        proc = companion("--data-dir", str(data), "doctor", "--restore")
+        assert proc.returncode == 0, proc.stderr
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline().strip() == "3"  # it sees the restored journal
+    finally:
+        holder.communicate("", timeout=30)
+    conn = sqlite3.connect(data / "companion.sqlite3")
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert conn.execute("select count(*) from loops").fetchone()[0] == 3
+    conn.close()
+    [aside] = [
+        p for p in data.glob("companion.sqlite3.damaged-*") if not p.name.endswith(("-wal", "-shm"))
+    ]
+    conn = sqlite3.connect(aside)
+    assert conn.execute("select count(*) from loops").fetchone()[0] == 5  # kept
+    conn.close()
+
+
+def test_a_damaged_journal_open_elsewhere_is_not_swapped(data, tmp_path):
+    """A journal SQLite cannot open is moved aside; not while another process has it."""
+    assert companion("--data-dir", str(data), "today").returncode == 0  # a backup
+    holder = _hold_open(data / "companion.sqlite3")
+    try:
+        assert holder.stdout.readline().strip() == "3"
+        with open(data / "companion.sqlite3", "r+b") as fh:
+            fh.write(b"not a database, not any more")
         names = sorted(p.name for p in data.iterdir())
         proc = companion("--data-dir", str(data), "doctor", "--restore")
         assert proc.returncode == 1
@@ -308,9 +344,4 @@ def test_restore_is_refused_while_another_process_has_the_journal_open(data, tmp
         lock = {".instance.lock"}  # the restore's own single-instance lock
         assert sorted(p.name for p in data.iterdir() if p.name not in lock) == names
     finally:
-        holder.communicate("", timeout=30)
-    proc = companion("--data-dir", str(data), "doctor", "--restore")
-    assert proc.returncode == 0, proc.stderr  # once it is closed, the restore goes ahead
-    conn = sqlite3.connect(data / "companion.sqlite3")
-    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    conn.close()
+        holder.communicate("\n", timeout=30)

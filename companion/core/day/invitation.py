@@ -76,6 +76,15 @@ def import_invitation_events(
         )
     first_day = min(e.start for e in timed).date().isoformat()
     last_day = max(e.start for e in timed).date().isoformat()
+    # find-or-make and the rounds in one write transaction: the same file imported by two
+    # processes at once made the loop twice (both looked before either wrote)
+    with db.atomic():
+        return _import_into_loop(db, path, events, problems, rules, name, role, first_day, last_day)
+
+
+def _import_into_loop(db, path, events, problems, rules, name, role, first_day, last_day):
+    from companion.core.day.schedule import import_events
+
     existing = next(
         (
             lp

@@ -513,13 +513,18 @@ def _health(path: Path, *, full: bool = True) -> tuple[str | None, bool]:
     return None, True
 
 
-def _move_aside(path: Path, when: dt.datetime) -> Path:
+def _aside_name(path: Path, when: dt.datetime) -> Path:
     stamp = when.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    return target
+
+
+def _move_aside(path: Path, when: dt.datetime) -> Path:
+    target = _aside_name(path, when)
     os.replace(path, target)
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
@@ -630,6 +635,10 @@ def restore_backup(backup_file: Path, path: Path) -> Path | None:
     connection would go on writing the old journal's pages into the ``-wal`` beside the
     restored one (`demo` during `doctor --restore` left a malformed journal)."""
     path = Path(path)
+    if path.exists():
+        aside = _restore_through_sqlite(backup_file, path)
+        if aside is not None:
+            return aside
     with _held_exclusively(path):
         moved = _move_aside(path, dt.datetime.now()) if path.exists() else None
         fd, tmp = private_temp(path.parent, path.name, ".restoring")
@@ -642,6 +651,56 @@ def restore_backup(backup_file: Path, path: Path) -> Path | None:
                 tmp.unlink()
             raise
     return moved
+
+
+def _restore_through_sqlite(backup_file: Path, path: Path) -> Path | None:
+    """A journal SQLite can open is never swapped under another process: it is copied
+    aside (``.damaged-<time>``, as a moved journal is named) and the backup is written
+    into it through SQLite's backup API, under SQLite's own locks, so a connection open
+    elsewhere (`demo` running meanwhile) sees the restored journal and nothing mixes.
+    Returns the copy, or None when the file cannot be opened that way (damaged): then
+    the caller moves it aside."""
+    problem, _ = _health(path, full=False)
+    if problem:
+        return None
+    try:
+        live = sqlite3.connect(str(path), timeout=busy_timeout_s(), isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        live.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        aside = _aside_name(path, dt.datetime.now())
+        _copy_database(live, aside)
+        source = sqlite3.connect(read_only_uri(Path(backup_file)), uri=True)
+        try:
+            source.backup(live)
+        finally:
+            source.close()
+    except sqlite3.DatabaseError:
+        return None
+    finally:
+        live.close()
+    return aside
+
+
+def _copy_database(db: sqlite3.Connection, target: Path) -> None:
+    """A private, self-contained copy of ``db`` at ``target`` (written beside it, then
+    renamed into place)."""
+    fd, tmp = private_temp(target.parent, target.name)
+    os.close(fd)
+    try:
+        dest = sqlite3.connect(str(tmp))
+        try:
+            db.backup(dest)
+            dest.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            dest.close()
+        os.replace(tmp, target)
+    except BaseException:
+        for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+        raise
 
 
 # SQLite's lock bytes in the database file (os_unix.c): PENDING, RESERVED, then the
