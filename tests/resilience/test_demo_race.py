@@ -103,3 +103,38 @@ def test_an_error_after_a_commit_says_what_stays_saved(tmp_path, monkeypatch, ca
     assert main(["--data-dir", str(data), "demo", "--loops", "2"]) == 1
     err = capsys.readouterr().err
     assert "did not save" not in err and "stay saved" in err
+
+
+def test_the_same_invitation_imported_by_processes_at_once_makes_one_loop(tmp_path):
+    """Two `schedule import` of one .ics at once made the loop twice (2 runs in 3): each
+    looked for it before either wrote. Four at once, three times over, make one each."""
+    ics = tmp_path / "loop.ics"
+    ics.write_text(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:1\r\n"
+        "DTSTART:20261203T090000Z\r\nDTEND:20261203T100000Z\r\nSUMMARY:Acme - Coding\r\n"
+        "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
+    for run in range(3):
+        data = tmp_path / f"data{run}"
+        assert main(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "companion", "--data-dir", str(data)]
+                + ["schedule", "import", str(ics)],
+                cwd=REPO,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(4)
+        ]
+        results = [p.communicate(timeout=120) for p in procs]
+        assert [p.returncode for p in procs] == [0] * 4, [err for _out, err in results]
+        conn = sqlite3.connect(data / "companion.sqlite3")
+        try:
+            assert conn.execute("SELECT COUNT(*) FROM loops").fetchone()[0] == 1
+            assert conn.execute("SELECT COUNT(*) FROM rounds").fetchone()[0] == 1
+        finally:
+            conn.close()

@@ -64,7 +64,6 @@ def import_invitation_events(
     role: str = "",
 ) -> InvitationResult:
     """:func:`import_invitation` for events already read from ``path``."""
-    from companion.core.day.schedule import import_events
 
     timed = [e for e in events if not e.all_day]
     if not timed:
