@@ -95,3 +95,24 @@ def _garbage_between_tests():
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
     gc.enable()
+
+
+@pytest.fixture(autouse=True)
+def _no_window_outlives_its_test(_garbage_between_tests):
+    """Close and delete the top-level windows a test made and did not hand to qtbot (the
+    app keeps its one cue card for reuse: hidden, not deleted). Left over, each restyle
+    of the app (a scheme change) repolished every one of them: three cards from one test
+    made each later scheme change take a minute. Runs before the collector fixture's
+    teardown, which carries out the deletes."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    before = list(app.topLevelWidgets()) if app is not None else []
+    yield
+    app = QApplication.instance()
+    if app is None:
+        return
+    for window in app.topLevelWidgets():
+        if not any(window is kept for kept in before):
+            window.close()
+            window.deleteLater()

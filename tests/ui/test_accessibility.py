@@ -616,8 +616,13 @@ _SPAN_COLOR = _re.compile(r"color\s*[:=]\s*['\"]?(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3
 
 @pytest.fixture(params=["light", "dark"])
 def scheme(request, qapp):
+    from PySide6.QtCore import QCoreApplication, QEvent
+
     apply_scheme(qapp, request.param)
     yield request.param
+    # the test's windows are closed and marked for deletion by now: delete them before
+    # the restyle, which otherwise repolishes each of them (15 s a test under load)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     apply_scheme(qapp, apply_theme(qapp, {}))  # back to the look the other UI tests see
 
 

@@ -23,7 +23,10 @@ pytestmark = pytest.mark.gui
 @pytest.fixture
 def restored(qapp):
     """Put the test application's look back as the other UI tests see it."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
     yield qapp
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # no restyle of them
     qapp.styleHints().unsetColorScheme()
     apply_scheme(qapp, apply_theme(qapp, {}))
 
