@@ -33,6 +33,7 @@ def open_dialog(dialog: QDialog, accepted: Callable[[], None]) -> QDialog:
 def ask(parent: QWidget | None, title: str, text: str, yes: Callable[[], None]) -> QMessageBox:
     """A Yes/No question; ``yes()`` runs when Yes is chosen."""
     box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the text quotes the user's words
     box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
     box.setDefaultButton(QMessageBox.StandardButton.No)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -50,6 +51,7 @@ def tell(parent: QWidget | None, title: str, text: str, *, warning: bool = False
     """An information (or warning) box that returns at once."""
     icon = QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # file names and error text, never markup
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box
