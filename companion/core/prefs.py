@@ -57,10 +57,33 @@ class Prefs:
         self._data[key] = value
 
     def save(self) -> str | None:
-        """Write the file; return an error message instead of raising."""
+        """Write the file; return an error message instead of raising. A file that could
+        not be read (damaged JSON, a link loop) is kept aside as ``prefs.json.damaged-<time>``
+        the first time, never overwritten: it may hold what the user had."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.problem and not self._kept_aside:
+                self._keep_aside()
             atomic_write_text(self.path, json.dumps(self._data, indent=1, sort_keys=True))
         except OSError as exc:
             return f"Cannot save preferences to {self.path}: {exc.strerror or exc}"
         return None
+
+    _kept_aside = False
+
+    def _keep_aside(self) -> None:
+        import datetime as dt
+        import os
+        import stat
+
+        try:
+            st = os.lstat(self.path)
+        except FileNotFoundError:
+            return
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+            return  # a FIFO or folder is refused by the writer, and left as it is
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        if not os.path.lexists(aside):
+            os.replace(self.path, aside)
+        self._kept_aside = True

@@ -218,3 +218,25 @@ def test_an_instance_lock_that_is_not_a_file_is_a_folder_problem(tmp_path, deadl
         ctx.close()
         lock = data / ".instance.lock"
         lock.rmdir() if lock.is_dir() else lock.unlink()
+
+
+@pytest.mark.parametrize("junk", ["deep", "not-json", "loop"])
+def test_saving_over_unreadable_preferences_keeps_them_aside(tmp_path, junk):
+    """Prefs that could not be read were overwritten by the next save (the GUI's quit):
+    whatever the user had there was gone. Now the file is kept aside first."""
+    from companion.core.prefs import Prefs
+
+    path = tmp_path / "prefs.json"
+    if junk == "loop":
+        path.symlink_to("prefs.json")
+    else:
+        path.write_text("[" * 100_000 + "]" * 100_000 if junk == "deep" else '{"main.page": ')
+    before = os.readlink(path) if junk == "loop" else path.read_text()
+    prefs = Prefs(path)
+    assert prefs.problem
+    prefs.set("main.page", "today")
+    assert prefs.save() is None
+    assert Prefs(path).get("main.page") == "today"
+    [aside] = tmp_path.glob("prefs.json.damaged-*")
+    assert (os.readlink(aside) if junk == "loop" else aside.read_text()) == before
+    assert prefs.save() is None and len(list(tmp_path.glob("prefs.json.damaged-*"))) == 1
