@@ -380,28 +380,11 @@ def foreign_problem(path: Path) -> str | None:
     another user owns, or one that others may write (in a shared folder anyone could
     have planted it, or could change it later). Like ssh with a key, the app refuses it
     rather than write the user's journal into it; it is never chmod-ed or moved."""
-    if os.name != "posix":
-        return None
-    me = os.geteuid()
-    for candidate in (path, *(path.with_name(path.name + s) for s in SIDE_SUFFIXES)):
-        try:
-            st = os.stat(candidate)
-        except OSError:
-            continue
-        if not stat.S_ISREG(st.st_mode):
-            continue
-        mode = stat.S_IMODE(st.st_mode)
-        if st.st_uid != me:
-            try:
-                import pwd
+    from companion.core.fileio import planted
 
-                owner = pwd.getpwuid(st.st_uid).pw_name
-            except (ImportError, KeyError):
-                owner = f"uid {st.st_uid}"
-            why = f"belongs to another user ({owner})"
-        elif mode & 0o022:
-            why = f"can be written by others (mode {mode:o})"
-        else:
+    for candidate in (path, *(path.with_name(path.name + s) for s in SIDE_SUFFIXES)):
+        why = planted(candidate)
+        if why is None:
             continue
         return (
             f"The journal file {candidate} {why}, so it was not used: anyone who can "
