@@ -14,25 +14,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from render_icons import render_image  # noqa: E402  (packaging/, this script's folder)
+
+__all__ = ["SIZES", "render_image", "main"]
 SIZES = ((22, ""), (44, "@2x"))  # the rail's icon size (mainwindow.RAIL_ICON_PX), and 2x
-
-
-def render_image(svg: Path, size: int):
-    """The SVG drawn at ``size`` px square, as a QImage (a QGuiApplication must exist)."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QImage, QPainter
-    from PySide6.QtSvg import QSvgRenderer
-
-    renderer = QSvgRenderer(str(svg))
-    if not renderer.isValid():
-        raise ValueError(f"{svg}: not a valid SVG image")
-    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    renderer.render(painter)
-    painter.end()
-    return image
 
 
 def main(argv: list[str] | None = None) -> int:
