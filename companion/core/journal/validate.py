@@ -201,7 +201,7 @@ def _never(_value: str) -> None:
 def plain_bytes(data: bytes) -> bool:
     """Whether no string of this JSON can hold a character the import strips or refuses:
     they can only come from a \\u, \\b or \\f escape or a raw DEL (the strict parser
-    refuses raw control characters). Tens of milliseconds for a 65 MB file."""
+    refuses raw control characters). A few byte searches: under 0.5 s for 65 MB."""
     if b"\x7f" in data:
         return False
     return b"\\" not in data or not any(e in data for e in (b"\\u", b"\\b", b"\\f"))
