@@ -37,6 +37,17 @@ def main_window(qtbot, ctx, bus):
         win.close()
 
 
+def settle() -> None:
+    """Run what the event loop still holds: a page built on a timer shows its new widgets
+    and lays them out through posted events; under load a fixed wait can end before them,
+    and a measure or a grab then sees widgets at their first, unlaid-out place."""
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+
 @pytest.fixture
 def open_page(qtbot):
     """Show a page of a main window and wait until it is the current one."""
@@ -46,6 +57,8 @@ def open_page(qtbot):
         page = win.page(key)
         qtbot.waitUntil(lambda: win.stack.currentWidget() is page)
         qtbot.wait(20)  # on_shown runs on the next turn of the event loop
+        qtbot.waitUntil(lambda: getattr(page, "_built", True))  # built on a 0 ms timer
+        settle()
         return page
 
     return show
@@ -82,3 +95,24 @@ def _garbage_between_tests():
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
     gc.enable()
+
+
+@pytest.fixture(autouse=True)
+def _no_window_outlives_its_test(_garbage_between_tests):
+    """Close and delete the top-level windows a test made and did not hand to qtbot (the
+    app keeps its one cue card for reuse: hidden, not deleted). Left over, each restyle
+    of the app (a scheme change) repolished every one of them: three cards from one test
+    made each later scheme change take a minute. Runs before the collector fixture's
+    teardown, which carries out the deletes."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    before = list(app.topLevelWidgets()) if app is not None else []
+    yield
+    app = QApplication.instance()
+    if app is None:
+        return
+    for window in app.topLevelWidgets():
+        if not any(window is kept for kept in before):
+            window.close()
+            window.deleteLater()

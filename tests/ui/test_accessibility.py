@@ -616,8 +616,13 @@ _SPAN_COLOR = _re.compile(r"color\s*[:=]\s*['\"]?(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3
 
 @pytest.fixture(params=["light", "dark"])
 def scheme(request, qapp):
+    from PySide6.QtCore import QCoreApplication, QEvent
+
     apply_scheme(qapp, request.param)
     yield request.param
+    # the test's windows are closed and marked for deletion by now: delete them before
+    # the restyle, which otherwise repolishes each of them (15 s a test under load)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     apply_scheme(qapp, apply_theme(qapp, {}))  # back to the look the other UI tests see
 
 
@@ -956,8 +961,9 @@ def test_the_window_fits_a_small_screen_at_200_percent(qtbot, full_lists, open_p
     for spec in PAGES:
         open_page(window, spec.key)
     needed = window.minimumSizeHint().expandedTo(window.minimumSize())
-    widest = {spec.key: window.page(spec.key).minimumSizeHint().width() for spec in PAGES}
-    assert needed.width() <= 800 and needed.height() <= 500, (needed, widest)
+    hints = {spec.key: window.page(spec.key).minimumSizeHint() for spec in PAGES}
+    sizes = {key: (hint.width(), hint.height()) for key, hint in hints.items()}
+    assert needed.width() <= 800 and needed.height() <= 500, (needed, sizes)
     page = window.page("selfcheck")
     page.tabs.setCurrentWidget(page.planner)
     columns = page.planner.columns

@@ -15,13 +15,9 @@ from itertools import pairwise
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
     QScrollArea,
     QSplitter,
     QTabWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +26,7 @@ from companion.ui.about.documents import AboutDocuments, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.about.panel import AnalysisPanel
 from companion.ui.about.rehearse import RehearseBar
+from companion.ui.widgets.page_top import NoticeRow, action_bar
 
 RENDER_IDLE_MS = 150  # re-render this long after the last keystroke...
 RENDER_MAX_SECONDS = 0.6  # ...but at least this often while typing goes on
@@ -152,45 +149,22 @@ class AboutPage(AboutDocuments, QWidget):
             action.setIconText(words)
 
     def _build_layout(self) -> None:
-        toolbar = QToolBar("About me actions")
-        toolbar.setAccessibleName("About me actions")
-        for action in (
-            self.save_action,
-            self.undo_action,
-            self.redo_action,
-            self.rehearse_action,
-            self.history_action,
-            self.template_action,
-            self.import_action,
-            self.export_action,
-            self.print_action,
-        ):
-            toolbar.addAction(action)
-            # toolbar buttons are out of the Tab chain by default; History, Template and
-            # Import have no shortcut, so keyboard users reach them all with Tab
-            toolbar.widgetForAction(action).setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.status = QLabel("")
-        self.status.setAccessibleName("Save status")
-        top = QHBoxLayout()
-        top.addWidget(toolbar, 1)
-        top.addWidget(self.status)
-
-        self.notice = QLabel("")
-        self.notice.setWordWrap(True)
-        self.notice.setAccessibleName("Notice")
-        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.notice_close = QPushButton("Dismiss")
-        self.notice_close.setAccessibleName("Dismiss notice")
-        self.notice_close.clicked.connect(lambda: self.show_notice(""))
-        self.notice_row = QWidget()
-        notice_layout = QHBoxLayout(self.notice_row)
-        notice_layout.setContentsMargins(4, 2, 4, 2)
-        notice_layout.addWidget(self.notice, 1)
-        notice_layout.addWidget(self.notice_close)
-        from companion.ui.theme import soft_background
-
-        self.notice_row.setStyleSheet(f"background: {soft_background().name()};")
-        self.notice_row.hide()
+        top, self.toolbar_buttons, self.status = action_bar(
+            "About me actions",
+            (
+                self.save_action,
+                self.undo_action,
+                self.redo_action,
+                self.rehearse_action,
+                self.history_action,
+                self.template_action,
+                self.import_action,
+                self.export_action,
+                self.print_action,
+            ),
+        )
+        self.notice_row = NoticeRow()
+        self.notice = self.notice_row.label
 
         side = QScrollArea()
         side.setAccessibleName("Pitch timing, scrollable")  # a Tab stop: the keys scroll it
@@ -229,8 +203,9 @@ class AboutPage(AboutDocuments, QWidget):
 
         # Tab in reading order: the toolbar, the notice and rehearsal strips, then the
         # editor, the preview and the timing panel (creation order put the toolbar last)
-        reading_order = [toolbar.widgetForAction(a) for a in toolbar.actions()] + [
-            self.notice_close,
+        reading_order = [
+            *self.toolbar_buttons,
+            self.notice_row.dismiss,
             self.rehearse_bar.next_button,
             self.rehearse_bar.stop_button,
             *self.take_recorder.tab_order(),
@@ -346,8 +321,7 @@ class AboutPage(AboutDocuments, QWidget):
         return ok
 
     def show_notice(self, text: str) -> None:
-        self.notice.setText(text)
-        self.notice_row.setVisible(bool(text))
+        self.notice_row.show_text(text)
 
     def set_rate(self, wpm: float) -> None:
         try:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QListView,
     QMenu,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -217,8 +218,16 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setAccessibleName("The journal is empty")
+        # the loop's detail scrolls on a small screen (800 x 500 at 200 %) rather than
+        # making the window taller than the screen: the thank-you and debrief sit below
+        detail_scroll = QScrollArea()
+        detail_scroll.setWidget(detail)
+        detail_scroll.setWidgetResizable(True)
+        detail_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        detail_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab moves through its fields
+        detail_scroll.setAccessibleName("The loop's rounds, thank-you and debrief, scrollable")
         self.right = QStackedWidget()
-        self.right.addWidget(detail)
+        self.right.addWidget(detail_scroll)
         self.right.addWidget(self.empty)
 
         splitter = QSplitter()

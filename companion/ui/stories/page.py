@@ -11,12 +11,8 @@ from itertools import pairwise
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
     QScrollArea,
     QSplitter,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +20,7 @@ from PySide6.QtWidgets import (
 from companion.ui.about.documents import AboutDocuments
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.stories.panel import StoriesPanel
+from companion.ui.widgets.page_top import NoticeRow, action_bar
 
 RENDER_IDLE_MS = 150
 AUTOSAVE_TICK_MS = 100
@@ -130,34 +127,18 @@ class StoriesPage(AboutDocuments, QWidget):
             (self.import_action, "&Import"),
         ):
             action.setIconText(words)
-        toolbar = QToolBar("Stories actions")
-        toolbar.setAccessibleName("Stories actions")
-        for action in (
-            self.save_action,
-            self.projects_action,
-            self.history_action,
-            self.import_action,
-            self.export_action,
-        ):
-            toolbar.addAction(action)
-            toolbar.widgetForAction(action).setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.status = QLabel("")
-        self.status.setAccessibleName("Save status")
-        top = QHBoxLayout()
-        top.addWidget(toolbar, 1)
-        top.addWidget(self.status)
-        self.notice = QLabel("")
-        self.notice.setWordWrap(True)
-        self.notice.setAccessibleName("Notice")
-        self.notice.setTextFormat(Qt.TextFormat.PlainText)
-        self.notice_close = QPushButton("Dismiss")
-        self.notice_close.clicked.connect(lambda: self.show_notice(""))
-        self.notice_row = QWidget()
-        row = QHBoxLayout(self.notice_row)
-        row.setContentsMargins(4, 2, 4, 2)
-        row.addWidget(self.notice, 1)
-        row.addWidget(self.notice_close)
-        self.notice_row.hide()
+        top, self.toolbar_buttons, self.status = action_bar(
+            "Stories actions",
+            (
+                self.save_action,
+                self.projects_action,
+                self.history_action,
+                self.import_action,
+                self.export_action,
+            ),
+        )
+        self.notice_row = NoticeRow()
+        self.notice = self.notice_row.label
         side = QScrollArea()
         side.setAccessibleName("Story timing, scrollable")
         side.setWidgetResizable(True)
@@ -172,8 +153,9 @@ class StoriesPage(AboutDocuments, QWidget):
         layout.addLayout(top)
         layout.addWidget(self.notice_row)
         layout.addWidget(splitter, 1)
-        order = [toolbar.widgetForAction(a) for a in toolbar.actions()] + [
-            self.notice_close,
+        order = [
+            *self.toolbar_buttons,
+            self.notice_row.dismiss,
             self.editor,
             self.preview,
             self.panel.table,
@@ -253,8 +235,7 @@ class StoriesPage(AboutDocuments, QWidget):
         return ok
 
     def show_notice(self, text: str) -> None:
-        self.notice.setText(text)
-        self.notice_row.setVisible(bool(text))
+        self.notice_row.show_text(text)
 
     def from_projects(self) -> None:
         """Add a story for each of the one-pager's projects that has none yet."""
