@@ -208,8 +208,8 @@ def plain_bytes(data: bytes) -> bool:
 
 
 def _plain_reader(default: str, plain: bool):
-    """The quick check of one loop: rows without their loop index, (loop row, rounds,
-    entries by kind, asked_them, thank_you or None), or _NotPlain. ``plain``: the file's
+    """The quick check of one loop: its rows (loop row, rounds, entries by kind,
+    asked_them, thank_you or None), or _NotPlain. ``plain``: the file's
     text was seen to hold no character to strip, so strings are not searched again."""
     unusual = _never if plain else _UNUSUAL.search
     fromiso = dt.datetime.fromisoformat
@@ -258,27 +258,38 @@ def _plain_reader(default: str, plain: bool):
             raise _NotPlain
         return ref
 
-    def entry(name: str, fields: tuple, optional: tuple, e: dict, refs: set[int]) -> tuple:
-        row = [ref_in(e, refs)]
+    # per kind, each field's check: 0 text, 1 required text, 2 severity, 3 created_at
+    plans = {
+        name: [
+            (key, 2 if key == "severity" else 3 if key == "created_at" else int(required))
+            for key in fields
+            for required in [key in ("question", "text") or (key == "topic" and name != "asked")]
+        ]
+        for name, (_table, fields, _optional) in ENTRY_KINDS.items()
+    }
+
+    def entry(index: int, plan: list, optional: tuple, e: dict, refs: set[int]) -> tuple:
+        row = [index, ref_in(e, refs)]
         dated = True
-        for key in fields:
-            if key == "severity":
+        for key, check in plan:
+            if check < 2:
+                row.append(text(e, key, check))
+            elif check == 2:
                 sev = e.get("severity", 2)
                 if sev.__class__ is not int or not 1 <= sev <= 3:
                     raise _NotPlain
                 row.append(sev)
-            elif key == "created_at":
+            else:
                 at = stamp(e, key, "")
                 dated = bool(at)
                 row.append(at or default)
-            else:
-                required = key in ("question", "text") or (key == "topic" and name != "asked")
-                row.append(text(e, key, required))
-        row += [stamp(e, key) for key in optional]
+        for key in optional:
+            row.append(stamp(e, key))
         row.append(dated)
         return tuple(row)
 
-    def loop_rows(loop: dict):
+    def loop_rows(loop: dict, index: int):
+        """The rows of the loop that will be ``index`` in the journal's list of loops."""
         company = text(loop, "company", required=True).strip()
         role, notes = text(loop, "role"), text(loop, "notes")
         status = text(loop, "status") or "planned"
@@ -293,6 +304,7 @@ def _plain_reader(default: str, plain: bool):
             refs.add(ref)
             rounds.append(
                 (
+                    index,
                     ref,
                     text(r, "type"),
                     text(r, "interviewer_role"),
@@ -304,18 +316,24 @@ def _plain_reader(default: str, plain: bool):
                 )
             )
         entries = {
-            name: [entry(name, fields, optional, e, refs) for e in objects(loop, name)]
-            for name, (_table, fields, optional) in ENTRY_KINDS.items()
+            name: [entry(index, plans[name], optional, e, refs) for e in objects(loop, name)]
+            for name, (_table, _fields, optional) in ENTRY_KINDS.items()
         }
         asked_them = [
-            (ref_in(q, refs), text(q, "text", True), text(q, "audience"), stamp(q, "asked_at"))
+            (
+                index,
+                ref_in(q, refs),
+                text(q, "text", True),
+                text(q, "audience"),
+                stamp(q, "asked_at"),
+            )
             for q in objects(loop, "asked_them")
         ]
         ty = loop.get("thank_you")
         if ty is not None:
             if ty.__class__ is not dict:
                 raise _NotPlain
-            ty = (text(ty, "to_whom"), text(ty, "draft"), stamp(ty, "sent_at"))
+            ty = (index, text(ty, "to_whom"), text(ty, "draft"), stamp(ty, "sent_at"))
         return row, rounds, entries, asked_them, ty
 
     return loop_rows
@@ -396,17 +414,16 @@ class CheckedJournal:
         character to strip, times that parse) the quick way, as :meth:`add_loop` would; or
         add nothing and return False, and the careful check names the place."""
         try:
-            row, rounds, entries, asked_them, thank_you = self._plain_rows(loop)
+            row, rounds, entries, asked_them, thank_you = self._plain_rows(loop, len(self.loops))
         except _NotPlain:
             return False
         self.loops.append(row)
-        index = len(self.loops) - 1
-        self.rounds += [(index, *r) for r in rounds]
+        self.rounds += rounds
         for name, rows in entries.items():
-            self.entries[name] += [(index, *r) for r in rows]
-        self.asked_them += [(index, *q) for q in asked_them]
+            self.entries[name] += rows
+        self.asked_them += asked_them
         if thank_you is not None:
-            self.thank_yous.append((index, *thank_you))
+            self.thank_yous.append(thank_you)
         return True
 
     def _add_group(self, loop: int | None, group: dict) -> None:
