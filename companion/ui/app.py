@@ -138,15 +138,15 @@ class Application:
         return [("Restore newest backup", lambda: self.restore_backup(backups[0]))]
 
     def restore_backup(self, backup) -> None:
-        from PySide6.QtWidgets import QMessageBox
-
         from companion.core.storage.store import restore_backup
 
         self.ctx.close()
         try:
             restore_backup(backup, self.ctx.db_path)
         except OSError as exc:
-            QMessageBox.warning(self.window, APP_NAME, f"Could not restore {backup.name}: {exc}")
+            from companion.ui.widgets.opening import tell
+
+            tell(self.window, APP_NAME, f"Could not restore {backup.name}: {exc}", warning=True)
             return
         self.ctx.store  # reopen  # noqa: B018
         from companion.core.changes import KINDS, Change

@@ -81,15 +81,29 @@ def session_server(tmp_path_factory):
 def _garbage_between_tests():
     """Python's collector runs only between GUI tests, never inside one.
 
-    PySide 6.11 keeps Python wrappers of widgets Qt has since deleted; when the collector
-    frees such a wrapper at an arbitrary moment (inside a paint event, or a Qt message
-    handler), it deletes whatever now lives at that address: a segfault in
-    QLineEdit::paintEvent, or a spin in Shiboken::Object::removeParent. Collecting at
-    teardown, after Qt has run its deferred deletes, keeps that out of the tests."""
+    A widget made without a parent is owned by its Python wrapper: when the wrapper
+    goes, so does the C++ widget. A test's widgets have no parent, and when a reference
+    cycle runs through one (a lambda or bound method over ``self`` kept on a child, as
+    the capture's flub line once did), the test's end does not free it: the collector
+    does, whenever it next runs. That is often inside a paint event (CompanionStyle's
+    Python overrides allocate), and the window being painted is deleted under its own
+    paintEvent: "Internal C++ object already deleted" in style.py, then a segfault.
+    tests/ui/test_capture.py pins the capture's own cycle; pages still make such cycles
+    (JournalPage and its ViewKeys of bound methods), so collecting here, after Qt has
+    run the deferred deletes of the closed widgets, keeps the collector out of the tests.
+
+    COMPANION_GC_IN_PAINT=1 turns this off and collects inside every paint event
+    instead: the worst moment, to find a cycle like the capture's (that run segfaulted
+    every time with the capture's cycle back in, and passes without it)."""
     import gc
+    import os
 
     from PySide6.QtCore import QCoreApplication, QEvent
 
+    if os.environ.get("COMPANION_GC_IN_PAINT"):
+        _collect_in_paint_events()
+        yield
+        return
     gc.disable()
     yield
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
@@ -97,22 +111,54 @@ def _garbage_between_tests():
     gc.enable()
 
 
-@pytest.fixture(autouse=True)
-def _no_window_outlives_its_test(_garbage_between_tests):
-    """Close and delete the top-level windows a test made and did not hand to qtbot (the
-    app keeps its one cue card for reuse: hidden, not deleted). Left over, each restyle
-    of the app (a scheme change) repolished every one of them: three cards from one test
-    made each later scheme change take a minute. Runs before the collector fixture's
-    teardown, which carries out the deletes."""
+def _top_level_windows() -> list:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
-    before = list(app.topLevelWidgets()) if app is not None else []
+    return list(app.topLevelWidgets()) if app is not None else []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    item.windows_before = _top_level_windows()
     yield
-    app = QApplication.instance()
-    if app is None:
-        return
-    for window in app.topLevelWidgets():
-        if not any(window is kept for kept in before):
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item):
+    """Close and delete the top-level windows a test made and did not hand to qtbot (the
+    app keeps its one cue card for reuse: hidden, not deleted), before the fixtures close
+    the journal under them. Left over, each restyle of the app (a scheme change)
+    repolished every one of them: three cards from one test made each later scheme
+    change take a minute. The collector fixture's teardown carries out the deletes."""
+    before = getattr(item, "windows_before", [])
+    for window in _top_level_windows():
+        # our own parentless windows only: Qt's (a tooltip, a completer's popup) belong
+        # to Qt or to another widget, and deleting one here freed it twice (a segfault)
+        ours = type(window).__module__.startswith("companion.") and window.parent() is None
+        if ours and not any(window is kept for kept in before):
             window.close()
             window.deleteLater()
+    yield
+
+
+_paint_collector: list = []
+
+
+def _collect_in_paint_events() -> None:
+    """Run the collector in every paint event from now on (once per session)."""
+    if _paint_collector:
+        return
+    import gc
+
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    class CollectInPaint(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 (Qt API)
+            if event.type() == QEvent.Type.Paint:
+                gc.collect()
+            return False
+
+    _paint_collector.append(CollectInPaint())
+    QApplication.instance().installEventFilter(_paint_collector[0])

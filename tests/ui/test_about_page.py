@@ -449,26 +449,54 @@ def test_history_template_and_import_have_their_own_alt_letters(page):
     assert toolbar_texts.get("Alt+I") == "Import"
 
 
-def test_export_and_import_dialogs_open_in_the_last_folder_used(page, ctx, tmp_path, monkeypatch):
-    from PySide6.QtWidgets import QFileDialog
+def test_export_and_import_dialogs_open_in_the_last_folder_used(page, ctx, tmp_path):
+    from file_dialogs import pick
 
     chosen = tmp_path / "picked"
     chosen.mkdir()
-    starts = []
-
-    def save(parent, title, start, filters):
-        starts.append(start)
-        return str(chosen / "pitch.md"), "Markdown (*.md)"
-
-    def open_(parent, title, start, filters):
-        starts.append(start)
-        return "", ""
-
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", save)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", open_)
     page.export_dialog()
+    first = pick(page, chosen / "pitch.md")
+    assert first.accessibleName() == "Export the one-pager"
     assert (chosen / "pitch.md").is_file()
     page.import_dialog()
+    assert pick(page, None).directory().absolutePath() == str(chosen)
     page.export_dialog()
-    assert starts[1] == str(chosen)
-    assert starts[2] == str(chosen / "about-me.pdf")
+    again = pick(page, None)
+    assert again.directory().absolutePath() == str(chosen)
+    assert again.selectedFiles() == [str(chosen / "about-me.pdf")]
+
+
+def test_export_over_a_file_asks_first_without_a_nested_loop(page, tmp_path):
+    from file_dialogs import open_file_dialog
+    from PySide6.QtWidgets import QMessageBox
+
+    target = tmp_path / "pitch.md"
+    target.write_text("kept", encoding="utf-8")
+    page.export_dialog()
+    dialog = open_file_dialog(page)
+    dialog.selectFile(str(target))
+    dialog.accept()  # returns at once: the question is open on the dialog
+    (question,) = [b for b in dialog.findChildren(QMessageBox) if b.isVisible()]
+    question.button(QMessageBox.StandardButton.No).click()
+    assert dialog.isVisible() and target.read_text(encoding="utf-8") == "kept"
+    dialog.accept()
+    (question,) = [b for b in dialog.findChildren(QMessageBox) if b.isVisible()]
+    question.button(QMessageBox.StandardButton.Yes).click()
+    assert not dialog.isVisible() and target.read_text(encoding="utf-8") != "kept"
+    assert "Exported to" in page.notice.text()
+
+
+def test_import_of_a_missing_file_says_so_and_stays_open(page, tmp_path):
+    from file_dialogs import open_file_dialog
+    from PySide6.QtWidgets import QMessageBox
+
+    before = page.editor.toPlainText()
+    page.import_dialog()
+    dialog = open_file_dialog(page)
+    dialog.selectFile(str(tmp_path / "gone.md"))
+    dialog.accept()
+    (warning,) = [b for b in dialog.findChildren(QMessageBox) if b.isVisible()]
+    assert "gone.md" in warning.text()
+    warning.button(QMessageBox.StandardButton.Ok).click()
+    assert dialog.isVisible() and page.editor.toPlainText() == before
+    dialog.reject()

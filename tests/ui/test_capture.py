@@ -142,6 +142,33 @@ def test_a_failed_save_keeps_the_text_and_says_why(qtbot, ctx, bus, ended_round,
     assert dialog.asked.pending() == ["Kept question"]
 
 
+def test_a_closed_capture_is_freed_without_the_collector(qtbot, ctx, bus, ended_round):
+    """No reference cycle runs through the dialog: when the last reference goes, the
+    dialog goes with it. With one (the flub line held a lambda over the dialog), an
+    unparented dialog lived on as garbage, and Python's collector, not Qt, deleted the
+    window when it next ran: inside a paint event, a segfault in QLineEdit::paintEvent
+    or QListView::paintEvent ("Internal C++ object already deleted" in style.py)."""
+    import gc
+    import weakref
+
+    from companion.ui.journal.capture import CaptureDialog
+
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        dialog = CaptureDialog(ctx, bus, ended_round[1])
+        dialog.show()
+        _type(qtbot, dialog.flubbed.entry, "Went long #timebox")  # the severity goes with it
+        assert dialog.flubbed.extra == [2]
+        gone = weakref.ref(dialog)
+        dialog.close()
+        del dialog
+        assert gone() is None, "something still holds the closed capture"
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def test_round_zero_goes_to_the_current_loop(qtbot, ctx, bus, clock):
     from companion.ui.journal.capture import CaptureDialog
 

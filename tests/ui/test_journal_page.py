@@ -7,6 +7,7 @@ import json
 import time
 
 import pytest
+from file_dialogs import pick
 from PySide6.QtWidgets import QApplication
 
 from companion.core.day.loops import add_round, create_loop, end_round, start_round
@@ -14,19 +15,6 @@ from companion.core.journal import entries as journal
 from companion.core.journal import thankyou as journal_thankyou
 
 pytestmark = pytest.mark.gui
-
-
-class FakeDialogs:
-    def __init__(self, path):
-        self.path = path
-        self.asked = []
-
-    def save_path(self, parent, title, suggested, filters):
-        self.asked.append((title, suggested.name, filters))
-        return self.path
-
-    def open_path(self, parent, title, start, filters):
-        return self.path
 
 
 @pytest.fixture
@@ -142,36 +130,46 @@ def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, filled):
 
 
 @pytest.mark.parametrize("fmt", ["md", "csv", "anki", "json"])
-def test_study_list_export_through_the_dialog_factory(qtbot, ctx, bus, filled, tmp_path, fmt):
+def test_study_list_export_through_the_file_dialog(qtbot, ctx, bus, filled, tmp_path, fmt):
+    from companion.core.study.exports import SUFFIXES
+    from companion.ui.journal.files import STUDY_FILTERS
+
     page = _page(qtbot, ctx, bus)
     out = tmp_path / f"out.{fmt}"
-    page.file_dialogs = FakeDialogs(out)
     page.export_study_list(fmt)
+    dialog = pick(page, out)
+    assert dialog.windowTitle() == dialog.accessibleName() == "Export the study list"
+    assert dialog.nameFilters() == [STUDY_FILTERS[fmt]]
     qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
     assert "Wrote 1 topic(s)" in page.message.text()
     assert "Burst load" in out.read_text(encoding="utf-8")
+    page.export_study_list(fmt)  # the next one opens where this one was saved
+    again = pick(page, None)
+    assert again.directory().absolutePath() == str(tmp_path)
+    assert again.selectedFiles()[0].endswith(f"study-list{SUFFIXES[fmt]}")
 
 
 def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, filled, tmp_path):
     page = _page(qtbot, ctx, bus)
     out = tmp_path / "journal.json"
-    page.file_dialogs = FakeDialogs(out)
     page.export_journal()
+    pick(page, out)
     qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
     assert len(json.loads(out.read_text(encoding="utf-8"))["loops"]) == 2
     page.import_journal()
+    pick(page, out)
     assert "0 loop(s); 2 were already here" in page.message.text()
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    page.file_dialogs = FakeDialogs(bad)
     page.import_journal()
+    pick(page, bad)
     assert "Nothing was imported" in page.message.text()
 
 
 def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, filled):
     page = _page(qtbot, ctx, bus)
-    page.file_dialogs = FakeDialogs(None)
     page.export_study_list("csv")
+    pick(page, None)
     assert not page.exporter.busy and page.message.text() == ""
 
 

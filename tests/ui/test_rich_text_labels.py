@@ -187,4 +187,9 @@ def test_message_boxes_quote_user_text_as_text(qtbot, ctx, bus, tmp_path):
     qtbot.addWidget(editor)
     bad = tmp_path / f"{EVIL_FILE}.ics"
     leaks += _box_leaks(qtbot, lambda: editor._show_import(bad, [], [], f"{bad.name}: {EVIL_ICS}"))
+    from companion.ui.widgets.opening import ask, tell
+
+    # the restore warning and every other question or notice quote a file name or an error
+    leaks += _box_leaks(qtbot, lambda: tell(parent, "Restore", f"Could not restore {EVIL_FILE}"))
+    leaks += _box_leaks(qtbot, lambda: ask(parent, "Replace?", f"{EVIL_FILE} exists.", print))
     assert leaks == [], "\n".join(leaks)

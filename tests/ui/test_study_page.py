@@ -76,13 +76,11 @@ def test_empty_state(qtbot, ctx, bus):
 
 
 def test_export_from_the_study_page(qtbot, ctx, bus, flubs, tmp_path):
-    class Dialogs:
-        def save_path(self, *_a):
-            return tmp_path / "cards.txt"
+    from file_dialogs import pick
 
     page = _page(qtbot, ctx, bus)
-    page.file_dialogs = Dialogs()
     page.export("anki")
+    pick(page, tmp_path / "cards.txt")
     qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
     text = (tmp_path / "cards.txt").read_text(encoding="utf-8")
     assert text.startswith("#separator:tab\n") and "GPU utilization" in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog
+from companion.ui.widgets.opening import choose_file, open_dialog
 
 
 def template_text(plan=None) -> str:
@@ -20,6 +20,9 @@ def template_text(plan=None) -> str:
     except (OSError, UnicodeDecodeError):
         return minimal_template(plan)
     return fill_template(text, plan)
+
+
+EXPORT_FILTERS = {"PDF (*.pdf)": "pdf", "HTML (*.html)": "html", "Markdown (*.md)": "md"}
 
 
 class AboutDocuments:
@@ -61,17 +64,14 @@ class AboutDocuments:
         return True
 
     def import_dialog(self) -> None:
-        from companion.core.last_folder import remember, start_folder
-
-        name, _ = QFileDialog.getOpenFileName(
+        choose_file(
             self,
             f"Import a {self.document_name}",
-            str(start_folder(self.ctx.prefs, Path.home())),
+            Path.home(),
             "Markdown (*.md *.markdown *.txt);;All files (*)",
+            lambda path, _filter: self.import_file(path),
+            prefs=self.ctx.prefs,
         )
-        if name:
-            remember(self.ctx.prefs, Path(name))
-            self.import_file(Path(name))
 
     def open_history(self) -> None:
         from companion.ui.about.dialogs import HistoryDialog
@@ -114,24 +114,24 @@ class AboutDocuments:
         return export_pdf_markdown(text, path, page_size, self.renderer).warning()
 
     def export_dialog(self) -> None:
-        from companion.core.about.export import format_for
-        from companion.core.last_folder import remember, start_folder
         from companion.core.paths import exports_dir
 
-        filters = {"PDF (*.pdf)": "pdf", "HTML (*.html)": "html", "Markdown (*.md)": "md"}
         folder = exports_dir(self.ctx.data_dir)
-        start = start_folder(self.ctx.prefs, folder if folder.is_dir() else Path.home())
-        name, chosen = QFileDialog.getSaveFileName(
+        choose_file(
             self,
             f"Export the {self.document_name}",
-            str(start / self.export_file),
-            ";;".join(filters),
+            (folder if folder.is_dir() else Path.home()) / self.export_file,
+            ";;".join(EXPORT_FILTERS),
+            self.export_chosen,
+            save=True,
+            prefs=self.ctx.prefs,
         )
-        if not name:
-            return
-        path = Path(name)
-        remember(self.ctx.prefs, path)
-        fmt = filters.get(chosen) or "pdf"
+
+    def export_chosen(self, path: Path, name_filter: str) -> None:
+        """Export to the file picked (a name without a suffix takes the chosen filter's)."""
+        from companion.core.about.export import format_for
+
+        fmt = EXPORT_FILTERS.get(name_filter) or "pdf"
         if not path.suffix:
             path = path.with_suffix("." + fmt)
         else:
@@ -153,6 +153,10 @@ class AboutDocuments:
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
-        dialog.setWindowTitle(f"Print the {self.document_name}")
-        if dialog.exec() == QPrintDialog.DialogCode.Accepted:
-            print_document(self.renderer.render(self.editor.toPlainText()), printer)
+        title = f"Print the {self.document_name}"
+        dialog.setWindowTitle(title)
+        dialog.setAccessibleName(title)
+        open_dialog(
+            dialog,
+            lambda: print_document(self.renderer.render(self.editor.toPlainText()), printer),
+        )

@@ -59,17 +59,19 @@ class _LineList(QWidget):
         layout.addWidget(self.list)
         self.lines_raw: list[str] = []
         self.extra: list = []  # per-line extra value (severity for flubs)
-        self.extra_for_next = None
+        # a combo whose value goes with each line added (the flub's severity); a widget,
+        # not a closure over the dialog: that made a reference cycle, and an unparented
+        # dialog was then deleted by Python's collector, whenever it ran (mid-paint)
+        self.extra_from: QComboBox | None = None
 
     def add_current(self) -> None:
         text = self.entry.text().strip()
         if not text:
             return
         label = text
-        if self.extra_for_next is not None:
-            value, name = self.extra_for_next()
-            label = f"{text}  ({name})"
-            self.extra.append(value)
+        if self.extra_from is not None:
+            label = f"{text}  ({self.extra_from.currentText()})"
+            self.extra.append(self.extra_from.currentData())
         self.list.addItem(label)
         self.lines_raw.append(text)
         self.entry.clear()
@@ -142,10 +144,7 @@ class CaptureDialog(QDialog):
         for value, name in ((1, "1 minor"), (2, "2 noticeable"), (3, "3 bad")):
             self.severity.addItem(name, value)
         self.severity.setCurrentIndex(1)
-        self.flubbed.extra_for_next = lambda: (
-            self.severity.currentData(),
-            self.severity.currentText(),
-        )
+        self.flubbed.extra_from = self.severity
         self.went_well = _LineList("What went well", "What went well?")
         self.asked_them = None
         if self.loop is not None:

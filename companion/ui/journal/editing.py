@@ -62,10 +62,11 @@ class JournalEditing:
         if not self.rounds_view.indexAt(pos).isValid():
             return
         menu = QMenu(self.rounds_view)
+        menu.aboutToHide.connect(menu.deleteLater)
         for button in (self.edit_button, self.delete_button, self.weak_button):
             action = menu.addAction(button.text().replace("&", ""), button.click)
             action.setEnabled(button.isEnabled())
-        menu.exec(self.rounds_view.viewport().mapToGlobal(pos))
+        menu.popup(self.rounds_view.viewport().mapToGlobal(pos))  # no loop of its own
 
     def _push(
         self,

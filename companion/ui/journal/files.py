@@ -1,7 +1,8 @@
-"""File dialogs (through a replaceable factory) and exports run off the GUI thread.
+"""File dialogs that open without a nested loop, and exports run off the GUI thread.
 
-Pages hold a ``FileDialogs`` instance in ``self.file_dialogs``; tests swap it for one
-that returns a path without showing anything. Exports run on a worker thread with
+Pages hold a ``FileDialogs`` instance in ``self.file_dialogs``: the dialog opens, the
+method returns at once, and the page's callback runs with the path once one is chosen
+(tests pick it in the open dialog, as a user does). Exports run on a worker thread with
 their own read connection to the database file (core.journal.snapshot) (WAL lets it read while the GUI
 writes), so even a 10,000-loop journal export never freezes the window.
 """
@@ -15,7 +16,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from companion.core.journal.snapshot import with_read_only
-from companion.core.last_folder import remember, start_folder
+from companion.ui.widgets.opening import choose_file
 
 STUDY_FILTERS = {
     "md": "Markdown checklist (*.md)",
@@ -32,28 +33,31 @@ STUDY_TITLES = {
 
 
 class FileDialogs:
-    """The real file dialogs, opening in the last folder used (kept in ``prefs``).
-    Replace with an object with the same two methods in tests."""
+    """The file dialogs, opening in the last folder used (kept in ``prefs``); each returns
+    the open dialog, and ``then(path)`` runs once a file is chosen (nothing on cancel)."""
 
     def __init__(self, prefs=None):
         self.prefs = prefs
 
-    def save_path(self, parent: QWidget, title: str, suggested: Path, filters: str) -> Path | None:
-        start = start_folder(self.prefs, suggested.parent) / suggested.name
-        name, _ = QFileDialog.getSaveFileName(parent, title, str(start), filters)
-        return self._chosen(name)
-
-    def open_path(self, parent: QWidget, title: str, start: Path, filters: str) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(
-            parent, title, str(start_folder(self.prefs, start)), filters
+    def save_path(
+        self, parent: QWidget, title: str, suggested: Path, filters: str, then: Callable
+    ) -> QFileDialog:
+        return choose_file(
+            parent,
+            title,
+            suggested,
+            filters,
+            lambda path, _f: then(path),
+            save=True,
+            prefs=self.prefs,
         )
-        return self._chosen(name)
 
-    def _chosen(self, name: str) -> Path | None:
-        if not name:
-            return None
-        remember(self.prefs, Path(name))
-        return Path(name)
+    def open_path(
+        self, parent: QWidget, title: str, start: Path, filters: str, then: Callable
+    ) -> QFileDialog:
+        return choose_file(
+            parent, title, start, filters, lambda path, _f: then(path), prefs=self.prefs
+        )
 
 
 class _Signals(QObject):

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QListView,
     QMenu,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QToolButton,
@@ -37,6 +36,7 @@ from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
 from companion.ui.widgets.plain_text import plain_tip
+from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 #: the change kinds this page shows
 SHOWN = ("loop", "round", "capture", "thank-you", "plan", "study")
@@ -220,12 +220,9 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.empty.setAccessibleName("The journal is empty")
         # the loop's detail scrolls on a small screen (800 x 500 at 200 %) rather than
         # making the window taller than the screen: the thank-you and debrief sit below
-        detail_scroll = QScrollArea()
-        detail_scroll.setWidget(detail)
-        detail_scroll.setWidgetResizable(True)
-        detail_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        detail_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab moves through its fields
-        detail_scroll.setAccessibleName("The loop's rounds, thank-you and debrief, scrollable")
+        detail_scroll = VerticalScroll(
+            detail, "The loop's rounds, thank-you and debrief, scrollable"
+        )
         self.right = QStackedWidget()
         self.right.addWidget(detail_scroll)
         self.right.addWidget(self.empty)

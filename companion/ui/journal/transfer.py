@@ -42,22 +42,24 @@ class JournalTransfer:
     def export_study_list(self, fmt: str) -> None:
         from companion.core.study.exports import SUFFIXES
 
-        path = self.file_dialogs.save_path(
+        self.file_dialogs.save_path(
             self,
             "Export the study list",
             self._suggest(f"study-list{SUFFIXES[fmt]}"),
             STUDY_FILTERS[fmt],
+            lambda path: start_study_export(self, fmt, path),
         )
-        if path is None:
-            return
-        start_study_export(self, fmt, path)
 
     def export_journal(self) -> None:
-        path = self.file_dialogs.save_path(
-            self, "Export the whole journal", self._suggest("journal.json"), "JSON (*.json)"
+        self.file_dialogs.save_path(
+            self,
+            "Export the whole journal",
+            self._suggest("journal.json"),
+            "JSON (*.json)",
+            self.export_journal_to,
         )
-        if path is None:
-            return
+
+    def export_journal_to(self, path: Path) -> None:
         now = self.ctx.now()
 
         def work(db) -> str:
@@ -69,13 +71,15 @@ class JournalTransfer:
         _start_export(self, work, path)
 
     def import_journal(self) -> None:
+        self.file_dialogs.open_path(
+            self, "Import a journal", Path.home(), "JSON (*.json)", self.import_journal_from
+        )
+
+    def import_journal_from(self, path: Path) -> None:
+        from PySide6.QtWidgets import QApplication
+
         from companion.core.journal.files import import_journal
         from companion.core.journal.validate import JournalImportError
-
-        path = self.file_dialogs.open_path(self, "Import a journal", Path.home(), "JSON (*.json)")
-        if path is None:
-            return
-        from PySide6.QtWidgets import QApplication
 
         self.status(f"Importing {path.name}…")
         # a large journal takes a second or two on this thread (SQLite writes belong

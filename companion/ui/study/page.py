@@ -345,11 +345,10 @@ class StudyPage(QWidget):
         from companion.core.study.exports import SUFFIXES
         from companion.ui.journal.transfer import start_study_export
 
-        path = self.file_dialogs.save_path(
+        self.file_dialogs.save_path(
             self,
             "Export the study list",
             Path.home() / f"study-list{SUFFIXES[fmt]}",
             STUDY_FILTERS[fmt],
+            lambda path: start_study_export(self, fmt, path),
         )
-        if path is not None:
-            start_study_export(self, fmt, path)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QPushButton,
     QTreeWidget,
@@ -17,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ui.widgets.loop_dialogs import RoundDialog
-from companion.ui.widgets.opening import ask, open_dialog, tell
+from companion.ui.widgets.opening import ask, choose_file, open_dialog, tell
 from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.round_fields import (
     role_title,
@@ -325,17 +324,14 @@ class ScheduleEditor(QWidget):
         self._changed([round_id])
 
     def choose_ics(self) -> None:
-        from companion.core.last_folder import remember, start_folder
-
-        path, _ = QFileDialog.getOpenFileName(
+        self.dialog = choose_file(
             self,
             "Import a calendar invitation",
-            str(start_folder(self.ctx.prefs, Path.home())),
+            Path.home(),
             "Calendar files (*.ics);;All files (*)",
+            lambda path, _filter: self.import_in_background(path),
+            prefs=self.ctx.prefs,
         )
-        if path:
-            remember(self.ctx.prefs, Path(path))
-            self.import_in_background(Path(path))
 
     def import_in_background(self, path: Path) -> None:
         """Read the file on a worker thread (a hostile file must not freeze the window);

@@ -111,9 +111,9 @@ class _MomentEdit(QLineEdit):
         calendar.clicked.connect(picked)
         calendar.activated.connect(picked)
         menu.aboutToShow.connect(calendar.setFocus)
-        menu.exec(self.mapToGlobal(self.rect().bottomLeft()))
-        menu.deleteLater()
-        self.setFocus()
+        menu.aboutToHide.connect(self.setFocus)
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(self.mapToGlobal(self.rect().bottomLeft()))  # no loop of its own
 
 
 class DayEdit(_MomentEdit):
