@@ -14,27 +14,36 @@ from pathlib import Path
 DEFAULT_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
+def render_image(svg: Path, size: int):
+    """The SVG drawn at ``size`` px square by Qt's SVG renderer, as a QImage (a
+    QGuiApplication must exist); ValueError on an unreadable SVG."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(str(svg))
+    if not renderer.isValid():
+        raise ValueError(f"{svg}: not a valid SVG image")
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter)
+    painter.end()
+    return image
+
+
 def render(
     svg: Path, out_dir: Path, name: str, sizes: tuple[int, ...] = DEFAULT_SIZES
 ) -> list[Path]:
     """Write one PNG per size and return their paths; raise ValueError on an unreadable SVG."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QGuiApplication, QImage, QPainter
-    from PySide6.QtSvg import QSvgRenderer
+    from PySide6.QtGui import QGuiApplication
 
     app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
-    renderer = QSvgRenderer(str(svg))
-    if not renderer.isValid():
-        raise ValueError(f"{svg}: not a valid SVG image")
     written: list[Path] = []
     for size in sizes:
-        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        renderer.render(painter)
-        painter.end()
+        image = render_image(svg, size)
         target = out_dir / f"{size}x{size}" / "apps" / f"{name}.png"
         target.parent.mkdir(parents=True, exist_ok=True)
         if not image.save(str(target), "PNG"):

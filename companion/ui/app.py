@@ -41,13 +41,14 @@ class Application:
 
     def __init__(self, ctx: AppContext, qapp):
         from companion.ui.bus import AppBus
-        from companion.ui.mainwindow import MainWindow, window_icon
+        from companion.ui.mainwindow import MainWindow
 
         self.ctx = ctx
         self.qapp = qapp
         self.bus = AppBus()
         self.window = MainWindow(ctx, self.bus)
-        self.window.setWindowIcon(window_icon())
+        # the window icon (SVG: QtSvg and its plugin) is set right after the first paint:
+        # the window manager draws it, the window's own first frame does not show it
         self.tray = None
         # the day service, the captures, the card and the hotkeys: made right after the
         # first paint (they cost ~15 ms of imports and set-up the first pixels need not
@@ -88,6 +89,9 @@ class Application:
         services after it."""
         from PySide6.QtCore import QTimer
 
+        from companion.ui.mainwindow import window_icon
+
+        self.window.setWindowIcon(window_icon())
         QTimer.singleShot(0, self.make_session)  # before the page: timers run in order
 
         def finish_look() -> None:

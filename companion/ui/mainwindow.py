@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
 from companion import APP_NAME
 from companion.core.context import AppContext
 from companion.ui.bus import AppBus
-from companion.ui.icons import icon
+from companion.ui.icons import icon, rail_icon
 from companion.ui.pages import PAGES, PageSpec
+
+RAIL_ICON_PX = 22  # the rail's PNG icons are drawn at this size (render_rail_icons.py)
 
 
 class NoticeBar(QFrame):
@@ -81,7 +83,7 @@ class MainWindow(QMainWindow):
         self.rail = QListWidget()
         self.rail.setObjectName("navRail")
         self.rail.setAccessibleName("Tools")
-        self.rail.setIconSize(QSize(22, 22))
+        self.rail.setIconSize(QSize(RAIL_ICON_PX, RAIL_ICON_PX))
         self.rail.setFrameShape(QFrame.Shape.NoFrame)
         self.rail.setSpacing(2)
         # palette roles keep the rail right in light and dark schemes
@@ -93,7 +95,7 @@ class MainWindow(QMainWindow):
             " color: palette(highlighted-text); }"
         )
         for n, page in enumerate(PAGES, 1):
-            item = QListWidgetItem(icon(page.icon), page.title)
+            item = QListWidgetItem(rail_icon(page.icon), page.title)
             item.setToolTip(f"{page.tooltip} (Ctrl+{n})")
             self.rail.addItem(item)
         self.rail.setFixedWidth(self.rail.sizeHintForColumn(0) + 40)

@@ -91,8 +91,9 @@ def _insert_loops(db: Database, doc: CheckedJournal, report: ImportReport) -> li
     for row in db.execute(f"SELECT {cols} FROM loops"):
         dated.add((row[0], row[-1]))
         undated.add(row[:-1])
-    insert = f"INSERT INTO loops({cols}) VALUES ({', '.join('?' * len(LOOP_FIELDS))})"
+    next_id = _next_id(db, "loops")
     ids: list[int | None] = []
+    new: list[tuple] = []
     for row in doc.loops:
         values, has_time = row[:-1], row[-1]
         key = (values[0], values[-1]) if has_time else values[:-1]
@@ -100,9 +101,18 @@ def _insert_loops(db: Database, doc: CheckedJournal, report: ImportReport) -> li
             report.loops_skipped += 1
             ids.append(None)
             continue
-        ids.append(db.conn.execute(insert, values).lastrowid)
-        report.loops_added += 1
+        ids.append(next_id)
+        new.append((next_id, *values))
+        next_id += 1
+    db.conn.executemany(f"INSERT INTO loops(id, {cols}) VALUES (?{', ?' * len(LOOP_FIELDS)})", new)
+    report.loops_added += len(new)
     return ids
+
+
+def _next_id(db: Database, table: str) -> int:
+    """The id SQLite would give the next row (none of these tables is AUTOINCREMENT):
+    naming it lets one executemany add the rows, inside the write transaction."""
+    return db.conn.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {table}").fetchone()[0]
 
 
 def _insert_rounds(db, doc: CheckedJournal, loop_ids, report) -> dict[tuple, int]:
@@ -112,11 +122,9 @@ def _insert_rounds(db, doc: CheckedJournal, loop_ids, report) -> dict[tuple, int
         f"SELECT id, {', '.join(ROUND_FIELDS)} FROM rounds WHERE loop_id IS NULL ORDER BY id"
     ).fetchall():
         pool.setdefault(tuple(row[1:]), []).append(row[0])
-    insert = (
-        f"INSERT INTO rounds(loop_id, {', '.join(ROUND_FIELDS)}) "
-        f"VALUES (?{', ?' * len(ROUND_FIELDS)})"
-    )
+    next_id = _next_id(db, "rounds")
     ids: dict[tuple, int] = {}
+    new: list[tuple] = []
     for loop, ref, *fields in doc.rounds:
         if loop is None:
             same = pool.get(tuple(fields))
@@ -124,9 +132,19 @@ def _insert_rounds(db, doc: CheckedJournal, loop_ids, report) -> dict[tuple, int
                 ids[(None, ref)] = same.pop(0)
                 report.entries_skipped += 1
                 continue
-            ids[(None, ref)] = db.conn.execute(insert, [None, *fields]).lastrowid
-        elif loop_ids[loop] is not None:
-            ids[(loop, ref)] = db.conn.execute(insert, [loop_ids[loop], *fields]).lastrowid
+            loop_id = None
+        else:
+            loop_id = loop_ids[loop]
+            if loop_id is None:
+                continue
+        ids[(loop, ref)] = next_id
+        new.append((next_id, loop_id, *fields))
+        next_id += 1
+    db.conn.executemany(
+        f"INSERT INTO rounds(id, loop_id, {', '.join(ROUND_FIELDS)}) "
+        f"VALUES (?, ?{', ?' * len(ROUND_FIELDS)})",
+        new,
+    )
     return ids
 
 

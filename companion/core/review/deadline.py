@@ -22,17 +22,21 @@ MORNING = DayRules().morning_from
 
 
 def loop_starts(db) -> list[dt.datetime]:
-    """The first scheduled round of every loop (skipped rounds do not count), oldest first."""
+    """When every loop began or begins, oldest first: its first round's start, the
+    moment it was started when that came before its scheduled time (a round started
+    early has begun: the loop is no longer ahead). Skipped rounds do not count."""
     firsts: dict[int, dt.datetime] = {}
     rows = db.execute(
-        "SELECT loop_id, scheduled_at FROM rounds WHERE loop_id IS NOT NULL "
-        "AND scheduled_at IS NOT NULL AND scheduled_at != '' AND skipped_at IS NULL"
+        "SELECT loop_id, scheduled_at, started_at FROM rounds WHERE loop_id IS NOT NULL "
+        "AND skipped_at IS NULL AND ((scheduled_at IS NOT NULL AND scheduled_at != '') "
+        "OR (started_at IS NOT NULL AND started_at != ''))"
     ).fetchall()
-    for loop_id, text in rows:
-        moment = parse_stored(text)
-        if moment is not None and (loop_id not in firsts or moment < firsts[loop_id]):
+    for loop_id, scheduled, started in rows:
+        moments = [m for m in (parse_stored(scheduled), parse_stored(started)) if m is not None]
+        moment = min(moments, key=utc) if moments else None
+        if moment is not None and (loop_id not in firsts or utc(moment) < utc(firsts[loop_id])):
             firsts[loop_id] = moment
-    return sorted(firsts.values())
+    return sorted(firsts.values(), key=utc)
 
 
 def next_start(starts: Sequence[dt.datetime], after: dt.datetime) -> dt.datetime | None:

@@ -237,7 +237,7 @@ def import_stories(db, stories: dict, now: dt.datetime) -> int:
                 )
                 added += 1
     by_loop = {}
-    for loop, refs in _loop_rounds(db).values():
+    for loop, refs in (_loop_rounds(db) if stories["rounds"] else {}).values():
         created = loop["created_at"]
         try:
             created = dt.datetime.fromisoformat(created).astimezone(dt.UTC).isoformat()

@@ -105,6 +105,18 @@ def test_a_skipped_first_round_moves_the_deadline_to_the_next(db, clock):
     assert loop_starts(db) == [first_round + dt.timedelta(hours=2)]
 
 
+def test_a_first_round_started_early_is_when_the_loop_began(db, clock):
+    """Started 20 minutes before its time: the loop has begun, so a review made after the
+    early start is not held to the scheduled one (the Study list said 'to review before
+    the loop (first round 10:00)' during that round)."""
+    first_round = clock.now() + 5 * DAY
+    loop_id = loop_at(db, first_round)
+    first = db.execute("SELECT MIN(id) FROM rounds WHERE loop_id = ?", [loop_id]).fetchone()[0]
+    early = first_round - dt.timedelta(minutes=20)
+    update_round(db, first, started_at=review.stamp(early))
+    assert loop_starts(db) == [early]
+
+
 # --- the list ----------------------------------------------------------------------------
 
 
