@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.storage.rows import set_columns
-from companion.core.text import clean_text
+from companion.core.text import MAX_TEXT, clean_text
 from companion.core.timeutil import parse_stored, to_stored, to_stored_utc
 
 LOOP_STATUSES = ("planned", "active", "done", "offer", "rejected", "withdrawn")
@@ -78,6 +78,9 @@ def create_loop(
     company = company.strip()
     if not company:
         raise ValueError("A loop needs a company name.")
+    for text, what in ((company, "The company name"), (role, "The role"), (notes, "The notes")):
+        if len(text) > MAX_TEXT:  # the limit the edit dialogs and the import hold to
+            raise ValueError(f"{what} is {len(text):,} characters; the limit is {MAX_TEXT:,}.")
     table = db["loops"]
     table.insert(
         {

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from companion.core.journal.entries import topic_key
 from companion.core.journal.stream import STREAMED, JournalImportError, load_json, scan_document
+from companion.core.text import MAX_TEXT
 from companion.core.timeutil import to_stored_utc
 
 __all__ = ["JournalImportError", "load_json", "parse_journal", "read_journal", "CheckedJournal"]
@@ -56,6 +57,8 @@ def _text(obj: dict, key: str, where: str, *, required: bool = False, nullable: 
         value = ""
     if not isinstance(value, str):
         _fail(f"{where}.{key}", f"must be text, not {type(value).__name__}")
+    if len(value) > MAX_TEXT:  # as the app's own fields: a pasted novel is not a company
+        _fail(f"{where}.{key}", f"is {len(value):,} characters; the limit is {MAX_TEXT:,}")
     if not _UNUSUAL.search(value):  # the common case: one scan, nothing to strip
         if required and not value.strip():
             _fail(f"{where}.{key}", "is empty")
@@ -218,8 +221,8 @@ def _plain_reader(default: str, plain: bool):
         value = obj.get(key, "")
         if value is None:
             value = ""
-        elif value.__class__ is not str or unusual(value):
-            raise _NotPlain
+        elif value.__class__ is not str or len(value) > MAX_TEXT or unusual(value):
+            raise _NotPlain  # the careful check names what is wrong
         if required and not value.strip():
             raise _NotPlain
         return value

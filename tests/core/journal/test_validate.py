@@ -164,3 +164,23 @@ def test_a_control_character_in_a_file_is_still_stripped_and_counted(tmp_path):
     checked = validate.read_journal(path, dt.datetime(2026, 12, 1, tzinfo=dt.UTC))
     assert checked.loops[0][0] == "Acme"
     assert checked.stripped == 1
+
+
+def test_a_company_name_past_the_text_limit_is_refused_by_name(tmp_path):
+    """A 5 MB company name came in whole (the app's own fields stop at MAX_TEXT); refused
+    with its place, by the quick path and the careful one alike, and by create_loop."""
+    from companion.core.day.loops import create_loop
+    from companion.core.storage.store import open_store
+    from companion.core.text import MAX_TEXT
+
+    path = tmp_path / "big-name.json"
+    doc = {"format": "interview-companion-journal", "version": 1}
+    doc["loops"] = [{"company": "A" * (MAX_TEXT + 1), "role": "SRE", "rounds": []}]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(JournalImportError, match=r"loops\[0\]\.company.*the limit is 200,000"):
+        validate.read_journal(path, dt.datetime(2026, 12, 1, tzinfo=dt.UTC))
+    store = open_store(tmp_path / "companion.sqlite3")
+    with pytest.raises(ValueError, match="The company name is 200,001 characters"):
+        create_loop(store.db, "A" * (MAX_TEXT + 1))
+    assert store.db["loops"].count == 0
+    store.close()
