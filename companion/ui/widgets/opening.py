@@ -62,12 +62,25 @@ class _FileDialog(QFileDialog):
     ``accept()`` calls the static ``QMessageBox.warning`` for a file that would be replaced
     (saving) or is not there (opening)."""
 
+    data_dir: Path | None = None  # its files are never a place to save an export
+
     def accept(self) -> None:
+        from companion.core.paths import own_file
+
         files = self.selectedFiles()
         path = Path(files[0]) if files and files[0] else None
+        saving = self.acceptMode() == QFileDialog.AcceptMode.AcceptSave
         if path is None or path.is_dir():
             super().accept()  # nothing named yet, or a folder to go into: Qt's own way
-        elif self.acceptMode() == QFileDialog.AcceptMode.AcceptSave and path.exists():
+        elif saving and self.data_dir is not None and own_file(self.data_dir, path):
+            tell(
+                self,
+                self.windowTitle(),
+                f"{path.name} is one of the app's own files in its data folder; saving "
+                "there would replace it. Choose another name or folder.",
+                warning=True,
+            )
+        elif saving and path.exists():
             ask(
                 self,
                 self.windowTitle(),
@@ -102,6 +115,8 @@ def choose_file(
     from companion.core.last_folder import remember, start_folder
 
     dialog = _FileDialog(parent, title)
+    if prefs is not None and save:
+        dialog.data_dir = Path(prefs.path).parent  # prefs.json lives in the data folder
     dialog.setOptions(
         QFileDialog.Option.DontUseNativeDialog | QFileDialog.Option.DontConfirmOverwrite
     )
