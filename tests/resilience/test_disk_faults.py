@@ -246,8 +246,9 @@ def test_file_size_limit_during_a_transaction_keeps_the_database(tmp_path):
     store = open_store(path)
     limit(path.stat().st_size + 32 * 1024)
     try:
-        with store.db.atomic():
-            loops.create_loop(store.db, "Huge", notes="n" * (2 * 1024 * 1024))
+        with store.db.atomic():  # 2 MiB in one transaction, each note within the text limit
+            for n in range(16):
+                loops.create_loop(store.db, f"Huge {n}", notes="n" * (128 * 1024))
     except sqlite3.Error as exc:
         print("failed", type(exc).__name__)
     else:
