@@ -157,7 +157,9 @@ def build(
     if snr_db is None:
         return BuiltTake(clean, tuple(truth), words, duration(clean), speech_rms)
     noise = folder / f"{name}-noise.wav"
-    _run("sox", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(noise),
+    # -R: the same noise every run (sox seeds it from the clock otherwise: one draw in a few
+    # put a 0.24 s burst at a clip's edge at 120 wpm), so a test or figure can be rerun
+    _run("sox", "-R", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(noise),
          "synth", f"{at}", "whitenoise", "vol", "0.5")  # fmt: skip
     gain = speech_rms / 10 ** (snr_db / 20) / rms(noise)
     out = folder / f"{name}.wav"
@@ -169,7 +171,7 @@ def pure_noise(folder: Path, name: str, seconds: float, level: float) -> Path:
     """White noise alone at RMS ``level`` (full scale = 1)."""
     folder.mkdir(parents=True, exist_ok=True)
     raw = folder / f"{name}-raw.wav"
-    _run("sox", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(raw),
+    _run("sox", "-R", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(raw),
          "synth", f"{seconds}", "whitenoise", "vol", "0.5")  # fmt: skip
     out = folder / f"{name}.wav"
     _run("sox", "-v", f"{level / rms(raw):.6f}", str(raw), str(out))
