@@ -68,6 +68,35 @@ class JournalEditing:
             action.setEnabled(button.isEnabled())
         menu.popup(self.rounds_view.viewport().mapToGlobal(pos))  # no loop of its own
 
+    def _edit_fields(
+        self,
+        update,
+        row_id: int,
+        changed: dict,
+        failed: str,
+        text: str,
+        loop_id,
+        select=None,
+        *,
+        kinds: tuple[str, ...],
+    ) -> None:
+        """Write ``changed`` with ``update`` (update_round, update_loop: they return the
+        previous values) and make it one undoable step; a refusal is shown, nothing kept."""
+        db = self.ctx.db
+        try:
+            old = update(db, row_id, **changed)
+        except ValueError as exc:
+            self._failed(failed, exc)
+            return
+        self._push(
+            text,
+            lambda: update(db, row_id, **changed),
+            lambda: update(db, row_id, **old),
+            loop_id,
+            select,
+            kinds=kinds,
+        )
+
     def _push(
         self,
         text: str,
@@ -184,16 +213,12 @@ class JournalEditing:
             if not changed:
                 self.status("Nothing changed.")
                 return
-            db = self.ctx.db
-            try:
-                old = update_round(db, rnd.id, **changed)
-            except ValueError as exc:
-                self._failed("The round was not saved", exc)
-                return
-            self._push(
+            self._edit_fields(
+                update_round,
+                rnd.id,
+                changed,
+                "The round was not saved",
                 "edit the round",
-                lambda: update_round(db, rnd.id, **changed),
-                lambda: update_round(db, rnd.id, **old),
                 rnd.loop_id,
                 ("notes" if focus_notes and changed.get("notes") else "round", rnd.id),
                 kinds=("round", "capture"),  # its notes are part of the capture
@@ -217,16 +242,12 @@ class JournalEditing:
             if not changed:
                 self.status("Nothing changed.")
                 return
-            db = self.ctx.db
-            try:
-                old = update_loop(db, loop.id, **changed)
-            except ValueError as exc:
-                self._failed("The loop was not saved", exc)
-                return
-            self._push(
+            self._edit_fields(
+                update_loop,
+                loop.id,
+                changed,
+                "The loop was not saved",
                 f"edit the {loop.company} loop",
-                lambda: update_loop(db, loop.id, **changed),
-                lambda: update_loop(db, loop.id, **old),
                 loop.id,
                 kinds=("loop",),
             )
