@@ -85,6 +85,11 @@ def rescue_rect(rect: Rect, screens: Sequence[Rect]) -> Rect:
     nearest screen (shrunk if that screen is smaller)."""
     if not screens or is_reachable(rect, screens):
         return rect  # partly off-screen but grabbable: keep it where the user put it
+    return onto_screen(rect, screens)
+
+
+def onto_screen(rect: Rect, screens: Sequence[Rect]) -> Rect:
+    """``rect`` moved fully onto the nearest screen, shrunk if that screen is smaller."""
     target = min(screens, key=lambda s: (rect.w > s.w or rect.h > s.h, _distance2(rect, s)))
     w, h = min(rect.w, target.w), min(rect.h, target.h)
     x = min(max(rect.x, target.x), target.right - w)
@@ -128,11 +133,17 @@ def restore_rect(
     saved = saved if isinstance(saved, dict) else {}
     exact = Rect.from_list(saved.get(f"{layout_key(screens)}|{mode}"))
     last = Rect.from_list(saved.get(f"last|{mode}"))
-    candidate = exact or last
-    if candidate is None:
+    if exact is None and last is None:
         return default_rect(usable[0] if usable else Rect(0, 0, 1280, 800), glance), False
-    rescued = rescue_rect(candidate, usable)
-    return rescued, rescued != candidate
+    if exact is not None:
+        fits = not usable or any(exact.w <= s.w and exact.h <= s.h for s in usable)
+        # the user's own place here: kept if grabbable, unless no screen can show it whole
+        rescued = rescue_rect(exact, usable) if fits else onto_screen(exact, usable)
+        return rescued, rescued != exact
+    # a place from another layout (another scale or screen): wholly on this one, never
+    # taller than it (380 x 600 from 100 % ran off an 800 x 500 screen at 200 %)
+    moved = onto_screen(last, usable) if usable else last
+    return moved, moved != last
 
 
 def remember_rect(saved: Any, screens: Sequence[Rect], rect: Rect, glance: bool = False) -> dict:

@@ -281,6 +281,23 @@ def test_rescue_keeps_a_grabbable_card_and_shrinks_an_oversized_one():
     assert moved == Rect(0, 0, 1920, 1080)
 
 
+def test_a_place_from_another_layout_is_wholly_on_this_screen():
+    """380 x 600 near the left at 100 % (1600 x 1000), opened at 200 % (800 x 500
+    logical): the card stuck out below the screen, grabbable so kept. From another layout
+    it is moved and shrunk onto this screen; the user's own place here is kept as it was,
+    unless no screen can show it whole."""
+    at_100 = Rect(0, 0, 1600, 1000)
+    at_200 = Rect(0, 0, 800, 500)
+    saved = remember_rect({}, [at_100], Rect(300, 24, 380, 600))
+    rect, rescued = restore_rect(saved, [at_200])
+    assert rescued and rect == Rect(300, 0, 380, 500)
+    own = Rect(500, 200, 380, 450)  # put there by the user at 200 %: grabbable, kept
+    saved = remember_rect(saved, [at_200], own)
+    assert restore_rect(saved, [at_200]) == (own, False)
+    saved = remember_rect(saved, [at_200], Rect(0, 0, 380, 600))  # saved taller than it
+    assert restore_rect(saved, [at_200]) == (Rect(0, 0, 380, 500), True)
+
+
 def test_restore_defaults_to_top_right_and_ignores_garbage():
     rect, rescued = restore_rect({"last|card": [1, 2, "x", 4]}, [LEFT])
     assert not rescued and rect.right == LEFT.right - 24 and rect.y == 24
