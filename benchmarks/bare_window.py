@@ -1,5 +1,7 @@
-"""The start-up baselines: a bare QMainWindow with a QTextEdit, or with ``--widget`` a
-bare shown QWidget, that quits on its first paint.
+"""The start-up baselines: a bare QMainWindow with a QTextEdit, with ``--widget`` a bare
+shown QWidget, or with ``--list`` a bare QWidget holding a three-item QListWidget (the
+least a window that draws text pays: fonts and an item view), that quit on their first
+paint.
 
 Prints the same line as ``companion`` under COMPANION_EXIT_ON_FIRST_PAINT=1:
 ``first-paint <epoch seconds> <seconds since the script started>``.
@@ -12,7 +14,7 @@ import time
 
 STARTED = time.perf_counter()
 
-from PySide6.QtCore import QEvent, QObject  # noqa: E402
+from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMainWindow, QTextEdit, QWidget  # noqa: E402
 
 
@@ -28,7 +30,8 @@ class FirstPaint(QObject):
         if event.type() == QEvent.Type.Paint and not self.done:
             self.done = True
             print(f"first-paint {time.time():.6f} {time.perf_counter() - STARTED:.6f}", flush=True)
-            self.app.exit(0)
+            # after this paint is flushed, as the app does (companion.ui.app.run_gui)
+            QTimer.singleShot(0, lambda: self.app.exit(0))
         return False
 
 
@@ -36,6 +39,13 @@ def main() -> int:
     app = QApplication(sys.argv[:1])
     if "--widget" in sys.argv[1:]:
         window = QWidget()
+    elif "--list" in sys.argv[1:]:  # the least a window with a text rail draws
+        from PySide6.QtWidgets import QHBoxLayout, QListWidget
+
+        window = QWidget()
+        rail = QListWidget()
+        rail.addItems(["Today", "About me", "Stories"])
+        QHBoxLayout(window).addWidget(rail)
     else:
         window = QMainWindow()
         window.setCentralWidget(QTextEdit())

@@ -223,3 +223,35 @@ def test_start_with_a_newer_database_keeps_it_and_works_in_memory(qtbot, ctx, da
     assert "newer version" in _notices(app.window)
     assert path.read_bytes() == before
     assert ctx.store.read_only
+
+
+def test_quit_undoes_the_apps_own_pause_and_skips_the_work_without_one(qtbot, ctx):
+    """Quit puts back a pause the app made (here one the notification server ends by
+    itself, so only the record goes); with no record there is nothing to undo and quit
+    does not load the do-not-disturb code at all (it ran inside the first paint's quit in
+    the start-up benchmark)."""
+    import os
+    import subprocess
+    import sys
+
+    from companion.core.dnd import record
+    from companion.ui.app import Application, create_application
+
+    path = record.record_path(ctx.data_dir)
+    record.save(path, record.Hold(adapter="portal", holder="app", restores_itself=True))
+    app = Application(ctx, create_application(["companion"]))
+    qtbot.addWidget(app.window)
+    app.shutdown()
+    assert not path.exists()
+
+    code = (
+        "import sys\n"
+        "from companion.core.context import AppContext\n"
+        "from companion.ui.app import Application, create_application\n"
+        f"app = Application(AppContext({str(ctx.data_dir / 'fresh')!r}), create_application())\n"
+        "app.shutdown()\n"
+        "print(any(m.startswith('companion.core.dnd') for m in sys.modules))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.stdout.strip() == "False", done.stderr[-500:]
