@@ -7,7 +7,6 @@ first window can paint before they are needed.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,6 +15,8 @@ from companion.core import paths
 from companion.core.prefs import Prefs
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from companion.core.content import Content, ContentError
     from companion.core.settings import Settings
     from companion.core.storage.store import Store
@@ -29,7 +30,7 @@ class AppContext:
         clock: Callable[[], dt.datetime] | None = None,
     ):
         self.data_dir = Path(data_dir)
-        self.clock: Callable[[], dt.datetime] = clock or (lambda: dt.datetime.now().astimezone())
+        self.clock: Callable[[], dt.datetime] = clock or _local_now
         self.prefs = Prefs(paths.prefs_path(self.data_dir))
         self._store: Store | None = None
         self._content: Content | None = None
@@ -113,3 +114,10 @@ class AppContext:
         if self._store is not None:
             self._store.close()
             self._store = None
+
+
+def _local_now():
+    # datetime is imported on the first call: the GUI's first frame does not need it
+    import datetime as dt
+
+    return dt.datetime.now().astimezone()

@@ -5,17 +5,16 @@ from __future__ import annotations
 import base64
 import importlib
 
-# Not `Qt` here: its enum namespace costs ~13 ms to build, paid after the first paint
-from PySide6.QtCore import QByteArray, QSize, QTimer, Signal
-from PySide6.QtGui import QIcon, QKeySequence, QShortcut
+# Only the classes the first frame shows: each PySide class is built on first use (its
+# enums too), and not `Qt`: its enum namespace costs ~13 ms, paid after the first paint.
+from PySide6.QtCore import QSize, QTimer, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -34,6 +33,9 @@ class NoticeBar(QFrame):
     """A dismissable message strip at the top of the window (storage and content problems)."""
 
     def __init__(self, text: str, actions: list[tuple[str, object]] = (), parent=None):
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QLabel, QPushButton
+
         super().__init__(parent)
         self.setObjectName("noticeBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -42,7 +44,6 @@ class NoticeBar(QFrame):
         layout = QHBoxLayout(self)
         label = QLabel(text)
         label.setWordWrap(True)
-        from PySide6.QtCore import Qt
 
         label.setTextFormat(Qt.TextFormat.PlainText)  # file names and messages are not HTML
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -107,11 +108,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.rail.currentRowChanged.connect(self._show_row)
-        for n in range(1, len(PAGES) + 1):
-            QShortcut(QKeySequence(f"Ctrl+{n}"), self, lambda n=n: self.rail.setCurrentRow(n - 1))
-        # one Ctrl+Q: StandardKey.Quit is Ctrl+Q on Linux too, and two shortcuts on one key
-        # are ambiguous to Qt, so neither fires
-        self.quit_shortcut = QShortcut(QKeySequence("Ctrl+Q"), self, self.close_and_quit)
+        self.quit_shortcut = None  # made with the page shortcuts, after the first paint
 
         bus.open_page.connect(self.show_page)
         bus.open_flagged_quiz.connect(self._open_flagged_quiz)
@@ -122,6 +119,17 @@ class MainWindow(QMainWindow):
         self.rail.setCurrentRow(keys.index(start) if start in keys else 0)
 
     # pages -------------------------------------------------------------------------
+
+    def _add_shortcuts(self) -> None:
+        """Ctrl+1..n for the pages and Ctrl+Q (QKeySequence and QShortcut are not needed
+        for the first frame; made in the same event-loop turn as the first page)."""
+        from PySide6.QtGui import QKeySequence, QShortcut
+
+        for n in range(1, len(PAGES) + 1):
+            QShortcut(QKeySequence(f"Ctrl+{n}"), self, lambda n=n: self.rail.setCurrentRow(n - 1))
+        # one Ctrl+Q: StandardKey.Quit is Ctrl+Q on Linux too, and two shortcuts on one key
+        # are ambiguous to Qt, so neither fires
+        self.quit_shortcut = QShortcut(QKeySequence("Ctrl+Q"), self, self.close_and_quit)
 
     def page(self, key: str) -> QWidget:
         """The page widget for ``key``, built on first use."""
@@ -183,6 +191,8 @@ class MainWindow(QMainWindow):
         saved = self.ctx.prefs.get("main.geometry")
         restored = False
         if isinstance(saved, str):
+            from PySide6.QtCore import QByteArray
+
             try:
                 restored = self.restoreGeometry(QByteArray(base64.b64decode(saved)))
             except ValueError:
@@ -255,6 +265,7 @@ class MainWindow(QMainWindow):
             self._painted = True
             self.first_painted.emit()  # first: what it schedules runs before the page is built
             QTimer.singleShot(0, self.keep_on_screen)  # the frame is known once shown
+            QTimer.singleShot(0, self._add_shortcuts)
             QTimer.singleShot(0, lambda: self._show_row(self.rail.currentRow()))
 
     def bring_to_front(self) -> None:
