@@ -153,7 +153,20 @@ def test_start_up_is_reported_against_both_bare_windows(monkeypatch):
     assert main["ratio"] == pytest.approx(170 / 140) and main["met"]
     memory = by_figure["start-up: peak memory (ru_maxrss), vs bare shown QWidget"]
     assert memory["ratio"] == pytest.approx(72 / 66) and memory["met"]
-    assert len(rows) == 4
+    assert len(rows) == 4  # a caller's two baselines: two rows each
+
+
+def test_the_text_window_floor_is_reported_for_information(monkeypatch):
+    """The bare window with a list of text items is shown beside the targets, never as a
+    target of its own (met is None: run_all prints it as "info")."""
+    startup = _load("startup")
+    app = [startup.Sample(170.0, 72.0)] * 3
+    bare = {kind: [startup.Sample(150.0, 66.0)] * 3 for kind in startup.BASELINES}
+    monkeypatch.setattr(startup, "collect", lambda pairs: (app, bare, "Xvfb :93"))
+    rows = [row for row in startup.run(3) if "QListWidget" in row["figure"]]
+    assert len(rows) == 2 and all(row["met"] is None for row in rows)
+    assert all("floor" in row["target"] for row in rows)
+    assert startup.bare_argv(kind="list")[-1] == "--list"
 
 
 def test_a_child_that_never_draws_is_an_error_not_a_time(monkeypatch):
