@@ -41,6 +41,9 @@ BASELINES = {
     # for information: the floor of any window that draws text (fonts, an item view)
     "list": "bare QWidget with a 3-item QListWidget",
 }
+# Rounds measured (after one warm-up): at 7 the medians of one run swung from 1.07x to
+# 1.45x the bare window between runs on this 2-CPU machine; 15 hold them closer.
+ROUNDS = 15
 XVFB_DISPLAY = ":93"
 CHILD_TIMEOUT = 60.0
 # A bare QMainWindow paints in 100-200 ms on an ordinary machine. A median above this is
@@ -151,7 +154,7 @@ def bare_argv(*extra: str, kind: str = "mainwindow") -> list[str]:
     return [sys.executable, *extra, str(BARE), *([f"--{kind}"] if kind != "mainwindow" else [])]
 
 
-def collect(pairs: int = 7) -> tuple[list[Sample], dict[str, list[Sample]], str]:
+def collect(pairs: int = ROUNDS) -> tuple[list[Sample], dict[str, list[Sample]], str]:
     """Rotate app and baseline runs; a warm-up round first is discarded."""
     app: list[Sample] = []
     bare: dict[str, list[Sample]] = {kind: [] for kind in BASELINES}
@@ -206,7 +209,7 @@ def implausible_baseline(bare_ms: float, note: str = "") -> str | None:
     )
 
 
-def run(pairs: int = 7) -> list[dict]:
+def run(pairs: int = ROUNDS) -> list[dict]:
     """Rows for benchmarks/run_all: first-pixels time and peak memory, app versus each
     bare window. A time row is an error row (failed, with the reason) when its baseline
     itself is implausibly slow."""
@@ -332,7 +335,9 @@ def _verdict(met: bool | None) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=7, help="measured pairs (default 7)")
+    parser.add_argument(
+        "--pairs", type=int, default=ROUNDS, help=f"measured rounds (default {ROUNDS})"
+    )
     parser.add_argument("--profile", action="store_true", help="also list costly imports")
     args = parser.parse_args(argv)
     try:
