@@ -73,9 +73,14 @@ def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, filled):
 
 
 def test_empty_journal_shows_what_to_do(qtbot, ctx, bus):
+    from PySide6.QtWidgets import QLabel
+
     page = _page(qtbot, ctx, bus)
+    page.show()
     assert page.right.currentWidget() is page.empty
     assert "No loops yet" in page.empty.text()
+    shown = [w.text() for w in page.findChildren(QLabel) if w.isVisible()]
+    assert sum(text.count("No loops yet") for text in shown) == 1, shown  # not twice
 
 
 def test_search_as_you_type_and_jump_to_the_loop(qtbot, ctx, bus, filled):

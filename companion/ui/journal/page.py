@@ -119,7 +119,9 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.results_empty = QLabel("No matches.")
         self.results_empty.setAccessibleName("No search matches")
         self.results_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.loops_empty = QLabel("No loops yet.")
+        # the pane beside says "No loops yet." and what to do: not the same line twice
+        self.loops_empty = QLabel("The loops you add are listed here.")
+        self.loops_empty.setWordWrap(True)
         self.loops_empty.setAccessibleName("No loops yet")
         self.loops_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.left = QStackedWidget()
