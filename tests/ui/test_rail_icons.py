@@ -4,9 +4,6 @@ PNGs are the SVGs' own rendering (packaging/render_rail_icons.py makes them)."""
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -78,20 +75,10 @@ CHILD = textwrap.dedent(
 
 @pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/self/maps")
 def test_the_first_frame_loads_no_svg_library(tmp_path):
-    env = dict(
-        os.environ,
-        PYTHONPATH=str(REPO),
-        QT_QPA_PLATFORM="offscreen",
-        COMPANION_EXIT_ON_FIRST_PAINT="1",
-        HOME=str(tmp_path / "home"),
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(tmp_path / "data")],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    from app_child import run_child
+
+    done = run_child(
+        CHILD, str(tmp_path / "data"), home=tmp_path / "home", COMPANION_EXIT_ON_FIRST_PAINT="1"
     )
     assert done.returncode == 0, done.stderr
     assert "svg-at-first-paint False" in done.stdout, done.stdout + done.stderr

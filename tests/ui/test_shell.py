@@ -230,9 +230,7 @@ def test_quit_undoes_the_apps_own_pause_and_skips_the_work_without_one(qtbot, ct
     itself, so only the record goes); with no record there is nothing to undo and quit
     does not load the do-not-disturb code at all (it ran inside the first paint's quit in
     the start-up benchmark)."""
-    import os
-    import subprocess
-    import sys
+    from app_child import run_child
 
     from companion.core.dnd import record
     from companion.ui.app import Application, create_application
@@ -252,6 +250,5 @@ def test_quit_undoes_the_apps_own_pause_and_skips_the_work_without_one(qtbot, ct
         "app.shutdown()\n"
         "print(any(m.startswith('companion.core.dnd') for m in sys.modules))\n"
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    done = run_child(code, home=ctx.data_dir / "home")
     assert done.stdout.strip() == "False", done.stderr[-500:]

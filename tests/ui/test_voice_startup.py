@@ -55,15 +55,9 @@ CHILD = textwrap.dedent(
 
 
 def test_start_up_and_every_page_import_no_qtmultimedia(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(tmp_path / "data")],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    from app_child import run_child
+
+    done = run_child(CHILD, str(tmp_path / "data"), home=tmp_path / "home")
     assert done.returncode == 0, done.stderr
     at_start, after_pages, recognizer = done.stdout.split()[-3:]
     assert at_start == "False", "the start-up path imported QtMultimedia"

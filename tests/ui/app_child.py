@@ -1,0 +1,29 @@
+"""App code run in a child Python, for what one test process cannot show: the modules a
+fresh start or a quit loads, the first frame of a new process.
+
+The child has the checkout on its path, Qt's offscreen platform and a private HOME; its
+result comes back whole (the caller asserts on its stdout and stderr)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_child(code: str, *args: str, home: Path, timeout: float = 120, **env: str):
+    """``python -c code args...`` from the checkout; ``env`` adds variables."""
+    child_env = dict(
+        os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen", HOME=str(home), **env
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=REPO,
+        env=child_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
