@@ -25,6 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from verdict import verdict  # noqa: E402
+
 FRAME_MS = 16.0
 RATIO_TARGET = 3.0
 
@@ -155,7 +157,7 @@ def print_table(rows: list[dict]) -> None:
         print(
             f"{row['figure']:46} {row['app_ms']:8.2f} {row['baseline_ms']:9.2f} "
             f"{row['ratio']:6.2f}  {row['target']}: "
-            f"{'info' if row['met'] is None else 'met' if row['met'] else 'MISSED'}"
+            f"{verdict(row['met'])}"
         )
     for note in sorted({row["note"] for row in rows if row.get("note")}):
         print(f"note: {note}")

@@ -31,6 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from verdict import verdict  # noqa: E402
+
 SIZES = (10_000, 100_000)
 RUNS = 3
 TABLES = (
@@ -176,7 +178,7 @@ def main() -> int:
         unit = row.get("unit", "ms")
         app = row.get("app_ms", row.get("app_value"))
         base = row.get("baseline_ms", row.get("baseline_value"))
-        met = "info" if row["met"] is None else "met" if row["met"] else "MISSED"
+        met = verdict(row["met"])
         print(
             f"{row['figure']}: {app} {unit} vs raw sqlite3 {base} {unit} ({row['target']}: {met})"
         )

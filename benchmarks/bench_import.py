@@ -35,6 +35,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from verdict import verdict  # noqa: E402
+
 SIZES = (1_000, 10_000, 20_000)
 LINEAR_TARGET = 1.5  # time per loop at N over time per loop at the smallest size
 IMPORT_20K_TARGET_S = 10.0
@@ -224,7 +226,7 @@ def main() -> int:
         unit = row.get("unit", "ms")
         app = row.get("app_ms", row.get("app_value"))
         base = row.get("baseline_ms", row.get("baseline_value"))
-        met = "info" if row["met"] is None else "met" if row["met"] else "MISSED"
+        met = verdict(row["met"])
         print(f"{row['figure']}: {app} {unit} vs {base} {unit} ({row['target']}: {met})")
     return 0
 

@@ -52,6 +52,7 @@ sys.path.insert(0, str(HERE))
 
 import pulse_server  # noqa: E402
 import voice_takes as vt  # noqa: E402
+from verdict import verdict  # noqa: E402
 
 RATES = (120, 160, 200)
 CPU_TARGET_PERCENT = 2.0
@@ -447,7 +448,7 @@ def main() -> int:
     for r in rows:
         app = "-" if r["app_value"] is None else f"{r['app_value']:.2f}"
         base = "" if r["baseline_value"] is None else f"{r['baseline_value']:.2f}"
-        met = "info" if r["met"] is None else "met" if r["met"] else "MISSED"
+        met = verdict(r["met"])
         print(
             f"{r['figure']:<{width}}  {app:>10}  {base:>10}  {r['target']:<20} {met} ({r['unit']})"
         )

@@ -30,6 +30,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from verdict import verdict
+
 REPO = Path(__file__).resolve().parent.parent
 BARE = Path(__file__).resolve().parent / "bare_window.py"
 TIME_TARGET = 1.1  # against the bare QWidget
@@ -188,8 +190,7 @@ def compile_app() -> None:
     Nothing is written where the checkout is read-only; the figures then include it."""
     import compileall
 
-    with contextlib.suppress(OSError):
-        compileall.compile_dir(REPO / "companion", quiet=2)
+    compileall.compile_dir(REPO / "companion", quiet=2)  # it reports failures, never raises
 
 
 def implausible_baseline(bare_ms: float, note: str = "") -> str | None:
@@ -322,15 +323,11 @@ def print_table(rows: list[dict]) -> None:
         base = row.get("baseline_ms", row.get("baseline_value"))
         print(
             f"{row['figure']:42} {app:8.1f}{unit:>2} {base:8.1f}{unit:>2} {row['ratio']:6.2f}"
-            f"  {row['target']}: {_verdict(row['met'])}"
+            f"  {row['target']}: {verdict(row['met'])}"
         )
     notes = {row["note"] for row in rows if row.get("note")}
     for note in notes:
         print(f"note: {note}")
-
-
-def _verdict(met: bool | None) -> str:
-    return "info" if met is None else "met" if met else "MISSED"
 
 
 def main(argv: list[str] | None = None) -> int:
