@@ -27,6 +27,7 @@ _RELEVANT = SHIFT | CONTROL | MOD1 | MOD4
 LOCK_VARIANTS = (0, LOCK, MOD2, LOCK | MOD2)  # NumLock is Mod2 on every common keymap
 KEY_PRESS = 2
 MAPPING_NOTIFY = 34  # the keyboard layout changed: keycodes must be looked up again
+MAPPING_POINTER = 2
 BAD_ACCESS = 10
 GRAB_MODE_ASYNC = 1
 
@@ -168,14 +169,23 @@ class XcbGrabber:
             self._keymap = self._load_keymap()
         return self._keymap.get(keysym)
 
-    def grab(self, action: str, combo: Combo) -> str | None:
-        """Grab ``combo`` for ``action``; None, or a one-line reason it failed."""
+    def key_for(self, combo: Combo) -> tuple[int, int] | None:
+        """(keycode, modifier mask) of ``combo`` in the current layout, None if it has no key."""
         code = self.keycode(combo.keysym)
         if code is None:
-            return f"{combo} ({action}): the keyboard layout has no {combo.key} key"
+            return None
         mods = 0
         for name in combo.modifiers:
             mods |= _MOD_MASKS[name]
+        return code, mods
+
+    def grab(self, action: str, combo: Combo) -> str | None:
+        """Grab ``combo`` for ``action``; None, or a one-line reason it failed. Grabbing a
+        key this connection already holds takes it over at once (no gap)."""
+        key = self.key_for(combo)
+        if key is None:
+            return f"{combo} ({action}): the keyboard layout has no {combo.key} key"
+        code, mods = key
         done: list[int] = []
         for extra in LOCK_VARIANTS:
             cookie = self._xcb.xcb_grab_key_checked(
@@ -200,13 +210,40 @@ class XcbGrabber:
         if error:
             self._libc.free(error)
 
+    def release(self, key: tuple[int, int]) -> None:
+        code, mods = key
+        for extra in LOCK_VARIANTS:
+            self._ungrab(code, mods | extra)
+        self.grabbed.pop(key, None)
+
+    def follow_mapping(self, combos: dict[str, Combo]) -> list[str]:
+        """After a keyboard mapping change: grab anew only the combinations whose keycode
+        moved, then let the old keycodes go. The others keep their grabs throughout: under
+        XWayland every key an XTEST client presses comes with two mapping changes, and
+        letting go of every grab to take it again lost a key pressed in between."""
+        self._keymap = None
+        problems: list[str] = []
+        kept: set[tuple[int, int]] = set()
+        for action, combo in combos.items():
+            key = self.key_for(combo)
+            if key is not None and self.grabbed.get(key) == action:
+                kept.add(key)
+                continue
+            problem = self.grab(action, combo)
+            if problem:
+                problems.append(problem)
+            else:
+                kept.add(key)
+        for key in [k for k in self.grabbed if k not in kept]:
+            self.release(key)
+        self._xcb.xcb_flush(self._conn)
+        return problems
+
     def ungrab_all(self) -> None:
         if self._conn is None:
             return
-        for code, mods in list(self.grabbed):
-            for extra in LOCK_VARIANTS:
-                self._ungrab(code, mods | extra)
-        self.grabbed.clear()
+        for key in list(self.grabbed):
+            self.release(key)
         self._xcb.xcb_flush(self._conn)
 
     def poll(self) -> list[str]:
@@ -221,8 +258,10 @@ class XcbGrabber:
             try:
                 key = _KeyEvent.from_address(event)
                 if key.response_type & 0x7F == MAPPING_NOTIFY:
-                    self.mapping_changed = True
-                    self._keymap = None
+                    # xcb_mapping_notify_event_t.request, byte 4: a pointer change moves no key
+                    if ctypes.c_uint8.from_address(event + 4).value != MAPPING_POINTER:
+                        self.mapping_changed = True
+                        self._keymap = None
                 elif key.response_type & 0x7F == KEY_PRESS:
                     action = self.grabbed.get((key.detail, key.state & _RELEVANT))
                     if action is not None:
@@ -268,11 +307,15 @@ class X11Hotkeys(QObject):
         return problems
 
     def _drain(self, *_args) -> None:
-        for action in self._grabber.poll():
-            self.activated.emit(action)
-        if self._grabber.mapping_changed:
+        # the replies waited for in follow_mapping may have read events off the socket,
+        # which the notifier then never reports: poll again until none is queued
+        while True:
+            for action in self._grabber.poll():
+                self.activated.emit(action)
+            if not self._grabber.mapping_changed:
+                break
             self._grabber.mapping_changed = False
-            problems = self.bind(self._combos)
+            problems = self._grabber.follow_mapping(self._combos)
             if problems:
                 self.problems_found.emit(problems)
         if self._grabber.broken:

@@ -195,3 +195,57 @@ def test_a_keyboard_layout_change_moves_the_grabs(xsession, start_app, tmp_path)
     finally:
         xsession.run("setxkbmap", "us")
     assert app.quit() == 0
+
+
+CONTENDER_LOOP = """
+import select, sys
+from companion.core.hotkeys import parse_combo
+from companion.ui.hotkeys.x11 import XcbGrabber
+grabber, combo, tries, won = XcbGrabber(), parse_combo(sys.argv[1]), 0, "never"
+print("trying", flush=True)
+while not select.select([sys.stdin], [], [], 0)[0]:  # until the test writes a line
+    tries += 1
+    if grabber.grab("contender", combo) is None:
+        won = "once"
+        break
+print(tries, won, flush=True)
+"""
+
+
+def test_a_keymap_change_that_moves_none_of_our_keys_leaves_no_gap_in_the_grabs(
+    xsession, start_app
+):
+    """Under XWayland each key an XTEST client presses comes with two mapping changes. A
+    client trying to take ctrl+alt+G in a tight loop while the keymap changes 80 times
+    must never get it: the app keeps its grabs while it looks the keys up again."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    app = start_app()
+    assert app.wait_ready()["problems"] == []
+    contender = subprocess.Popen(
+        [sys.executable, "-c", CONTENDER_LOOP, hk.DEFAULTS["glance"]],
+        cwd=root,
+        env=dict(xsession.env, PYTHONPATH=str(root)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert contender.stdout.readline().strip() == "trying"
+        xsession.focus_xterm()
+        # a keysym the layout lacks: xdotool maps it onto a spare keycode and back
+        xsession.run("xdotool", "key", "--delay", "0", *["U2603"] * 40, timeout=30)
+        contender.stdin.write("stop\n")
+        contender.stdin.flush()
+        result = contender.stdout.readline().strip()
+    finally:
+        contender.stdin.close()
+        contender.stdout.close()
+        contender.wait(10)
+    tries, won = result.split()
+    assert won == "never", f"another client took ctrl+alt+G after {tries} tries"
+    assert int(tries) > 100, result  # it did try throughout
+    event = press(xsession, app, hk.DEFAULTS["glance"])
+    assert event["action"] == "glance" and event["glance"] is True, event
+    assert app.quit() == 0
