@@ -191,13 +191,24 @@ class AppProcess:
             left = deadline - time.monotonic()
             ready, _, _ = select.select([self.proc.stdout], [], [], max(0, left))
             if not ready:
-                raise AssertionError("the process printed nothing in time")
+                raise AssertionError(f"the process printed nothing in time{self._stderr_so_far()}")
             chunk = os.read(self.proc.stdout.fileno(), 65536)
             if not chunk:
-                raise AssertionError("the process ended")
+                raise AssertionError(f"the process ended{self._stderr_so_far()}")
             self._buffer += chunk
         line, self._buffer = self._buffer.split(b"\n", 1)
         return json.loads(line)
+
+    def _stderr_so_far(self) -> str:
+        """What the process wrote to stderr until now, for the failure message."""
+        if self.proc.stderr.closed:
+            return ""
+        os.set_blocking(self.proc.stderr.fileno(), False)
+        try:
+            text = (self.proc.stderr.read() or b"").decode(errors="replace").strip()
+        finally:
+            os.set_blocking(self.proc.stderr.fileno(), True)
+        return f"; its stderr: {text[-2000:]}" if text else "; its stderr is empty"
 
     def wait_ready(self) -> dict:
         while True:
