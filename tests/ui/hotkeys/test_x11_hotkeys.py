@@ -192,8 +192,13 @@ def test_a_keyboard_layout_change_moves_the_grabs(xsession, start_app, tmp_path)
         time.sleep(0.3)  # the MappingNotify reaches the app; it grabs the new keycode
         event = press(xsession, app, "ctrl+alt+Z")
         assert event["action"] == "show-card" and event["visible"] is True
+        # the stories key (ctrl+alt+Y) took Z's old keycode and Z took Y's: both still work
+        assert press(xsession, app, hk.DEFAULTS["stories"])["action"] == "stories"
     finally:
         xsession.run("setxkbmap", "us")
+    time.sleep(0.3)
+    assert press(xsession, app, "ctrl+alt+Z")["visible"] is False  # back on the US keys
+    assert press(xsession, app, hk.DEFAULTS["stories"])["action"] == "stories"
     assert app.quit() == 0
 
 
