@@ -51,7 +51,7 @@ def test_past_the_opening_the_step_the_time_and_a_nudge_show_without_scrolling(
 ):
     loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
     card.set_round(round_type)
-    card.reminder.setVisible(True)  # the first-of-the-day reminder, as on the day
+    card.reminder.show_text()  # the first-of-the-day reminder, as on the day
     card.toggle_round()
     page = card._current_page()
     assert not page.blocks["@pitch-outline"].collapsed, "open in the first minutes"

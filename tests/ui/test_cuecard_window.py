@@ -220,6 +220,31 @@ def test_share_reminder_once_a_day(make_card, clock, qtbot):
     assert not third.reminder.isHidden()
 
 
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_a_glance_hides_the_nudge_and_the_reminder_for_a_while_a_dismissal_for_good(
+    card, db, clock
+):
+    loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
+    card.show_card()
+    card.set_round("coding")
+    card.stack.currentWidget().timebox.length.setValue(30)
+    card.toggle_round()
+    clock.advance(minutes=20, seconds=2)
+    card.tick()
+    assert not card.banner.isHidden() and not card.reminder.isHidden()
+    card.set_glance(True)
+    assert card.banner.isHidden() and card.reminder.isHidden()
+    card.set_glance(False)
+    assert not card.banner.isHidden(), "the nudge due now is back after the glance"
+    assert "Working solution" in card.banner_text.text()
+    assert not card.reminder.isHidden(), "the reminder was never dismissed"
+    card.reminder.dismiss_button.click()
+    card.banner.dismiss_button.click()
+    card.set_glance(True)
+    card.set_glance(False)
+    assert card.reminder.isHidden() and card.banner.isHidden(), "dismissed stays dismissed"
+
+
 def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
     from companion.ui.cue import geometry
 

@@ -1,5 +1,6 @@
 """Two dismissable strips above the page: the nudge due now, and the once-a-day
-screen-sharing reminder. Interface: ``show_text(text)`` / ``setVisible``."""
+screen-sharing reminder. Interface: ``show_text(text, now=)``, ``dismiss()``,
+``reveal(allowed)``: glance mode hides a strip for a while without dismissing it."""
 
 from __future__ import annotations
 
@@ -22,15 +23,28 @@ class Strip(QFrame):
         row.setContentsMargins(8, 6, 6, 6)
         self.text = label("", role)  # wraps: never widens the card
         self.text.setAccessibleName(accessible)
-        dismiss = tool_button(*button)
-        dismiss.clicked.connect(lambda: self.setVisible(False))
+        self.dismiss_button = tool_button(*button)
+        self.dismiss_button.clicked.connect(self.dismiss)
         row.addWidget(self.text, 1)
-        row.addWidget(dismiss, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.dismiss_button, 0, Qt.AlignmentFlag.AlignTop)
+        #: the strip has something to say until dismissed, shown or not just now
+        self.wanted = False
         self.setVisible(False)
 
-    def show_text(self, text: str) -> None:
-        self.text.setText(text)
-        self.setVisible(True)
+    def show_text(self, text: str | None = None, *, now: bool = True) -> None:
+        """Say ``text`` (None: the text it has); ``now=False`` keeps it for :meth:`reveal`."""
+        if text is not None:
+            self.text.setText(text)
+        self.wanted = True
+        self.setVisible(now)
+
+    def dismiss(self) -> None:
+        self.wanted = False
+        self.setVisible(False)
+
+    def reveal(self, allowed: bool) -> None:
+        """Shown if it still has something to say and ``allowed`` (not in glance mode)."""
+        self.setVisible(self.wanted and allowed)
 
 
 def nudge_banner() -> Strip:

@@ -350,14 +350,13 @@ class CueCardWindow(QWidget):
         if state.nudge is not None:
             self._show_banner(state.nudge_text)
         elif quiet and self.banner.text.text() and not self._banner_is_problem:
-            self.banner.setVisible(False)
+            self.banner.dismiss()
 
     _banner_is_problem = False
 
     def _show_banner(self, text: str, *, problem: bool = False) -> None:
         self._banner_is_problem = problem
-        self.banner.show_text(text)
-        self.banner.setVisible(not self.state.glance)
+        self.banner.show_text(text, now=not self.state.glance)
 
     def tick(self) -> None:
         """Each second while a round runs and the card is shown (and directly by tests
@@ -413,7 +412,7 @@ class CueCardWindow(QWidget):
             log.warning("could not record the round: %s", exc)
             self._show_banner(f"Could not record the round in the journal: {exc}", problem=True)
         if self._day_round is None and not self._banner_is_problem:
-            self.banner.setVisible(False)
+            self.banner.dismiss()
         self.render()
 
     def _start(self, state: cue_card.CardState) -> None:
@@ -511,9 +510,8 @@ class CueCardWindow(QWidget):
         self.header.set_glance(on)
         for widget in (self.tabs, self.pages, self.hint):
             widget.setVisible(not on)
-        if on:
-            self.banner.setVisible(False)
-            self.reminder.setVisible(False)
+        for strip in (self.banner, self.reminder):  # hidden for the glance, not dismissed
+            strip.reveal(not on)
         self.glance.setVisible(on)
         self._show_voice()
         self._update_glance()
@@ -661,7 +659,7 @@ class CueCardWindow(QWidget):
         if self.state.needs_share_reminder(today):
             self.state.reminder_shown_on = today.isoformat()
             self._change("reminder_shown_on")
-            self.reminder.setVisible(not self.state.glance)
+            self.reminder.show_text(now=not self.state.glance)
         QTimer.singleShot(0, self.prebuild)
 
     def hideEvent(self, event) -> None:  # noqa: N802 (Qt API)
