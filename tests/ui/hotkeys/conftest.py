@@ -176,7 +176,7 @@ class AppProcess:
         self.errors = ""
         self._buffer = b""
         self.proc = subprocess.Popen(
-            cmd or [sys.executable, str(HERE / "app_harness.py"), round_type],
+            cmd or [sys.executable, "-X", "faulthandler", str(HERE / "app_harness.py"), round_type],
             cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
@@ -200,15 +200,19 @@ class AppProcess:
         return json.loads(line)
 
     def _stderr_so_far(self) -> str:
-        """What the process wrote to stderr until now, for the failure message."""
+        """For the failure message: what the process wrote to stderr. One still running
+        is aborted first (it runs under -X faulthandler: its threads' stacks are printed)."""
         if self.proc.stderr.closed:
             return ""
-        os.set_blocking(self.proc.stderr.fileno(), False)
-        try:
-            text = (self.proc.stderr.read() or b"").decode(errors="replace").strip()
-        finally:
-            os.set_blocking(self.proc.stderr.fileno(), True)
-        return f"; its stderr: {text[-2000:]}" if text else "; its stderr is empty"
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGABRT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        text = self.proc.stderr.read().decode(errors="replace").strip()
+        return f"; its stderr: {text[-4000:]}" if text else "; its stderr is empty"
 
     def wait_ready(self) -> dict:
         while True:

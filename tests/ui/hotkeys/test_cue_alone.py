@@ -35,6 +35,27 @@ def _wait(check, what: str, timeout: float = 30.0):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def _start_card(env, round_type: str) -> subprocess.Popen:
+    # -X faulthandler: on a hang, SIGABRT makes it print where each thread was
+    return subprocess.Popen(
+        [sys.executable, "-X", "faulthandler", "-m", "companion", "cue", "--round", round_type],
+        cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def _stop_card(card: subprocess.Popen, failed: bool) -> str:
+    """Stop the card; its stderr. After a failed wait, a card still running is aborted
+    instead, so that the stderr holds its threads' stacks."""
+    running = card.poll() is None
+    card.send_signal(signal.SIGABRT if failed and running else signal.SIGTERM)
+    _out, err = card.communicate(timeout=20)
+    if failed:
+        state = "was still running" if running else f"had ended with {card.returncode}"
+        print(f"the card {state}; its stderr:\n{err[-6000:]}", file=sys.stderr)
+    return err
+
+
 def _grabbed(env, keys: str) -> bool:
     """Whether another client is refused ``keys`` (the card holds them)."""
     answer = subprocess.run(
@@ -51,15 +72,8 @@ def test_companion_cue_alone_grabs_the_hotkeys_and_follows_the_day(xsession, tmp
     data = tmp_path / "data"
     data.mkdir(mode=0o700)
     env = dict(xsession.env, QT_QPA_PLATFORM="xcb", COMPANION_HOME=str(data), PYTHONPATH=str(ROOT))
-    card = subprocess.Popen(
-        [sys.executable, "-m", "companion", "cue", "--round", "design"],
-        cwd=ROOT,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    card = _start_card(env, "design")
+    failed = True
     try:
         _wait(lambda: xsession.run("xdotool", "search", "--name", "^Cue card$"), "the card")
         assert _grabbed(env, hk.DEFAULTS["next-step"]), "the card alone did not grab its keys"
@@ -71,9 +85,9 @@ def test_companion_cue_alone_grabs_the_hotkeys_and_follows_the_day(xsession, tmp
         finally:
             ctx.close()
         assert xsession.active() == xsession.xterm, "the hotkey took the focus"
+        failed = False
     finally:
-        card.send_signal(signal.SIGTERM)
-        _out, err = card.communicate(timeout=20)
+        err = _stop_card(card, failed)
     assert "Traceback" not in err, err[-3000:]
 
 
@@ -83,11 +97,8 @@ def test_closing_the_capture_leaves_the_card_alone_running(xsession, tmp_path):
     data = tmp_path / "data2"
     data.mkdir(mode=0o700)
     env = dict(xsession.env, QT_QPA_PLATFORM="xcb", COMPANION_HOME=str(data), PYTHONPATH=str(ROOT))
-    card = subprocess.Popen(
-        [sys.executable, "-m", "companion", "cue", "--round", "coding"],
-        cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    card = _start_card(env, "coding")
+    failed = True
     try:
         _wait(lambda: xsession.run("xdotool", "search", "--name", "^Cue card$"), "the card")
         _wait(lambda: _grabbed(env, hk.DEFAULTS["start-end-round"]), "the hotkeys")
@@ -109,7 +120,7 @@ def test_closing_the_capture_leaves_the_card_alone_running(xsession, tmp_path):
         time.sleep(1.0)
         assert card.poll() is None, "closing the capture quit the card"
         assert xsession.run("xdotool", "search", "--name", "^Cue card$")
+        failed = False
     finally:
-        card.send_signal(signal.SIGTERM)
-        _out, err = card.communicate(timeout=20)
+        err = _stop_card(card, failed)
     assert "Traceback" not in err, err[-3000:]
