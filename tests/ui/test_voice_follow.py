@@ -225,3 +225,24 @@ def test_the_card_follows_a_pitch_played_into_the_virtual_microphone(
     card.toggle_round()
     assert not card.follow.following
     qtbot.waitUntil(lambda: pulse_server.source_outputs() == [], timeout=5000)
+
+
+def test_a_glance_keeps_the_following_line_only_while_it_follows(card, ctx):
+    made: list = []
+    card.follow._factory = _fed_mic_factory(made)
+    card.set_round("design")
+    card.show_card()
+    card.toggle_round()  # the opening minutes: the opt-in button shows
+    assert card.follow.isVisible() and not card.follow.following
+    card.set_glance(True)
+    assert not card.follow.isVisible(), "the opt-in button has no place in a glance"
+    card.tick()
+    assert not card.follow.isVisible(), "nor after the next tick"
+    card.set_glance(False)
+    assert card.follow.isVisible()
+    card.follow.toggle.click()
+    card.tick()
+    assert card.follow.following
+    card.set_glance(True)
+    card.tick()
+    assert card.follow.isVisible() and card.follow.following, "following shows in a glance"

@@ -46,14 +46,14 @@ def follow_line(prefs, db, content, parent=None):
     return strip
 
 
-def render_follow(strip, state, visible: bool) -> None:
+def render_follow(strip, state, visible: bool, glance: bool = False) -> None:
     """Listen in the running round's opening minutes (the pitch outline's), on a shown card."""
     from companion.core.cue.opening import pitch_outline_open
 
     if strip is None:
         return
     opening = state is not None and state.status is not None and pitch_outline_open(state.elapsed)
-    strip.sync(opening, visible)
+    strip.sync(opening, visible, glance)
 
 
 def highlight(pages, title: str, meta: str) -> None:

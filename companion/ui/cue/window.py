@@ -327,7 +327,6 @@ class CueCardWindow(QWidget):
             state.page,
             self.isVisible(),
         )
-        voice_line.render_follow(self.follow, state, self.isVisible())
         self._show_voice()
         self._sync_tick_timer()
 
@@ -517,10 +516,12 @@ class CueCardWindow(QWidget):
         self._update_glance()
 
     def _show_voice(self) -> None:
-        """Glance mode keeps the voice line only while the mic listens (its nudge)."""
+        """Glance mode keeps the voice line only while the mic listens (its nudge), the
+        pitch-following line only while it follows."""
         want = not self.state.glance or self.voice.mic_open
         if self.voice.isVisibleTo(self) != want:
             self.voice.setVisible(want)
+        voice_line.render_follow(self.follow, self.card, self.isVisible(), self.state.glance)
 
     def _update_glance(self) -> None:
         if not self.state.glance or self.card is None:

@@ -190,16 +190,18 @@ class FollowStrip(QFrame):
     def following(self) -> bool:
         return self.listener is not None and self.follower is not None
 
-    def sync(self, opening: bool, visible: bool) -> None:
+    def sync(self, opening: bool, visible: bool, glance: bool = False) -> None:
         """Listen while opted in, in the opening minutes of a running round, on a shown
         card; close otherwise. The strip (and its opt-in button) shows only in those
-        minutes, so the card before and after a round's opening is unchanged. Cheap when
-        nothing changed (the card calls it each tick)."""
+        minutes, so the card before and after a round's opening is unchanged; in glance
+        mode only while it follows (the opt-in button is not worth the glance's room).
+        Cheap when nothing changed (the card calls it each tick)."""
         want = bool(opening and visible and self.toggle.isChecked())
         if not opening:
             self._failed = False
-        if self.parent() is not None and self.isHidden() == bool(opening):
-            self.setVisible(bool(opening))  # only the opening minutes: the card stays as it was
+        shown = bool(opening) and (not glance or self.toggle.isChecked())
+        if self.parent() is not None and self.isHidden() == shown:
+            self.setVisible(shown)  # only the opening minutes: the card stays as it was
         if want and not self.following and not self._failed:
             self._open()
         elif not want and self.listener is not None:
