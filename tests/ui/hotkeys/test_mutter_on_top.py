@@ -143,7 +143,9 @@ def test_the_card_stays_above_a_focused_x_window_under_mutter(mutter, spawn, tmp
             above = winid in order and int(term) in order
             if above and order.index(winid) > order.index(int(term)):
                 break
-            assert time.monotonic() < deadline, ("the card fell behind the xterm", order, term)
+            assert time.monotonic() < deadline, f"the card fell behind the xterm {term}: " + _seen(
+                mutter, app, winid
+            )
             time.sleep(0.1)
         state = _x(mutter, "xprop", "-id", str(winid), "_NET_WM_STATE")
         assert "_NET_WM_STATE_ABOVE" in state and "_NET_WM_STATE_FOCUSED" not in state, state
@@ -187,14 +189,27 @@ class _ButtonCounter:
         self.proc.stdout.close()
 
 
-def _wait_for(check, what: str, timeout: float = 15.0):
+def _wait_for(check, what: str, timeout: float = 15.0, detail=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = check()
         if value:
             return value
         time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}" + (f": {detail()}" if detail else ""))
+
+
+def _seen(env, app, winid: int) -> str:
+    """For a failure message: the stacking, the card's window state, and whether the app
+    still answers (if not, its threads' stacks: see AppProcess.read)."""
+    order = [hex(w) for w in _stacking(env)]
+    state = _x(env, "xprop", "-id", str(winid), "_NET_WM_STATE", "WM_STATE")
+    try:
+        app.send("state")
+        answer = app.read(5)
+    except (AssertionError, BrokenPipeError) as exc:
+        answer = f"the app does not answer: {exc}"
+    return f"stacking {order}, card {hex(winid)}: {state!r}; app: {answer}"
 
 
 def test_a_click_goes_through_the_ghost_card_under_mutter(mutter, spawn, tmp_path):
@@ -237,7 +252,11 @@ def test_a_click_goes_through_the_ghost_card_under_mutter(mutter, spawn, tmp_pat
             _x(mutter, "xdotool", "mousemove", str(x + w // 2), str(y + h // 2), "click", "1")
 
         focus_second()
-        _wait_for(card_above_xev, "the card above the window beneath")
+        _wait_for(
+            card_above_xev,
+            f"the card above the window beneath ({hex(int(xev))})",
+            detail=lambda: _seen(mutter, app, winid),
+        )
         click()
         time.sleep(1.0)  # a press would have arrived by now
         assert beneath.presses == 0, "the click went through a normal card"
