@@ -216,12 +216,12 @@ class XcbGrabber:
             self._ungrab(code, mods | extra)
         self.grabbed.pop(key, None)
 
-    def follow_mapping(self, combos: dict[str, Combo]) -> list[str]:
-        """After a keyboard mapping change: grab anew only the combinations whose keycode
-        moved, then let the old keycodes go. The others keep their grabs throughout: under
-        XWayland every key an XTEST client presses comes with two mapping changes, and
-        letting go of every grab to take it again lost a key pressed in between."""
-        self._keymap = None
+    def regrab(self, combos: dict[str, Combo]) -> list[str]:
+        """Hold exactly ``combos`` (a rebind, or the same ones after a keymap change): grab
+        anew only what is not held already, then let go of what is no longer wanted. The
+        rest keep their grabs throughout: under XWayland every key an XTEST client presses
+        comes with two mapping changes, and letting go of every grab to take it again lost
+        a key pressed in between. One line per combination that could not be grabbed."""
         problems: list[str] = []
         kept: set[tuple[int, int]] = set()
         for action, combo in combos.items():
@@ -299,15 +299,12 @@ class X11Hotkeys(QObject):
     def bind(self, combos: dict[str, Combo]) -> list[str]:
         """Replace the grabs; returns one line per combination that could not be grabbed."""
         self._combos = dict(combos)
-        self._grabber.ungrab_all()
-        problems = [
-            p for action, combo in combos.items() if (p := self._grabber.grab(action, combo))
-        ]
+        problems = self._grabber.regrab(self._combos)
         self._drain()
         return problems
 
     def _drain(self, *_args) -> None:
-        # the replies waited for in follow_mapping may have read events off the socket,
+        # the replies waited for in regrab may have read events off the socket,
         # which the notifier then never reports: poll again until none is queued
         while True:
             for action in self._grabber.poll():
@@ -315,7 +312,7 @@ class X11Hotkeys(QObject):
             if not self._grabber.mapping_changed:
                 break
             self._grabber.mapping_changed = False
-            problems = self._grabber.follow_mapping(self._combos)
+            problems = self._grabber.regrab(self._combos)  # poll() forgot the keymap
             if problems:
                 self.problems_found.emit(problems)
         if self._grabber.broken:
