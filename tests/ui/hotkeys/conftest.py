@@ -191,15 +191,15 @@ class AppProcess:
             left = deadline - time.monotonic()
             ready, _, _ = select.select([self.proc.stdout], [], [], max(0, left))
             if not ready:
-                raise AssertionError(f"the process printed nothing in time{self._stderr_so_far()}")
+                raise AssertionError(f"the process printed nothing in time{self._post_mortem()}")
             chunk = os.read(self.proc.stdout.fileno(), 65536)
             if not chunk:
-                raise AssertionError(f"the process ended{self._stderr_so_far()}")
+                raise AssertionError(f"the process ended{self._post_mortem()}")
             self._buffer += chunk
         line, self._buffer = self._buffer.split(b"\n", 1)
         return json.loads(line)
 
-    def _stderr_so_far(self) -> str:
+    def _post_mortem(self) -> str:
         """For the failure message: what the process wrote to stderr. One still running
         is aborted first (it runs under -X faulthandler: its threads' stacks are printed)."""
         if self.proc.stderr.closed:
