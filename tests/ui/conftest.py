@@ -79,22 +79,20 @@ def session_server(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _garbage_between_tests():
-    """Python's collector runs only between GUI tests, never inside one.
+    """The collector stays on, in its normal state, as it is for a user; after each test
+    the deferred deletes of the windows it closed run, and then the collector, so no
+    test's garbage is left for the next one's paint events.
 
-    A widget made without a parent is owned by its Python wrapper: when the wrapper
-    goes, so does the C++ widget. A test's widgets have no parent, and when a reference
-    cycle runs through one (a lambda or bound method over ``self`` kept on a child, as
-    the capture's flub line once did), the test's end does not free it: the collector
-    does, whenever it next runs. That is often inside a paint event (CompanionStyle's
-    Python overrides allocate), and the window being painted is deleted under its own
-    paintEvent: "Internal C++ object already deleted" in style.py, then a segfault.
-    tests/ui/test_capture.py pins the capture's own cycle; pages still make such cycles
-    (JournalPage and its ViewKeys of bound methods), so collecting here, after Qt has
-    run the deferred deletes of the closed widgets, keeps the collector out of the tests.
+    A widget made without a parent is owned by its Python wrapper: when a reference cycle
+    runs through one (a lambda or bound method over ``self`` kept on a child, as the
+    capture's flub line once did), the collector, not Qt, deletes it, whenever it next
+    runs; inside a paint event (CompanionStyle's Python overrides allocate) that was a
+    segfault. tests/ui/test_no_cycles.py checks that a closed dialog, page and card leave
+    no such cycle behind.
 
-    COMPANION_GC_IN_PAINT=1 turns this off and collects inside every paint event
-    instead: the worst moment, to find a cycle like the capture's (that run segfaulted
-    every time with the capture's cycle back in, and passes without it)."""
+    COMPANION_GC_IN_PAINT=1 (``make test-gc``, run by .ci/run) also collects inside every
+    paint event: the worst moment, to find a cycle like the capture's (that run
+    segfaulted every time with the capture's cycle back in, and passes without it)."""
     import gc
     import os
 
@@ -102,13 +100,9 @@ def _garbage_between_tests():
 
     if os.environ.get("COMPANION_GC_IN_PAINT"):
         _collect_in_paint_events()
-        yield
-        return
-    gc.disable()
     yield
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
-    gc.enable()
 
 
 def _top_level_windows() -> list:

@@ -11,6 +11,7 @@ import logging
 from PySide6.QtGui import QGuiApplication
 
 from companion.core.cue import placement
+from companion.ui.weak_calls import WeakAttribute
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,8 @@ def screens() -> tuple[list[placement.Rect], list[placement.Rect]]:
 
 
 class CardPlacement:
+    window = WeakAttribute()  # the card keeps its placement, not the other way round
+
     def __init__(self, window, settings):
         self.window = window
         self.settings = settings

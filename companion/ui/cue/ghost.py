@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QLabel
 from companion.core import hotkeys as hk
 from companion.core.cue import ghost as core
 from companion.ui.cue.geometry import screens
+from companion.ui.weak_calls import WeakAttribute
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,8 @@ class GhostMark(QObject):
 
 class GhostMode(QObject):
     """The card's ghost mode (``on``), its opacity per screen layout, its mark."""
+
+    card = WeakAttribute()  # the card keeps its ghost mode, not the other way round
 
     def __init__(self, card, *, env=None):
         super().__init__(card)

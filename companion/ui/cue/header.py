@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolBut
 from companion.core.cue import timebox
 from companion.core.cue.card import CardState
 from companion.ui.cue.sections import label, repolish, tool_button
+from companion.ui.weak_calls import WeakAttribute
 
 
 class ElidedLabel(QLabel):
@@ -55,6 +56,7 @@ class ElidedLabel(QLabel):
 class CardHeader(QFrame):
     """The title strip (drag it to move a frameless card) and the status line."""
 
+    _window = WeakAttribute()  # the card keeps its header, not the other way round
     pressed = Signal()  # Start/End: what it does is the card state's next_press
     glance_toggled = Signal(bool)
     close_requested = Signal()

@@ -19,6 +19,7 @@ from companion.core.cue import timebox
 from companion.core.cue.card import CardState
 from companion.core.cue.opening import pitch_outline_open
 from companion.ui.cue.sections import RoundPage
+from companion.ui.weak_calls import held_weakly
 
 PITCH = "@pitch-outline"
 
@@ -32,7 +33,7 @@ class RoundPages(QStackedWidget):
     def __init__(self, build: Callable[[cue_rounds.RoundInfo], RoundPage], parent=None):
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self._build = build  # sections for a type, from the window's data
+        self._build = held_weakly(build)  # sections for a type, from the window's data
         self._pages: dict[str, RoundPage] = {}
         self._stale: set[str] = set()
 

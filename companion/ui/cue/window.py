@@ -112,6 +112,9 @@ class CueCardWindow(QWidget):
             flags |= Qt.WindowType.FramelessWindowHint
         self.setWindowFlags(flags | self.ghost.flags())
 
+    def _round_page(self, info):
+        return self.source.build(info, self.state)
+
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -152,7 +155,7 @@ class CueCardWindow(QWidget):
         self.stories = StoriesPart(self.ctx, self.bus)
         layout.addWidget(self.stories.fold)
 
-        self.pages = RoundPages(lambda info: self.source.build(info, self.state))
+        self.pages = RoundPages(self._round_page)  # a bound method: RoundPages holds it weakly
         self.pages.step_moved.connect(self.move_step)
         self.pages.collapsed_changed.connect(self._on_collapsed)
         self.pages.topic_changed.connect(self._on_topic)

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from companion.ui.weak_calls import held_weakly
+
 
 class ThankYouBox(QGroupBox):
     """Per loop: when it is due, to whom, the draft; copy, mark sent."""
@@ -25,7 +27,7 @@ class ThankYouBox(QGroupBox):
         super().__init__("Thank-you note")
         self.ctx = ctx
         self.bus = bus
-        self.status = status
+        self.status = held_weakly(status)  # the page's method: no cycle through the page
         self.loop_id: int | None = None
         self.setAccessibleName("Thank-you note")
         self.due = QLabel()

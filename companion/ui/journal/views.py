@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from companion.ui.journal.models import OBJECT, loop_dates
+from companion.ui.weak_calls import held_weakly
 
 PAD = 6  # pixels around the two lines
 EDIT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2)
@@ -86,8 +87,8 @@ class ViewKeys(QObject):
 
     def __init__(self, view, edit, delete=None):
         super().__init__(view)
-        self.edit = edit
-        self.delete = delete
+        self.edit = held_weakly(edit)  # the page's own methods: no cycle through the page
+        self.delete = held_weakly(delete) if delete is not None else None
         view.installEventFilter(self)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802
