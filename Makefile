@@ -4,7 +4,7 @@ VENV ?= .venv
 PY ?= $(VENV)/bin/python
 ARGS ?=
 
-.PHONY: run test lint unit soak bench clean
+.PHONY: run test test-fast test-gc lint unit soak bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,9 +28,26 @@ run: $(VENV)/.installed
 # config activates no installed service (tests start the ones they need).
 PRIVATE_BUS ?= $(if $(and $(shell command -v dbus-run-session 2>/dev/null),$(shell command -v dbus-daemon 2>/dev/null)),dbus-run-session --config-file=tests/private-bus.conf --,)
 
-## test: install test dependencies; ruff, import-linter and the whole suite, headless
+# pytest-xdist workers: twice the cores, since many tests wait on a subprocess or a daemon
+# (JOBS=0 runs in one process). Tests that share one X session (a module's fixture) are
+# kept on one worker by their xdist_group mark; every other daemon is one per test.
+JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
+PYTEST = QT_QPA_PLATFORM=offscreen $(PRIVATE_BUS) $(PY) -m pytest -q -p no:cacheprovider \
+	$(if $(filter-out 0,$(JOBS)),-n $(JOBS) --dist loadgroup)
+
+## test: install test dependencies; ruff, import-linter and the whole suite, headless,
+## in parallel; prints the 15 slowest tests (ARGS="tests/ui" to run one group)
 test: $(VENV)/.installed-test lint
-	QT_QPA_PLATFORM=offscreen $(PRIVATE_BUS) $(PY) -m pytest -q -p no:cacheprovider
+	$(PYTEST) --durations=15 $(ARGS)
+
+## test-fast: the suite without the `system` tests (real X, audio, dunst, mutter,
+## LibreOffice, packaging), for the edit-test loop
+test-fast: $(VENV)/.installed-test
+	$(PYTEST) -m "not system" $(ARGS)
+
+## test-gc: the GUI tests with the garbage collector run inside every paint event
+test-gc: $(VENV)/.installed-test
+	COMPANION_GC_IN_PAINT=1 $(PYTEST) tests/ui $(ARGS)
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check companion tests benchmarks packaging

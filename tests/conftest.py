@@ -15,13 +15,28 @@ REAL_HOME = Path.home().resolve()
 UI_TESTS = Path(__file__).resolve().parent / "ui"
 
 
+# fixtures that start a real X session, compositor, audio server or package build: a
+# test using one is a ``system`` test (``make test-fast`` leaves them out)
+SYSTEM_FIXTURES = {"xsession", "mutter", "portal", "session_server", "server", "built"}
+# module-scoped ones: the module's tests share one, so pytest-xdist (--dist loadgroup)
+# keeps them on one worker instead of starting one per worker
+SHARED_FIXTURES = {"xsession", "built"}
+
+
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
 def pytest_collection_modifyitems(config, items):
     """Every test under tests/ui needs a QApplication: its folder marks it ``gui``, so
-    ``-m "not gui"`` runs the core (qutebrowser marks by fixture; we mark by folder)."""
+    ``-m "not gui"`` runs the core (qutebrowser marks by fixture; we mark by folder).
+    A test using a system fixture is marked ``system``, and one using a module-scoped
+    shared fixture joins its module's xdist group."""
     for item in items:
         if Path(item.path).resolve().is_relative_to(UI_TESTS):
             item.add_marker(pytest.mark.gui)
+        used = set(getattr(item, "fixturenames", ()))
+        if used & SYSTEM_FIXTURES:
+            item.add_marker(pytest.mark.system)
+        if used & SHARED_FIXTURES:
+            item.add_marker(pytest.mark.xdist_group(Path(item.path).stem))
 
 
 @pytest.fixture(autouse=True)

@@ -77,12 +77,14 @@ def validator(name: str, apt_package: str) -> str:
     return path
 
 
+@pytest.mark.system
 def test_desktop_file_passes_desktop_file_validate():
     tool = validator("desktop-file-validate", "desktop-file-utils")
     result = run([tool, str(DESKTOP)])
     assert result.returncode == 0 and "error" not in result.stdout, result.stdout
 
 
+@pytest.mark.system
 def test_metainfo_passes_appstreamcli_validate():
     tool = validator("appstreamcli", "appstream")
     result = run([tool, "validate", "--no-net", str(METAINFO)])
@@ -436,6 +438,7 @@ echo "$line"
 """
 
 
+@pytest.mark.system
 @pytest.mark.slow
 def test_real_x11_window_has_the_startup_wm_class(tmp_path):
     for tool, package in (("xvfb-run", "xvfb"), ("xwininfo", "x11-utils")):
@@ -455,6 +458,7 @@ def test_real_x11_window_has_the_startup_wm_class(tmp_path):
     assert match.group(2) == desktop_entry()["StartupWMClass"]
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(
     "argv",
     [["package"], ["install-desktop"], ["-f", "packaging/package.mk", "package"]],

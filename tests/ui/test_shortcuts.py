@@ -305,6 +305,7 @@ ctx.close()
 
 
 @pytest.mark.slow
+@pytest.mark.system
 def test_ctrl_q_quits_on_a_real_x_display(tmp_path):
     import os
     import shutil
