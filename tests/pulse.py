@@ -5,6 +5,7 @@ test, naming the reason, where the server cannot start."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -24,8 +25,15 @@ plug_in = server_module.plug_in
 
 
 def start(folder: Path) -> PulseServer:
-    """Start the server or pytest.skip with the reason it could not start."""
-    server = server_module.launch(folder)
+    """Start the server or pytest.skip with the reason it could not start. It starts off
+    the session bus: the suite's workers (pytest-xdist) share one private bus, where
+    only the first server could take the name org.PulseAudio1 (the others gave up)."""
+    bus = os.environ.pop("DBUS_SESSION_BUS_ADDRESS", None)
+    try:
+        server = server_module.launch(folder)
+    finally:
+        if bus is not None:
+            os.environ["DBUS_SESSION_BUS_ADDRESS"] = bus
     if isinstance(server, str):
         pytest.skip(f"no audio server: {server}")
     return server
