@@ -1,10 +1,11 @@
-"""SIGKILL a process writing through the real storage code, 20 times (1000 in a soak); nothing committed
-may go missing and the database must stay intact.
+"""SIGKILL a process writing through the real storage code, 20 times (1,000 in a soak);
+nothing committed may go missing and the database must stay intact.
 
 Each child (kill_child.py) opens the store, then writes journal transactions (loop, round,
 start, end inside ``db.atomic()``) and, when the about-me store exists, one-pager saves,
-printing a flushed line after each commit. It is killed 5-60 ms after it reports ready
-(one in ten is killed earlier, while it may still be opening or migrating the store).
+printing a flushed line after each commit. It is killed 5-60 ms after it reports ready,
+seven in ten after its first commit too (one in ten is killed earlier, while it may still
+be opening or migrating the store).
 COMPANION_SOAK=1 raises the count to 1000 (``make soak``; COMPANION_SOAK_KILLS sets it).
 Twenty already kill writers mid-commit (the last checks require half of them to be), and
 each kill is checked on its own; the thousand are the search for the rare torn write.
@@ -83,15 +84,22 @@ def test_sigkill_storm_keeps_every_commit(tmp_path):
         proc = _spawn(db_path, seed)
         watchdog = threading.Timer(30, proc.kill)  # a hung child fails the test, not the run
         watchdog.start()
+        read = ""  # what was read before the kill (the rest comes from communicate)
         try:
-            if rng.random() < 0.1:
+            when = rng.random()
+            if when < 0.1:
                 time.sleep(rng.uniform(0.0, 0.15))  # maybe still opening / migrating
             else:
                 first = proc.stdout.readline()
                 assert first.strip() == "ready", f"child {seed} failed: {proc.stderr.read()}"
+                if when >= 0.3:
+                    # most kills come mid-stream: after a first commit, however slow the
+                    # machine (a loaded one often killed between ready and that commit)
+                    read = proc.stdout.readline()
                 time.sleep(rng.uniform(0.005, 0.060))
             proc.send_signal(signal.SIGKILL)
             out, err = proc.communicate(timeout=30)
+            out = read + out
         finally:
             watchdog.cancel()
         assert proc.returncode == -signal.SIGKILL, f"child {seed} ended by itself: {err}"
