@@ -22,9 +22,19 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def restored(qapp):
-    """Put the test application's look back as the other UI tests see it."""
+    """Put the test application's look back as the other UI tests see it. The system
+    scheme's followers an earlier test's window connected (follow_system, at its first
+    paint) are dropped first: in a parallel run any test may come before these."""
+    import warnings
+
     from PySide6.QtCore import QCoreApplication, QEvent
 
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nothing connected: PySide warns
+        try:
+            qapp.styleHints().colorSchemeChanged.disconnect()
+        except (RuntimeError, TypeError):
+            pass
     yield qapp
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # no restyle of them
     qapp.styleHints().unsetColorScheme()
