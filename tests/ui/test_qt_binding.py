@@ -115,7 +115,7 @@ def test_the_collector_is_restored_even_when_a_call_fails():
     def boom():
         raise RuntimeError("no")
 
-    outside = gc.isenabled()  # the GUI tests run with it off (tests/ui/conftest.py)
+    outside = gc.isenabled()  # as the test found it
     gc.enable()
     try:
         with pytest.raises(RuntimeError):
