@@ -90,6 +90,7 @@ class _Shipped:
     """The shipped content, loaded once (the packs the doors read their numbers from)."""
 
     _content = None
+    _rules = None
 
     @classmethod
     def content(cls):
@@ -97,6 +98,13 @@ class _Shipped:
             cls._content, errors = load_content([paths.shipped_content_dir()])
             assert not errors, errors
         return cls._content
+
+    @classmethod
+    def rules(cls):
+        """The day's rules from the shipped packs, as the app reads them once."""
+        if cls._rules is None:
+            cls._rules = day_rules(cls.content())
+        return cls._rules
 
 
 class _Journal:
@@ -158,7 +166,7 @@ def ics_import(data: bytes) -> None:
     """``companion schedule import FILE.ics``: a loop with rounds, or a one-line
     ValueError naming the file; the same file imported twice adds no round."""
     path = _Scratch.file("invite.ics", data)
-    rules = day_rules(_Shipped.content())
+    rules = _Shipped.rules()
     db = _Journal.fresh()
     try:
         try:

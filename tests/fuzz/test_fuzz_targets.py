@@ -90,3 +90,10 @@ def test_target_runs_under_atheris(tmp_path, name):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert re.search(rf"Done {runs} runs", done.stderr), done.stderr[-3000:]
+
+
+def test_the_readme_says_what_each_target_promises():
+    readme = (HERE.parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Fuzzing every door (`make fuzz`)", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \|", section, flags=re.M)
+    assert rows == list(TARGETS)
