@@ -41,6 +41,7 @@ def child(name: str, libfuzzer_args: list[str]) -> None:
         import targets
 
         target = targets.TARGETS[name]
+        targets.reuse_shipped_sections()
         # the seeds once inside the block: modules the doors import lazily get instrumented
         for seed in sorted((CORPUS / name).glob("*")):
             try:

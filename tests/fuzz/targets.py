@@ -10,9 +10,11 @@ Imported by ``run.py`` inside atheris' instrumentation, and by the ordinary suit
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
 import json
 import os
+import shutil
 import sqlite3
 import tempfile
 from array import array
@@ -65,23 +67,28 @@ def text_of(data: bytes) -> str:
 
 
 class _Scratch:
-    """One private folder per process, for the files a door reads from disk."""
+    """One private folder per process, for the files a door reads from disk (in memory,
+    /dev/shm, where there is one: a write to a busy disk cost more than the door)."""
 
     _dir: Path | None = None
 
     @classmethod
-    def file(cls, name: str, data: bytes) -> Path:
+    def _root(cls) -> Path:
         if cls._dir is None:
-            cls._dir = Path(tempfile.mkdtemp(prefix="companion-fuzz-"))
-        path = cls._dir / name
+            shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+            cls._dir = Path(tempfile.mkdtemp(prefix="companion-fuzz-", dir=shm))
+            atexit.register(shutil.rmtree, cls._dir, True)
+        return cls._dir
+
+    @classmethod
+    def file(cls, name: str, data: bytes) -> Path:
+        path = cls._root() / name
         path.write_bytes(data)
         return path
 
     @classmethod
     def folder(cls, name: str) -> Path:
-        if cls._dir is None:
-            cls._dir = Path(tempfile.mkdtemp(prefix="companion-fuzz-"))
-        path = cls._dir / name
+        path = cls._root() / name
         path.mkdir(exist_ok=True)
         return path
 
@@ -330,6 +337,27 @@ def content_pack(data: bytes) -> None:
     content.silence_nudge()
     for phase in ("night-before", "morning-of", "before-round", "after-loop"):
         content.reminder_text(phase)
+
+
+def reuse_shipped_sections() -> None:
+    """For the fuzzer's own process only (``run.py``): the shipped files parse to the same
+    frozen sections every time, so they are read once; the user's file, the field checks,
+    the references and the numbers still run for every input. (Not used by the suite,
+    which must not change a module other tests use.)"""
+    import companion.core.content as content_module
+
+    shipped = paths.shipped_content_dir()
+    read = content_module.load_file
+    cache: dict[Path, object] = {}
+
+    def load_file(path: Path):
+        if path.parent != shipped:
+            return read(path)
+        if path not in cache:
+            cache[path] = read(path)
+        return cache[path]
+
+    content_module.load_file = load_file
 
 
 # --- prefs.json and the do-not-disturb record ---------------------------------------------
