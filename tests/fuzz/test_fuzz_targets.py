@@ -1,6 +1,6 @@
 """The fuzz targets stay working (the fuzz run itself is `make fuzz`, not `make test`):
 every seed of the committed corpus and every input the fuzzer found (``regressions/``,
-each fixed) goes through its target here, in-process; and each target runs a few hundred
+each fixed) goes through its target here, in-process; and each target runs a hundred
 inputs under atheris in a subprocess, so the harness itself cannot rot unseen."""
 
 from __future__ import annotations
@@ -64,10 +64,10 @@ def test_a_broken_contract_is_a_finding(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(TARGETS))
 def test_target_runs_under_atheris(tmp_path, name):
-    """A few hundred inputs through libFuzzer: the target starts, runs, and finds nothing
+    """A hundred inputs through libFuzzer: the target starts, runs, and finds nothing
     in its seeds' neighbourhood (the exit status and the run count say so)."""
     pytest.importorskip("atheris")
-    runs = 300
+    runs = 100
     done = subprocess.run(
         [
             sys.executable,
