@@ -67,6 +67,18 @@ soak: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/run_all
 
+## fuzz: each fuzz target (tests/fuzz) under atheris for FUZZ_SECONDS (default 60); exit 1 on a finding
+.PHONY: fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: $(VENV)/.installed-fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) QT_QPA_PLATFORM=offscreen $(PY) tests/fuzz/run.py $(FUZZ_TARGETS)
+
+# atheris is its own extra: a wheel on Linux x86_64, a libFuzzer build elsewhere
+$(VENV)/.installed-fuzz: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test,fuzz]'
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed
+
 clean:
 	rm -rf build dist .pytest_cache .ruff_cache
 

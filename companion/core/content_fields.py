@@ -38,6 +38,14 @@ _RANGE = re.compile(r"^(\d+)\s*-\s*(\d+)$")
 Check = Callable[[str], str | None]  # a value -> the problem with it, or None
 
 
+def whole_value(digits: str) -> int:
+    """The whole number ``digits`` (matched by ``_WHOLE``) names. int() refuses more than
+    4,300 digits; a number that long is above every bound here, so past 18 digits (after
+    leading zeros) it reads as 10**18, which each check then refuses as out of range."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else 10**18
+
+
 def whole(lo: int, hi: int, unit: str = "") -> Check:
     """A whole number from lo to hi."""
     suffix = f" {unit}" if unit else ""
@@ -45,7 +53,7 @@ def whole(lo: int, hi: int, unit: str = "") -> Check:
     def check(value: str) -> str | None:
         if not _WHOLE.match(value):
             return f"must be a whole number{suffix}, got {value!r}"
-        if not lo <= int(value) <= hi:
+        if not lo <= whole_value(value) <= hi:
             return f"must be from {lo} to {hi}{suffix}, got {value}"
         return None
 
@@ -76,7 +84,7 @@ def whole_or_range(lo: int, hi: int, unit: str) -> Check:
         ends = [value] if match is None else [match.group(1), match.group(2)]
         if not all(_WHOLE.match(end) for end in ends):
             return f"must be a whole number of {unit} or a range like 2-3, got {value!r}"
-        a, b = int(ends[0]), int(ends[-1])
+        a, b = whole_value(ends[0]), whole_value(ends[-1])
         if not (lo <= a <= hi and lo <= b <= hi):
             return f"must be from {lo} to {hi} {unit}, got {value}"
         if a > b:
@@ -296,7 +304,10 @@ def _check_silence_lines(section: Section, path: Path) -> list[ContentError]:
                 )
             errors.append(ContentError(path, item.line, message))
         elif (
-            said and field is not None and _WHOLE.match(field) and int(field) != int(said.group(1))
+            said
+            and field is not None
+            and _WHOLE.match(field)
+            and whole_value(field) != int(said.group(1))
         ):
             message = f"silence_seconds: {field} but the line says {said.group(1)} seconds"
             errors.append(ContentError(path, line, message))
@@ -307,7 +318,7 @@ def _check_nudge_times(section: Section, path: Path) -> list[ContentError]:
 
     errors = []
     length = section.meta.get("minutes", "")
-    minutes = int(length) if _WHOLE.match(length) else None
+    minutes = whole_value(length) if _WHOLE.match(length) else None
     for item in section.items:
         given = [key for key in ("at", "before_end", "after_step") if item.get(key) is not None]
         if not given:
@@ -335,9 +346,9 @@ def parse_range(value: str | None) -> tuple[int, int] | None:
     """``"60-90"`` -> (60, 90), ``"45"`` -> (45, 45); None for anything else."""
     match = _RANGE.match((value or "").strip())
     if match:
-        return int(match.group(1)), int(match.group(2))
+        return whole_value(match.group(1)), whole_value(match.group(2))
     if value and _WHOLE.match(value.strip()):
-        return int(value), int(value)
+        return whole_value(value.strip()), whole_value(value.strip())
     return None
 
 

@@ -89,6 +89,11 @@ def import_events(
                 head, sep, rest = words.partition(" - ")
                 if sep and company and head.strip().lower() == company.lower():
                     words = rest  # "Acme - Culture and values": the company is the loop's
+                # a round type is at most 80 characters and needs a letter or digit; a
+                # calendar title may be longer, or all punctuation
+                words = " ".join(words.split())[:80].rstrip()
+                if not re.search(r"[a-z0-9]", words.lower()):
+                    words = "Round"
                 rtype, label = type_and_label("", words, known)
             round_id = add_round(
                 db,

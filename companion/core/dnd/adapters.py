@@ -96,7 +96,8 @@ class MakoAdapter(CommandAdapter):
             raise DndError(f"{exc} (mako 1.7 or later is needed for modes)") from None
 
     def restore(self, prior: dict) -> None:
-        if MAKO_MODE not in prior.get("modes", []):
+        modes = prior.get("modes")
+        if not isinstance(modes, list) or MAKO_MODE not in modes:  # unknown: notifications on
             self.call(["makoctl", "mode", "-r", MAKO_MODE])
 
     def manual_steps(self) -> str:

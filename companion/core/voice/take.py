@@ -57,7 +57,7 @@ def read_wav(path: Path, *, max_seconds: float = MAX_SECONDS) -> Take:
             data = wav.readframes(frames)
     except WavError:
         raise
-    except (wave.Error, EOFError) as exc:
+    except (wave.Error, EOFError, RuntimeError) as exc:  # RuntimeError: a chunk past the end
         raise WavError(f"{path}: not a PCM WAV file ({exc})") from None
     del raw
     return Take(to_int16_mono(data, "Int16", channels), rate)

@@ -208,6 +208,15 @@ def test_parse_range() -> None:
     assert parse_range(None) is None
 
 
+def test_a_number_past_int_digits_is_out_of_range_not_a_traceback(tmp_path, capsys) -> None:
+    """int() refuses more than 4,300 digits (tests/fuzz/regressions/content)."""
+    huge = "9" * 4400
+    code, err = check(tmp_path, "pitch.md", pitch(identity=huge), capsys)
+    assert code == 1 and "seconds: must be from" in err and "Traceback" not in err
+    assert parse_range(f"1-{huge}") == (1, 10**18)
+    assert parse_range("0" * 5000 + "45") == (45, 45)
+
+
 def recovery(item: str) -> str:
     return f"---\nid: recovery\nkind: recovery\ntitle: R\n---\n{item}"
 

@@ -146,3 +146,29 @@ def test_any_location_and_description_give_a_safe_link_and_a_short_name(location
     name, role = interviewer_in(description)
     assert len(name) <= 80 and "\n" not in name
     assert role in ("", "hiring-manager", "peer", "leadership")
+
+
+def test_an_event_title_longer_than_a_round_type_is_imported_cut_to_80(db, content, tmp_path):
+    """A recruiter's long title used to refuse the whole file with a message naming
+    neither (tests/fuzz/regressions/ics)."""
+    title = "Quarterly walk through the garden of lanterns and kites " * 3
+    path = tmp_path / "long.ics"
+    path.write_text(
+        "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261202T140000Z\r\n"
+        f"SUMMARY:Acme - {title}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    result = import_invitation(db, path, day_rules(content))
+    (only,) = list_rounds(db, result.loop_id)
+    assert 0 < len(only.type_label) <= 80
+    assert title.startswith(only.type_label)
+
+
+def test_an_event_titled_only_in_punctuation_is_a_round(db, content, tmp_path):
+    path = tmp_path / "dots.ics"
+    path.write_text(
+        "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261202T140000Z\r\n"
+        "SUMMARY:Acme - ???\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    result = import_invitation(db, path, day_rules(content), company="Acme")
+    (only,) = list_rounds(db, result.loop_id)
+    assert only.type_label == "Round"

@@ -195,6 +195,19 @@ def test_mako_restored_after_crash(ctx, clock):
     assert desk.mako_modes == ["default"]
 
 
+@pytest.mark.parametrize("modes", [5, None, {"do-not-disturb": 1}, "do-not-disturb"])
+def test_mako_record_whose_modes_are_not_a_list_still_restores(ctx, modes):
+    """A damaged record (hand-edited, or from another version) puts notifications back
+    instead of raising TypeError at start-up (tests/fuzz/regressions/dnd)."""
+    desk = FakeDesktop(mako_modes=["default", "do-not-disturb"])
+    path = record.record_path(ctx.data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"adapter": "mako", "prior": {"modes": modes}, "holder": "app"}))
+    message = restore_after_crash(ctx, run=desk)
+    assert desk.mako_modes == ["default"]
+    assert "restored" in message and not path.exists()
+
+
 # --- macOS ---------------------------------------------------------------------------
 
 

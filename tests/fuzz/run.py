@@ -1,0 +1,164 @@
+"""`make fuzz`: every target of ``targets.py`` under atheris (libFuzzer) for FUZZ_SECONDS
+each (default 60), from the committed seed corpus ``corpus/<target>/``.
+
+One line per target: executions, coverage (instrumented edges reached), findings. A
+finding is an input that raised (anything but the door's own one-line error), took more
+than FUZZ_TIMEOUT seconds (default 1), or grew the process past FUZZ_RSS_MB (default
+2048); its input is written to ``findings/<target>-<kind>-<sha1>``. After a finding the
+target goes on for the rest of its time (from the corpus grown so far), so one known
+problem does not hide the next. Exit status 1 when anything was found.
+
+    python tests/fuzz/run.py [TARGET ...]          # the parent: runs each target in turn
+    python tests/fuzz/run.py --child TARGET ARGS   # one libFuzzer run (used by the parent)
+
+The grown corpus is kept in ``.work/<target>/`` (not committed) for the next run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "corpus"
+FINDINGS = HERE / "findings"
+WORK = HERE / ".work"
+# what atheris instruments: our code and the parsers it hands input to
+INSTRUMENT = ["companion", "markdown", "icalendar"]
+MAX_RESTARTS = 20
+
+
+def child(name: str, libfuzzer_args: list[str]) -> None:
+    """One libFuzzer run of target ``name`` (this process is started by :func:`main`)."""
+    import atheris
+
+    sys.path.insert(0, str(HERE))
+    with atheris.instrument_imports(include=INSTRUMENT):
+        import targets
+
+        target = targets.TARGETS[name]
+        targets.reuse_shipped_sections()
+        # the seeds once inside the block: modules the doors import lazily get instrumented
+        for seed in sorted((CORPUS / name).glob("*")):
+            try:
+                target.run(seed.read_bytes())
+            except Exception:  # noqa: BLE001 - the fuzzer finds it again and records it
+                pass
+    atheris.Setup([sys.argv[0], *libfuzzer_args], target.run)
+    atheris.Fuzz()
+
+
+def _stats(stderr: str) -> tuple[int, int]:
+    """(executions, coverage) from a libFuzzer log."""
+    runs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", stderr)
+    if not runs:
+        runs = re.findall(r"^#(\d+)\s", stderr, re.MULTILINE)
+    cov = re.findall(r"\bcov: (\d+)", stderr)
+    return (int(runs[-1]) if runs else 0), (int(cov[-1]) if cov else 0)
+
+
+def _finding_lines(stderr: str) -> list[str]:
+    """The lines that say what went wrong (the exception, or the timeout/memory note)."""
+    keep = []
+    for line in stderr.splitlines():
+        if re.match(r"(=== Uncaught Python exception|\w+(Error|Broken|Exception)\b.*:|"
+                    r"==\d+== ERROR|ALARM|Test unit written to)", line):  # fmt: skip
+            keep.append(line.strip())
+    return keep
+
+
+def run_target(name: str, seconds: float, *, python: str = sys.executable) -> dict:
+    """Fuzz ``name`` for ``seconds``; returns executions, coverage and the findings."""
+    from targets import TARGETS
+
+    target = TARGETS[name]
+    work = WORK / name
+    work.mkdir(parents=True, exist_ok=True)
+    FINDINGS.mkdir(exist_ok=True)
+    timeout = os.environ.get("FUZZ_TIMEOUT", "1")
+    rss = os.environ.get("FUZZ_RSS_MB", "2048")
+    deadline = time.monotonic() + seconds
+    executions = coverage = 0
+    findings: list[Path] = []
+    notes: list[str] = []
+    log = WORK / f"{name}.log"
+    with log.open("w") as log_file:
+        for _ in range(MAX_RESTARTS + 1):
+            left = int(deadline - time.monotonic())
+            if left < 1:
+                break
+            before = set(FINDINGS.glob(f"{name}-*"))
+            args = [
+                str(work),
+                str(CORPUS / name),
+                f"-max_total_time={left}",
+                f"-timeout={timeout}",
+                f"-rss_limit_mb={rss}",
+                f"-max_len={target.max_len}",
+                f"-artifact_prefix={FINDINGS}/{name}-",
+                "-print_final_stats=1",
+            ]
+            env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+            done = subprocess.run(
+                [python, __file__, "--child", name, *args],
+                stdout=subprocess.PIPE,  # atheris prints the exception here
+                stderr=subprocess.STDOUT,
+                text=True,
+                errors="replace",
+                env=env,
+                timeout=left + 120,
+            )
+            log_file.write(done.stdout)
+            runs, cov = _stats(done.stdout)
+            executions += runs
+            coverage = max(coverage, cov)
+            new = sorted(set(FINDINGS.glob(f"{name}-*")) - before)
+            findings += new
+            if new:
+                notes += _finding_lines(done.stdout)
+            elif done.returncode != 0:  # died without writing the input: a finding too
+                findings.append(log)
+                notes.append(f"exit {done.returncode} without an input; see {log}")
+                break
+            else:
+                break
+    return {"executions": executions, "coverage": coverage, "findings": findings, "notes": notes}
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--child"]:
+        child(argv[1], argv[2:])
+        return 0
+    sys.path.insert(0, str(HERE))
+    from targets import TARGETS
+
+    names = argv or list(TARGETS)
+    unknown = [n for n in names if n not in TARGETS]
+    if unknown:
+        print(f"fuzz: no target {', '.join(unknown)}; the targets: {', '.join(TARGETS)}")
+        return 2
+    seconds = float(os.environ.get("FUZZ_SECONDS", "60"))
+    found = 0
+    for name in names:
+        result = run_target(name, seconds)
+        count = len(result["findings"])
+        found += count
+        rate = result["executions"] / seconds if seconds else 0
+        print(
+            f"{name:13} {result['executions']:9,} executions ({rate:,.0f}/s)  "
+            f"coverage {result['coverage']:5}  findings {count}",
+            flush=True,
+        )
+        for path in result["findings"]:
+            print(f"    {path.relative_to(HERE.parent.parent)}")
+        for note in dict.fromkeys(result["notes"]):
+            print(f"    {note[:160]}")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
