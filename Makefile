@@ -32,6 +32,11 @@ PRIVATE_BUS ?= $(if $(and $(shell command -v dbus-run-session 2>/dev/null),$(she
 test: $(VENV)/.installed-test lint
 	QT_QPA_PLATFORM=offscreen $(PRIVATE_BUS) $(PY) -m pytest -q -p no:cacheprovider
 
+## test-explore: the property tests with random examples, more of them (finds become @example)
+.PHONY: test-explore
+test-explore: $(VENV)/.installed-test
+	HYPOTHESIS_PROFILE=explore QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -m "not gui" $$(grep -rl --include='test_*.py' hypothesis tests)
+
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check companion tests benchmarks packaging
 	$(VENV)/bin/ruff format --check companion tests benchmarks packaging
