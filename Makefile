@@ -50,6 +50,11 @@ test-fast: $(VENV)/.installed-test
 test-gc: $(VENV)/.installed-test
 	COMPANION_GC_IN_PAINT=1 $(PYTEST) $(or $(ARGS),tests/ui)
 
+## test-explore: the property tests with random examples, more of them (finds become @example)
+.PHONY: test-explore
+test-explore: $(VENV)/.installed-test
+	HYPOTHESIS_PROFILE=explore QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -m "not gui" $$(grep -rl --include='test_*.py' hypothesis tests)
+
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check companion tests benchmarks packaging
 	$(VENV)/bin/ruff format --check companion tests benchmarks packaging

@@ -7,8 +7,35 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Hypothesis profiles. "ci" (the default: `make test`, .ci/run) draws the same examples
+# every run, so a submission fails for its own change or not at all; no example database
+# (a case found on one machine must become an @example, not a file); no deadline, since
+# wall-clock time on a loaded machine is luck (speed belongs to benchmarks/). "explore"
+# (HYPOTHESIS_PROFILE=explore, `make test-explore`) draws at random, more of them, and
+# keeps what it finds in .hypothesis/ to replay: each find becomes an @example.
+# A test's own @settings(max_examples=...) is kept under either; the rest inherits.
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    max_examples=100,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "explore",
+    derandomize=False,
+    deadline=None,
+    max_examples=1000,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "ci")
 os.environ.pop("COMPANION_HOME", None)
 
 REAL_HOME = Path.home().resolve()

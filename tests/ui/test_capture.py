@@ -305,7 +305,7 @@ def test_a_long_line_wraps_in_its_list_and_keeps_its_severity_in_view(qtbot, ctx
     _type(qtbot, dialog.flubbed.entry, long.strip())
     qtbot.keyClick(dialog.flubbed.entry, Qt.Key.Key_Return)
     view = dialog.flubbed.list
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: view.count() > 0, timeout=10_000)
     item = view.item(0)
     assert item.text().endswith("(2 noticeable)")
     assert not view.horizontalScrollBar().isVisible()

@@ -145,7 +145,7 @@ def test_study_list_export_through_the_file_dialog(qtbot, ctx, bus, filled, tmp_
     dialog = pick(page, out)
     assert dialog.windowTitle() == dialog.accessibleName() == "Export the study list"
     assert dialog.nameFilters() == [STUDY_FILTERS[fmt]]
-    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=10_000)
     assert "Wrote 1 topic(s)" in page.message.text()
     assert "Burst load" in out.read_text(encoding="utf-8")
     page.export_study_list(fmt)  # the next one opens where this one was saved
@@ -159,7 +159,7 @@ def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, filled, tmp_pa
     out = tmp_path / "journal.json"
     page.export_journal()
     pick(page, out)
-    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=10_000)
     assert len(json.loads(out.read_text(encoding="utf-8"))["loops"]) == 2
     page.import_journal()
     pick(page, out)

@@ -138,7 +138,7 @@ def test_the_day_goes_on_while_a_dialog_is_open(
     assert isinstance(dialog, QDialog) and dialog.isVisible()
     assert dialog.accessibleName() == dialog.windowTitle() != ""
     clock.advance(minutes=1)  # the round's start passes; the timer armed for it fires
-    qtbot.waitUntil(lambda: bool(views) and views[-1].current is not None, timeout=5000)
+    qtbot.waitUntil(lambda: bool(views) and views[-1].current is not None, timeout=10_000)
     assert views[-1].current.id == round_id and views[-1].phase == "in-round"
     assert dialog.isVisible() and QApplication.activeModalWidget() is dialog
     assert today.view is views[-1]  # the page under the dialog shows the day as it is now

@@ -139,7 +139,10 @@ def test_no_label_renders_injected_markup(qtbot, hostile, bus, open_page):
         r for lp in loops.list_loops(hostile.db) for r in loops.list_rounds(hostile.db, lp.id)
     ]
     app.bus.capture_round.emit(rounds[0].id)  # the quick capture names the loop and round
-    qtbot.wait(100)
+    qtbot.waitUntil(  # the capture is shown (checked, not assumed after a wait)
+        lambda: any(t is not app.window and t.isVisible() for t in QApplication.topLevelWidgets()),
+        timeout=10_000,
+    )
     for top in QApplication.topLevelWidgets():
         if top is not app.window and top.isVisible():
             leaks += [f"{type(top).__name__}: {leak}" for leak in _leaks(top)]

@@ -106,7 +106,7 @@ def test_single_instance_hands_over_to_the_running_one(qtbot, data_dir):
     assert not InstanceLock(data_dir).acquire()  # a second launch cannot take the folder
     server = make_server(name)
     assert server.listening
-    with qtbot.waitSignal(server.raise_requested, timeout=3000):
+    with qtbot.waitSignal(server.raise_requested, timeout=10_000):
         assert hand_over(name)
     server.close()
     first.release()
@@ -138,7 +138,7 @@ def test_a_second_launch_exits_and_raises_the_first(qtbot, data_dir):
     out, err = child.communicate()
     assert child.returncode == 0, err
     assert "already running" in out
-    qtbot.waitUntil(lambda: bool(raised), timeout=3000)
+    qtbot.waitUntil(lambda: bool(raised), timeout=10_000)
     server.close()
     lock.release()
 

@@ -295,10 +295,15 @@ session = Session(ctx, bus, window=win)
 win.show()
 QTest.qWaitForWindowExposed(win)
 win.activateWindow()
-QTest.qWait(200)
+def wait_for(check, seconds=10.0):  # PySide6 has no QTest.qWaitFor
+    import time
+    end = time.monotonic() + seconds
+    while not check() and time.monotonic() < end:
+        QTest.qWait(10)
+wait_for(win.isActiveWindow)
 quit_keys = [s for s in win.findChildren(QShortcut) if "Ctrl+Q" in [k.toString() for k in s.keys()]]
 QTest.keyClick(win, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
-QTest.qWait(100)
+wait_for(lambda: not win.isVisible())
 print(len(quit_keys), win.isVisible())
 ctx.close()
 """

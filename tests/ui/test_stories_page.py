@@ -48,10 +48,10 @@ def test_stories_tab_edits_saves_and_times_the_bank(page, qtbot, ctx, ticker):
     qtbot.keyClicks(stories.editor, "x")
     stories.editor.replace_all(ONE)
     ticker.t += 1.0
-    qtbot.waitUntil(lambda: not stories.autosaver.dirty, timeout=2000)
+    qtbot.waitUntil(lambda: not stories.autosaver.dirty, timeout=10_000)
     assert about_store.load_document(ctx.db, doc="stories") == ONE
     assert about_store.load_document(ctx.db) is None  # the one-pager is untouched
-    qtbot.waitUntil(lambda: stories.panel.table.item(0, 0).text() == "Schema fight", timeout=2000)
+    qtbot.waitUntil(lambda: stories.panel.table.item(0, 0).text() == "Schema fight", timeout=10_000)
     assert stories.panel.table.rowCount() == 1
     assert stories.panel.table.item(0, 2).text() == "no number"
     gaps = [stories.panel.questions.item(i).text() for i in range(stories.panel.questions.count())]
@@ -93,11 +93,11 @@ def test_the_summary_counts_one_story_and_a_short_bank_in_seconds(page, qtbot, t
     stories = page.stories
     stories.editor.replace_all(ONE)
     ticker.t += 1.0
-    qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 1, timeout=2000)
+    qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 1, timeout=10_000)
     summary = stories.panel.summary.text()
     assert summary.startswith("1 story, about ") and " s told in all" in summary, summary
     two = ONE + ONE.replace("Schema fight", "Pager storm")
     stories.editor.replace_all(two * 20)  # 40 stories: minutes now
     ticker.t += 1.0
-    qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 40, timeout=2000)
+    qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 40, timeout=10_000)
     assert stories.panel.summary.text().startswith("40 stories, about "), summary

@@ -81,7 +81,7 @@ def test_export_from_the_study_page(qtbot, ctx, bus, flubs, tmp_path):
     page = _page(qtbot, ctx, bus)
     page.export("anki")
     pick(page, tmp_path / "cards.txt")
-    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=5000)
+    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=10_000)
     text = (tmp_path / "cards.txt").read_text(encoding="utf-8")
     assert text.startswith("#separator:tab\n") and "GPU utilization" in text
 

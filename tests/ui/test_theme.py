@@ -133,8 +133,7 @@ def test_a_scheme_change_while_running_repaints_without_restyling(restored, qtbo
     qtbot.waitExposed(window)
     style = restored.style()
     apply_scheme(restored, "dark")
-    qtbot.wait(10)
-    assert is_dark(field.palette()) and is_dark(window.palette())
+    qtbot.waitUntil(lambda: is_dark(field.palette()) and is_dark(window.palette()), timeout=10_000)
     base = field.grab().toImage().pixelColor(field.width() // 2, 3)
     assert base.lightness() < 128, base.name()  # drawn dark, not only told so
     assert restored.style() is style

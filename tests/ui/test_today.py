@@ -578,10 +578,10 @@ def test_a_pause_made_outside_the_app_shows_on_today(qtbot, ctx, bus, dnd, clock
     assert "Notifications are on" in page.dnd_switch.status.text()
     cli = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), holder="cli", clock=clock)
     cli.turn_on()
-    qtbot.waitUntil(lambda: "command line" in page.dnd_switch.status.text(), timeout=3000)
+    qtbot.waitUntil(lambda: "command line" in page.dnd_switch.status.text(), timeout=10_000)
     assert page.dnd_switch.box.isChecked()
     cli.turn_off()
-    qtbot.waitUntil(lambda: "Notifications are on" in page.dnd_switch.status.text(), timeout=3000)
+    qtbot.waitUntil(lambda: "Notifications are on" in page.dnd_switch.status.text(), timeout=10_000)
     desk.banners = False  # the desktop's own do-not-disturb key, in another window
     other = QWidget()
     qtbot.addWidget(other)
@@ -590,7 +590,7 @@ def test_a_pause_made_outside_the_app_shows_on_today(qtbot, ctx, bus, dnd, clock
     qtbot.waitUntil(other.isActiveWindow)
     page.activateWindow()
     qtbot.waitUntil(page.isActiveWindow)
-    qtbot.waitUntil(lambda: "already paused" in page.dnd_switch.status.text(), timeout=3000)
+    qtbot.waitUntil(lambda: "already paused" in page.dnd_switch.status.text(), timeout=10_000)
 
 
 def test_the_morning_items_and_the_warm_up_come_before_the_first_round_only(
@@ -638,7 +638,10 @@ def test_tab_goes_down_today_as_drawn_and_the_now_buttons_keep_their_size(
     buttons = [page.actions_row.itemAt(i).widget() for i in range(page.actions_row.count())]
     buttons = [b for b in buttons if b is not None]
     assert buttons, "the Now box offers its actions before a round"
-    qtbot.wait(50)  # laid out (and the tab order follows the layout then)
+    # laid out (and the tab order follows the layout then): wait for the layout, not a time
+    qtbot.waitUntil(
+        lambda: all(b.width() <= b.sizeHint().width() + 2 for b in buttons), timeout=10_000
+    )
     for button in buttons:  # not stretched across the page
         assert button.width() <= button.sizeHint().width() + 2
     page.activateWindow()

@@ -9,13 +9,20 @@ itself is described in :mod:`companion.core.journal.files`.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.core.journal.entries import topic_key
 from companion.core.journal.stream import STREAMED, JournalImportError, load_json, scan_document
-from companion.core.text import MAX_TEXT
+from companion.core.text import (
+    MAX_TEXT,
+    UNUSUAL,
+    FieldTextError,
+    clean_field,
+    json_may_hold_lone_surrogate,
+    json_plain,
+    lone_surrogate,
+)
 from companion.core.timeutil import to_stored_utc
 
 __all__ = ["JournalImportError", "load_json", "parse_journal", "read_journal", "CheckedJournal"]
@@ -32,12 +39,9 @@ ENTRY_KINDS = {
 }
 
 
-# Text from a file: tab, newline and carriage return are kept; other C0 controls (NUL
-# included) and DEL are stripped at the door and counted; lone surrogates, which cannot
-# be stored as UTF-8, refuse the file with their place.
-CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-_UNUSUAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")  # either of them
+# Text from a file follows the field rule of companion.core.text (strip C0 controls but
+# tab/newline/return, and DEL; refuse lone surrogates), in the careful check and the quick
+# path alike.
 _STRIPPED = [0]  # control characters removed by the current parse_journal
 MIN_YEAR, MAX_YEAR = 1970, 2200  # every date the app shows must fit here
 
@@ -59,17 +63,10 @@ def _text(obj: dict, key: str, where: str, *, required: bool = False, nullable: 
         _fail(f"{where}.{key}", f"must be text, not {type(value).__name__}")
     if len(value) > MAX_TEXT:  # as the app's own fields: a pasted novel is not a company
         _fail(f"{where}.{key}", f"is {len(value):,} characters; the limit is {MAX_TEXT:,}")
-    if not _UNUSUAL.search(value):  # the common case: one scan, nothing to strip
-        if required and not value.strip():
-            _fail(f"{where}.{key}", "is empty")
-        return value
-    lone = _SURROGATE.search(value)
-    if lone:
-        _fail(
-            f"{where}.{key}",
-            f"holds a lone surrogate (U+{ord(lone.group()):04X}) at position {lone.start()}",
-        )
-    value, removed = CONTROL_CHARS.subn("", value)
+    try:
+        value, removed = clean_field(value)
+    except FieldTextError as exc:
+        _fail(f"{where}.{key}", str(exc))
     _STRIPPED[0] += removed
     if required and not value.strip():
         _fail(f"{where}.{key}", "is empty")
@@ -201,20 +198,12 @@ def _never(_value: str) -> None:
     return None
 
 
-def plain_bytes(data: bytes) -> bool:
-    """Whether no string of this JSON can hold a character the import strips or refuses:
-    they can only come from a \\u, \\b or \\f escape or a raw DEL (the strict parser
-    refuses raw control characters). A few byte searches: under 0.5 s for 65 MB."""
-    if b"\x7f" in data:
-        return False
-    return b"\\" not in data or not any(e in data for e in (b"\\u", b"\\b", b"\\f"))
-
-
 def _plain_reader(default: str, plain: bool):
     """The quick check of one loop: its rows (loop row, rounds, entries by kind,
-    asked_them, thank_you or None), or _NotPlain. ``plain``: the file's
-    text was seen to hold no character to strip, so strings are not searched again."""
-    unusual = _never if plain else _UNUSUAL.search
+    asked_them, thank_you or None), or _NotPlain. ``plain``: the file's bytes were seen
+    by :func:`~companion.core.text.json_plain` to hold no character the field rule strips
+    or refuses, so strings are not searched again (a claim only the file's bytes make)."""
+    unusual = _never if plain else UNUSUAL.search
     fromiso = dt.datetime.fromisoformat
 
     def text(obj: dict, key: str, required: bool = False) -> str:
@@ -388,12 +377,15 @@ class CheckedJournal:
     review: dict = field(default_factory=dict)  # checked by companion.core.review.transfer
     stories: dict = field(default_factory=dict)  # checked by companion.core.stories.transfer
     stripped: int = 0  # control characters removed
-    plain_text: bool = False  # the file holds no character to strip (see plain_bytes)
+    plain_text: bool = False  # json_plain said so of the file's bytes
+    surrogate_keys: bool = False  # the file may hold a lone surrogate: its keys are checked
 
     def __post_init__(self) -> None:
         self._plain_rows = _plain_reader(self.default_stamp, self.plain_text)
 
     def add_loop(self, n: int, loop: dict) -> None:
+        if self.surrogate_keys:
+            _check_keys(loop, f"loops[{n}]")
         if not self._add_plain(loop):
             self._add_checked(n, loop)
 
@@ -447,9 +439,16 @@ class CheckedJournal:
 
     def finish(self, data: dict) -> None:
         """Check and add what follows the loops: unfiled rows and study marks."""
-        unfiled = data.get("unfiled") or {}
-        if not isinstance(unfiled, dict):
-            _fail("unfiled", "must be an object")
+        if self.surrogate_keys:
+            _check_keys({k: None for k in data}, "journal")  # its own keys; then each part's
+            for key, part in data.items():
+                if key != "loops":
+                    _check_keys(part, key)
+        unfiled = data.get("unfiled")
+        if unfiled is None:
+            unfiled = {}
+        elif not isinstance(unfiled, dict):
+            _fail("unfiled", "must be an object or null")
         for n, m in enumerate(_list(data, "study_marks", "journal")):
             w = f"study_marks[{n}]"
             topic = _text(m, "topic", w)
@@ -467,6 +466,23 @@ class CheckedJournal:
         self.review = _review(data)
         self.stories = _stories(data)
         self.stripped = _STRIPPED[0]
+
+
+def _check_keys(value: object, where: str) -> None:
+    """Refuse a key holding a lone surrogate anywhere in ``value`` (unknown keys too: the
+    file is not UTF-8 text the app could write back), naming the object that holds it."""
+    todo = [(value, where)]
+    while todo:  # no recursion: the strict reader allows deeper nesting than Python
+        value, where = todo.pop()
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                problem = lone_surrogate(key)
+                if problem:
+                    _fail(where, f"a key {problem}")
+                if isinstance(inner, dict | list):
+                    todo.append((inner, f"{where}.{key}" if key.isidentifier() else where))
+        elif isinstance(value, list):
+            todo.extend((inner, f"{where}[{n}]") for n, inner in enumerate(value))
 
 
 def _stories(data: dict) -> dict:
@@ -489,30 +505,41 @@ def _review(data: dict) -> dict:
         raise JournalImportError(str(exc)) from None
 
 
-def _start(head: dict, now: dt.datetime | None, plain: bool = False) -> CheckedJournal:
+def _start(
+    head: dict, now: dt.datetime | None, plain: bool = False, surrogates: bool = True
+) -> CheckedJournal:
     _check_head(head)
     _STRIPPED[0] = 0
-    return CheckedJournal(default_stamp=_default_stamp(head, now), plain_text=plain)
+    return CheckedJournal(
+        default_stamp=_default_stamp(head, now), plain_text=plain, surrogate_keys=surrogates
+    )
 
 
-def parse_journal(data: object, now: dt.datetime | None = None) -> CheckedJournal:
-    """Check a loaded journal document; return its rows or raise JournalImportError."""
+def parse_journal(
+    data: object, now: dt.datetime | None = None, *, surrogates: bool = True
+) -> CheckedJournal:
+    """Check a loaded journal document; return its rows or raise JournalImportError.
+    ``surrogates``: the file may hold a lone surrogate (False only when its bytes say
+    not: :func:`~companion.core.text.json_may_hold_lone_surrogate`)."""
     if isinstance(data, CheckedJournal):
         return data
-    checked = _start(data, now)
+    checked = _start(data, now, surrogates=surrogates)
     for n, loop in enumerate(_list(data, "loops", "journal")):
         checked.add_loop(n, loop)
     checked.finish(data)
     return checked
 
 
-def check_text(text: str, now: dt.datetime | None = None, *, plain: bool = False) -> CheckedJournal:
+def check_text(
+    text: str, now: dt.datetime | None = None, *, plain: bool = False, surrogates: bool = True
+) -> CheckedJournal:
     """Parse and check a journal file's text, one loop at a time (see :mod:`.stream`);
-    ``plain``: :func:`plain_bytes` said so of the file."""
+    ``plain`` and ``surrogates``: what :func:`~companion.core.text.json_plain` and
+    :func:`~companion.core.text.json_may_hold_lone_surrogate` said of its bytes."""
     state: dict[str, CheckedJournal] = {}
 
     def on_head(head: dict) -> None:
-        state["checked"] = _start(head, now, plain)
+        state["checked"] = _start(head, now, plain, surrogates)
 
     def on_loop(n: int, loop: object) -> None:
         if not isinstance(loop, dict):
@@ -521,9 +548,9 @@ def check_text(text: str, now: dt.datetime | None = None, *, plain: bool = False
 
     head = scan_document(text, on_head, on_loop)
     if head is None:  # not an object, or loops before the format: read and check it whole
-        return parse_journal(load_json(text), now)
+        return parse_journal(load_json(text), now, surrogates=surrogates)
     if head.get("loops") is not STREAMED:
-        return parse_journal(head, now)
+        return parse_journal(head, now, surrogates=surrogates)
     checked = state["checked"]
     checked.finish(head)
     return checked
@@ -537,14 +564,14 @@ def read_journal(path: Path, now: dt.datetime | None = None) -> CheckedJournal:
     path = Path(path)
     try:
         data = read_limited(path, "journal")
-        plain = plain_bytes(data)
-        text = data.decode("utf-8")
+        plain, surrogates = json_plain(data), json_may_hold_lone_surrogate(data)
+        text = data.decode("utf-8-sig")  # a BOM before the JSON is allowed (RFC 8259 8.1)
         del data  # not held beside the text: a 200 MB file must stay within 5x its size
     except FileReadError as exc:
         raise JournalImportError(str(exc)) from None
     except UnicodeDecodeError as exc:
         raise JournalImportError(f"{path} is not UTF-8 text (byte {exc.start}).") from None
     try:
-        return check_text(text, now, plain=plain)
+        return check_text(text, now, plain=plain, surrogates=surrogates)
     except JournalImportError as exc:
         raise JournalImportError(f"{path}: {exc}") from None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 
 from companion.core.review.cards import KINDS, RATINGS, SOURCES, LogEntry, parse_utc
+from companion.core.text import lone_surrogate
 
 MIN_YEAR, MAX_YEAR = 1970, 2200
 
@@ -59,6 +60,9 @@ def _text(obj: dict, key: str, where: str, choices=None) -> str:
         value = ""
     if not isinstance(value, str):
         _fail(f"{where}.{key}", f"must be text, not {type(value).__name__}")
+    problem = lone_surrogate(value)  # the journal's field rule: it cannot be stored
+    if problem:
+        _fail(f"{where}.{key}", problem)
     if choices is not None and value not in choices:
         _fail(f"{where}.{key}", f"{value[:40]!r} is not one of {', '.join(choices)}")
     return value
@@ -80,7 +84,9 @@ def check_review(data: object) -> dict:
         _fail("review", "must be an object")
     out: dict = {"cards": [], "log": []}
     for part in ("cards", "log"):
-        entries = data.get(part) or []
+        entries = data.get(part)
+        if entries is None:
+            entries = []
         if not isinstance(entries, list):
             _fail(f"review.{part}", "must be a list")
         for n, entry in enumerate(entries):

@@ -25,6 +25,7 @@ from companion.core.stories.rounds import (
     load_expected,
     save_expected,
 )
+from companion.core.text import lone_surrogate
 
 MAX_DOCUMENT_CHARS = 10_000_000
 
@@ -118,6 +119,9 @@ def _text(
         _fail(f"{where}.{key}", "must be text")
     if len(value) > limit:
         _fail(f"{where}.{key}", f"is longer than {limit:,} characters")
+    problem = lone_surrogate(value)  # the journal's field rule: it cannot be stored
+    if problem:
+        _fail(f"{where}.{key}", problem)
     return value
 
 
@@ -135,7 +139,9 @@ def _when(obj: dict, key: str, where: str, *, nullable: bool = False) -> str | N
 
 
 def _list(obj: dict, key: str, where: str) -> list:
-    value = obj.get(key) or []
+    value = obj.get(key)
+    if value is None:
+        return []
     if not isinstance(value, list):
         _fail(f"{where}.{key}", "must be a list")
     return value
@@ -163,10 +169,14 @@ def check_stories(data: object) -> dict:
             "created_at": _when(entry["loop"], "created_at", f"{where}.loop"),
         }
         expected = _list(entry, "expected", where)
-        if not all(isinstance(t, str) and len(t) <= MAX_TOPIC_CHARS for t in expected):
+        if not all(
+            isinstance(t, str) and len(t) <= MAX_TOPIC_CHARS and not lone_surrogate(t)
+            for t in expected
+        ):
             _fail(
                 f"{where}.expected",
-                f"must be a list of topics of at most {MAX_TOPIC_CHARS} characters",
+                f"must be a list of topics of at most {MAX_TOPIC_CHARS} characters, "
+                "with no lone surrogate",
             )
         used = []
         for k, u in enumerate(_list(entry, "used", where)):

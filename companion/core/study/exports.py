@@ -57,10 +57,10 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from companion.core.journal.validate import CONTROL_CHARS
 from companion.core.storage.files import atomic_write_text
 from companion.core.study.facts import topic_facts
 from companion.core.study.ranking import StudyDetail, StudyItem, study_details, study_list
+from companion.core.text import CONTROL_CHARS
 from companion.core.timeutil import to_stored_utc
 
 FORMATS = ("md", "csv", "anki", "json")

@@ -137,6 +137,16 @@ def test_quitting_releases_the_grabs(xsession, start_app):
     other.wait(5)
 
 
+def _settled(app) -> None:
+    """Wait until the app has handled every X event sent before now. setxkbmap returns
+    after XCloseDisplay's sync, so its MappingNotify is already in the app's socket; one
+    "state" answer proves a turn of the app's event loop began after that, a second that
+    the turn (which read the X socket too) has ended. An event, not a sleep."""
+    for _ in range(2):
+        app.send("state")
+        assert app.read()["action"] == "state"
+
+
 def _answer(app) -> dict:
     while True:
         event = app.read()
@@ -189,14 +199,14 @@ def test_a_keyboard_layout_change_moves_the_grabs(xsession, start_app, tmp_path)
     xsession.focus_xterm()
     try:
         xsession.run("setxkbmap", "de")
-        time.sleep(0.3)  # the MappingNotify reaches the app; it grabs the new keycode
+        _settled(app)  # the app has read the MappingNotify and grabbed the new keycode
         event = press(xsession, app, "ctrl+alt+Z")
         assert event["action"] == "show-card" and event["visible"] is True
         # the stories key (ctrl+alt+Y) took Z's old keycode and Z took Y's: both still work
         assert press(xsession, app, hk.DEFAULTS["stories"])["action"] == "stories"
     finally:
         xsession.run("setxkbmap", "us")
-    time.sleep(0.3)
+    _settled(app)
     assert press(xsession, app, "ctrl+alt+Z")["visible"] is False  # back on the US keys
     assert press(xsession, app, hk.DEFAULTS["stories"])["action"] == "stories"
     assert app.quit() == 0

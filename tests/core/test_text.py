@@ -1,0 +1,70 @@
+"""The field rule (companion.core.text) in its two forms, over every code point: what
+clean_field strips or refuses, a JSON file can only spell in bytes json_plain sees."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.core.text import (
+    CONTROL_CHARS,
+    LONE_SURROGATE,
+    FieldTextError,
+    clean_field,
+    json_may_hold_lone_surrogate,
+    json_plain,
+)
+
+
+def _spellings(char: str) -> list[bytes]:
+    """Every way a strict JSON file (UTF-8) can hold ``char`` as a string."""
+    code = ord(char)
+    out = [b'"\\u%04x"' % code, b'"\\u%04X"' % code] if code < 0x10000 else []
+    out.append(json.dumps(char).encode("ascii"))  # \\b, \\f, \\n ... or a surrogate pair
+    try:
+        out.append(b'"%s"' % char.encode("utf-8"))  # raw
+    except UnicodeEncodeError:
+        pass  # a lone surrogate has no UTF-8 form
+    readable = []
+    for raw in out:
+        try:
+            if json.loads(raw.decode("utf-8")) == char:  # strict: no raw C0 control
+                readable.append(raw)
+        except ValueError:
+            pass
+    return readable
+
+
+@pytest.mark.parametrize("plane", [0, 1, 14, 16])
+def test_every_character_the_rule_touches_makes_its_file_not_plain(plane):
+    seen = 0
+    for code in range(plane << 16, (plane + 1) << 16, 1 if plane == 0 else 97):
+        char = chr(code)
+        touched = bool(CONTROL_CHARS.search(char) or LONE_SURROGATE.search(char))
+        spellings = _spellings(char)
+        assert spellings, f"U+{code:04X} has no spelling"
+        for raw in spellings:
+            doc = b'{"a": %s}' % raw
+            if touched:
+                assert not json_plain(doc), f"U+{code:04X} as {raw!r}"
+                seen += 1
+            if LONE_SURROGATE.search(char):
+                assert json_may_hold_lone_surrogate(doc), f"U+{code:04X} as {raw!r}"
+        if not touched:  # kept by the rule, and its raw spelling is plain when legal
+            assert clean_field(char) == (char, 0)
+            raw = [r for r in spellings if b"\\" not in r]
+            assert all(json_plain(b'{"a": %s}' % r) for r in raw)
+    assert seen or plane  # the BMP holds both kinds
+
+
+def test_the_rule_strips_c0_and_del_keeps_tab_newline_return_and_refuses_surrogates():
+    assert clean_field("a\tb\nc\rd") == ("a\tb\nc\rd", 0)
+    assert clean_field("A\x00c\x1bm\x7fe\x9b\ufeff") == ("Acme\x9b\ufeff", 3)
+    with pytest.raises(FieldTextError, match=r"lone surrogate \(U\+DC01\) at position 2"):
+        clean_field("ab\udc01")
+
+
+def test_an_escaped_surrogate_pair_is_seen_and_plain_text_is_not():
+    assert json_may_hold_lone_surrogate(json.dumps("\U0001f600").encode())
+    assert not json_may_hold_lone_surrogate(json.dumps("caf\u00e9", ensure_ascii=False).encode())

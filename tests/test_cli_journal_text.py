@@ -1,0 +1,109 @@
+"""`companion journal import` of files whose text breaks the field rule
+(companion.core.text), written as JSON escapes a real file can hold: each is refused in
+one line naming the place, or imported the way the careful check would, and a refused
+file leaves the journal byte for byte as it was."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from companion.cli import main
+
+HEAD = '"format": "interview-companion-journal", "version": 1'
+
+
+def _journal_bytes(data_dir) -> bytes:
+    conn = sqlite3.connect(data_dir / "companion.sqlite3")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return (data_dir / "companion.sqlite3").read_bytes()
+
+
+def _companies(data_dir) -> list[str]:
+    conn = sqlite3.connect(data_dir / "companion.sqlite3")
+    try:
+        return [row[0] for row in conn.execute("SELECT company FROM loops ORDER BY id")]
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def journal(tmp_path, capsys):
+    data_dir = tmp_path / "data"
+    assert main(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
+    capsys.readouterr()
+    return data_dir
+
+
+def _import(journal, tmp_path, body: bytes) -> int:
+    src = tmp_path / "in.json"
+    src.write_bytes(body)
+    return main(["--data-dir", str(journal), "journal", "import", str(src)])
+
+
+@pytest.mark.parametrize(
+    ("rest", "place"),
+    [
+        # the falsifying example of test_validate, as a file holds it: ESC is stripped and
+        # the company is left empty (the quick path never sees it: the file is not plain)
+        (r'"loops": [{"company": "\u001b"}]', "loops[0].company: is empty."),
+        (r'"loops": [{"company": "\u0000\b\f\u007f"}]', "loops[0].company: is empty."),
+        (
+            r'"loops": [{"company": "A\ud800"}]',
+            "loops[0].company: holds a lone surrogate (U+D800) at position 1.",
+        ),
+        (r'"loops": [], "unfiled": []', "unfiled: must be an object or null."),
+        (r'"loops": [], "stories": {"rounds": {}}', "stories.rounds: must be a list."),
+        (r'"loops": [], "review": {"cards": {}}', "review.cards: must be a list."),
+        (
+            r'"loops": [{"company": "A", "x\udc00": 1}]',
+            "loops[0]: a key holds a lone surrogate (U+DC00) at position 1.",
+        ),
+        (
+            r'"loops": [], "\ud800": 1',
+            "journal: a key holds a lone surrogate (U+D800) at position 0.",
+        ),
+        (
+            r'"loops": [], "stories": {"document": "x\udfff"}',
+            "stories.document: holds a lone surrogate (U+DFFF) at position 1.",
+        ),
+    ],
+)
+def test_text_the_field_rule_refuses_is_named_in_one_line(journal, tmp_path, capsys, rest, place):
+    before = _journal_bytes(journal)
+    assert _import(journal, tmp_path, f"{{{HEAD}, {rest}}}".encode()) == 1
+    err = capsys.readouterr().err
+    assert err == f"companion: {tmp_path / 'in.json'}: {place} Nothing was imported.\n"
+    assert _journal_bytes(journal) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "company", "removed"),
+    [
+        (rb'"A\u001bcme"', "Acme", 1),  # C0 controls are stripped and counted
+        (rb'"A\u009bcme"', "A\x9bcme", 0),  # C1 controls are kept, escaped or raw
+        ('"A\u009bcme"'.encode(), "A\x9bcme", 0),
+        ('"\ufeffAcme"'.encode(), "\ufeffAcme", 0),  # a BOM inside a string is kept
+        (rb'"Acme \ud83d\ude00"', "Acme \U0001f600", 0),  # a surrogate pair is one character
+    ],
+)
+def test_text_the_field_rule_keeps_is_imported_as_the_careful_check_gives_it(
+    journal, tmp_path, capsys, body, company, removed
+):
+    assert (
+        _import(journal, tmp_path, b'{%s, "loops": [{"company": %s}]}' % (HEAD.encode(), body)) == 0
+    )
+    out, err = capsys.readouterr()
+    assert "Imported 1 loop(s)" in out
+    assert err == (f"Removed {removed} control character(s).\n" if removed else "")
+    assert _companies(journal)[-1] == company
+
+
+def test_a_file_that_starts_with_a_bom_is_read(journal, tmp_path, capsys):
+    """RFC 8259 lets a reader ignore a BOM; Windows editors write one."""
+    body = b'\xef\xbb\xbf{%s, "loops": [{"company": "Bom Inc"}]}' % HEAD.encode()
+    assert _import(journal, tmp_path, body) == 0
+    assert "Imported 1 loop(s)" in capsys.readouterr().out
+    assert _companies(journal)[-1] == "Bom Inc"
