@@ -127,6 +127,9 @@ def _event_start(block: list[str], zones: FileZones, local_tz: dt.tzinfo | None)
     wrong. ``minutes`` is the invitation's length (DTEND or DURATION) when it is sane."""
     import icalendar
 
+    starts = sum(1 for ln in _own_lines(block) if _name(ln) == "DTSTART")
+    if starts > 1:
+        raise ValueError(f"the event has {starts} DTSTART lines; it may have one")
     block = zones.hide(block)
     text = "\r\n".join(["BEGIN:VCALENDAR", *zones.inline, *block, "END:VCALENDAR"]) + "\r\n"
     try:
@@ -218,10 +221,9 @@ def _value(line: str) -> str:
     return "".join(out).strip()
 
 
-def _props(block: list[str]) -> dict[str, list[str]]:
-    """One VEVENT's own properties (an alarm's DESCRIPTION is not the event's): each name
-    with its values, in the file's order."""
-    props: dict[str, list[str]] = {}
+def _own_lines(block: list[str]) -> list[str]:
+    """A VEVENT's own content lines, without those of its alarms (or other parts)."""
+    out: list[str] = []
     depth = 0
     for line in block[1:]:
         upper = line.strip().upper()
@@ -230,7 +232,16 @@ def _props(block: list[str]) -> dict[str, list[str]]:
         elif upper.startswith("END:"):
             depth = max(0, depth - 1)
         elif not depth:
-            props.setdefault(_name(line), []).append(_value(line))
+            out.append(line)
+    return out
+
+
+def _props(block: list[str]) -> dict[str, list[str]]:
+    """One VEVENT's own properties (an alarm's DESCRIPTION is not the event's): each name
+    with its values, in the file's order."""
+    props: dict[str, list[str]] = {}
+    for line in _own_lines(block):
+        props.setdefault(_name(line), []).append(_value(line))
     return props
 
 

@@ -93,7 +93,11 @@ def import_invitation_events(
     refusals = [f"{path.name}, {p}" for p in problems]
     timed = [e for e in events if not e.all_day]
     if not timed:
-        why = "; ".join(str(p) for p in problems[:3])
+        all_day = sum(1 for e in events if e.all_day)
+        why = "; ".join(
+            [f"{all_day} all-day event(s) only, with no start time"] * bool(all_day)
+            + [str(p) for p in problems[:3]]
+        )
         raise ValueError(
             f"{path}: no event with a start time; nothing to import"
             + (f" ({why}{'; …' if len(problems) > 3 else ''})." if why else ".")

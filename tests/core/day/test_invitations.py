@@ -260,3 +260,18 @@ def test_the_loop_is_dated_by_the_local_day_of_its_first_round(db, tmp_path, mac
     assert get_loop(db, result.loop_id).starts_on == "2026-12-02"
     (rnd,) = list_rounds(db, result.loop_id)
     assert rnd.scheduled_at == "2026-12-02T04:30:00+00:00"  # stored on this machine's clock
+
+
+def test_only_all_day_events_are_refused_saying_so(db, tmp_path):
+    (tmp_path / "d.ics").write_text(
+        _one("UID:d1", "DTSTART;VALUE=DATE:20261210", "SUMMARY:Acme - Onsite")
+    )
+    with pytest.raises(ValueError, match=r"1 all-day event\(s\) only, with no start time"):
+        import_invitation(db, tmp_path / "d.ics", RULES, now=NOW)
+
+
+def test_two_dtstart_lines_are_named_not_called_a_bad_date():
+    events, (problem,) = parse_ics(
+        _one("UID:t1", "DTSTART:20261210T090000Z", "DTSTART:20261210T100000Z", "SUMMARY:x")
+    )
+    assert events == [] and "the event has 2 DTSTART lines" in str(problem)
