@@ -248,10 +248,12 @@ def _props(block: list[str]) -> dict[str, list[str]]:
 def _details(block: list[str], event, cancel: bool) -> dict:
     """What an event says beyond its time: interviewer and role (DESCRIPTION), the call
     link, UID, SEQUENCE, DTSTAMP, whether it is cancelled, and the people."""
-    from companion.core.day.invite_fields import call_link_of, interviewer_in
+    from companion.core.day.invite_fields import call_link_of, interviewer_in, role_in
 
     props = _props(block)
     name, role = interviewer_in((props.get("DESCRIPTION") or [""])[0])
+    if not role:  # "Acme - Hiring manager": the title says whose round it is
+        role = role_in((props.get("SUMMARY") or [""])[0])
     status = (props.get("STATUS") or [""])[0].strip().upper()
     return {
         "interviewer": name,

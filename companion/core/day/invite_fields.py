@@ -98,6 +98,11 @@ def _looks_like_a_name(text: str) -> bool:
     )
 
 
+def role_in(words: str) -> str:
+    """The interviewer role a text names ("Hiring manager chat" -> hiring-manager)."""
+    return _role(words)
+
+
 def _role(words: str) -> str:
     for role, pattern in _ROLE_WORDS:
         if pattern.search(words or ""):
