@@ -145,6 +145,8 @@ class ScheduleEditor(QWidget):
             shown = state_text(state, is_next=rnd.id == focus and state == "scheduled")
             if not state:  # no day view of this loop: what the row itself says
                 shown = "skipped" if rnd.skipped_at else "ended" if rnd.ended_at else ""
+            if rnd.skipped_at and rnd.skip_reason and shown in ("skipped", ""):
+                shown = rnd.skip_reason.split(" by ")[0]  # "cancelled", from the invitation
             rows.append((rnd.id, when_text, round_title(rnd, titles), shown, who))
             self._skippable[rnd.id] = (bool(rnd.skipped_at), bool(rnd.started_at or rnd.ended_at))
         if rows == self._rows:  # the day's ticks: keep the list, its selection and scroll
@@ -230,6 +232,10 @@ class ScheduleEditor(QWidget):
             minutes=values.get("length_minutes"),
             link=values.get("link", ""),
         )
+        if values.get("organizer"):
+            from companion.core.day.loops import update_round
+
+            update_round(self.ctx.db, round_id, organizer=values["organizer"])
         self._changed([round_id])
         return round_id
 
@@ -369,37 +375,68 @@ class ScheduleEditor(QWidget):
     def apply_import(self, path: Path, events, problems) -> str:
         """Add the events read from ``path`` as this loop's rounds; the message to show.
         An invitation whose titles name another company goes to that company's loop
-        (found, or made), as `companion schedule import` does: never into this one."""
+        (found, or made), as `companion schedule import` does: never into this one. A
+        later copy of an event imported before moves or cancels its round."""
         from companion.core.day.invitation import guess_company, import_invitation_events
+        from companion.core.day.invite_people import ME_PREF
         from companion.core.day.loops import get_loop
-        from companion.core.day.schedule import import_events
+        from companion.core.day.rules import day_rules
 
         named = guess_company([e.summary for e in events if not e.all_day])
         mine = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
-        if named and mine is not None and named.lower() != mine.company.lower():
-            from companion.core.day.rules import day_rules
-
-            try:
-                other = import_invitation_events(
-                    self.ctx.db, path, events, problems, day_rules(self.ctx.content)
-                )
-            except ValueError as exc:
-                return str(exc)
-            self._changed([other.loop_id])
-            return "\n".join(
-                [f"{path.name} is an invitation from {named}, not {mine.company}.", other.summary]
-                + list(other.messages)
+        other = bool(named and mine is not None and named.lower() != mine.company.lower())
+        try:
+            result = import_invitation_events(
+                self.ctx.db,
+                path,
+                events,
+                problems,
+                day_rules(self.ctx.content),
+                company=None if other or mine is None else mine.company,
+                me=str(self.ctx.prefs.get(ME_PREF, "") or ""),
+                now=self.ctx.now(),
+                into=None if other else self.loop_id or None,
             )
-        result = import_events(self.ctx.db, self.loop_id, events, types=self._types())
-        lines = [f"Added {result.added} round{'s' if result.added != 1 else ''} from {path.name}."]
-        if result.duplicates:
-            lines.append(f"{result.duplicates} already in the schedule were skipped.")
-        if any(e.repeats for e in events):
-            lines.append("Repeating events were added once, at their first time.")
-        lines += list(result.messages) + [f"{path.name}, {p}" for p in problems]
-        if result.added:
-            self._changed()
-        return "\n".join(lines)
+        except ValueError as exc:
+            return str(exc)
+        self._changed([result.loop_id] if result.loop_id != self.loop_id else ())
+        if result.unsure:
+            self._ask_my_address(result.unsure, path, events, problems)
+        if other:
+            head = [
+                f"{path.name} is an invitation from {named}, not {mine.company}.",
+                result.summary,
+            ]
+        else:
+            n = result.added
+            head = [f"Added {n} round{'s' if n != 1 else ''} from {path.name}."]
+            if result.duplicates:
+                head.append(f"{result.duplicates} already in the schedule were skipped.")
+        return "\n".join([*head, *result.messages])
+
+    def _ask_my_address(self, addresses, path: Path, events, problems) -> None:
+        """Asked once: which invited address is the user's, so the others are named."""
+        from PySide6.QtWidgets import QInputDialog
+
+        from companion.core.day.invite_people import ME_PREF
+
+        ask = QInputDialog(self)
+        ask.setWindowTitle("Which address is yours?")
+        ask.setLabelText(
+            "Several people are invited. Which address is yours? (Asked once: the others "
+            "are then named as the interviewers.)"
+        )
+        ask.setComboBoxItems(list(addresses))
+        ask.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def chosen(address: str) -> None:
+            self.ctx.prefs.set(ME_PREF, address.strip().lower())
+            self.ctx.prefs.save()
+            self.apply_import(path, events, problems)  # names the rounds just imported
+
+        ask.textValueSelected.connect(chosen)
+        self.ask_dialog = ask
+        ask.open()
 
     def _changed(self, ids=()) -> None:
         from companion.core.changes import Change

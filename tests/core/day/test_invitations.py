@@ -275,3 +275,32 @@ def test_two_dtstart_lines_are_named_not_called_a_bad_date():
         _one("UID:t1", "DTSTART:20261210T090000Z", "DTSTART:20261210T100000Z", "SUMMARY:x")
     )
     assert events == [] and "the event has 2 DTSTART lines" in str(problem)
+
+
+def test_the_title_gives_the_interviewers_role_for_the_planner():
+    (event,), _ = read_ics(FIXTURES / "teams-hiring-manager.ics")
+    assert event.interviewer_role == "hiring-manager"
+
+
+def test_the_people_travel_in_the_json_export_and_import(db, tmp_path):
+    import json
+
+    from companion.core.journal import files as journal_io
+    from companion.core.storage.store import open_memory_store
+
+    _import(db, "google-coding.ics", me=ME)
+    out = tmp_path / "journal.json"
+    journal_io.export_journal(db, out, NOW)
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    (exported,) = doc["loops"][0]["rounds"]
+    assert (exported["interviewer_name"], exported["organizer"]) == ("Marcus Weber", "Dana Li")
+    fresh = open_memory_store().db
+    journal_io.import_journal(fresh, out)
+    (rnd,) = list_rounds(fresh, list_loops(fresh)[0].id)
+    assert (rnd.interviewer_name, rnd.organizer) == ("Marcus Weber", "Dana Li")
+    del doc["loops"][0]["rounds"][0]["organizer"]  # a file from before the field
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(doc), encoding="utf-8")
+    other = open_memory_store().db
+    journal_io.import_journal(other, older)
+    assert list_rounds(other, list_loops(other)[0].id)[0].organizer == ""

@@ -1,0 +1,64 @@
+"""Today's "Import .ics": the people named, the user's address asked once, and a later
+copy of an event moving or cancelling its round (the same path as the CLI)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.core.day.invite_people import ME_PREF
+from companion.core.day.loops import create_loop, list_rounds
+
+pytestmark = pytest.mark.gui
+
+FIXTURES = Path(__file__).parents[1] / "data" / "invitations"
+
+
+@pytest.fixture
+def editor(qtbot, ctx, bus):
+    from companion.ui.today.schedule import ScheduleEditor
+
+    loop = create_loop(ctx.db, "Northwind", starts_on="2026-12-10")
+    widget = ScheduleEditor(ctx, bus)
+    qtbot.addWidget(widget)
+    widget.set_loop(loop)
+    return widget
+
+
+def test_the_first_import_with_several_people_asks_which_address_is_mine(editor, ctx):
+    message = editor.import_file(FIXTURES / "google-coding.ics")
+    assert "Added 1 round from google-coding.ics." in message
+    ask = editor.ask_dialog
+    assert ask.isVisible() and ask.comboBoxItems() == [
+        "marcus.weber@northwind.example",
+        "sam.rivera@example.org",
+    ]
+    ask.setTextValue("sam.rivera@example.org")
+    ask.accept()
+    assert ctx.prefs.get(ME_PREF) == "sam.rivera@example.org"
+    (rnd,) = list_rounds(ctx.db, editor.loop_id)
+    assert (rnd.interviewer_name, rnd.organizer) == ("Marcus Weber", "Dana Li")
+    assert rnd.link == "https://meet.google.com/xqd-pwra-kzt"
+
+
+def test_an_update_and_a_cancellation_change_the_rounds_in_place(editor, ctx):
+    ctx.prefs.set(ME_PREF, "sam.rivera@example.org")
+    editor.import_file(FIXTURES / "teams-hiring-manager.ics")
+    editor.import_file(FIXTURES / "teams-peer.ics")
+    moved = editor.import_file(FIXTURES / "teams-hiring-manager-moved.ics")
+    assert "moved Hiring manager round to" in moved and "Added 0 rounds" in moved
+    cancelled = editor.import_file(FIXTURES / "outlook-cancel-peer.ics")
+    assert "cancelled Peer" in cancelled
+    rounds = {r.type: r for r in list_rounds(ctx.db, editor.loop_id)}
+    assert set(rounds) == {"hiring-manager", "peer"}
+    assert rounds["peer"].skip_reason == "cancelled by the organizer"
+    assert rounds["hiring-manager"].interviewer_name == "Priya Raman"
+
+
+def test_a_cancelled_round_says_cancelled_on_today(editor, ctx):
+    ctx.prefs.set(ME_PREF, "sam.rivera@example.org")
+    editor.import_file(FIXTURES / "teams-peer.ics")
+    editor.import_file(FIXTURES / "outlook-cancel-peer.ics")
+    states = [editor.tree.topLevelItem(n).text(2) for n in range(editor.tree.topLevelItemCount())]
+    assert states == ["cancelled"]
