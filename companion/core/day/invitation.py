@@ -85,9 +85,11 @@ def import_invitation_events(
     role: str = "",
     me: str = "",
     now: dt.datetime | None = None,
+    into: int | None = None,
 ) -> InvitationResult:
     """:func:`import_invitation` for events already read from ``path``. A ValueError
-    (naming the file and every refused event) when nothing at all can be imported."""
+    (naming the file and every refused event) when nothing at all can be imported.
+    ``into``: the loop new events go to (the Today page's), unless they update others."""
     path = Path(path)
     now = now or dt.datetime.now().astimezone()
     refusals = [f"{path.name}, {p}" for p in problems]
@@ -105,7 +107,7 @@ def import_invitation_events(
     # find-or-make and the rounds in one write transaction: the same file imported by two
     # processes at once made the loop twice (both looked before either wrote)
     with db.atomic():
-        result = _import(db, path, events, timed, rules, company, role, me, now, refusals)
+        result = _import(db, path, events, timed, rules, company, role, me, now, refusals, into)
     if not result.imported:
         raise ValueError("\n".join([*result.messages, f"{path}: nothing could be imported."]))
     return result
@@ -121,7 +123,7 @@ def _people_fields(event, me: str) -> tuple[dict, tuple[str, ...]]:
     return fields, found.unsure
 
 
-def _import(db, path, events, timed, rules, company, role, me, now, refusals):
+def _import(db, path, events, timed, rules, company, role, me, now, refusals, into=None):
     from companion.core.day.invite_people import candidate_address, stored_people
     from companion.core.day.invite_updates import apply_update, rounds_by_uid
 
@@ -136,7 +138,7 @@ def _import(db, path, events, timed, rules, company, role, me, now, refusals):
                 f"{path.name}, {e.named}: a cancellation of an event never imported; nothing added."
             )
     live = [e for e in fresh if not e.cancelled]
-    loop_id, created = _the_loop(db, path, known, updates, live, company, role)
+    loop_id, created = _the_loop(db, path, known, updates, live, company, role, into)
     loop_rounds = loops.list_rounds(db, loop_id) if loop_id else []
     invites = [
         [p for p in e.attendees if not (e.organizer and p.email == e.organizer.email)]
@@ -249,7 +251,7 @@ def local_day(moment: dt.datetime) -> str:
     return moment.astimezone().date().isoformat()
 
 
-def _the_loop(db, path, known, updates, live, company, role) -> tuple[int, bool]:
+def _the_loop(db, path, known, updates, live, company, role, into=None) -> tuple[int, bool]:
     """(loop id, made now) for the invitation: the loop of its events imported before, else
     the one of that company and first day, else a new one; (0, False) when nothing is to
     be added to any loop."""
@@ -257,6 +259,8 @@ def _the_loop(db, path, known, updates, live, company, role) -> tuple[int, bool]
         return known[updates[0].uid].loop_id, False
     if not live:
         return 0, False
+    if into and loops.get_loop(db, into) is not None:
+        return into, False
     name = (company or "").strip() or guess_company([e.summary for e in live])
     if not name:
         raise ValueError(
