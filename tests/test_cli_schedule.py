@@ -62,3 +62,10 @@ def test_review_json_prints_the_next_round_on_this_machines_clock(
     capsys.readouterr()
     assert main(["--data-dir", str(data_dir), "review", "--at", "2026-12-09T12:00", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["next_round_at"] == "2026-12-10T15:00:00+00:00"
+
+
+def test_today_names_the_interviewer_of_the_next_round(data_dir, capsys):
+    assert _import(data_dir, FIXTURES / "google-coding.ics", "--me", "sam.rivera@example.org") == 0
+    capsys.readouterr()
+    assert main(["--data-dir", str(data_dir), "today", "--at", "2026-12-10T07:00Z"]) == 0
+    assert "next: Coding round with Marcus Weber at " in capsys.readouterr().out
