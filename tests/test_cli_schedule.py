@@ -69,3 +69,10 @@ def test_today_names_the_interviewer_of_the_next_round(data_dir, capsys):
     capsys.readouterr()
     assert main(["--data-dir", str(data_dir), "today", "--at", "2026-12-10T07:00Z"]) == 0
     assert "next: Coding round with Marcus Weber at " in capsys.readouterr().out
+
+
+def test_without_my_address_the_cli_says_how_to_give_it(data_dir, capsys):
+    assert _import(data_dir, FIXTURES / "google-coding.ics") == 0
+    out = capsys.readouterr().out
+    assert "several people are invited (marcus.weber@northwind.example, sam.rivera@" in out
+    assert "--me ADDRESS" in out

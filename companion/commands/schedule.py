@@ -62,5 +62,11 @@ def run_import(args, ctx) -> int:
     prefill_missing(ctx.db, story_pack(ctx.content), ctx.now())  # the rounds' expected topics
     for message in result.messages:
         print(f"note: {message}")
+    if result.unsure:  # asked once: the GUI asks in a dialog, here the option says it
+        print(
+            f"note: several people are invited ({', '.join(result.unsure[:6])}); say which "
+            "address is yours with --me ADDRESS (kept for next time) and import again to "
+            "name the interviewers."
+        )
     print(result.summary)
     return 0

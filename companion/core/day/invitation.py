@@ -190,11 +190,6 @@ def _import(db, path, events, timed, rules, company, role, me, now, refusals, in
         _follow_rounds(db, loop_id)
     if any(e.repeats for e in events):
         messages.append("Repeating events were added once, at their first time.")
-    if unsure:
-        messages.append(
-            f"Several people are invited ({', '.join(sorted(unsure)[:6])}); say which address "
-            "is yours with --me ADDRESS (asked once) and import again to name the interviewers."
-        )
     loop = loops.get_loop(db, loop_id) if loop_id else None
     head = (
         f"{'Made' if created else 'Found'} loop {loop.company}"
