@@ -29,6 +29,7 @@ def editor(qtbot, ctx, bus):
 def test_the_first_import_with_several_people_asks_which_address_is_mine(editor, ctx):
     message = editor.import_file(FIXTURES / "google-coding.ics")
     assert "Added 1 round from google-coding.ics." in message
+    assert "--me" not in message  # the CLI's words; here the dialog asks
     ask = editor.ask_dialog
     assert ask.isVisible() and ask.comboBoxItems() == [
         "marcus.weber@northwind.example",
@@ -62,3 +63,14 @@ def test_a_cancelled_round_says_cancelled_on_today(editor, ctx):
     editor.import_file(FIXTURES / "outlook-cancel-peer.ics")
     states = [editor.tree.topLevelItem(n).text(2) for n in range(editor.tree.topLevelItemCount())]
     assert states == ["cancelled"]
+
+
+def test_the_result_box_shows_plain_text_and_the_question_opens_over_it(editor):
+    from companion.core.day.ics import read_ics
+
+    path = FIXTURES / "google-coding.ics"
+    events, problems = read_ics(path)
+    editor._show_import(path, events, problems, "")
+    assert editor.dialog.text().startswith("Added 1 round from google-coding.ics.")
+    assert "<p" not in editor.dialog.text()  # was shown as raw markup in a plain-text box
+    assert editor.ask_dialog is not None and editor.ask_dialog.isVisible()

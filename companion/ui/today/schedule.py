@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
 
 from companion.ui.widgets.loop_dialogs import RoundDialog
 from companion.ui.widgets.opening import ask, choose_file, open_dialog, tell
-from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.round_fields import (
     role_title,
 )
@@ -49,6 +48,8 @@ class ScheduleEditor(QWidget):
         self.ctx = ctx
         self.bus = bus
         self.loop_id = 0
+        self.ask_dialog = None  # "which address is yours?", asked once at an import
+        self._reading = False
         self.dialog = None  # the dialog or question open now (opened without a nested loop)
         self._rows: list[tuple] | None = None  # what the tree shows; None: not drawn yet
         self._skippable: dict[int, tuple[bool, bool]] = {}
@@ -358,9 +359,15 @@ class ScheduleEditor(QWidget):
     def _show_import(self, path: Path, events, problems, error: str) -> None:
         self.import_button.setEnabled(True)
         self.unsetCursor()
-        message = error or self.apply_import(path, events, problems)
-        # file names and event titles are not HTML: shown escaped, line breaks kept
-        self.dialog = tell(self, "Import .ics", plain_tip(message))
+        self._reading = True  # a question it asks opens over the result's box, below
+        try:
+            message = error or self.apply_import(path, events, problems)
+        finally:
+            self._reading = False
+        # file names and event titles are not HTML: tell() shows plain text, line breaks kept
+        self.dialog = tell(self, "Import .ics", message)
+        if self.ask_dialog is not None and not self.ask_dialog.isVisible():
+            self.ask_dialog.open()  # the question goes on top of the result
 
     def import_file(self, path: Path) -> str:
         """Import a .ics file into this loop at once; returns the message to show."""
@@ -423,11 +430,12 @@ class ScheduleEditor(QWidget):
         ask = QInputDialog(self)
         ask.setWindowTitle("Which address is yours?")
         ask.setLabelText(
-            "Several people are invited. Which address is yours? (Asked once: the others "
-            "are then named as the interviewers.)"
+            "Several people are invited. Which address is yours?\n"
+            "Asked once: the others are then named as the interviewers."
         )
         ask.setComboBoxItems(list(addresses))
         ask.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        ask.destroyed.connect(lambda *_: setattr(self, "ask_dialog", None))
 
         def chosen(address: str) -> None:
             self.ctx.prefs.set(ME_PREF, address.strip().lower())
@@ -436,7 +444,8 @@ class ScheduleEditor(QWidget):
 
         ask.textValueSelected.connect(chosen)
         self.ask_dialog = ask
-        ask.open()
+        if not self._reading:  # read off the GUI thread: opened over the result's box
+            ask.open()
 
     def _changed(self, ids=()) -> None:
         from companion.core.changes import Change
