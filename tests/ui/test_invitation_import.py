@@ -74,3 +74,31 @@ def test_the_result_box_shows_plain_text_and_the_question_opens_over_it(editor):
     assert editor.dialog.text().startswith("Added 1 round from google-coding.ics.")
     assert "<p" not in editor.dialog.text()  # was shown as raw markup in a plain-text box
     assert editor.ask_dialog is not None and editor.ask_dialog.isVisible()
+
+
+def test_the_planner_names_whom_each_audience_is_for(qtbot, ctx, bus):
+    from PySide6.QtCore import Qt
+
+    from companion.core.changes import Change
+    from companion.core.day.invitation import import_invitation
+    from companion.core.day.rules import day_rules
+    from companion.ui.selfcheck.page import SelfCheckPage
+
+    rules = day_rules(ctx.content)
+    me = "sam.rivera@example.org"
+    result = import_invitation(ctx.db, FIXTURES / "teams-hiring-manager.ics", rules, me=me)
+    page = SelfCheckPage(ctx, bus)
+    qtbot.addWidget(page)
+    page.show()
+    page.on_shown()
+    page.tabs.setCurrentIndex(page.PLANNER_TAB)
+    bus.announce(Change.of("loop", ids=[result.loop_id]))
+    panel = page.planner
+    groups = {
+        panel.tree.topLevelItem(n).data(0, Qt.ItemDataRole.UserRole + 1): panel.tree.topLevelItem(
+            n
+        ).text(0)
+        for n in range(panel.tree.topLevelItemCount())
+    }
+    assert groups["hiring-manager"].startswith("Hiring manager — Priya Raman (")
+    assert " — " not in groups["peer"]  # nobody in this loop is a peer

@@ -73,3 +73,16 @@ def stored_people(text: str) -> tuple[Person | None, list[Person]]:
         return None, []
     organizer = next((p for p, r in people if r.get("organizer")), None)
     return organizer, [p for p, r in people if not r.get("organizer")]
+
+
+def interviewers_by_role(rounds) -> dict[str, str]:
+    """The loop's people by interviewer role ("hiring-manager" -> "Priya Raman"), from its
+    rounds that are not skipped (a hiring-manager round is the hiring manager's): the
+    planner names whom each audience's questions are for."""
+    out: dict[str, list[str]] = {}
+    for rnd in rounds:
+        role = rnd.interviewer_role or ("hiring-manager" if rnd.type == "hiring-manager" else "")
+        name = (rnd.interviewer_name or "").strip()
+        if role and name and not rnd.skipped_at and name not in out.get(role, []):
+            out.setdefault(role, []).append(name)
+    return {role: ", ".join(names) for role, names in out.items()}
