@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,17 @@ def bus(qapp, ctx):
     # reaches it; stopped here, it cannot wake in a later test and reopen a closed journal
     if getattr(made, "day", None) is not None:
         made.day.shutdown()
+
+
+@pytest.fixture
+def machine_zone(monkeypatch):
+    """``machine_zone("America/New_York")`` runs the test as a machine in that zone (TZ and
+    tzset); the zone is put back afterwards."""
+
+    def use(zone: str) -> None:
+        monkeypatch.setenv("TZ", zone)
+        time.tzset()
+
+    yield use
+    monkeypatch.undo()
+    time.tzset()

@@ -77,7 +77,7 @@ def test_an_invitation_from_another_zone_prints_in_local_time(
     # (13:45) has passed, the 10-minute one (13:50) is now, the 5-minute one is to come
     assert main(["--data-dir", str(data_dir), "today", "--at", "2026-12-03T13:50"]) == 0
     out = capsys.readouterr().out
-    assert "next: Coding round at 14:00" in out, out
+    assert "next: Coding round with Priya Raman at 14:00" in out, out
     assert "call: https://meet.example.com/abc" in out
     due = [line for line in out.splitlines() if line.startswith("due ")]
     assert due[0] == "due now: Coding round in 10 min (14:00)", out

@@ -49,7 +49,7 @@ def run(args, ctx) -> int:
         listed = review_list(ctx.db, now, limit=args.limit)
     except ValueError as exc:  # a stored row the scheduler cannot read
         raise CommandError(f"cannot list the reviews: {exc}") from None
-    print(json.dumps(as_json(listed), indent=2) if args.json else as_text(listed))
+    print(json.dumps(as_json(listed, now), indent=2) if args.json else as_text(listed, now))
     return 0
 
 
@@ -57,25 +57,33 @@ def _stamp(moment: dt.datetime | None) -> str | None:
     return moment.isoformat(timespec="seconds") if moment else None
 
 
-def as_json(listed) -> dict:
+def _local(moment: dt.datetime | None, at: dt.datetime) -> dt.datetime | None:
+    """``moment`` on this machine's clock (``at``'s zone), not the invitation's."""
+    return moment.astimezone(at.tzinfo) if moment else None
+
+
+def as_json(listed, now: dt.datetime | None = None) -> dict:
+    """Every time on this machine's clock (``now``'s zone), as the app shows it."""
+    here = now or listed.at
     return {
-        "next_round_at": _stamp(listed.next_round_at),
+        "next_round_at": _stamp(_local(listed.next_round_at, here)),
         "items": [
             {
                 "kind": item.kind,
                 "id": item.id,
                 "title": item.title,
                 "recall_at_round": item.recall_at_round,
-                "due": _stamp(item.due.astimezone(listed.at.tzinfo)),
+                "due": _stamp(item.due.astimezone(here.tzinfo)),
             }
             for item in listed.items
         ],
     }
 
 
-def as_text(listed) -> str:
+def as_text(listed, now: dt.datetime | None = None) -> str:
     if listed.next_round_at:
-        head = f"Review before the loop (first round {listed.next_round_at:%a %d %b %H:%M})"
+        first = _local(listed.next_round_at, now or listed.at)
+        head = f"Review before the loop (first round {first:%a %d %b %H:%M})"
     else:
         head = "Review now (no loop scheduled)"
     if not listed.items:

@@ -19,14 +19,31 @@ def register(sub) -> None:
     imp.add_argument("file", type=Path, metavar="FILE.ics", help="the invitation")
     imp.add_argument("--company", help="the company (default: from the events' titles)")
     imp.add_argument("--role", default="", help="the role you interview for")
+    imp.add_argument(
+        "--me",
+        metavar="ADDRESS",
+        help="your own e-mail address in the invitations (kept for next time): the other "
+        "attendees are then named as the interviewers",
+    )
     imp.set_defaults(func=run_import)
 
 
 def run_import(args, ctx) -> int:
+    """Exit 0 when any event went in (added, already there, moved or cancelled), 1 when
+    none could; each event not imported is named on its own line."""
     from companion.core.day.invitation import import_invitation
+    from companion.core.day.invite_people import ME_PREF
     from companion.core.day.rules import day_rules
 
     open_journal(ctx)
+    me = (args.me or "").strip().lower()
+    if me and "@" not in me:
+        raise CommandError(f"--me {args.me!r} is not an e-mail address (like sam@example.com).", 2)
+    if me and me != ctx.prefs.get(ME_PREF, ""):
+        ctx.prefs.set(ME_PREF, me)
+        problem = ctx.prefs.save()
+        if problem:
+            print(f"note: {problem}")
     try:
         result = import_invitation(
             ctx.db,
@@ -34,6 +51,8 @@ def run_import(args, ctx) -> int:
             day_rules(ctx.content),
             company=args.company,
             role=args.role,
+            me=me or str(ctx.prefs.get(ME_PREF, "") or ""),
+            now=ctx.now(),
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
@@ -43,5 +62,11 @@ def run_import(args, ctx) -> int:
     prefill_missing(ctx.db, story_pack(ctx.content), ctx.now())  # the rounds' expected topics
     for message in result.messages:
         print(f"note: {message}")
+    if result.unsure:  # asked once: the GUI asks in a dialog, here the option says it
+        print(
+            f"note: several people are invited ({', '.join(result.unsure[:6])}); say which "
+            "address is yours with --me ADDRESS (kept for next time) and import again to "
+            "name the interviewers."
+        )
     print(result.summary)
     return 0

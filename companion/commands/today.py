@@ -126,11 +126,14 @@ def as_text(view) -> str:
     def when(moment: dt.datetime) -> str:  # 14:00 today, else "Thu 3 Dec 14:00"
         return clock_text(moment, now)
 
+    def who(d) -> str:  # "Coding round with Marcus Weber", as the card says it
+        return f"{d.title} with {d.interviewer}" if d.interviewer else d.title
+
     lines = [f"{view.loop.label}", f"phase: {view.phase}"]
     if view.current:
-        lines.append(f"now: {view.current.title} (until {when(view.current.ends_at)})")
+        lines.append(f"now: {who(view.current)} (until {when(view.current.ends_at)})")
     if view.next:
-        lines.append(f"next: {view.next.title} at {when(view.next.starts_at)}")
+        lines.append(f"next: {who(view.next)} at {when(view.next.starts_at)}")
     focus = view.focus
     if focus is not None and focus.link:
         lines.append(f"call: {focus.link}")

@@ -38,6 +38,7 @@ def test_round_dialog_for_today_has_the_time_and_no_notes(qtbot, clock):
         "interviewer_name",
         "length_minutes",
         "link",
+        "organizer",
     }
     assert values["scheduled_at"] == clock.now().replace(second=0, microsecond=0)
     dialog.type.setEditText("")
@@ -58,8 +59,23 @@ def test_round_dialog_for_the_journal_edits_notes_and_checks_with_core(qtbot, ct
         "interviewer_name": "Dana",
         "length_minutes": None,  # untouched: the content's length for its type
         "link": "",
+        "organizer": "",
         "notes": "Friendly",
     }
+
+
+def test_the_round_dialog_edits_the_invitations_organizer(qtbot, ctx):
+    from companion.core.day.loops import update_round
+
+    rid = add_round(ctx.db, None, "coding", interviewer_name="Marcus Weber")
+    update_round(ctx.db, rid, organizer="Dana Li")
+    dialog = RoundDialog(TYPES, None, get_round(ctx.db, rid))
+    qtbot.addWidget(dialog)
+    assert dialog.organizer.text() == "Dana Li"
+    dialog.organizer.setText("Dana Li (recruiter)")
+    assert dialog.try_accept()
+    update_round(ctx.db, rid, **dialog.values())
+    assert get_round(ctx.db, rid).organizer == "Dana Li (recruiter)"
 
 
 def test_journal_new_loop_uses_the_shared_dialog(qtbot, ctx, bus):

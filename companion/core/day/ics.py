@@ -6,7 +6,9 @@ folding); this module only finds the events, with the line each starts on, so a 
 event is reported by line and the good events of the same file still come through.
 Files are read through :func:`companion.core.fileio.read_limited` (regular files only,
 at most 2 MiB). ``DTSTART`` may be UTC (``...Z``), have a ``TZID``, be floating (the
-reader's local time) or an all-day date; ``RRULE`` marks a repeating event.
+reader's local time on that date, with that date's daylight-saving offset) or an all-day
+date; ``RRULE`` marks a repeating event. ``UID``, ``SEQUENCE``, ``DTSTAMP``, ``STATUS`` and
+the calendar's ``METHOD`` say whether an event updates or cancels one imported before.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.day.ics_zones import FileZones
+from companion.core.day.invite_fields import Person
 
 MIN_YEAR, MAX_YEAR = 1970, 2200
 
@@ -34,16 +37,38 @@ class IcsEvent:
     minutes: int | None = None  # from DTEND or DURATION; None: the round type's length
     interviewer: str = ""  # from DESCRIPTION ("Interviewer: Priya Raman")
     interviewer_role: str = ""  # "hiring-manager" when DESCRIPTION says so
-    link: str = ""  # the call link: URL, else the first http(s) address in LOCATION
+    link: str = ""  # the call link (see invite_fields.call_link_of)
+    uid: str = ""
+    sequence: int = 0
+    stamp: dt.datetime | None = None  # DTSTAMP: which of two equal SEQUENCEs is newer
+    cancelled: bool = False  # METHOD:CANCEL or STATUS:CANCELLED
+    organizer: Person | None = None
+    attendees: tuple[Person, ...] = ()
+
+    @property
+    def named(self) -> str:
+        """How a message names the event: its line, UID and summary."""
+        return _naming(self.line, self.uid, self.summary)
+
+
+def _naming(line: int, uid: str, summary: str) -> str:
+    parts = [f"line {line}"]
+    if uid:
+        parts.append(f"UID {uid[:60]}")
+    if summary:
+        parts.append(repr(summary[:60] + ("…" if len(summary) > 60 else "")))
+    return ", ".join(parts)
 
 
 @dataclass(frozen=True)
 class IcsProblem:
     line: int
     message: str
+    uid: str = ""
+    summary: str = ""
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
+        return f"{_naming(self.line, self.uid, self.summary)}: {self.message}"
 
 
 def read_ics(
@@ -88,13 +113,23 @@ def _name(line: str) -> str:
     return line[:cut].strip().upper()
 
 
-def _event_start(
-    block: list[str], zones: FileZones, local_tz: dt.tzinfo
-) -> tuple[str, dt.datetime, bool, bool, int | None]:
+def floating(value: dt.datetime, local_tz: dt.tzinfo | None) -> dt.datetime:
+    """A floating (zone-less) time as local time on its own date: with ``local_tz`` None,
+    the machine's zone with the offset that date has (15 July in New York is -04:00 even
+    when read in December), never today's offset."""
+    if local_tz is None:
+        return value.astimezone()  # naive: the system's local time at that moment
+    return value.replace(tzinfo=local_tz)
+
+
+def _event_start(block: list[str], zones: FileZones, local_tz: dt.tzinfo | None):
     """(summary, start, all_day, repeats, minutes) of one VEVENT; ValueError says what is
     wrong. ``minutes`` is the invitation's length (DTEND or DURATION) when it is sane."""
     import icalendar
 
+    starts = sum(1 for ln in _own_lines(block) if _name(ln) == "DTSTART")
+    if starts > 1:
+        raise ValueError(f"the event has {starts} DTSTART lines; it may have one")
     block = zones.hide(block)
     text = "\r\n".join(["BEGIN:VCALENDAR", *zones.inline, *block, "END:VCALENDAR"]) + "\r\n"
     try:
@@ -121,20 +156,20 @@ def _event_start(
             if value is None:
                 raise ValueError(f"unknown time zone {str(tzid)[:40]!r} in DTSTART")
         if value.tzinfo is None:
-            value = value.replace(tzinfo=local_tz)  # floating time: the reader's local time
+            value = floating(value, local_tz)  # the reader's local time on that date
         all_day = False
     elif isinstance(value, dt.date):
-        value = dt.datetime.combine(value, dt.time(), local_tz)
+        value = floating(dt.datetime.combine(value, dt.time()), local_tz)
         all_day = True
     else:
         raise ValueError("DTSTART is not a date or a date-time")
     if not MIN_YEAR <= value.year <= MAX_YEAR:
         raise ValueError(f"DTSTART year {value.year} is outside {MIN_YEAR}-{MAX_YEAR}")
     minutes = None if all_day else _minutes(event, value, local_tz, zones)
-    return summary, value, all_day, repeats, minutes
+    return summary, value, all_day, repeats, minutes, event
 
 
-def _minutes(event, start: dt.datetime, local_tz: dt.tzinfo, zones: FileZones) -> int | None:
+def _minutes(event, start: dt.datetime, local_tz: dt.tzinfo | None, zones: FileZones) -> int | None:
     """The event's length in whole minutes, from DTEND or DURATION; None when absent,
     unreadable, or not between 1 minute and 12 hours (then the round type's length holds)."""
     try:
@@ -149,7 +184,7 @@ def _minutes(event, start: dt.datetime, local_tz: dt.tzinfo, zones: FileZones) -
                 if value is None:  # no such zone: no length
                     return None
             if value.tzinfo is None:
-                value = value.replace(tzinfo=local_tz)
+                value = floating(value, local_tz)
             length = value - start
         else:
             duration = event.get("DURATION")
@@ -186,12 +221,9 @@ def _value(line: str) -> str:
     return "".join(out).strip()
 
 
-def _details(block: list[str]) -> tuple[str, str, str]:
-    """(interviewer, role, call link) of one VEVENT's own lines (an alarm's DESCRIPTION is not
-    the event's): DESCRIPTION -> interviewer, URL or LOCATION -> link."""
-    from companion.core.day.invite_fields import interviewer_in, link_in
-
-    props: dict[str, str] = {}
+def _own_lines(block: list[str]) -> list[str]:
+    """A VEVENT's own content lines, without those of its alarms (or other parts)."""
+    out: list[str] = []
     depth = 0
     for line in block[1:]:
         upper = line.strip().upper()
@@ -200,16 +232,86 @@ def _details(block: list[str]) -> tuple[str, str, str]:
         elif upper.startswith("END:"):
             depth = max(0, depth - 1)
         elif not depth:
-            props.setdefault(_name(line), _value(line))
-    name, role = interviewer_in(props.get("DESCRIPTION", ""))
-    return name, role, link_in(props.get("URL", ""), props.get("LOCATION", ""))
+            out.append(line)
+    return out
+
+
+def _props(block: list[str]) -> dict[str, list[str]]:
+    """One VEVENT's own properties (an alarm's DESCRIPTION is not the event's): each name
+    with its values, in the file's order."""
+    props: dict[str, list[str]] = {}
+    for line in _own_lines(block):
+        props.setdefault(_name(line), []).append(_value(line))
+    return props
+
+
+def _details(block: list[str], event, cancel: bool) -> dict:
+    """What an event says beyond its time: interviewer and role (DESCRIPTION), the call
+    link, UID, SEQUENCE, DTSTAMP, whether it is cancelled, and the people."""
+    from companion.core.day.invite_fields import call_link_of, interviewer_in, role_in
+
+    props = _props(block)
+    name, role = interviewer_in((props.get("DESCRIPTION") or [""])[0])
+    if not role:  # "Acme - Hiring manager": the title says whose round it is
+        role = role_in((props.get("SUMMARY") or [""])[0])
+    status = (props.get("STATUS") or [""])[0].strip().upper()
+    return {
+        "interviewer": name,
+        "interviewer_role": role,
+        "link": call_link_of(props),
+        "uid": (props.get("UID") or [""])[0].strip()[:255],
+        "sequence": _sequence((props.get("SEQUENCE") or ["0"])[0]),
+        "stamp": _stamp(event),
+        "cancelled": cancel or status == "CANCELLED",
+        "organizer": next(iter(_people(event, "ORGANIZER")), None),
+        "attendees": tuple(_people(event, "ATTENDEE")),
+    }
+
+
+def _sequence(text: str) -> int:
+    try:
+        return max(0, min(int(text.strip()), 2**31))
+    except ValueError:
+        return 0
+
+
+def _stamp(event) -> dt.datetime | None:
+    try:
+        value = event.get("DTSTAMP")
+        value = None if value is None else value.dt
+    except Exception:  # noqa: BLE001 - a bad DTSTAMP only loses the tie-break
+        return None
+    if not isinstance(value, dt.datetime):
+        return None
+    return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+
+
+def _people(event, name: str) -> list[Person]:
+    from companion.core.day.invite_fields import person_of
+
+    values = event.get(name)
+    if values is None:
+        return []
+    if not isinstance(values, list):
+        values = [values]
+    out: list[Person] = []
+    for value in values:
+        person = person_of(str(value), dict(getattr(value, "params", {}) or {}))
+        if person is not None and person not in out:
+            out.append(person)
+    return out
+
+
+def _names(block: list[str]) -> tuple[str, str]:
+    """(UID, SUMMARY) of an event that could not be read, for its message."""
+    props = _props(block)
+    return (props.get("UID") or [""])[0][:255], (props.get("SUMMARY") or [""])[0]
 
 
 def parse_ics(
     text: str, *, local_tz: dt.tzinfo | None = None
 ) -> tuple[list[IcsEvent], list[IcsProblem]]:
     """Events (sorted by start) and per-event problems; :class:`IcsError` if not a calendar."""
-    local_tz = local_tz or dt.datetime.now().astimezone().tzinfo
     lines = _unfold(text)
     if not lines:
         raise IcsError("the file is empty")
@@ -218,6 +320,7 @@ def parse_ics(
             f"line {lines[0][0]}: not an iCalendar file (it should start with BEGIN:VCALENDAR)"
         )
     zones: list[str] = []
+    cancel = False  # METHOD:CANCEL (Outlook's cancellation)
     blocks: list[tuple[int, int | None, list[str]]] = []  # (line, DTSTART line, lines)
     problems: list[IcsProblem] = []
     current: list[str] | None = None
@@ -236,6 +339,8 @@ def parse_ics(
                 continue
             if upper == "BEGIN:VEVENT":
                 current, start_line, dtstart_line, depth = [line], n, None, 0
+            elif _name(line) == "METHOD":
+                cancel = _value(line).upper() == "CANCEL"
             continue
         if upper == "BEGIN:VEVENT":
             problems.append(IcsProblem(start_line, "VEVENT not closed by END:VEVENT"))
@@ -257,14 +362,17 @@ def parse_ics(
     events: list[IcsEvent] = []
     for first, dtstart_at, block in blocks:
         if dtstart_at is None:
-            problems.append(IcsProblem(first, "event has no DTSTART; skipped"))
+            problems.append(IcsProblem(first, "event has no DTSTART; skipped", *_names(block)))
             continue
         try:
-            summary, start, all_day, repeats, minutes = _event_start(block, file_zones, local_tz)
+            summary, start, all_day, repeats, minutes, event = _event_start(
+                block, file_zones, local_tz
+            )
         except ValueError as exc:
-            problems.append(IcsProblem(dtstart_at, f"{exc}; event skipped"))
+            problems.append(IcsProblem(dtstart_at, f"{exc}; event skipped", *_names(block)))
             continue
-        events.append(IcsEvent(summary, start, first, all_day, repeats, minutes, *_details(block)))
+        details = _details(block, event, cancel)
+        events.append(IcsEvent(summary, start, first, all_day, repeats, minutes, **details))
     if not events and not problems:
         raise IcsError("the calendar holds no events (VEVENT)")
     problems.sort(key=lambda p: p.line)

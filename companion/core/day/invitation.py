@@ -1,7 +1,12 @@
-"""A recruiter's calendar invitation (.ics) becomes a loop with its scheduled rounds."""
+"""A recruiter's calendar invitation (.ics) becomes a loop with its scheduled rounds.
+
+Each event stands alone: a good one is imported, a bad one is named (line, UID, summary)
+with its reason. A later copy of an event already imported (its UID) moves or cancels
+that round instead of adding one (:mod:`companion.core.day.invite_updates`)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,25 +15,36 @@ from sqlite_utils import Database
 
 from companion.core.day import loops
 from companion.core.day.model import DayRules
+from companion.core.text import MAX_TEXT
 
 _SEPARATORS = re.compile(r"\s+[-–—|:/]\s+|:\s+")
+_CANCELED = re.compile(r"^\s*(?:canceled|cancelled|abgesagt|annulé)\s*:\s*", re.I)
 
 
 @dataclass(frozen=True)
 class InvitationResult:
-    loop_id: int
+    loop_id: int  # 0 when the file changed no loop (a cancellation of nothing imported)
     loop_created: bool
     added: int
     duplicates: int
     messages: tuple[str, ...]
     summary: str
+    moved: int = 0
+    cancelled: int = 0
+    refused: int = 0
+    unsure: tuple[str, ...] = ()  # the attendees one of whom is the user, when not known
+
+    @property
+    def imported(self) -> int:
+        """Events that went in (added, already there, moved or cancelled)."""
+        return self.added + self.duplicates + self.moved + self.cancelled
 
 
 def guess_company(summaries: list[str]) -> str:
     """The words every event title shares before its separator ("Acme - Coding")."""
     heads = []
     for summary in summaries:
-        parts = _SEPARATORS.split(summary.strip(), maxsplit=1)
+        parts = _SEPARATORS.split(_CANCELED.sub("", summary.strip()), maxsplit=1)
         if len(parts) == 2 and parts[0].strip():
             heads.append(parts[0].strip())
     if heads and all(h.lower() == heads[0].lower() for h in heads):
@@ -43,77 +59,260 @@ def import_invitation(
     *,
     company: str | None = None,
     role: str = "",
+    me: str = "",
+    now: dt.datetime | None = None,
 ) -> InvitationResult:
     """Make (or find) the loop for the invitation and add its timed events as rounds.
     The same file imported twice adds nothing: the loop is found again by company and
-    first day, and a round already at an event's time is skipped."""
+    first day (or by its events' UIDs), and a round already at an event's time is skipped.
+    ``me`` is the user's address, left out of the people."""
     from companion.core.day.ics import read_ics
 
     events, problems = read_ics(path)  # raises IcsError (a ValueError) naming the file
-    return import_invitation_events(db, path, events, problems, rules, company=company, role=role)
+    return import_invitation_events(
+        db, path, events, problems, rules, company=company, role=role, me=me, now=now
+    )
 
 
 def import_invitation_events(
     db: Database,
     path: Path,
     events: list,
-    problems: list[str],
+    problems: list,
     rules: DayRules,
     *,
     company: str | None = None,
     role: str = "",
+    me: str = "",
+    now: dt.datetime | None = None,
+    into: int | None = None,
 ) -> InvitationResult:
-    """:func:`import_invitation` for events already read from ``path``."""
-
+    """:func:`import_invitation` for events already read from ``path``. A ValueError
+    (naming the file and every refused event) when nothing at all can be imported.
+    ``into``: the loop new events go to (the Today page's), unless they update others."""
+    path = Path(path)
+    now = now or dt.datetime.now().astimezone()
+    refusals = [f"{path.name}, {p}" for p in problems]
     timed = [e for e in events if not e.all_day]
     if not timed:
-        raise ValueError(f"{path}: no event with a start time; nothing to import.")
-    name = (company or "").strip() or guess_company([e.summary for e in timed])
+        all_day = sum(1 for e in events if e.all_day)
+        why = "; ".join(
+            [f"{all_day} all-day event(s) only, with no start time"] * bool(all_day)
+            + [str(p) for p in problems[:3]]
+        )
+        raise ValueError(
+            f"{path}: no event with a start time; nothing to import"
+            + (f" ({why}{'; …' if len(problems) > 3 else ''})." if why else ".")
+        )
+    # find-or-make and the rounds in one write transaction: the same file imported by two
+    # processes at once made the loop twice (both looked before either wrote)
+    with db.atomic():
+        result = _import(db, path, events, timed, rules, company, role, me, now, refusals, into)
+    if not result.imported:
+        raise ValueError("\n".join([*result.messages, f"{path}: nothing could be imported."]))
+    return result
+
+
+def _people_fields(event, me: str) -> tuple[dict, tuple[str, ...]]:
+    from companion.core.day.invite_people import round_people
+
+    found = round_people(event.organizer, event.attendees, me)
+    fields = {"organizer": found.organizer, "people": found.people}
+    if found.interviewers and not event.interviewer:
+        fields["interviewer_name"] = ", ".join(found.interviewers)[:MAX_TEXT]
+    return fields, found.unsure
+
+
+def _import(db, path, events, timed, rules, company, role, me, now, refusals, into=None):
+    from companion.core.day.invite_people import candidate_address, stored_people
+    from companion.core.day.invite_updates import apply_update, rounds_by_uid
+
+    titles = dict(rules.titles)
+    known = rounds_by_uid(db, {e.uid for e in timed})
+    updates = [e for e in timed if e.uid and e.uid in known]
+    fresh = [e for e in timed if not (e.uid and e.uid in known)]
+    messages: list[str] = []
+    for e in fresh:
+        if e.cancelled:
+            messages.append(
+                f"{path.name}, {e.named}: a cancellation of an event never imported; nothing added."
+            )
+    live = [e for e in fresh if not e.cancelled]
+    loop_id, created = _the_loop(db, path, known, updates, live, company, role, into)
+    loop_rounds = loops.list_rounds(db, loop_id) if loop_id else []
+    invites = [
+        [p for p in e.attendees if not (e.organizer and p.email == e.organizer.email)]
+        for e in timed
+        if not e.cancelled
+    ]
+    invites += [stored_people(r.people)[1] for r in loop_rounds if r.people and not r.skip_reason]
+    me = candidate_address(me, [i for i in invites if i])
+    if me:
+        _name_earlier_interviewers(db, loop_rounds, me)
+    unsure: set[str] = set()
+    fields_of: dict[int, dict] = {}
+    for e in timed:
+        fields, doubt = _people_fields(e, me)
+        fields_of[id(e)] = fields
+        unsure.update(doubt)
+    moved = cancelled = duplicates = 0
+    for e in updates:
+        fields = dict(fields_of[id(e)])
+        if e.link:
+            fields["link"] = e.link
+        if e.minutes:
+            fields["length_minutes"] = e.minutes
+        what, message = apply_update(db, known[e.uid], e, fields, titles, now)
+        duplicates += what == "same"
+        moved += what in ("moved", "updated")
+        cancelled += what == "cancelled"
+        if message:
+            messages.append(message)
+    added = 0
+    if live:
+        from companion.core.day.schedule import import_events
+
+        name = loops.get_loop(db, loop_id).company
+        result = import_events(
+            db,
+            loop_id,
+            live,
+            types=list(rules.titles.items()),
+            default_type="",
+            company=name,
+            fields_of=lambda e: fields_of[id(e)],
+        )
+        added, duplicates = result.added, duplicates + result.duplicates
+        messages += result.messages
+        refusals += result.refused
+    messages += _all_day_notes(events)
+    if loop_id and not created and (moved or added):
+        _follow_rounds(db, loop_id)
+    if any(e.repeats for e in events):
+        messages.append("Repeating events were added once, at their first time.")
+    loop = loops.get_loop(db, loop_id) if loop_id else None
+    head = (
+        f"{'Made' if created else 'Found'} loop {loop.company}"
+        f"{' — ' + loop.role if loop.role else ''} ({loop.starts_on}): "
+        if loop
+        else "No loop changed: "
+    )
+    parts = [f"{added} round(s) added", f"{duplicates} already there"]
+    if moved:
+        parts.append(f"{moved} moved or updated")
+    if cancelled:
+        parts.append(f"{cancelled} cancelled")
+    if refusals:
+        parts.append(f"{len(refusals)} event(s) not imported")
+    return InvitationResult(
+        loop_id,
+        created,
+        added,
+        duplicates,
+        tuple(messages + refusals),
+        head + ", ".join(parts) + ".",
+        moved,
+        cancelled,
+        len(refusals),
+        tuple(sorted(unsure)),
+    )
+
+
+def _name_earlier_interviewers(db, rounds, me: str) -> None:
+    """Rounds imported before the user's address was known, with nobody named: their
+    stored people name the interviewer now."""
+    from companion.core.day.invite_people import round_people, stored_people
+
+    for rnd in rounds:
+        organizer, attendees = stored_people(rnd.people)
+        if rnd.interviewer_name or not (organizer or attendees):
+            continue
+        found = round_people(organizer, attendees, me)
+        if found.interviewers:
+            loops.update_round(db, rnd.id, interviewer_name=", ".join(found.interviewers))
+
+
+def _all_day_notes(events) -> list[str]:
+    return [
+        f"Line {e.line}: {e.summary or 'an event'!r} is an all-day event "
+        "with no start time; add its rounds by hand."
+        for e in events
+        if e.all_day
+    ]
+
+
+def local_day(moment: dt.datetime) -> str:
+    """The machine's local date of ``moment`` (a loop is dated as its rounds are shown)."""
+    return moment.astimezone().date().isoformat()
+
+
+def _the_loop(db, path, known, updates, live, company, role, into=None) -> tuple[int, bool]:
+    """(loop id, made now) for the invitation: the loop of its events imported before, else
+    the one of that company and first day, else a new one; (0, False) when nothing is to
+    be added to any loop."""
+    if updates and known[updates[0].uid].loop_id:
+        return known[updates[0].uid].loop_id, False
+    if not live:
+        return 0, False
+    if into and loops.get_loop(db, into) is not None:
+        return into, False
+    name = (company or "").strip() or guess_company([e.summary for e in live])
     if not name:
         raise ValueError(
             f"{path}: the company is not in the event titles; say it with --company NAME."
         )
-    first_day = min(e.start for e in timed).date().isoformat()
-    last_day = max(e.start for e in timed).date().isoformat()
-    # find-or-make and the rounds in one write transaction: the same file imported by two
-    # processes at once made the loop twice (both looked before either wrote)
-    with db.atomic():
-        return _import_into_loop(db, path, events, problems, rules, name, role, first_day, last_day)
-
-
-def _import_into_loop(db, path, events, problems, rules, name, role, first_day, last_day):
-    from companion.core.day.schedule import import_events
-
+    first_day = local_day(min(e.start for e in live))
+    last_day = local_day(max(e.start for e in live))
     existing = next(
         (
             lp
             for lp in loops.list_loops(db)
-            if lp.company.lower() == name.lower() and lp.starts_on == first_day
+            if lp.company.lower() == name.lower() and _near(lp, first_day, last_day)
         ),
         None,
     )
-    created = existing is None
-    loop_id = (
-        existing.id
-        if existing
-        else loops.create_loop(
-            db,
-            name,
-            role,
-            starts_on=first_day,
-            ends_on=last_day if last_day != first_day else None,
+    if existing is not None:
+        return existing.id, False
+    loop_id = loops.create_loop(
+        db,
+        name,
+        role,
+        starts_on=first_day,
+        ends_on=last_day if last_day != first_day else None,
+    )
+    return loop_id, True
+
+
+#: an invitation within this many days of a loop of the same company belongs to it
+#: (the recruiter sends one invitation a round, days apart)
+SAME_LOOP_DAYS = 14
+
+
+def _near(loop: loops.Loop, first_day: str, last_day: str) -> bool:
+    """Whether an invitation for ``first_day``..``last_day`` belongs to ``loop``: the same
+    first day, or an open loop (planned or active) less than two weeks away."""
+    if loop.starts_on == first_day:
+        return True
+    if loop.status not in ("planned", "active") or not loop.starts_on:
+        return False
+    try:
+        start = dt.date.fromisoformat(loop.starts_on)
+        end = dt.date.fromisoformat(loop.ends_on or loop.starts_on)
+        first, last = dt.date.fromisoformat(first_day), dt.date.fromisoformat(last_day)
+    except ValueError:
+        return False
+    gap = max((first - end).days, (start - last).days, 0)
+    return gap <= SAME_LOOP_DAYS
+
+
+def _follow_rounds(db, loop_id: int) -> None:
+    """A loop whose rounds moved is dated by them again (first and last local day)."""
+    days = sorted(
+        local_day(r.scheduled)
+        for r in loops.list_rounds(db, loop_id)
+        if r.scheduled and not r.skip_reason
+    )
+    if days:
+        loops.update_loop(
+            db, loop_id, starts_on=days[0], ends_on=days[-1] if days[-1] != days[0] else None
         )
-    )
-    types = list(rules.titles.items())
-    result = import_events(db, loop_id, events, types=types, default_type="", company=name)
-    messages = list(result.messages) + [f"{path.name}, {p}" for p in problems]
-    if any(e.repeats for e in events):
-        messages.append("Repeating events were added once, at their first time.")
-    verb = "Made" if created else "Found"
-    summary = (
-        f"{verb} loop {name}{' — ' + role if role else ''} ({first_day}): "
-        f"{result.added} round(s) added, {result.duplicates} already there."
-    )
-    return InvitationResult(
-        loop_id, created, result.added, result.duplicates, tuple(messages), summary
-    )

@@ -1,11 +1,14 @@
-"""What an invitation says beyond its time: the interviewer (DESCRIPTION) and the call
-link (URL, else LOCATION). Pure text rules, shared by the .ics reader and its tests."""
+"""What an invitation says beyond its time: the interviewer (DESCRIPTION), the people
+(ORGANIZER, ATTENDEE) and the call link (the conference properties, URL, LOCATION, else a
+meeting link in DESCRIPTION). Pure text rules, shared by the .ics reader and its tests."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from companion.core.day.links import call_link, first_link
+from companion.core.day.links import call_link, first_link, meeting_link
 
 MAX_NAME = 80
 _LABEL = (
@@ -22,11 +25,27 @@ _ROLE_WORDS = (
 _PAREN = re.compile(r"\s*[(\[]([^)\]]*)[)\]]\s*$")
 
 
+# the lines a calendar writes around the call link: never a person's name
+_BOILERPLATE = re.compile(
+    r"https?://|-::~|^\s*(?:join|dial|or dial|meeting id|meeting password|passcode|password|"
+    r"pin|phone|or call|call in|find a local number|learn more|more phone numbers|"
+    r"one tap mobile|microsoft teams|click here|need help|invitation from google|"
+    r"you are receiving|forwarding this invitation|view all guest info|reply for|"
+    r"zoom|webex|google meet|tel:)",
+    re.I,
+)
+
+
+def _without_boilerplate(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not _BOILERPLATE.search(line))
+
+
 def interviewer_in(description: str) -> tuple[str, str]:
     """(name, role) of the interviewer a DESCRIPTION names: a labelled line
     ("Interviewer: Priya Raman (hiring manager)"), "… with Priya Raman", or a short
-    description that is only a name. ("", "") when it names no one."""
-    text = (description or "").strip()
+    description that is only a name. ("", "") when it names no one; the call's own
+    lines ("Join with Google Meet: https://…", dial-in numbers) are never read."""
+    text = _without_boilerplate(description or "").strip()
     if not text:
         return "", ""
     found = _LABELLED.search(text)
@@ -39,6 +58,8 @@ def interviewer_in(description: str) -> tuple[str, str]:
         if not with_:
             return "", ""
         who, label = with_.group("who"), ""
+        if any(w.lower().strip(".'’") in _NOT_NAMES for w in who.split()):
+            return "", ""
     if first_link(who):
         who = who[: who.lower().find("http")]
     who = " ".join(who.split()).strip(" ,;:-–—")
@@ -57,7 +78,8 @@ def interviewer_in(description: str) -> tuple[str, str]:
 
 _NOT_NAMES = frozenset(
     "zoom teams meet meeting call video interview round onsite phone screen link join "
-    "dial agenda notes chat sync the a an and of for with at in on to".split()
+    "dial agenda notes chat sync the a an and of for with at in on to google microsoft "
+    "webex skype hangouts".split()
 )
 
 
@@ -76,6 +98,11 @@ def _looks_like_a_name(text: str) -> bool:
     )
 
 
+def role_in(words: str) -> str:
+    """The interviewer role a text names ("Hiring manager chat" -> hiring-manager)."""
+    return _role(words)
+
+
 def _role(words: str) -> str:
     for role, pattern in _ROLE_WORDS:
         if pattern.search(words or ""):
@@ -83,7 +110,66 @@ def _role(words: str) -> str:
     return ""
 
 
+#: the properties that hold the call link, in the order they are trusted
+LINK_PROPERTIES = (
+    "CONFERENCE",  # RFC 7986
+    "X-GOOGLE-CONFERENCE",
+    "X-MICROSOFT-SKYPETEAMSMEETINGURL",
+    "X-MICROSOFT-ONLINEMEETINGCONFLINK",
+    "URL",
+    "LOCATION",
+)
+
+
 def link_in(url: str, location: str) -> str:
     """The call link: the URL property when it is http(s), else the first http(s) address
     written in LOCATION ("Zoom https://…"); "" when neither holds one."""
     return call_link(url) or first_link(url) or first_link(location)
+
+
+def call_link_of(props: Mapping[str, Sequence[str]]) -> str:
+    """The call link of an event's properties (name -> its values): the first http(s)
+    address of :data:`LINK_PROPERTIES` in order, else the first meeting link in
+    DESCRIPTION; "" when none holds one."""
+    for name in LINK_PROPERTIES:
+        for value in props.get(name, ()):
+            link = call_link(value) or first_link(value)
+            if link:
+                return link
+    return meeting_link("\n".join(props.get("DESCRIPTION", ())))
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone an invitation names (ORGANIZER or ATTENDEE): their CN and address."""
+
+    name: str
+    email: str
+
+    @property
+    def label(self) -> str:
+        return self.name or self.email
+
+
+_NOT_PEOPLE = ("ROOM", "RESOURCE", "UNKNOWN")
+
+
+def person_of(value: str, params: Mapping[str, str]) -> Person | None:
+    """The person of an ORGANIZER or ATTENDEE value ("mailto:a@b") and its parameters
+    (CN, CUTYPE); None for a room, a resource, or a value that names no one."""
+    if str(params.get("CUTYPE", "")).upper() in _NOT_PEOPLE:
+        return None
+    email = str(value or "").strip()
+    if email.lower().startswith("mailto:"):
+        email = email[7:]
+    email = email.strip().lower()
+    if "@" not in email:
+        email = ""
+    if email.endswith("resource.calendar.google.com"):
+        return None
+    name = " ".join(str(params.get("CN", "") or "").strip().strip('"').split())[:MAX_NAME]
+    if name.lower() == email:
+        name = ""
+    if not name and not email:
+        return None
+    return Person(name, email)

@@ -36,3 +36,32 @@ def first_link(text: str | None) -> str:
         if link:
             return link
     return ""
+
+
+#: hosts of the video-call services whose links an invitation's text carries
+MEETING_HOSTS = (
+    "zoom.us",
+    "zoomgov.com",
+    "meet.google.com",
+    "teams.microsoft.com",
+    "teams.live.com",
+    "webex.com",
+    "chime.aws",
+    "meet.jit.si",
+    "whereby.com",
+)
+
+
+def _meeting_host(host: str) -> bool:
+    host = host.lower().rstrip(".")
+    return any(host == h or host.endswith("." + h) for h in MEETING_HOSTS)
+
+
+def meeting_link(text: str | None) -> str:
+    """The first video-call link (Zoom, Meet, Teams, Webex, Chime, Jitsi, Whereby) written
+    in ``text`` (a DESCRIPTION), or ""; any other address in it is not a call link."""
+    for found in _URL_IN_TEXT.finditer(text or ""):
+        link = call_link(found.group(0).rstrip(".,;:!?"))
+        if link and _meeting_host(urlsplit(link).hostname or ""):
+            return link
+    return ""

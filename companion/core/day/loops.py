@@ -51,6 +51,12 @@ class Round:
     length_minutes: int | None = None  # from the invitation; None: the content's length
     skipped_at: str | None = None
     link: str = ""  # the call link (an http(s) address; see companion.core.day.links)
+    organizer: str = ""  # the invitation's ORGANIZER (usually the recruiter)
+    people: str = ""  # JSON: the invitation's people [{"name", "email", "organizer"}]
+    ics_uid: str = ""  # the invitation event's UID, SEQUENCE and DTSTAMP
+    ics_sequence: int = 0
+    ics_stamp: str = ""
+    skip_reason: str = ""  # why it was skipped ("cancelled by the organizer"); "" by hand
 
     @property
     def scheduled(self) -> dt.datetime | None:
@@ -177,7 +183,8 @@ def current_loop(db: Database, today: dt.date) -> Loop | None:
 
 _ROUND_COLS = (
     "id, loop_id, type, interviewer_role, interviewer_name, scheduled_at, started_at, "
-    "ended_at, notes, type_label, length_minutes, skipped_at, link"
+    "ended_at, notes, type_label, length_minutes, skipped_at, link, organizer, people, "
+    "ics_uid, ics_sequence, ics_stamp, skip_reason"
 )
 ROUND_COLUMNS = _ROUND_COLS  # a query that builds Round(*row) selects these, in order
 
@@ -231,11 +238,25 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
                     f"{', '.join(r for r in INTERVIEWER_ROLES if r)} (or empty)."
                 )
             values[name] = role
-        elif name in ("interviewer_name", "notes", "type_label"):
+        elif name in (
+            "interviewer_name",
+            "notes",
+            "type_label",
+            "organizer",
+            "people",
+            "ics_uid",
+            "ics_stamp",
+            "skip_reason",
+        ):
             what = {
                 "interviewer_name": "The interviewer name",
                 "notes": "The notes",
                 "type_label": "The round's label",
+                "organizer": "The organizer",
+                "people": "The people",
+                "ics_uid": "The invitation's UID",
+                "ics_stamp": "The invitation's stamp",
+                "skip_reason": "The reason",
             }[name]
             values[name] = clean_text(value or "", what)
         elif name == "link":
@@ -245,6 +266,10 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
             if text and not call_link(text):
                 raise ValueError(f"The call link {text[:80]!r} is not a web address (https://…).")
             values[name] = text
+        elif name == "ics_sequence":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"An invitation's SEQUENCE is a whole number, not {value!r}.")
+            values[name] = value
         elif name == "length_minutes":
             if value is not None and (
                 isinstance(value, bool)

@@ -47,6 +47,19 @@ class ImportResult:
     added: int
     duplicates: int
     messages: tuple[str, ...]
+    refused: tuple[str, ...] = ()  # each event that could not be added, named, with why
+
+
+MAX_TITLE = 80
+
+
+def short_title(words: str, limit: int = MAX_TITLE) -> str:
+    """``words`` cut at a word to at most ``limit`` characters, with "…" when cut."""
+    words = " ".join(words.split())
+    if len(words) <= limit:
+        return words
+    cut = words[: limit - 1].rsplit(" ", 1)[0] if " " in words[: limit - 1] else words[: limit - 1]
+    return cut.rstrip(" ,;:-–—") + "…"
 
 
 def import_events(
@@ -58,55 +71,85 @@ def import_events(
     default_type: str = "",
     company: str = "",
     now: Callable[[], dt.datetime] | None = None,
+    fields_of: Callable[[object], dict] | None = None,
 ) -> ImportResult:
     """Add calendar events as scheduled rounds of a loop; an event at a time the loop
-    already has a round at is skipped, so importing the same file twice is harmless."""
-    from companion.core.day.actions import type_and_label
-    from companion.core.day.loops import add_round, list_rounds, update_round
+    already has a round at is skipped, so importing the same file twice is harmless.
+    Each event stands alone: one that cannot be added is named in ``refused``.
+    ``fields_of(event)`` gives more round fields (the people)."""
+    from companion.core.day.loops import get_round, list_rounds, update_round
     from companion.core.timeutil import to_stored
 
     types = list(types)
     known = {rid for rid, _title in types}
-    existing = {r.scheduled_at for r in list_rounds(db, loop_id) if r.scheduled_at}
+    # by the moment, whatever offset it was stored with (an older import kept the
+    # invitation's zone; rounds are now stored at the machine's local offset)
+    existing = {r.scheduled: r for r in list_rounds(db, loop_id) if r.scheduled}
     added = duplicates = 0
     messages: list[str] = []
-    with db.atomic():
-        for event in events:
-            if event.all_day:
-                messages.append(
-                    f"Line {event.line}: {event.summary or 'an event'!r} is an all-day event "
-                    "with no start time; add its rounds by hand."
-                )
-                continue
-            stamp = to_stored(event.start)
-            if stamp in existing:
-                duplicates += 1
-                continue
-            rtype = guess_round_type(event.summary, types) or default_type
-            label = ""
-            if not rtype:  # no known type: keep the event's own words, never an empty type
-                words = event.summary or "Round"
-                head, sep, rest = words.partition(" - ")
-                if sep and company and head.strip().lower() == company.lower():
-                    words = rest  # "Acme - Culture and values": the company is the loop's
-                # a round type is at most 80 characters and needs a letter or digit; a
-                # calendar title may be longer, or all punctuation
-                words = " ".join(words.split())[:80].rstrip()
-                if not re.search(r"[a-z0-9]", words.lower()):
-                    words = "Round"
-                rtype, label = type_and_label("", words, known)
-            round_id = add_round(
-                db,
-                loop_id,
-                rtype,
-                scheduled_at=event.start,
-                interviewer_role=getattr(event, "interviewer_role", ""),
-                interviewer_name=getattr(event, "interviewer", ""),
+    refused: list[str] = []
+    for event in events:
+        if event.all_day:
+            messages.append(
+                f"Line {event.line}: {event.summary or 'an event'!r} is an all-day event "
+                "with no start time; add its rounds by hand."
             )
-            minutes = getattr(event, "minutes", None)
-            link = getattr(event, "link", "")
-            if label or minutes or link:
-                update_round(db, round_id, type_label=label, length_minutes=minutes, link=link)
-            existing.add(stamp)
-            added += 1
-    return ImportResult(added, duplicates, tuple(messages))
+            continue
+        stamp = event.start
+        extra = dict(fields_of(event)) if fields_of else {}
+        uid = getattr(event, "uid", "")
+        if uid:
+            extra.update(ics_uid=uid, ics_sequence=event.sequence)
+            if event.stamp is not None:
+                extra["ics_stamp"] = to_stored(event.stamp)
+        if stamp in existing:
+            duplicates += 1
+            there = existing[stamp]
+            if uid and not there.ics_uid:  # imported before UIDs were kept: keep it now
+                update_round(db, there.id, ics_uid=uid, ics_sequence=event.sequence)
+            continue
+        try:
+            with db.atomic():  # one event: all of its round or none of it
+                round_id = _add_event(db, loop_id, event, types, known, default_type, company)
+                minutes = getattr(event, "minutes", None)
+                update_round(
+                    db, round_id, length_minutes=minutes, link=getattr(event, "link", ""), **extra
+                )
+        except ValueError as exc:
+            named = getattr(event, "named", f"line {event.line}")
+            refused.append(f"{named}: {exc} Not imported.")
+            continue
+        existing[stamp] = get_round(db, round_id)
+        added += 1
+    return ImportResult(added, duplicates, tuple(messages), tuple(refused))
+
+
+def _add_event(db, loop_id, event, types, known, default_type, company) -> int:
+    """The new round of one event, its type guessed from the summary; an event with no
+    known type keeps its own words (shortened to a title, never refused for its length)."""
+    from companion.core.day.actions import type_and_label
+    from companion.core.day.loops import add_round, update_round
+
+    rtype = guess_round_type(event.summary, types) or default_type
+    label = ""
+    if not rtype:  # no known type: keep the event's own words, never an empty type
+        words = event.summary or "Round"
+        head, sep, rest = words.partition(" - ")
+        if sep and company and head.strip().lower() == company.lower():
+            words = rest  # "Acme - Culture and values": the company is the loop's
+        words = short_title(words)
+        if _WORD.search(words.lower()):
+            rtype, label = type_and_label("", words, known)
+        else:  # no letter a slug can hold ("面接"): the words are the label as they are
+            rtype, label = type_and_label("", "Round", known)[0], words
+    round_id = add_round(
+        db,
+        loop_id,
+        rtype,
+        scheduled_at=event.start.astimezone(),  # the machine's local time, as shown
+        interviewer_role=getattr(event, "interviewer_role", ""),
+        interviewer_name=getattr(event, "interviewer", ""),
+    )
+    if label:
+        update_round(db, round_id, type_label=label)
+    return round_id

@@ -6,7 +6,7 @@ Format ``interview-companion-journal``, version 1::
       "format": "interview-companion-journal", "version": 1, "exported_at": "<UTC ISO>",
       "loops": [
         {"company", "role", "starts_on", "ends_on", "status", "notes", "created_at",
-         "rounds": [{"ref": 1, "type", "interviewer_role", "interviewer_name",
+         "rounds": [{"ref": 1, "type", "interviewer_role", "interviewer_name", "organizer",
                      "scheduled_at", "started_at", "ended_at", "notes"}],
          "asked":      [{"round": 1 | null, "question", "topic", "created_at"}],
          "flubs":      [{"round", "topic", "detail", "severity", "created_at", "studied_at"}],

@@ -115,6 +115,7 @@ ROUND_FIELDS = (
     "started_at",
     "ended_at",
     "notes",
+    "organizer",  # the invitation's organizer (issue #40); absent in older files: ""
 )
 
 
@@ -130,7 +131,7 @@ def _check_group(group: dict, where: str) -> dict:
             _fail(f"{w}.ref", "must be a whole number, unique in the loop")
         refs.add(ref)
         clean = {"ref": ref, "type": _text(r, "type", w)}
-        for key in ("interviewer_role", "interviewer_name", "notes"):
+        for key in ("interviewer_role", "interviewer_name", "notes", "organizer"):
             clean[key] = _text(r, key, w)
         for key in ("scheduled_at", "started_at", "ended_at"):
             clean[key] = _stamp(r, key, w)
@@ -305,6 +306,7 @@ def _plain_reader(default: str, plain: bool):
                     stamp(r, "started_at"),
                     stamp(r, "ended_at"),
                     text(r, "notes"),
+                    text(r, "organizer"),
                 )
             )
         entries = {

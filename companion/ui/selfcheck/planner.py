@@ -284,6 +284,10 @@ class PlannerPanel(QWidget):
             select = current.data(ROLE) if current else None
         planned = load_plan(self.ctx.db, loop_id)
         planned_keys = {text_key(p.text): p for p in planned}
+        from companion.core.day.invite_people import interviewers_by_role
+        from companion.core.day.loops import list_rounds
+
+        people = interviewers_by_role(list_rounds(self.ctx.db, loop_id))  # "Priya Raman"
 
         # suggestions, grouped by audience; the planned ones say so
         selected = self.tree.currentItem()
@@ -293,7 +297,8 @@ class PlannerPanel(QWidget):
             group = [s for s in self._suggestions if audience in s.audiences]
             if not group:
                 continue
-            parent = QTreeWidgetItem([f"{audience_title(audience)} ({len(group)})"])
+            who = f" — {people[audience]}" if audience in people else ""
+            parent = QTreeWidgetItem([f"{audience_title(audience)}{who} ({len(group)})"])
             parent.setData(0, ROLE, None)
             parent.setData(0, ROLE + 1, audience)
             parent.setFlags(Qt.ItemFlag.ItemIsEnabled)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
 
 from companion.ui.widgets.loop_dialogs import RoundDialog
 from companion.ui.widgets.opening import ask, choose_file, open_dialog, tell
-from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.round_fields import (
     role_title,
 )
@@ -49,6 +48,8 @@ class ScheduleEditor(QWidget):
         self.ctx = ctx
         self.bus = bus
         self.loop_id = 0
+        self.ask_dialog = None  # "which address is yours?", asked once at an import
+        self._reading = False
         self.dialog = None  # the dialog or question open now (opened without a nested loop)
         self._rows: list[tuple] | None = None  # what the tree shows; None: not drawn yet
         self._skippable: dict[int, tuple[bool, bool]] = {}
@@ -145,6 +146,8 @@ class ScheduleEditor(QWidget):
             shown = state_text(state, is_next=rnd.id == focus and state == "scheduled")
             if not state:  # no day view of this loop: what the row itself says
                 shown = "skipped" if rnd.skipped_at else "ended" if rnd.ended_at else ""
+            if rnd.skipped_at and rnd.skip_reason and shown in ("skipped", ""):
+                shown = rnd.skip_reason.split(" by ")[0]  # "cancelled", from the invitation
             rows.append((rnd.id, when_text, round_title(rnd, titles), shown, who))
             self._skippable[rnd.id] = (bool(rnd.skipped_at), bool(rnd.started_at or rnd.ended_at))
         if rows == self._rows:  # the day's ticks: keep the list, its selection and scroll
@@ -230,6 +233,10 @@ class ScheduleEditor(QWidget):
             minutes=values.get("length_minutes"),
             link=values.get("link", ""),
         )
+        if values.get("organizer"):
+            from companion.core.day.loops import update_round
+
+            update_round(self.ctx.db, round_id, organizer=values["organizer"])
         self._changed([round_id])
         return round_id
 
@@ -352,9 +359,15 @@ class ScheduleEditor(QWidget):
     def _show_import(self, path: Path, events, problems, error: str) -> None:
         self.import_button.setEnabled(True)
         self.unsetCursor()
-        message = error or self.apply_import(path, events, problems)
-        # file names and event titles are not HTML: shown escaped, line breaks kept
-        self.dialog = tell(self, "Import .ics", plain_tip(message))
+        self._reading = True  # a question it asks opens over the result's box, below
+        try:
+            message = error or self.apply_import(path, events, problems)
+        finally:
+            self._reading = False
+        # file names and event titles are not HTML: tell() shows plain text, line breaks kept
+        self.dialog = tell(self, "Import .ics", message)
+        if self.ask_dialog is not None and not self.ask_dialog.isVisible():
+            self.ask_dialog.open()  # the question goes on top of the result
 
     def import_file(self, path: Path) -> str:
         """Import a .ics file into this loop at once; returns the message to show."""
@@ -369,37 +382,70 @@ class ScheduleEditor(QWidget):
     def apply_import(self, path: Path, events, problems) -> str:
         """Add the events read from ``path`` as this loop's rounds; the message to show.
         An invitation whose titles name another company goes to that company's loop
-        (found, or made), as `companion schedule import` does: never into this one."""
+        (found, or made), as `companion schedule import` does: never into this one. A
+        later copy of an event imported before moves or cancels its round."""
         from companion.core.day.invitation import guess_company, import_invitation_events
+        from companion.core.day.invite_people import ME_PREF
         from companion.core.day.loops import get_loop
-        from companion.core.day.schedule import import_events
+        from companion.core.day.rules import day_rules
 
         named = guess_company([e.summary for e in events if not e.all_day])
         mine = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
-        if named and mine is not None and named.lower() != mine.company.lower():
-            from companion.core.day.rules import day_rules
-
-            try:
-                other = import_invitation_events(
-                    self.ctx.db, path, events, problems, day_rules(self.ctx.content)
-                )
-            except ValueError as exc:
-                return str(exc)
-            self._changed([other.loop_id])
-            return "\n".join(
-                [f"{path.name} is an invitation from {named}, not {mine.company}.", other.summary]
-                + list(other.messages)
+        other = bool(named and mine is not None and named.lower() != mine.company.lower())
+        try:
+            result = import_invitation_events(
+                self.ctx.db,
+                path,
+                events,
+                problems,
+                day_rules(self.ctx.content),
+                company=None if other or mine is None else mine.company,
+                me=str(self.ctx.prefs.get(ME_PREF, "") or ""),
+                now=self.ctx.now(),
+                into=None if other else self.loop_id or None,
             )
-        result = import_events(self.ctx.db, self.loop_id, events, types=self._types())
-        lines = [f"Added {result.added} round{'s' if result.added != 1 else ''} from {path.name}."]
-        if result.duplicates:
-            lines.append(f"{result.duplicates} already in the schedule were skipped.")
-        if any(e.repeats for e in events):
-            lines.append("Repeating events were added once, at their first time.")
-        lines += list(result.messages) + [f"{path.name}, {p}" for p in problems]
-        if result.added:
-            self._changed()
-        return "\n".join(lines)
+        except ValueError as exc:
+            return str(exc)
+        self._changed([result.loop_id] if result.loop_id != self.loop_id else ())
+        if result.unsure:
+            self._ask_my_address(result.unsure, path, events, problems)
+        if other:
+            head = [
+                f"{path.name} is an invitation from {named}, not {mine.company}.",
+                result.summary,
+            ]
+        else:
+            n = result.added
+            head = [f"Added {n} round{'s' if n != 1 else ''} from {path.name}."]
+            if result.duplicates:
+                head.append(f"{result.duplicates} already in the schedule were skipped.")
+        return "\n".join([*head, *result.messages])
+
+    def _ask_my_address(self, addresses, path: Path, events, problems) -> None:
+        """Asked once: which invited address is the user's, so the others are named."""
+        from PySide6.QtWidgets import QInputDialog
+
+        from companion.core.day.invite_people import ME_PREF
+
+        ask = QInputDialog(self)
+        ask.setWindowTitle("Which address is yours?")
+        ask.setLabelText(
+            "Several people are invited. Which address is yours?\n"
+            "Asked once: the others are then named as the interviewers."
+        )
+        ask.setComboBoxItems(list(addresses))
+        ask.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        ask.destroyed.connect(lambda *_: setattr(self, "ask_dialog", None))
+
+        def chosen(address: str) -> None:
+            self.ctx.prefs.set(ME_PREF, address.strip().lower())
+            self.ctx.prefs.save()
+            self.apply_import(path, events, problems)  # names the rounds just imported
+
+        ask.textValueSelected.connect(chosen)
+        self.ask_dialog = ask
+        if not self._reading:  # read off the GUI thread: opened over the result's box
+            ask.open()
 
     def _changed(self, ids=()) -> None:
         from companion.core.changes import Change

@@ -114,14 +114,20 @@ class RoundDialog(CheckedDialog):
         self.link = QLineEdit()
         self.link.setAccessibleName("Call link")
         self.link.setPlaceholderText("https://… (optional)")
+        # the invitation's organizer (usually the recruiter), apart from the interviewer
+        self.organizer = QLineEdit()
+        self.organizer.setAccessibleName("Organizer")
+        self.organizer.setPlaceholderText("who sent the invitation (optional)")
         if rnd is not None:
             self.name.setText(rnd.interviewer_name)
             self.link.setText(rnd.link)
+            self.organizer.setText(rnd.organizer)
         self.form.addRow("Round &type:", self.type)
         self.form.addRow("&Length:", self.length)
         self.form.addRow("Interviewer &role:", self.role)
         self.form.addRow("Interviewer &name:", self.name)
         self.form.addRow("Call lin&k:", self.link)
+        self.form.addRow("Or&ganizer:", self.organizer)
         # the topics you expect (ui/stories/expected.py): the round's own, else the
         # prefill from its type and the study list, following the type until edited
         self.topics: QLineEdit | None = None
@@ -190,6 +196,7 @@ class RoundDialog(CheckedDialog):
         follows = self._length_follows_type and self._own_length is None
         out["length_minutes"] = None if follows else self.length.minutes()
         out["link"] = self.link.text().strip()
+        out["organizer"] = self.organizer.text().strip()
         if self.notes is not None:
             out["notes"] = self.notes.toPlainText()
         return out

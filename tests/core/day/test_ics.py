@@ -80,9 +80,9 @@ def test_bad_events_are_reported_with_their_line_and_the_rest_kept():
     events, problems = parse_ics(text)
     assert [e.summary for e in events] == ["good"]
     messages = [str(p) for p in problems]
-    assert messages[0].startswith("line 3:") and "Mars/Olympus" in messages[0]
+    assert messages[0].startswith("line 3, 'a':") and "Mars/Olympus" in messages[0]
     assert messages[1].startswith("line 7:") and "'tomorrow'" in messages[1]
-    assert messages[2].startswith("line 9:") and "no DTSTART" in messages[2]
+    assert messages[2].startswith("line 9, 'no start':") and "no DTSTART" in messages[2]
     assert messages[3].startswith("line 16:") and "not closed" in messages[3]
 
 
@@ -132,7 +132,7 @@ def test_many_empty_parameters_are_quick():
 def test_a_zone_that_is_not_a_zone_is_a_problem_not_a_crash(tzid):
     events, problems = parse_ics(_one(f"DTSTART;TZID={tzid}:20261202T090000"))
     assert events == [] and len(problems) == 1
-    assert str(problems[0]).startswith("line 3:")
+    assert str(problems[0]).startswith("line 3, 'x':")
 
 
 @pytest.mark.parametrize("value", ["2026120", "20261", "tomorrow", "00010101T000000Z"])

@@ -24,3 +24,19 @@ def m001_round_flags_and_sent_reminders(db):
 def m002_round_call_link(db):
     # the call link from the invitation (LOCATION/URL) or typed in the round dialog
     db["rounds"].add_column("link", str, not_null_default="")
+
+
+@migrations()
+def m003_round_people_and_invitation_uid(db):
+    # the invitation's people: ORGANIZER's name (the recruiter, usually) and every
+    # ORGANIZER/ATTENDEE as JSON [{"name", "email", "organizer"}]; the interviewer stays
+    # in interviewer_name
+    rounds = db["rounds"]
+    rounds.add_column("organizer", str, not_null_default="")
+    rounds.add_column("people", str, not_null_default="")
+    # which invitation event the round is: a later SEQUENCE (or DTSTAMP) of the same UID
+    # moves or cancels it instead of adding a round
+    rounds.add_column("ics_uid", str, not_null_default="")
+    rounds.add_column("ics_sequence", int, not_null_default=0)
+    rounds.add_column("ics_stamp", str, not_null_default="")
+    rounds.add_column("skip_reason", str, not_null_default="")  # "cancelled by the organizer"

@@ -1,0 +1,76 @@
+"""A later copy of an imported invitation event (the same UID): an update moves its round
+through the reschedule path (the reminders follow the new time), a cancellation skips it
+with the reason. RFC 5546: the higher SEQUENCE wins; with equal ones, the later DTSTAMP."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlite_utils import Database
+
+from companion.core.day import actions, loops
+from companion.core.day.clock import clock_text
+from companion.core.timeutil import parse_stored, to_stored
+
+CANCELLED = "cancelled by the organizer"
+
+
+def rounds_by_uid(db: Database, uids: set[str]) -> dict[str, loops.Round]:
+    """The rounds made from the invitation events ``uids`` (the newest row of each)."""
+    uids = {u for u in uids if u}
+    if not uids:
+        return {}
+    marks = ",".join("?" * len(uids))
+    rows = db.execute(
+        f"SELECT {loops.ROUND_COLUMNS} FROM rounds WHERE ics_uid IN ({marks}) ORDER BY id",
+        sorted(uids),
+    ).fetchall()
+    return {r.ics_uid: r for r in (loops.Round(*row) for row in rows)}
+
+
+def is_newer(event, rnd: loops.Round) -> bool:
+    """Whether ``event`` supersedes what ``rnd`` was made from."""
+    if event.sequence != rnd.ics_sequence:
+        return event.sequence > rnd.ics_sequence
+    stored = parse_stored(rnd.ics_stamp)
+    if event.stamp is not None and stored is not None and event.stamp != stored:
+        return event.stamp > stored
+    # the same copy again, or a cancellation that kept the SEQUENCE (some servers do)
+    return bool(event.cancelled and not rnd.skipped_at)
+
+
+def round_name(rnd: loops.Round, titles: dict[str, str]) -> str:
+    from companion.core.day.schedule import round_title
+
+    title = round_title(rnd, titles)
+    return title if title.lower().endswith("round") else f"{title} round"
+
+
+def apply_update(
+    db: Database, rnd: loops.Round, event, fields: dict, titles: dict[str, str], now: dt.datetime
+) -> tuple[str, str]:
+    """(what happened, message): "same" (nothing newer), "moved", "updated", "cancelled"
+    or "kept" (a cancelled round that has begun stays as it is)."""
+    if not is_newer(event, rnd):
+        return "same", ""
+    name = round_name(rnd, titles)
+    stamp = {
+        "ics_sequence": event.sequence,
+        "ics_stamp": to_stored(event.stamp) if event.stamp else "",
+    }
+    if event.cancelled:
+        if rnd.started_at or rnd.ended_at:
+            loops.update_round(db, rnd.id, **stamp)
+            return "kept", f"{event.named}: cancelled, but {name} has begun; it is kept."
+        if not rnd.skipped_at:
+            actions.skip(db, rnd.id, now)
+        loops.update_round(db, rnd.id, skip_reason=CANCELLED, **stamp)
+        return "cancelled", f"cancelled {name}."
+    moved = event.start != rnd.scheduled
+    if moved:
+        actions.reschedule(db, rnd.id, event.start.astimezone())  # stored at local offset
+    again = {"skipped_at": None, "skip_reason": ""} if rnd.skip_reason == CANCELLED else {}
+    loops.update_round(db, rnd.id, **stamp, **fields, **again)
+    if moved:
+        return "moved", f"moved {name} to {clock_text(event.start, now.astimezone())}."
+    return "updated", f"updated {name} (same time)."
