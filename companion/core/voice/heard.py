@@ -1,8 +1,11 @@
 """What a take said, segment by segment: heard or skipped, start and end, the words heard
 and their rate, the fillers, whether the evidence spoke a number, and the transcript.
 
-A segment counts as heard when at least three of its words (all of them, for a shorter
-one) matched. Every recognized word then belongs to one segment: a word between two
+A segment counts as heard when at least three of its own key words (all of them, for a
+segment with fewer) matched, a key word being one outside the commonest of everyday
+English ("the", "my", "want": any speech makes those). The recognizer decodes against
+everyday words as well as the script's (recognizer.py), so another text hears no
+segment. Every recognized word then belongs to one segment: a word between two
 matches of a segment to that segment; words between the last match of one segment and
 the first of the next are split at the longest silence among them (where people pause
 between segments). A segment's rate is its words heard over its speaking time (first
@@ -15,11 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.voice.align import Aligner
-from companion.core.voice.recognizer import HeardWord
+from companion.core.voice.recognizer import HeardWord, common_words
 from companion.core.voice.script import says_a_number
 from companion.core.voice.take import PAUSE_SECONDS
 
-MIN_HEARD = 3
+MIN_HEARD = 3  # key words matched, distinct
+COMMON = 200  # the commonest background words: never key words
 EVIDENCE = "evidence"
 # a filler the recognizer took for a short word: alone between silences, matching nothing
 FILLER_LONGEST = 0.45
@@ -84,13 +88,15 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     ``pack_ids``: (id, title) of the pack's segments, so those the one-pager lacks are
     listed too (never heard)."""
     state = aligner.state
-    counts: dict[int, int] = {}
+    common = common_words(COMMON)
+    keys: dict[int, set[str]] = {}
     for match in state.matches:
-        counts[match.segment] = counts.get(match.segment, 0) + 1
+        if match.word.text not in common:
+            keys.setdefault(match.segment, set()).add(match.word.text)
     heard = {
         n
         for n, seg in enumerate(aligner.script)
-        if counts.get(n, 0) >= min(MIN_HEARD, len(seg.words))
+        if len(keys.get(n, ())) >= min(MIN_HEARD, len(set(seg.words) - common) or 1)
     }
     matched = {id(m.word): m.segment for m in state.matches if m.segment in heard}
     lone = [w for w in state.unmatched if _lone_short(w)]
