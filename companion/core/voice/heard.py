@@ -69,6 +69,7 @@ class TakeHeard:
     transcript: str
     evidence_number: bool | None  # None: the one-pager has no evidence segment heard
     filler_times: tuple[float, ...] = ()  # the middle of each filler, seconds into the take
+    words_said: int = 0  # every word recognized, off the script too, fillers not
 
     @property
     def skipped(self) -> list[str]:
@@ -132,6 +133,7 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
         " ".join(w.text for w in words),
         says_a_number(evidence.words) if evidence is not None and evidence.heard else None,
         tuple((w.start + w.end) / 2 for w in fillers),
+        len(spoken),
     )
 
 
