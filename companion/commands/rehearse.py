@@ -160,6 +160,12 @@ def _heard_json(heard_take, ctx) -> dict:
         "skipped": heard_take.skipped,
         "fillers": heard_take.fillers,
         "evidence_spoke_number": heard_take.evidence_number,
+        "order": [
+            {"id": i, "start": round(a, 2), "end": round(b, 2)} for i, a, b in heard_take.order
+        ],
+        "repeated": heard_take.repeated,
+        "out_of_order": heard_take.out_of_order,
+        "off_script": [o.as_json() for o in heard_take.off_script],
         "transcript": heard_take.transcript,
     }
 
@@ -173,6 +179,20 @@ def _print_heard(heard_take, judged: bool = True) -> None:
         rate = f", {seg.wpm:.0f} wpm" if seg.wpm is not None and judged else ""
         print(
             f"    {seg.title}: {seg.start:.1f}-{seg.end:.1f} s, {seg.words_heard} words heard{rate}"
+        )
+    if heard_take.order:
+        titles = {s.id: s.title for s in heard_take.segments}
+        print(
+            "  in the order spoken: "
+            + ", ".join(titles.get(i, i) for i, _a, _b in heard_take.order)
+        )
+    for seg_id in heard_take.out_of_order:
+        print(f"  {titles.get(seg_id, seg_id)}: said before a segment the script puts first")
+    for seg_id in heard_take.repeated:
+        print(f"  {titles.get(seg_id, seg_id)}: said more than once")
+    for stretch in heard_take.off_script:
+        print(
+            f"  off the script {stretch.start:.1f}-{stretch.end:.1f} s: {stretch.as_json()['words']}"
         )
     if heard_take.evidence_number is False:
         print("  the evidence segment spoke no number")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.voice.align import Aligner
+from companion.core.voice.order import OffScript, spoken_order
 from companion.core.voice.recognizer import HeardWord, common_words
 from companion.core.voice.script import says_a_number
 from companion.core.voice.take import PAUSE_SECONDS
@@ -70,6 +71,20 @@ class TakeHeard:
     evidence_number: bool | None  # None: the one-pager has no evidence segment heard
     filler_times: tuple[float, ...] = ()  # the middle of each filler, seconds into the take
     words_said: int = 0  # every word recognized, off the script too, fillers not
+    order: tuple[tuple[str, float, float], ...] = ()  # (id, start, end) as spoken
+    off_script: tuple[OffScript, ...] = ()
+
+    @property
+    def repeated(self) -> list[str]:
+        ids = [o[0] for o in self.order]
+        return sorted({i for i in ids if ids.count(i) > 1}, key=ids.index)
+
+    @property
+    def out_of_order(self) -> list[str]:
+        """Segments spoken before one that comes earlier in the script (a swap)."""
+        rank = {s.id: n for n, s in enumerate(self.segments)}
+        firsts = list(dict.fromkeys(o[0] for o in self.order))
+        return [a for k, a in enumerate(firsts) if any(rank[a] > rank[b] for b in firsts[k + 1 :])]
 
     @property
     def skipped(self) -> list[str]:
@@ -102,10 +117,31 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     matched = {id(m.word): m.segment for m in state.matches if m.segment in heard}
     lone = [w for w in state.unmatched if _lone_short(w)]
     spoken = [w for w in words if not w.filler and w not in lone]
+    occurrences, off, given = spoken_order(aligner.script, spoken)
+    found: dict[int, set[str]] = {}
+    for occ in occurrences:
+        found.setdefault(occ.segment, set()).update(occ.keys)
+    # heard out of the script's order (a swap, a repeat), where the aligner held
+    again = {
+        n
+        for n, seg in enumerate(aligner.script)
+        if n not in heard
+        and len(found.get(n, ())) >= min(MIN_HEARD, len(set(seg.words) - common) or 1)
+    }
+    heard |= again
+    # an occurrence's words are its segment's, whatever the aligner did; the aligner's
+    # matches stand for a heard segment no occurrence was found for
+    placed = {occ.segment for occ in occurrences if occ.segment in heard}
+    matched = {k: seg for k, seg in matched.items() if seg not in placed}
+    for occ in occurrences:
+        if occ.segment in heard:
+            matched.update((id(w), occ.segment) for w in occ.words)
     owner = _owners(spoken, matched)
+    owner = [given.get(id(w), o) for w, o in zip(spoken, owner)]
+    outside = {id(w) for stretch in off for w in stretch.words}
     by_segment: dict[int, list[HeardWord]] = {}
     for word, seg in zip(spoken, owner):
-        if seg is not None:
+        if seg is not None and id(word) not in outside:
             by_segment.setdefault(seg, []).append(word)
     results: dict[str, SegmentHeard] = {}
     for n, seg in enumerate(aligner.script):
@@ -134,6 +170,12 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
         says_a_number(evidence.words) if evidence is not None and evidence.heard else None,
         tuple((w.start + w.end) / 2 for w in fillers),
         len(spoken),
+        tuple(
+            (aligner.script[o.segment].id, o.start, o.end)
+            for o in occurrences
+            if o.segment in heard
+        ),
+        tuple(off),
     )
 
 
@@ -176,10 +218,15 @@ def hear(samples, sample_rate: int, script, pack_ids=()) -> TakeHeard:
     from companion.core.voice.recognizer import SAMPLE_RATE, ScriptRecognizer
 
     recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences])
-    aligner = Aligner(script)
     audio = resample(samples, sample_rate, SAMPLE_RATE)
     chunk = SAMPLE_RATE // 10  # the microphone's pace: a tenth of a second at a time
-    for i in range(0, len(audio), chunk):
-        aligner.feed(recognizer.feed(audio[i : i + chunk]))
-    aligner.feed(recognizer.finish())
+    # twice: the first pass learns the voice and the room (the decoder starts cold and
+    # misheard the take's first words), the second is the one kept
+    for _ in range(2):
+        aligner = Aligner(script)
+        for i in range(0, len(audio), chunk):
+            aligner.feed(recognizer.feed(audio[i : i + chunk]))
+        aligner.feed(recognizer.finish())
+        if _ == 0:
+            recognizer.restart()
     return summarise(aligner, recognizer.words, pack_ids)

@@ -252,6 +252,21 @@ class ScriptRecognizer:
             final = self._close()
         return final
 
+    def restart(self) -> None:
+        """Back to the stream's start, keeping what the decoder learnt of the voice and the
+        room (its cepstral mean): a recorded take decoded a second time is heard from its
+        first word as well as from its last."""
+        if self._utt_start is not None:
+            self._decoder.end_utt()
+        cmn = self._decoder.get_cmn(False)
+        self._decoder.set_cmn(cmn)
+        self._vad = VoiceActivityDetector(SAMPLE_RATE)
+        self._preroll.clear()
+        self._preroll_len = 0
+        self._fed = 0
+        self._utt_start = None
+        self.words = []
+
     def partial(self) -> list[HeardWord]:
         """The open utterance's words as the decoder sees them now (they may change)."""
         if self._utt_start is None:
