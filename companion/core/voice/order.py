@@ -25,23 +25,7 @@ PAUSE = 0.6  # seconds: a word across a pause this long is not given back
 OFF_SECONDS = 1.5
 
 
-@dataclass(frozen=True)
-class Occurrence:
-    segment: int
-    words: tuple[HeardWord, ...]  # first anchor to last, unanchored words between included
-    keys: frozenset[str]  # distinct key words among its anchors
-
-    @property
-    def start(self) -> float:
-        return self.words[0].start
-
-    @property
-    def end(self) -> float:
-        return self.words[-1].end
-
-
-@dataclass(frozen=True)
-class OffScript:
+class _Stretch:
     words: tuple[HeardWord, ...]
 
     @property
@@ -51,6 +35,18 @@ class OffScript:
     @property
     def end(self) -> float:
         return self.words[-1].end
+
+
+@dataclass(frozen=True)
+class Occurrence(_Stretch):
+    segment: int
+    words: tuple[HeardWord, ...]  # first anchor to last, unanchored words between included
+    keys: frozenset[str]  # distinct key words among its anchors
+
+
+@dataclass(frozen=True)
+class OffScript(_Stretch):
+    words: tuple[HeardWord, ...]
 
     def as_json(self) -> dict:
         return {
