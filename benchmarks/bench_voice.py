@@ -30,7 +30,12 @@ recall (reported), following's CPU per second of audio, and on the card (real
 PulseAudio, the pitch played into the virtual mic) following vs the idle card: CPU
 (adds <= 10% of a core), resident memory (<= +60 MiB), Start to recognizer ready (1 s).
 
-Usage: ``python benchmarks/bench_voice.py [--pairs N] [--seconds S]``. Needs espeak-ng
+The hearing corpus (benchmarks/voice_corpus.py, ``--corpus-draws N``, default 0: off):
+every case built once and converted with sox's random dither N times; the confusion
+table, another text's segments heard, boundaries, take wpm, WER, CPU, and the live
+follower's longest wrong name (``--corpus-only`` runs nothing else).
+
+Usage: ``python benchmarks/bench_voice.py [--pairs N] [--seconds S] [--corpus-draws N]``. Needs espeak-ng
 and sox; the card figure also needs pulseaudio and pulseaudio-utils.
 """
 
@@ -431,6 +436,40 @@ def hearing_rows(folder: Path, pairs: int, card_seconds: float) -> list[dict]:
     return rows
 
 
+def corpus_rows(draws: int) -> list[dict]:
+    """The hearing corpus (benchmarks/voice_corpus.py) as rows, its per-case lines printed."""
+    import voice_corpus as vc
+
+    with tempfile.TemporaryDirectory() as tmp:
+        lines, f = vc.run(Path(tmp), draws)
+        wrong, notes = vc.follow_wrong(Path(tmp), draws)
+    c, n = f["confusion"], f["confusion_5db"]
+    table = (
+        f"said: heard {c['said/heard']}, skipped {c['said/skipped']}; not said: heard "
+        f"{c['unsaid/heard']}, skipped {c['unsaid/skipped']} (5 dB apart: said heard "
+        f"{n['said/heard']}, skipped {n['said/skipped']}; not said heard {n['unsaid/heard']})"
+    )
+    errors = c["said/skipped"] + c["unsaid/heard"]
+    return [
+        _row("corpus: heard/skipped errors, every draw (clean..10 dB, human)", errors, None,
+             "segments", "0", errors == 0, note=table),
+        _row("corpus: segments heard in takes of another text", f["other_text_heard"], None,
+             "segments", "0", f["other_text_heard"] == 0),
+        _row("corpus: worst boundary error (off-script, swap, repeat, skip, rates, human)",
+             f["worst_boundary_s"], None, "s", "<= 1.5 s", f["worst_boundary_s"] <= 1.5,
+             note=f"median {f['median_boundary_s']:.2f} s"),
+        _row("corpus: worst take wpm error vs the words said", f["worst_take_wpm_error_pct"],
+             None, "%", "<= 10%", (f["worst_take_wpm_error_pct"] or 0) <= 10,
+             note=f"median {f['median_take_wpm_error_pct']:.1f}%"),
+        _row("corpus: WER of the transcript (every case)", f["wer_pct"], None, "%",
+             "reported", None),
+        _row("corpus: recording analysis CPU per second of audio (two passes)",
+             f["cpu_pct_of_core"], None, "%", "reported", None),
+        _row("corpus: live follower's longest wrong segment shown", wrong, None, "s",
+             "<= 0.3 s", wrong <= 0.3, note="; ".join(notes)),
+    ]  # fmt: skip
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2)
@@ -438,11 +477,15 @@ def main() -> int:
     parser.add_argument(
         "--child", choices=["idle", "listen", "follow", "follow-idle"], help=argparse.SUPPRESS
     )
+    parser.add_argument("--corpus-draws", type=int, default=0)
+    parser.add_argument("--corpus-only", action="store_true")
     args = parser.parse_args()
     if args.child:
         _card_child(args.child, args.seconds)
         return 0
-    rows = run(args.pairs, args.seconds)
+    rows = [] if args.corpus_only else run(args.pairs, args.seconds)
+    if args.corpus_draws > 0:
+        rows += corpus_rows(args.corpus_draws)
     width = max(len(r["figure"]) for r in rows)
     print(f"{'figure':<{width}}  {'app':>10}  {'baseline':>10}  {'target':<20} met")
     for r in rows:

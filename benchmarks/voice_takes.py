@@ -176,3 +176,13 @@ def pure_noise(folder: Path, name: str, seconds: float, level: float) -> Path:
     out = folder / f"{name}.wav"
     _run("sox", "-v", f"{level / rms(raw):.6f}", str(raw), str(out))
     return out
+
+
+# Another person's pitch, none of PITCH's key phrases: a take of it must hear no segment
+OTHER_TEXT = (
+    "Good morning. I trained as a nurse and spent ten years on a children's ward in a "
+    "busy city hospital. Last spring I led the move to a new building over one weekend, "
+    "with every patient safe and every bed ready by Monday. I am now studying to teach, "
+    "because I love watching a student finally understand something hard. I would like "
+    "to hear what your school expects from a new teacher in the first year."
+)

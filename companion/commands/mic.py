@@ -39,6 +39,9 @@ def _app():
     os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.ffmpeg.info=false")
     from PySide6.QtCore import QCoreApplication
 
+    from companion.ui.voice.listener import quiet_pulse_messages
+
+    quiet_pulse_messages()
     return QCoreApplication.instance() or QCoreApplication(["companion"])
 
 
@@ -82,6 +85,8 @@ def check(seconds: float, device: str | None):
         message = errors[-1] if errors else "the microphone did not open."
         if listener.failure == "refused":
             return verdicts.CheckResult(verdicts.REFUSED, message, device=listener.device_name)
+        if not verdicts.sound_server_running():
+            return verdicts.no_server()
         return verdicts.CheckResult(verdicts.NO_DEVICE, message)
     started = time.monotonic()
     timer = QTimer()
@@ -101,8 +106,9 @@ def check(seconds: float, device: str | None):
     heard_seconds = listener.seconds
     listener.stop()
     listener.deleteLater()
-    if errors:
-        return verdicts.CheckResult(verdicts.REFUSED, errors[-1], device=name)
+    if errors:  # the listener's words are the card's: no round goes on in a check
+        message = errors[-1].replace("; the round goes on.", ".")
+        return verdicts.CheckResult(verdicts.REFUSED, message, device=name)
     if heard_seconds <= 0:
         return verdicts.refused(name, f"no audio arrived in {seconds + START_GRACE:.0f} s.")
     return verdicts.judge(name, meter.levels(), vad.speech_seconds, heard_seconds)

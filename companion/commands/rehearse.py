@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+JUDGE_SNR_DB = (
+    10.0  # under this (measured: 5 dB white noise reads 8) rate and fillers are not given
+)
+
 
 def add_parser(inner) -> None:
     rehearse = inner.add_parser(
@@ -42,10 +46,13 @@ def verdict(answer_seconds: float, heard: bool, target: tuple[float, float]) -> 
 
 
 def run_rehearse(args, ctx) -> int:
+    import dataclasses
+
     from companion.commands.about_source import source_text
     from companion.commands.common import CommandError
     from companion.core.about.pitch import analyze
     from companion.core.about.spoken import count_words
+    from companion.core.voice.levels import snr_db
     from companion.core.voice.take import WavError, analyse, read_wav
 
     try:
@@ -57,9 +64,15 @@ def run_rehearse(args, ctx) -> int:
         return 1
     pitch = analyze(text, plan=ctx.content.pitch_plan())
     words = pitch.total_words or count_words(text)
-    result = analyse(take, words)
+    snr = snr_db(take.samples, take.sample_rate)
+    judged = snr is None or snr >= JUDGE_SNR_DB
+    result = analyse(take)
     heard = bool(result.spans)
     heard_take = _hear(take, text, ctx) if heard else None
+    # the rate is what was said (recognized words, off the script too), not the one-pager
+    said = heard_take.words_said if heard_take is not None and heard_take.transcript else None
+    if judged:
+        result = dataclasses.replace(result, words=said if said is not None else words)
     figures = {
         "audio": str(args.audio),
         "source": where,
@@ -69,12 +82,20 @@ def run_rehearse(args, ctx) -> int:
         "first_word": None if result.first_word is None else round(result.first_word, 2),
         "pauses": [[round(p.start, 2), round(p.length, 2)] for p in result.pauses],
         "words": words,
+        "words_said": said,
+        "rate_from": "words said" if said is not None else "the one-pager's words",
         "measured_wpm": None if result.measured_wpm is None else round(result.measured_wpm, 1),
+        "snr_db": None if snr is None else round(snr, 1),
+        "judged": judged,
         "peak_dbfs": round(result.levels.peak_dbfs, 1),
         "rms_dbfs": round(result.levels.rms_dbfs, 1),
         "verdict": verdict(result.answer_seconds, heard, pitch.target),
         **_heard_json(heard_take, ctx),
     }
+    if not judged:  # too noisy: no figure rather than a wrong one
+        figures["fillers"] = None
+        for seg in figures["segments"]:
+            seg["wpm"] = None
     if args.json:
         import json
 
@@ -88,7 +109,13 @@ def run_rehearse(args, ctx) -> int:
                 f"  answer {figures['answer_seconds']:.1f} s from the first word to the last; "
                 f"speaking {figures['speaking_seconds']:.1f} s"
             )
-            print(f"  rate: {figures['measured_wpm']:.0f} words per minute of speech")
+            if not judged:
+                print(
+                    f"  rate and fillers: too noisy to judge (signal-to-noise {snr:.0f} dB, "
+                    f"under {JUDGE_SNR_DB:.0f} dB)"
+                )
+            else:
+                print(f"  rate: {figures['measured_wpm']:.0f} words per minute of speech")
             if result.pauses:
                 listed = ", ".join(f"{p.length:.1f} s at {p.start:.1f} s" for p in result.pauses)
                 print(f"  pauses over 2 s: {listed}")
@@ -96,7 +123,7 @@ def run_rehearse(args, ctx) -> int:
                 print("  no pauses over 2 s")
         print(f"  verdict: {figures['verdict']}")
         if heard_take is not None:
-            _print_heard(heard_take)
+            _print_heard(heard_take, judged)
     return 0 if heard else 1
 
 
@@ -133,21 +160,42 @@ def _heard_json(heard_take, ctx) -> dict:
         "skipped": heard_take.skipped,
         "fillers": heard_take.fillers,
         "evidence_spoke_number": heard_take.evidence_number,
+        "order": [
+            {"id": i, "start": round(a, 2), "end": round(b, 2)} for i, a, b in heard_take.order
+        ],
+        "repeated": heard_take.repeated,
+        "out_of_order": heard_take.out_of_order,
+        "off_script": [o.as_json() for o in heard_take.off_script],
         "transcript": heard_take.transcript,
     }
 
 
-def _print_heard(heard_take) -> None:
+def _print_heard(heard_take, judged: bool = True) -> None:
     print("  segments heard:")
     for seg in heard_take.segments:
         if not seg.heard:
             print(f"    {seg.title}: skipped")
             continue
-        rate = f", {seg.wpm:.0f} wpm" if seg.wpm is not None else ""
+        rate = f", {seg.wpm:.0f} wpm" if seg.wpm is not None and judged else ""
         print(
             f"    {seg.title}: {seg.start:.1f}-{seg.end:.1f} s, {seg.words_heard} words heard{rate}"
         )
+    if heard_take.order:
+        titles = {s.id: s.title for s in heard_take.segments}
+        print(
+            "  in the order spoken: "
+            + ", ".join(titles.get(i, i) for i, _a, _b in heard_take.order)
+        )
+    for seg_id in heard_take.out_of_order:
+        print(f"  {titles.get(seg_id, seg_id)}: said before a segment the script puts first")
+    for seg_id in heard_take.repeated:
+        print(f"  {titles.get(seg_id, seg_id)}: said more than once")
+    for stretch in heard_take.off_script:
+        print(
+            f"  off the script {stretch.start:.1f}-{stretch.end:.1f} s: {stretch.as_json()['words']}"
+        )
     if heard_take.evidence_number is False:
         print("  the evidence segment spoke no number")
-    print(f"  fillers (um, uh): {heard_take.fillers}")
+    if judged:
+        print(f"  fillers (um, uh): {heard_take.fillers}")
     print(f"  heard: {heard_take.transcript}")

@@ -11,7 +11,10 @@ TOO_QUIET = "too quiet"
 CLIPPING = "clipping"
 NO_DEVICE = "no input device"
 REFUSED = "access refused"
-VERDICTS = (HEARD, TOO_QUIET, CLIPPING, NO_DEVICE, REFUSED)
+MUTED = "muted"
+NO_SERVER = "no sound server"
+VERDICTS = (HEARD, TOO_QUIET, CLIPPING, NO_DEVICE, REFUSED, MUTED, NO_SERVER)
+MUTED_PEAK_DBFS = -100.0  # a live microphone always hears its own hiss; this is zeros
 
 MIN_SPEECH_SECONDS = 0.5  # a sentence said, not a cough
 QUIET_PEAK_DBFS = -30.0  # speech that never got louder than this is hard to hear on a call
@@ -53,6 +56,13 @@ def judge(device: str, levels: Levels, speech_seconds: float, seconds: float) ->
         speech_seconds=speech_seconds,
         clipped_fraction=levels.clipped_fraction,
     )
+    if seconds > 0 and levels.peak_dbfs <= MUTED_PEAK_DBFS:
+        return CheckResult(
+            MUTED,
+            "the input sends pure digital silence (no hiss at all): it is muted, its "
+            "volume is at zero, or nothing feeds it; unmute it in the sound settings.",
+            **figures,
+        )
     if levels.clipped_fraction >= CLIP_FRACTION:
         return CheckResult(
             CLIPPING, "the input clips: lower the input volume or move back from the mic.",
@@ -73,7 +83,33 @@ def judge(device: str, levels: Levels, speech_seconds: float, seconds: float) ->
     )
 
 
+def sound_server_running(env=None) -> bool:
+    """Whether a sound server (PulseAudio, or PipeWire's pulse or native socket) is there
+    to ask for devices: its socket in the runtime folder, or PULSE_SERVER set."""
+    import os
+
+    env = os.environ if env is None else env
+    server = env.get("PULSE_SERVER", "")
+    if server:  # "unix:/path" or "/path": that socket; "tcp:host" and the like: trust it
+        path = server.removeprefix("unix:")
+        return os.path.exists(path) if path.startswith("/") else True
+    runtime = env.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}"
+    return any(
+        os.path.exists(os.path.join(runtime, name)) for name in ("pulse/native", "pipewire-0")
+    )
+
+
+def no_server() -> CheckResult:
+    return CheckResult(
+        NO_SERVER,
+        "no sound server is running (PulseAudio or PipeWire): start it, or log in to a "
+        "desktop session; no microphone can be found without one.",
+    )
+
+
 def no_device(wanted: str | None = None) -> CheckResult:
+    if not sound_server_running():
+        return no_server()
     if wanted:
         return CheckResult(NO_DEVICE, f"no input device matches {wanted!r}.")
     return CheckResult(NO_DEVICE, "no input device found: plug in a microphone.")

@@ -2,22 +2,28 @@
 spoken, its remaining budget and the delivery line.
 
 The segment moves only on heard words (the aligner), so it holds on silence; the
-budget counts down on the audio's own clock from the segment's first word (or from a
-correction by hand). The open utterance's tentative words are aligned on a copy every
-PARTIAL_EVERY seconds, so the highlight does not wait for a pause to move.
+budget counts down on the speaking time from the segment's first word (or from a
+correction by hand): it pauses while the candidate is silent. The open utterance's
+tentative words are aligned on a copy every PARTIAL_EVERY seconds, so the highlight does
+not wait for a pause to move; but a move is shown only once it is confirmed: at once
+when final words carry the pointer into the next segment, otherwise when the same
+segment is still the one the words say CONFIRM_SECONDS later, on a newer hypothesis.
+A delivery nudge changes (on, off, or to another) at most once per NUDGE_HOLD seconds.
 """
 
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core.voice.align import Aligner
 from companion.core.voice.delivery import ANSWER_LIMIT, DeliveryLine, delivery_line
-from companion.core.voice.recognizer import HeardWord, ScriptRecognizer
+from companion.core.voice.recognizer import SAMPLE_RATE, HeardWord, ScriptRecognizer
 from companion.core.voice.script import ScriptSegment
 
 PARTIAL_EVERY = 0.5
+CONFIRM_SECONDS = 0.5
+NUDGE_HOLD = 10.0
 
 
 @dataclass(frozen=True)
@@ -44,35 +50,74 @@ class PitchFollow:
         self._partial: list[HeardWord] = []
         self._last_partial = -PARTIAL_EVERY
         self._shown: int | None = None
-        self._since: float = 0.0  # audio seconds when the shown segment began
+        self._since: float = 0.0  # speaking seconds when the shown segment began
+        self._spoken = 0.0  # seconds of audio heard while speech was under way
+        self._hypothesis = 0  # counts the decoder's hypotheses (finals and partials)
+        self._pending: tuple[int | None, float, int] | None = None  # (segment, since, hyp)
+        self._nudge = ""
+        self._nudge_at = -NUDGE_HOLD
 
     @property
     def now(self) -> float:
         return self.recognizer.now
 
     def feed(self, samples: array) -> FollowView:
+        speaking = self.recognizer.in_utterance
         final = self.recognizer.feed(samples)
+        if speaking or self.recognizer.in_utterance:
+            self._spoken += len(samples) / SAMPLE_RATE
         if final:
             self.aligner.feed(final)
             self._partial = []
+            self._hypothesis += 1
         if self.recognizer.in_utterance and self.now - self._last_partial >= PARTIAL_EVERY:
             self._last_partial = self.now
             self._partial = self.recognizer.partial()
+            self._hypothesis += 1
         return self.view()
+
+    def _confirmed(self, candidate: int | None, state) -> bool:
+        """Whether a move from the shown segment to ``candidate`` may be shown now."""
+        final = self.aligner.current(self.aligner.state)
+        shown = self._shown
+        if candidate == final and (shown is None or candidate == shown + 1):
+            return True  # final words, into the next segment
+        pending = self._pending
+        if pending is None or pending[0] != candidate:
+            self._pending = (candidate, self.now, self._hypothesis)
+            return False
+        return self.now - pending[1] >= CONFIRM_SECONDS and self._hypothesis > pending[2]
 
     def view(self) -> FollowView:
         state = self.aligner.peek(self._partial) if self._partial else self.aligner.state
         current = self.aligner.current(state)
-        if current != self._shown:
+        if current != self._shown and self._confirmed(current, state):
             began = [m.word.start for m in state.matches[state.mark :] if m.segment == current]
-            self._since = began[0] if began else self.now
+            # the speaking clock at the segment's first word: the audio since then was speech
+            self._since = self._spoken - (max(0.0, self.now - began[0]) if began else 0.0)
             self._shown = current
+            self._pending = None
+        elif current == self._shown:
+            self._pending = None
+        current = self._shown
         words = self.recognizer.words + self._partial
-        line = delivery_line(words, self.now, self.wpm, self.answer_limit)
+        line = self._held(delivery_line(words, self.now, self.wpm, self.answer_limit))
         if current is None:
             return FollowView(None, "", None, line)
         seg = self.script[current]
-        return FollowView(seg.id, seg.title, seg.budget_seconds - (self.now - self._since), line)
+        return FollowView(
+            seg.id, seg.title, seg.budget_seconds - (self._spoken - self._since), line
+        )
+
+    def _held(self, line: DeliveryLine) -> DeliveryLine:
+        """The nudge as shown: a change (on, off, another) waits NUDGE_HOLD after the last."""
+        kind = line.nudge.split(":", 1)[0]
+        if kind != self._nudge.split(":", 1)[0]:
+            if self.now - self._nudge_at < NUDGE_HOLD:
+                return replace(line, nudge=self._nudge)
+            self._nudge_at = self.now
+        self._nudge = line.nudge
+        return line
 
     def step(self, by: int) -> FollowView:
         """Back (-1) or next (+1) by hand; the following goes on from there."""

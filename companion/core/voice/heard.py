@@ -1,8 +1,11 @@
 """What a take said, segment by segment: heard or skipped, start and end, the words heard
 and their rate, the fillers, whether the evidence spoke a number, and the transcript.
 
-A segment counts as heard when at least three of its words (all of them, for a shorter
-one) matched. Every recognized word then belongs to one segment: a word between two
+A segment counts as heard when at least three of its own key words (all of them, for a
+segment with fewer) matched, a key word being one outside the commonest of everyday
+English ("the", "my", "want": any speech makes those). The recognizer decodes against
+everyday words as well as the script's (recognizer.py), so another text hears no
+segment. Every recognized word then belongs to one segment: a word between two
 matches of a segment to that segment; words between the last match of one segment and
 the first of the next are split at the longest silence among them (where people pause
 between segments). A segment's rate is its words heard over its speaking time (first
@@ -15,11 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.voice.align import Aligner
-from companion.core.voice.recognizer import HeardWord
+from companion.core.voice.order import OffScript, spoken_order
+from companion.core.voice.recognizer import HeardWord, common_words
 from companion.core.voice.script import says_a_number
 from companion.core.voice.take import PAUSE_SECONDS
 
-MIN_HEARD = 3
+MIN_HEARD = 3  # key words matched, distinct
+COMMON = 200  # the commonest background words: never key words
 EVIDENCE = "evidence"
 # a filler the recognizer took for a short word: alone between silences, matching nothing
 FILLER_LONGEST = 0.45
@@ -65,6 +70,21 @@ class TakeHeard:
     transcript: str
     evidence_number: bool | None  # None: the one-pager has no evidence segment heard
     filler_times: tuple[float, ...] = ()  # the middle of each filler, seconds into the take
+    words_said: int = 0  # every word recognized, off the script too, fillers not
+    order: tuple[tuple[str, float, float], ...] = ()  # (id, start, end) as spoken
+    off_script: tuple[OffScript, ...] = ()
+
+    @property
+    def repeated(self) -> list[str]:
+        ids = [o[0] for o in self.order]
+        return sorted({i for i in ids if ids.count(i) > 1}, key=ids.index)
+
+    @property
+    def out_of_order(self) -> list[str]:
+        """Segments spoken before one that comes earlier in the script (a swap)."""
+        rank = {s.id: n for n, s in enumerate(self.segments)}
+        firsts = list(dict.fromkeys(o[0] for o in self.order))
+        return [a for k, a in enumerate(firsts) if any(rank[a] > rank[b] for b in firsts[k + 1 :])]
 
     @property
     def skipped(self) -> list[str]:
@@ -84,21 +104,44 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     ``pack_ids``: (id, title) of the pack's segments, so those the one-pager lacks are
     listed too (never heard)."""
     state = aligner.state
-    counts: dict[int, int] = {}
+    common = common_words(COMMON)
+    keys: dict[int, set[str]] = {}
     for match in state.matches:
-        counts[match.segment] = counts.get(match.segment, 0) + 1
+        if match.word.text not in common:
+            keys.setdefault(match.segment, set()).add(match.word.text)
     heard = {
         n
         for n, seg in enumerate(aligner.script)
-        if counts.get(n, 0) >= min(MIN_HEARD, len(seg.words))
+        if len(keys.get(n, ())) >= min(MIN_HEARD, len(set(seg.words) - common) or 1)
     }
     matched = {id(m.word): m.segment for m in state.matches if m.segment in heard}
     lone = [w for w in state.unmatched if _lone_short(w)]
     spoken = [w for w in words if not w.filler and w not in lone]
+    occurrences, off, given = spoken_order(aligner.script, spoken)
+    found: dict[int, set[str]] = {}
+    for occ in occurrences:
+        found.setdefault(occ.segment, set()).update(occ.keys)
+    # heard out of the script's order (a swap, a repeat), where the aligner held
+    again = {
+        n
+        for n, seg in enumerate(aligner.script)
+        if n not in heard
+        and len(found.get(n, ())) >= min(MIN_HEARD, len(set(seg.words) - common) or 1)
+    }
+    heard |= again
+    # an occurrence's words are its segment's, whatever the aligner did; the aligner's
+    # matches stand for a heard segment no occurrence was found for
+    placed = {occ.segment for occ in occurrences if occ.segment in heard}
+    matched = {k: seg for k, seg in matched.items() if seg not in placed}
+    for occ in occurrences:
+        if occ.segment in heard:
+            matched.update((id(w), occ.segment) for w in occ.words)
     owner = _owners(spoken, matched)
+    owner = [given.get(id(w), o) for w, o in zip(spoken, owner)]
+    outside = {id(w) for stretch in off for w in stretch.words}
     by_segment: dict[int, list[HeardWord]] = {}
     for word, seg in zip(spoken, owner):
-        if seg is not None:
+        if seg is not None and id(word) not in outside:
             by_segment.setdefault(seg, []).append(word)
     results: dict[str, SegmentHeard] = {}
     for n, seg in enumerate(aligner.script):
@@ -126,6 +169,13 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
         " ".join(w.text for w in words),
         says_a_number(evidence.words) if evidence is not None and evidence.heard else None,
         tuple((w.start + w.end) / 2 for w in fillers),
+        len(spoken),
+        tuple(
+            (aligner.script[o.segment].id, o.start, o.end)
+            for o in occurrences
+            if o.segment in heard
+        ),
+        tuple(off),
     )
 
 
@@ -168,10 +218,15 @@ def hear(samples, sample_rate: int, script, pack_ids=()) -> TakeHeard:
     from companion.core.voice.recognizer import SAMPLE_RATE, ScriptRecognizer
 
     recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences])
-    aligner = Aligner(script)
     audio = resample(samples, sample_rate, SAMPLE_RATE)
     chunk = SAMPLE_RATE // 10  # the microphone's pace: a tenth of a second at a time
-    for i in range(0, len(audio), chunk):
-        aligner.feed(recognizer.feed(audio[i : i + chunk]))
-    aligner.feed(recognizer.finish())
+    # twice: the first pass learns the voice and the room (the decoder starts cold and
+    # misheard the take's first words), the second is the one kept
+    for _ in range(2):
+        aligner = Aligner(script)
+        for i in range(0, len(audio), chunk):
+            aligner.feed(recognizer.feed(audio[i : i + chunk]))
+        aligner.feed(recognizer.finish())
+        if _ == 0:
+            recognizer.restart()
     return summarise(aligner, recognizer.words, pack_ids)

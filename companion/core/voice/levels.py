@@ -90,3 +90,26 @@ class LevelMeter:
     def levels(self) -> Levels:
         mean = math.sqrt(self._squares / self._count) if self._count else 0.0
         return Levels(to_dbfs(self._peak), to_dbfs(mean), self._clipped, self._count)
+
+
+FRAME_SECONDS = 0.02
+NOISE_SHARE = 0.1  # the quietest tenth of the frames: the room, between words
+
+
+def snr_db(samples: Sequence[int], rate: int) -> float | None:
+    """The take's signal-to-noise ratio: speech power (the loudest half of its 20 ms frames,
+    the room's power taken off) over the room's (the quietest tenth). None when too short."""
+    step = max(1, int(rate * FRAME_SECONDS))
+    powers = sorted(
+        sum_of_squares(samples[i : i + step]) / step
+        for i in range(0, len(samples) - step + 1, step)
+    )
+    if len(powers) < 20:
+        return None
+    quiet = powers[: max(1, int(len(powers) * NOISE_SHARE))]
+    loud = powers[len(powers) // 2 :]
+    noise = max(sum(quiet) / len(quiet), 1.0)
+    speech = sum(loud) / len(loud) - noise
+    if speech <= 0:
+        return 0.0
+    return 10 * math.log10(speech / noise)

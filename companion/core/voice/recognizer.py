@@ -15,6 +15,7 @@ one utterance whose words come back with their times in the whole stream.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import tempfile
@@ -29,6 +30,10 @@ SAMPLE_RATE = 16000
 PREROLL = 0.25  # seconds of audio before the detector's speech start, for the first phone
 FRAMES_PER_SECOND = 100  # pocketsphinx's frame rate
 FILLER_WEIGHT = 3  # each filler is this many one-word sentences in the model's corpus
+# the background's share of the unigram mass: off-script speech comes out as everyday
+# words (benchmarks/voice_hearing.py: another text hears no segment), not as script words
+BACKGROUND_SHARE = 0.2
+BACKGROUND = os.path.join(os.path.dirname(__file__), "background.txt")
 # live: every other frame scored, no phone lookahead: 7% -> 4% of a core while speaking,
 # the same segment changes on the benchmark's takes (benchmarks/voice_hearing.py)
 _LIVE = {"ds": 2, "pl_window": 0}
@@ -84,6 +89,44 @@ def _key(data: str, start: int, end: int) -> str:
     return data[start:end].split(" ", 1)[0].split("(", 1)[0]
 
 
+@functools.cache
+def common_words(count: int) -> frozenset[str]:
+    """The ``count`` commonest everyday words (background.txt is in frequency order)."""
+    return frozenset(list(_background())[:count])
+
+
+@functools.cache
+def _read_background() -> tuple[tuple[str, float], ...]:
+    out = []
+    try:
+        with open(BACKGROUND, encoding="utf-8") as handle:
+            for line in handle:
+                if not line.startswith("#"):
+                    word, _, logp = line.partition(" ")
+                    out.append((word, 10 ** float(logp)))
+    except (OSError, ValueError):
+        return ()  # the script alone, as before
+    return tuple(out)
+
+
+def _background() -> dict[str, float]:
+    """Everyday words and their probabilities (background.txt: ``word log10p`` lines)."""
+    return dict(_read_background())
+
+
+def _mix(model, everyday: dict[str, float], share: float) -> None:
+    """Add ``everyday`` words to ``model``'s unigram counts so they hold ``share`` of the
+    mass (in proportion to their own probabilities); they have no n-grams of their own,
+    so a script phrase still outweighs them where it fits."""
+    if not everyday or not 0 < share < 1:
+        return
+    script = sum(c for w, c in model.grams_1.items() if w not in ("<s>", "</s>"))
+    total = sum(everyday.values())
+    scale = script * share / (1 - share) / total
+    for word, p in everyday.items():
+        model.grams_1[word] += p * scale
+
+
 def _model_path(text: str, keep: list) -> str:
     """A path the decoder can read ``text`` from, without a file on disk where possible."""
     data = text.encode("utf-8")
@@ -114,9 +157,17 @@ def _release(keep: list) -> None:
 class ScriptRecognizer:
     """Recognize speech against the sentences the candidate will say."""
 
-    def __init__(self, sentences: list[list[str]] | list[tuple[str, ...]], *, live: bool = False):
+    def __init__(
+        self,
+        sentences: list[list[str]] | list[tuple[str, ...]],
+        *,
+        live: bool = False,
+        background: float = BACKGROUND_SHARE,
+    ):
         """``live``: skip the decoder's second (flat-lexicon) pass at each pause (a third
-        of the CPU) and decode lighter (``_LIVE``); a recorded take keeps the full search."""
+        of the CPU) and decode lighter (``_LIVE``); a recorded take keeps the full search.
+        ``background``: the share of the model's unigram mass given to everyday English
+        (background.txt), so words off the script have words of their own to become."""
         try:
             import pocketsphinx
             import pocketsphinx.lm
@@ -125,7 +176,8 @@ class ScriptRecognizer:
                 "speech recognition needs pocketsphinx, which is not installed"
             ) from None
         root = os.path.join(pocketsphinx.get_model_path(), "en-us")
-        vocabulary = {w for s in sentences for w in s} | set(FILLERS)
+        everyday = _background() if background > 0 else {}
+        vocabulary = {w for s in sentences for w in s} | set(FILLERS) | set(everyday)
         try:
             prons = _pronunciations(vocabulary, os.path.join(root, "cmudict-en-us.dict"))
         except OSError as exc:
@@ -138,6 +190,7 @@ class ScriptRecognizer:
         if not corpus:
             raise RecognizerError("there is nothing to listen for: the script has no words")
         model = pocketsphinx.lm.ArpaBoLM(text="\n".join(corpus), add_start=True)
+        _mix(model, {w: p for w, p in everyday.items() if w in known}, background)
         model.compute()
         arpa = io.StringIO()
         model.write(arpa)
@@ -198,6 +251,21 @@ class ScriptRecognizer:
         if self._utt_start is not None and not self._vad.speaking:
             final = self._close()
         return final
+
+    def restart(self) -> None:
+        """Back to the stream's start, keeping what the decoder learnt of the voice and the
+        room (its cepstral mean): a recorded take decoded a second time is heard from its
+        first word as well as from its last."""
+        if self._utt_start is not None:
+            self._decoder.end_utt()
+        cmn = self._decoder.get_cmn(False)
+        self._decoder.set_cmn(cmn)
+        self._vad = VoiceActivityDetector(SAMPLE_RATE)
+        self._preroll.clear()
+        self._preroll_len = 0
+        self._fed = 0
+        self._utt_start = None
+        self.words = []
 
     def partial(self) -> list[HeardWord]:
         """The open utterance's words as the decoder sees them now (they may change)."""

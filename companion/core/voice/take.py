@@ -21,6 +21,84 @@ class WavError(ValueError):
     """A file that is not a WAV take we can read; the message is one line."""
 
 
+CONVERT = "convert it with: sox in.wav -b 16 -r 16000 -c 1 out.wav"
+# WAVE format tags (and WAVE_FORMAT_EXTENSIBLE's sub-format, its first two bytes)
+_FORMATS = {1: "PCM", 2: "ADPCM", 3: "32-bit float", 6: "A-law", 7: "mu-law", 17: "IMA ADPCM",
+            85: "MP3", 0xFFFE: "extensible"}  # fmt: skip
+_STREAMED = 0x7FFF0000  # a data size this big (or 0) was written by a streaming writer
+
+
+@dataclass(frozen=True)
+class WavHeader:
+    format: str  # "PCM", "32-bit float", "A-law", ... or "format 85"
+    bits: int
+    rate: int
+    channels: int
+    declared_bytes: int  # the data chunk's size as the header says
+    data_bytes: int  # the data the file really holds (what a streaming writer left)
+
+    @property
+    def truncated(self) -> bool:
+        streamed = self.declared_bytes == 0 or self.declared_bytes >= _STREAMED
+        return not streamed and self.data_bytes < self.declared_bytes
+
+    def _seconds(self, size: int) -> float:
+        frame = max(1, self.channels * max(1, self.bits // 8))
+        return size / frame / self.rate if self.rate else 0.0
+
+    @property
+    def seconds(self) -> float:
+        return self._seconds(self.data_bytes)
+
+    @property
+    def promised_seconds(self) -> float:
+        return self._seconds(self.declared_bytes)
+
+    def describe(self) -> str:
+        kind = "PCM" if self.format == "PCM" else self.format
+        what = f"{self.bits}-bit {kind}" if kind in ("PCM", "ADPCM") else kind
+        channels = "mono" if self.channels == 1 else f"{self.channels} channels"
+        return f"a {what} WAV ({self.rate} Hz, {channels}); a take must be 16-bit PCM"
+
+
+def wav_header(raw: bytes) -> WavHeader | str:
+    """The WAV file's format as its chunks say, or why it is not a WAV take (one line: with
+    the sox line when another format might be converted, without when nothing is there)."""
+    if not raw:
+        return "the file is empty (0 bytes), not a WAV take"
+    if raw[:4] != b"RIFF" or raw[8:12] != b"WAVE":
+        if raw[:4] in (b"RIFX", b"RF64"):
+            return f"a {raw[:4].decode()} WAV file; a take must be a 16-bit PCM RIFF WAV; {CONVERT}"
+        shown = raw[:12].decode("latin-1").encode("unicode_escape").decode("ascii")
+        return f"not a WAV file (it starts with {shown!r}, not 'RIFF....WAVE'); {CONVERT}"
+    at, fmt, data = 12, None, None
+    while at + 8 <= len(raw):
+        tag, size = raw[at : at + 4], int.from_bytes(raw[at + 4 : at + 8], "little")
+        if tag == b"fmt ":
+            fmt = raw[at + 8 : at + 8 + size]
+        elif tag == b"data":
+            data = (size, len(raw) - at - 8)
+            break
+        at += 8 + size + (size & 1)
+    if fmt is None or len(fmt) < 16:
+        return "a WAV file without its format chunk (cut off in its header?)"
+    if data is None:
+        return "a WAV file without its sound (no data chunk: empty, or cut off in its header)"
+    tag = int.from_bytes(fmt[0:2], "little")
+    if tag == 0xFFFE and len(fmt) >= 26:
+        tag = int.from_bytes(fmt[24:26], "little")  # the sub-format's GUID starts with it
+    name = _FORMATS.get(tag, f"format {tag}")
+    declared, present = data
+    return WavHeader(
+        name,
+        int.from_bytes(fmt[14:16], "little"),
+        int.from_bytes(fmt[4:8], "little"),
+        max(1, int.from_bytes(fmt[2:4], "little")),
+        declared,
+        min(present, declared) if 0 < declared < _STREAMED else present,
+    )
+
+
 @dataclass(frozen=True)
 class Take:
     samples: array
@@ -34,7 +112,8 @@ class Take:
 def read_wav(path: Path, *, max_seconds: float = MAX_SECONDS) -> Take:
     """16-bit PCM WAV, mono (or the first channel of several), read through the bounded
     reader (a regular file, at most ``LIMITS["take"]`` bytes) and refused with a one-line
-    WavError when it is not a readable file, not 16-bit PCM, or absurdly long."""
+    WavError when it is not a readable file, empty, truncated, absurdly long, or not 16-bit
+    PCM (the message names its real format and the sox line that converts it)."""
     from companion.core.fileio import FileReadError, read_limited
 
     path = Path(path)
@@ -42,23 +121,29 @@ def read_wav(path: Path, *, max_seconds: float = MAX_SECONDS) -> Take:
         raw = read_limited(path, "take")
     except FileReadError as exc:
         raise WavError(str(exc)) from None
+    header = wav_header(raw)
+    if isinstance(header, str):
+        raise WavError(f"{path}: {header}")
+    if header.format != "PCM" or header.bits != 16:
+        raise WavError(f"{path}: {header.describe()}; {CONVERT}")
+    if not 8000 <= header.rate <= 192000:
+        raise WavError(f"{path}: sample rate {header.rate} Hz is not an audio rate; {CONVERT}")
+    if header.truncated:
+        raise WavError(
+            f"{path}: truncated: its header promises {header.promised_seconds:.1f} s of sound, "
+            f"the file holds {header.seconds:.1f} s (was the recording cut off?)"
+        )
+    if header.seconds > max_seconds:
+        raise WavError(f"{path}: {header.seconds:.0f} s is longer than {max_seconds:.0f} s")
+    if header.data_bytes < header.channels * 2:
+        raise WavError(f"{path}: the WAV file holds no sound (0 samples)")
     try:
         with wave.open(io.BytesIO(raw), "rb") as wav:
-            width = wav.getsampwidth()
             channels = wav.getnchannels()
             rate = wav.getframerate()
-            frames = wav.getnframes()
-            if width != 2:
-                raise WavError(f"{path}: {8 * width}-bit samples; a take must be 16-bit PCM")
-            if not 8000 <= rate <= 192000:
-                raise WavError(f"{path}: sample rate {rate} Hz is not an audio rate")
-            if frames / rate > max_seconds:
-                raise WavError(f"{path}: {frames / rate:.0f} s is longer than {max_seconds:.0f} s")
-            data = wav.readframes(frames)
-    except WavError:
-        raise
+            data = wav.readframes(header.data_bytes // (2 * channels))
     except (wave.Error, EOFError, RuntimeError) as exc:  # RuntimeError: a chunk past the end
-        raise WavError(f"{path}: not a PCM WAV file ({exc})") from None
+        raise WavError(f"{path}: not a PCM WAV file ({exc or 'unreadable header'})") from None
     del raw
     return Take(to_int16_mono(data, "Int16", channels), rate)
 

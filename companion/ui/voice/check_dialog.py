@@ -1,5 +1,5 @@
 """The mic and camera check: choose an input device, watch a live level meter, say a
-sentence and get a verdict (heard speech / too quiet / clipping / no input device /
+sentence and get a verdict (heard speech / too quiet / muted / clipping / no input device /
 access refused); and the camera's preview with its name, or "No camera found".
 
 Nothing is recorded or kept; the microphone and the camera close with the dialog.

@@ -25,6 +25,32 @@ STALL_SECONDS = 3.0  # an open device that sends nothing this long has gone away
 FIRST_DATA_SECONDS = 10.0  # audio servers may take a few seconds to start a stream
 
 
+_PULSE_NOISE = ("PulseAudioService:", "pa_context_connect")
+_previous_handler = None
+
+
+def quiet_pulse_messages() -> None:
+    """Keep Qt's own PulseAudio lines ("PulseAudioService: pa_context_connect() failed")
+    off stderr: the check and the card say what is wrong in their own words. Every other
+    Qt message goes where it went before. Installed once."""
+    global _previous_handler
+    if _previous_handler is not None:
+        return
+    import sys
+
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(mode, context, message):
+        if any(noise in message for noise in _PULSE_NOISE):
+            return
+        if callable(_previous_handler):
+            _previous_handler(mode, context, message)
+        else:
+            print(message, file=sys.stderr)
+
+    _previous_handler = qInstallMessageHandler(handler) or True
+
+
 class AudioUnavailable(RuntimeError):
     """QtMultimedia (PySide6-Addons) is not installed: no audio at all."""
 

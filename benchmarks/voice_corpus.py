@@ -1,0 +1,257 @@
+"""The hearing corpus for benchmarks/bench_voice.py (``--corpus``): takes with a known
+truth, each converted to 16 kHz with sox's random dither several times (``--draws``),
+against `about rehearse`'s hearing (companion/core/voice/heard.py).
+
+Cases (espeak-ng, voice_takes.PITCH): the pitch in order at 160 wpm clean, 20, 10 and
+5 dB white noise; "Current depth" left out at 20 and 10 dB; 130 and 190 wpm; two
+segments swapped; one repeated; another person's text off the script at the start and in
+the middle; a take of another text altogether. Real speech: a three-segment "pitch" of a
+real person's voice glued with sox from the asterisk-core-sounds-en-wav prompts
+(en_US_f_Allison, 8 kHz), read in order, with a segment left out, and against the
+espeak pitch's script (another text). The prompts' words are written here by ear.
+
+Figures: the heard/skipped confusion table over every segment of every draw (5 dB
+takes apart: they are "too noisy to judge" and counted on their own), another text's
+segments heard, boundary error, take wpm against the words said over the speech's
+speaking time, WER of the transcript, and CPU per second of audio.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+import voice_takes as vt
+
+ALLISON = Path("/usr/share/asterisk/sounds/en_US_f_Allison")
+HUMAN = (  # (id, title, [(prompt file, its words)])
+    ("identity", "Who I am", [("hello-world", "hello world"),
+                              ("something-terribly-wrong", "something is terribly wrong"),
+                              ("tt-weasels", "weasels have eaten our phone system")]),
+    ("evidence", "Strongest evidence", [("all-circuits-busy-now", "all circuits are busy now"),
+                                        ("please-try-call-later", "please try your call again later")]),
+    ("hand-back", "Hand back", [("pls-hold-while-try", "please hold while i try that extension"),
+                                ("goodbye", "goodbye")]),
+)  # fmt: skip
+GAP = 0.8
+
+
+def _run(*cmd):
+    subprocess.run(cmd, capture_output=True, timeout=120, check=True)
+
+
+def _draw(src: Path, out: Path) -> Path:
+    """16 kHz 16-bit mono, with sox's dither drawn at random (no -R)."""
+    _run("sox", str(src), "-r", "16000", "-b", "16", "-c", "1", str(out))
+    return out
+
+
+def _human_take(folder: Path, segments) -> vt.BuiltTake:
+    folder.mkdir(parents=True, exist_ok=True)
+    parts, truth, at, words = [], [], 0.0, 0
+    lead = vt.silence(0.5, folder / "h-lead.wav")
+    for n, (_id, _t, prompts) in enumerate(segments):
+        seg = folder / f"h-seg{n}.wav"
+        pieces = []
+        for k, (name, text) in enumerate(prompts):
+            p = folder / f"h-{n}-{k}.wav"
+            _run("sox", str(ALLISON / f"{name}.wav"), "-r", str(vt.RATE), "-b", "16", str(p))
+            pieces.append(str(p))
+            pieces.append(str(vt.silence(0.3, folder / f"h-gap{n}-{k}.wav")))
+            words += len(text.split())
+        _run("sox", *pieces[:-1], str(seg))
+        start, end = vt.sound_bounds(seg)
+        parts += [seg, vt.silence(GAP, folder / f"h-sep{n}.wav")]
+        truth.append((0.5 + at + start, 0.5 + at + end))
+        at += vt.duration(seg) + GAP
+    out = folder / "human.wav"
+    _run("sox", str(lead), *map(str, parts), str(out))
+    return vt.BuiltTake(out, tuple(truth), words, vt.duration(out), 0.1)
+
+
+def _wer(ref: list[str], hyp: list[str]) -> tuple[int, int]:
+    d = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        prev, d[0] = d[0], i
+        for j, h in enumerate(hyp, 1):
+            prev, d[j] = d[j], min(d[j] + 1, d[j - 1] + 1, prev + (r != h))
+    return d[len(hyp)], len(ref)
+
+
+def _hear(path: Path, page: str):
+    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.voice.heard import hear
+    from companion.core.voice.script import pitch_script
+    from companion.core.voice.take import read_wav
+
+    take = read_wav(path)
+    script = pitch_script(page, plan=FALLBACK_PITCH)
+    ids = [(s.id, s.title) for s in FALLBACK_PITCH.segments if s.id in {x.id for x in script}]
+    started = time.process_time()
+    result = hear(take.samples, take.sample_rate, script, ids)
+    return result, time.process_time() - started, take.seconds
+
+
+def cases(folder: Path):
+    """(name, take, truth ids in order spoken, page, said text, judged?) of every case."""
+    from companion.core.voice.script import spoken_words
+
+    P = {p[0]: p for p in vt.PITCH}
+    off = ("x", "x", vt.OTHER_TEXT.split(". ")[1] + ".")
+    page = vt.pitch_page()
+    layout = __import__("voice_hearing").layout
+    espeak = {
+        "full": list(vt.PITCH),
+        "skip": [p for p in vt.PITCH if p[0] != "depth"],
+        "swap": [P["identity"], P["depth"], P["evidence"], P["why-role"], P["hand-back"]],
+        "repeat": [P["identity"], P["evidence"], P["evidence"], *vt.PITCH[2:]],
+        "offstart": [off, *vt.PITCH],
+        "offmid": [*vt.PITCH[:2], off, *vt.PITCH[2:]],
+        "other": [("x", "x", vt.OTHER_TEXT)],
+    }
+    plan = [(n, 160, 20.0) for n in espeak]
+    plan += [("full", 160, None), ("full", 160, 10.0), ("full", 160, 5.0), ("skip", 160, 10.0)]
+    plan += [("full", 130, 20.0), ("full", 190, 20.0)]
+    for name, wpm, snr in plan:
+        pitch = espeak[name]
+        take = vt.build(folder, f"c-{name}-{wpm}-{snr}", wpm, layout(pitch), snr_db=snr)
+        said = [w for p in pitch for w in spoken_words(p[2])]
+        yield (f"{name} {wpm} wpm {'clean' if snr is None else f'{snr:g} dB'}", take,
+               [p[0] for p in pitch], page, said, snr != 5.0)  # fmt: skip
+    if ALLISON.is_dir():
+        human_page = vt.pitch_page(
+            [(i, t, ". ".join(x for _f, x in ps) + ".") for i, t, ps in HUMAN]
+        )
+        for name, segs, pg in (("human", HUMAN, human_page), ("human skip", HUMAN[::2], human_page),
+                               ("human vs espeak script", HUMAN, page)):  # fmt: skip
+            take = _human_take(folder / name.replace(" ", "-"), segs)
+            ids = [s[0] for s in segs] if pg is human_page else ["x"] * len(segs)
+            said = [w for s in segs for _f, x in s[2] for w in spoken_words(x)]
+            yield name, take, ids, pg, said, True
+
+
+def run(folder: Path, draws: int) -> tuple[list[str], dict]:
+    """The table's lines and the summary figures."""
+    lines, conf = [], {"said/heard": 0, "said/skipped": 0, "unsaid/heard": 0, "unsaid/skipped": 0}
+    noisy = dict.fromkeys(conf, 0)
+    worst_edge, edges, wpm_errs, wer_e, wer_n, cpu, audio, other_heard = (
+        0.0,
+        [],
+        [],
+        0,
+        0,
+        0.0,
+        0.0,
+        0,
+    )
+    for name, take, ids, page, said, judged in cases(folder):
+        answers = set()
+        for d in range(draws):
+            path = _draw(take.path, take.path.with_name(f"{take.path.stem}-d{d}.wav"))
+            result, secs, length = _hear(path, page)
+            cpu, audio = cpu + secs, audio + length
+            heard = {s.id for s in result.segments if s.heard}
+            answers.add(tuple(sorted(heard)))
+            table = conf if judged else noisy
+            for seg in result.segments:
+                key = ("said" if seg.id in ids else "unsaid") + (
+                    "/heard" if seg.heard else "/skipped"
+                )
+                table[key] += 1
+            if set(ids) == {"x"}:
+                other_heard += len(heard)
+            by_id = {s.id: s for s in result.segments}
+            edge = 0.0
+            for seg_id, (start, end) in zip(ids, take.truth):
+                if seg_id == "x" or ids.count(seg_id) > 1 or seg_id not in by_id:
+                    continue
+                s = by_id[seg_id]
+                if s.heard:
+                    edge = max(edge, abs(s.start - start), abs(s.end - end))
+            for off in result.off_script:
+                for seg_id, (start, end) in zip(ids, take.truth):
+                    if seg_id == "x":
+                        edge = max(
+                            edge, min(abs(off.start - start), 9.9), min(abs(off.end - end), 9.9)
+                        )
+            edges.append(edge)
+            if judged:
+                worst_edge = max(worst_edge, edge)
+            from companion.core.voice.take import analyse, read_wav
+
+            speaking = analyse(read_wav(path)).speaking_seconds
+            if judged and speaking and result.words_said:
+                truth_wpm = len(said) * 60 / speaking
+                wpm_errs.append(abs(result.words_said * 60 / speaking - truth_wpm) / truth_wpm)
+            e, n = _wer(said, [w for w in result.transcript.split() if w not in ("um", "uh")])
+            wer_e, wer_n = wer_e + e, wer_n + n
+        lines.append(f"{name:<28} draws {draws}: heard {sorted(answers)[0] if len(answers) == 1 else sorted(answers)}"
+                     f"{'' if len(answers) == 1 else '  UNSTABLE'}; edge {edge:.2f} s")  # fmt: skip
+        print(lines[-1], flush=True)
+    return lines, {
+        "confusion": conf,
+        "confusion_5db": noisy,
+        "other_text_heard": other_heard,
+        "worst_boundary_s": worst_edge,
+        "median_boundary_s": statistics.median(edges) if edges else None,
+        "worst_take_wpm_error_pct": 100 * max(wpm_errs) if wpm_errs else None,
+        "median_take_wpm_error_pct": 100 * statistics.median(wpm_errs) if wpm_errs else None,
+        "wer_pct": 100 * wer_e / wer_n if wer_n else None,
+        "cpu_pct_of_core": 100 * cpu / audio if audio else None,
+    }
+
+
+if __name__ == "__main__":
+    import argparse
+    import json
+    import sys
+    import tempfile
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--draws", type=int, default=2)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        lines, figures = run(Path(tmp), args.draws)
+    print(json.dumps(figures, indent=2))
+
+
+def follow_wrong(folder: Path, draws: int) -> tuple[float, list[str]]:
+    """The live path (PitchFollow, 0.1 s chunks) on the in-order, swap and skip takes at
+    20 dB, each dither draw: the longest stretch the card named a segment that is neither
+    the one being spoken nor the one just finished (a lag is not a wrong name)."""
+    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.voice.follow import PitchFollow
+    from companion.core.voice.script import pitch_script
+    from companion.core.voice.take import read_wav
+
+    layout = __import__("voice_hearing").layout
+    P = {p[0]: p for p in vt.PITCH}
+    takes = {
+        "full": list(vt.PITCH),
+        "swap": [P["identity"], P["depth"], P["evidence"], P["why-role"], P["hand-back"]],
+        "skip": [p for p in vt.PITCH if p[0] != "depth"],
+    }
+    script = pitch_script(vt.pitch_page(), plan=FALLBACK_PITCH)
+    worst, notes = 0.0, []
+    for name, pitch in takes.items():
+        take = vt.build(folder, f"f-{name}", 160, layout(pitch))
+        for d in range(draws):
+            audio = read_wav(_draw(take.path, take.path.with_name(f"f-{name}-d{d}.wav")))
+            follow = PitchFollow(script, 150.0)
+            wrong_since, longest = None, 0.0
+            for i in range(0, len(audio.samples), 1600):
+                view = follow.feed(audio.samples[i : i + 1600])
+                now = follow.now
+                k = sum(1 for start, _e in take.truth if start <= now)  # segments begun
+                ok = {pitch[j][0] for j in (k - 1, k - 2) if 0 <= j < len(pitch)}
+                if view.segment_id is not None and view.segment_id not in ok:
+                    wrong_since = now if wrong_since is None else wrong_since
+                    longest = max(longest, now - wrong_since + 0.1)
+                else:
+                    wrong_since = None
+            worst = max(worst, longest)
+            notes.append(f"{name} d{d}: {longest:.1f} s")
+    return worst, notes

@@ -1,0 +1,161 @@
+"""Where each segment was spoken, in the order spoken, found without assuming the
+script's order: a swap shows as a swap, a repeat as a repeat, and speech off the script
+as stretches of its own.
+
+A word is anchored to a segment when it is part of a three-word run that occurs in that
+segment's words and in no other's (a run of only the commonest words anchors nothing).
+Anchors of one segment in a row, with unanchored words between them, are one occurrence
+of it. Unanchored words between two occurrences (or before the first, after the last)
+are off the script when, after the neighbours' own key words at either end are given
+back to them, at least OFF_WORDS words and OFF_SECONDS are left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.voice.recognizer import HeardWord, common_words
+
+RUN = 3
+COMMON = 200  # as heard.py: the commonest background words are never key words
+MIN_KEYS = 2  # distinct key words an occurrence needs
+BACK = 6  # script words back within a segment that start it again (a repeat)
+OFF_WORDS = 4
+PAUSE = 0.6  # seconds: a word across a pause this long is not given back
+OFF_SECONDS = 1.5
+
+
+class _Stretch:
+    words: tuple[HeardWord, ...]
+
+    @property
+    def start(self) -> float:
+        return self.words[0].start
+
+    @property
+    def end(self) -> float:
+        return self.words[-1].end
+
+
+@dataclass(frozen=True)
+class Occurrence(_Stretch):
+    segment: int
+    words: tuple[HeardWord, ...]  # first anchor to last, unanchored words between included
+    keys: frozenset[str]  # distinct key words among its anchors
+
+
+@dataclass(frozen=True)
+class OffScript(_Stretch):
+    words: tuple[HeardWord, ...]
+
+    def as_json(self) -> dict:
+        return {
+            "start": round(self.start, 2),
+            "end": round(self.end, 2),
+            "words": " ".join(w.text for w in self.words),
+        }
+
+
+def _runs(script) -> dict[tuple[str, ...], tuple[int, int] | None]:
+    """Every three-word run of the script: (its segment, where in it), None when several."""
+    common = common_words(COMMON)
+    runs: dict[tuple[str, ...], tuple[int, int] | None] = {}
+    for n, seg in enumerate(script):
+        for i in range(len(seg.words) - RUN + 1):
+            run = tuple(seg.words[i : i + RUN])
+            if all(w in common for w in run):
+                continue
+            runs[run] = None if run in runs else (n, i)
+    return runs
+
+
+def anchors(script, words: list[HeardWord]) -> list[int | None]:
+    """The segment each word (fillers left out by the caller) is anchored to, or None."""
+    return [a[0] if a else None for a in _anchors(script, words)]
+
+
+def _anchors(script, words: list[HeardWord]) -> list[tuple[int, int] | None]:
+    runs = _runs(script)
+    label: list[tuple[int, int] | None] = [None] * len(words)
+    for i in range(len(words) - RUN + 1):
+        found = runs.get(tuple(w.text for w in words[i : i + RUN]))
+        if found is not None:
+            for k in range(i, i + RUN):
+                label[k] = (found[0], found[1] + k - i)
+    return label
+
+
+def spoken_order(
+    script, words: list[HeardWord]
+) -> tuple[list[Occurrence], list[OffScript], dict[int, int]]:
+    """The occurrences of segments in the order spoken, the stretches off the script, and
+    the segment of each word given back to a neighbour of one (by ``id`` of the word)."""
+    common = common_words(COMMON)
+    where = _anchors(script, words)
+    groups = _groups(where)
+    for g in groups:  # one run with one key word (the recognizer made it up): no occurrence
+        if len({words[i].text for i in g} - common) < MIN_KEYS:
+            for i in g:
+                where[i] = None
+    groups = _groups(where)
+    label = [w[0] if w else None for w in where]
+    occurrences = [
+        Occurrence(
+            label[g[0]],
+            tuple(words[g[0] : g[-1] + 1]),
+            frozenset(words[i].text for i in g if words[i].text not in common),
+        )
+        for g in groups
+    ]
+    keys = [set(seg.words) - common for seg in script]
+    vocab = [set(seg.words) for seg in script]
+    off: list[OffScript] = []
+    given: dict[int, int] = {}
+    edges = [(-1, None)] + [(g[0], g[-1]) for g in groups] + [(len(words), None)]
+    for (_a, left_end), (right_start, _b) in zip(edges, edges[1:]):
+        lo = (left_end + 1) if left_end is not None else 0
+        hi = right_start
+        left = label[left_end] if left_end is not None else None
+        right = label[right_start] if right_start < len(words) else None
+        start, end = lo, hi
+        while lo < hi and left is not None and _gives_back(words, lo, hi, left, keys, vocab, True):
+            lo += 1
+        while (
+            hi > lo and right is not None and _gives_back(words, lo, hi, right, keys, vocab, False)
+        ):
+            hi -= 1
+        stretch = words[lo:hi]
+        if len(stretch) >= OFF_WORDS and stretch[-1].end - stretch[0].start >= OFF_SECONDS:
+            off.append(OffScript(tuple(stretch)))
+            given.update((id(w), left) for w in words[start:lo])
+            given.update((id(w), right) for w in words[hi:end])
+    return occurrences, off, given
+
+
+def _groups(where: list[tuple[int, int] | None]) -> list[list[int]]:
+    """Indices of anchored words, one list per run of one segment's anchors; the segment
+    said again (its words going back more than BACK words) starts a new run."""
+    groups: list[list[int]] = []
+    for i, here in enumerate(where):
+        if here is None:
+            continue
+        last = where[groups[-1][-1]] if groups else None
+        if last is not None and last[0] == here[0] and here[1] > last[1] - BACK:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
+def _gives_back(words, lo: int, hi: int, seg: int, keys, vocab, from_left: bool) -> bool:
+    """Whether the stretch ``words[lo:hi]``'s edge word goes back to its neighbouring
+    segment: a word of that segment, or one of its key words among the next three (a
+    paraphrased clause of it), and no pause over PAUSE between it and the segment."""
+    edge = lo if from_left else hi - 1
+    toward = edge - 1 if from_left else edge + 1
+    if 0 <= toward < len(words):
+        a, b = (words[toward], words[edge]) if from_left else (words[edge], words[toward])
+        if b.start - a.end > PAUSE:
+            return False
+    near = words[lo : lo + RUN] if from_left else words[max(lo, hi - RUN) : hi]
+    return words[edge].text in vocab[seg] or any(w.text in keys[seg] for w in near)

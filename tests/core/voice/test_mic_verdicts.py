@@ -1,0 +1,28 @@
+"""The mic check's verdicts each have their own words (issue 39): a muted input (pure
+digital silence) is not a quiet one, and no sound server is not a missing microphone."""
+
+from __future__ import annotations
+
+from array import array
+
+from companion.core.voice import check
+from companion.core.voice.levels import measure
+
+
+def test_a_muted_input_is_muted_and_a_quiet_one_is_quiet():
+    muted = check.judge("mic", measure(array("h", bytes(2 * 48000))), 0.0, 3.0)
+    hiss = array("h", ((i * 7919) % 41 - 20 for i in range(48000)))  # a live mic's floor
+    quiet = check.judge("mic", measure(hiss), 0.0, 3.0)
+    assert muted.verdict == check.MUTED and "muted" in muted.message
+    assert quiet.verdict == check.TOO_QUIET and quiet.message != muted.message
+
+
+def test_no_sound_server_is_told_apart_from_no_device(tmp_path):
+    nothing = {"XDG_RUNTIME_DIR": str(tmp_path), "PULSE_SERVER": ""}
+    assert not check.sound_server_running(nothing)
+    assert not check.sound_server_running({"PULSE_SERVER": f"unix:{tmp_path}/none"})
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    assert check.sound_server_running(nothing)
+    assert check.no_server().verdict == check.NO_SERVER
+    assert check.no_server().message != check.CheckResult(check.NO_DEVICE, "").message

@@ -1,0 +1,97 @@
+"""The order-free summary: a swap is a swap, a repeat a repeat, and speech off the
+script is a stretch of its own, never inside a segment's time (issue 39)."""
+
+from __future__ import annotations
+
+import pytest
+import voice_hearing as vh
+import voice_takes as vt
+
+from companion.core.voice.align import Aligner
+from companion.core.voice.heard import summarise
+from companion.core.voice.recognizer import HeardWord
+from companion.core.voice.script import pitch_script
+
+PITCH = {p[0]: p for p in vt.PITCH}
+OFF = "I trained as a nurse and spent ten years on a children's ward in a busy city hospital"
+
+
+def _words(texts: list[str]) -> list[HeardWord]:
+    """Each text as words 0.3 s apart, a 1.2 s pause between texts."""
+    out, at = [], 0.5
+    for text in texts:
+        for word in text.lower().replace(",", "").replace(".", "").replace("?", "").split():
+            out.append(HeardWord(word, at, at + 0.25))
+            at += 0.3
+        at += 1.2
+    return out
+
+
+def _summary(ids: list[str], extra: dict[int, str] | None = None):
+    script = pitch_script(vt.pitch_page())
+    texts = [PITCH[i][2] for i in ids]
+    for at, text in sorted((extra or {}).items(), reverse=True):
+        texts.insert(at, text)
+    words = _words(texts)
+    aligner = Aligner(script)
+    aligner.feed(words)
+    return summarise(aligner, words, [(p[0], p[1]) for p in vt.PITCH]), words
+
+
+def test_a_swap_is_heard_as_a_swap_not_a_skip():
+    result, _ = _summary(["identity", "depth", "evidence", "why-role", "hand-back"])
+    assert result.skipped == []
+    assert [o[0] for o in result.order] == [
+        "identity",
+        "depth",
+        "evidence",
+        "why-role",
+        "hand-back",
+    ]
+    assert result.out_of_order == ["depth"]
+
+
+def test_a_repeat_is_heard_as_a_repeat():
+    result, _ = _summary(["identity", "evidence", "evidence", "depth", "why-role", "hand-back"])
+    assert [o[0] for o in result.order].count("evidence") == 2
+    assert result.repeated == ["evidence"] and result.skipped == []
+
+
+@pytest.mark.parametrize("where", [0, 2])
+def test_speech_off_the_script_is_its_own_stretch(where):
+    ids = [p[0] for p in vt.PITCH]
+    result, words = _summary(ids, {where: OFF})
+    assert len(result.off_script) == 1
+    stretch = result.off_script[0]
+    assert "nurse" in stretch.as_json()["words"] and "hospital" in stretch.as_json()["words"]
+    after = {s.id: s for s in result.segments}[ids[where]]
+    assert after.start > stretch.end  # never inside the next segment's time
+    if where:
+        before = {s.id: s for s in result.segments}[ids[where - 1]]
+        assert before.end < stretch.start
+    assert result.skipped == []
+
+
+@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+def test_a_spoken_swap_and_off_script_middle_keep_their_boundaries(tmp_path):
+    p = PITCH
+    pitch = [
+        p["identity"],
+        p["depth"],
+        p["evidence"],
+        ("x", "x", OFF),
+        p["why-role"],
+        p["hand-back"],
+    ]
+    take = vt.build(tmp_path, "swapoff", 160, vh.layout(pitch))
+    result = vh._hear(take.path)
+    assert result.skipped == [] and result.out_of_order == ["depth"]
+    by_id = {s.id: s for s in result.segments}
+    for (seg_id, _t, _x), (start, end) in zip(pitch, take.truth):
+        if seg_id == "x":
+            [off] = result.off_script
+            assert off.start == pytest.approx(start, abs=1.5)
+            assert off.end == pytest.approx(end, abs=1.5)
+            continue
+        assert by_id[seg_id].start == pytest.approx(start, abs=1.5)
+        assert by_id[seg_id].end == pytest.approx(end, abs=1.5)
