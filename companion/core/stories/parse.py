@@ -36,11 +36,15 @@ _ALIASES = {
     "lesson": "differently",
     "lessons": "differently",
 }
-_STORY = re.compile(r"^##[ \t]+story[ \t]*:[ \t]*(.*?)[ \t#]*$", re.IGNORECASE)
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t#]*$")
+# no pattern here backtracks over a run of blanks: each is linear in the line (the
+# trailing blanks and '#' of a heading are stripped in Python, not by the regex), so a
+# bank nested 3,000 levels deep is read in one pass
+_STORY = re.compile(r"^##[ \t]+story[ \t]*:(.*)$", re.IGNORECASE)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
 _TAGS = re.compile(r"^\s*(?:[-*][ \t]+)?\**tags\**[ \t]*:\**[ \t]*(.*)$", re.IGNORECASE)
 _LABEL = re.compile(
-    r"^\s*(?:[-*][ \t]+)?(?:\*\*|__)?([A-Za-z' ]{3,30}?)[ \t]*:(?:\*\*|__)?[ \t]*(.*)$"
+    r"^\s*(?:[-*][ \t]+)?(?:(?:\*\*|__)[ \t]*)?([A-Za-z'][A-Za-z' ]{2,29}?)[ \t]*:"
+    r"(?:\*\*|__)?[ \t]*(.*)$"
 )
 _TAG_OK = re.compile(r"^[a-z0-9][a-z0-9 -]*$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -150,7 +154,7 @@ def parse_stories(text: str) -> StoryBank:
             in_fence = not in_fence
         if not in_fence and (match := _STORY.match(line)):
             finish()
-            title = match.group(1).strip()
+            title = match.group(1).strip(" \t").rstrip(" \t#").strip()
             if not title:
                 errors.append(StoryProblem(number, "a '## Story:' heading needs a title"))
                 title = f"Story on line {number}"
@@ -172,7 +176,7 @@ def parse_stories(text: str) -> StoryBank:
             current = None
             continue
         if heading:
-            part = _part_of(heading.group(2))
+            part = _part_of(heading.group(2).rstrip(" \t#"))
             current["part"] = part
             continue
         if not in_fence and current["tags_line"] is None and (tags := _TAGS.match(line)):
