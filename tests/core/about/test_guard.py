@@ -123,3 +123,29 @@ def test_stories_labels_still_read():
     story = bank.stories[0]
     assert story.title == "A"
     assert story.parts == {"result": "5 users", "action": "I did"}
+
+
+def test_about_export_of_deep_markdown_is_one_line_and_writes_nothing(tmp_path, capsys):
+    from companion.cli import main
+
+    deep = tmp_path / "deep.md"
+    deep.write_text("- " * 2048 + "x\n")
+    out = tmp_path / "out.html"
+    assert (
+        main(
+            [
+                "--data-dir",
+                str(tmp_path / "d"),
+                "about",
+                "export",
+                "--input",
+                str(deep),
+                "-o",
+                str(out),
+            ]
+        )
+        == 1
+    )
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "levels deep" in err and "Traceback" not in err
+    assert not out.exists()
