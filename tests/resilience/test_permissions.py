@@ -441,3 +441,25 @@ def test_restore_leaves_a_journal_planted_by_another_user_where_it_is(tmp_path, 
     err = capsys.readouterr().err
     assert "nothing was restored" in err and "written by others (mode 666)" in err
     assert sorted(p.name for p in data.iterdir()) == before and mode(db_file) == 0o666
+
+
+def test_doctor_repair_on_a_read_only_mount_is_as_unhealthy_as_doctor(tmp_path):
+    """`doctor --repair` said 'healthy' (exit 0) where `doctor` said unhealthy: the repair
+    path now makes the same write check."""
+    from companion.cli import main
+
+    src = tmp_path / "src"
+    assert main(["--data-dir", str(src / "data"), "demo", "--loops", "2"]) == 0
+    mount = tmp_path / "ro"
+    mount.mkdir()
+    repair = _in_a_read_only_mount(src, mount, "doctor", "--repair")
+    assert repair.returncode == 1, repair.stdout + repair.stderr
+    assert "is on a read-only file system" in repair.stdout and "UNHEALTHY" in repair.stdout
+
+
+def test_today_at_an_empty_moment_is_a_usage_error(tmp_path, capsys):
+    from companion.cli import main
+
+    assert main(["--data-dir", str(tmp_path / "d"), "today", "--at", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--at ''" in err
