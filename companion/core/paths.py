@@ -195,6 +195,25 @@ def own_file(data_dir: Path, path: Path) -> Path | None:
                 return mine
         except OSError:
             continue
+    return _hard_link_to_a_backup(folder / BACKUPS_NAME, path)
+
+
+def _hard_link_to_a_backup(backups: Path, path: Path) -> Path | None:
+    """The backup that ``path`` is a second name of (a hard link), or None."""
+    try:
+        st = os.stat(path)
+        if st.st_nlink < 2:
+            return None
+        entries = list(os.scandir(backups))
+    except OSError:
+        return None
+    for entry in entries:
+        try:
+            other = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+            return backups / entry.name
     return None
 
 
