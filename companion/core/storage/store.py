@@ -201,12 +201,7 @@ def open_store(
                 raise StorageError(
                     f"The journal {path} needs an upgrade, but {exc} Nothing was changed."
                 ) from None
-        from companion.core.storage.schema import MIGRATION_SETS
-
-        for migration_set in MIGRATION_SETS:
-            migration_set.apply(db)
-        if db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
-            db.execute(f"PRAGMA user_version = {len(_known())}")
+        _migrate(db, pending)
         if not fresh and _backup_due(backup_dir, now()):
             try:
                 backup(
@@ -224,6 +219,28 @@ def open_store(
     _tighten(path)
     db.commits = 0  # the upgrade is not the command's change
     return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
+
+
+def _migrate(db: Database, pending: set) -> None:
+    """Apply the pending schema steps as one transaction that holds the write lock from
+    its start (BEGIN IMMEDIATE): a second process opening the same new journal waits for
+    it (busy timeout), then finds nothing pending, instead of creating the same tables
+    and failing with 'table "_sqlite_migrations" already exists'."""
+    from companion.core.storage.schema import MIGRATION_SETS
+
+    if pending:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for migration_set in MIGRATION_SETS:
+                migration_set.apply(db)  # its steps nest as savepoints
+            db.execute(f"PRAGMA user_version = {len(_known())}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    elif db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
+        db.execute(f"PRAGMA user_version = {len(_known())}")
 
 
 def open_memory_store() -> Store:
