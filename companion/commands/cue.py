@@ -103,7 +103,10 @@ def _run_gui(ctx, round_type: str | None) -> int:
 
     card.closed.connect(lambda: (closed.append(True), maybe_quit()))
     session.captures.changed.connect(maybe_quit)
-    code = app.exec()
+    from companion.ui.interrupt import SigintQuit
+
+    sigint = SigintQuit(lambda: (card.close(), app.quit()))  # Ctrl+C: as closing the card
+    code = sigint.exit_code(app.exec())
     server.close()
     session.shutdown()
     return code
