@@ -463,3 +463,29 @@ def test_today_at_an_empty_moment_is_a_usage_error(tmp_path, capsys):
     assert main(["--data-dir", str(tmp_path / "d"), "today", "--at", ""]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--at ''" in err
+
+
+def test_an_older_journal_in_a_folder_you_cannot_write_exports(tmp_path):
+    """It could not be exported at all (the upgrade needed to write), while doctor said
+    the exports work there: now the upgrade happens in a copy in memory."""
+    from sqlite_utils import Database
+
+    from companion.core.storage.schema import MIGRATION_SETS
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    db = Database(data / "companion.sqlite3")
+    for migration_set in MIGRATION_SETS[:2]:
+        migration_set.apply(db)
+    db.execute("PRAGMA user_version = 3")
+    db.conn.commit()
+    db.close()
+    os.chmod(data / "companion.sqlite3", 0o400)
+    os.chmod(data, 0o500)
+    try:
+        out = tmp_path / "j.json"
+        proc = as_user("journal", "export", "-o", str(out), data=data)
+        assert proc.returncode == 0, proc.stderr
+        assert out.exists()
+    finally:
+        os.chmod(data, 0o700)

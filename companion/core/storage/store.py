@@ -243,6 +243,30 @@ def _migrate(db: Database, pending: set) -> None:
         db.execute(f"PRAGMA user_version = {len(_known())}")
 
 
+def open_upgraded_copy(path: Path, backup_dir: Path | None = None) -> Store:
+    """An older journal for reading (exports, analyze): copied into memory and upgraded
+    there, so the file is never written (no upgrade in place, no pre-migration backup)
+    and a read-only folder or mount works too."""
+    source = open_store(path, read_only=True, backup_dir=backup_dir)
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    try:
+        source.db.conn.backup(conn)
+    except sqlite3.Error as exc:
+        conn.close()
+        raise StorageError(f"Cannot read the journal {path}: {exc}") from None
+    finally:
+        source.close()
+    db = _Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    try:
+        _migrate(db, _pending(db))
+    except sqlite3.Error as exc:
+        db.close()
+        raise StorageError(f"Cannot upgrade a copy of the journal {path}: {exc}") from None
+    db.commits = 0
+    return Store(db=db, path=path, backup_dir=backup_dir, read_only=True)
+
+
 def open_memory_store() -> Store:
     """A throwaway store, used when the real one cannot be opened, so the app still starts."""
     db = Database(memory=True)
