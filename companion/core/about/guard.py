@@ -29,6 +29,9 @@ import re
 
 MAX_CHARS = 400_000  # prose with some marks: about 1 s here; a one-pager is about 5,000
 MAX_MARKS = 40_000  # marks of emphasis, code and links: each costs the parser ~15 us
+# paragraphs, headings, list items, quotes and table cells: each costs ~100-250 us here
+# (an element, its inline pass, the sanitiser); a one-pager has about fifty
+MAX_ELEMENTS = 5_000
 MAX_DEPTH = 32  # levels of list or quote on one line (a one-pager rarely nests past 3)
 MAX_BRACKETS = 3  # nested [ [ [ ] ] ] or ( ( ( ) ) ) inside a link
 MAX_HREF = 4_000  # characters between a link's ( and its )
@@ -71,6 +74,7 @@ def prepared(text: str) -> str:
             )
     out: list[str] = []
     marks = 0
+    elements = 0
     budget = [SCAN_BUDGET]
     inline = INLINE_BUDGET
     start = 0
@@ -81,6 +85,13 @@ def prepared(text: str) -> str:
             block = _block("\n".join(lines[start:number]), start + 1, budget)
             inline -= inline_cost(block)
             marks += _specials(block)
+            elements += _elements(block)
+            if elements > MAX_ELEMENTS:
+                raise RenderRefused(
+                    f"the text has more than {MAX_ELEMENTS:,} paragraphs, headings, list "
+                    f"items and table cells by line {number}; rendering them takes too long. "
+                    "Export it as Markdown."
+                )
             if marks > MAX_MARKS:
                 raise RenderRefused(
                     f"the text has more than {MAX_MARKS:,} marks of emphasis, code or links "
@@ -103,10 +114,21 @@ def _specials(block: str) -> int:
     return sum(block.count(c) for c in "`\\*_[&<") + block.count("  \n")
 
 
+def _elements(block: str) -> int:
+    starts = sum(1 for line in block.split("\n") if _starts_element(line.lstrip(" \t")))
+    return 1 + starts + block.count("|")
+
+
+def _starts_element(line: str) -> bool:
+    return line[:1] in ("#", ">", "-", "*", "+") or line[:1].isdigit()
+
+
 def inline_cost(block: str) -> int:
-    """What Python-Markdown's inline patterns cost on one paragraph: it rebuilds the
-    paragraph's text for every match, so marks times length."""
-    return _specials(block) * len(block)
+    """What Python-Markdown costs on one paragraph beyond a pass: it rebuilds the text
+    for every inline match, and splits the block again at every heading in it (a search
+    from the start each time, so a heading weighs five marks)."""
+    headings = block.count("\n#") + block.startswith("#")
+    return (_specials(block) + 5 * headings) * len(block)
 
 
 def line_depth(line: str) -> int:

@@ -14,7 +14,7 @@ from companion.core.about.render import SafeRenderer
 from companion.core.stories.parse import parse_stories
 
 
-def best_time(fn, arg, runs: int = 3) -> float:
+def best_time(fn, arg, runs: int = 5) -> float:
     best = float("inf")
     for _ in range(runs):
         start = time.perf_counter()
@@ -149,3 +149,24 @@ def test_about_export_of_deep_markdown_is_one_line_and_writes_nothing(tmp_path, 
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "levels deep" in err and "Traceback" not in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## t {identity}\n" * 12_000,  # one block of headings: 16.7 s
+        ("# H\n\n- **a** [b](c) `d`\n  - e [f\n\n> q ![i](j)\n\n") * 4_000,  # 4.2 s
+        ("|a" * 5000 + "|\n" + "|-" * 5000 + "|\n") * 3,
+    ],
+    ids=["headings", "many-elements", "wide-table"],
+)
+def test_element_heavy_text_is_refused_in_one_line(text):
+    with pytest.raises(RenderRefused) as caught:
+        SafeRenderer().convert(text)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_bank_repeating_one_title_reads_in_one_pass():
+    bank = parse_stories("## Story: a\n" * 3 + "## Story: a-2\n")
+    assert [s.id for s in bank.stories] == ["a", "a-2", "a-3", "a-2-2"]
+    assert growth(parse_stories, lambda n: "## Story: a\n" * n, 1500) < 1.5
