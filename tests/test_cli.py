@@ -215,6 +215,7 @@ def test_journal_import_of_several_files_imports_all_or_none(tmp_path, capsys):
         (["debrief", "--loop", "x"], "debrief"),
         (["export", "study-list"], "export study-list"),
         (["hotkeys", "set"], "hotkeys set"),
+        (["journal", "export"], "journal export"),
         (["stories", "check", "--json", "--nope=1", "a", "b"], None),
     ],
 )
