@@ -13,7 +13,16 @@ def build_parser():
     # argparse loads here, not at the top: a plain GUI launch never builds the parser
     import argparse
 
-    parser = argparse.ArgumentParser(
+    class OneLineParser(argparse.ArgumentParser):
+        """A usage error in one line, exit 2: `companion: <command>: <what is wrong>; see
+        companion <command> --help` (sub-commands' parsers are made of this class too)."""
+
+        def error(self, message: str):
+            command = self.prog.removeprefix("companion").strip()
+            where = f"{command}: " if command else ""
+            self.exit(2, f"companion: {where}{message}; see {self.prog} --help\n")
+
+    parser = OneLineParser(
         prog="companion",
         description=f"{APP_NAME}: a local-first companion for the day of an interview loop.",
     )

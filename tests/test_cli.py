@@ -206,3 +206,37 @@ def test_journal_import_of_several_files_imports_all_or_none(tmp_path, capsys):
     assert "j0.json: Imported 2 loop(s)" in out and "j1.json: Imported 2 loop(s)" in out
     assert main([*argv, *map(str, files)]) == 0
     assert "Imported 0 loop(s) and 0 entr(ies)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv, command",
+    [
+        (["debrief", "--loop", "9223372036854775808"], "debrief"),
+        (["debrief", "--loop", "x"], "debrief"),
+        (["export", "study-list"], "export study-list"),
+        (["hotkeys", "set"], "hotkeys set"),
+        (["journal", "export"], "journal export"),
+        (["stories", "check", "--json", "--nope=1", "a", "b"], None),
+    ],
+)
+def test_usage_errors_are_one_line_naming_the_command(argv, command, data_dir, capsys):
+    try:
+        code = main(argv)  # a command's own usage check returns 2
+    except SystemExit as done:  # argparse's exits
+        code = done.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "usage:" not in err
+    if command:
+        assert err.startswith(f"companion: {command}: ")
+        assert err.rstrip().endswith(f"; see companion {command} --help")
+
+
+@pytest.mark.parametrize("suffix, marker", [(".csv", ","), (".json", "{")])
+def test_study_list_format_follows_the_suffix(suffix, marker, data_dir, tmp_path, capsys):
+    assert main(["demo", "--loops", "1"]) == 0
+    out = tmp_path / f"list{suffix}"
+    assert main(["export", "study-list", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert not text.startswith("#") and marker in text.splitlines()[0]
+    assert f"({suffix[1:]})" in capsys.readouterr().out

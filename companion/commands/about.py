@@ -140,6 +140,8 @@ def run_export(args, ctx) -> int:
         return 1
     if not text.strip():
         return _error("the one-pager is empty; there is nothing to export.")
+    from companion.core.about.guard import RenderRefused
+
     try:
         if fmt == "md":
             from companion.core.about.export import export_markdown
@@ -157,6 +159,8 @@ def run_export(args, ctx) -> int:
             warning = _export_pdf(text, output, args.page_size)
             if warning:
                 print(f"companion about: warning: {warning}", file=sys.stderr)
+    except RenderRefused as exc:  # before anything is written
+        return _error(f"{output.name}: {str(exc).rstrip('.')}; nothing was written")
     except OSError as exc:
         return _error(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
     print(f"wrote {output} ({fmt})")

@@ -41,6 +41,7 @@ def run(args, ctx) -> int:
     if wanted and wanted not in {i.id for i in infos}:
         known = ", ".join(i.id for i in infos)
         raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
+    from companion.core.paths import DataDirError, ensure_private_dir
     from companion.ui.single_instance import (
         InstanceLock,
         cue_message,
@@ -48,7 +49,10 @@ def run(args, ctx) -> int:
         server_name,
     )
 
-    ctx.data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        ensure_private_dir(ctx.data_dir)
+    except DataDirError as exc:
+        raise CommandError(f"cue: {exc}") from None
     lock = InstanceLock(ctx.data_dir)
     if not lock.acquire():
         # the app (or another card) runs on this folder: its card comes up instead
@@ -99,7 +103,10 @@ def _run_gui(ctx, round_type: str | None) -> int:
 
     card.closed.connect(lambda: (closed.append(True), maybe_quit()))
     session.captures.changed.connect(maybe_quit)
-    code = app.exec()
+    from companion.ui.interrupt import SigintQuit
+
+    sigint = SigintQuit(lambda: (card.close(), app.quit()))  # Ctrl+C: as closing the card
+    code = sigint.exit_code(app.exec())
     server.close()
     session.shutdown()
     return code

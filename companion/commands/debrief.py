@@ -8,6 +8,19 @@ import json
 from companion.commands.common import CommandError, open_journal
 
 
+def loop_id(text: str) -> int:
+    """A loop's id as the journal can hold it (a positive 64-bit integer)."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a loop id (a whole number)") from None
+    if not 1 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"{text} is not a loop id (1 to {2**63 - 1})")
+    return value
+
+
 def register(sub) -> None:
     parser = sub.add_parser(
         "debrief",
@@ -16,7 +29,7 @@ def register(sub) -> None:
         "asked, the hits (asked and expected) and misses (asked, not expected), and the "
         "recall: hits over asked, null when nothing was asked.",
     )
-    parser.add_argument("--loop", type=int, metavar="ID", help="only this loop")
+    parser.add_argument("--loop", type=loop_id, metavar="ID", help="only this loop")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 

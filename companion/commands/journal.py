@@ -30,7 +30,11 @@ def run_export(args, ctx) -> int:
 
     out = args.output if args.output is not None else args.file
     if out is None:
-        raise CommandError("say where to write the journal: -o FILE", exit_code=2)
+        raise CommandError(
+            "journal export: say where to write the journal: -o FILE; "
+            "see companion journal export --help",
+            exit_code=2,
+        )
     out = output_path(out, data_dir=ctx.data_dir)
     open_journal(ctx, read_only=True)
     try:

@@ -41,7 +41,7 @@ def run(args, ctx) -> int:
     from companion.core.day.actions import followed_loop, load_view
     from companion.core.day.rules import day_rules
 
-    now = parse_moment(args.at) if args.at else ctx.now()
+    now = parse_moment(args.at) if args.at is not None else ctx.now()  # '' is no time
     open_journal(ctx)
     view = load_view(ctx.db, day_rules(ctx.content), now, followed_loop(ctx.prefs))
     if args.json:

@@ -69,10 +69,11 @@ class AppContext:
 
     def use_read_only_store(self) -> None:
         """Open the journal only to read (exports, analyze): nothing is written to it. A
-        missing journal, or one that needs an upgrade first, opens the normal way."""
+        journal that needs an upgrade is upgraded in a copy in memory, never in the file;
+        a missing one opens the normal way (the command then says there is none)."""
         if self._store is not None or not self.db_path.exists():
             return
-        from companion.core.storage.store import StorageError, open_store
+        from companion.core.storage.store import StorageError, open_store, open_upgraded_copy
 
         try:
             store = open_store(self.db_path, read_only=True)
@@ -81,7 +82,11 @@ class AppContext:
             return
         if store.pending_migrations:
             store.close()
-            return
+            try:
+                store = open_upgraded_copy(self.db_path)
+            except StorageError as exc:
+                self.storage_problem = str(exc)
+                return
         self._store = store
 
     @property

@@ -150,6 +150,7 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
         else:
             for notice in store.notices:
                 report.ok(f"repaired: {notice}")
+            _check_writable(report, data_dir, db_file)  # the same write check as doctor
     elif not db_file.exists() and not db_file.is_symlink():  # a dangling link is a problem
         problem = paths.folder_problem(data_dir)
         if problem:

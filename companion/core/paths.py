@@ -66,8 +66,10 @@ def _resolved(text: str, where: str) -> Path:
 
 
 def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` owner-only (0700) if it is missing; an existing folder keeps its
-    mode (it may be shared, or deliberately read-only: `companion doctor` warns instead).
+    """Create ``path`` owner-only (0700) if it is missing, and every missing parent
+    0700 too, whatever the umask: the one rule for every folder the app makes. An
+    existing folder keeps its mode (it may be shared, or deliberately read-only:
+    `companion doctor` warns instead).
 
     Raises :class:`DataDirError` when the path exists and is not a folder, or cannot be
     created (its message says why); the app sets modes only on folders it created."""
@@ -83,16 +85,15 @@ def ensure_private_dir(path: Path) -> Path:
     except OSError as exc:
         raise DataDirError(f"cannot use the folder {path}: {exc.strerror or exc}") from None
     for folder in reversed(missing):
-        ours = folder == path  # parents (e.g. ~/.local/share) get the usual mode
         try:
-            folder.mkdir(mode=0o700 if ours else 0o777)
+            folder.mkdir(mode=0o700)
         except FileExistsError:
             continue  # made meanwhile by another process: then it is not ours to chmod
         except OSError as exc:
             raise DataDirError(
                 f"cannot create the folder {folder}: {exc.strerror or exc}"
             ) from None
-        if ours and os.name == "posix":
+        if os.name == "posix":
             try:
                 os.chmod(folder, 0o700)  # mkdir's mode is masked by the umask
             except OSError:
@@ -194,6 +195,25 @@ def own_file(data_dir: Path, path: Path) -> Path | None:
                 return mine
         except OSError:
             continue
+    return _hard_link_to_a_backup(folder / BACKUPS_NAME, path)
+
+
+def _hard_link_to_a_backup(backups: Path, path: Path) -> Path | None:
+    """The backup that ``path`` is a second name of (a hard link), or None."""
+    try:
+        st = os.stat(path)
+        if st.st_nlink < 2:
+            return None
+        entries = list(os.scandir(backups))
+    except OSError:
+        return None
+    for entry in entries:
+        try:
+            other = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+            return backups / entry.name
     return None
 
 

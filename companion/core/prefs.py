@@ -47,8 +47,13 @@ class Prefs:
                 f"Preferences {self.path} are nested too deeply to be preferences; using defaults."
             )
             return
-        if isinstance(data, dict):
-            self._data = data
+        if not isinstance(data, dict):  # '[1,2,3]' is JSON, but not preferences
+            self.problem = (
+                f"Preferences {self.path} hold a JSON {type(data).__name__}, not an object; "
+                "using defaults."
+            )
+            return
+        self._data = data
 
     def get(self, key: str, default: Any = None) -> Any:
         return self._data.get(key, default)
@@ -61,7 +66,12 @@ class Prefs:
         not be read (damaged JSON, a link loop) is kept aside as ``prefs.json.damaged-<time>``
         the first time, never overwritten: it may hold what the user had."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            from companion.core.paths import DataDirError, ensure_private_dir
+
+            try:
+                ensure_private_dir(self.path.parent)
+            except DataDirError as exc:
+                return f"Cannot save preferences to {self.path}: {exc}"
             if self.problem and not self._kept_aside:
                 self._keep_aside()
             atomic_write_text(self.path, json.dumps(self._data, indent=1, sort_keys=True))

@@ -294,7 +294,10 @@ def run_gui(args, ctx: AppContext) -> int:
     write_errors.install(app.window.add_notice)
     app.window.show()
     qapp.aboutToQuit.connect(app.shutdown)
-    code = qapp.exec()
+    from companion.ui.interrupt import SigintQuit
+
+    sigint = SigintQuit(app.window.close_and_quit)  # Ctrl+C in the terminal: as Ctrl+Q
+    code = sigint.exit_code(qapp.exec())
     for server in servers:
         server.close()
     lock.release()

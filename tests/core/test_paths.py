@@ -120,3 +120,42 @@ def test_tripwire_allows_the_scratch_folder(monkeypatch):
     monkeypatch.delenv("COMPANION_HOME", raising=False)
     path = paths.resolve_data_dir()  # under the scratch HOME: no failure
     assert path.is_relative_to(Path(os.environ["HOME"]))
+
+
+@pytest.mark.parametrize("umask", [0o000, 0o022, 0o077])
+def test_every_folder_the_app_makes_is_private_parents_included(tmp_path, umask):
+    old = os.umask(umask)
+    try:
+        made = paths.ensure_private_dir(tmp_path / "x" / "y" / "data")
+    finally:
+        os.umask(old)
+    for folder in (made, made.parent, made.parent.parent):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+
+
+def test_prefs_and_dnd_record_make_their_folder_private(tmp_path):
+    from companion.core.dnd import record
+    from companion.core.prefs import Prefs
+
+    old = os.umask(0)
+    try:
+        prefs = Prefs(tmp_path / "p" / "q" / "prefs.json")
+        prefs.set("a", 1)
+        assert prefs.save() is None
+        record.save(tmp_path / "d" / "e" / "dnd-state.json", record.Hold(adapter="x"))
+    finally:
+        os.umask(old)
+    for folder in ("p", "p/q", "d", "d/e"):
+        assert stat.S_IMODE((tmp_path / folder).stat().st_mode) == 0o700, folder
+
+
+def test_prefs_that_are_json_but_not_an_object_are_kept_aside(tmp_path):
+    from companion.core.prefs import Prefs
+
+    path = tmp_path / "prefs.json"
+    path.write_text("[1, 2, 3]")
+    prefs = Prefs(path)
+    assert prefs.problem and "not an object" in prefs.problem
+    assert prefs.save() is None
+    kept = list(tmp_path.glob("prefs.json.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_text() == "[1, 2, 3]"

@@ -190,7 +190,9 @@ def filled(tmp_path) -> Path:
     return data
 
 
-@pytest.mark.parametrize("target", ["journal", "link", "hardlink", "prefs", "backup"])
+@pytest.mark.parametrize(
+    "target", ["journal", "link", "hardlink", "prefs", "backup", "backup-hardlink"]
+)
 @pytest.mark.parametrize(
     "argv",
     [
@@ -212,9 +214,10 @@ def test_an_export_never_overwrites_the_data_folders_own_files(
         "journal": filled / "companion.sqlite3",
         "prefs": filled / "prefs.json",
         "backup": next((filled / "backups").iterdir()),
+        "backup-hardlink": next((filled / "backups").iterdir()),
     }.get(target, filled / "companion.sqlite3")
     out = own
-    if target in ("link", "hardlink"):
+    if target in ("link", "hardlink", "backup-hardlink"):
         out = tmp_path / "out.txt"
         out.symlink_to(own) if target == "link" else os.link(own, out)
     before = own.read_bytes()

@@ -441,3 +441,51 @@ def test_restore_leaves_a_journal_planted_by_another_user_where_it_is(tmp_path, 
     err = capsys.readouterr().err
     assert "nothing was restored" in err and "written by others (mode 666)" in err
     assert sorted(p.name for p in data.iterdir()) == before and mode(db_file) == 0o666
+
+
+def test_doctor_repair_on_a_read_only_mount_is_as_unhealthy_as_doctor(tmp_path):
+    """`doctor --repair` said 'healthy' (exit 0) where `doctor` said unhealthy: the repair
+    path now makes the same write check."""
+    from companion.cli import main
+
+    src = tmp_path / "src"
+    assert main(["--data-dir", str(src / "data"), "demo", "--loops", "2"]) == 0
+    mount = tmp_path / "ro"
+    mount.mkdir()
+    repair = _in_a_read_only_mount(src, mount, "doctor", "--repair")
+    assert repair.returncode == 1, repair.stdout + repair.stderr
+    assert "is on a read-only file system" in repair.stdout and "UNHEALTHY" in repair.stdout
+
+
+def test_today_at_an_empty_moment_is_a_usage_error(tmp_path, capsys):
+    from companion.cli import main
+
+    assert main(["--data-dir", str(tmp_path / "d"), "today", "--at", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--at ''" in err
+
+
+def test_an_older_journal_in_a_folder_you_cannot_write_exports(tmp_path):
+    """It could not be exported at all (the upgrade needed to write), while doctor said
+    the exports work there: now the upgrade happens in a copy in memory."""
+    from sqlite_utils import Database
+
+    from companion.core.storage.schema import MIGRATION_SETS
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    db = Database(data / "companion.sqlite3")
+    for migration_set in MIGRATION_SETS[:2]:
+        migration_set.apply(db)
+    db.execute("PRAGMA user_version = 3")
+    db.conn.commit()
+    db.close()
+    os.chmod(data / "companion.sqlite3", 0o400)
+    os.chmod(data, 0o500)
+    try:
+        out = tmp_path / "j.json"
+        proc = as_user("journal", "export", "-o", str(out), data=data)
+        assert proc.returncode == 0, proc.stderr
+        assert out.exists()
+    finally:
+        os.chmod(data, 0o700)

@@ -12,7 +12,10 @@ import html
 import re
 from typing import Any
 
-_MARKER = re.compile(r"[ \t]*\{\s*#?[a-z][a-z-]*\s*\}[ \t]*$", re.IGNORECASE)
+from companion.core.about.guard import RenderRefused, prepared
+
+__all__ = ["RenderRefused", "SafeRenderer", "document_title", "html_page", "strip_markers"]
+
 _SAFE_HREF = re.compile(r"^(?:https?:|mailto:|#)", re.IGNORECASE)
 
 # margins in px: Qt's rich text (the preview, the PDF) ignores margins in pt, which left
@@ -50,9 +53,10 @@ class SafeRenderer:
         self._cache: dict[str, str] = {}
 
     def convert(self, text: str) -> str:
-        """One whole-text conversion, no caching."""
+        """One whole-text conversion, no caching; :class:`RenderRefused` (one line) for
+        text too deep or too long to render in about a second."""
         self._md.reset()
-        return self._md.convert(strip_markers(text))
+        return self._md.convert(prepared(strip_markers(text)))
 
     def render(self, text: str) -> str:
         """The HTML body for ``text``. Sections that start at a heading after a blank line
@@ -103,10 +107,30 @@ def split_sections(text: str) -> list[str]:
 
 
 def strip_markers(text: str) -> str:
-    """Remove ``{segment}`` markers from the ends of heading lines."""
+    """Remove ``{segment}`` markers from the ends of heading lines (line by line, so a
+    long heading of spaces costs one pass, not a backtracking regex)."""
     if "{" not in text:
         return text
-    return re.sub(r"(?m)^(#{1,6}[ \t].*?)" + _MARKER.pattern, r"\1", text)
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        if line.startswith("#") and "{" in line and _HEADING_START.match(line):
+            lines[n] = _without_marker(line)
+    return "\n".join(lines)
+
+
+_HEADING_START = re.compile(r"#{1,6}[ \t]")
+_MARKER_TAIL = re.compile(r"\{\s*#?[a-z][a-z-]*\s*\}", re.IGNORECASE)
+
+
+def _without_marker(line: str) -> str:
+    """``line`` without a trailing ``{marker}`` and the blanks around it."""
+    body = line.rstrip(" \t")
+    if not body.endswith("}"):
+        return line
+    brace = body.rfind("{")
+    if brace < 0 or not _MARKER_TAIL.fullmatch(body, brace):
+        return line
+    return body[:brace].rstrip(" \t")
 
 
 def _sanitise_tree(root: Any) -> None:
@@ -143,7 +167,11 @@ def html_page(body: str, title: str = "About me") -> str:
 def document_title(text: str) -> str:
     """The first level-one heading, for the exported page's title."""
     for line in text.splitlines()[:50]:
-        match = re.match(r"^#[ \t]+(.+?)[ \t#]*$", line)
+        match = _TITLE.match(line)
         if match:
-            return _MARKER.sub("", match.group(1)).strip() or "About me"
+            title = match.group(1).rstrip(" \t#") or match.group(1)[:1]
+            return _without_marker(" " + title).strip() or "About me"
     return "About me"
+
+
+_TITLE = re.compile(r"#[ \t]+(\S.*)$")

@@ -29,7 +29,7 @@ _TAG = re.compile(r"<[^>\n]{0,200}>")
 _URL = re.compile(r"https?://\S+")
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s*)+")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
-_TABLE_RULE = re.compile(r"^\s*\|?[\s:|-]+\|?\s*$")
+_TABLE_RULE = re.compile(r"[\s:|-]+")  # fullmatch: only blanks, pipes, colons and dashes
 _SYNTAX = re.compile(r"[*_`~|#]")
 SPACES = re.compile(r"\s+")
 _PLAIN = re.compile(r"[\w\s,;'’\"“”?.%-]*")  # a line with nothing to strip
@@ -48,7 +48,7 @@ def spoken_text(line: str) -> str:
         line = _URL.sub(" ", line)
     line = _QUOTE.sub("", line)
     line = _BULLET.sub("", line)
-    if "-" in line and _TABLE_RULE.match(line):
+    if "-" in line and _TABLE_RULE.fullmatch(line):
         return ""  # a table's delimiter row
     return _SYNTAX.sub(" ", line)
 

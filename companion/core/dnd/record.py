@@ -73,7 +73,12 @@ def _damaged(problem: str) -> Hold:
 
 def save(path: Path, hold: Hold) -> None:
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from companion.core.paths import DataDirError, ensure_private_dir
+
+    try:
+        ensure_private_dir(path.parent)
+    except DataDirError as exc:  # callers report an OSError's reason
+        raise OSError(0, str(exc), str(path.parent)) from None
     data = {k: v for k, v in asdict(hold).items() if k != "problem"}
     atomic_write_text(path, json.dumps(data, indent=1, sort_keys=True))
 

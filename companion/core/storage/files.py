@@ -53,10 +53,42 @@ def private_temp(folder: Path, name: str, suffix: str = ".tmp") -> tuple[int, Pa
     """A new 0600 file in ``folder`` with an unpredictable name: (descriptor, path)."""
     import tempfile  # here, not at the top: prefs load this module before the first paint
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=suffix, dir=folder)
+    # the pid in the name lets a later write of the same file remove what a killed
+    # writer left (sweep_stale_temps)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}-", suffix=suffix, dir=folder)
     if hasattr(os, "fchmod"):
         os.fchmod(fd, 0o600)  # mkstemp already does; say it whatever the platform default
     return fd, Path(tmp)
+
+
+def sweep_stale_temps(folder: Path, name: str) -> None:
+    """Remove the temp files of ``name`` that a writer killed mid-write left in
+    ``folder`` (SIGKILL runs no clean-up): ours, regular, named by a process that is gone."""
+    import re
+
+    pattern = re.compile(rf"\.{re.escape(name)}\.(\d+)-[^/]*\.tmp")
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(f".{name}.")]
+    except OSError:
+        return
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if not match or int(match.group(1)) == os.getpid() or _alive(int(match.group(1))):
+            continue
+        with contextlib.suppress(OSError):
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid():
+                os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # another user's process, or not ours to judge: left alone
+    return True
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o600) -> None:
@@ -77,6 +109,7 @@ def atomic_writer(path: Path, *, mode: int = 0o600):
     if not path.name or path.name in (".", ".."):
         raise NotARegularFileError(0, f"{str(path)!r} is not a file name", str(path))
     check_replaceable(path)
+    sweep_stale_temps(path.parent, path.name)
     fd, tmp = private_temp(path.parent, path.name)
     try:
         if hasattr(os, "fchmod"):

@@ -201,12 +201,7 @@ def open_store(
                 raise StorageError(
                     f"The journal {path} needs an upgrade, but {exc} Nothing was changed."
                 ) from None
-        from companion.core.storage.schema import MIGRATION_SETS
-
-        for migration_set in MIGRATION_SETS:
-            migration_set.apply(db)
-        if db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
-            db.execute(f"PRAGMA user_version = {len(_known())}")
+        _migrate(db, pending)
         if not fresh and _backup_due(backup_dir, now()):
             try:
                 backup(
@@ -224,6 +219,52 @@ def open_store(
     _tighten(path)
     db.commits = 0  # the upgrade is not the command's change
     return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
+
+
+def _migrate(db: Database, pending: set) -> None:
+    """Apply the pending schema steps as one transaction that holds the write lock from
+    its start (BEGIN IMMEDIATE): a second process opening the same new journal waits for
+    it (busy timeout), then finds nothing pending, instead of creating the same tables
+    and failing with 'table "_sqlite_migrations" already exists'."""
+    from companion.core.storage.schema import MIGRATION_SETS
+
+    if pending:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for migration_set in MIGRATION_SETS:
+                migration_set.apply(db)  # its steps nest as savepoints
+            db.execute(f"PRAGMA user_version = {len(_known())}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    elif db.execute("PRAGMA user_version").fetchone()[0] != len(_known()):
+        db.execute(f"PRAGMA user_version = {len(_known())}")
+
+
+def open_upgraded_copy(path: Path, backup_dir: Path | None = None) -> Store:
+    """An older journal for reading (exports, analyze): copied into memory and upgraded
+    there, so the file is never written (no upgrade in place, no pre-migration backup)
+    and a read-only folder or mount works too."""
+    source = open_store(path, read_only=True, backup_dir=backup_dir)
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    try:
+        source.db.conn.backup(conn)
+    except sqlite3.Error as exc:
+        conn.close()
+        raise StorageError(f"Cannot read the journal {path}: {exc}") from None
+    finally:
+        source.close()
+    db = _Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    try:
+        _migrate(db, _pending(db))
+    except sqlite3.Error as exc:
+        db.close()
+        raise StorageError(f"Cannot upgrade a copy of the journal {path}: {exc}") from None
+    db.commits = 0
+    return Store(db=db, path=path, backup_dir=backup_dir, read_only=True)
 
 
 def open_memory_store() -> Store:

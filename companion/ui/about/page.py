@@ -277,8 +277,16 @@ class AboutPage(AboutDocuments, QWidget):
             return
         text = self.editor.toPlainText()
         self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
-        self.preview.show_sections(self.renderer.render_sections(text))
+        self._show_preview(text)
         self.panel.show_analysis(self.analysis)
+
+    def _show_preview(self, text: str) -> None:
+        from companion.core.about.guard import RenderRefused
+
+        try:
+            self.preview.show_sections(self.renderer.render_sections(text))
+        except RenderRefused as exc:  # too deep or too heavy to render: the reason shows
+            self.preview.show_message(f"Preview paused: {exc}")
 
     def _autosave_tick(self) -> None:
         if self.autosaver.tick():

@@ -206,8 +206,16 @@ class StoriesPage(AboutDocuments, QWidget):
             return
         text = self.editor.toPlainText()
         self.analysis = analyze_bank(text, self.pack, words_per_minute(self.ctx.db))
-        self.preview.show_sections(self.renderer.render_sections(text))
+        self._show_preview(text)
         self.panel.show_analysis(self.analysis, self.pack)
+
+    def _show_preview(self, text: str) -> None:
+        from companion.core.about.guard import RenderRefused
+
+        try:
+            self.preview.show_sections(self.renderer.render_sections(text))
+        except RenderRefused as exc:  # too deep or too heavy to render: the reason shows
+            self.preview.show_message(f"Preview paused: {exc}")
 
     def _autosave_tick(self) -> None:
         if self.autosaver.tick():

@@ -1,0 +1,45 @@
+"""Ctrl+C in the terminal quits a Qt window the way Ctrl+Q does, with exit code 130.
+
+Qt's event loop runs in C++, and Python runs its signal handlers only between bytecodes:
+without help, SIGINT waits until some Python code runs (20-70 s on an idle card), and the
+KeyboardInterrupt then comes out of whatever slot that is. So SIGINT gets a handler that
+only asks the loop to quit (``quit``: the window's own Ctrl+Q path, so do-not-disturb is
+put back and drafts are kept by the usual shutdown), and a short no-op timer hands
+control to Python four times a second so the handler runs promptly.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QTimer
+
+EXIT_CODE = 130  # 128 + SIGINT, as a shell reports a process Ctrl+C ended
+POLL_MS = 250
+
+
+class SigintQuit(QObject):
+    """Installed for the life of one event loop; ``interrupted`` tells the caller to
+    return :data:`EXIT_CODE`."""
+
+    def __init__(self, quit: Callable[[], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.interrupted = False
+        self._quit = quit
+        self._previous = signal.signal(signal.SIGINT, self._on_sigint)
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(lambda: None)  # Python runs: pending handlers fire
+        self._timer.start(POLL_MS)
+
+    def _on_sigint(self, signum, frame) -> None:
+        if self.interrupted:  # a second Ctrl+C while the first quit is under way
+            return
+        self.interrupted = True
+        QTimer.singleShot(0, self._quit)  # from the loop, never inside a running slot
+
+    def exit_code(self, code: int) -> int:
+        """Restore the previous handler; 130 after Ctrl+C, else ``code``."""
+        self._timer.stop()
+        signal.signal(signal.SIGINT, self._previous)
+        return EXIT_CODE if self.interrupted else code

@@ -1,0 +1,172 @@
+"""Markdown bounded before Python-Markdown sees it: deep nesting refused in a line, bracket
+runs escaped or refused, and the cost linear in the size (checked as a ratio of times
+between an input and one twice its size, never as an absolute time)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.core.about import guard
+from companion.core.about.guard import RenderRefused
+from companion.core.about.render import SafeRenderer
+from companion.core.stories.parse import parse_stories
+
+
+def best_time(fn, arg, runs: int = 5) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn(arg)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def growth(fn, make, n: int) -> float:
+    """How much more each character costs in ``make(2n)`` than in ``make(n)``: about 1
+    when the cost is linear in the size, 2 when quadratic, 4 when cubic."""
+    small, large = make(n), make(2 * n)
+    fn(small)  # warm caches
+    ratio = best_time(fn, large) / max(best_time(fn, small), 1e-6)
+    return ratio / (len(large) / len(small))
+
+
+def render_or_refuse(text: str) -> None:
+    try:
+        SafeRenderer().convert(text)
+    except RenderRefused:
+        pass
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "".join("  " * i + "- item\n" for i in range(500)),  # 250 KB; 600 levels: RecursionError
+        "- " * 2048 + "x",
+        "> " * 700 + "x",
+        "".join("    " * i + "1. item\n" for i in range(200)),
+    ],
+    ids=["indented-list", "dash-run", "quotes", "numbered"],
+)
+def test_deep_nesting_is_refused_in_one_line_naming_the_line(text):
+    with pytest.raises(RenderRefused) as caught:
+        SafeRenderer().convert(text)
+    message = str(caught.value)
+    assert "\n" not in message and "levels deep" in message and "line " in message
+
+
+def test_ordinary_nesting_renders():
+    text = "".join("    " * i + f"- level {i}\n" for i in range(6))
+    assert SafeRenderer().convert(text).count("<ul>") == 6
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("a [ b", "a [ b"),
+        ("[a](b", "[a](b"),
+        ("see [x](http://e.com) and [y", 'href="http://e.com"'),
+        ("[[[[[a]]]]](http://e.com)", "[[[[a]]]]</a>"),
+        (r"\[a](b)", "[a](b)"),
+        ("[a](http://e.com 'title')", 'title="title"'),
+    ],
+)
+def test_escaping_keeps_what_python_markdown_shows(text, shown):
+    assert shown in SafeRenderer().convert(text)
+
+
+def test_links_and_references_survive_the_guard():
+    text = "[a](http://e.com) [b][r] [r]\n\n[r]: http://r.example\n"
+    html = SafeRenderer().convert(text)
+    assert html.count("<a ") == 3
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: "[" * n,
+        lambda n: "[a](" * n,
+        lambda n: "![" * n,
+        lambda n: "[a](x'" * n,
+        lambda n: "[[a]](" * n,
+        lambda n: "[" * n + "]" * n,
+        lambda n: "*a* " * n,
+        lambda n: "[[[[[[[[[[\n" * (n // 10),
+    ],
+    ids=["open", "link-open", "image-open", "quote", "nested", "balanced", "emph", "lines"],
+)
+def test_render_cost_grows_linearly(make):
+    assert growth(render_or_refuse, make, 4000) < 1.5
+
+
+def test_everything_up_to_the_limit_renders_or_is_refused():
+    with pytest.raises(RenderRefused, match="characters"):
+        SafeRenderer().convert("word " * (guard.MAX_CHARS // 5 + 1))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: "## Story: a\nTags: x\n" + "".join("  " * i + "- Result\n" for i in range(n)),
+        lambda n: "## Story: a\nTags: x\n" + "".join("- " * i + "Result\n" for i in range(n)),
+        lambda n: "## Story: a" + " " * (n * 50) + "b\n### Result" + " " * (n * 50) + "x\n",
+    ],
+    ids=["indented", "dashes", "heading-blanks"],
+)
+def test_stories_parser_grows_linearly_in_the_size(make):
+    assert growth(parse_stories, make, 300) < 1.5
+
+
+def test_stories_labels_still_read():
+    bank = parse_stories("## Story: A  ##\nTags: x\n- **  Result:** 5 users\n  Action: I did\n")
+    story = bank.stories[0]
+    assert story.title == "A"
+    assert story.parts == {"result": "5 users", "action": "I did"}
+
+
+def test_about_export_of_deep_markdown_is_one_line_and_writes_nothing(tmp_path, capsys):
+    from companion.cli import main
+
+    deep = tmp_path / "deep.md"
+    deep.write_text("- " * 2048 + "x\n")
+    out = tmp_path / "out.html"
+    assert (
+        main(
+            [
+                "--data-dir",
+                str(tmp_path / "d"),
+                "about",
+                "export",
+                "--input",
+                str(deep),
+                "-o",
+                str(out),
+            ]
+        )
+        == 1
+    )
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "levels deep" in err and "Traceback" not in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## t {identity}\n" * 12_000,  # one block of headings: 16.7 s
+        ("# H\n\n- **a** [b](c) `d`\n  - e [f\n\n> q ![i](j)\n\n") * 4_000,  # 4.2 s
+        ("|a" * 5000 + "|\n" + "|-" * 5000 + "|\n") * 3,
+    ],
+    ids=["headings", "many-elements", "wide-table"],
+)
+def test_element_heavy_text_is_refused_in_one_line(text):
+    with pytest.raises(RenderRefused) as caught:
+        SafeRenderer().convert(text)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_bank_repeating_one_title_reads_in_one_pass():
+    bank = parse_stories("## Story: a\n" * 3 + "## Story: a-2\n")
+    assert [s.id for s in bank.stories] == ["a", "a-2", "a-3", "a-2-2"]
+    assert growth(parse_stories, lambda n: "## Story: a\n" * n, 1500) < 1.5
