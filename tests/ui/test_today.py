@@ -755,3 +755,23 @@ def test_double_clicking_skip_skips_once(qtbot, ctx, bus, dnd, loop, clock):
     _select(page, first)
     qtbot.mouseClick(page.schedule.skip_button, Qt.MouseButton.LeftButton)
     assert get_round(ctx.db, first).skipped_at, "still skipped: the second click did nothing"
+
+
+def test_a_custom_round_type_gets_the_packs_default_length_not_a_typed_45(
+    qtbot, ctx, bus, dnd, loop
+):
+    folder = ctx.data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    from companion.core.paths import shipped_content_dir
+
+    rounds = (shipped_content_dir() / "80-rounds.md").read_text(encoding="utf-8")
+    (folder / "80-rounds.md").write_text(
+        rounds.replace("\nminutes: 45\n", "\nminutes: 50\n", 1), encoding="utf-8"
+    )
+    page = make_page(qtbot, ctx, bus)
+    assert ctx.content.round_defaults().minutes == 50
+    page.schedule.add_round()
+    dialog = page.schedule.dialog
+    dialog.type.setEditText("Bar raiser")
+    assert dialog.length.minutes() == 50
+    dialog.reject()

@@ -208,6 +208,7 @@ class ScheduleEditor(QWidget):
             parent=self,
             today=self._today(),
             lengths=self._lengths(),
+            default_minutes=self.ctx.content.round_defaults().minutes,
             **dialog_topics(self.ctx),
         )
         self._open(
@@ -256,6 +257,7 @@ class ScheduleEditor(QWidget):
             parent=self,
             today=self._today(),
             lengths=self._lengths(),
+            default_minutes=self.ctx.content.round_defaults().minutes,
             **dialog_topics(self.ctx, rnd),
         )
 
