@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.core.cue.rounds import RoundInfo, find_round
+from companion.core.cue.state import offered_minutes
 from companion.core.cue.timebox import (
     Nudge,
     TimeboxStatus,
@@ -407,7 +408,7 @@ def card_state(
     elif focus is not None and page == focus.page and focus.state == "scheduled":
         shown_minutes = focus.minutes  # the day's length for the round ahead
     elif info is not None:
-        shown_minutes = clamp_minutes(minutes.get(info.id, info.minutes))
+        shown_minutes = offered_minutes(dict(minutes), info)
     else:
         shown_minutes = focus.minutes if focus is not None else clamp_minutes(None)
 
