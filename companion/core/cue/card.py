@@ -256,6 +256,14 @@ def _start_target(view: DayView | None, page: str, focus: CardRound | None, now)
     return 0
 
 
+def _last_held(view: DayView | None, infos: Sequence[RoundInfo]) -> CardRound | None:
+    """The day's round that ended last (None while none has)."""
+    if view is None:
+        return None
+    held = [r for r in view.rounds if r.state in ("ended", "captured") and r.ends_at]
+    return card_round(max(held, key=lambda r: r.ends_at), infos) if held else None
+
+
 def _just_ended(view: DayView | None, now: dt.datetime) -> bool:
     if view is None:
         return False
@@ -360,10 +368,12 @@ def card_state(
     mode = _mode(view, day_focus)
     running = focus if view is not None and view.current is not None else None
 
+    # after the day's last round: that round, under its own title (a custom one too)
+    held = focus or _last_held(view, infos)
     if pick is not None:
         page = pick.type
-    elif focus is not None:
-        page = focus.page
+    elif held is not None:
+        page = held.page
     else:
         fallback = find_round(infos, last_type) or (infos[0] if infos else None)
         page = fallback.id if fallback is not None else ""
@@ -371,10 +381,10 @@ def card_state(
         mode = "viewing"
 
     info = find_round(infos, page)
-    if info is not None and (focus is None or page != focus.page or not focus.custom):
+    if info is not None and (held is None or page != held.page or not held.custom):
         title, tooltip = info.short, info.title
-    elif focus is not None:
-        title, tooltip = focus.title, focus.title
+    elif held is not None:
+        title, tooltip = held.title, held.title
     else:
         title = tooltip = ""
 

@@ -278,3 +278,10 @@ def test_a_double_press_is_settled_by_the_meaning_change():
     assert changed.ignores(NOW + dt.timedelta(milliseconds=200))
     assert not changed.ignores(NOW + SETTLE)
     assert changed.follow("End", NOW + S) is changed  # no change: no new wait
+
+
+def test_after_a_custom_round_ends_the_header_keeps_its_title(world):
+    """The walk: after "Bar raiser" ended the header went back to "Peer / IC"."""
+    rows = _day("after", *CUSTOM)
+    state, _ = _state(world, rows, last_type="peer")
+    assert state.mode == "after" and state.title == "Bar raiser"
