@@ -163,6 +163,7 @@ SECTION_FIELDS: dict[str, dict[str, Check]] = {
     "rounds": {
         "minutes": whole(1, 600, "minutes"),
         "wrap_up_before_end": whole(1, 60, "minutes"),
+        "take_over_within": whole(1, 60, "minutes"),
         "wrap_up": text,
         "time_up": text,
     },

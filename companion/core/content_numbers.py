@@ -2,7 +2,9 @@
 
 ``{target}`` (the pitch's `target:`), ``{pick}`` (the questions' `pick:`, in words),
 ``{capture_window}`` and ``{thank_you_window}`` (the after-loop items' `within_hours:`,
-as "the hour" or "24 hours") and ``{silence_seconds}`` (the recovery item's field) are
+as "the hour" or "24 hours"), ``{silence_seconds}`` (the recovery item's field),
+``{before_window}`` (the earliest before-round offset, "15 minutes") and
+``{coding_setup}`` (the coding moves' setup step, "1 minute") are
 filled in when the pack loads, in every intro, front-matter text, item and field, so a
 pack that changes a number changes every sentence about it. Other braces (the closing
 line's ``{topic}``, the wrap-up's ``{minutes}``) are left for their own users.
@@ -18,7 +20,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from companion.core.content import Content, Item, Section
 
-NAMES = ("target", "pick", "capture_window", "thank_you_window", "silence_seconds")
+NAMES = (
+    "target",
+    "pick",
+    "capture_window",
+    "thank_you_window",
+    "silence_seconds",
+    "before_window",
+    "coding_setup",
+)
 _SLOT = re.compile(r"\{(" + "|".join(NAMES) + r")\}")
 
 
@@ -44,7 +54,21 @@ def values(content: Content) -> dict[str, str]:
         "capture_window": duration_words(content.capture_window),
         "thank_you_window": duration_words(content.thank_you_after),
         "silence_seconds": str(content.silence_nudge().seconds),
+        "before_window": duration_text(
+            dt.timedelta(minutes=max((s.minutes for s in content.before_round_steps()), default=15))
+        ),
+        "coding_setup": duration_text(dt.timedelta(minutes=_setup_minutes(content))),
     }
+
+
+def _setup_minutes(content: Content) -> float:
+    """The coding moves' setup step's minutes (a range by its upper end); 1 if none."""
+    from companion.core.content_fields import parse_range
+
+    steps = content.sections.get("coding-moves")
+    item = next((i for i in steps.items if i.get("id") == "setup"), None) if steps else None
+    span = parse_range(item.get("minutes")) if item is not None else None
+    return span[1] if span and span[1] > 0 else 1
 
 
 def fill(text: str, words: dict[str, str]) -> str:

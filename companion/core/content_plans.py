@@ -79,6 +79,7 @@ class RoundDefaults:
     wrap_up_before_end: int  # the timer's own wrap-up nudge, minutes before the end
     wrap_up: str  # its text; "{minutes}" is the minutes left
     time_up: str  # the nudge at the end
+    take_over_within: int = 5  # minutes a press takes over a round the clock started
 
 
 # Fallbacks, used only when the pack has no valid value (see the module docstring).
@@ -216,6 +217,7 @@ def round_defaults(content: Content) -> RoundDefaults:
         wrap_up_before_end=_whole(meta.get("wrap_up_before_end"), fallback.wrap_up_before_end),
         wrap_up=meta.get("wrap_up") or fallback.wrap_up,
         time_up=meta.get("time_up") or fallback.time_up,
+        take_over_within=_whole(meta.get("take_over_within"), fallback.take_over_within),
     )
 
 

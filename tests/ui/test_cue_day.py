@@ -82,9 +82,13 @@ def test_end_opens_one_capture_in_front_focused_and_start_end_bring_it_back(
     assert session.captures.open_one() is None
     # with the capture gone, a press right after End asks before an extra round
     assert card.start_button.text() == "Start\u2026"
+    clock.advance(seconds=1)  # not the tail of a double click on Capture
     card.toggle_round()
     assert not card.running and len(loops.list_rounds(db, loop_id)) == before
-    card.toggle_round()
+    card.toggle_round()  # at once: a double click's tail on the changed button does nothing
+    assert not card.running and len(loops.list_rounds(db, loop_id)) == before
+    clock.advance(seconds=1)
+    card.toggle_round()  # a deliberate second press
     assert card.running and len(loops.list_rounds(db, loop_id)) == before + 1
 
 
@@ -236,3 +240,71 @@ def test_the_session_owns_the_one_day_service(ctx, qapp):
     session = Session(ctx, bare)
     assert DayService.of(ctx, bare) is session.day
     session.shutdown()
+
+
+# --- a press at the start of a round (#46) and double clicks (#41) -------------------
+
+
+def test_the_hotkey_at_12_s_into_a_clock_started_round_starts_it_at_the_press(
+    session, qtbot, db, loop_id, clock
+):
+    """The report: the round started by itself at its time; the candidate pressed the
+    start/end hotkey 12 s later and the round ended, with the capture over the call."""
+    start = clock.now() + dt.timedelta(minutes=1)
+    rid = _add(db, loop_id, "coding", start)
+    card = _card(session, qtbot)
+    clock.set(start + dt.timedelta(seconds=12))
+    session.day.refresh()
+    card.tick()
+    assert card.running and loops.get_round(db, rid).started_at is None  # the clock's
+    assert card.start_button.text() == "Start"
+    assert card.header.line.text().startswith("started by the clock \u00b7 press to start now")
+    session.on_hotkey("start-end-round")
+    rnd = loops.get_round(db, rid)
+    assert rnd.ended_at is None and rnd.started == clock.now(), "re-anchored at the press"
+    assert session.captures.open_one() is None
+    assert card.running and card.header.line.text().startswith(f"started {clock.now():%H:%M}")
+    # a second press at once (a double press) does not end it either
+    session.on_hotkey("start-end-round")
+    clock.advance(seconds=2)
+    session.on_hotkey("start-end-round")  # a first deliberate press only asks
+    assert loops.get_round(db, rid).ended_at is None and card.start_button.text() == "End now"
+    clock.advance(seconds=2)
+    session.on_hotkey("start-end-round")  # the second one ends it
+    assert loops.get_round(db, rid).ended == clock.now()
+
+
+def test_double_clicks_on_the_cards_start_and_end_make_one_transition_each(
+    session, qtbot, db, loop_id, clock
+):
+    first = _add(db, loop_id, "coding", clock.now() + dt.timedelta(minutes=3))
+    second = _add(db, loop_id, "design", clock.now() + dt.timedelta(minutes=50))
+    card = _card(session, qtbot)
+    button = card.start_button
+    assert button.text() == "Start"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # the double click's second half
+    rnd = loops.get_round(db, first)
+    assert rnd.started == clock.now() and rnd.ended_at is None
+    assert card.start_button.text() == "End"  # not armed by the tail of the double click
+    clock.advance(minutes=40)
+    card.tick()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert loops.get_round(db, first).ended == clock.now()
+    assert loops.get_round(db, second).started_at is None
+    assert len(session.captures.dialogs) == 1
+
+
+def test_the_card_passes_no_length_an_invitations_60_minutes_stay(
+    session, qtbot, db, loop_id, clock
+):
+    """The card's Start wrote its own 45 over the round's 60 (the invitation's end)."""
+    rid = _add(db, loop_id, "coding", clock.now() + dt.timedelta(minutes=2))
+    loops.update_round(db, rid, length_minutes=60)
+    card = _card(session, qtbot)
+    card.state.minutes["coding"] = 45  # a length chosen on the card for the type
+    card._change("minutes")
+    card.toggle_round()
+    assert loops.get_round(db, rid).length_minutes == 60
+    assert session.day.view.round(rid).minutes == 60

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from companion.core.day.loops import add_round, create_loop, get_round
@@ -20,8 +21,8 @@ pytestmark = pytest.mark.gui
 TZ = dt.timezone(dt.timedelta(hours=1))
 
 
-def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
-    return dt.datetime(2026, 12, day, hour, minute, tzinfo=TZ)
+def at(day: int, hour: int, minute: int = 0, second: int = 0) -> dt.datetime:
+    return dt.datetime(2026, 12, day, hour, minute, second, tzinfo=TZ)
 
 
 class FakeGsettings:
@@ -495,6 +496,7 @@ def test_skip_and_unskip_from_the_schedule_move_the_day(qtbot, ctx, bus, dnd, lo
     assert page.view.round(first).state == "skipped" and page.view.next.id == second
     assert _select(page, first).text(2) == "skipped"  # the State column
     assert page.schedule.skip_button.text().replace("&", "") == "Unskip"
+    clock.set(at(2, 9, 0, 1))  # a deliberate second click (not a double click's tail)
     page.schedule.skip_button.click()
     assert not get_round(ctx.db, first).skipped_at
     assert page.view.next.id == first
@@ -697,3 +699,82 @@ def test_the_schedule_shows_each_rounds_state_in_the_order_they_ran(
     ctx.db.execute("UPDATE rounds SET notes = 'asked about sharding' WHERE id = ?", [second])
     page.day.refresh()
     assert rows()[0][:2] == ("System design round", "done, written down")
+
+
+def _now_button(page, words):
+    return next(
+        b for b in page.now_box.findChildren(type(page.add_loop_button)) if words in b.text()
+    )
+
+
+def test_double_clicking_round_finished_does_not_start_the_next(qtbot, ctx, bus, dnd, clock, db):
+    """The walk: the second click landed on "Start it now" in the same place and the
+    next round started 4 minutes early, its start rewritten."""
+    loop_id = create_loop(db, "Acme", "SRE", starts_on="2026-12-02")
+    first = add_round(db, loop_id, "coding", scheduled_at=at(2, 10))
+    second = add_round(db, loop_id, "peer", scheduled_at=at(2, 10, 45))
+    clock.set(at(2, 10, 40))
+    page = make_page(qtbot, ctx, bus)
+    finish = _now_button(page, "finished")
+    qtbot.mouseClick(finish, Qt.MouseButton.LeftButton)
+    start_now = _now_button(page, "Start it now")  # where "Round finished" was
+    qtbot.mouseClick(start_now, Qt.MouseButton.LeftButton)  # the double click's tail
+    assert get_round(ctx.db, first).ended_at is not None
+    assert get_round(ctx.db, second).started_at is None
+    clock.set(at(2, 10, 40, 2))
+    qtbot.mouseClick(start_now, Qt.MouseButton.LeftButton)  # a deliberate click works
+    assert get_round(ctx.db, second).started == at(2, 10, 40, 2)
+
+
+def test_a_clock_started_round_on_today_is_started_now_and_ends_at_a_second_click(
+    qtbot, ctx, bus, dnd, clock, loop
+):
+    _loop_id, first, second = loop
+    clock.set(at(2, 10, 0, 10))
+    page = make_page(qtbot, ctx, bus)
+    assert "started by the clock" in page.now_label.text()
+    qtbot.mouseClick(_now_button(page, "Start it now"), Qt.MouseButton.LeftButton)
+    assert get_round(ctx.db, first).started == at(2, 10, 0, 10)
+    clock.set(at(2, 10, 0, 30))
+    tick(bus)
+    finish = _now_button(page, "finished")
+    qtbot.mouseClick(finish, Qt.MouseButton.LeftButton)  # a young round: it asks
+    assert get_round(ctx.db, first).ended_at is None
+    again = _now_button(page, "again")
+    qtbot.mouseClick(again, Qt.MouseButton.LeftButton)  # a double click's tail: nothing
+    assert get_round(ctx.db, first).ended_at is None
+    clock.set(at(2, 10, 0, 32))
+    qtbot.mouseClick(again, Qt.MouseButton.LeftButton)
+    assert get_round(ctx.db, first).ended == at(2, 10, 0, 32)
+    assert get_round(ctx.db, second).started_at is None
+
+
+def test_double_clicking_skip_skips_once(qtbot, ctx, bus, dnd, loop, clock):
+    _loop_id, first, _second = loop
+    clock.set(at(2, 9))
+    page = make_page(qtbot, ctx, bus)
+    _select(page, first)
+    qtbot.mouseClick(page.schedule.skip_button, Qt.MouseButton.LeftButton)
+    _select(page, first)
+    qtbot.mouseClick(page.schedule.skip_button, Qt.MouseButton.LeftButton)
+    assert get_round(ctx.db, first).skipped_at, "still skipped: the second click did nothing"
+
+
+def test_a_custom_round_type_gets_the_packs_default_length_not_a_typed_45(
+    qtbot, ctx, bus, dnd, loop
+):
+    folder = ctx.data_dir / "content"
+    folder.mkdir(exist_ok=True)
+    from companion.core.paths import shipped_content_dir
+
+    rounds = (shipped_content_dir() / "80-rounds.md").read_text(encoding="utf-8")
+    (folder / "80-rounds.md").write_text(
+        rounds.replace("\nminutes: 45\n", "\nminutes: 50\n", 1), encoding="utf-8"
+    )
+    page = make_page(qtbot, ctx, bus)
+    assert ctx.content.round_defaults().minutes == 50
+    page.schedule.add_round()
+    dialog = page.schedule.dialog
+    dialog.type.setEditText("Bar raiser")
+    assert dialog.length.minutes() == 50
+    dialog.reject()

@@ -98,7 +98,7 @@ def test_no_audio_server_is_a_message_on_the_card_and_the_round_goes_on(
     assert not card.voice.indicator.isVisible()
     card.tick()  # not retried every second
     assert card.voice.message.isVisible() and not card.voice.mic_open
-    card.toggle_round()
+    card.day.end_round(card.view.current.id)  # End (the press asks first this early)
     assert not card.running
 
 
@@ -207,7 +207,7 @@ def test_nudge_after_twenty_seconds_of_silence_and_cleared_by_speech(
     assert on_at - words_end == pytest.approx(20.0, abs=0.5)
     assert card.voice.nudge.text() == "Narrate: say what you are checking"
     assert [on for on, _ in shown] == [True, False]  # shown once, then cleared by speech
-    card.toggle_round()  # the round ends: the mic closes
+    card.day.end_round(card.view.current.id)  # the round ends: the mic closes
     assert not card.voice.mic_open and not card.voice.indicator.isVisible()
     qtbot.waitUntil(lambda: server.source_outputs() == [], timeout=5000)
 
@@ -233,7 +233,7 @@ def test_a_microphone_unplugged_mid_round_is_a_message_and_the_round_goes_on(
     assert card.running
     card.tick()
     assert card.clock.isVisible()  # the round's timer goes on
-    card.toggle_round()
+    card.day.end_round(card.view.current.id)  # End (the press asks first this early)
     assert not card.running
     assert server.source_outputs() == []
 

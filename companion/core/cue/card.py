@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.core.cue.rounds import RoundInfo, find_round
+from companion.core.cue.state import offered_minutes
 from companion.core.cue.timebox import (
     Nudge,
     TimeboxStatus,
@@ -33,7 +34,7 @@ from companion.core.day.model import DayRound, DayView
 from companion.core.day.schedule import clock_text, countdown_text, guess_round_type
 
 MODES = ("none", "before", "in", "viewing", "between", "after")
-PRESSES = ("start", "end", "focus-capture", "confirm-unscheduled")
+PRESSES = ("start", "start-now", "end", "confirm-end", "focus-capture", "confirm-unscheduled")
 GENERIC = "@generic"  # the page of a custom round type no shipped type fits
 GENERIC_SECTIONS = (
     "@pitch-outline",
@@ -46,6 +47,44 @@ GENERIC_SECTIONS = (
 )
 # a Start this soon after an End that would begin a round not on the schedule asks first
 CONFIRM_AFTER_END = dt.timedelta(minutes=10)
+# the second of two presses (an extra round, ending a young round) counts within this
+ARMED_FOR = dt.timedelta(seconds=5)
+# a press this soon after the press changed meaning (Start became End under the pointer,
+# End became "End now") is the tail of a double click: it does nothing
+SETTLE = dt.timedelta(milliseconds=600)
+
+
+def round_press(rnd: DayRound, now: dt.datetime, take_over_within: int) -> str:
+    """What a press does to the running round ``rnd``. In its first ``take_over_within``
+    minutes (the pack's rounds ``take_over_within:``), and while not past its length, a
+    round the clock started is started again at the press ("start-now": the candidate's
+    "it begins") and a round the user started ends only at a second press
+    ("confirm-end"); otherwise the press ends it ("end")."""
+    if rnd.starts_at is None:
+        return "end"
+    age = now - rnd.starts_at
+    young = age < dt.timedelta(minutes=min(take_over_within, rnd.minutes))
+    if not young:
+        return "end"
+    return "confirm-end" if rnd.round.started_at else "start-now"
+
+
+@dataclass(frozen=True)
+class Settle:
+    """When a button's meaning (its text) last changed; a press within :data:`SETTLE`
+    of that change is ignored. A button seen for the first time takes presses at once
+    (a hotkey that opens the card presses it straight away)."""
+
+    meaning: object = None
+    since: dt.datetime | None = None
+
+    def follow(self, meaning: object, now: dt.datetime) -> Settle:
+        if meaning == self.meaning:
+            return self
+        return Settle(meaning, now if self.meaning is not None else None)
+
+    def ignores(self, now: dt.datetime) -> bool:
+        return self.since is not None and dt.timedelta(0) <= now - self.since < SETTLE
 
 
 @dataclass(frozen=True)
@@ -188,6 +227,17 @@ def _line(mode: str, rnd: CardRound | None, shown_title: str, now: dt.datetime) 
     return f"Next: {_with_who(rnd)} at {clock_text(rnd.starts_at, now)} ({left})"
 
 
+def _running_line(press: str, press_text: str, rnd: CardRound, now, line: str) -> str:
+    """The running round's second line: who started it and what the press does now."""
+    if press == "start-now":
+        lead = "started by the clock \u00b7 press to start now"
+    elif press_text == "End now":
+        lead = "press again to end it"
+    else:
+        lead = f"started {clock_text(rnd.starts_at, now)}"
+    return f"{lead} \u00b7 {line}" if line else lead
+
+
 def _start_target(view: DayView | None, page: str, focus: CardRound | None, now) -> int:
     """The round a Start would start: the focus round when its page is shown, else the
     day's not-yet-ended round of the shown type today (as ``actions.start`` picks it)."""
@@ -204,6 +254,14 @@ def _start_target(view: DayView | None, page: str, focus: CardRound | None, now)
         if d.type == page and d.state in ("scheduled", "running") and today(d.starts_at):
             return d.id
     return 0
+
+
+def _last_held(view: DayView | None, infos: Sequence[RoundInfo]) -> CardRound | None:
+    """The day's round that ended last (None while none has)."""
+    if view is None:
+        return None
+    held = [r for r in view.rounds if r.state in ("ended", "captured") and r.ends_at]
+    return card_round(max(held, key=lambda r: r.ends_at), infos) if held else None
 
 
 def _just_ended(view: DayView | None, now: dt.datetime) -> bool:
@@ -223,6 +281,8 @@ def _press(
     just_ended: bool,
     shown_title: str,
     rnd: CardRound | None,
+    on_round: str = "end",
+    now: dt.datetime | None = None,
 ) -> tuple[str, str, str]:
     if capture_open:
         return (
@@ -232,6 +292,26 @@ def _press(
         )
     if mode in ("in", "viewing"):
         what = rnd.title if rnd is not None else "the round"
+        since = clock_text(rnd.starts_at, now) if rnd is not None and rnd.starts_at else ""
+        if on_round == "start-now":
+            return (
+                "start-now",
+                "Start",
+                f"{what} was started by the clock at {since}: press to start it now "
+                "(the timer counts from the press; nothing ends) (Ctrl+Enter)",
+            )
+        if on_round == "confirm-end" and not armed:
+            return (
+                "confirm-end",
+                "End",
+                f"{what} started at {since}, a few minutes ago: press twice to end it",
+            )
+        if on_round == "confirm-end":
+            return (
+                "end",
+                "End now",
+                f"Press again to end {what}: records the end and opens the quick capture",
+            )
         return (
             "end",
             "End",
@@ -288,10 +368,12 @@ def card_state(
     mode = _mode(view, day_focus)
     running = focus if view is not None and view.current is not None else None
 
+    # after the day's last round: that round, under its own title (a custom one too)
+    held = focus or _last_held(view, infos)
     if pick is not None:
         page = pick.type
-    elif focus is not None:
-        page = focus.page
+    elif held is not None:
+        page = held.page
     else:
         fallback = find_round(infos, last_type) or (infos[0] if infos else None)
         page = fallback.id if fallback is not None else ""
@@ -299,10 +381,10 @@ def card_state(
         mode = "viewing"
 
     info = find_round(infos, page)
-    if info is not None and (focus is None or page != focus.page or not focus.custom):
+    if info is not None and (held is None or page != held.page or not held.custom):
         title, tooltip = info.short, info.title
-    elif focus is not None:
-        title, tooltip = focus.title, focus.title
+    elif held is not None:
+        title, tooltip = held.title, held.title
     else:
         title = tooltip = ""
 
@@ -336,22 +418,38 @@ def card_state(
     elif focus is not None and page == focus.page and focus.state == "scheduled":
         shown_minutes = focus.minutes  # the day's length for the round ahead
     elif info is not None:
-        shown_minutes = clamp_minutes(minutes.get(info.id, info.minutes))
+        shown_minutes = offered_minutes(dict(minutes), info)
     else:
         shown_minutes = focus.minutes if focus is not None else clamp_minutes(None)
 
     step = 0 if reset and running is not None and page == running.page else steps.get(page, 0)
     target = _start_target(view, page, focus, now) if running is None else 0
+    on_round = "end"
+    if running is not None and view is not None and view.current is not None:
+        on_round = round_press(view.current, now, content.round_defaults().take_over_within)
     press, press_text, press_tip = _press(
-        mode, capture_open, target, armed, _just_ended(view, now), title, running or focus
+        mode,
+        capture_open,
+        target,
+        armed,
+        _just_ended(view, now),
+        title,
+        running or focus,
+        on_round,
+        now,
     )
+    if press == "start-now" and running is not None:
+        target = running.id
+    line = _line(mode, focus, title, now)
+    if mode == "in" and running is not None and running.starts_at is not None:
+        line = _running_line(press, press_text, running, now, line)
     return CardState(
         mode=mode,
         round=focus,
         page=page,
         title=title,
         tooltip=tooltip,
-        line=_line(mode, focus, title, now),
+        line=line,
         status=status,
         page_status=page_status,
         minutes=shown_minutes,

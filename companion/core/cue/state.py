@@ -89,10 +89,16 @@ class CueState:
 
     def round_minutes(self, info: RoundInfo) -> int:
         """The length the card offers for a type: the user's own, else the content's."""
-        return clamp_minutes(self.minutes.get(info.id, info.minutes))
+        return offered_minutes(self.minutes, info)
 
     def needs_share_reminder(self, today: dt.date) -> bool:
         return self.reminder_shown_on != today.isoformat()
+
+
+def offered_minutes(minutes: dict[str, int], info: RoundInfo) -> int:
+    """The one rule for the card's length box of a type not running: the user's own
+    length for it (``minutes``), else the content's."""
+    return clamp_minutes(minutes.get(info.id, info.minutes))
 
 
 def merge_state(fresh: CueState, mine: CueState, changed: set[str]) -> CueState:

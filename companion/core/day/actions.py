@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlite_utils import Database
 
 from companion.core.day import loops
+from companion.core.day.lengths import start_length
 from companion.core.day.model import DayRules, DayView, day_view
 from companion.core.timeutil import to_stored
 
@@ -181,14 +183,19 @@ def start(
     *,
     round_id: int = 0,
     round_type: str = "",
-    minutes: int | None = None,
+    chosen: Mapping[str, int] | None = None,
 ) -> Outcome:
     """Start a round: ``round_id`` itself, else the day's round of ``round_type`` that has
-    not ended (scheduled, or running by the clock), else a new unscheduled round.
-    ``minutes`` (the card's own length for the type) becomes the round's length."""
-    outcome = _start(db, view, now, round_id=round_id, round_type=round_type)
-    if outcome.changed and minutes:
-        loops.update_round(db, outcome.round_id, length_minutes=int(minutes))
+    not ended (scheduled, or running by the clock), else a new unscheduled round. Its
+    length is :func:`lengths.start_length` (``chosen``: the user's own length per type),
+    written in the same transaction as the start."""
+    with db.atomic():
+        outcome = _start(db, view, now, round_id=round_id, round_type=round_type)
+        rnd = loops.get_round(db, outcome.round_id) if outcome.changed else None
+        if rnd is not None:
+            minutes = start_length(rnd.length_minutes, rnd.type, chosen or {})
+            if minutes:
+                loops.update_round(db, rnd.id, length_minutes=minutes)
     return outcome
 
 

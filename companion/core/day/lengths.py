@@ -58,3 +58,13 @@ def round_minutes(own: int | None, type_id: str, lengths: Mapping[str, int], def
     if isinstance(own, int) and own > 0:
         return own
     return lengths.get(type_id) or default
+
+
+def start_length(own: int | None, type_id: str, chosen: Mapping[str, int]) -> int | None:
+    """The length to fix on a round as it starts, wherever Start is pressed: None (keep
+    what it has) for a round with its own length (an invitation's end), else the length
+    the user chose for its type on the card, else None (its type's, by the day)."""
+    if isinstance(own, int) and own > 0:
+        return None
+    mine = chosen.get(type_id)
+    return clamp_minutes(mine) if isinstance(mine, int) and mine > 0 else None

@@ -69,20 +69,25 @@ def mark_thank_you_sent(db: Database, loop_id: int, at: dt.datetime) -> None:
     save_thank_you(db, loop_id, sent_at=at)
 
 
-def specific_topic(db: Database, loop_id: int, round_ids: list[int] | None = None) -> str | None:
+def specific_topic(
+    db: Database, loop_id: int, round_ids: list[int] | None = None, not_topics: tuple = ()
+) -> str | None:
     """One specific thing discussed, for the thank-you: the most mentioned topic of what
     they asked, else what went well, else a question (never a flub). With ``round_ids``
-    only what was written for those rounds counts (the person's own conversation)."""
+    only what was written for those rounds counts (the person's own conversation);
+    ``not_topics`` (the story pack's behavioural tags, such as "identity") are kinds of
+    question, not things discussed."""
     where, params = "loop_id = ?", [loop_id]
     if round_ids is not None:
         if not round_ids:
             return None
         where += f" AND round_id IN ({','.join('?' * len(round_ids))})"
         params += list(round_ids)
+    skip = "".join(" AND lower(topic) != ?" for _ in not_topics)
     row = db.execute(
-        f"SELECT topic, COUNT(*) AS n FROM asked WHERE {where} AND topic != '' "
+        f"SELECT topic, COUNT(*) AS n FROM asked WHERE {where} AND topic != ''{skip} "
         "GROUP BY lower(topic) ORDER BY n DESC, MIN(id) LIMIT 1",
-        params,
+        params + [t.lower() for t in not_topics],
     ).fetchone()
     if row:
         return row[0]
@@ -170,16 +175,16 @@ class Draft:
     why: str  # "" when the topic came from the person's round; else why it did not
 
 
-def compose_thank_you(db: Database, loop_id: int) -> Draft:
+def compose_thank_you(db: Database, loop_id: int, not_topics: tuple = ()) -> Draft:
     """A one-paragraph note to one person, naming one topic from a round they were in
-    (or saying why it cannot)."""
+    (or saying why it cannot); ``not_topics``: see :func:`specific_topic`."""
     loop = get_loop(db, loop_id)
     if loop is None:
         raise ValueError(f"Loop {loop_id} does not exist.")
     to = recipient(db, loop_id, thank_you(db, loop_id).to_whom)
     hello = greeting(to.name)
     role = f"the {loop.role} role" if loop.role else "the role"
-    topic = specific_topic(db, loop_id, list(to.round_ids)) if to.round_ids else None
+    topic = specific_topic(db, loop_id, list(to.round_ids), not_topics) if to.round_ids else None
     who = to.name or ("the hiring manager" if to.role == "hiring-manager" else "")
     if topic:
         why = ""

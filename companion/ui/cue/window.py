@@ -47,7 +47,7 @@ CARD_KINDS = ("about", "stories", "plan", "loop", "content")
 
 SAVE_DELAY_MS = 400
 TICK_MS = 1000
-ARMED_FOR = dt.timedelta(seconds=10)  # the second press of an extra round, within this
+ARMED_FOR = cue_card.ARMED_FOR  # the second of two presses, within this
 
 
 class CueCardWindow(QWidget):
@@ -69,6 +69,7 @@ class CueCardWindow(QWidget):
         self.card: cue_card.CardState | None = None
         self.pick: cue_card.Pick | None = None
         self._armed_at: dt.datetime | None = None
+        self._settle = cue_card.Settle()  # Start/End ignores a click just after it changed
         self._changed: set[str] = set()
         self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
         self.placement = CardPlacement(self, ctx.settings)
@@ -313,6 +314,7 @@ class CueCardWindow(QWidget):
         state = self.compute()
         self.card = state
         self.pick = state.pick
+        self._settle = self._settle.follow(state.press_text, self.ctx.now())
         self._remember(state)
         info = self._info(state.page)
         self.header.render(state)
@@ -393,13 +395,15 @@ class CueCardWindow(QWidget):
 
     def toggle_round(self) -> None:
         """Start/End: what the card state says the next press does."""
+        if self._settle.ignores(self.ctx.now()):
+            return  # the second click of a double click, on a button that just changed
         state = self.compute()
         press = state.next_press
         if press == "focus-capture":
             self.captures.bring_forward()
             self.render()
             return
-        if press == "confirm-unscheduled":
+        if press in ("confirm-unscheduled", "confirm-end"):
             self._armed_at = self.ctx.now()
             self.render()
             QTimer.singleShot(int(ARMED_FOR.total_seconds() * 1000) + 50, self.render)
@@ -408,7 +412,7 @@ class CueCardWindow(QWidget):
         try:
             if press == "end" and self._day_round is not None:
                 self.day.end_round(self._day_round.id)
-            elif press == "start":
+            elif press in ("start", "start-now"):
                 self._start(state)
         except Exception as exc:  # the database refused: say so on the card
             log.warning("could not record the round: %s", exc)
@@ -418,12 +422,13 @@ class CueCardWindow(QWidget):
         self.render()
 
     def _start(self, state: cue_card.CardState) -> None:
+        """The round's length is the day's rule (core/day/lengths.py), not the card's: the
+        card only saves its length box first, which that rule reads."""
+        self.save_now()
         if state.start_round_id:
-            mine = self.state.minutes.get(state.page) if state.page else None
-            self.day.start_round(round_id=state.start_round_id, minutes=mine)
+            self.day.start_round(round_id=state.start_round_id)
         elif state.page and state.page != cue_card.GENERIC:
-            mine = self.state.minutes.get(state.page)  # the length set on the card, if any
-            self.day.start_round(round_type=state.page, minutes=mine)
+            self.day.start_round(round_type=state.page)
 
     # ------------------------------------------------------------------ pages
 

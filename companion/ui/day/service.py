@@ -182,7 +182,9 @@ class DayService(QObject):
             self.bus.status_message.emit(outcome.message)
         return outcome
 
-    def start_round(self, *, round_id: int = 0, round_type: str = "", minutes: int | None = None):
+    def start_round(self, *, round_id: int = 0, round_type: str = ""):
+        """Start a round (Today, the card, the hotkey: one rule for its length)."""
+        from companion.core.cue.state import load_state
         from companion.core.day import actions
 
         now = self.ctx.now()
@@ -191,7 +193,12 @@ class DayService(QObject):
         except Exception:  # a broken row: refresh() logs it and keeps the last view
             view = self.refresh()
         outcome = actions.start(
-            self.ctx.db, view, now, round_id=round_id, round_type=round_type, minutes=minutes
+            self.ctx.db,
+            view,
+            now,
+            round_id=round_id,
+            round_type=round_type,
+            chosen=load_state(self.ctx.settings).minutes,  # the card's length box per type
         )
         if not outcome.changed:
             self.refresh()  # nothing started: the pages still show the rows as they are now

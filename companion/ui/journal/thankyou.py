@@ -123,7 +123,10 @@ class ThankYouBox(QGroupBox):
         if not self.to_whom.text().strip():
             self.to_whom.setText(default_recipient(self.ctx.db, self.loop_id))
         self.save()
-        draft = compose_thank_you(self.ctx.db, self.loop_id)
+        from companion.core.stories.pack import story_pack
+
+        tags = story_pack(self.ctx.content).tags  # "identity" is a kind of question
+        draft = compose_thank_you(self.ctx.db, self.loop_id, tags)
         self.draft.setPlainText(draft.text)
         self.save()
         self.why.setText(draft.why)

@@ -6,6 +6,8 @@ The module imports only Qt; the data and the heavier widgets load after the firs
 
 from __future__ import annotations
 
+import datetime as dt
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
@@ -46,6 +48,8 @@ class TodayPage(QWidget):
         self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
         self.dialog = None  # the dialog open now (opened without a nested event loop)
+        self._finish_armed: tuple[int, object] | None = None  # (round id, first press at)
+        self._settle = None  # the now buttons ignore a click just after they change
 
         outer = QVBoxLayout(self)
         self.headline = QLabel("Today")
@@ -236,10 +240,12 @@ class TodayPage(QWidget):
             focus.link if focus else "",
             view.day,
             past_midnight(view),
+            self._round_press(view),
         )
         if key != self._phase_key:
             self._phase_key = key
             self._render_phase(view)
+            self._settle_buttons()
         from companion.ui.today.parts import render_reminders
 
         render_reminders(self, view)
@@ -333,13 +339,27 @@ class TodayPage(QWidget):
             self.phase_holder.addWidget(call)
         if view.phase == "in-round":
             current = view.current
+            press = self._round_press(view)
             self.now_box.setTitle("Now: in the round")
-            self.now_label.setText(
+            text = (
                 f"{current.title} — ends about {clock_text(current.ends_at, now)}. "
                 "Mark it finished when it ends: notifications come back and the capture opens."
             )
+            if press == "start-now":
+                text = (
+                    f"{current.title} was started by the clock at "
+                    f"{clock_text(current.starts_at, now)}. Press Start it now when it "
+                    "really begins: its timer counts from then."
+                )
+            elif press == "armed":
+                text = f"{current.title} started only minutes ago: click again to finish it."
+            self.now_label.setText(text)
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(current.type))
-            self._action("Round &finished", lambda: self.finish_round(current.id))
+            if press == "start-now":
+                self._action("&Start it now", lambda: self.start_round(current.id))
+            finish = "Click again to &finish" if press == "armed" else "Round &finished"
+            self._action(finish, lambda: self.finish_round(current.id))
+            self._rerender_at_press_change(view)
             return
         if view.phase == "before-round":
             nxt = view.next
@@ -402,7 +422,7 @@ class TodayPage(QWidget):
 
     def _action(self, text: str, slot) -> QPushButton:
         button = QPushButton(text)
-        button.clicked.connect(lambda _=False: slot())
+        button.clicked.connect(lambda _=False: self._press(slot))
         row = self.actions_row  # the buttons keep their size, on the left
         last = row.itemAt(row.count() - 1) if row.count() else None
         if last is not None and last.spacerItem() is not None:
@@ -456,8 +476,70 @@ class TodayPage(QWidget):
 
     # actions -----------------------------------------------------------------------
 
+    def _settle_buttons(self) -> None:
+        """The now buttons as drawn: a click just after they changed is ignored (the
+        second click of a double click on "Round finished" must not start the next)."""
+        from companion.core.cue.card import Settle
+
+        row = self.actions_row
+        texts = tuple(
+            row.itemAt(i).widget().text() for i in range(row.count()) if row.itemAt(i).widget()
+        )
+        self._settle = (self._settle or Settle()).follow(texts, self.ctx.now())
+
+    def _press(self, slot) -> None:
+        if self._settle is not None and self._settle.ignores(self.ctx.now()):
+            return
+        slot()
+
+    def _round_press(self, view) -> str:
+        """What a press does to the running round (core/cue/card.py decides), "armed"
+        once the first of two presses that end a young round was made."""
+        from companion.core.cue.card import ARMED_FOR, round_press
+
+        current = view.current if view is not None else None
+        if current is None:
+            return ""
+        now = self.ctx.now()
+        press = round_press(current, now, self.ctx.content.round_defaults().take_over_within)
+        armed = self._finish_armed
+        if (
+            press != "end"
+            and armed is not None
+            and armed[0] == current.id
+            and dt.timedelta(0) <= now - armed[1] <= ARMED_FOR
+        ):
+            return "armed"
+        return press
+
+    def _rerender_at_press_change(self, view) -> None:
+        """A young round's buttons change when it stops being young, or the second
+        press's time runs out: draw them again then."""
+        from companion.core.cue.card import ARMED_FOR
+
+        current = view.current
+        now = self.ctx.now()
+        moments = []
+        if current.starts_at is not None:
+            young = min(self.ctx.content.round_defaults().take_over_within, current.minutes)
+            moments.append(current.starts_at + dt.timedelta(minutes=young))
+        if self._finish_armed is not None:
+            moments.append(self._finish_armed[1] + ARMED_FOR)
+        future = [m for m in moments if m > now]
+        if future:
+            ms = int((min(future) - now).total_seconds() * 1000) + 50
+            QTimer.singleShot(ms, self, lambda: self.render(self.view))
+
     def finish_round(self, round_id: int) -> None:
-        """End the round through the day service: once, wherever it is pressed."""
+        """End the round through the day service: once, wherever it is pressed. A round
+        only minutes old ends at a second click (the card's rule, core/cue/card.py)."""
+        press = self._round_press(self.view)
+        current = self.view.current if self.view is not None else None
+        if current is not None and current.id == round_id and press in ("start-now", "confirm-end"):
+            self._finish_armed = (round_id, self.ctx.now())
+            self.render(self.view)
+            return
+        self._finish_armed = None
         self.day.end_round(round_id)
 
     def start_round(self, round_id: int) -> None:

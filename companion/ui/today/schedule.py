@@ -53,6 +53,7 @@ class ScheduleEditor(QWidget):
         self.dialog = None  # the dialog or question open now (opened without a nested loop)
         self._rows: list[tuple] | None = None  # what the tree shows; None: not drawn yet
         self._skippable: dict[int, tuple[bool, bool]] = {}
+        self._skip_done: tuple[int, dt.datetime] | None = None  # the last Skip/Unskip
         self._view = None  # the day's view of this loop, when Today passes it
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Rounds of this loop")
@@ -210,6 +211,7 @@ class ScheduleEditor(QWidget):
             parent=self,
             today=self._today(),
             lengths=self._lengths(),
+            default_minutes=self.ctx.content.round_defaults().minutes,
             **dialog_topics(self.ctx),
         )
         self._open(
@@ -262,6 +264,7 @@ class ScheduleEditor(QWidget):
             parent=self,
             today=self._today(),
             lengths=self._lengths(),
+            default_minutes=self.ctx.content.round_defaults().minutes,
             **dialog_topics(self.ctx, rnd),
         )
 
@@ -291,9 +294,16 @@ class ScheduleEditor(QWidget):
 
     def toggle_skip(self) -> None:
         """Skip the selected round, or put a skipped one back, through the day service."""
+        from companion.core.cue.card import SETTLE
+
         round_id = self._selected_id()
         if not round_id:
             return
+        now = self.ctx.now()
+        done = self._skip_done
+        if done is not None and done[0] == round_id and dt.timedelta(0) <= now - done[1] < SETTLE:
+            return  # the second click of a double click: Skip just became Unskip
+        self._skip_done = (round_id, now)
         skipped, _begun = self._skippable.get(round_id, (False, False))
         if skipped:
             self.day.unskip_round(round_id, origin=self)

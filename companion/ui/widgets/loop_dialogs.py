@@ -70,7 +70,8 @@ class RoundDialog(CheckedDialog):
     """Add or edit one round: its type, length, interviewer and call link; its start time
     when ``start`` is given (Today), its notes when ``notes`` is true (Journal). A typed
     day without a year, or "tomorrow", counts from ``today`` (default: the start's day).
-    ``lengths`` (type id -> minutes, the content's) gives a new round its type's length."""
+    ``lengths`` (type id -> minutes, the content's) gives a new round its type's length,
+    ``default_minutes`` (the pack's) a type the pack does not know."""
 
     def __init__(
         self,
@@ -83,6 +84,7 @@ class RoundDialog(CheckedDialog):
         focus_notes: bool = False,
         today: dt.date | None = None,
         lengths: Mapping[str, int] | None = None,
+        default_minutes: int | None = None,
         topics: list[str] | None = None,
         suggest: Callable[[str], list[str]] | None = None,
     ):
@@ -99,6 +101,7 @@ class RoundDialog(CheckedDialog):
             types, rnd.type if rnd else "", label=rnd.type_label if rnd else ""
         )
         self._lengths = dict(lengths or {})
+        self._default_minutes = default_minutes
         own = rnd.length_minutes if rnd is not None else None
         self._own_length = own
         self.length = LengthPicker(own or self._type_length())
@@ -155,7 +158,8 @@ class RoundDialog(CheckedDialog):
     def _type_length(self) -> int:
         from companion.core.day.model import DayRules
 
-        return self._lengths.get(chosen_round_type(self.type)) or DayRules.default_minutes
+        fallback = self._default_minutes or DayRules.default_minutes  # the pack's, if given
+        return self._lengths.get(chosen_round_type(self.type)) or fallback
 
     def _type_changed(self, *_args) -> None:
         if self._length_follows_type:

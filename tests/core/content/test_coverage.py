@@ -377,7 +377,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "takeaway: the coding start",
-        ("60-second setup", "signature first", "edge cases aloud", "small tests", "trade-offs"),
+        ("a setup of 1 minute", "signature first", "edge cases aloud", "small tests", "trade-offs"),
         "takeaways",
     ),
     (

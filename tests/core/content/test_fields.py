@@ -266,3 +266,27 @@ def test_content_check_refuses_an_item_whose_words_give_other_hours(tmp_path, ca
     assert code == 1 and "within_hours: 12 but the item says '24 hours'" in err
     right = wrong.replace("within_hours: 12", "within_hours: 24")
     assert check(tmp_path, "13-after-loop.md", right, capsys)[0] == 0
+
+
+def test_the_setup_minutes_and_the_before_round_window_are_the_packs_numbers(tmp_path):
+    """'60-second setup' and 'the last quarter-hour' were typed into the prose."""
+    shipped, errors = load_content([shipped_content_dir()])
+    takeaways = " ".join(i.text for i in shipped.section("takeaways").items)
+    assert "a setup of 1 minute," in takeaways
+    assert shipped.section("before-round").intro.startswith("The last 15 minutes before")
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    moves = (shipped_content_dir() / "31-coding-moves.md").read_text(encoding="utf-8")
+    (folder / "31-coding-moves.md").write_text(
+        moves.replace("  id: setup\n  minutes: 1\n", "  id: setup\n  minutes: 2-3\n"),
+        encoding="utf-8",
+    )
+    before = (shipped_content_dir() / "12-before-round.md").read_text(encoding="utf-8")
+    (folder / "12-before-round.md").write_text(
+        before.replace("minutes_before: 15", "minutes_before: 20"), encoding="utf-8"
+    )
+    content, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    takeaways = " ".join(i.text for i in content.section("takeaways").items)
+    assert "a setup of 3 minutes," in takeaways
+    assert content.section("before-round").intro.startswith("The last 20 minutes before")

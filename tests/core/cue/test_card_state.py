@@ -3,6 +3,7 @@ manual pick, on plain rows and a fixed clock (no Qt, no database)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -200,3 +201,87 @@ def test_start_never_starts_a_round_of_another_day(world):
     assert state.next_press == "start" and state.start_round_id == 0
     today, _ = _state(world, [_round(1, "coding", scheduled=NOW + dt.timedelta(hours=3))])
     assert today.start_round_id == 1
+
+
+# --- a press at the start of a round (#46) ---------------------------------------------
+
+S = dt.timedelta(seconds=1)
+M = dt.timedelta(minutes=1)
+
+
+def _clock_started(rtype="coding", at=NOW):
+    """A round the clock started at ``at`` (its scheduled time passed, nobody pressed)."""
+    return [_round(1, rtype, scheduled=at)]
+
+
+def _user_started(rtype="coding", at=NOW):
+    return [_round(1, rtype, scheduled=at, started=at)]
+
+
+def test_a_clock_started_round_pressed_at_10_s_is_started_again_not_ended(world):
+    state, view = _state(world, _clock_started(), now=NOW + 10 * S)
+    assert view.current is not None and view.current.round.started_at is None
+    assert state.next_press == "start-now" and state.start_round_id == 1
+    assert state.press_text == "Start"
+    assert state.line.startswith("started by the clock \u00b7 press to start now")
+
+
+def test_a_clock_started_round_pressed_at_4_min_is_still_taken_over(world):
+    state, _ = _state(world, _clock_started(), now=NOW + 4 * M)
+    assert state.next_press == "start-now" and state.start_round_id == 1
+
+
+def test_a_clock_started_round_pressed_at_6_min_ends(world):
+    state, _ = _state(world, _clock_started(), now=NOW + 6 * M)
+    assert state.next_press == "end" and state.press_text == "End"
+
+
+def test_the_take_over_minutes_are_the_packs(world):
+    content, infos, rules = world
+    assert content.round_defaults().take_over_within == 5
+
+
+def test_a_user_started_round_at_10_s_ends_only_at_a_second_press(world):
+    rows = _user_started(at=NOW - 10 * S)
+    first, _ = _state(world, rows)
+    assert first.next_press == "confirm-end" and "twice" in first.press_tip
+    assert first.line.startswith("started 11:59")
+    armed, _ = _state(world, rows, armed=True)
+    assert armed.next_press == "end" and armed.press_text == "End now"
+    assert armed.line.startswith("press again")
+
+
+def test_after_the_take_over_the_card_says_when_it_started(world):
+    state, _ = _state(world, _user_started(at=NOW - 6 * M))
+    assert state.next_press == "end" and state.line.startswith("started 11:54")
+
+
+def test_a_round_running_late_past_its_length_ends_at_one_press(world):
+    content, infos, rules = world
+    rows = [_round(1, "coding", scheduled=NOW - 20 * M, started=NOW - 20 * M)]
+    rows[0] = dataclasses.replace(rows[0], length_minutes=3)
+    state, view = _state(world, rows, now=NOW)
+    assert view.current is not None and state.status.remaining < 0
+    assert state.next_press == "end"
+    short = [_round(1, "coding", scheduled=NOW - 4 * M, started=NOW - 4 * M)]
+    short[0] = dataclasses.replace(short[0], length_minutes=3)
+    late, _ = _state(world, short)  # 4 min into a 3-minute round: younger than 5, but late
+    assert late.next_press == "end"
+
+
+def test_a_double_press_is_settled_by_the_meaning_change():
+    from companion.core.cue.card import SETTLE, Settle
+
+    first = Settle().follow("Start", NOW)
+    assert not first.ignores(NOW)  # a card seen for the first time takes a press at once
+    changed = first.follow("End", NOW)
+    assert changed.ignores(NOW + dt.timedelta(milliseconds=200))
+    assert not changed.ignores(NOW + SETTLE)
+    assert changed.follow("End", NOW + S) is changed  # no change: no new wait
+
+
+def test_after_a_custom_round_ends_the_header_keeps_its_title(world):
+    """The walk: after "Bar raiser" ended the header went back to "Peer / IC"."""
+    rows = _day("after", *CUSTOM)
+    state, _ = _state(world, rows, last_type="peer")
+    assert state.mode == "after" and state.title == "Bar raiser"

@@ -65,3 +65,11 @@ def test_a_rounds_own_length_comes_first():
     assert round_minutes(30, "design", {"design": 60}, 45) == 30
     assert round_minutes(None, "design", {"design": 60}, 45) == 60
     assert round_minutes(0, "unknown", {"design": 60}, 45) == 45
+
+
+def test_the_length_at_start_keeps_a_rounds_own_else_the_users_for_its_type():
+    from companion.core.day.lengths import start_length
+
+    assert start_length(60, "coding", {"coding": 45}) is None  # the invitation's 60 stays
+    assert start_length(None, "coding", {"coding": 25}) == 25
+    assert start_length(None, "coding", {}) is None  # the type's, by the day

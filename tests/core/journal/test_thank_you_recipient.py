@@ -90,3 +90,23 @@ def test_a_hiring_manager_round_with_no_role_set_is_the_hiring_managers(db, loop
     assert (to.name, to.role, to.round_ids) == ("Dana Wu", "hiring-manager", (dana,))
     draft = compose_thank_you(db, loop)
     assert draft.text.startswith("Hi Dana,") and "lru-cache" not in draft.text
+
+
+def test_a_story_tag_is_not_the_conversation_topic(db, loop, shipped_content):
+    """The walk: "our conversation about identity", a behavioural tag, not a topic."""
+    from companion.core.stories.pack import story_pack
+
+    priya = add_round(
+        db,
+        loop,
+        "hiring-manager",
+        interviewer_name="Priya Raman",
+        interviewer_role="hiring-manager",
+    )
+    journal.add_asked(db, loop, priya, "Tell me about yourself", "identity")
+    journal.add_asked(db, loop, priya, "Walk me through your background", "identity")
+    journal.add_asked(db, loop, priya, "How would you shard the cache?", "sharding")
+    tags = story_pack(shipped_content[0]).tags
+    assert "identity" in tags
+    draft = compose_thank_you(db, loop, tags)
+    assert "about sharding" in draft.text and "identity" not in draft.text

@@ -106,6 +106,8 @@ def test_closing_the_capture_leaves_the_card_alone_running(xsession, tmp_path):
         keys = "ctrl+alt+s"  # start-end-round
         xsession.key(keys)  # Start
         time.sleep(1.0)
+        xsession.key(keys)  # End, a second old: it asks for a second press
+        time.sleep(1.0)
         xsession.key(keys)  # End: the capture opens, focused
         capture = _wait(
             lambda: xsession.run("xdotool", "search", "--name", "^Write down what was asked"),
