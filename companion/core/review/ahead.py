@@ -25,13 +25,14 @@ from companion.core.review.cards import (
     scheduler,
     utc,
 )
-from companion.core.review.deadline import cap, loop_starts, next_start
-from companion.core.review.queue import _quiz_facts
+from companion.core.review.deadline import EVENING, cap, effective_due, loop_starts, next_start
+from companion.core.review.queue import ReviewItem, ReviewList, _quiz_facts
 from companion.core.review.topics import sync_topics
 
 DEFAULT_MINUTES = {"quiz": 1.0, "topic": 3.0}  # until the user has answered a few
 MIN_SAMPLES = 3
 SITTING_GAP = dt.timedelta(minutes=10)  # a longer gap is a break, not an answer
+OFFER_MINUTES = 10  # the pages' "Review for N minutes", capped by the minutes left
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class AheadItem:
     recall_if_reviewed: float
     minutes: float
     due_if_reviewed: dt.datetime  # UTC: a "good" now, the loop's cap applied
+    due: dt.datetime  # UTC: as it stands now, the loop's cap applied
 
     @property
     def gain_per_minute(self) -> float:
@@ -59,6 +61,13 @@ class AheadPass:
     @property
     def estimated_minutes(self) -> float:
         return round(sum(i.minutes for i in self.items), 2)
+
+    def as_review_list(self) -> ReviewList:
+        """The pass as the pages' review list shows it (lowest recall first)."""
+        items = tuple(
+            ReviewItem(i.kind, i.id, i.title, i.recall_at_round, i.due) for i in self.items
+        )
+        return ReviewList(self.at, self.round_at, items, sum(1 for i in items if i.due <= self.at))
 
 
 def answer_minutes(db) -> dict[str, float]:
@@ -103,7 +112,10 @@ def _item(db, card: ReviewCard, at, round_at, starts, minutes, title) -> AheadIt
     start = next_start(starts, at)
     if start is not None and due > utc(start):
         due = min(due, utc(cap(start, at)))
-    return AheadItem(card.kind, card.ref, title, round(before, 4), round(after, 4), minutes, due)
+    now_due = effective_due(card, starts, at)
+    return AheadItem(
+        card.kind, card.ref, title, round(before, 4), round(after, 4), minutes, due, now_due
+    )
 
 
 def review_ahead(db, at: dt.datetime, minutes: float) -> AheadPass:
@@ -130,3 +142,16 @@ def review_ahead(db, at: dt.datetime, minutes: float) -> AheadPass:
             spent += item.minutes
     chosen.sort(key=lambda i: (i.recall_at_round, i.kind, i.id))
     return AheadPass(at, round_at, minutes, tuple(chosen))
+
+
+def offer_minutes(db, now: dt.datetime, evening: dt.time = EVENING) -> int | None:
+    """The N of "Review for N minutes" from the evening before the next loop's first round
+    until it begins (None at other times): OFFER_MINUTES, or the whole minutes left."""
+    start = next_start(loop_starts(db), now)
+    if start is None:
+        return None
+    opens = dt.datetime.combine(start.date() - dt.timedelta(days=1), evening, tzinfo=start.tzinfo)
+    if utc(now) < utc(opens):
+        return None
+    left = int((utc(start) - utc(now)).total_seconds() // 60)
+    return min(OFFER_MINUTES, left) if left >= 1 else None

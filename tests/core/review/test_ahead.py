@@ -18,7 +18,7 @@ TZ = dt.timezone(dt.timedelta(hours=1))
 DAY = dt.timedelta(days=1)
 START = dt.datetime(2026, 11, 1, 9, 0, tzinfo=TZ)
 ROUND = dt.datetime(2026, 12, 15, 10, 0, tzinfo=TZ)
-EVENING = dt.datetime(2026, 12, 14, 20, 0, tzinfo=TZ)
+EVENING = dt.datetime(2026, 12, 14, 20, 0, tzinfo=TZ)  # the evening before (from 17:00)
 
 
 def q(n: int) -> QuizQuestion:
@@ -110,3 +110,18 @@ def test_answer_minutes_come_from_the_users_own_sittings(db):
     fill(db, {})
     ahead = review_ahead(db, EVENING, 5)
     assert all(i.minutes == 2.0 for i in ahead.items) and len(ahead.items) == 2
+
+
+def test_the_pages_offer_it_from_the_evening_before_until_the_round(db):
+    from companion.core.review.ahead import offer_minutes
+
+    fill(db, MARKS)
+    assert offer_minutes(db, EVENING - dt.timedelta(hours=4)) is None
+    assert offer_minutes(db, EVENING) == 10
+    assert offer_minutes(db, ROUND - dt.timedelta(minutes=7)) == 7
+    assert offer_minutes(db, ROUND + dt.timedelta(minutes=1)) is None
+    listed = review_ahead(db, EVENING, 10).as_review_list()
+    assert [i.recall_at_round for i in listed.items] == sorted(
+        i.recall_at_round for i in listed.items
+    )
+    assert listed.next_round_at == ROUND
