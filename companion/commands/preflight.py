@@ -43,32 +43,24 @@ def dnd_state(ctx) -> tuple[bool | None, str]:
     return status.paused, status.adapter
 
 
-def gather(ctx, *, devices=None, power_bus: str = "SYSTEM"):
-    """(round info, checks) as of now; ``devices`` a listing already made (the GUI's)."""
-    from companion.core.preflight import checks, link, pingers, power
-
-    info = link.round_info(link.next_round(ctx.db, ctx.now()))
-    paused, adapter = dnd_state(ctx)
-    return info, [
-        checks.mic_check(mic_devices() if devices is None else devices),
-        checks.camera_check(),
-        checks.dnd_check(paused, adapter),
-        pingers.pingers_check(pingers.find_pingers()),
-        power.power_check(power.read_display_device(power_bus)),
-        link.link_check(info),
-        checks.screen_share_check(),
-    ]
-
-
 def run(args, ctx) -> int:
     import os
 
     from companion.core.preflight import exit_status, preflight_json
+    from companion.core.preflight.run import gather
 
     open_journal(ctx)
     # the tests' UPower stand-in lives on the private session bus
     bus = "SESSION" if os.environ.get("COMPANION_UPOWER_BUS") == "session" else "SYSTEM"
-    info, found = gather(ctx, power_bus=bus)
+    paused, adapter = dnd_state(ctx)
+    info, found = gather(
+        ctx.db,
+        ctx.now(),
+        devices=mic_devices(),
+        dnd_paused=paused,
+        dnd_adapter=adapter,
+        power_bus=bus,
+    )
     if args.json:
         print(json.dumps(preflight_json(info, found), indent=2))
     else:

@@ -8,19 +8,17 @@ import datetime as dt
 import json
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from named_process import named_process
+from upower_standin import UPowerStandIn
 
 from companion.cli import main
 from companion.core.context import AppContext
 from companion.core.day.loops import add_round, create_loop, update_round
 from companion.core.preflight import checks, exit_status, link, pingers, power
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from upower_standin import UPowerStandIn  # noqa: E402
 
 TZ_NY = dt.timezone(dt.timedelta(hours=-5))
 BUS_CONF = Path(__file__).resolve().parents[2] / "private-bus.conf"
@@ -47,18 +45,9 @@ def private_bus(monkeypatch):
 
 @pytest.fixture
 def slack(tmp_path):
-    """A real process whose name is `slack` (a copy of sleep)."""
-    program = tmp_path / "slack"
-    shutil.copy("/bin/sleep", program)
-    proc = subprocess.Popen([str(program), "60"])
-    for _ in range(100):
-        if Path(f"/proc/{proc.pid}/comm").read_text().strip() == "slack":
-            break
-        time.sleep(0.01)
-    yield proc
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait()
+    """A real process whose name is `slack`."""
+    with named_process(tmp_path, "slack") as proc:
+        yield proc
 
 
 def test_a_running_pinger_is_found_named_and_closed_only_when_asked(slack):
