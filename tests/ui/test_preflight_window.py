@@ -89,3 +89,15 @@ def _screenshot(widget, name: str) -> None:
     folder = os.environ.get("COMPANION_SHOTS")
     if folder:
         widget.grab().save(str(Path(folder) / name))
+
+
+def test_the_cards_menu_opens_it(qtbot, ctx, bus, before_round, monkeypatch):
+    from companion.ui.cue.window import CueCardWindow
+
+    opened = []
+    monkeypatch.setattr(preflight, "open_preflight", lambda *a: opened.append(a))
+    card = CueCardWindow(ctx, bus)
+    qtbot.addWidget(card)
+    action = next(a for a in card.menu.actions() if a.text() == "Pre&flight\u2026")
+    action.trigger()
+    assert opened and opened[0][2] is card
