@@ -230,8 +230,16 @@ class AboutPage(AboutDocuments, QWidget):
         )
         self.panel.set_rate(self._store.words_per_minute(self.ctx.db))
         self.panel.show_rehearsal(self._store.last_rehearsal(self.ctx.db))
+        self.show_takes()
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
+
+    def show_takes(self) -> None:
+        """The kept takes' trend (companion about rehearse --keep)."""
+        from companion.core.about.takes import takes_or_empty
+
+        target = self.ctx.content.pitch_plan().target
+        self.panel.takes.show_takes(takes_or_empty(self.ctx.db), target)
 
     # typing, rendering, saving -----------------------------------------------------
 
