@@ -55,6 +55,9 @@ def figures_of(result, figures: dict) -> dict:
         if dataclasses.is_dataclass(result)
         else dict(getattr(result, "__dict__", {}))
     )
+    for name in dir(type(result)):  # computed figures (answer_seconds, measured_wpm)
+        if not name.startswith("_") and isinstance(getattr(type(result), name), property):
+            fields[name] = getattr(result, name)
     for source in (fields, figures):
         for key, value in source.items():
             if key in NOT_FIGURES or key.startswith("_"):

@@ -69,6 +69,7 @@ class AboutPage(AboutDocuments, QWidget):
         self.take_recorder = TakeRecorder(
             ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
         )
+        self.take_recorder.keep_button.clicked.connect(self.show_takes)  # after its own keep
         self.autosaver = Autosaver(
             ctx.db, self.editor.toPlainText, wall_clock=ctx.now, monotonic=monotonic
         )
