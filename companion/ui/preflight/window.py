@@ -79,6 +79,7 @@ class PreflightWindow(QDialog):
         layout.addWidget(self.dnd_switch)
         layout.addLayout(self.pinger_row)
         layout.addWidget(buttons)
+        self.meter.setFormat("level: the microphone opens with the window")
         self.dnd.changed.connect(self.refresh)
         self.refresh()
 
@@ -119,6 +120,14 @@ class PreflightWindow(QDialog):
             self.grid.addWidget(say, row, 1)
         self.grid.setColumnStretch(1, 1)
         self._show_pingers()
+        self._fit()
+
+    def _fit(self) -> None:
+        """Tall enough for every wrapped line at this width (200 % text too)."""
+        self.layout().activate()
+        need = self.layout().totalHeightForWidth(self.width())
+        if need > self.height():
+            self.resize(self.width(), need)
 
     def _show_pingers(self) -> None:
         while self.pinger_row.count():
@@ -146,6 +155,7 @@ class PreflightWindow(QDialog):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        self._fit()
         if self._listen and self._meter_listener is None:
             from companion.ui.voice.listener import MicListener
 
