@@ -146,10 +146,11 @@ def review_ahead(db, at: dt.datetime, minutes: float) -> AheadPass:
 
 def offer_minutes(db, now: dt.datetime, evening: dt.time = EVENING) -> int | None:
     """The N of "Review for N minutes" from the evening before the next loop's first round
-    until it begins (None at other times): OFFER_MINUTES, or the whole minutes left."""
+    until it begins (None at other times, and without cards): OFFER_MINUTES, or the whole
+    minutes left."""
     start = next_start(loop_starts(db), now)
-    if start is None:
-        return None
+    if start is None or db.execute("SELECT 1 FROM review_cards LIMIT 1").fetchone() is None:
+        return None  # no loop ahead, or no card to review
     opens = dt.datetime.combine(start.date() - dt.timedelta(days=1), evening, tzinfo=start.tzinfo)
     if utc(now) < utc(opens):
         return None

@@ -115,6 +115,8 @@ def test_answer_minutes_come_from_the_users_own_sittings(db):
 def test_the_pages_offer_it_from_the_evening_before_until_the_round(db):
     from companion.core.review.ahead import offer_minutes
 
+    fill(db, {})
+    assert offer_minutes(db, EVENING) is None  # no card to review
     fill(db, MARKS)
     assert offer_minutes(db, EVENING - dt.timedelta(hours=4)) is None
     assert offer_minutes(db, EVENING) == 10
