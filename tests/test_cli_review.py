@@ -80,3 +80,33 @@ def test_bad_options_are_one_line(data_dir, capsys, argv, message):
         assert code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_ahead_json_fits_the_time_box_lowest_recall_first(filled, capsys):
+    argv = ["--data-dir", str(filled), "review", "--at", "2026-12-14T20:00+01:00", "--json"]
+    assert main([*argv, "--ahead", "10"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {"minutes", "estimated_minutes", "items"} <= set(doc)
+    assert doc["minutes"] == 10 and 0 < doc["estimated_minutes"] <= 10
+    recalls = [i["recall_at_round"] for i in doc["items"]]
+    assert recalls == sorted(recalls) and len(recalls) == 3
+    for item in doc["items"]:
+        assert dt.datetime.fromisoformat(item["due_if_reviewed"]) <= dt.datetime(
+            2026, 12, 15, 10, 0, tzinfo=TZ
+        )
+    assert main([*argv, "--ahead", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["estimated_minutes"] <= 1
+    assert (
+        main(
+            ["--data-dir", str(filled), "review", "--ahead", "1", "--at", "2026-12-14T20:00+01:00"]
+        )
+        == 0
+    )
+    assert capsys.readouterr().out.startswith("Review for 1 minutes")
+
+
+def test_ahead_bad_minutes_is_one_line(filled, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--data-dir", str(filled), "review", "--ahead", "soon"])
+    assert exit_.value.code == 2
+    assert "'soon' is not a number of minutes" in capsys.readouterr().err

@@ -16,4 +16,5 @@ COMMANDS = [
     "demo",
     "mic",
     "hotkeys",
+    "preflight",
 ]

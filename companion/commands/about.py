@@ -40,6 +40,9 @@ def register(sub) -> None:
     from companion.commands.rehearse import add_parser as add_rehearse
 
     add_rehearse(inner)
+    from companion.commands.about_takes import add_parser as add_takes
+
+    add_takes(inner)
     parser.set_defaults(func=run)
 
 

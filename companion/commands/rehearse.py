@@ -30,6 +30,9 @@ def add_parser(inner) -> None:
         help="the Markdown one-pager read aloud (default: saved one)",
     )
     rehearse.add_argument("--json", action="store_true", help="print the figures as JSON")
+    rehearse.add_argument(
+        "--keep", action="store_true", help="keep the take's figures (never its audio)"
+    )
     rehearse.set_defaults(func=run_rehearse)
 
 
@@ -96,6 +99,11 @@ def run_rehearse(args, ctx) -> int:
         figures["fillers"] = None
         for seg in figures["segments"]:
             seg["wpm"] = None
+
+    if getattr(args, "keep", False) and heard:
+        from companion.commands.about_takes import keep
+
+        figures["kept"] = keep(ctx, result, figures)
     if args.json:
         import json
 

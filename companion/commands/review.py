@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+from companion.commands import review_ahead
 from companion.commands.common import CommandError, open_journal
 
 
@@ -24,6 +25,12 @@ def register(sub) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--limit", type=_count, metavar="N", help="at most N items")
+    parser.add_argument(
+        "--ahead",
+        type=review_ahead.minutes,
+        metavar="MINUTES",
+        help="a review pass that fits in MINUTES, most recall gained at the round first",
+    )
     parser.set_defaults(func=run)
 
 
@@ -44,6 +51,8 @@ def run(args, ctx) -> int:
     from companion.core.review.queue import review_list
 
     now = parse_moment(args.at) if args.at else ctx.now()
+    if getattr(args, "ahead", None):
+        return review_ahead.run(args, ctx, now)
     open_journal(ctx)
     try:
         listed = review_list(ctx.db, now, limit=args.limit)

@@ -30,6 +30,7 @@ ACTIONS: tuple[tuple[str, str], ...] = (
     ("opacity-down", "Card more see-through"),
     ("recovery", "I'm stuck: show the recovery lines"),
     ("stories", "Stories: open the fold, then the next question type"),
+    ("preflight", "Preflight: the checks before a round"),
 )
 ACTION_NAMES = tuple(name for name, _ in ACTIONS)
 
@@ -50,6 +51,7 @@ DEFAULTS: dict[str, str] = {
     "opacity-down": "ctrl+alt+I",
     "recovery": "ctrl+alt+R",
     "stories": "ctrl+alt+Y",
+    "preflight": "ctrl+alt+P",
 }
 
 MODIFIERS = ("ctrl", "alt", "shift", "super")

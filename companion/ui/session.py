@@ -79,6 +79,11 @@ class Session(QObject):
     def on_hotkey(self, action: str) -> None:
         from companion.ui.hotkeys.service import drive_card
 
+        if action == "preflight":
+            from companion.ui.preflight.window import open_preflight
+
+            open_preflight(self.ctx, self.bus, self.window)
+            return
         self.card = drive_card(action, self.card, lambda: self.show_cue_card(""))
 
     def shutdown(self) -> None:

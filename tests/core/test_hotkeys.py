@@ -83,6 +83,7 @@ def test_defaults_are_distinct_valid_and_cover_every_action():
             "opacity-down",
             "recovery",
             "stories",
+            "preflight",
         }
     )
     assert len(set(hk.DEFAULTS.values())) == len(hk.DEFAULTS)

@@ -113,3 +113,40 @@ def _screenshot(win, name: str) -> None:
     folder = os.environ.get("COMPANION_SHOTS")
     if folder:
         win.grab().save(str(Path(folder) / name))
+
+
+def test_review_for_n_minutes_shows_the_evening_before_only(
+    qtbot, main_window, open_page, ctx, clock, evening
+):
+    from companion.core.content import QuizQuestion
+    from companion.core.review.ahead import review_ahead
+    from companion.core.selfcheck import quiz
+
+    loop, first = evening
+    earlier = dt.datetime(2026, 11, 20, 9, 0, tzinfo=TZ)
+    for n in range(15):
+        question = QuizQuestion(f"ahead{n}", f"Ahead question {n}?", "A.", (), "basics")
+        quiz.record_mark(ctx.db, question, "got", earlier + dt.timedelta(days=n % 5, hours=n))
+    entries.add_flub(ctx.db, loop, first, "Consistent hashing", "virtual nodes", 3, at=earlier)
+    win = main_window()
+    panel = open_page(win, "selfcheck").quiz
+    panel.refresh_review()
+    button = panel.review_line.ahead_button
+    assert not button.isHidden() and button.text() == "Review for 10 &minutes"
+    expected = review_ahead(ctx.db, ctx.now(), 10)
+    button.click()
+    assert list(panel._review) == [i.id for i in expected.items if i.kind == "quiz"]
+    assert 0 < len(panel._review) <= 10
+    study = open_page(win, "study")
+    study.refresh()
+    assert not study.ahead_button.isHidden()
+    study.ahead_button.click()
+    qtbot.waitUntil(lambda: study.stack.currentWidget() is study.review)
+    rows = [study.review_view.item(n).text() for n in range(study.review_view.count())]
+    assert len(rows) == len(expected.items) < 16
+    _screenshot(win, "review-ahead.png")
+    # two days before, there is no button
+    clock.set(dt.datetime(2026, 11, 29, 19, 0, tzinfo=TZ))
+    panel.refresh_review()
+    study.refresh()
+    assert panel.review_line.ahead_button.isHidden() and study.ahead_button.isHidden()

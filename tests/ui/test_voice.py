@@ -419,6 +419,14 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
     assert [k.suffix for k in kept] == [".txt", ".wav"]
     assert all(k.stat().st_mode & 0o777 == 0o600 for k in kept)
     assert kept[0].read_text(encoding="utf-8") == recorder.take_heard.transcript
+    # and its figures, for the About me trend of kept takes
+    from companion.core.about.takes import list_takes
+
+    (figures,) = list_takes(ctx.db)
+    assert figures["seconds"] == pytest.approx(recorder.analysis.answer_seconds)
+    assert figures["fillers"] == recorder.take_heard.fillers
+    assert figures["segments_heard"] == 2 and figures["measured_wpm"] > 0
+    assert not page.panel.takes.isHidden()
     # the measured rate becomes the speaking rate
     recorder.rate_button.click()
     assert about_store.words_per_minute(ctx.db) == pytest.approx(recorder.measured_rate(), abs=1)

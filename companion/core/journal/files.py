@@ -19,6 +19,7 @@ Format ``interview-companion-journal``, version 1::
       "study_marks": [{"topic_key", "topic", "source", "studied_at"}],
       "review": {"cards": [...], "log": [...]}  (see companion.core.review.transfer)
       "stories": {"document", "rounds": [...]}  (see companion.core.stories.transfer)
+      "rehearsal_takes": [{"at", "seconds", ...figures}]  (see companion.core.about.takes)
     }
 
 ``ref`` numbers a round inside the file; entries point at it with ``round``. Import
@@ -200,6 +201,7 @@ def journal_dict(db: Database, now: dt.datetime) -> dict:
         "study_marks": list(_study_marks(db)),
         "review": _review_dict(db),
         "stories": _stories_dict(db),
+        "rehearsal_takes": _takes_list(db),
     }
 
 
@@ -207,6 +209,12 @@ def _review_dict(db: Database) -> dict:
     from companion.core.review.transfer import review_dict
 
     return review_dict(db)
+
+
+def _takes_list(db: Database) -> list:
+    from companion.core.about.takes import takes_list
+
+    return takes_list(db)
 
 
 def _stories_dict(db: Database) -> dict:
@@ -322,6 +330,7 @@ def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
                 put(("," if n else "") + encode(mark))
             put('],"review":' + encode(_review_dict(db)))
             put(',"stories":' + encode(_stories_dict(db)))
+            put(',"rehearsal_takes":' + encode(_takes_list(db)))
         put("}\n")
         fh.write("".join(buffer).encode("utf-8"))
     return count

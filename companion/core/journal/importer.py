@@ -41,6 +41,7 @@ class ImportReport:
     entries_skipped: int = 0  # unfiled rows already here (importing twice adds nothing)
     reviews_added: int = 0  # review log entries not here yet
     stories_added: int = 0  # story bank rows not here yet (companion.core.stories.transfer)
+    takes_added: int = 0  # kept rehearsal takes not here yet (companion.core.about.takes)
     control_chars_removed: int = 0
 
 
@@ -75,6 +76,9 @@ def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:
         from companion.core.stories.transfer import import_stories
 
         report.stories_added = import_stories(db, doc.stories, dt.datetime.now(dt.UTC))
+        from companion.core.about.takes import import_takes
+
+        report.takes_added = import_takes(db, doc.takes)
     return report
 
 

@@ -378,6 +378,7 @@ class CheckedJournal:
     study_marks: list[tuple] = field(default_factory=list)  # (key, topic, source, at, dated)
     review: dict = field(default_factory=dict)  # checked by companion.core.review.transfer
     stories: dict = field(default_factory=dict)  # checked by companion.core.stories.transfer
+    takes: list = field(default_factory=list)  # checked by companion.core.about.takes
     stripped: int = 0  # control characters removed
     plain_text: bool = False  # json_plain said so of the file's bytes
     surrogate_keys: bool = False  # the file may hold a lone surrogate: its keys are checked
@@ -467,6 +468,7 @@ class CheckedJournal:
         self._add_group(None, _check_group(unfiled, "unfiled"))
         self.review = _review(data)
         self.stories = _stories(data)
+        self.takes = _takes(data)
         self.stripped = _STRIPPED[0]
 
 
@@ -494,6 +496,16 @@ def _stories(data: dict) -> dict:
     try:
         return check_stories(data.get("stories"))
     except StoriesImportError as exc:
+        raise JournalImportError(str(exc)) from None
+
+
+def _takes(data: dict) -> list:
+    """The kept rehearsal takes (checked by their own module, companion.core.about)."""
+    from companion.core.about.takes import TakesImportError, check_takes
+
+    try:
+        return check_takes(data.get("rehearsal_takes"))
+    except TakesImportError as exc:
         raise JournalImportError(str(exc)) from None
 
 

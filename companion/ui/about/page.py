@@ -69,6 +69,7 @@ class AboutPage(AboutDocuments, QWidget):
         self.take_recorder = TakeRecorder(
             ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
         )
+        self.take_recorder.keep_button.clicked.connect(self.show_takes)  # after its own keep
         self.autosaver = Autosaver(
             ctx.db, self.editor.toPlainText, wall_clock=ctx.now, monotonic=monotonic
         )
@@ -230,8 +231,16 @@ class AboutPage(AboutDocuments, QWidget):
         )
         self.panel.set_rate(self._store.words_per_minute(self.ctx.db))
         self.panel.show_rehearsal(self._store.last_rehearsal(self.ctx.db))
+        self.show_takes()
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
+
+    def show_takes(self) -> None:
+        """The kept takes' trend (companion about rehearse --keep)."""
+        from companion.core.about.takes import takes_or_empty
+
+        target = self.ctx.content.pitch_plan().target
+        self.panel.takes.show_takes(takes_or_empty(self.ctx.db), target)
 
     # typing, rendering, saving -----------------------------------------------------
 

@@ -122,6 +122,10 @@ class AnalysisPanel(QWidget):
         self.rehearsal_label.setWordWrap(True)
         self.rehearsal_label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.rehearsal_label)
+        from companion.ui.about.takes import TakesTrend
+
+        self.takes = TakesTrend()
+        layout.addWidget(self.takes)
         layout.addStretch(1)
         self.show_rehearsal(None)
 

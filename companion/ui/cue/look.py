@@ -26,6 +26,7 @@ class CardMenu(QMenu):
     collapse_all = Signal(bool)
     frame_toggled = Signal(bool)  # True: with a window frame
     hotkeys = Signal()
+    preflight = Signal()  # the checks before a round
     ghost = Signal()  # ghost mode on (clicks pass through; the hotkey ends it)
 
     def __init__(self, parent=None):
@@ -50,6 +51,7 @@ class CardMenu(QMenu):
         ghost = self.addAction("Ghost mode: clicks pass through", self.ghost.emit)
         ghost.setToolTip("The card lets clicks through to the window beneath; its hotkey ends it")
         self.addAction("Global hotkeys\u2026", self.hotkeys.emit)
+        self.addAction("Pre&flight\u2026", self.preflight.emit)
         self.addSeparator()
         help_action = self.addAction("Shortcuts: " + SHORTCUTS.split(" · ")[0] + " \u2026")
         help_action.setToolTip(SHORTCUTS)

@@ -132,6 +132,7 @@ class CueCardWindow(QWidget):
         self.menu.collapse_all.connect(self._collapse_all)
         self.menu.frame_toggled.connect(lambda on: self.set_frameless(not on))
         self.menu.hotkeys.connect(self.bus.open_hotkeys.emit)
+        self.menu.preflight.connect(self.open_preflight)
         self.menu.ghost.connect(self.ghost.toggle)
         self.header = CardHeader(self, self.menu)
         self.header.pressed.connect(self.toggle_round)
@@ -542,6 +543,11 @@ class CueCardWindow(QWidget):
             self.card.tooltip or self.card.title, step, self.card.page_status, question
         )
         self.glance.render(big, small)
+
+    def open_preflight(self) -> None:
+        from companion.ui.preflight.window import open_preflight
+
+        open_preflight(self.ctx, self.bus, self)
 
     def set_opacity(self, pct: int) -> None:
         self.state.opacity = cue_state.clamp_opacity(pct)

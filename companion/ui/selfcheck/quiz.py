@@ -204,6 +204,7 @@ class QuizPanel(QWidget):
         for mark, button in self.mark_buttons.items():
             button.clicked.connect(lambda _c=False, m=mark: self.mark(m))
         self.review_button.clicked.connect(self.show_review)
+        self.review_line.ahead_button.clicked.connect(self.show_ahead)
         bus.changed.connect(self._changed)
         self.flag_button.clicked.connect(self.toggle_flag)
         self.restart_button.clicked.connect(self.start)
@@ -279,16 +280,29 @@ class QuizPanel(QWidget):
         listed = self.review_list()
         due, total = listed.count("quiz")
         self.review_line.show_counts(listed, due, total, "question")
+        from companion.core.review.ahead import offer_minutes
+
+        self.review_line.ahead_button.offer(offer_minutes(self.ctx.db, self.ctx.now()))
 
     def show_review(self) -> None:
         """A pass over the review list's questions, lowest predicted recall first (the
         checklist's "re-skim the answer keys" opens it too)."""
-        self._review = {i.id: i for i in self.review_list().items if i.kind == "quiz"}
+        self._review_pass(self.review_list())
+
+    def _review_pass(self, listed) -> None:
+        self._review = {i.id: i for i in listed.items if i.kind == "quiz"}
         self.set_combo.setCurrentIndex(0)
         self.flagged_box.blockSignals(True)
         self.flagged_box.setChecked(False)
         self.flagged_box.blockSignals(False)
         self._begin(list(self._review))
+
+    def show_ahead(self) -> None:
+        """A pass sized to the button's minutes (its questions, lowest recall first)."""
+        from companion.core.review.ahead import review_ahead
+
+        minutes = self.review_line.ahead_button.minutes or 10
+        self._review_pass(review_ahead(self.ctx.db, self.ctx.now(), minutes).as_review_list())
 
     def _changed(self, change) -> None:
         """New content: a fresh pass over its questions; review cards written elsewhere:

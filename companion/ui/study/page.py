@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from companion.core.changes import Change
 from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
 from companion.ui.study.model import StudyModel
-from companion.ui.study.review import ReviewListView, review_summary
+from companion.ui.study.review import AheadButton, ReviewListView, review_summary
 from companion.ui.widgets.itemdata import OBJECT
 
 #: the change kinds the list is ranked from (a loop's name shows beside its flubs)
@@ -152,6 +152,10 @@ class StudyPage(QWidget):
         layout.addLayout(top)
         review_row = QHBoxLayout()
         review_row.addWidget(self.review_line, 1)
+        self.ahead_button = AheadButton()
+        self.ahead_button.clicked.connect(self.show_ahead)
+        self._ahead = None  # the pass the review view shows instead of the whole list
+        review_row.addWidget(self.ahead_button)
         review_row.addWidget(self.review_box)
         layout.addLayout(review_row)
         layout.addWidget(self.stack, 1)
@@ -195,7 +199,7 @@ class StudyPage(QWidget):
         self.studied_button.setEnabled(bool(items))
         listed = self.refresh_review()
         if self.review_box.isChecked():
-            self.review_view.show_list(listed)
+            self.review_view.show_list(self._ahead or listed)
             self.stack.setCurrentWidget(self.review)
             self._review_chosen()
             return
@@ -220,7 +224,19 @@ class StudyPage(QWidget):
         listed = review_or_empty(self.ctx.db, self.ctx.now())
         self.review_line.setText(review_summary(listed, listed.due_now, len(listed.items), "item"))
         self.review_box.setText(f"&Review before the loop ({len(listed.items)})")
+        from companion.core.review.ahead import offer_minutes
+
+        self.ahead_button.offer(offer_minutes(self.ctx.db, self.ctx.now()))
         return listed
+
+    def show_ahead(self) -> None:
+        """The review view on a pass sized to the button's minutes; unticking the review
+        box goes back to the whole list."""
+        from companion.core.review.ahead import review_ahead
+
+        minutes = self.ahead_button.minutes or 10
+        self._ahead = review_ahead(self.ctx.db, self.ctx.now(), minutes).as_review_list()
+        self.show_review()
 
     def show_review(self) -> None:
         """Open on the review list (the checklist's "re-skim the answer keys" link)."""
@@ -232,6 +248,8 @@ class StudyPage(QWidget):
         self.review_view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _toggle_review(self, on: bool) -> None:
+        if not on:
+            self._ahead = None
         if on and self.history_box.isChecked():
             self.history_box.blockSignals(True)
             self.history_box.setChecked(False)

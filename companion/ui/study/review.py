@@ -77,12 +77,32 @@ class ReviewLine(QWidget):
         self.button = QPushButton("&Review before the loop")
         self.button.setToolTip(tip)
         self.button.setAccessibleName("Review before the loop")
+        self.ahead_button = AheadButton()
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.label, 1)
+        row.addWidget(self.ahead_button)
         row.addWidget(self.button)
 
     def show_counts(self, listed, due: int, total: int, noun: str) -> None:
         self.label.setText(review_summary(listed, due, total, noun))
         self.button.setText(f"&Review before the loop ({total})")
         self.button.setEnabled(total > 0)
+
+
+class AheadButton(QPushButton):
+    """ "Review for N minutes": shown the evening before and the morning of a loop, a pass
+    sized to the minutes (companion.core.review.ahead); ``minutes`` is its N."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.minutes: int | None = None
+        self.setToolTip("The cards that gain the most recall by the round, in the time you have")
+        self.hide()
+
+    def offer(self, minutes: int | None) -> None:
+        self.minutes = minutes
+        if minutes:
+            self.setText(f"Review for {minutes} &minutes")
+            self.setAccessibleName(f"Review for {minutes} minutes")
+        self.setVisible(bool(minutes))

@@ -362,6 +362,8 @@ class TodayPage(QWidget):
             self._rerender_at_press_change(view)
             return
         if view.phase == "before-round":
+            from companion.ui.preflight.window import open_preflight
+
             nxt = view.next
             self.now_box.setTitle("Now: before the round")
             self.now_label.setText(
@@ -376,6 +378,7 @@ class TodayPage(QWidget):
                     "Speak one a&nswer aloud", lambda: offer_one_answer(self.ctx.db, self.bus)
                 )
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
+            self._action("Pre&flight", lambda: open_preflight(self.ctx, self.bus, self))
             self._action("&Start it now", lambda: self.start_round(nxt.id))
         elif view.phase in PHASE_TITLES:
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")

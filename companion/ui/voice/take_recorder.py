@@ -308,6 +308,21 @@ class TakeRecorder(QFrame):
         self.keep_button.setEnabled(False)
         self.keep_button.setText("Kept")
         self.keep_button.setToolTip(str(self.kept_path))
+        self.keep_figures()
+
+    def keep_figures(self) -> None:
+        """The take's figures for the About me trend (companion.core.about.takes)."""
+        from companion.core.about.takes import figures_of, keep_take
+
+        heard = self.take_heard
+        extra = {"measured_wpm": self.measured_rate()}
+        if heard is not None:
+            extra.update(
+                fillers=heard.fillers,
+                skipped=heard.skipped,
+                segments=[s.as_json() for s in heard.segments],
+            )
+        keep_take(self.ctx.db, figures_of(self.analysis, extra), self.ctx.now())
 
     def toggle_play(self) -> None:
         if self._sink is not None:

@@ -27,3 +27,19 @@ def m001_about_document(db):
         pk="id",
         not_null={"started_at", "results"},
     )
+
+
+@migrations()
+def m002_rehearsal_takes(db):
+    # One row per take the user kept (Keep): its figures as JSON, never its audio.
+    db.execute(
+        """
+        CREATE TABLE rehearsal_takes (
+            id INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            seconds REAL,
+            figures TEXT NOT NULL DEFAULT '{}',
+            UNIQUE (at, figures)
+        )
+        """
+    )

@@ -1,0 +1,54 @@
+"""`companion about takes [--json] [--delete ID]`: the rehearsal takes you kept with
+`companion about rehearse --keep` (their figures, never audio), oldest first."""
+
+from __future__ import annotations
+
+import json
+
+from companion.commands.common import CommandError, open_journal
+
+
+def add_parser(inner) -> None:
+    takes = inner.add_parser(
+        "takes", help="the rehearsal takes kept (figures only), oldest first; delete one"
+    )
+    takes.add_argument("--json", action="store_true", help='print {"takes": [...]}')
+    takes.add_argument("--delete", type=int, metavar="ID", help="delete the take with this id")
+    takes.set_defaults(func=run_takes)
+
+
+def keep(ctx, result, figures: dict) -> int:
+    """Keep a take's figures (``companion about rehearse --keep``); returns its id."""
+    from companion.core.about.takes import figures_of, keep_take
+
+    open_journal(ctx)
+    with ctx.db.atomic():
+        return keep_take(ctx.db, figures_of(result, figures), ctx.now())
+
+
+def run_takes(args, ctx) -> int:
+    from companion.core.about.takes import delete_take, list_takes, what_changed
+
+    open_journal(ctx)
+    if args.delete is not None:
+        if not delete_take(ctx.db, args.delete):
+            raise CommandError(f"about takes: no kept take has id {args.delete}")
+        print(f"deleted take {args.delete}")
+        return 0
+    takes = list_takes(ctx.db)
+    if args.json:
+        print(json.dumps({"takes": takes}, indent=2))
+        return 0
+    if not takes:
+        print("No takes kept yet: `companion about rehearse --audio FILE --keep` keeps one.")
+        return 0
+    for take in takes:
+        wpm = take.get("measured_wpm")
+        print(
+            f"{take['id']:4}  {take['at']}  {take.get('seconds') or 0:5.1f} s  "
+            f"{'-' if wpm is None else f'{wpm:.0f}'} wpm  {take.get('fillers', 0)} fillers  "
+            f"{len(take.get('skipped') or [])} skipped"
+        )
+    if len(takes) > 1:
+        print(what_changed(takes[-2], takes[-1]))
+    return 0

@@ -1,0 +1,38 @@
+"""All the checks at once, in the order a person goes through them. The caller gives what
+only it can read: the input devices (QtMultimedia) and the do-not-disturb state."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from companion.core.preflight import link, pingers, power
+from companion.core.preflight.checks import (
+    Check,
+    camera_check,
+    dnd_check,
+    mic_check,
+    screen_share_check,
+)
+
+
+def gather(
+    db,
+    now: dt.datetime,
+    *,
+    devices: Sequence[tuple[str, str, bool]] | None,
+    dnd_paused: bool | None,
+    dnd_adapter: str,
+    power_bus: str = "SYSTEM",
+) -> tuple[dict | None, list[Check]]:
+    """(the next round as JSON, or None; the checks)."""
+    info = link.round_info(link.next_round(db, now))
+    return info, [
+        mic_check(devices),
+        camera_check(),
+        dnd_check(dnd_paused, dnd_adapter),
+        pingers.pingers_check(pingers.find_pingers()),
+        power.power_check(power.read_display_device(power_bus)),
+        link.link_check(info),
+        screen_share_check(),
+    ]

@@ -1,0 +1,103 @@
+"""The trend of the kept takes (companion.core.about.takes): three small plots of the
+last takes (time against the target band, words per minute, fillers) and one sentence
+on what changed most since the previous take. Shown only once a take is kept."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPen
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from companion.core.about.takes import what_changed
+
+LAST = 8
+
+
+class Sparkline(QWidget):
+    """One figure across the takes, oldest left; ``band`` shaded (the target)."""
+
+    def __init__(self, title: str, parent=None):
+        super().__init__(parent)
+        self.title = title
+        self.values: list[float] = []
+        self.band: tuple[float, float] | None = None
+        self.setMinimumHeight(42)
+        self.setAccessibleName(title)
+
+    def show_values(self, values: list[float], band=None) -> None:
+        self.values, self.band = values, band
+        last = f"{values[-1]:g}" if values else "none"
+        self.setAccessibleDescription(f"{self.title}: {len(values)} takes, the last {last}")
+        self.update()
+
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        text_h = self.fontMetrics().height()
+        painter.setPen(pal.windowText().color())
+        last = f"{self.values[-1]:g}" if self.values else ""
+        painter.drawText(0, text_h - 2, f"{self.title} {last}")
+        area = QRectF(4, text_h + 2, self.width() - 8, self.height() - text_h - 6)
+        if not self.values:
+            return
+        low = min(self.values + ([self.band[0]] if self.band else []))
+        high = max(self.values + ([self.band[1]] if self.band else []))
+        span = (high - low) or 1.0
+
+        def y(v: float) -> float:
+            return area.bottom() - (v - low) / span * area.height()
+
+        if self.band:
+            tint = pal.highlight().color()
+            tint.setAlpha(50)
+            painter.fillRect(
+                QRectF(
+                    area.left(), y(self.band[1]), area.width(), y(self.band[0]) - y(self.band[1])
+                ),
+                tint,
+            )
+        step = area.width() / max(1, len(self.values) - 1)
+        points = [QPointF(area.left() + n * step, y(v)) for n, v in enumerate(self.values)]
+        painter.setPen(QPen(pal.windowText().color(), 2))
+        if len(points) > 1:
+            painter.drawPolyline(points)
+        for point in points:
+            painter.drawEllipse(point, 2.5, 2.5)
+
+
+class TakesTrend(QWidget):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setAccessibleName("Kept takes")
+        self.heading = QLabel()
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        self.time = Sparkline("Time (s)")
+        self.wpm = Sparkline("Words per minute")
+        self.fillers = Sparkline("Fillers")
+        self.sentence = QLabel()
+        self.sentence.setWordWrap(True)
+        self.sentence.setTextFormat(Qt.TextFormat.PlainText)
+        self.sentence.setAccessibleName("What changed most")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.heading, self.time, self.wpm, self.fillers, self.sentence):
+            layout.addWidget(widget)
+        self.hide()
+
+    def show_takes(self, takes: list[dict], target: tuple[float, float]) -> None:
+        last = takes[-LAST:]
+        self.setVisible(bool(last))
+        if not last:
+            return
+        self.heading.setText(f"Kept takes: the last {len(last)} of {len(takes)}")
+
+        def series(key: str) -> list[float]:
+            return [float(t[key]) for t in last if isinstance(t.get(key), int | float)]
+
+        self.time.show_values(series("seconds"), target)
+        self.wpm.show_values(series("measured_wpm"))
+        self.fillers.show_values(series("fillers"))
+        self.sentence.setText(
+            what_changed(last[-2], last[-1]) if len(last) > 1 else "Keep another take to compare."
+        )

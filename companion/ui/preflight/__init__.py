@@ -1,0 +1,1 @@
+"""The preflight window: the checks before a round on one calm screen."""

@@ -1,0 +1,201 @@
+"""Preflight: one screen, large type, each check with what it saw and the one thing to
+do (companion.core.preflight). The mic shows a live level (QtMultimedia opens only here,
+through the voice listener); do-not-disturb has its switch; each program that pings has
+a Close button that asks first, then sends it SIGTERM. The camera is never opened."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.core.preflight import pingers
+from companion.core.preflight.run import gather
+
+MARKS = {True: "✓", False: "✗", None: "?"}
+METER_FLOOR_DBFS = -60
+
+
+def ask_close(parent, pinger) -> bool:
+    """Whether the user agrees to ask ``pinger`` to quit (replaced in tests)."""
+    answer = QMessageBox.question(
+        parent,
+        f"Close {pinger.name}?",
+        f"Ask {pinger.name} (process {pinger.pid}) to quit? Unsaved work in it may ask "
+        "to be saved first.",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+class PreflightWindow(QDialog):
+    """Opened from Today and the cue card before a round, and by its hotkey."""
+
+    def __init__(self, ctx, bus, parent=None, *, power_bus: str = "SYSTEM", listen=True):
+        super().__init__(parent)
+        from companion.ui.dnd.switch import DndSwitch, dnd_model
+
+        self.ctx, self.bus, self.power_bus = ctx, bus, power_bus
+        self.setWindowTitle("Preflight")
+        self.setAccessibleName("Preflight before the round")
+        self.setMinimumWidth(620)
+        font = self.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.setFont(font)
+        self._listen = listen
+        self._meter_listener = None
+        self.dnd = dnd_model(ctx, bus)
+        self.round_label = QLabel()
+        self.round_label.setWordWrap(True)
+        self.round_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.meter = QProgressBar()
+        self.meter.setRange(0, -METER_FLOOR_DBFS)
+        self.meter.setAccessibleName("Microphone level")
+        self.meter.setFormat("level")
+        self.dnd_switch = DndSwitch(self.dnd)
+        self.pinger_row = QHBoxLayout()
+        self.checks: list = []
+        self.info = None
+        self.close_buttons: dict[int, QPushButton] = {}
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        again = buttons.addButton("Check &again", QDialogButtonBox.ButtonRole.ActionRole)
+        again.clicked.connect(self.refresh)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.round_label)
+        layout.addWidget(self.grid_host)
+        layout.addWidget(self.meter)
+        layout.addWidget(self.dnd_switch)
+        layout.addLayout(self.pinger_row)
+        layout.addWidget(buttons)
+        self.meter.setFormat("level: the microphone opens with the window")
+        self.dnd.changed.connect(self.refresh)
+        self.refresh()
+
+    def _devices(self):
+        from companion.ui.voice.listener import AudioUnavailable, input_devices
+
+        try:
+            return input_devices()
+        except AudioUnavailable:
+            return None
+
+    def refresh(self) -> None:
+        status = self.dnd.status()
+        self.info, self.checks = gather(
+            self.ctx.db,
+            self.ctx.now(),
+            devices=self._devices(),
+            dnd_paused=status.paused,
+            dnd_adapter=status.adapter,
+            power_bus=self.power_bus,
+        )
+        self.round_label.setText(
+            f"Next round: {self.info['type']}, {self.info['when']}"
+            if self.info
+            else "No round ahead."
+        )
+        while self.grid.count():
+            self.grid.takeAt(0).widget().deleteLater()
+        for row, check in enumerate(self.checks):
+            mark = QLabel(MARKS[check.ok])
+            mark.setAccessibleName({True: "ok", False: "to do", None: "cannot tell"}[check.ok])
+            say = QLabel(check.say)
+            say.setWordWrap(True)
+            say.setTextFormat(Qt.TextFormat.PlainText)
+            say.setAccessibleName(check.id)
+            say.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.grid.addWidget(mark, row, 0)
+            self.grid.addWidget(say, row, 1)
+        self.grid.setColumnStretch(1, 1)
+        self._show_pingers()
+        self._fit()
+
+    def _fit(self) -> None:
+        """Tall enough for every wrapped line at this width (200 % text too)."""
+        self.layout().activate()
+        need = self.layout().totalHeightForWidth(self.width())
+        if need > self.height():
+            self.resize(self.width(), need)
+
+    def _show_pingers(self) -> None:
+        while self.pinger_row.count():
+            self.pinger_row.takeAt(0).widget().deleteLater()
+        self.close_buttons = {}
+        for pinger in pingers.find_pingers():
+            button = QPushButton(f"Close {pinger.name}…")
+            button.setAccessibleName(f"Close {pinger.name}")
+            button.clicked.connect(lambda _=False, p=pinger: self.close_pinger(p))
+            self.pinger_row.addWidget(button)
+            self.close_buttons[pinger.pid] = button
+
+    def close_pinger(self, pinger) -> bool:
+        """Ask, then ask the program to quit; never without a yes."""
+        if not ask_close(self, pinger):
+            return False
+        sent = pingers.close_politely(pinger)
+        button = self.close_buttons.get(pinger.pid)
+        if button is not None:
+            button.setEnabled(False)
+            button.setText(f"{pinger.name}: asked to quit" if sent else f"{pinger.name}: gone")
+        return sent
+
+    # the live level -------------------------------------------------------------------
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._fit()
+        if self._listen and self._meter_listener is None:
+            from companion.ui.voice.listener import MicListener
+
+            listener = MicListener(self)
+            listener.levels.connect(self._level)
+            if listener.start():
+                self._meter_listener = listener
+            else:
+                listener.deleteLater()
+                self.meter.setFormat("no level: the microphone did not open")
+
+    def _level(self, peak: float, _rms: float) -> None:
+        self.meter.setValue(max(0, min(-METER_FLOOR_DBFS, int(round(peak - METER_FLOOR_DBFS)))))
+        self.meter.setFormat(f"level: peak {peak:.0f} dBFS")
+
+    def done(self, result: int) -> None:
+        listener, self._meter_listener = self._meter_listener, None
+        if listener is not None:
+            listener.stop()
+            listener.deleteLater()
+        super().done(result)
+
+
+def open_preflight(ctx, bus, parent=None) -> PreflightWindow:
+    """The preflight window already open (refreshed and raised), or a new one."""
+    from PySide6.QtWidgets import QApplication
+
+    window = next(
+        (
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, PreflightWindow) and w.isVisible()
+        ),
+        None,
+    )
+    if window is None:
+        window = PreflightWindow(ctx, bus, parent.window() if parent is not None else None)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    else:
+        window.refresh()
+    window.show()
+    window.raise_()
+    return window

@@ -1,0 +1,165 @@
+"""Preflight's checks against the real things they read: a running process named like a
+program that pings, a UPower stand-in on the private bus, a camera device folder, the
+next round's link and zone; and the command's JSON and exit status."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from named_process import named_process
+from upower_standin import UPowerStandIn
+
+from companion.cli import main
+from companion.core.context import AppContext
+from companion.core.day.loops import add_round, create_loop, update_round
+from companion.core.preflight import checks, exit_status, link, pingers, power
+
+TZ_NY = dt.timezone(dt.timedelta(hours=-5))
+BUS_CONF = Path(__file__).resolve().parents[2] / "private-bus.conf"
+
+
+@pytest.fixture
+def private_bus(monkeypatch):
+    """A bus of our own with the suite's private config (the conftest hides any other)."""
+    if shutil.which("dbus-daemon") is None:
+        pytest.skip("needs dbus-daemon")
+    daemon = subprocess.Popen(
+        ["dbus-daemon", f"--config-file={BUS_CONF}", "--nofork", "--print-address=1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    address = daemon.stdout.readline().strip()
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", address)
+    yield address
+    daemon.terminate()
+    daemon.wait(5)
+    daemon.stdout.close()
+
+
+@pytest.fixture
+def slack(tmp_path):
+    """A real process whose name is `slack`."""
+    with named_process(tmp_path, "slack") as proc:
+        yield proc
+
+
+def test_a_running_pinger_is_found_named_and_closed_only_when_asked(slack):
+    found = [p for p in pingers.find_pingers() if p.pid == slack.pid]
+    assert found == [pingers.Pinger(slack.pid, "Slack", "slack")]
+    check = pingers.pingers_check(found)
+    assert check.ok is False and "Slack" in check.say
+    time.sleep(0.2)
+    assert slack.poll() is None  # finding it did nothing to it
+    assert pingers.close_politely(found[0])
+    assert slack.wait(5) == -15  # SIGTERM: asked to quit, not killed
+    assert not [p for p in pingers.find_pingers() if p.pid == slack.pid]
+    assert pingers.pingers_check([]).ok is True
+
+
+def test_close_politely_refuses_a_pid_that_is_now_another_program(slack):
+    other = pingers.Pinger(slack.pid, "Discord", "discord")
+    assert not pingers.close_politely(other)
+    time.sleep(0.1)
+    assert slack.poll() is None
+
+
+def _battery(percent: float, state: int, present: bool = True, kind: int = power.BATTERY):
+    return {
+        "Type": ("u", kind),
+        "State": ("u", state),
+        "Percentage": ("d", percent),
+        "IsPresent": ("b", present),
+    }
+
+
+@pytest.mark.parametrize(
+    ("props", "ok", "words"),
+    [
+        (_battery(20.0, power.DISCHARGING), False, "plug in the charger"),
+        (_battery(80.0, power.DISCHARGING), True, "On battery at 80%"),
+        (_battery(20.0, 1), True, "Plugged in (20%)"),  # charging
+        (_battery(0.0, 0, present=False, kind=0), True, "No battery"),
+    ],
+)
+def test_power_reads_upower_on_the_bus(private_bus, props, ok, words):
+    standin = UPowerStandIn(props)
+    try:
+        check = power.power_check(power.read_display_device("SESSION"))
+    finally:
+        standin.close()
+    assert standin.asked == 1
+    assert check.ok is ok and words in check.say
+
+
+def test_power_without_upower_cannot_tell(private_bus):
+    check = power.power_check(power.read_display_device("SESSION", timeout=1))
+    assert check.ok is None
+
+
+def test_camera_is_seen_by_its_device_only(tmp_path):
+    assert checks.camera_check(tmp_path).ok is False
+    (tmp_path / "video0").touch()
+    check = checks.camera_check(tmp_path)
+    assert check.ok is True and "video0" in check.say
+
+
+def test_mic_names_the_chosen_input():
+    devices = [("a", "Built-in", True), ("b", "USB headset", False)]
+    assert "Built-in" in checks.mic_check(devices).say
+    assert "USB headset" in checks.mic_check(devices, chosen="b").say
+    assert checks.mic_check([]).ok is False and checks.mic_check(None).ok is None
+
+
+def test_the_link_and_both_zones(db):
+    loop = create_loop(db, "Acme", "SRE", starts_on="2026-12-15")
+    at = dt.datetime(2026, 12, 15, 10, 0, tzinfo=TZ_NY)
+    rid = add_round(db, loop, "coding", scheduled_at=at)
+    now = at - dt.timedelta(minutes=10)
+    local = dt.timezone(dt.timedelta(hours=1))
+    info = link.round_info(link.next_round(db, now), local)
+    assert info["at"] == "2026-12-15T16:00:00+01:00"
+    assert info["when"] == "Tue 15 Dec 16:00 local (10:00 UTC-05:00 in the invitation)"
+    assert link.link_check(info).ok is False  # no link yet
+    update_round(db, rid, link="https://meet.example.com/abc")
+    info = link.round_info(link.next_round(db, now), TZ_NY)
+    assert info["when"] == "Tue 15 Dec 10:00 local"
+    check = link.link_check(info)
+    assert check.ok is True and "https://meet.example.com/abc" in check.say
+    assert link.next_round(db, at + dt.timedelta(hours=3)) is None
+
+
+def test_exit_status_is_zero_unless_a_check_failed():
+    assert exit_status([checks.Check("a", True, ""), checks.Check("b", None, "")]) == 0
+    assert exit_status([checks.Check("a", True, ""), checks.Check("b", False, "")]) == 1
+
+
+@pytest.mark.qt_log_ignore("PulseAudioService")  # no audio server here: the mic may be "?"
+def test_the_command_prints_the_documented_json(private_bus, data_dir, capsys, monkeypatch, slack):
+    ctx = AppContext(data_dir)
+    loop = create_loop(ctx.db, "Acme", "SRE", starts_on="2030-01-01")
+    add_round(ctx.db, loop, "coding", scheduled_at=dt.datetime(2030, 1, 1, 10, tzinfo=TZ_NY))
+    ctx.close()
+    monkeypatch.setenv("COMPANION_UPOWER_BUS", "session")
+    standin = UPowerStandIn(_battery(10.0, power.DISCHARGING))
+    try:
+        status = main(["--data-dir", str(data_dir), "preflight", "--json"])
+    finally:
+        standin.close()
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"round", "checks"}
+    assert doc["round"]["type"] == "coding"
+    ids = [c["id"] for c in doc["checks"]]
+    assert ids == ["mic", "camera", "do-not-disturb", "pingers", "power", "link", "screen-share"]
+    for check in doc["checks"]:
+        assert set(check) == {"id", "ok", "say"} and check["ok"] in (True, False, None)
+    by_id = {c["id"]: c for c in doc["checks"]}
+    assert by_id["power"]["ok"] is False and "Slack" in by_id["pingers"]["say"]
+    assert status == 1
+    assert slack.poll() is None  # the command never closes anything itself

@@ -1,0 +1,96 @@
+"""Takes you can compare: `companion about rehearse --keep` stores a spoken take's figures
+(never its audio), `companion about takes` lists them oldest first and deletes one, and
+the journal's JSON export and import carry them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import voice_takes as vt
+from test_voice_commands import ONE_PAGER, needs_tools
+
+from companion.cli import main
+from companion.core.about.takes import what_changed
+
+
+@pytest.fixture
+def two_takes(tmp_path, data_dir, capsys):
+    page = tmp_path / "about.md"
+    page.write_text(ONE_PAGER, encoding="utf-8")
+    p = vt.PARAGRAPHS
+    slow = vt.build(tmp_path, "slow", 130, [0.5, p[0], 3.0, p[1], 0.4, p[2], 0.5])
+    fast = vt.build(tmp_path, "fast", 190, [0.5, p[0], 0.4, p[1], 0.4, p[2], 0.5])
+    kept = []
+    for take in (slow, fast):
+        argv = ["--data-dir", str(data_dir), "about", "rehearse", "--audio", str(take.path)]
+        assert main([*argv, "--input", str(page), "--json", "--keep"]) == 0
+        kept.append(json.loads(capsys.readouterr().out))
+    return data_dir, kept, (slow, fast)
+
+
+def _takes(data_dir, capsys) -> list[dict]:
+    assert main(["--data-dir", str(data_dir), "about", "takes", "--json"]) == 0
+    return json.loads(capsys.readouterr().out)["takes"]
+
+
+@needs_tools
+def test_kept_takes_are_listed_oldest_first_without_audio(two_takes, capsys, tmp_path):
+    data_dir, kept, (slow, fast) = two_takes
+    takes = _takes(data_dir, capsys)
+    assert [t["id"] for t in takes] == [k["kept"] for k in kept]
+    for take, out in zip(takes, kept, strict=True):
+        assert {"at", "seconds", "measured_wpm", "fillers", "skipped", "pauses"} <= set(take)
+        assert take["seconds"] == out["answer_seconds"]
+        assert take["measured_wpm"] == out["measured_wpm"]
+        assert take["pauses"] == len(out["pauses"])
+        assert str(tmp_path) not in json.dumps(take)  # no path, no audio
+    assert takes[0]["measured_wpm"] < takes[1]["measured_wpm"]
+    assert takes[0]["at"] <= takes[1]["at"]
+    assert main(["--data-dir", str(data_dir), "about", "takes"]) == 0
+    text = capsys.readouterr().out
+    assert "changed most" in text
+    # delete one by one
+    assert (
+        main(["--data-dir", str(data_dir), "about", "takes", "--delete", str(takes[0]["id"])]) == 0
+    )
+    capsys.readouterr()
+    assert [t["id"] for t in _takes(data_dir, capsys)] == [takes[1]["id"]]
+    assert main(["--data-dir", str(data_dir), "about", "takes", "--delete", "999"]) == 1
+    assert "no kept take has id 999" in capsys.readouterr().err
+
+
+@needs_tools
+def test_kept_takes_travel_in_the_journal_export(two_takes, capsys, tmp_path):
+    data_dir, _kept, _wavs = two_takes
+    before = _takes(data_dir, capsys)
+    out = tmp_path / "journal.json"
+    assert (
+        main(["--data-dir", str(data_dir), "journal", "export", "--format", "json", "-o", str(out)])
+        == 0
+    )
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert len(doc["rehearsal_takes"]) == 2
+    other = tmp_path / "other"
+    other.mkdir()
+    assert main(["--data-dir", str(other), "journal", "import", "--format", "json", str(out)]) == 0
+    assert (
+        main(["--data-dir", str(other), "journal", "import", "--format", "json", str(out)]) == 0
+    )  # twice: nothing added twice
+    capsys.readouterr()
+    after = _takes(other, capsys)
+    strip = [{k: v for k, v in t.items() if k != "id"} for t in before]
+    assert [{k: v for k, v in t.items() if k != "id"} for t in after] == strip
+
+
+def test_without_keep_nothing_is_kept(data_dir, capsys):
+    assert _takes(data_dir, capsys) == []
+
+
+def test_what_changed_names_the_figure_that_moved_most():
+    a = {"answer_seconds": 80.0, "measured_wpm": 140.0, "fillers": 2}
+    b = {"answer_seconds": 82.0, "measured_wpm": 150.0, "fillers": 6}
+    assert (
+        what_changed(a, b) == "Your fillers changed most: up from 2 to 6 since the previous take."
+    )
+    assert what_changed(a, a) == "Nothing changed much since the previous take."

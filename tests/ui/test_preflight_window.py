@@ -1,0 +1,103 @@
+"""The preflight window: the checks on one screen, a Close button for a real process
+named like a program that pings (closed only after a yes), opened from Today before a
+round and by its hotkey."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from pathlib import Path
+
+import pytest
+from named_process import named_process
+
+from companion.core.day.loops import add_round, create_loop
+from companion.ui.preflight import window as preflight
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.qt_log_ignore("PulseAudioService", "This plugin does not support"),
+]
+TZ = dt.timezone(dt.timedelta(hours=1))
+
+
+@pytest.fixture
+def discord(tmp_path):
+    """A real process whose name is `discord`."""
+    with named_process(tmp_path, "discord") as proc:
+        yield proc
+
+
+@pytest.fixture
+def before_round(ctx, clock):
+    clock.set(dt.datetime(2026, 12, 2, 9, 50, tzinfo=TZ))
+    loop = create_loop(ctx.db, "Acme", "SRE", starts_on="2026-12-02")
+    add_round(ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 2, 10, 0, tzinfo=TZ))
+
+
+def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, discord, monkeypatch):
+    answers = []
+    monkeypatch.setattr(preflight, "ask_close", lambda _parent, p: answers.pop(0))
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    ids = [c.id for c in win.checks]
+    assert ids == ["mic", "camera", "do-not-disturb", "pingers", "power", "link", "screen-share"]
+    assert "coding" in win.round_label.text() and "10:00" in win.round_label.text()
+    button = win.close_buttons[discord.pid]
+    assert button.text() == "Close Discord…"
+    answers.append(False)
+    button.click()
+    time.sleep(0.2)
+    assert discord.poll() is None and button.isEnabled()
+    answers.append(True)
+    button.click()
+    assert discord.wait(5) == -15
+    assert not button.isEnabled() and "asked to quit" in button.text()
+
+
+def test_today_before_the_round_and_the_hotkey_open_it(
+    qtbot, main_window, open_page, ctx, bus, before_round, monkeypatch
+):
+    opened = []
+    real = preflight.open_preflight
+    monkeypatch.setattr(
+        preflight, "open_preflight", lambda *a: opened.append(real(*a)) or opened[-1]
+    )
+    win = main_window()
+    today = open_page(win, "today")
+    from PySide6.QtWidgets import QPushButton
+
+    button = next(b for b in today.findChildren(QPushButton) if b.text() == "Pre&flight")
+    button.click()
+    qtbot.waitUntil(lambda: bool(opened) and opened[-1].isVisible())
+    first = opened[-1]
+    _screenshot(first, "preflight.png")
+    from companion.ui.session import Session
+
+    session = next(iter(bus.findChildren(Session)), None) or Session(ctx, bus, window=win)
+    session.on_hotkey("preflight")
+    assert opened[-1] is first  # the one window, raised again
+    first.close()
+    session.on_hotkey("preflight")
+    assert opened[-1] is not first and opened[-1].isVisible()
+    opened[-1].close()
+
+
+def _screenshot(widget, name: str) -> None:
+    import os
+
+    folder = os.environ.get("COMPANION_SHOTS")
+    if folder:
+        widget.grab().save(str(Path(folder) / name))
+
+
+def test_the_cards_menu_opens_it(qtbot, ctx, bus, before_round, monkeypatch):
+    from companion.ui.cue.window import CueCardWindow
+
+    opened = []
+    monkeypatch.setattr(preflight, "open_preflight", lambda *a: opened.append(a))
+    card = CueCardWindow(ctx, bus)
+    qtbot.addWidget(card)
+    action = next(a for a in card.menu.actions() if a.text() == "Pre&flight\u2026")
+    action.trigger()
+    assert opened and opened[0][2] is card
