@@ -141,7 +141,11 @@ def test_exit_status_is_zero_unless_a_check_failed():
 
 
 @pytest.mark.qt_log_ignore("PulseAudioService")  # no audio server here: the mic may be "?"
-def test_the_command_prints_the_documented_json(private_bus, data_dir, capsys, monkeypatch, slack):
+def test_the_command_prints_the_documented_json(
+    qapp, private_bus, data_dir, capsys, monkeypatch, slack
+):
+    # qapp: the mic listing makes a QCoreApplication when there is none, and a lesser
+    # application left in this worker would break every GUI test after it
     ctx = AppContext(data_dir)
     loop = create_loop(ctx.db, "Acme", "SRE", starts_on="2030-01-01")
     add_round(ctx.db, loop, "coding", scheduled_at=dt.datetime(2030, 1, 1, 10, tzinfo=TZ_NY))
