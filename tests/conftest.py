@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -94,6 +95,23 @@ def _home_tripwire(tmp_path_factory, monkeypatch):
 
     monkeypatch.setattr(paths, "default_data_dir", guarded)
     yield
+
+
+@pytest.fixture(autouse=True)
+def _no_lesser_qt_application():
+    """Fail the test that leaves a QCoreApplication or QGuiApplication behind: later
+    tests on the same xdist worker need a QApplication, and Qt allows one per process
+    (a command run in-process made one and broke every GUI test after it)."""
+    yield
+    core = sys.modules.get("PySide6.QtCore")
+    if core is None:
+        return
+    app = core.QCoreApplication.instance()
+    if app is not None and not app.inherits("QApplication"):
+        pytest.fail(
+            f"the test left a {type(app).__name__}: use the qapp fixture, or run the "
+            "command in a process of its own"
+        )
 
 
 class FakeClock:

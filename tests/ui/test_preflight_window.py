@@ -35,9 +35,20 @@ def before_round(ctx, clock):
     add_round(ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 2, 10, 0, tzinfo=TZ))
 
 
-def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, discord, monkeypatch):
-    answers = []
-    monkeypatch.setattr(preflight, "ask_close", lambda _parent, p: answers.pop(0))
+def _answer(qtbot, win, button, reply):
+    """Click ``button`` and answer the question it opens (a real, window-modal box)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    button.click()
+    qtbot.waitUntil(lambda: bool(win.findChildren(QMessageBox)), timeout=10000)
+    (box,) = [b for b in win.findChildren(QMessageBox) if b.isVisible()]
+    box.button(reply).click()
+    qtbot.waitUntil(lambda: not box.isVisible(), timeout=10000)
+
+
+def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, discord):
+    from PySide6.QtWidgets import QMessageBox
+
     win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
     qtbot.addWidget(win)
     ids = [c.id for c in win.checks]
@@ -45,12 +56,10 @@ def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, disc
     assert "coding" in win.round_label.text() and "10:00" in win.round_label.text()
     button = win.close_buttons[discord.pid]
     assert button.text() == "Close Discord…"
-    answers.append(False)
-    button.click()
+    _answer(qtbot, win, button, QMessageBox.StandardButton.No)
     time.sleep(0.2)
     assert discord.poll() is None and button.isEnabled()
-    answers.append(True)
-    button.click()
+    _answer(qtbot, win, button, QMessageBox.StandardButton.Yes)
     assert discord.wait(5) == -15
     assert not button.isEnabled() and "asked to quit" in button.text()
 

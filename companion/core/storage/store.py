@@ -179,12 +179,16 @@ def open_store(
             )
     _prepare_private(path)
     try:
-        db = _connect(path)
-        _check_not_newer(db, path)  # before WAL: switching modes rewrites the header
-        if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
-        pending = _pending(db)
-        fresh = not db.table_names()
+        with _first_open_lock(path.parent):
+            db = _connect(path)
+            _check_not_newer(db, path)  # before WAL: switching modes rewrites the header
+            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
+            pending = _pending(db)
+            fresh = not db.table_names()
+            if fresh:  # nothing to back up: create it while the others wait
+                _migrate(db, pending)
+                pending = set()
         # a backup taken before anything is written need not run quick_check again
         if pending and not fresh:
             try:
@@ -219,6 +223,39 @@ def open_store(
     _tighten(path)
     db.commits = 0  # the upgrade is not the command's change
     return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
+
+
+@contextlib.contextmanager
+def _first_open_lock(folder: Path):
+    """Hold an exclusive flock on the data folder while a journal is switched to WAL and
+    created. Two processes opening a new journal at once otherwise meet inside SQLite's
+    mode switch: one holds the write lock to create the tables while the other waits to
+    change the journal mode, and SQLite answers one of them 'database is locked' without
+    waiting (seen with four processes under load). The lock is the folder's own, so no
+    file is added; it lasts milliseconds, and waits at most the busy timeout."""
+    import fcntl
+    import time
+
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        yield  # a folder we cannot open for the lock: SQLite's own locking still holds
+        return
+    try:
+        deadline = time.monotonic() + busy_timeout_s()
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break  # go on without it: SQLite's busy timeout says the rest
+                time.sleep(0.01)
+            except OSError:
+                break  # a file system without flock
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor lets go of the lock
 
 
 def _migrate(db: Database, pending: set) -> None:

@@ -21,20 +21,10 @@ from PySide6.QtWidgets import (
 
 from companion.core.preflight import pingers
 from companion.core.preflight.run import gather
+from companion.ui.widgets.opening import ask
 
 MARKS = {True: "✓", False: "✗", None: "?"}
 METER_FLOOR_DBFS = -60
-
-
-def ask_close(parent, pinger) -> bool:
-    """Whether the user agrees to ask ``pinger`` to quit (replaced in tests)."""
-    answer = QMessageBox.question(
-        parent,
-        f"Close {pinger.name}?",
-        f"Ask {pinger.name} (process {pinger.pid}) to quit? Unsaved work in it may ask "
-        "to be saved first.",
-    )
-    return answer == QMessageBox.StandardButton.Yes
 
 
 class PreflightWindow(QDialog):
@@ -140,16 +130,23 @@ class PreflightWindow(QDialog):
             self.pinger_row.addWidget(button)
             self.close_buttons[pinger.pid] = button
 
-    def close_pinger(self, pinger) -> bool:
-        """Ask, then ask the program to quit; never without a yes."""
-        if not ask_close(self, pinger):
-            return False
+    def close_pinger(self, pinger) -> QMessageBox:
+        """Ask (without an event loop of its own), then ask the program to quit; never
+        without a yes. Returns the question, open."""
+        return ask(
+            self,
+            f"Close {pinger.name}?",
+            f"Ask {pinger.name} (process {pinger.pid}) to quit? Unsaved work in it may ask "
+            "to be saved first.",
+            lambda: self._closed(pinger),
+        )
+
+    def _closed(self, pinger) -> None:
         sent = pingers.close_politely(pinger)
         button = self.close_buttons.get(pinger.pid)
         if button is not None:
             button.setEnabled(False)
             button.setText(f"{pinger.name}: asked to quit" if sent else f"{pinger.name}: gone")
-        return sent
 
     # the live level -------------------------------------------------------------------
 
