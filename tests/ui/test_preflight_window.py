@@ -21,6 +21,14 @@ pytestmark = [
 TZ = dt.timezone(dt.timedelta(hours=1))
 
 
+@pytest.fixture(autouse=True)
+def _audio_server(session_server, monkeypatch):
+    """The window lists the mics: Qt's audio backend connects once per process, so a
+    first use with no server would leave every later voice test in this worker without
+    its virtual microphone (tests/ui/conftest.py session_server)."""
+    monkeypatch.setenv("PULSE_SERVER", f"unix:{session_server.runtime}/pulse/native")
+
+
 @pytest.fixture
 def discord(tmp_path):
     """A real process whose name is `discord`."""
