@@ -1,6 +1,6 @@
 """Markdown bounded before Python-Markdown sees it: deep nesting refused in a line, bracket
 runs escaped or refused, and the cost linear in the size (checked as a ratio of times
-between an input and one four times its size, never as an absolute time)."""
+between an input and one eight times its size, never as an absolute time)."""
 
 from __future__ import annotations
 
@@ -24,11 +24,11 @@ def best_time(fn, arg, runs: int = 5) -> float:
 
 
 def growth(fn, make, n: int) -> float:
-    """How much more each character costs in ``make(4n)`` than in ``make(n)``: about 1
-    when the cost is linear in the size, 4 when quadratic, 16 when cubic. Four times the
-    size keeps a linear cost well below the bound when a parallel run takes the core
-    away for part of a measurement (twice the size read 1.5 for a linear cost then)."""
-    small, large = make(n), make(4 * n)
+    """How much more each character costs in ``make(8n)`` than in ``make(n)``: about 1
+    when the cost is linear in the size, 8 when quadratic. Eight times the size keeps a
+    linear cost well below the bound of 3 when a parallel run takes the core away for
+    part of a few-millisecond measurement (twice the size read 1.5, four times 2.5)."""
+    small, large = make(n), make(8 * n)
     fn(small)  # warm caches
     ratio = best_time(fn, large) / max(best_time(fn, small), 1e-6)
     return ratio / (len(large) / len(small))
@@ -99,7 +99,7 @@ def test_links_and_references_survive_the_guard():
     ids=["open", "link-open", "image-open", "quote", "nested", "balanced", "emph", "lines"],
 )
 def test_render_cost_grows_linearly(make):
-    assert growth(render_or_refuse, make, 4000) < 2.0
+    assert growth(render_or_refuse, make, 4000) < 3.0
 
 
 def test_everything_up_to_the_limit_renders_or_is_refused():
@@ -117,7 +117,7 @@ def test_everything_up_to_the_limit_renders_or_is_refused():
     ids=["indented", "dashes", "heading-blanks"],
 )
 def test_stories_parser_grows_linearly_in_the_size(make):
-    assert growth(parse_stories, make, 300) < 2.0
+    assert growth(parse_stories, make, 300) < 3.0
 
 
 def test_stories_labels_still_read():
@@ -171,4 +171,4 @@ def test_element_heavy_text_is_refused_in_one_line(text):
 def test_a_bank_repeating_one_title_reads_in_one_pass():
     bank = parse_stories("## Story: a\n" * 3 + "## Story: a-2\n")
     assert [s.id for s in bank.stories] == ["a", "a-2", "a-3", "a-2-2"]
-    assert growth(parse_stories, lambda n: "## Story: a\n" * n, 1500) < 2.0
+    assert growth(parse_stories, lambda n: "## Story: a\n" * n, 1500) < 3.0
