@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 
 import pytest
 
@@ -97,7 +96,6 @@ def _garbage_between_tests():
     paint event: the worst moment, to find a cycle like the capture's (that run
     segfaulted every time with the capture's cycle back in, and passes without it)."""
     import gc
-    import os
 
     from PySide6.QtCore import QCoreApplication, QEvent
 
@@ -119,20 +117,6 @@ def _top_level_windows() -> list:
 def pytest_runtest_setup(item):
     item.windows_before = _top_level_windows()
     yield
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_call(item):
-    """Fail a test that starts QtMultimedia in-process with no audio server of the
-    suite's: Qt's audio backend connects once per process, so that first use leaves the
-    voice tests after it on this worker with no microphone (see session_server)."""
-    before = "PySide6.QtMultimedia" in sys.modules
-    yield
-    if not before and "PySide6.QtMultimedia" in sys.modules and not os.environ.get("PULSE_SERVER"):
-        pytest.fail(
-            "this test started QtMultimedia with no PULSE_SERVER: use the session_server "
-            "fixture and point PULSE_SERVER at it (tests/ui/test_voice.py's server)"
-        )
 
 
 @pytest.hookimpl(hookwrapper=True)
