@@ -244,6 +244,25 @@ def test_debrief_recall_hits_and_misses(db, clock):
     }
 
 
+def test_recall_is_zero_when_topics_were_asked_and_none_expected(db):
+    """The documented rule: None only when nothing was asked; asked topics with nothing
+    expected are a recall of 0.0, and count in the loop's recall."""
+    from companion.core.day.loops import add_round
+    from companion.core.journal.entries import add_asked
+    from companion.core.stories.debrief import loop_debrief
+    from companion.core.stories.rounds import save_expected
+
+    loop_id, first = _loop_round(db)
+    second = add_round(db, loop_id, "coding")
+    add_asked(db, loop_id, first, "Design a cache", "caching")
+    save_expected(db, second, ["graphs"])
+    add_asked(db, loop_id, second, "Shortest path", "graphs")
+    r1, r2 = loop_debrief(db, loop_id).rounds
+    assert r1.recall == 0.0 and r1.recall is not None
+    assert r2.recall == 1.0
+    assert loop_debrief(db, loop_id).recall == 0.5
+
+
 def test_asked_not_expected_joins_the_study_list_with_extra_weight(db, clock):
     from companion.core.journal.entries import add_asked, add_weak_topic
     from companion.core.stories.debrief import record_surprises
