@@ -7,7 +7,7 @@ segment per row and then merged them (a 20,000-loop import took 375 s, mostly sy
 time). Inside :func:`index_afterwards` the insert triggers are set aside, and on the way
 out the new rows go into the index with one statement, in rowid order, and the triggers come
 back unchanged, all inside the caller's transaction (a rollback restores everything).
-The demo generator does the same in ``demo._insert``.
+The demo generator fills its rows through it too.
 """
 
 from __future__ import annotations
