@@ -1,0 +1,85 @@
+"""What the journal file looks like from outside SQLite's open: its header, its size
+against what the header claims, a quick check, and moving a damaged file aside."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sqlite3
+from pathlib import Path
+
+from companion.core.storage.errors import os_reason
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def read_only_uri(path: Path, *, immutable: bool = False) -> str:
+    """The SQLite URI (``uri=True``) that opens ``path`` read-only; the path is quoted, so
+    a folder named with ``#``, ``?`` or ``%`` still names this file. ``immutable``: no
+    locks and no side files (only for a file nobody can be writing)."""
+    from urllib.parse import quote
+
+    return f"file:{quote(str(path))}?mode=ro" + ("&immutable=1" if immutable else "")
+
+
+def _header_size(header: bytes) -> int | None:
+    """The file size the SQLite header claims (page size x page count), or None when
+    the header's page count is not valid (an old writer did not keep it)."""
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[24:28] == header[92:96] and pages > 0
+    return page * pages if valid else None
+
+
+def health(path: Path, *, full: bool = True) -> tuple[str | None, bool]:
+    """What is wrong with ``path`` (None when it looks like a healthy SQLite file), and
+    whether quick_check ran and passed (``full=False``: the header only, no quick_check)."""
+    try:
+        with open(path, "rb") as fh:
+            header = fh.read(100)
+            size = os.fstat(fh.fileno()).st_size
+    except OSError as exc:
+        return f"cannot be read ({os_reason(exc)})", False
+    if header == b"" and size == 0:
+        return None, False  # an empty file is a valid new database
+    if header[: len(SQLITE_MAGIC)] != SQLITE_MAGIC or len(header) < 100:
+        return "is not an SQLite database", False
+    expected = _header_size(header)
+    if expected is not None and size < expected:
+        return f"is truncated ({size:,} of its {expected:,} bytes)", False
+    if not full:
+        return None, False
+    try:
+        conn = sqlite3.connect(read_only_uri(path), uri=True, timeout=5.0)
+        try:
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.OperationalError:
+        return None, False  # cannot be opened here (permissions, locks): the real open explains
+    except sqlite3.DatabaseError as exc:
+        return f"is damaged ({exc})", False
+    if result != "ok":
+        return f"failed its integrity check ({result})", False
+    return None, True
+
+
+def aside_name(path: Path, when: dt.datetime) -> Path:
+    stamp = when.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    return target
+
+
+def move_aside(path: Path, when: dt.datetime) -> Path:
+    target = aside_name(path, when)
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    return target
