@@ -103,7 +103,9 @@ def _companion(*args: str, env: dict, timeout: float = 60) -> subprocess.Complet
 def test_mic_check_rejects_absurd_seconds(tmp_path):
     done = _companion("mic", "check", "--seconds", "0", env=dict(os.environ))
     assert done.returncode == 2
-    assert done.stderr.strip() == "companion: mic: --seconds 0 is outside 1-60."
+    assert done.stderr.strip() == (
+        "companion: mic check: --seconds 0 is outside 1-60; see companion mic check --help"
+    )
 
 
 def test_mic_check_without_an_audio_server_says_no_sound_server(tmp_path):
