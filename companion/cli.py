@@ -18,9 +18,13 @@ def build_parser():
         companion <command> --help` (sub-commands' parsers are made of this class too)."""
 
         def error(self, message: str):
-            command = self.prog.removeprefix("companion").strip()
-            where = f"{command}: " if command else ""
-            self.exit(2, f"companion: {where}{message}; see {self.prog} --help\n")
+            self.exit(2, f"companion: {usage_line(self.prog, message)}\n")
+
+        def parse_known_args(self, args=None, namespace=None):
+            namespace, extras = super().parse_known_args(args, namespace)
+            if extras and self.prog != "companion":  # said by the command they were given to
+                self.error(f"unrecognized arguments: {' '.join(extras)}")
+            return namespace, extras
 
     parser = OneLineParser(
         prog="companion",
@@ -47,11 +51,28 @@ def build_parser():
     return parser
 
 
+def usage_line(prog: str, message: str) -> str:
+    """A usage error as one line, `<command>: <what is wrong>; see companion <command>
+    --help` (after the "companion: " prefix), for argparse's errors and the commands' own
+    (a leading "<command>: " in ``message`` is said once)."""
+    command = prog.removeprefix("companion").strip()
+    message = " ".join(message.split()).rstrip(".")
+    for said in (command, command.partition(" ")[0]):
+        if said and message.startswith(f"{said}: "):
+            message = message[len(said) + 2 :]
+            break
+    if message.endswith(f"see {prog} --help"):
+        return message if not command else f"{command}: {message}"
+    where = f"{command}: " if command else ""
+    return f"{where}{message}; see {prog} --help"
+
+
 def _accept_data_dir_everywhere(sub) -> None:
     """`companion demo --data-dir DIR` reads as well as `companion --data-dir DIR demo`."""
     import argparse
 
     for command in sub.choices.values():
+        command.set_defaults(usage_prog=command.prog)  # the deepest command's, for its errors
         has_own = any("--data-dir" in a.option_strings for a in command._actions)
         if not has_own:
             command.add_argument(
@@ -93,10 +114,11 @@ def _context(args):
     from companion.core.context import AppContext
     from companion.core.paths import DataDirError, resolve_data_dir
 
+    prog = getattr(args, "usage_prog", "companion")
     try:
         folder = resolve_data_dir(args.data_dir)
     except DataDirError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {usage_line(prog, str(exc))}", file=sys.stderr)
         return None
     if getattr(args, "func", None) is not None:  # the GUI shows a dialog instead
         from companion.core.paths import argument_problem
@@ -104,9 +126,8 @@ def _context(args):
         problem = argument_problem(folder)
         if problem:
             where = "--data-dir" if args.data_dir is not None else "COMPANION_HOME"
-            print(
-                f"companion: {where} cannot be used as the data folder: {problem}", file=sys.stderr
-            )
+            said = f"{where} cannot be used as the data folder: {problem}"
+            print(f"companion: {usage_line(prog, said)}", file=sys.stderr)
             return None
     return AppContext(folder)
 
@@ -138,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows up here, not as a traceback at exit
         return code
     except CommandError as exc:
-        _say(str(exc))
+        usage = exc.exit_code == 2
+        _say(usage_line(getattr(args, "usage_prog", "companion"), str(exc)) if usage else str(exc))
         return exc.exit_code
     except KeyboardInterrupt:
         return 130

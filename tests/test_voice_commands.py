@@ -100,10 +100,36 @@ def _companion(*args: str, env: dict, timeout: float = 60) -> subprocess.Complet
     )
 
 
+def test_mic_list_with_no_audio_server_says_why_in_one_line(tmp_path):
+    """No device, no server: the reason in the app's words, Qt's PulseAudio line kept off
+    stderr (it used to be all that was said)."""
+    env = dict(os.environ, PULSE_SERVER=f"unix:{tmp_path}/no-server", XDG_RUNTIME_DIR=str(tmp_path))
+    env.pop("DBUS_SESSION_BUS_ADDRESS", None)
+    done = _companion("mic", "list", env=env)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("companion: mic list: "), done.stderr
+    assert "PulseAudioService" not in done.stderr and "pa_context" not in done.stderr
+    assert "no audio server answered" in done.stderr or "could not load" in done.stderr
+
+
+def test_a_qtmultimedia_import_error_names_its_cause():
+    from companion.ui.voice.listener import audio_missing
+
+    absent = ModuleNotFoundError("No module named 'PySide6.QtMultimedia'")
+    absent.name = "PySide6.QtMultimedia"
+    assert "is not installed" in audio_missing(absent)
+    broken = ImportError("libpulse.so.0: cannot open shared object file: No such file or directory")
+    said = audio_missing(broken)
+    assert "could not load" in said and "libpulse.so.0" in said
+
+
 def test_mic_check_rejects_absurd_seconds(tmp_path):
     done = _companion("mic", "check", "--seconds", "0", env=dict(os.environ))
     assert done.returncode == 2
-    assert done.stderr.strip() == "companion: mic: --seconds 0 is outside 1-60."
+    assert done.stderr.strip() == (
+        "companion: mic check: --seconds 0 is outside 1-60; see companion mic check --help"
+    )
 
 
 def test_mic_check_without_an_audio_server_says_no_sound_server(tmp_path):

@@ -46,13 +46,13 @@ def _app():
 
 
 def run_list(args, ctx) -> int:
-    from companion.ui.voice.listener import AudioUnavailable, input_devices
+    from companion.ui.voice.listener import AudioUnavailable, input_devices, no_device_reason
 
     _app()
     try:
         devices = input_devices()
     except AudioUnavailable as exc:
-        raise CommandError(f"mic: {exc}") from None
+        raise CommandError(f"mic list: {exc}") from None
     if args.json:
         import json
 
@@ -61,12 +61,12 @@ def run_list(args, ctx) -> int:
                 [{"id": i, "description": d, "default": df} for i, d, df in devices], indent=2
             )
         )
-    elif not devices:
-        print("no input device found")
     else:
         for ident, description, default in devices:
             print(f"{'*' if default else ' '} {description}  ({ident})")
-    return 0 if devices else 1
+    if not devices:
+        raise CommandError(f"mic list: no input device found: {no_device_reason()}")
+    return 0
 
 
 def check(seconds: float, device: str | None):

@@ -87,10 +87,14 @@ def keep_take(
     when: dt.datetime,
     transcript: str | None = None,
 ) -> Path:
-    """Write the take as ``takes/rehearsal-YYYYmmdd-HHMMSS.wav`` (0600, folder 0700), and
-    what the recognizer heard beside it (the same name, ``.txt``) when given."""
+    """Write the take as ``takes/rehearsal-YYYYmmdd-HHMMSS.wav`` (0600; the folder, and any
+    missing parent, 0700 by the app's one folder rule), and what the recognizer heard
+    beside it (the same name, ``.txt``) when given. Raises OSError, its message one line."""
     folder = Path(data_dir) / TAKES_FOLDER
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        paths.ensure_private_dir(folder)
+    except paths.DataDirError as exc:
+        raise OSError(0, str(exc)) from None
     path = folder / f"rehearsal-{when:%Y%m%d-%H%M%S}.wav"
     n = 1
     while path.exists():

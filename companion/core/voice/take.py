@@ -78,7 +78,14 @@ def wav_header(raw: bytes) -> WavHeader | str:
             fmt = raw[at + 8 : at + 8 + size]
         elif tag == b"data":
             data = (size, len(raw) - at - 8)
-            break
+            break  # its size may be the streaming marker (0xFFFFFFFF): what is there is read
+        left = len(raw) - at - 8
+        if size > left:  # a LIST or fmt chunk that claims more than the file holds (4 GiB)
+            name = tag.decode("latin-1").encode("unicode_escape").decode("ascii").strip()
+            return (
+                f"a damaged WAV file (or one cut off in its header): its {name!r} chunk at "
+                f"byte {at:,} declares {size:,} bytes, but only {left:,} follow it"
+            )
         at += 8 + size + (size & 1)
     if fmt is None or len(fmt) < 16:
         return "a WAV file without its format chunk (cut off in its header?)"

@@ -27,6 +27,18 @@ FIRST_DATA_SECONDS = 10.0  # audio servers may take a few seconds to start a str
 
 _PULSE_NOISE = ("PulseAudioService:", "pa_context_connect")
 _previous_handler = None
+_pulse_failures: list[str] = []  # Qt's PulseAudio lines kept off stderr, for the reason
+
+
+def no_device_reason() -> str:
+    """Why no input device is listed, in the app's words: no audio server answered (Qt
+    said so in a line kept off stderr), or the server has no microphone."""
+    if _pulse_failures:
+        return (
+            "no audio server answered (PulseAudio or PipeWire is not running here, "
+            "or PULSE_SERVER points at none)"
+        )
+    return "the audio server lists no microphone (plug one in, or enable it in the sound settings)"
 
 
 def quiet_pulse_messages() -> None:
@@ -42,6 +54,7 @@ def quiet_pulse_messages() -> None:
 
     def handler(mode, context, message):
         if any(noise in message for noise in _PULSE_NOISE):
+            _pulse_failures.append(message)
             return
         if callable(_previous_handler):
             _previous_handler(mode, context, message)
@@ -52,7 +65,15 @@ def quiet_pulse_messages() -> None:
 
 
 class AudioUnavailable(RuntimeError):
-    """QtMultimedia (PySide6-Addons) is not installed: no audio at all."""
+    """QtMultimedia (PySide6-Addons) is not installed, or cannot load: no audio at all."""
+
+
+def audio_missing(exc: ImportError) -> str:
+    """One line for a QtMultimedia that did not import: not installed, or installed but
+    missing a system library (libpulse.so.0 where no audio server was ever installed)."""
+    if exc.name and exc.name.startswith("PySide6.QtMultimedia") or "No module" in str(exc):
+        return "audio needs PySide6-Addons (QtMultimedia), which is not installed"
+    return f"audio needs QtMultimedia, which is installed but could not load: {exc}"
 
 
 def input_devices() -> list[tuple[str, str, bool]]:
@@ -60,8 +81,8 @@ def input_devices() -> list[tuple[str, str, bool]]:
     :class:`AudioUnavailable` without QtMultimedia (the one guarded import: third-party)."""
     try:
         from PySide6.QtMultimedia import QMediaDevices
-    except ImportError:
-        raise AudioUnavailable("audio needs PySide6-Addons (QtMultimedia).") from None
+    except ImportError as exc:
+        raise AudioUnavailable(audio_missing(exc)) from None
 
     default = QMediaDevices.defaultAudioInput()
     default_id = bytes(default.id().data()).decode(errors="replace") if not default.isNull() else ""

@@ -49,3 +49,24 @@ def test_a_kept_take_is_a_private_wav_in_the_data_folder(tmp_path):
         "rehearsal-20261201-093005-2.wav",
         "rehearsal-20261201-093005.wav",
     ]
+
+
+def test_a_kept_take_makes_its_folders_private_whatever_the_umask(tmp_path):
+    """The takes folder and a missing data folder above it follow the one 0700 rule."""
+    import os
+
+    data = tmp_path / "new" / "data"
+    old = os.umask(0)
+    try:
+        path = keep_take(array("h", [0, 1] * 800), 16000, data, dt.datetime(2026, 12, 1, 9, 0))
+    finally:
+        os.umask(old)
+    for folder in (path.parent, data, data.parent):
+        assert folder.stat().st_mode & 0o777 == 0o700, folder
+
+
+def test_a_take_that_cannot_get_its_folder_says_why_in_one_line(tmp_path):
+    (tmp_path / "takes").write_text("a file where the folder goes")
+    with pytest.raises(OSError) as raised:
+        keep_take(array("h", [0, 1] * 800), 16000, tmp_path, dt.datetime(2026, 12, 1, 9, 0))
+    assert "is a file, not a folder" in raised.value.strerror

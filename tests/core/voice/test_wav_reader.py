@@ -80,6 +80,23 @@ def test_a_truncated_wav_is_refused_with_what_it_promised_and_holds(tmp_path):
     assert "truncated" in message and "3.0 s" in message and "0.6 s" in message
 
 
+@pytest.mark.parametrize("tag", [b"LIST", b"fmt "])
+def test_a_chunk_that_declares_4_gib_is_refused_with_its_sizes(tmp_path, tag):
+    """A LIST or fmt chunk of 0xFFFFFFFF bytes in a small file: the reason names the chunk
+    and both sizes (it was an empty reason)."""
+    whole = _pcm16(tmp_path / "whole.wav", seconds=1.0).read_bytes()
+    if tag == b"LIST":  # an INFO list before the data, as many editors write it
+        info = b"LIST" + (0xFFFFFFFF).to_bytes(4, "little") + b"INFOISFT\x04\x00\x00\x00sox\x00"
+        data = whole[:36] + info + whole[36:]
+    else:
+        data = whole[:16] + (0xFFFFFFFF).to_bytes(4, "little") + whole[20:]
+    path = tmp_path / "huge.wav"
+    path.write_bytes(data)
+    message = _refusal(path)
+    assert f"'{tag.decode().strip()}' chunk" in message and "4,294,967,295 bytes" in message
+    assert f"only {len(data) - (36 if tag == b'LIST' else 12) - 8:,} follow" in message
+
+
 def test_a_streamed_wav_without_its_length_is_read(tmp_path):
     data = bytearray(_pcm16(tmp_path / "whole.wav", seconds=1.0).read_bytes())
     data[40:44] = (0xFFFFFFFF).to_bytes(4, "little")  # as a writer to a pipe leaves it
