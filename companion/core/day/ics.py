@@ -53,6 +53,9 @@ class IcsEvent:
 
 def _naming(line: int, uid: str, summary: str) -> str:
     parts = [f"line {line}"]
+    uid = " ".join(
+        uid.split()
+    )  # a UID may hold an escaped newline (\n): the message stays one line
     if uid:
         parts.append(f"UID {uid[:60]}")
     if summary:
