@@ -12,12 +12,21 @@ problem does not hide the next. Exit status 1 when anything was found.
     python tests/fuzz/run.py --child TARGET ARGS   # one libFuzzer run (used by the parent)
 
 The grown corpus is kept in ``.work/<target>/`` (not committed) for the next run.
+
+An input stuck in native code (a regular expression backtracking, a C library) does not
+come back to Python, so atheris cannot raise its timeout: after another second it ends the
+process with SIGALRM and writes no input. The child therefore keeps the input it is
+running in ``.work/<target>.current``, and the parent files that as the finding
+(``findings/<target>-native-<sha1>``) when the child dies without writing one
+(``-hang-`` when it had to be killed, ``HANG_GRACE`` seconds past its time).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -30,6 +39,8 @@ WORK = HERE / ".work"
 # what atheris instruments: our code and the parsers it hands input to
 INSTRUMENT = ["companion", "markdown", "icalendar"]
 MAX_RESTARTS = 20
+SEED_HANG_SECONDS = 60  # a seed still running then hangs (libFuzzer then bounds each to 1 s)
+HANG_GRACE = 120  # seconds past its time before a child that does not end is killed
 
 
 def child(name: str, libfuzzer_args: list[str]) -> None:
@@ -42,14 +53,32 @@ def child(name: str, libfuzzer_args: list[str]) -> None:
 
         target = targets.TARGETS[name]
         targets.reuse_shipped_sections()
-        # the seeds once inside the block: modules the doors import lazily get instrumented
+        keep = os.environ.get("FUZZ_CURRENT")
+        run = _keeping(target.run, keep) if keep else target.run
+        # the seeds once inside the block: modules the doors import lazily get instrumented.
+        # No time bound here but a hang's: SIGALRM's default ends the process (see the module)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
         for seed in sorted((CORPUS / name).glob("*")):
+            signal.alarm(SEED_HANG_SECONDS)
             try:
-                target.run(seed.read_bytes())
+                run(seed.read_bytes())
             except Exception:  # noqa: BLE001 - the fuzzer finds it again and records it
                 pass
-    atheris.Setup([sys.argv[0], *libfuzzer_args], target.run)
+        signal.alarm(0)
+    atheris.Setup([sys.argv[0], *libfuzzer_args], run)
     atheris.Fuzz()
+
+
+def _keeping(run, path: str):
+    """``run``, which first writes its input to ``path`` (see the module)."""
+    current = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+
+    def kept(data: bytes) -> None:
+        os.ftruncate(current, 0)
+        os.pwrite(current, data, 0)
+        run(data)
+
+    return kept
 
 
 def _stats(stderr: str) -> tuple[int, int]:
@@ -102,16 +131,23 @@ def run_target(name: str, seconds: float, *, python: str = sys.executable) -> di
                 f"-artifact_prefix={FINDINGS}/{name}-",
                 "-print_final_stats=1",
             ]
-            env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-            done = subprocess.run(
-                [python, __file__, "--child", name, *args],
-                stdout=subprocess.PIPE,  # atheris prints the exception here
-                stderr=subprocess.STDOUT,
-                text=True,
-                errors="replace",
-                env=env,
-                timeout=left + 120,
-            )
+            current = WORK / f"{name}.current"
+            current.unlink(missing_ok=True)
+            env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FUZZ_CURRENT": str(current)}
+            try:
+                done = subprocess.run(
+                    [python, __file__, "--child", name, *args],
+                    stdout=subprocess.PIPE,  # atheris prints the exception here
+                    stderr=subprocess.STDOUT,
+                    text=True,
+                    errors="replace",
+                    env=env,
+                    timeout=left + HANG_GRACE,
+                )
+            except subprocess.TimeoutExpired as exc:  # killed: a hang no alarm ended
+                out = exc.stdout or b""
+                out = out.decode(errors="replace") if isinstance(out, bytes) else out
+                done = subprocess.CompletedProcess(exc.cmd, -signal.SIGKILL, out)
             log_file.write(done.stdout)
             runs, cov = _stats(done.stdout)
             executions += runs
@@ -121,12 +157,39 @@ def run_target(name: str, seconds: float, *, python: str = sys.executable) -> di
             if new:
                 notes += _finding_lines(done.stdout)
             elif done.returncode != 0:  # died without writing the input: a finding too
-                findings.append(log)
-                notes.append(f"exit {done.returncode} without an input; see {log}")
-                break
+                kept = _died_with(name, current, done.returncode)
+                again = kept in findings
+                if not again:
+                    findings.append(kept or log)
+                    notes.append(_death_note(done.returncode, log))
+                if kept is None or again:  # nothing to go on from, or the same input again
+                    break
             else:
                 break
     return {"executions": executions, "coverage": coverage, "findings": findings, "notes": notes}
+
+
+def _died_with(name: str, current: Path, code: int) -> Path | None:
+    """The input a child died on (see the module), filed as a finding; None when unknown."""
+    try:
+        data = current.read_bytes()
+    except OSError:
+        return None
+    kind = {-signal.SIGALRM: "native", -signal.SIGKILL: "hang"}.get(code, f"exit{code}")
+    path = FINDINGS / f"{name}-{kind}-{hashlib.sha1(data).hexdigest()}"
+    path.write_bytes(data)
+    return path
+
+
+def _death_note(code: int, log: Path) -> str:
+    if code == -signal.SIGALRM:
+        return (
+            f"exit {code} (SIGALRM): an input ran past the time bound in native code, "
+            f"e.g. a regular expression, or a seed hung; see {log}"
+        )
+    if code == -signal.SIGKILL:
+        return f"killed {HANG_GRACE} s past its time: an input hung; see {log}"
+    return f"exit {code} without an input from libFuzzer; see {log}"
 
 
 def main(argv: list[str]) -> int:

@@ -28,7 +28,7 @@ from companion.core import content_fields, hotkeys, paths
 from companion.core.about import export as about_export
 from companion.core.about import pitch
 from companion.core.about.importing import decode_bytes
-from companion.core.about.render import SafeRenderer, split_sections, strip_markers
+from companion.core.about.render import RenderRefused, SafeRenderer, split_sections, strip_markers
 from companion.core.content import ContentError, load_content
 from companion.core.day import dates
 from companion.core.day.invitation import import_invitation
@@ -209,13 +209,19 @@ def _one_pager_text(data: bytes, name: str) -> str | None:
 
 def one_pager(data: bytes) -> None:
     """An imported one-pager: the preview HTML (no script, image or javascript: link),
-    ``about analyze`` (report and JSON figures) and the HTML export page."""
+    ``about analyze`` (report and JSON figures) and the HTML export page. The preview and
+    the export may refuse text too deep or too heavy to render (RenderRefused, one line:
+    the page shows it, the export writes nothing)."""
     text = _one_pager_text(data, "about-me.md")
     if text is None:
         return
-    html = _Renderers.preview.render(text).lower()
-    if "<script" in html or "<img" in html or 'href="javascript' in html:
-        raise ContractBroken(f"unsafe HTML in the preview: {html[:200]!r}")
+    try:
+        html = _Renderers.preview.render(text).lower()
+    except RenderRefused as exc:
+        one_line(exc)
+    else:
+        if "<script" in html or "<img" in html or 'href="javascript' in html:
+            raise ContractBroken(f"unsafe HTML in the preview: {html[:200]!r}")
     split_sections(text)
     strip_markers(text)
     result = pitch.analyze(text, 150, _Shipped.content().pitch_plan())
@@ -223,7 +229,10 @@ def one_pager(data: bytes) -> None:
     if result.total_seconds < 0 or any(s.seconds < 0 for s in result.segments):
         raise ContractBroken("negative speaking time")
     json.dumps([s.seconds for s in result.segments] + [result.total_seconds], allow_nan=False)
-    about_export.html_document(text, _Renderers.export)
+    try:
+        about_export.html_document(text, _Renderers.export)
+    except RenderRefused as exc:
+        one_line(exc)
 
 
 _QT_APP = None
@@ -231,7 +240,8 @@ _QT_APP = None
 
 def one_pager_pdf(data: bytes) -> None:
     """``about export -o FILE.pdf``: refused before layout when too long or too deeply
-    nested (a one-line reason), else laid out on the page by Qt."""
+    nested (a one-line reason) or too heavy to render (RenderRefused, one line), else
+    laid out on the page by Qt."""
     global _QT_APP
     text = _one_pager_text(data, "about-me.md")
     if text is None or not text.strip():
@@ -247,7 +257,12 @@ def one_pager_pdf(data: bytes) -> None:
     from companion.ui.about.export import build_document, page_count
 
     _QT_APP = QGuiApplication.instance() or QGuiApplication(["companion-fuzz"])
-    doc, layout = build_document(_Renderers.export.render(text), "a4")
+    try:
+        body = _Renderers.export.render(text)
+    except RenderRefused as exc:
+        one_line(exc)
+        return
+    doc, layout = build_document(body, "a4")
     if page_count(doc, layout) < 1:
         raise ContractBroken("a laid-out one-pager has no page")
 

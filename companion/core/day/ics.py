@@ -53,6 +53,9 @@ class IcsEvent:
 
 def _naming(line: int, uid: str, summary: str) -> str:
     parts = [f"line {line}"]
+    uid = " ".join(
+        uid.split()
+    )  # a UID may hold an escaped newline (\n): the message stays one line
     if uid:
         parts.append(f"UID {uid[:60]}")
     if summary:
@@ -131,7 +134,7 @@ def _event_start(block: list[str], zones: FileZones, local_tz: dt.tzinfo | None)
     if starts > 1:
         raise ValueError(f"the event has {starts} DTSTART lines; it may have one")
     block = zones.hide(block)
-    text = "\r\n".join(["BEGIN:VCALENDAR", *zones.inline, *block, "END:VCALENDAR"]) + "\r\n"
+    text = "\r\n".join(["BEGIN:VCALENDAR", *block, "END:VCALENDAR"]) + "\r\n"
     try:
         calendar = icalendar.Calendar.from_ical(text)
         event = calendar.walk("VEVENT")[0]

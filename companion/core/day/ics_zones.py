@@ -12,8 +12,10 @@ observance that starts after the last event is dropped, and of those without an 
 that ended before the first event only the latest of each kind (STANDARD, DAYLIGHT) is
 kept. The offset at a moment is the one of the latest onset at or before it, so what is
 dropped never decides an event's offset; a zone with hundreds of yearly blocks becomes
-a handful. A zone ``tzical`` cannot read is left to icalendar, inline with each event,
-as before.
+a handful. A zone ``tzical`` cannot read is read by icalendar (which mends a DTSTART that
+is a date first), also once; one neither reads is dropped, and its events' TZID is then
+looked up by name like any other. (Such zones went inline with every event: a file of
+many events and a large unreadable zone parsed it once per event, 2 s for 17 KB.)
 """
 
 from __future__ import annotations
@@ -165,24 +167,36 @@ def build_zone(zone: list[str], window) -> dt.tzinfo | None:
     lines.append("END:VTIMEZONE")
     try:
         return tz.tzical(io.StringIO("\n".join(lines))).get()
-    except Exception:  # noqa: BLE001 - any failure: icalendar reads the zone inline
+    except Exception:  # noqa: BLE001 - any failure: icalendar may read it
+        return _icalendar_zone(lines)
+
+
+def _icalendar_zone(lines: list[str]) -> dt.tzinfo | None:
+    """icalendar's tzinfo for a VTIMEZONE block ``tzical`` refused, or None."""
+    import icalendar
+    from icalendar.timezone import tzp
+
+    try:
+        text = "\r\n".join(["BEGIN:VCALENDAR", *lines, "END:VCALENDAR"]) + "\r\n"
+        (component,) = icalendar.Calendar.from_ical(text).walk("VTIMEZONE")
+        zone = tzp.create_timezone(component)
+        dt.datetime(2026, 1, 1, tzinfo=zone).utcoffset()  # it answers, or it is not a zone
+    except Exception:  # noqa: BLE001 - unreadable: the TZID is looked up by name
         return None
+    return zone
 
 
 class FileZones:
-    """The VTIMEZONEs of one file: built ones by TZID, and the raw lines of any zone that
-    could not be built, which still go inline with each event (icalendar reads them)."""
+    """The VTIMEZONEs of one file, built once each, by TZID (a zone that cannot be read
+    is left out)."""
 
     def __init__(self, zone_lines: list[str], event_blocks: list[list[str]]):
         self.built: dict[str, dt.tzinfo] = {}
-        self.inline: list[str] = []
         window = event_window(event_blocks) if zone_lines else None
         for zone in split_zones(zone_lines):
             tzid = _tzid(zone)
             built = build_zone(zone, window) if tzid else None
-            if built is None:
-                self.inline += zone
-            else:
+            if built is not None:
                 self.built.setdefault(tzid, built)
                 self.built.setdefault(tzid.strip("/"), built)
 

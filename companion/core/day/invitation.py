@@ -17,7 +17,8 @@ from companion.core.day import loops
 from companion.core.day.model import DayRules
 from companion.core.text import MAX_TEXT
 
-_SEPARATORS = re.compile(r"\s+[-–—|:/]\s+|:\s+")
+# (?<!\s): a run of spaces is tried once from its start, not from each space (quadratic)
+_SEPARATORS = re.compile(r"(?<!\s)\s+[-–—|:/]\s+|:\s+")
 _CANCELED = re.compile(r"^\s*(?:canceled|cancelled|abgesagt|annulé)\s*:\s*", re.I)
 
 

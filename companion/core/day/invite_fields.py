@@ -15,14 +15,16 @@ _LABEL = (
     r"interviewers?|interviewed by|interviewing|with|host|panel(?:ist)?s?|"
     r"hiring manager|hm|recruiter"
 )
-_LABELLED = re.compile(rf"^\s*(?P<label>{_LABEL})\s*[:\-–—]\s*(?P<who>\S.*)$", re.I | re.M)
+# [^\S\n]*, not \s*: from every line start \s* ran over the blank lines after it (quadratic)
+_LABELLED = re.compile(rf"^[^\S\n]*(?P<label>{_LABEL})\s*[:\-–—]\s*(?P<who>\S.*)$", re.I | re.M)
 _WITH = re.compile(r"\bwith\s+(?P<who>[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+){0,3})")
 _ROLE_WORDS = (
     ("hiring-manager", re.compile(r"\bhiring[\s-]*manager\b|\bhm\b", re.I)),
     ("leadership", re.compile(r"\b(?:director|vp|head of|leadership|cto|ceo)\b", re.I)),
     ("peer", re.compile(r"\b(?:peer|engineer|teammate)\b", re.I)),
 )
-_PAREN = re.compile(r"\s*[(\[]([^)\]]*)[)\]]\s*$")
+# no bracket inside: from every "(" of a run, [^)\]]* scanned to the end (quadratic)
+_PAREN = re.compile(r"[(\[]([^()\[\]]*)[)\]]\s*$")
 
 
 # the lines a calendar writes around the call link: never a person's name

@@ -164,3 +164,12 @@ def test_a_vtimezone_in_the_file_is_used():
     (event,), problems = parse_ics(text)
     assert problems == []
     assert event.start.utcoffset() == dt.timedelta(hours=5, minutes=30)
+
+
+def test_a_uid_with_an_escaped_newline_is_named_in_one_line():
+    """The UID is unescaped (``\\n`` a newline): a message naming the event broke over two
+    lines (tests/fuzz/regressions/ics)."""
+    text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:1@example.com\\nSecond line\nEND:VEVENT\nEND:VCALENDAR\n"
+    _, (problem,) = parse_ics(text)
+    assert "\n" not in str(problem)
+    assert str(problem).startswith("line 2, UID 1@example.com Second line:")

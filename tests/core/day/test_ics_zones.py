@@ -7,6 +7,7 @@ import datetime as dt
 import io
 
 import pytest
+from core.about.test_guard import growth
 from dateutil import tz
 
 from companion.core.day.ics import parse_ics
@@ -89,7 +90,7 @@ def test_a_zone_is_cut_to_a_few_blocks_for_events_close_together():
     top, subs = ics_zones._observances(zone)
     kept = ics_zones._cut(subs, ics_zones.event_window(blocks))
     assert len(subs) == 112 and len(kept) <= 4
-    assert FileZones(zone, blocks).inline == []  # built, not left to icalendar
+    assert "Custom/Eras" in FileZones(zone, blocks).built
 
 
 def test_rules_still_apply_years_after_they_start():
@@ -150,9 +151,49 @@ def test_a_zone_dateutil_cannot_read_is_still_read_by_icalendar():
         "END:VTIMEZONE",
     ]
     blocks = [["BEGIN:VEVENT", "DTSTART;TZID=Custom/Dates:20261202T090000", "END:VEVENT"]]
-    assert FileZones(zone, blocks).inline == zone
+    assert "Custom/Dates" in FileZones(zone, blocks).built  # built once, for every event
     events, problems = parse_ics(
         _calendar(zone, "Custom/Dates", ["20261202T090000"]), local_tz=LOCAL
     )
     assert problems == []
     assert events[0].start.utcoffset() == dt.timedelta(hours=4)
+
+
+def _date_zone_calendar(events: int) -> str:
+    """A zone dateutil refuses (a DTSTART that is a date) and a line of it per event."""
+    zone = [
+        "BEGIN:VTIMEZONE",
+        "TZID:Custom/Dates",
+        *(f"X-NOTE-{n}:{'padding ' * 4}" for n in range(events)),
+        "BEGIN:STANDARD",
+        "DTSTART;VALUE=DATE:19700101",
+        "TZOFFSETFROM:+0400",
+        "TZOFFSETTO:+0400",
+        "END:STANDARD",
+        "END:VTIMEZONE",
+    ]
+    return _calendar(
+        zone, "Custom/Dates", [f"202612{1 + n % 28:02d}T090000" for n in range(events)]
+    )
+
+
+def test_a_zone_icalendar_reads_is_read_once_for_all_the_events():
+    """Such a zone went inline with each event: icalendar parsed it once per event (150
+    events and 150 lines of zone took 2 s, the ics fuzz target's timeouts)."""
+    events, problems = parse_ics(_date_zone_calendar(30), local_tz=LOCAL)
+    assert problems == [] and len(events) == 30
+    assert {e.start.utcoffset() for e in events} == {dt.timedelta(hours=4)}
+    assert growth(parse_ics, _date_zone_calendar, 25) < 3.0
+
+
+def test_a_zone_no_reader_can_read_leaves_its_events_a_named_problem():
+    zone = [
+        "BEGIN:VTIMEZONE",
+        "TZID:Custom/Broken",
+        "BEGIN:STANDARD",
+        "END:STANDARD",
+        "END:VTIMEZONE",
+    ]
+    events, problems = parse_ics(_calendar(zone, "Custom/Broken", ["20261202T090000"]))
+    assert events == []
+    assert "unknown time zone 'Custom/Broken'" in str(problems[0])

@@ -6,11 +6,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from core.about.test_guard import growth
 from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.day.ics import parse_ics
-from companion.core.day.invitation import import_invitation
+from companion.core.day.invitation import guess_company, import_invitation
 from companion.core.day.invite_fields import interviewer_in, link_in
 from companion.core.day.links import call_link
 from companion.core.day.loops import get_round, list_rounds, update_round
@@ -172,3 +173,19 @@ def test_an_event_titled_only_in_punctuation_is_a_round(db, content, tmp_path):
     result = import_invitation(db, path, day_rules(content), company="Acme")
     (only,) = list_rounds(db, result.loop_id)
     assert only.type and only.type_label == "???"  # imported under its own words, never refused
+
+
+@pytest.mark.parametrize(
+    ("read", "make"),
+    [
+        (interviewer_in, lambda n: "Interviewer: Priya " + "(" * n),
+        (interviewer_in, lambda n: "Notes" + "\n" * n + "end"),
+        (lambda title: guess_company([title]), lambda n: "Acme" + " " * n + "Coding"),
+    ],
+    ids=["bracket-run", "blank-lines", "space-run-in-a-title"],
+)
+def test_long_runs_in_a_description_or_a_title_cost_linear_time(read, make):
+    """The regular expressions backtracked over a run of brackets, blank lines or spaces
+    from each of its characters: 14,000 took 2-3 s, in the regex engine, past the ics fuzz
+    target's time bound (tests/fuzz/regressions/ics)."""
+    assert growth(read, make, 2000) < 3.0
