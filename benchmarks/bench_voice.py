@@ -439,10 +439,12 @@ def hearing_rows(folder: Path, pairs: int, card_seconds: float) -> list[dict]:
 def corpus_rows(draws: int) -> list[dict]:
     """The hearing corpus (benchmarks/voice_corpus.py) as rows, its per-case lines printed."""
     import voice_corpus as vc
+    import voice_hearing as vh
 
     with tempfile.TemporaryDirectory() as tmp:
         lines, f = vc.run(Path(tmp), draws)
         wrong, notes = vc.follow_wrong(Path(tmp), draws)
+        filler_rows = vh.fillers(Path(tmp), draws, vc.redraw)
     c, n = f["confusion"], f["confusion_5db"]
     table = (
         f"said: heard {c['said/heard']}, skipped {c['said/skipped']}; not said: heard "
@@ -467,6 +469,7 @@ def corpus_rows(draws: int) -> list[dict]:
              f["cpu_pct_of_core"], None, "%", "reported", None),
         _row("corpus: live follower's longest wrong segment shown", wrong, None, "s",
              "<= 0.3 s", wrong <= 0.3, note="; ".join(notes)),
+        *filler_rows,
     ]  # fmt: skip
 
 

@@ -48,6 +48,11 @@ def _draw(src: Path, out: Path) -> Path:
     return out
 
 
+def redraw(path: Path, n: int) -> Path:
+    """Draw ``n`` of a take: its own file, converted with a dither of its own."""
+    return _draw(path, path.with_name(f"{path.stem}-d{n}.wav"))
+
+
 def _human_take(folder: Path, segments) -> vt.BuiltTake:
     folder.mkdir(parents=True, exist_ok=True)
     parts, truth, at, words = [], [], 0.0, 0
@@ -149,7 +154,7 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
     for name, take, ids, page, said, judged in cases(folder):
         answers = set()
         for d in range(draws):
-            path = _draw(take.path, take.path.with_name(f"{take.path.stem}-d{d}.wav"))
+            path = redraw(take.path, d)
             result, secs, length = _hear(path, page)
             cpu, audio = cpu + secs, audio + length
             heard = {s.id for s in result.segments if s.heard}
