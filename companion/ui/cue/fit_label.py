@@ -1,18 +1,23 @@
 """Text that always fits its box: wrapped at word boundaries and, when that is not
 enough, drawn in a smaller size, down to a floor; never clipped at the top or bottom.
 
-The glance text (one step or nudge in large type) and the card's title use it. The style
-sheet's font size is the largest size; the label draws itself at the largest size that
-fits its contents rect, so a long nudge at 200% stays whole.
+The glance text (one step or nudge in large type) uses it. The style sheet's font size is
+the largest size; the label draws itself at the largest size that fits its contents rect,
+so a long nudge at 200% stays whole. The floor is the body font of the label's parent (the
+card's normal text): a text that does not fit even there is cut at a word and ends in
+"…", and the tooltip holds it all. Large type never ends up smaller than the small type.
 """
 
 from __future__ import annotations
+
+import re
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
-MIN_POINT_SIZE = 7.0
+MIN_POINT_SIZE = 7.0  # the floor of a label with no parent
+ELLIPSIS = "\u2026"
 
 
 class FitLabel(QLabel):
@@ -42,23 +47,59 @@ class FitLabel(QLabel):
             bounds = QFontMetrics(font).boundingRect(rect, self._flags(), text)
             if bounds.height() <= rect.height() and bounds.width() <= rect.width():
                 return font, True
-            if size <= MIN_POINT_SIZE:
+            floor = self.floor_point_size()
+            if size <= floor:
                 return font, False
-            size = max(MIN_POINT_SIZE, size - 0.5)
+            size = max(floor, size - 0.5)
+
+    def floor_point_size(self) -> float:
+        """The smallest size drawn: the parent's body font, never above the styled size."""
+        parent = self.parentWidget()
+        body = parent.font().pointSizeF() if parent is not None else MIN_POINT_SIZE
+        styled = self.font().pointSizeF()
+        floor = max(MIN_POINT_SIZE, body if body > 0 else MIN_POINT_SIZE)
+        return min(floor, styled) if styled > 0 else floor
 
     def elided(self, font: QFont, rect: QRect) -> str:
-        """A one-line text too long even at the floor size ends in '…' (its tooltip has it all)."""
-        if self.wrap:
-            return self.text()
-        return QFontMetrics(font).elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
+        """A text too long even at the floor size, cut so that it fits and ending in '…'
+        (one line: at a character; wrapped: at a word)."""
+        metrics = QFontMetrics(font)
+        text = self.text()
+        if not self.wrap:
+            return metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+
+        def fits(candidate: str) -> bool:
+            bounds = metrics.boundingRect(rect, self._flags(), candidate)
+            return bounds.height() <= rect.height() and bounds.width() <= rect.width()
+
+        words = re.findall(r"\S+\s*", text)  # each word with the space (or line break) after it
+        low, high = 0, len(words)  # the most words that fit with the ellipsis
+        while low < high:
+            mid = (low + high + 1) // 2
+            if fits("".join(words[:mid]).rstrip() + ELLIPSIS):
+                low = mid
+            else:
+                high = mid - 1
+        if low:
+            return "".join(words[:low]).rstrip() + ELLIPSIS
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+
+    def shown_text(self) -> str:
+        """The text as drawn now: whole, or cut with '…'."""
+        rect = self.contentsRect()
+        font, fits = self.fitted_font(rect)
+        return self.text() if fits else self.elided(font, rect)
 
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt API)
         rect = self.contentsRect()
         font, fits = self.fitted_font(rect)
+        text = self.text() if fits else self.elided(font, rect)
+        tip = "" if fits else self.text()
+        if self.toolTip() != tip:
+            self.setToolTip(tip)
         painter = QPainter(self)
         painter.setFont(font)
         painter.setPen(self.palette().color(self.foregroundRole()))
-        text = self.text() if fits else self.elided(font, rect)
         painter.drawText(rect, self._flags(), text)
         painter.end()
 
@@ -75,5 +116,5 @@ class FitLabel(QLabel):
 
     def _floor(self) -> QFont:
         font = QFont(self.font())
-        font.setPointSizeF(MIN_POINT_SIZE)
+        font.setPointSizeF(self.floor_point_size())
         return font
