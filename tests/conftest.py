@@ -68,6 +68,25 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(Path(item.path).stem))
 
 
+@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")  # after xdist
+def pytest_collection_modifyitems_xdist_groups(config, items):
+    """pytest-xdist 3.8 groups a test by renaming ``item._nodeid`` to end in ``@group``;
+    pytest 9 reads the id from ``item._id``, so the rename did nothing and every group was
+    spread over the workers (each ran its module's shared fixture again). On a worker of a
+    ``--dist loadgroup`` run, the rename is made where pytest 9 reads it."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    try:
+        from _pytest.nodeid import coerce_node_id
+    except ImportError:  # an older pytest, where xdist's rename works
+        return
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})  # fmt: skip
+        if names and "@" not in item.nodeid.rpartition("]")[2]:
+            item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(names)}")
+
+
 @pytest.fixture(autouse=True)
 def _home_tripwire(tmp_path_factory, monkeypatch):
     """Point HOME and the XDG folders at a scratch folder, and fail if the real data

@@ -4,7 +4,10 @@ the journal's JSON export and import carry them."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import shutil
 
 import pytest
 import voice_takes as vt
@@ -13,20 +16,40 @@ from test_voice_commands import ONE_PAGER, needs_tools
 from companion.cli import main
 from companion.core.about.takes import what_changed
 
+# the two tests of kept takes share one module fixture: on one xdist worker
+KEPT = pytest.mark.xdist_group("about_takes")
 
-@pytest.fixture
-def two_takes(tmp_path, data_dir, capsys):
-    page = tmp_path / "about.md"
+
+@pytest.fixture(scope="module")
+def kept_template(tmp_path_factory):
+    """Two spoken takes (espeak-ng), each rehearsed and kept through the CLI into one data
+    folder, once for the module (the speaking and the hearing cost most of a minute)."""
+    if vt.missing_tools():
+        pytest.skip(vt.missing_tools())
+    folder = tmp_path_factory.mktemp("takes")
+    data = folder / "data"
+    data.mkdir(mode=0o700)
+    page = folder / "about.md"
     page.write_text(ONE_PAGER, encoding="utf-8")
     p = vt.PARAGRAPHS
-    slow = vt.build(tmp_path, "slow", 130, [0.5, p[0], 3.0, p[1], 0.4, p[2], 0.5])
-    fast = vt.build(tmp_path, "fast", 190, [0.5, p[0], 0.4, p[1], 0.4, p[2], 0.5])
+    slow = vt.build(folder, "slow", 130, [0.5, p[0], 3.0, p[1], 0.4, p[2], 0.5])
+    fast = vt.build(folder, "fast", 190, [0.5, p[0], 0.4, p[1], 0.4, p[2], 0.5])
     kept = []
     for take in (slow, fast):
-        argv = ["--data-dir", str(data_dir), "about", "rehearse", "--audio", str(take.path)]
-        assert main([*argv, "--input", str(page), "--json", "--keep"]) == 0
-        kept.append(json.loads(capsys.readouterr().out))
-    return data_dir, kept, (slow, fast)
+        argv = ["--data-dir", str(data), "about", "rehearse", "--audio", str(take.path)]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main([*argv, "--input", str(page), "--json", "--keep"]) == 0
+        kept.append(json.loads(out.getvalue()))
+    return data, kept, (slow, fast)
+
+
+@pytest.fixture
+def two_takes(kept_template, data_dir):
+    """The kept takes, in this test's own copy of the data folder."""
+    template, kept, takes = kept_template
+    shutil.copytree(template, data_dir, dirs_exist_ok=True)
+    return data_dir, kept, takes
 
 
 def _takes(data_dir, capsys) -> list[dict]:
@@ -35,7 +58,8 @@ def _takes(data_dir, capsys) -> list[dict]:
 
 
 @needs_tools
-def test_kept_takes_are_listed_oldest_first_without_audio(two_takes, capsys, tmp_path):
+@KEPT
+def test_kept_takes_are_listed_oldest_first_without_audio(two_takes, capsys):
     data_dir, kept, (slow, fast) = two_takes
     takes = _takes(data_dir, capsys)
     assert [t["id"] for t in takes] == [k["kept"] for k in kept]
@@ -44,7 +68,7 @@ def test_kept_takes_are_listed_oldest_first_without_audio(two_takes, capsys, tmp
         assert take["seconds"] == out["answer_seconds"]
         assert take["measured_wpm"] == out["measured_wpm"]
         assert take["pauses"] == len(out["pauses"])
-        assert str(tmp_path) not in json.dumps(take)  # no path, no audio
+        assert str(slow.path.parent) not in json.dumps(take)  # no path, no audio
     assert takes[0]["measured_wpm"] < takes[1]["measured_wpm"]
     assert takes[0]["at"] <= takes[1]["at"]
     assert main(["--data-dir", str(data_dir), "about", "takes"]) == 0
@@ -61,6 +85,7 @@ def test_kept_takes_are_listed_oldest_first_without_audio(two_takes, capsys, tmp
 
 
 @needs_tools
+@KEPT
 def test_kept_takes_travel_in_the_journal_export(two_takes, capsys, tmp_path):
     data_dir, _kept, _wavs = two_takes
     before = _takes(data_dir, capsys)

@@ -136,7 +136,8 @@ def test_it_all_fits_at_200_percent(tmp_path):
     env = {**os.environ, "QT_SCALE_FACTOR": "2", "QT_QPA_PLATFORM": "offscreen"}
     # the child runs the other tests of this file ("not 200"), never this one again
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "not 200",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+         "-p", "no:hypothesispytest", "-k", "not 200",
          str(Path(__file__))],
         env=env, capture_output=True, text=True, timeout=240, check=False,
     )  # fmt: skip

@@ -9,16 +9,41 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.gui
+# one simulated day for both tests: kept on one xdist worker
+pytestmark = [pytest.mark.gui, pytest.mark.xdist_group("day_simulation")]
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 
-@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: raise(), size hints
-def test_a_twelve_hour_day_sends_each_reminder_once(qapp, tmp_path, caplog):
+@pytest.fixture(scope="module")
+def day(qapp, tmp_path_factory):
+    """One simulated day for the module (each costs tens of seconds of CPU): its result
+    and the log records at ERROR or above it wrote."""
+    import logging
+
     from day_simulation import simulate
 
-    result = simulate(tmp_path)
+    class Errors(logging.Handler):
+        def __init__(self):
+            super().__init__(logging.ERROR)
+            self.records: list[logging.LogRecord] = []
+
+        def emit(self, record):
+            self.records.append(record)
+
+    errors = Errors()
+    root = logging.getLogger()
+    root.addHandler(errors)
+    try:
+        result = simulate(tmp_path_factory.mktemp("day"))
+    finally:
+        root.removeHandler(errors)
+    return result, errors.records
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: raise(), size hints
+def test_a_twelve_hour_day_sends_each_reminder_once(day):
+    result, errors = day
     assert result["duplicates"] == []  # every reminder once
     # the evening and morning have passed before 07:00; from then on, per round: the
     # before-round steps, the one-minute warning and the capture, and the thank-you
@@ -26,14 +51,12 @@ def test_a_twelve_hour_day_sends_each_reminder_once(qapp, tmp_path, caplog):
     assert result["round_over"] == 6  # do-not-disturb restored after each round
     assert result["captures"] == result["round_ids"]  # the capture opened once per round
     assert result["dnd_restored"] and result["phase"] == "after-loop"
-    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert not errors, [r.getMessage() for r in errors]
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")
-def test_every_page_shows_the_same_round_through_the_day(qapp, tmp_path):
-    from day_simulation import simulate
-
-    result = simulate(tmp_path)
+def test_every_page_shows_the_same_round_through_the_day(day):
+    result, _errors = day
     types = result["types"]
     for step in result["seen"]:
         n = step["round"]
