@@ -10,6 +10,23 @@ import time
 from pathlib import Path
 
 
+def record_signals(monkeypatch) -> list[tuple[int, int]]:
+    """Every (pid, signal) this process sends from now on through os.kill, passed on as
+    sent: that a signal was not sent is then known at once, not by waiting a while to
+    see whether the process died."""
+    import os
+
+    sent: list[tuple[int, int]] = []
+    real = os.kill
+
+    def kill(pid: int, sig: int) -> None:
+        sent.append((pid, sig))
+        real(pid, sig)
+
+    monkeypatch.setattr(os, "kill", kill)
+    return sent
+
+
 @contextlib.contextmanager
 def named_process(folder: Path, name: str):
     program = folder / name

@@ -196,9 +196,8 @@ def test_mic_check_text_output_and_a_named_device(server, tmp_path):
     done = _companion("mic", "list", "--json", env=server.env)
     assert done.returncode == 0
     assert any(d["id"] == "vmic" and d["default"] for d in json.loads(done.stdout))
-    started = time.monotonic()
+    # a hang is caught by the run's own timeout (60 s), not by a wall-clock bound on it
     done = _companion("mic", "check", "--seconds", "1", "--device", "vmic", env=server.env)
-    assert time.monotonic() - started < 30
     assert "device: Virtual Source vmic" in done.stdout
     assert "verdict: muted" in done.stdout  # the virtual mic, fed nothing, sends zeros
     done = _companion("mic", "check", "--seconds", "1", "--device", "nope", env=server.env)

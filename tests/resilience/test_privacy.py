@@ -94,6 +94,8 @@ def test_the_recorder_catches_a_connection_attempt(net_calls):
 
 @pytest.mark.gui
 def test_start_up_opens_no_network_socket(qtbot, qapp, ctx, net_calls):
+    from PySide6.QtWidgets import QApplication
+
     from companion.ui.app import Application
 
     app = Application(ctx, qapp)
@@ -101,7 +103,8 @@ def test_start_up_opens_no_network_socket(qtbot, qapp, ctx, net_calls):
     with qtbot.waitSignal(app.window.first_painted, timeout=10_000):
         app.window.show()
     qtbot.waitUntil(lambda: ctx._store is not None, timeout=10_000)  # the deferred start ran
-    qtbot.wait(50)
+    QApplication.sendPostedEvents()  # and what it posted
+    QApplication.processEvents()
     assert net_calls.calls == []
 
 
@@ -132,7 +135,8 @@ def test_about_page_preview_fetches_nothing(qtbot, ctx, bus, net_calls):
     page.show()
     page.replace_text(REMOTE_TEXT, "import")
     page.refresh()
-    qtbot.wait(100)
+    qtbot.waitExposed(page)
+    page.preview.viewport().repaint()  # painted now: any image it would load, it asks for
     assert net_calls.calls == []
     if hasattr(page, "shutdown"):
         page.shutdown()

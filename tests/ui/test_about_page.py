@@ -428,7 +428,6 @@ def test_preview_stays_faithful_through_random_edits(page):
 
 def test_the_preview_follows_the_segment_being_rehearsed(qtbot, page, ticker):
     page.resize(900, 300)  # a short preview, so the later segments are scrolled to
-    qtbot.wait(50)
     bar = page.preview.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0)
     page.start_rehearsal()

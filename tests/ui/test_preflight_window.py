@@ -5,11 +5,10 @@ round and by its hotkey."""
 from __future__ import annotations
 
 import datetime as dt
-import time
 from pathlib import Path
 
 import pytest
-from named_process import named_process
+from named_process import named_process, record_signals
 
 from companion.core.day.loops import add_round, create_loop
 from companion.ui.preflight import window as preflight
@@ -54,7 +53,7 @@ def _answer(qtbot, win, button, reply):
     qtbot.waitUntil(lambda: not box.isVisible(), timeout=10000)
 
 
-def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, discord):
+def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, discord, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
     win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
@@ -64,10 +63,11 @@ def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, disc
     assert "coding" in win.round_label.text() and "10:00" in win.round_label.text()
     button = win.close_buttons[discord.pid]
     assert button.text() == "Close Discord…"
+    sent = record_signals(monkeypatch)
     _answer(qtbot, win, button, QMessageBox.StandardButton.No)
-    time.sleep(0.2)
-    assert discord.poll() is None and button.isEnabled()
+    assert sent == [] and discord.poll() is None and button.isEnabled()
     _answer(qtbot, win, button, QMessageBox.StandardButton.Yes)
+    assert sent == [(discord.pid, 15)]
     assert discord.wait(5) == -15
     assert not button.isEnabled() and "asked to quit" in button.text()
 

@@ -121,14 +121,14 @@ def test_no_label_renders_injected_markup(qtbot, hostile, bus, open_page):
     leaks = []
     shown = []
     for spec in PAGES:
-        page = open_page(app.window, spec.key)
-        qtbot.wait(50)
+        page = open_page(app.window, spec.key)  # shown, built and its posted events run
         shown.append(" ".join(label.text() for label in page.findChildren(QLabel)))
         leaks += [f"{spec.key}: {leak}" for leak in _leaks(page)]
     leaks += [f"window: {leak}" for leak in _leaks(app.window)]
     app.show_cue_card("")  # the card beside the call shows the loop and its rounds too
     qtbot.waitUntil(lambda: app._cue_window is not None and app._cue_window.isVisible())
-    qtbot.wait(100)
+    qtbot.waitExposed(app._cue_window)
+    QApplication.sendPostedEvents()  # what its first render posted
     for top in QApplication.topLevelWidgets():
         if top is not app.window and top.isVisible():
             leaks += [f"{type(top).__name__}: {leak}" for leak in _leaks(top)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from companion.core.changes import Change
 from companion.core.day import loops
@@ -251,7 +252,8 @@ def test_suggested_questions_are_shown_whole(qtbot, page, ctx, bus):
     bus.announce(Change.of("loop", ids=[loop_id]))
     tree = page.planner.tree
     tree.expandAll()
-    qtbot.wait(50)
+    QApplication.sendPostedEvents()  # the resize and show the narrow page posted
+    tree.doItemsLayout()  # the view lays its items out on a timer: now, not after a wait
     metrics = QFontMetrics(tree.font())
     cut = []
     checked = 0

@@ -54,6 +54,11 @@ Differently: I would run the dry run before giving a date.
 def _shot(widget, name: str) -> None:
     folder = os.environ.get("COMPANION_SHOTS")
     if folder:
+        from PySide6.QtWidgets import QApplication
+
+        for _ in range(3):  # the layout settles before the picture: the posted events run
+            QApplication.sendPostedEvents()
+            QApplication.processEvents()
         scale = os.environ.get("QT_SCALE_FACTOR", "1")
         widget.grab().save(str(Path(folder) / f"{name}-{scale}x.png"))
 
@@ -88,7 +93,6 @@ def test_write_stories_see_a_gap_tell_one_capture_and_read_the_debrief(
         for q in questions
     )
     assert [tab.panel.table.item(r, 2).text() for r in range(3)] == ["yes", "yes", "yes"]
-    qtbot.wait(200)  # the layout settles before the picture
     _shot(win, "1-stories")
 
     # 2. a hiring-manager round on the card: the Stories fold, a story told
@@ -133,7 +137,6 @@ def test_write_stories_see_a_gap_tell_one_capture_and_read_the_debrief(
     journal = open_page(win, "journal")
     assert "Prep recall for Acme: 67%" in journal.debrief.text.text()
     assert "Across loops: ▸Acme 67%" in journal.debrief.text.text()
-    qtbot.wait(200)
     _shot(win, "4-journal")
     study = open_page(win, "study")
     assert (

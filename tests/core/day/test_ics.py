@@ -122,10 +122,10 @@ def test_many_empty_parameters_are_quick():
     import time
 
     line = "DTSTART" + ";" * 26 + "X:20261202T140000"  # 13 s with the old regex
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time: a loaded machine does not count against it
     parse_ics(_one(line) * 1)
     parse_ics(_one("DTSTART" + ";A=" * 26 + ":20261202T140000"))
-    assert time.perf_counter() - started < 0.5
+    assert time.thread_time() - started < 0.5
 
 
 @pytest.mark.parametrize("tzid", ["America", "../../etc/passwd", "Mars/Olympus", "/"])

@@ -7,13 +7,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 import shutil
+import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from named_process import named_process
+from named_process import named_process, record_signals
 from upower_standin import UPowerStandIn
 
 from companion.core.context import AppContext
@@ -50,24 +50,25 @@ def slack(tmp_path):
         yield proc
 
 
-def test_a_running_pinger_is_found_named_and_closed_only_when_asked(slack):
+def test_a_running_pinger_is_found_named_and_closed_only_when_asked(slack, monkeypatch):
+    sent = record_signals(monkeypatch)
     found = [p for p in pingers.find_pingers() if p.pid == slack.pid]
     assert found == [pingers.Pinger(slack.pid, "Slack", "slack")]
     check = pingers.pingers_check(found)
     assert check.ok is False and "Slack" in check.say
-    time.sleep(0.2)
-    assert slack.poll() is None  # finding it did nothing to it
+    assert sent == [] and slack.poll() is None  # finding it did nothing to it
     assert pingers.close_politely(found[0])
+    assert sent == [(slack.pid, signal.SIGTERM)]
     assert slack.wait(5) == -15  # SIGTERM: asked to quit, not killed
     assert not [p for p in pingers.find_pingers() if p.pid == slack.pid]
     assert pingers.pingers_check([]).ok is True
 
 
-def test_close_politely_refuses_a_pid_that_is_now_another_program(slack):
+def test_close_politely_refuses_a_pid_that_is_now_another_program(slack, monkeypatch):
+    sent = record_signals(monkeypatch)
     other = pingers.Pinger(slack.pid, "Discord", "discord")
     assert not pingers.close_politely(other)
-    time.sleep(0.1)
-    assert slack.poll() is None
+    assert sent == [] and slack.poll() is None
 
 
 def _battery(percent: float, state: int, present: bool = True, kind: int = power.BATTERY):

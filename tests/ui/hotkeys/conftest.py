@@ -199,6 +199,17 @@ class AppProcess:
         line, self._buffer = self._buffer.split(b"\n", 1)
         return json.loads(line)
 
+    def answer(self, timeout: float = 15.0) -> dict:
+        """The next line that answers a command or reports a hotkey. The app prints its
+        "ready" status line again whenever its hotkeys change (a keymap change regrabs):
+        those are skipped, so a regrab that lands between a key and its line is not
+        taken for the key's answer."""
+        deadline = time.monotonic() + timeout
+        while True:
+            event = self.read(max(0.0, deadline - time.monotonic()))
+            if not event.get("ready"):
+                return event
+
     def _post_mortem(self) -> str:
         """For the failure message: what the process wrote to stderr. One still running
         is aborted first (it runs under -X faulthandler: its threads' stacks are printed)."""

@@ -35,22 +35,6 @@ def _wait(check, what: str, timeout: float = 30.0):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def _started(data: Path) -> bool:
-    """Whether the journal in ``data`` holds a started round (read-only, any time)."""
-    import sqlite3
-
-    path = data / "companion.sqlite3"
-    if not path.exists():
-        return False
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as conn:
-            return bool(
-                conn.execute("SELECT 1 FROM rounds WHERE started_at IS NOT NULL").fetchone()
-            )
-    except sqlite3.Error:
-        return False
-
-
 def _start_card(env, round_type: str) -> subprocess.Popen:
     # -X faulthandler: on a hang, SIGABRT makes it print where each thread was
     return subprocess.Popen(
@@ -107,11 +91,34 @@ def test_companion_cue_alone_grabs_the_hotkeys_and_follows_the_day(xsession, tmp
     assert "Traceback" not in err, err[-3000:]
 
 
+def _running_since(data: Path, round_type: str, minutes: int) -> None:
+    """A round of ``round_type`` in today's loop, started ``minutes`` ago (past the
+    pack's take-over minutes: one End press ends it, no second press, no settle time)."""
+    import datetime as dt
+
+    from companion.core.context import AppContext
+    from companion.core.day import loops
+
+    ctx = AppContext(data)
+    try:
+        now = ctx.now()
+        loop = loops.create_loop(ctx.db, "Acme", starts_on=now.date().isoformat())
+        began = now - dt.timedelta(minutes=minutes)
+        rid = loops.add_round(ctx.db, loop, round_type, scheduled_at=began)
+        loops.update_round(ctx.db, rid, started_at=loops.get_round(ctx.db, rid).scheduled_at)
+    finally:
+        ctx.close()
+
+
 def test_closing_the_capture_leaves_the_card_alone_running(xsession, tmp_path):
     """The card is a tool window Qt does not count: closing the capture (the last
     "real" window) used to quit `companion cue` and take the card with it."""
+    from companion.core.context import AppContext
+    from companion.core.cue.state import load_state
+
     data = tmp_path / "data2"
     data.mkdir(mode=0o700)
+    _running_since(data, "coding", 10)
     env = dict(xsession.env, QT_QPA_PLATFORM="xcb", COMPANION_HOME=str(data), PYTHONPATH=str(ROOT))
     card = _start_card(env, "coding")
     failed = True
@@ -119,34 +126,24 @@ def test_closing_the_capture_leaves_the_card_alone_running(xsession, tmp_path):
         _wait(lambda: xsession.run("xdotool", "search", "--name", "^Cue card$"), "the card")
         _wait(lambda: _grabbed(env, hk.DEFAULTS["start-end-round"]), "the hotkeys")
         xsession.focus_xterm()
-        keys = "ctrl+alt+s"  # start-end-round
-        xsession.key(keys)  # Start
-        _wait(lambda: _started(data), "the round to start")
-        time.sleep(1.0)  # past the button's settle time after it changed meaning
-        xsession.key(keys)  # End, a second old: it asks for a second press
-        capture = None
-        for _ in range(4):  # the deliberate second press; a loaded X server may bunch two
-            time.sleep(1.0)
-            xsession.key(keys)  # End: the capture opens, focused
-            try:
-                capture = _wait(
-                    lambda: xsession.run(
-                        "xdotool", "search", "--name", "^Write down what was asked"
-                    ),
-                    "the capture",
-                    timeout=4.0,
-                )
-                break
-            except AssertionError:
-                continue  # that press only armed End again: press once more, as a user would
-        assert capture, "no capture after End was pressed twice"
+        xsession.key("ctrl+alt+s")  # End: the capture opens, focused
+        capture = _wait(
+            lambda: xsession.run("xdotool", "search", "--name", "^Write down what was asked"),
+            "the capture",
+        )
         _wait(lambda: xsession.active() == capture.split()[0], "the capture to have the focus")
         xsession.key("Escape")
         _wait(
             lambda: not xsession.run("xdotool", "search", "--name", "^Write down what was asked"),
             "the capture to close",
         )
-        time.sleep(1.0)
+        # an event after the close: a card that quit on it would never move its step
+        xsession.key("ctrl+alt+Next")
+        ctx = AppContext(data)
+        try:  # the card saves its step 0.4 s after the change
+            _wait(lambda: load_state(ctx.settings).step("coding") == 1, "the step to move", 15)
+        finally:
+            ctx.close()
         assert card.poll() is None, "closing the capture quit the card"
         assert xsession.run("xdotool", "search", "--name", "^Cue card$")
         failed = False

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from x_clicks import ButtonCounter, bare_point, window_rect
 
 pytestmark = pytest.mark.gui
 
@@ -114,7 +115,7 @@ def test_the_card_stays_above_a_focused_x_window_under_mutter(mutter, spawn, tmp
     ready = app.wait_ready()
     assert ready["platform"] == "xcb", ready  # chose XWayland by itself
     app.send("show")
-    card = app.read()
+    card = app.answer()
     assert card["visible"] and card["winid"], card
     winid = card["winid"]
     xterm = subprocess.Popen(
@@ -148,46 +149,19 @@ def test_the_card_stays_above_a_focused_x_window_under_mutter(mutter, spawn, tmp
                 mutter, app, winid
             )
             time.sleep(0.1)
-        state = _x(mutter, "xprop", "-id", str(winid), "_NET_WM_STATE")
-        assert "_NET_WM_STATE_ABOVE" in state and "_NET_WM_STATE_FOCUSED" not in state, state
+        state = _above(mutter, winid)
+        assert "_NET_WM_STATE_FOCUSED" not in state, state
         assert _x(mutter, "xdotool", "getactivewindow") == term
         # GNOME 43 has no GlobalShortcuts portal: the X grab under XWayland took over
         assert ready["backend"] == "X11 key grab", ready
         _x(mutter, "xdotool", "key", "--clearmodifiers", "ctrl+alt+g")
-        glance = app.read()
+        glance = app.answer()
         assert glance["action"] == "glance" and glance["glance"] is True, glance
         assert _x(mutter, "xdotool", "getactivewindow") == term
     finally:
         xterm.terminate()
         xterm.wait(10)
     assert app.quit() == 0
-
-
-class _ButtonCounter:
-    """``xev -event button`` as the window beneath the card: counts the ButtonPress
-    events that reach it (focus does not follow an xdotool click under headless mutter)."""
-
-    def __init__(self, env, geometry: str):
-        self.proc = subprocess.Popen(
-            ["stdbuf", "-oL", "xev", "-event", "button", "-name", "ghost-beneath",
-             "-geometry", geometry],
-            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True,
-        )  # fmt: skip
-        self.presses = 0
-        import threading
-
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            if line.startswith("ButtonPress event"):
-                self.presses += 1
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(10)
-        self.proc.stdout.close()
 
 
 def _wait_for(check, what: str, timeout: float = 15.0, detail=None):
@@ -200,6 +174,20 @@ def _wait_for(check, what: str, timeout: float = 15.0, detail=None):
     raise AssertionError(f"timed out waiting for {what}" + (f": {detail()}" if detail else ""))
 
 
+def _above(env, winid: int) -> str:
+    """Wait for the compositor to mark the card _NET_WM_STATE_ABOVE (it sets the state
+    after mapping the window, in its own turn); the state."""
+    state = ""
+
+    def above() -> bool:
+        nonlocal state
+        state = _x(env, "xprop", "-id", str(winid), "_NET_WM_STATE")
+        return "_NET_WM_STATE_ABOVE" in state
+
+    _wait_for(above, "the card's _NET_WM_STATE_ABOVE", detail=lambda: state)
+    return state
+
+
 def _seen(env, app, winid: int) -> str:
     """For a failure message: the stacking, the card's window state, and whether the app
     still answers (if not, its threads' stacks: see AppProcess.read)."""
@@ -207,7 +195,7 @@ def _seen(env, app, winid: int) -> str:
     state = _x(env, "xprop", "-id", str(winid), "_NET_WM_STATE", "WM_STATE")
     try:
         app.send("state")
-        answer = app.read(5)
+        answer = app.answer(5)
     except (AssertionError, BrokenPipeError) as exc:
         answer = f"the app does not answer: {exc}"
     return f"stacking {order}, card {hex(winid)}: {state!r}; app: {answer}"
@@ -222,10 +210,10 @@ def test_a_click_goes_through_the_ghost_card_under_mutter(mutter, spawn, tmp_pat
     app = spawn(dict(mutter, COMPANION_HOME=str(data)))
     assert app.wait_ready()["backend"] == "X11 key grab"
     app.send("show")
-    card = app.read()
+    card = app.answer()
     winid = card["winid"]
     x, y, w, h = card["geometry"]
-    beneath = _ButtonCounter(mutter, "1600x1000+0+0")
+    beneath = ButtonCounter(mutter, "1600x1000+0+0")
     second = subprocess.Popen(
         ["xterm", "-T", "ghost-second", "-geometry", "30x5+0+0"],
         env=mutter, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -249,8 +237,19 @@ def test_a_click_goes_through_the_ghost_card_under_mutter(mutter, spawn, tmp_pat
                 winid in order and int(xev) in order and order.index(winid) > order.index(int(xev))
             )
 
-        def click() -> None:
-            _x(mutter, "xdotool", "mousemove", str(x + w // 2), str(y + h // 2), "click", "1")
+        def click(at=(x + w // 2, y + h // 2)) -> None:
+            _x(mutter, "xdotool", "mousemove", str(at[0]), str(at[1]), "click", "1")
+
+        # where the window beneath is bare: a click there after one on the card proves
+        # the card's click did not come through (xev gets its presses in order)
+        second_rect = window_rect(_x(mutter, "xwininfo", "-id", term))
+        marker = bare_point((1600, 1000), card["geometry"], second_rect)
+
+        def went_through() -> list:
+            since = len(beneath.presses)
+            click()
+            click(marker)
+            return beneath.before_marker(since, marker)
 
         focus_second()
         _wait_for(
@@ -258,28 +257,22 @@ def test_a_click_goes_through_the_ghost_card_under_mutter(mutter, spawn, tmp_pat
             f"the card above the window beneath ({hex(int(xev))})",
             detail=lambda: _seen(mutter, app, winid),
         )
-        click()
-        time.sleep(1.0)  # a press would have arrived by now
-        assert beneath.presses == 0, "the click went through a normal card"
+        assert went_through() == [], "the click went through a normal card"
 
         _x(mutter, "xdotool", "key", "--clearmodifiers", "ctrl+alt+t")
-        ghost = app.read()
+        ghost = app.answer()
         assert ghost["action"] == "ghost" and ghost["ghost"] is True, ghost
         assert ghost["winid"] == winid and ghost["geometry"] == card["geometry"], ghost
         focus_second()
-        click()
-        _wait_for(lambda: beneath.presses == 1, "the click to reach the window beneath")
+        assert went_through() == [(x + w // 2, y + h // 2)], "the click missed the window beneath"
         assert card_above_xev(), "the ghost card fell behind"
 
         _x(mutter, "xdotool", "key", "--clearmodifiers", "ctrl+alt+t")
-        back = app.read()
+        back = app.answer()
         assert back["ghost"] is False and back["geometry"] == card["geometry"], back
-        state = _x(mutter, "xprop", "-id", str(winid), "_NET_WM_STATE")
-        assert "_NET_WM_STATE_ABOVE" in state, state
+        _above(mutter, winid)
         focus_second()
-        click()
-        time.sleep(1.0)
-        assert beneath.presses == 1, "the click went through after ghost mode"
+        assert went_through() == [], "the click went through after ghost mode"
     finally:
         second.terminate()
         second.wait(10)
