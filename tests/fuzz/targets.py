@@ -170,8 +170,9 @@ def journal_import(data: bytes) -> None:
 
 
 def ics_import(data: bytes) -> None:
-    """``companion schedule import FILE.ics``: a loop with rounds, or a one-line
-    ValueError naming the file; the same file imported twice adds no round."""
+    """``companion schedule import FILE.ics``: a loop with rounds, or a ValueError naming
+    the file, one message a line (each event not imported, then the file's verdict: the
+    command prints them so); the same file imported twice adds no round."""
     path = _Scratch.file("invite.ics", data)
     rules = _Shipped.rules()
     db = _Journal.fresh()
@@ -179,9 +180,7 @@ def ics_import(data: bytes) -> None:
         try:
             import_invitation(db, path, rules)
         except ValueError as exc:
-            one_line(exc)
-            if not str(exc).startswith(str(path)):
-                raise ContractBroken(f"the message does not name the file: {exc}") from exc
+            _lines_naming(exc, path)
             return
         before = db.execute("select count(*) from rounds").fetchone()[0]
         import_invitation(db, path, rules)
@@ -190,6 +189,16 @@ def ics_import(data: bytes) -> None:
             raise ContractBroken(f"a second import added rounds: {before} then {after}")
     finally:
         db.conn.close()
+
+
+def _lines_naming(exc: ValueError, path: Path) -> None:
+    lines = str(exc).split("\n")
+    for line in lines:
+        one_line(ValueError(line))
+        if not line.startswith((str(path), path.name)):
+            raise ContractBroken(f"a line of the message does not name the file: {line!r}")
+    if not lines[-1].startswith(str(path)):
+        raise ContractBroken(f"the last line does not name the file: {lines[-1]!r}")
 
 
 # --- the one-pager ------------------------------------------------------------------------
