@@ -308,3 +308,21 @@ def test_the_card_passes_no_length_an_invitations_60_minutes_stay(
     card.toggle_round()
     assert loops.get_round(db, rid).length_minutes == 60
     assert session.day.view.round(rid).minutes == 60
+
+
+def test_the_cards_countdown_wakes_when_its_words_change_like_todays(
+    session, qtbot, db, loop_id, clock
+):
+    """The card once said "in 3 min" beside Today's "in 2 min": before a round it woke
+    only at the day's changes. It wakes when the words change, by the same rule."""
+    from companion.core.day.clock import countdown_text
+
+    start = clock.now() + dt.timedelta(minutes=3, seconds=20)
+    _add(db, loop_id, "coding", start)
+    card = _card(session, qtbot)
+    assert card.header.line.text().endswith("in 4 min")
+    assert card.line_timer.isActive() and card.line_timer.interval() == 20_000
+    clock.advance(seconds=20)
+    card.line_timer.timeout.emit()
+    assert card.header.line.text().endswith(countdown_text(start - clock.now()))
+    assert card.header.line.text().endswith("in 3 min")

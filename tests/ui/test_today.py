@@ -778,3 +778,12 @@ def test_a_custom_round_type_gets_the_packs_default_length_not_a_typed_45(
     dialog.type.setEditText("Bar raiser")
     assert dialog.length.minutes() == 50
     dialog.reject()
+
+
+def test_the_countdown_wakes_when_its_words_change(qtbot, ctx, bus, dnd, loop, clock):
+    """Minutes round up ("in 21 min" with 20 min 10 s left): the line changes 10 s on,
+    not 50 s on as if they rounded down (the card said 3 min beside Today's 2)."""
+    clock.set(at(2, 9, 39, 50))
+    page = make_page(qtbot, ctx, bus)
+    assert page.countdown.text().endswith("in 21 min")
+    assert page.clock_timer.interval() == 10_000

@@ -30,6 +30,7 @@ from companion.core.cue.timebox import (
     timebox_nudges,
     timebox_status,
 )
+from companion.core.day.clock import countdown_changes_in
 from companion.core.day.model import DayRound, DayView
 from companion.core.day.schedule import clock_text, countdown_text, guess_round_type
 
@@ -140,6 +141,7 @@ class CardState:
     press_tip: str  # its tooltip: what the next press will do
     start_round_id: int  # the round a start press starts (0: a new one of ``page``)
     pick: Pick | None  # the pick still in force
+    line_until: dt.datetime | None = None  # when the line's countdown words change
 
     @property
     def running(self) -> bool:
@@ -441,6 +443,10 @@ def card_state(
     if press == "start-now" and running is not None:
         target = running.id
     line = _line(mode, focus, title, now)
+    line_until = None
+    if mode in ("before", "between") and focus is not None and focus.starts_at is not None:
+        wait = countdown_changes_in(focus.starts_at - now)
+        line_until = now + wait if wait is not None else None
     if mode == "in" and running is not None and running.starts_at is not None:
         line = _running_line(press, press_text, running, now, line)
     return CardState(
@@ -463,4 +469,5 @@ def card_state(
         press_tip=press_tip,
         start_round_id=target,
         pick=pick,
+        line_until=line_until,
     )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from sqlite_utils import Database
 
 from companion.core.content import PHASES, Content, slug
+from companion.core.day.model import sleep_worth_it
 
 PHASE_TITLES = {
     "night-before": "Night before",
@@ -101,8 +102,12 @@ def phase_list(content: Content, phase: str) -> PhaseList:
 
 
 def past_midnight(view) -> bool:
-    """The night before, once the calendar day of the round has begun (00:00 to morning)."""
-    return view.phase == "night-before" and view.now.date() == view.day
+    """The night before, once the calendar day of the round has begun (00:00 to morning),
+    while a sleep still fits before the round: the time of the sleep line."""
+    if view.phase != "night-before" or view.now.date() != view.day:
+        return False
+    first = view.next
+    return first is None or first.starts_at is None or sleep_worth_it(first.starts_at, view.now)
 
 
 def first_round_of_day(view) -> bool:

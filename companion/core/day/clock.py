@@ -35,3 +35,20 @@ def countdown_text(delta: dt.timedelta) -> str:
     if hours:
         return f"in {hours} h {minutes:02d} min"
     return f"in {minutes} min"
+
+
+def countdown_changes_in(delta: dt.timedelta) -> dt.timedelta | None:
+    """How long :func:`countdown_text` of ``delta`` keeps its words as the time runs
+    down (None: "now" stays). Every view that shows a countdown wakes at this moment, so
+    two of them never show the same moment rounded two ways ("in 3 min" beside "in 2 min")."""
+    seconds = delta.total_seconds()
+    if seconds <= 0:
+        return None
+    whole = math.ceil(seconds)
+    if whole <= 60:  # seconds (and "in 1 min" at exactly 60 s): the next whole second down
+        last = whole - 1
+    elif whole >= 86400:  # days and hours: the next whole hour down
+        last = (whole // 3600) * 3600 - 1
+    else:  # minutes round up: the words change as the next whole minute is reached
+        last = (math.ceil(whole / 60) - 1) * 60
+    return dt.timedelta(seconds=max(seconds - last, 0.001))

@@ -44,6 +44,17 @@ class BeforeItem:
     first_round_only: bool = False  # the guide's morning items: before the day's first round
 
 
+# "go to sleep" only while a whole sleep cycle fits before the first round: eleven
+# minutes before a 2 am round it is no advice, and a notification of it is noise
+SLEEP_WORTH = dt.timedelta(minutes=90)
+
+
+def sleep_worth_it(first_start: dt.datetime, now: dt.datetime) -> bool:
+    """Whether the night-before sleep line still applies with the first round at
+    ``first_start`` (the reminder's window ends at the same moment)."""
+    return first_start - now > SLEEP_WORTH
+
+
 @dataclass(frozen=True)
 class DayRules:
     """The numbers the day runs on. :func:`companion.core.day.rules.day_rules` reads them
@@ -284,8 +295,10 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
         evening = _at(day - dt.timedelta(days=1), rules.evening_from, local.tzinfo)
         morning = _at(day, rules.morning_from, local.tzinfo)
         midnight = _at(day, dt.time(0, 0), local.tzinfo)
-        sleep = rules.texts.get("sleep", "")
         night_ends = min(morning, first.starts_at)
+        sleep_ends = min(night_ends, first.starts_at - SLEEP_WORTH)
+        sleep_line = rules.texts.get("sleep", "")
+        sleep = sleep_line if midnight < sleep_ends else ""
         if evening < first.starts_at:
             out.append(
                 Due(
@@ -295,12 +308,13 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     rules.texts.get("night-before")
                     or "Set tomorrow up tonight, then stop: the night-before list is ready.",
                     evening,
-                    min(midnight, night_ends) if sleep else night_ends,
+                    min(midnight, night_ends) if sleep_line else night_ends,
                     first.id,
                 )
             )
-        if sleep and midnight < night_ends:
-            # past midnight the night-before list leads with its sleep line (the pack's)
+        if sleep:
+            # past midnight the night-before list leads with its sleep line (the pack's),
+            # while a sleep is still worth having before the round
             out.append(
                 Due(
                     f"night-before-sleep:{first.round.loop_id}:{day.isoformat()}",
@@ -308,7 +322,7 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
                     f"{sleep}: first round at {local:%H:%M}",
                     rules.texts.get("sleep-why", ""),
                     midnight,
-                    night_ends,
+                    sleep_ends,
                     first.id,
                 )
             )

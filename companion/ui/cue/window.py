@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import math
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
@@ -82,6 +83,9 @@ class CueCardWindow(QWidget):
         self._geometry_timer.timeout.connect(self.save_geometry)
         self._tick_timer = QTimer(self, interval=TICK_MS)
         self._tick_timer.timeout.connect(self.tick)
+        # before a round: one wake when the countdown's words change (not each second)
+        self.line_timer = QTimer(self, singleShot=True)
+        self.line_timer.timeout.connect(self.render)
 
         self._build()
         self._apply_look()
@@ -369,12 +373,19 @@ class CueCardWindow(QWidget):
         self.render()
 
     def _sync_tick_timer(self) -> None:
-        """The one fast timer: each second, only while a round runs and the card shows."""
+        """The one fast timer: each second, only while a round runs and the card shows.
+        Otherwise the line's countdown wakes the card once, when its words change."""
         want = self._day_round is not None and self.isVisible()
         if want and not self._tick_timer.isActive():
             self._tick_timer.start()
         elif not want and self._tick_timer.isActive():
             self._tick_timer.stop()
+        until = self.card.line_until if self.card is not None else None
+        if want or until is None or not self.isVisible():
+            self.line_timer.stop()
+            return
+        wait = (until - self.ctx.now()).total_seconds()
+        self.line_timer.start(max(200, math.ceil(wait * 1000)))
 
     def timebox_status(self) -> timebox.TimeboxStatus | None:
         return self.card.status if self.card is not None else None
@@ -679,6 +690,7 @@ class CueCardWindow(QWidget):
 
     def hideEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self._tick_timer.stop()
+        self.line_timer.stop()
         if self.voice is not None:
             self.voice.stop()  # the mic never stays open behind a closed card
             self.follow.stop()

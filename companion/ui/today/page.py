@@ -7,6 +7,7 @@ The module imports only Qt; the data and the heavier widgets load after the firs
 from __future__ import annotations
 
 import datetime as dt
+import math
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.day.clock import countdown_changes_in
 from companion.ui.today.parts import clear as _clear
 
 EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
@@ -295,10 +297,12 @@ class TodayPage(QWidget):
         if target is None:
             self.clock_timer.stop()
             return
-        left = (target - now).total_seconds()
-        # "in 4 min 30 s" below ten minutes changes each second; above, each minute
-        step = 1.0 if left <= 600 else 60.0 - (left % 60.0)
-        self.clock_timer.start(max(200, int(step * 1000)))
+        # wake when the words change, by the rule the card follows too
+        step = countdown_changes_in(target - now)
+        if step is None:
+            self.clock_timer.stop()
+            return
+        self.clock_timer.start(max(200, math.ceil(step.total_seconds() * 1000)))
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -110,3 +110,29 @@ def test_the_after_loop_reminder_is_the_capture_reminders_text(db, rules, conten
     (capture,) = [d for d in view.due if d.kind == "capture"]
     assert capture.text == content.section("after-loop").meta["reminder"]
     assert capture.text == "Write down every question you were asked, within the hour."
+
+
+@pytest.fixture
+def two_am_loop(db):
+    loop_id = create_loop(db, "Acme", "ML infra", starts_on="2026-12-02")
+    return loop_id, add_round(db, loop_id, "design", scheduled_at=at(2, 2, 4))
+
+
+def test_no_sleep_line_eleven_minutes_before_a_two_am_round(db, rules, content, two_am_loop):
+    """The walk: at 01:53 with a round at 02:04, Today and `today` said "Go to sleep:
+    first round at 02:04" and sent it as a notification."""
+    view = actions.load_view(db, rules, at(2, 1, 53))
+    pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
+    assert not [d for d in pending if "sleep" in d.title.lower()]
+    assert not [d for d in view.due if d.kind == "night-before" and d.expires_at > at(2, 0, 34)]
+    lst = phase_list(content, "night-before")
+    assert for_moment(lst, actions.load_view(db, rules, at(2, 0, 50))).items == lst.items
+
+
+def test_the_sleep_line_stays_while_a_sleep_cycle_fits(db, rules, content, two_am_loop):
+    view = actions.load_view(db, rules, at(2, 0, 20))
+    pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
+    assert [d.title for d in pending] == ["Go to sleep: first round at 02:04"]
+    assert pending[0].expires_at == at(2, 0, 34)
+    lst = phase_list(content, "night-before")
+    assert for_moment(lst, view).items[0].text == "Go to sleep"

@@ -1,0 +1,31 @@
+"""The moment a countdown's words change, one rule for Today and the card: the card
+once said "in 3 min" beside Today's "in 2 min" (it woke only at the day's changes, and
+Today stepped a minute as if minutes rounded down)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.core.day.clock import countdown_changes_in, countdown_text
+
+MS = dt.timedelta(milliseconds=1)
+
+
+@given(st.integers(min_value=1, max_value=3 * 86400 * 1000))
+def test_the_words_hold_until_the_change_and_differ_at_it(ms):
+    delta = dt.timedelta(milliseconds=ms)
+    wait = countdown_changes_in(delta)
+    assert wait is not None and wait > dt.timedelta(0)
+    assert countdown_text(delta - wait) != countdown_text(delta)
+    if wait > MS:
+        assert countdown_text(delta - wait + MS) == countdown_text(delta)
+
+
+def test_examples():
+    assert countdown_changes_in(dt.timedelta(minutes=6, seconds=10)) == dt.timedelta(seconds=10)
+    assert countdown_changes_in(dt.timedelta(seconds=45.5)) == dt.timedelta(seconds=0.5)
+    assert countdown_changes_in(dt.timedelta(0)) is None
+    assert countdown_changes_in(dt.timedelta(seconds=-5)) is None
