@@ -101,3 +101,12 @@ def test_the_summary_counts_one_story_and_a_short_bank_in_seconds(page, qtbot, t
     ticker.t += 1.0
     qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 40, timeout=10_000)
     assert stories.panel.summary.text().startswith("40 stories, about "), summary
+
+
+def test_the_preview_shows_each_labelled_part_as_its_own_paragraph(page, qtbot):
+    page.show_stories()
+    stories = page.stories
+    stories.editor.replace_all("## Story: Cache\nTags: impact\nSituation: slow\nTask: fix it\n")
+    qtbot.waitUntil(lambda: "Task: fix it" in stories.preview.toPlainText(), timeout=10_000)
+    lines = [line for line in stories.preview.toPlainText().splitlines() if line.strip()]
+    assert "Situation: slow" in lines and "Task: fix it" in lines, lines

@@ -180,9 +180,9 @@ class StoriesPage(AboutDocuments, QWidget):
     @property
     def renderer(self):
         if self._renderer is None:
-            from companion.core.about.render import SafeRenderer
+            from companion.core.stories.render import StoryRenderer
 
-            self._renderer = SafeRenderer()
+            self._renderer = StoryRenderer()
         return self._renderer
 
     def _on_text_changed(self) -> None:
