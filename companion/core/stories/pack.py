@@ -22,6 +22,7 @@ class Question:
 class StoryPack:
     questions: tuple[Question, ...] = ()
     seconds: int = 120  # one story's budget, told
+    min_stories: int = 8  # the low end of the bank's advised size (only words use it)
     max_stories: int = 12
     expect_from_study: int = 3  # study-list topics added to a round's expected topics
     card_rounds: tuple[str, ...] = ("hiring-manager", "peer", "leadership")
@@ -91,6 +92,7 @@ def story_pack(content: Content | None) -> StoryPack:
     return StoryPack(
         questions=questions,
         seconds=_int(section, "seconds", FALLBACK.seconds),
+        min_stories=_int(section, "min_stories", FALLBACK.min_stories),
         max_stories=_int(section, "max_stories", FALLBACK.max_stories),
         expect_from_study=_int(section, "expect_from_study", FALLBACK.expect_from_study),
         card_rounds=_ids(section.meta.get("card_rounds")) or FALLBACK.card_rounds,

@@ -25,30 +25,6 @@ from companion.ui.widgets.page_top import NoticeRow, action_bar
 RENDER_IDLE_MS = 150
 AUTOSAVE_TICK_MS = 100
 
-STARTER = """# Stories
-
-Eight to twelve stories of about two minutes each. Press From projects to start from the
-three projects of your one-pager.
-
-## Story: [A title you would say out loud]
-Tags: ownership, impact
-
-### Situation
-[Where you were, and what was wrong]
-
-### Task
-[What was yours to do]
-
-### Action
-[What you did, in the first person]
-
-### Result
-[What changed, with a number]
-
-### Differently
-[What you would do differently next time]
-"""
-
 
 class StoriesPage(AboutDocuments, QWidget):
     document_name = "story bank"
@@ -166,6 +142,7 @@ class StoriesPage(AboutDocuments, QWidget):
 
     def _load(self) -> None:
         from companion.core.stories import DatabaseError
+        from companion.core.stories.document import starter
 
         try:
             text = self._store.load_document(self.ctx.db)
@@ -173,7 +150,7 @@ class StoriesPage(AboutDocuments, QWidget):
             text = None
             self.show_notice(f"Your story bank cannot be read this session: {exc}")
         self.is_new = text is None
-        self.editor.setPlainText(STARTER if text is None else text)
+        self.editor.setPlainText(starter(self.ctx.content) if text is None else text)
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
 
