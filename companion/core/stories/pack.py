@@ -29,6 +29,7 @@ class StoryPack:
     surprise_severity: int = 3  # study-list weight of a topic asked but not expected
     tags: tuple[str, ...] = ()  # the competencies the questions use
     texts: dict[str, str] = field(default_factory=dict)
+    intro: str = ""  # the section's intro: what is the pack's own (shown on the Stories page)
 
     def text(self, key: str, **values) -> str:
         template = self.texts.get(key) or DEFAULT_TEXTS[key]
@@ -100,4 +101,5 @@ def story_pack(content: Content | None) -> StoryPack:
         tags=_ids(section.meta.get("tags"))
         or tuple(sorted({t for q in questions for t in q.tags})),
         texts={k: v for k, v in section.meta.items() if k in DEFAULT_TEXTS},
+        intro=" ".join(section.intro.split()),
     )

@@ -55,6 +55,7 @@ class StoriesPage(AboutDocuments, QWidget):
         self.editor.setAccessibleName("Story bank editor")
         self.preview = SafePreview()
         self.panel = StoriesPanel()
+        self.panel.show_intro(self.pack.intro)
         self.autosaver = Autosaver(
             ctx.db,
             self.editor.toPlainText,
