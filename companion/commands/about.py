@@ -170,7 +170,7 @@ def run_export(args, ctx) -> int:
     return 0
 
 
-def _export_pdf(text: str, output: Path, page_size: str) -> str | None:
+def _export_pdf(text: str, output: Path, page_size: str, renderer=None) -> str | None:
     """Render through Qt without a window; returns the one-page warning, if any."""
     import os
 
@@ -180,6 +180,6 @@ def _export_pdf(text: str, output: Path, page_size: str) -> str | None:
     from companion.ui.about.export import export_pdf_markdown
 
     app = QGuiApplication.instance() or QGuiApplication(["companion"])
-    result = export_pdf_markdown(text, output, page_size)
+    result = export_pdf_markdown(text, output, page_size, renderer)
     del app
     return result.warning()

@@ -133,7 +133,10 @@ def run_export(args, ctx) -> int:
         else:
             if problem := pdf_size_problem(text):
                 raise CommandError(f"stories: {problem}")
-            _export_pdf(text, output, "a4")  # a bank runs over one page: no warning for it
+            from companion.core.stories.render import StoryRenderer
+
+            # a bank runs over one page: no warning for it
+            _export_pdf(text, output, "a4", StoryRenderer())
     except OSError as exc:
         raise CommandError(
             f"stories: cannot write {output}: {exc.strerror or exc}; nothing was written"

@@ -154,6 +154,7 @@ SECTION_FIELDS: dict[str, dict[str, Check]] = {
     "summary": {"next": text},
     "stories": {
         "seconds": whole(10, 600, "seconds"),
+        "min_stories": whole(1, 100, "stories"),
         "max_stories": whole(1, 100, "stories"),
         "expect_from_study": whole(0, 20, "topics"),
         "card_rounds": identifiers,

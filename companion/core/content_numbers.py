@@ -4,7 +4,8 @@
 ``{capture_window}`` and ``{thank_you_window}`` (the after-loop items' `within_hours:`,
 as "the hour" or "24 hours"), ``{silence_seconds}`` (the recovery item's field),
 ``{before_window}`` (the earliest before-round offset, "15 minutes") and
-``{coding_setup}`` (the coding moves' setup step, "1 minute") are
+``{coding_setup}`` (the coding moves' setup step, "1 minute"), ``{story_budget}``,
+``{max_stories}`` and ``{story_range}`` (the stories section's numbers) are
 filled in when the pack loads, in every intro, front-matter text, item and field, so a
 pack that changes a number changes every sentence about it. Other braces (the closing
 line's ``{topic}``, the wrap-up's ``{minutes}``) are left for their own users.
@@ -28,6 +29,9 @@ NAMES = (
     "silence_seconds",
     "before_window",
     "coding_setup",
+    "story_budget",
+    "max_stories",
+    "story_range",
 )
 _SLOT = re.compile(r"\{(" + "|".join(NAMES) + r")\}")
 
@@ -58,6 +62,28 @@ def values(content: Content) -> dict[str, str]:
             dt.timedelta(minutes=max((s.minutes for s in content.before_round_steps()), default=15))
         ),
         "coding_setup": duration_text(dt.timedelta(minutes=_setup_minutes(content))),
+        **_story_words(content),
+    }
+
+
+def seconds_text(seconds: int) -> str:
+    """120 -> "2 minutes", 60 -> "1 minute", 90 -> "90 seconds"."""
+    if seconds % 60 == 0:
+        return duration_text(dt.timedelta(seconds=seconds))
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
+
+
+def _story_words(content: Content) -> dict[str, str]:
+    """The stories section's budget (``seconds:``) and limits (``min_stories:``,
+    ``max_stories:``): "2 minutes", "12", "8 to 12"."""
+    from companion.core.stories.pack import story_pack
+
+    pack = story_pack(content)
+    low, high = pack.min_stories, pack.max_stories
+    return {
+        "story_budget": seconds_text(pack.seconds),
+        "max_stories": str(high),
+        "story_range": f"{low} to {high}" if low < high else f"up to {high}",
     }
 
 

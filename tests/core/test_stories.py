@@ -352,3 +352,39 @@ def test_prefill_missing_fills_rounds_to_come_once(db, clock, pack):
     assert "leadership" in load_expected(db, upcoming)
     assert load_expected(db, done) is None and load_expected(db, edited) == []
     assert prefill_missing(db, pack, clock.now()) == []
+
+
+def test_from_projects_keeps_every_number_of_projects_written_as_list_items():
+    from companion.core.about.pitch import analyze
+    from companion.core.stories.projects import stories_from_projects
+
+    one_pager = (
+        "# Ann\n\n## Three projects\n\n"
+        "- Payments cache: cut checkout p99 from 800 ms to 120 ms.\n"
+        "- Migration — moved 120 services in 3 months\n"
+        "  I wrote the runbook; 40 engineers used it.\n"
+        "- **Spend**: cut cloud spend by 30%\n"
+    )
+    text, added = stories_from_projects(one_pager, "")
+    assert added == 3
+    stories = parse_stories(text).stories
+    for project, story in zip(analyze(one_pager).projects, stories, strict=True):
+        assert project.numbers
+        for number in project.numbers:
+            assert number in story.parts["result"], (number, story.parts)
+
+
+def test_story_renderer_keeps_each_labelled_part_its_own_paragraph():
+    from companion.core.stories.render import StoryRenderer
+
+    text = (
+        "## Story: Cache\nTags: impact\nSituation: checkout was slow\nTask: fix it\n"
+        "**Action:** cached the hot reads\nResult: p99 from 800 ms to 120 ms\n"
+        "and a second line of the result\n\n```\nTask: inside a fence\nResult: stays\n```\n"
+    )
+    html = StoryRenderer().render(text)
+    for part in ("Tags: impact", "Situation: checkout was slow", "Task: fix it"):
+        assert f"<p>{part}</p>" in html, html
+    assert "<p><strong>Action:</strong> cached the hot reads</p>" in html
+    assert "<p>Result: p99 from 800 ms to 120 ms\nand a second line of the result</p>" in html
+    assert "Task: inside a fence\nResult: stays" in html  # code is left as written

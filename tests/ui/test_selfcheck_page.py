@@ -274,3 +274,31 @@ def test_suggested_questions_are_shown_whole(qtbot, page, ctx, bus):
     assert checked, "some suggestions are on screen"
     assert not cut, cut
     assert tree.textElideMode() == Qt.TextElideMode.ElideNone
+
+
+def test_the_hint_is_the_quiz_sections_intro(qtbot, ctx, bus):
+    """The quiz's intro was replaced by a hint written in code: a pack's own words show."""
+    from companion.ui.selfcheck.page import SelfCheckPage
+
+    pack = ctx.data_dir / "content"
+    pack.mkdir(parents=True, exist_ok=True)
+    (pack / "mine.md").write_text(
+        "---\nid: my-quiz\nkind: quiz\nset: mine\ntitle: Mine\n---\n"
+        "Say it to the wall, then look.\n\n- What is two and two?\n  answer: Four.\n",
+        encoding="utf-8",
+    )
+    ctx.reload_content()
+    widget = SelfCheckPage(ctx, bus)
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.on_shown()
+    panel = widget.quiz
+    hints = set()
+    for _ in range(panel.session.total):
+        item = panel.session.current
+        hints.add((item.question.set, panel.hint_label.text()))
+        panel.show_button.click()
+        panel.got_button.click()
+    assert ("mine", "Say it to the wall, then look. Then press Space to check.") in hints
+    intro = " ".join(ctx.content.section("quiz-day-of").intro.split())
+    assert ("day-of", f"{intro} Then press Space to check.") in hints

@@ -101,3 +101,21 @@ def test_the_summary_counts_one_story_and_a_short_bank_in_seconds(page, qtbot, t
     ticker.t += 1.0
     qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 40, timeout=10_000)
     assert stories.panel.summary.text().startswith("40 stories, about "), summary
+
+
+def test_the_preview_shows_each_labelled_part_as_its_own_paragraph(page, qtbot):
+    page.show_stories()
+    stories = page.stories
+    stories.editor.replace_all("## Story: Cache\nTags: impact\nSituation: slow\nTask: fix it\n")
+    qtbot.waitUntil(lambda: "Task: fix it" in stories.preview.toPlainText(), timeout=10_000)
+    lines = [line for line in stories.preview.toPlainText().splitlines() if line.strip()]
+    assert "Situation: slow" in lines and "Task: fix it" in lines, lines
+
+
+def test_the_stories_intro_says_on_the_page_what_is_ours(page, ctx):
+    """The one place saying the behavioural questions and limits are ours was never shown."""
+    page.show_stories()
+    intro = page.stories.panel.intro
+    assert intro.isVisibleTo(page.stories)
+    assert intro.text() == " ".join(ctx.content.section("stories").intro.split())
+    assert "are ours" in intro.text() and "12 stories" in intro.text()

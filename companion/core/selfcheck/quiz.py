@@ -88,6 +88,15 @@ def due_after(box: int, at: dt.datetime) -> dt.datetime:
     return at + INTERVALS[min(max(box, MIN_BOX), MAX_BOX)]
 
 
+def quiz_intro(content, question: QuizQuestion) -> str:
+    """The intro of the quiz section ``question`` comes from (its set), on one line; the
+    pack's own words on how to answer ("Answer from memory first...")."""
+    for section in content.by_kind("quiz"):
+        if section.meta.get("set", section.id) == question.set and section.intro.strip():
+            return " ".join(section.intro.split())
+    return "Answer from memory first."
+
+
 def unique_questions(questions: Iterable[QuizQuestion]) -> list[QuizQuestion]:
     """Questions with duplicate ids dropped (the first one wins), content order kept."""
     seen: set[str] = set()

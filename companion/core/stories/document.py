@@ -42,3 +42,35 @@ class DocumentStore:
 
 
 STORIES = DocumentStore("stories")
+
+
+STARTER = """# Stories
+
+{story_range} stories of about {story_budget} each. Press From projects to start from the
+three projects of your one-pager.
+
+## Story: [A title you would say out loud]
+Tags: ownership, impact
+
+### Situation
+[Where you were, and what was wrong]
+
+### Task
+[What was yours to do]
+
+### Action
+[What you did, in the first person]
+
+### Result
+[What changed, with a number]
+
+### Differently
+[What you would do differently next time]
+"""
+
+
+def starter(content) -> str:
+    """The template with the pack's numbers in it ("8 to 12 stories of about 2 minutes")."""
+    from companion.core.content_numbers import fill, values
+
+    return fill(STARTER, values(content))

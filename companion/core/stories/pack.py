@@ -22,12 +22,14 @@ class Question:
 class StoryPack:
     questions: tuple[Question, ...] = ()
     seconds: int = 120  # one story's budget, told
+    min_stories: int = 8  # the low end of the bank's advised size (only words use it)
     max_stories: int = 12
     expect_from_study: int = 3  # study-list topics added to a round's expected topics
     card_rounds: tuple[str, ...] = ("hiring-manager", "peer", "leadership")
     surprise_severity: int = 3  # study-list weight of a topic asked but not expected
     tags: tuple[str, ...] = ()  # the competencies the questions use
     texts: dict[str, str] = field(default_factory=dict)
+    intro: str = ""  # the section's intro: what is the pack's own (shown on the Stories page)
 
     def text(self, key: str, **values) -> str:
         template = self.texts.get(key) or DEFAULT_TEXTS[key]
@@ -91,6 +93,7 @@ def story_pack(content: Content | None) -> StoryPack:
     return StoryPack(
         questions=questions,
         seconds=_int(section, "seconds", FALLBACK.seconds),
+        min_stories=_int(section, "min_stories", FALLBACK.min_stories),
         max_stories=_int(section, "max_stories", FALLBACK.max_stories),
         expect_from_study=_int(section, "expect_from_study", FALLBACK.expect_from_study),
         card_rounds=_ids(section.meta.get("card_rounds")) or FALLBACK.card_rounds,
@@ -98,4 +101,5 @@ def story_pack(content: Content | None) -> StoryPack:
         tags=_ids(section.meta.get("tags"))
         or tuple(sorted({t for q in questions for t in q.tags})),
         texts={k: v for k, v in section.meta.items() if k in DEFAULT_TEXTS},
+        intro=" ".join(section.intro.split()),
     )

@@ -42,9 +42,9 @@ def _project_parts(text: str) -> list[tuple[str, dict[str, list[str]]]]:
             line = lines[index]
             if index > project.line and line.startswith("#"):
                 break  # the next section
-            if index == project.line:
-                line = line.lstrip("#").strip()
-                line = line[len(project.title) :] if line.startswith(project.title) else ""
+            if index == project.line:  # a heading, or a list item that is the project
+                line = " ".join(spoken_text(line).lstrip("#").split())
+                line = line[len(project.title) :] if line.startswith(project.title) else line
             label = _LABEL.match(line)
             part = _label(label.group(1)) if label else None
             body = spoken_text(label.group(2) if part else line).strip(" :.-–—")

@@ -27,9 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
+from companion.core.selfcheck.quiz import quiz_intro
 from companion.ui.bus import AppBus
 from companion.ui.study.review import ReviewLine
 
+SHOW_KEY = "Then press Space to check."  # the key is the window's; the advice is the pack's
 REASON_TEXT = {
     "missed": "Missed last time",
     "shaky": "Shaky last time",
@@ -399,9 +401,7 @@ class QuizPanel(QWidget):
             self.see_label.setText("Read again: " + ", ".join(self._titles(item.question.see)))
         else:
             self.answer_label.clear()
-            self.hint_label.setText(
-                "Answer from memory first, out loud if you can. Then press Space to check."
-            )
+            self.hint_label.setText(f"{quiz_intro(self.ctx.content, item.question)} {SHOW_KEY}")
         self.show_button.setEnabled(not revealed)
         self._space.setEnabled(not revealed)
         for button in self.mark_buttons.values():

@@ -25,30 +25,6 @@ from companion.ui.widgets.page_top import NoticeRow, action_bar
 RENDER_IDLE_MS = 150
 AUTOSAVE_TICK_MS = 100
 
-STARTER = """# Stories
-
-Eight to twelve stories of about two minutes each. Press From projects to start from the
-three projects of your one-pager.
-
-## Story: [A title you would say out loud]
-Tags: ownership, impact
-
-### Situation
-[Where you were, and what was wrong]
-
-### Task
-[What was yours to do]
-
-### Action
-[What you did, in the first person]
-
-### Result
-[What changed, with a number]
-
-### Differently
-[What you would do differently next time]
-"""
-
 
 class StoriesPage(AboutDocuments, QWidget):
     document_name = "story bank"
@@ -79,6 +55,7 @@ class StoriesPage(AboutDocuments, QWidget):
         self.editor.setAccessibleName("Story bank editor")
         self.preview = SafePreview()
         self.panel = StoriesPanel()
+        self.panel.show_intro(self.pack.intro)
         self.autosaver = Autosaver(
             ctx.db,
             self.editor.toPlainText,
@@ -166,6 +143,7 @@ class StoriesPage(AboutDocuments, QWidget):
 
     def _load(self) -> None:
         from companion.core.stories import DatabaseError
+        from companion.core.stories.document import starter
 
         try:
             text = self._store.load_document(self.ctx.db)
@@ -173,16 +151,16 @@ class StoriesPage(AboutDocuments, QWidget):
             text = None
             self.show_notice(f"Your story bank cannot be read this session: {exc}")
         self.is_new = text is None
-        self.editor.setPlainText(STARTER if text is None else text)
+        self.editor.setPlainText(starter(self.ctx.content) if text is None else text)
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
 
     @property
     def renderer(self):
         if self._renderer is None:
-            from companion.core.about.render import SafeRenderer
+            from companion.core.stories.render import StoryRenderer
 
-            self._renderer = SafeRenderer()
+            self._renderer = StoryRenderer()
         return self._renderer
 
     def _on_text_changed(self) -> None:

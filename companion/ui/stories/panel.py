@@ -30,6 +30,12 @@ class StoriesPanel(QWidget):
         self._lines: list[int] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 0, 0, 0)
+        self.intro = QLabel()  # the pack's intro: which questions and limits are ours
+        self.intro.setWordWrap(True)
+        self.intro.setTextFormat(Qt.TextFormat.PlainText)
+        self.intro.setAccessibleName("About these questions")
+        self.intro.setVisible(False)
+        layout.addWidget(self.intro)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName("Stories summary")
@@ -77,6 +83,10 @@ class StoriesPanel(QWidget):
         self.table.setRowCount(0)
         self.questions.clear()
         self.warnings.setText("")
+
+    def show_intro(self, text: str) -> None:
+        self.intro.setText(text)
+        self.intro.setVisible(bool(text))
 
     def show_analysis(self, analysis, pack) -> None:
         reports = analysis.reports

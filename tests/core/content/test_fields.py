@@ -290,3 +290,29 @@ def test_the_setup_minutes_and_the_before_round_window_are_the_packs_numbers(tmp
     takeaways = " ".join(i.text for i in content.section("takeaways").items)
     assert "a setup of 3 minutes," in takeaways
     assert content.section("before-round").intro.startswith("The last 20 minutes before")
+
+
+def test_the_story_budget_and_limits_in_the_words_are_the_packs_numbers(tmp_path):
+    """'eight to twelve ... two minutes' was typed into the prose and the template."""
+    from companion.core.stories.document import starter
+    from companion.core.stories.pack import story_pack
+
+    shipped, errors = load_content([shipped_content_dir()])
+    assert "the budget of 2 minutes a story and the limit of 12 stories" in " ".join(
+        shipped.section("stories").intro.split()
+    )
+    assert "8 to 12 stories of about 2 minutes each" in starter(shipped)
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    stories = (shipped_content_dir() / "52-stories.md").read_text(encoding="utf-8")
+    stories = stories.replace("seconds: 120\n", "seconds: 90\n").replace(
+        "min_stories: 8\n", "min_stories: 5\n"
+    )
+    (folder / "52-stories.md").write_text(stories.replace("max_stories: 12", "max_stories: 9"))
+    content, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    intro = " ".join(content.section("stories").intro.split())
+    assert "the budget of 90 seconds a story and the limit of 9 stories" in intro
+    assert "5 to 9 stories of about 90 seconds each" in starter(content)
+    too_many = story_pack(content).text("too_many", count=10, max=9)
+    assert too_many.startswith("10 stories: 5 to 9 well-practised")
