@@ -70,7 +70,11 @@ def test_a_data_folder_that_can_never_be_one_is_a_usage_error(tmp_path, how, arg
     argv = [a.replace("{out}", str(tmp_path / "out")) for a in argv]
     assert main(["--data-dir", str(folder), *argv]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("companion: --data-dir ") and err.count("\n") == 1, err
+    # the usage error's one line: companion: <command>: <what>; see companion <command> --help
+    assert err.startswith("companion: ") and ": --data-dir " in err, err
+    command = err[len("companion: ") : err.index(": --data-dir ")]  # e.g. "journal export"
+    assert " ".join(argv).startswith(command), err
+    assert err.count("\n") == 1 and err.rstrip().endswith(f"see companion {command} --help"), err
     assert "not a folder" in err or "too long" in err or "cannot be created" in err
     assert afile.read_text() == "x" and not (tmp_path / "out").exists()
 
