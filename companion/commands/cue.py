@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.day.schedule import guess_round_type
 
 
 def register(sub) -> None:
@@ -28,19 +29,28 @@ def run(args, ctx) -> int:
     from companion.core.cue.rounds import round_infos
 
     infos = round_infos(ctx.content)
-    if getattr(args, "list", False):
+    wanted = getattr(args, "round", None)
+    listing = getattr(args, "list", False)
+    ids = {i.id for i in infos}
+    customs = _custom_types(ctx, ids) if listing or (wanted and wanted not in ids) else []
+    if listing:
         for info in infos:
             print(f"{info.key or '-'}  {info.id:<16} {info.title}")
+        for type_id, words in customs:
+            print(f"-  {type_id:<16} {words} (custom, from the journal)")
         return 0
     if not infos:
         raise CommandError(
             "cue: the content has no round types (a `kind: rounds` file); "
             "run `companion content check`."
         )
-    wanted = getattr(args, "round", None)
-    if wanted and wanted not in {i.id for i in infos}:
-        known = ", ".join(i.id for i in infos)
-        raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
+    if wanted and wanted not in ids:
+        words = dict(customs).get(wanted)
+        if words is None:
+            known = ", ".join([i.id for i in infos] + [t for t, _w in customs])
+            raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
+        # a custom type shows the page of the type its words name, else the day's own
+        wanted = guess_round_type(words, [(i.id, i.title) for i in infos]) or ""
     from companion.core.paths import DataDirError, ensure_private_dir
     from companion.ui.single_instance import (
         InstanceLock,
@@ -69,6 +79,17 @@ def run(args, ctx) -> int:
         return _run_gui(ctx, wanted)
     finally:
         lock.release()
+
+
+def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
+    """The journal's custom round types (none when there is no journal yet)."""
+    from companion.core import paths
+    from companion.core.day.loops import custom_types
+
+    if not paths.db_path(ctx.data_dir).exists():
+        return []
+    open_journal(ctx)
+    return custom_types(ctx.db, known)
 
 
 def _run_gui(ctx, round_type: str | None) -> int:
