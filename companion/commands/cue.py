@@ -81,6 +81,18 @@ def run(args, ctx) -> int:
         lock.release()
 
 
+def open_main(ctx, bus, mains: list):
+    """The main window in the card's process (made once, on the card's session: the
+    pages find its day service), brought to the front. ``mains`` holds it."""
+    if not mains:
+        from companion.ui.mainwindow import MainWindow
+
+        mains.append(MainWindow(ctx, bus))
+    window = mains[0]
+    window.bring_to_front()
+    return window
+
+
 def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
     """The journal's custom round types (none when there is no journal yet)."""
     from companion.core import paths
@@ -110,7 +122,8 @@ def _run_gui(ctx, round_type: str | None) -> int:
     session.day.start()  # the card follows the day here too
     session.start_hotkeys()
     server = make_server(server_name(ctx.data_dir), card)
-    server.raise_requested.connect(card.show_card)
+    mains: list = []  # `companion` run while the card runs: the main window opens here
+    server.raise_requested.connect(lambda: (card.show_card(), open_main(ctx, bus, mains)))
     server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
     # the card (a tool window Qt does not count) is what the user closes: quit then, or
     # once the last capture is closed after it; closing a capture alone quits nothing
@@ -120,7 +133,8 @@ def _run_gui(ctx, round_type: str | None) -> int:
 
     def maybe_quit() -> None:
         if closed and not card.isVisible() and session.captures.open_one() is None:
-            app.quit()
+            if not any(w.isVisible() for w in mains):
+                app.quit()
 
     card.closed.connect(lambda: (closed.append(True), maybe_quit()))
     session.captures.changed.connect(maybe_quit)

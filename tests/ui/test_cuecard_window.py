@@ -404,3 +404,17 @@ def test_command_knows_the_journals_custom_types(capsys, data_dir, monkeypatch):
     assert (
         len(shown) == 1 and shown[0] != "inference-deep-dive"
     )  # its page: a known type or the day's
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_companion_while_the_card_runs_opens_the_main_window(ctx, bus, qtbot):
+    """`companion` while `companion cue` ran only brought the card forward."""
+    from companion.commands.cue import open_main
+
+    mains: list = []
+    window = open_main(ctx, bus, mains)
+    qtbot.addWidget(window)
+    qtbot.waitExposed(window)
+    assert window.isVisible() and window.windowTitle()
+    assert open_main(ctx, bus, mains) is window and len(mains) == 1
+    window.close()
