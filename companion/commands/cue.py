@@ -132,12 +132,13 @@ def _run_gui(ctx, round_type: str | None) -> int:
     closed: list[bool] = []
 
     def maybe_quit() -> None:
-        if closed and not card.isVisible() and session.captures.open_one() is None:
-            if not any(w.isVisible() for w in mains):
-                app.quit()
+        idle = session.captures.open_one() is None and not any(w.isVisible() for w in mains)
+        if closed and not card.isVisible() and idle:
+            app.quit()
 
     card.closed.connect(lambda: (closed.append(True), maybe_quit()))
     session.captures.changed.connect(maybe_quit)
+    app.lastWindowClosed.connect(maybe_quit)  # the main window, closed after the card
     from companion.ui.interrupt import SigintQuit
 
     sigint = SigintQuit(lambda: (card.close(), app.quit()))  # Ctrl+C: as closing the card
