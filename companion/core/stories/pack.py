@@ -28,6 +28,8 @@ class StoryPack:
     surprise_severity: int = 3  # study-list weight of a topic asked but not expected
     tags: tuple[str, ...] = ()  # the competencies the questions use
     texts: dict[str, str] = field(default_factory=dict)
+    # round type id -> the topics its own rounds bring (the `rounds` items' ``topics:``)
+    round_topics: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def text(self, key: str, **values) -> str:
         template = self.texts.get(key) or DEFAULT_TEXTS[key]
@@ -76,6 +78,12 @@ def story_pack(content: Content | None) -> StoryPack:
     sections = content.by_kind("stories") if content is not None else []
     if not sections:
         return FALLBACK
+    round_topics = {
+        item.get("id") or "": tuple(item.list("topics"))
+        for rounds in content.by_kind("rounds")
+        for item in rounds.items
+        if item.list("topics")
+    }
     section = sections[0]
     questions = tuple(
         Question(
@@ -89,6 +97,7 @@ def story_pack(content: Content | None) -> StoryPack:
         if item.get("id")
     )
     return StoryPack(
+        round_topics=round_topics,
         questions=questions,
         seconds=_int(section, "seconds", FALLBACK.seconds),
         max_stories=_int(section, "max_stories", FALLBACK.max_stories),
