@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.day.schedule import guess_round_type
 
 
 def register(sub) -> None:
@@ -28,19 +29,28 @@ def run(args, ctx) -> int:
     from companion.core.cue.rounds import round_infos
 
     infos = round_infos(ctx.content)
-    if getattr(args, "list", False):
+    wanted = getattr(args, "round", None)
+    listing = getattr(args, "list", False)
+    ids = {i.id for i in infos}
+    customs = _custom_types(ctx, ids) if listing or (wanted and wanted not in ids) else []
+    if listing:
         for info in infos:
             print(f"{info.key or '-'}  {info.id:<16} {info.title}")
+        for type_id, words in customs:
+            print(f"-  {type_id:<16} {words} (custom, from the journal)")
         return 0
     if not infos:
         raise CommandError(
             "cue: the content has no round types (a `kind: rounds` file); "
             "run `companion content check`."
         )
-    wanted = getattr(args, "round", None)
-    if wanted and wanted not in {i.id for i in infos}:
-        known = ", ".join(i.id for i in infos)
-        raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
+    if wanted and wanted not in ids:
+        words = dict(customs).get(wanted)
+        if words is None:
+            known = ", ".join([i.id for i in infos] + [t for t, _w in customs])
+            raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
+        # a custom type shows the page of the type its words name, else the day's own
+        wanted = guess_round_type(words, [(i.id, i.title) for i in infos]) or ""
     from companion.core.paths import DataDirError, ensure_private_dir
     from companion.ui.single_instance import (
         InstanceLock,
@@ -71,6 +81,29 @@ def run(args, ctx) -> int:
         lock.release()
 
 
+def open_main(ctx, bus, mains: list):
+    """The main window in the card's process (made once, on the card's session: the
+    pages find its day service), brought to the front. ``mains`` holds it."""
+    if not mains:
+        from companion.ui.mainwindow import MainWindow
+
+        mains.append(MainWindow(ctx, bus))
+    window = mains[0]
+    window.bring_to_front()
+    return window
+
+
+def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
+    """The journal's custom round types (none when there is no journal yet)."""
+    from companion.core import paths
+    from companion.core.day.loops import custom_types
+
+    if not paths.db_path(ctx.data_dir).exists():
+        return []
+    open_journal(ctx)
+    return custom_types(ctx.db, known)
+
+
 def _run_gui(ctx, round_type: str | None) -> int:
     from companion.ui.app import create_application
 
@@ -89,7 +122,8 @@ def _run_gui(ctx, round_type: str | None) -> int:
     session.day.start()  # the card follows the day here too
     session.start_hotkeys()
     server = make_server(server_name(ctx.data_dir), card)
-    server.raise_requested.connect(card.show_card)
+    mains: list = []  # `companion` run while the card runs: the main window opens here
+    server.raise_requested.connect(lambda: (card.show_card(), open_main(ctx, bus, mains)))
     server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
     # the card (a tool window Qt does not count) is what the user closes: quit then, or
     # once the last capture is closed after it; closing a capture alone quits nothing
@@ -98,11 +132,13 @@ def _run_gui(ctx, round_type: str | None) -> int:
     closed: list[bool] = []
 
     def maybe_quit() -> None:
-        if closed and not card.isVisible() and session.captures.open_one() is None:
+        idle = session.captures.open_one() is None and not any(w.isVisible() for w in mains)
+        if closed and not card.isVisible() and idle:
             app.quit()
 
     card.closed.connect(lambda: (closed.append(True), maybe_quit()))
     session.captures.changed.connect(maybe_quit)
+    app.lastWindowClosed.connect(maybe_quit)  # the main window, closed after the card
     from companion.ui.interrupt import SigintQuit
 
     sigint = SigintQuit(lambda: (card.close(), app.quit()))  # Ctrl+C: as closing the card

@@ -326,3 +326,20 @@ def test_the_cards_countdown_wakes_when_its_words_change_like_todays(
     card.line_timer.timeout.emit()
     assert card.header.line.text().endswith(countdown_text(start - clock.now()))
     assert card.header.line.text().endswith("in 3 min")
+
+
+def test_a_custom_rounds_title_stays_while_its_capture_is_open(session, qtbot, db, loop_id, clock):
+    """The walk: after a custom "Bar raiser" round ended, the header went back to
+    "Peer / IC" (the next round's base type) while its capture was still open."""
+    rid = _add(db, loop_id, "bar-raiser", clock.now() + dt.timedelta(minutes=1), label="Bar raiser")
+    _add(db, loop_id, "peer", clock.now() + dt.timedelta(minutes=120))
+    card = _card(session, qtbot)
+    clock.advance(minutes=1)
+    card.toggle_round()
+    assert card.title.text() == "Bar raiser"
+    clock.advance(minutes=40)
+    card.tick()
+    card.toggle_round()
+    assert loops.get_round(db, rid).ended_at is not None
+    assert session.captures.open_one() is not None
+    assert card.title.text() == "Bar raiser"

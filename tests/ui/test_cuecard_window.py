@@ -381,3 +381,40 @@ def test_a_fold_shows_its_sections_introduction_while_open(qtbot, card, content)
                 assert not fold.intro.isVisible()
                 fold.set_collapsed(False)
     assert seen, "the shipped pack introduces some of the card's sections"
+
+
+def test_command_knows_the_journals_custom_types(capsys, data_dir, monkeypatch):
+    """`companion cue --round inference-deep-dive` (a type from an imported invitation)
+    was refused and `--list` did not know it."""
+    from companion.cli import main
+    from companion.commands import cue as cue_command
+    from companion.core.context import AppContext
+
+    made = AppContext(data_dir)
+    loop_id = loops.create_loop(made.db, "Acme")
+    rid = loops.add_round(made.db, loop_id, "inference-deep-dive")
+    loops.update_round(made.db, rid, type_label="Inference deep dive")
+    made.close()
+    assert main(["cue", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "inference-deep-dive" in out and "Inference deep dive (custom" in out
+    shown = []
+    monkeypatch.setattr(cue_command, "_run_gui", lambda ctx, rtype: shown.append(rtype) or 0)
+    assert main(["cue", "--round", "inference-deep-dive"]) == 0, capsys.readouterr().err
+    assert (
+        len(shown) == 1 and shown[0] != "inference-deep-dive"
+    )  # its page: a known type or the day's
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_companion_while_the_card_runs_opens_the_main_window(ctx, bus, qtbot):
+    """`companion` while `companion cue` ran only brought the card forward."""
+    from companion.commands.cue import open_main
+
+    mains: list = []
+    window = open_main(ctx, bus, mains)
+    qtbot.addWidget(window)
+    qtbot.waitExposed(window)
+    assert window.isVisible() and window.windowTitle()
+    assert open_main(ctx, bus, mains) is window and len(mains) == 1
+    window.close()

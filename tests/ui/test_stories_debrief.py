@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from companion.core.day.loops import create_loop, end_round, start_round
+from companion.core.stories.pack import story_pack
 from companion.core.stories.rounds import load_expected, save_expected
 
 pytestmark = pytest.mark.gui
@@ -24,7 +25,8 @@ def test_round_dialog_prefills_follows_the_type_and_keeps_an_edit(qtbot, ctx, cl
     qtbot.addWidget(dialog)
     assert dialog.topics.text().startswith("identity, conflict")  # hiring manager first
     dialog.type.setCurrentIndex(1)  # coding: no behavioural question, an empty study list
-    assert dialog.topics.text() == ""
+    assert dialog.topics.text() == ", ".join(story_pack(ctx.content).round_topics["coding"])
+    dialog.topics.selectAll()  # typed over the prefill
     qtbot.keyClicks(dialog.topics, "kv cache, #retries")
     dialog.type.setCurrentIndex(0)
     assert dialog.expected_topics() == ["kv cache", "retries"]  # an edit stays

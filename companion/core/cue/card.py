@@ -372,6 +372,8 @@ def card_state(
 
     # after the day's last round: that round, under its own title (a custom one too)
     held = focus or _last_held(view, infos)
+    if capture_open and running is None and (last := _last_held(view, infos)) is not None:
+        held = last  # while its capture is open the card is about the round just ended
     if pick is not None:
         page = pick.type
     elif held is not None:

@@ -55,6 +55,10 @@ MIN_VISIBLE = 48  # this much of the card's top strip must be on a screen to gra
 CARD_SIZE = (380, 600)
 GLANCE_SIZE = (360, 140)
 MARGIN = 24
+# the top of the screen that notification popups take: dunst's default origin is the
+# top-right corner, 50 px down, and a three-line popup is about 110 px tall at 100 %
+NOTIFICATION_BAND = 180
+MIN_BELOW_BAND = 300  # a shorter room below the band: the card goes to the top margin
 
 
 def layout_key(screens: Sequence[Rect]) -> str:
@@ -74,10 +78,14 @@ def is_reachable(rect: Rect, screens: Sequence[Rect]) -> bool:
 
 
 def default_rect(screen: Rect, glance: bool = False) -> Rect:
-    """Top-right corner of the screen, next to where a video call usually is not."""
+    """The right edge of the screen, next to where a video call usually is not, below
+    the band where notification popups appear (dunst's top-right corner): a reminder
+    never covers the card's title line. A screen too short for the band keeps the margin."""
     w, h = GLANCE_SIZE if glance else CARD_SIZE
-    w, h = min(w, screen.w - 2 * MARGIN), min(h, screen.h - 2 * MARGIN)
-    return Rect(screen.right - w - MARGIN, screen.y + MARGIN, max(w, 1), max(h, 1))
+    w = min(w, screen.w - 2 * MARGIN)
+    top = NOTIFICATION_BAND if screen.h - NOTIFICATION_BAND - MARGIN >= MIN_BELOW_BAND else MARGIN
+    h = min(h, screen.h - top - MARGIN)
+    return Rect(screen.right - w - MARGIN, screen.y + top, max(w, 1), max(h, 1))
 
 
 def rescue_rect(rect: Rect, screens: Sequence[Rect]) -> Rect:

@@ -359,3 +359,12 @@ def start_round(
 
 def end_round(db: Database, round_id: int, ended_at: dt.datetime) -> None:
     update_round(db, round_id, ended_at=to_stored(ended_at))
+
+
+def custom_types(db: Database, known: set[str]) -> list[tuple[str, str]]:
+    """(type id, its words) of every round type in the journal that ``known`` (the
+    content's type ids) lacks: the custom types of imported invitations and typed rounds."""
+    rows = db.execute(
+        "SELECT type, MAX(type_label) FROM rounds WHERE type != '' GROUP BY type ORDER BY type"
+    ).fetchall()
+    return [(t, label or t.replace("-", " ")) for t, label in rows if t not in known]

@@ -378,20 +378,21 @@ def _due(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) ->
     # after each round: write down what was asked, within the capture window
     for d in days:
         if d.state == "ended" and d.ends_at is not None:
-            out.append(
-                Due(
-                    f"capture:{d.id}",
-                    "capture",
-                    f"{d.title}"
-                    + (f" ({clock_text(d.starts_at, now)})" if d.starts_at else "")
-                    + ": write it down",
-                    rules.texts.get("after-loop")
-                    or "Note every question you were asked while it is fresh.",
-                    d.ends_at,
-                    d.ends_at + rules.capture_window,
-                    d.id,
+            for n, (due_at, expires_at) in enumerate(_capture_windows(d, days, rules)):
+                out.append(
+                    Due(
+                        f"capture:{d.id}" + (f":{n}" if n else ""),
+                        "capture",
+                        f"{d.title}"
+                        + (f" ({clock_text(d.starts_at, now)})" if d.starts_at else "")
+                        + ": write it down",
+                        rules.texts.get("after-loop")
+                        or "Note every question you were asked while it is fresh.",
+                        due_at,
+                        expires_at,
+                        d.id,
+                    )
                 )
-            )
     thank_by = _thank_you_by(days, rules)
     if loop is not None and thank_by is not None and not thank_you_sent:
         out.append(
@@ -425,6 +426,30 @@ def _capture(days, rules: DayRules, now: dt.datetime) -> tuple[dt.datetime | Non
         return None, 0
     last = max(open_, key=lambda d: d.ends_at)
     return last.ends_at + rules.capture_window, last.id
+
+
+def _capture_windows(d: DayRound, days, rules: DayRules) -> list[tuple[dt.datetime, dt.datetime]]:
+    """When the capture reminder of ``d`` may fire: its window after the round, never
+    inside a later round; a window cut by the next round resumes at the next break (that
+    round's end), and so on to the loop's end."""
+    later = sorted(
+        (r for r in days if r.id != d.id and r.state != "skipped" and r.starts_at is not None),
+        key=lambda r: r.starts_at,
+    )
+    windows = []
+    start = d.ends_at
+    for _ in range(len(later) + 1):
+        nxt = next((r for r in later if r.starts_at >= start), None)
+        if nxt is None or nxt.starts_at >= start + rules.capture_window:
+            windows.append((start, start + rules.capture_window))
+            break
+        if nxt.starts_at > start:
+            windows.append((start, nxt.starts_at))
+        ends = nxt.ends_at or nxt.starts_at + dt.timedelta(minutes=nxt.minutes)
+        if ends <= start:
+            break
+        start = ends
+    return windows
 
 
 def _thank_you_by(days, rules: DayRules) -> dt.datetime | None:

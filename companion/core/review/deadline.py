@@ -3,7 +3,8 @@
 A card reviewed before a loop's first round and scheduled by FSRS past it is due instead
 at the first of these still after the review: the evening before that round (when the
 night-before list opens), the morning of it, the round itself. Once that round has
-begun the cap is lifted: after the loop, normal scheduling resumes.
+begun the cap is lifted: after the loop, normal scheduling resumes, up to the next loop
+still ahead (every upcoming loop caps, not only the one right after the review).
 """
 
 from __future__ import annotations
@@ -73,7 +74,10 @@ def effective_due(
     """The card's due time with the loop's cap, as it stands at ``now`` (UTC)."""
     if card.last_review is None:
         return card.due
-    start = next_start(starts, card.last_review)
+    # the first loop still ahead of both the review and now: a loop already begun lifts
+    # its own cap, never a later loop's (a card reviewed before loop A and due after
+    # loop B's first round is due before B, not lost between them)
+    start = next_start(starts, max(card.last_review, now, key=utc))
     if start is None or utc(start) <= utc(now) or card.due <= utc(start):
         return card.due
     return min(card.due, utc(cap(start, card.last_review, evening, morning)))

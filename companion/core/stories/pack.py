@@ -30,6 +30,8 @@ class StoryPack:
     tags: tuple[str, ...] = ()  # the competencies the questions use
     texts: dict[str, str] = field(default_factory=dict)
     intro: str = ""  # the section's intro: what is the pack's own (shown on the Stories page)
+    # round type id -> the topics its own rounds bring (the `rounds` items' ``topics:``)
+    round_topics: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def text(self, key: str, **values) -> str:
         template = self.texts.get(key) or DEFAULT_TEXTS[key]
@@ -78,6 +80,12 @@ def story_pack(content: Content | None) -> StoryPack:
     sections = content.by_kind("stories") if content is not None else []
     if not sections:
         return FALLBACK
+    round_topics = {
+        item.get("id") or "": tuple(item.list("topics"))
+        for rounds in content.by_kind("rounds")
+        for item in rounds.items
+        if item.list("topics")
+    }
     section = sections[0]
     questions = tuple(
         Question(
@@ -91,6 +99,7 @@ def story_pack(content: Content | None) -> StoryPack:
         if item.get("id")
     )
     return StoryPack(
+        round_topics=round_topics,
         questions=questions,
         seconds=_int(section, "seconds", FALLBACK.seconds),
         min_stories=_int(section, "min_stories", FALLBACK.min_stories),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -117,13 +118,24 @@ def parse_topics_line(text: str) -> list[str]:
 def expected_for(
     pack: StoryPack, round_type: str, study_topics: list[str], audience: str = ""
 ) -> list[str]:
-    """The prefill: the pack's question tags for the round (its behavioural topics), then
-    the top ``expect_from_study`` topics of the study list."""
+    """The prefill: the pack's question tags for the round (its behavioural topics), the
+    round type's own ``topics:`` (design, coding), then the top ``expect_from_study``
+    topics of the study list; for a type with topics of its own, only the study topics
+    that share a word with them (a design round got unrelated study topics)."""
     topics: list[str] = []
     for question in pack.questions_for(round_type, audience):
         topics.append(question.tags[0] if question.tags else question.id)
+    own = pack.round_topics.get(round_type, ())
+    topics += list(own)
+    if own:
+        words = {w for t in own for w in _words(t)}
+        study_topics = [t for t in study_topics if _words(t) & words]
     topics += list(study_topics[: pack.expect_from_study])
     return clean_topics(topics)
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2}
 
 
 def study_top(db: Database, now: dt.datetime, limit: int) -> list[str]:

@@ -9,6 +9,7 @@ import pytest
 from companion.core.content import Content, parse_section
 from companion.core.cue import sources as cue_sources
 from companion.core.cue.placement import (
+    NOTIFICATION_BAND,
     Rect,
     is_reachable,
     layout_key,
@@ -300,7 +301,7 @@ def test_a_place_from_another_layout_is_wholly_on_this_screen():
 
 def test_restore_defaults_to_top_right_and_ignores_garbage():
     rect, rescued = restore_rect({"last|card": [1, 2, "x", 4]}, [LEFT])
-    assert not rescued and rect.right == LEFT.right - 24 and rect.y == 24
+    assert not rescued and rect.right == LEFT.right - 24 and rect.y == NOTIFICATION_BAND
     glance, _ = restore_rect(None, [LEFT], glance=True)
     assert glance.h < rect.h
 
@@ -392,7 +393,7 @@ def test_merge_keeps_the_other_writers_fields():
 def test_rescue_uses_the_usable_area():
     panel_free = Rect(0, 40, 1920, 1040)  # a top panel takes 40 px
     rect, _ = restore_rect({}, [LEFT], usable=[panel_free])
-    assert rect.y == 40 + 24
+    assert rect.y == 40 + NOTIFICATION_BAND
     saved = remember_rect({}, [LEFT, RIGHT], Rect(2500, 100, 380, 600))
     rect, rescued = restore_rect(saved, [LEFT], usable=[panel_free])
     assert rescued and rect.y >= 40
