@@ -119,3 +119,21 @@ def test_what_changed_names_the_figure_that_moved_most():
         what_changed(a, b) == "Your fillers changed most: up from 2 to 6 since the previous take."
     )
     assert what_changed(a, a) == "Nothing changed much since the previous take."
+
+
+@needs_tools
+def test_keep_works_with_the_saved_one_pager(tmp_path, data_dir, capsys):
+    """Without --input the one-pager's read opened the journal read-only, so --keep failed
+    with 'attempt to write a readonly database'."""
+    from companion.core.about import store
+    from companion.core.context import AppContext
+
+    ctx = AppContext(data_dir)
+    store.save_text(ctx.db, ONE_PAGER, ctx.now())
+    ctx.close()
+    p = vt.PARAGRAPHS
+    take = vt.build(tmp_path, "saved", 160, [0.5, p[0], 0.4, p[1], 0.4, p[2], 0.5])
+    argv = ["--data-dir", str(data_dir), "about", "rehearse", "--audio", str(take.path)]
+    assert main([*argv, "--json", "--keep"]) == 0
+    assert json.loads(capsys.readouterr().out)["kept"]
+    assert len(_takes(data_dir, capsys)) == 1

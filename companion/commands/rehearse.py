@@ -62,6 +62,10 @@ def run_rehearse(args, ctx) -> int:
         take = read_wav(args.audio)
     except WavError as exc:
         raise CommandError(f"about: {exc}") from None
+    if getattr(args, "keep", False):  # --keep writes: open the journal writable before
+        from companion.commands.common import open_journal  # the one-pager's read opens it
+
+        open_journal(ctx)  # read-only (a store once open stays as it is)
     text, where = source_text(ctx, args.input)
     if text is None:
         return 1

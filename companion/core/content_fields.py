@@ -202,6 +202,7 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "tags": identifiers,
         "rounds": identifiers,
         "audience": list_of(AUDIENCES),
+        "answer_with": one_of(("pitch",)),
     },
     "rounds": {
         "id": identifier,

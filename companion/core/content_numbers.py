@@ -5,7 +5,8 @@
 as "the hour" or "24 hours"), ``{silence_seconds}`` (the recovery item's field),
 ``{before_window}`` (the earliest before-round offset, "15 minutes") and
 ``{coding_setup}`` (the coding moves' setup step, "1 minute"), ``{story_budget}``,
-``{max_stories}`` and ``{story_range}`` (the stories section's numbers) are
+``{max_stories}`` and ``{story_range}`` (the stories section's numbers),
+``{coding_length}`` and ``{design_length}`` (those round types' lengths) are
 filled in when the pack loads, in every intro, front-matter text, item and field, so a
 pack that changes a number changes every sentence about it. Other braces (the closing
 line's ``{topic}``, the wrap-up's ``{minutes}``) are left for their own users.
@@ -32,6 +33,8 @@ NAMES = (
     "story_budget",
     "max_stories",
     "story_range",
+    "coding_length",
+    "design_length",
 )
 _SLOT = re.compile(r"\{(" + "|".join(NAMES) + r")\}")
 
@@ -63,7 +66,16 @@ def values(content: Content) -> dict[str, str]:
         ),
         "coding_setup": duration_text(dt.timedelta(minutes=_setup_minutes(content))),
         **_story_words(content),
+        "coding_length": _type_length(content, "coding"),
+        "design_length": _type_length(content, "design"),
     }
+
+
+def _type_length(content: Content, type_id: str) -> str:
+    """A round type's length as the day times it ("45 minutes")."""
+    from companion.core.day.lengths import type_minutes
+
+    return duration_text(dt.timedelta(minutes=type_minutes(content, type_id)))
 
 
 def seconds_text(seconds: int) -> str:

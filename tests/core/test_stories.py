@@ -390,3 +390,25 @@ def test_story_renderer_keeps_each_labelled_part_its_own_paragraph():
     assert "<p><strong>Action:</strong> cached the hot reads</p>" in html
     assert "<p>Result: p99 from 800 ms to 120 ms\nand a second line of the result</p>" in html
     assert "Task: inside a fence\nResult: stays" in html  # code is left as written
+
+
+def test_tell_me_about_yourself_points_at_the_pitch_not_a_story():
+    """The guide answers it with the 60-90 s pitch; it was listed as a two-minute story."""
+    from companion.core.content import load_content
+    from companion.core.paths import shipped_content_dir
+
+    content, errors = load_content([shipped_content_dir()])
+    assert errors == []
+    pack = story_pack(content)
+    about = pack.question("about-yourself")
+    assert about is not None and about.answer_with == "pitch"
+    assert pack.text("pitch_answer") == "Your pitch answers this: 60-90 seconds, not a story."
+    bank = "## Story: Who I am\nTags: identity, impact\nResult: 3 teams.\n"
+    analysis = analyze_bank(bank, pack, 150)
+    match = next(m for m in analysis.matches if m.question.id == "about-yourself")
+    assert not match.gap  # with or without a story tagged identity
+    assert about not in analysis_gaps(analyze_bank("", pack, 150))
+
+
+def analysis_gaps(analysis):
+    return analysis.gaps

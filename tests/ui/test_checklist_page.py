@@ -106,7 +106,13 @@ def test_links_open_what_they_name(page, bus, monkeypatch):
     buttons["thank-you"].click()
     buttons["journal-capture"].click()
     assert opened == ["about", "study", "journal"] and flagged == [1] and captures == [0]
-    buttons["review-list"].click()  # "re-skim the answer keys": the review before the loop
+    buttons["review-list"].click()  # "re-skim the answer keys" with nothing answered yet:
+    assert opened[-1] == "selfcheck" and reviews == []  # the whole quiz is the first review
+    from companion.core.selfcheck import quiz
+
+    question = page.ctx.content.quiz()[0]
+    quiz.record_mark(page.ctx.db, question, "missed", page.ctx.now())
+    buttons["review-list"].click()  # then the review before the loop
     assert opened[-1] == "study" and reviews == [1]
     buttons["dnd"].click()  # no adapter applies: the manual steps are shown, and it returns
     (shown,) = [b for b in page.findChildren(QMessageBox) if b.isVisible()]

@@ -118,3 +118,20 @@ def test_the_cards_menu_opens_it(qtbot, ctx, bus, before_round, monkeypatch):
     action = next(a for a in card.menu.actions() if a.text() == "Pre&flight\u2026")
     action.trigger()
     assert opened and opened[0][2] is card
+
+
+def test_the_mic_check_offers_another_input_from_a_list(qtbot, ctx, bus, before_round, monkeypatch):
+    """'pick another from a list': the window lists the inputs; a pick is named by the check."""
+    from companion.ui.voice import listener
+
+    two = [("mic-a", "Built-in mic", True), ("mic-b", "USB headset", False)]
+    monkeypatch.setattr(listener, "input_devices", lambda: two)  # the audio server's answer
+    win = preflight.PreflightWindow(ctx, bus, listen=False)
+    qtbot.addWidget(win)
+    items = [win.inputs.itemText(i) for i in range(win.inputs.count())]
+    assert items == ["Built-in mic (default)", "USB headset"] and win.inputs.isEnabled()
+    mic = next(c for c in win.checks if c.id == "mic")
+    assert mic.say.startswith("Input: Built-in mic; 1 other input(s) to pick from")
+    win.pick_input("mic-b")
+    mic = next(c for c in win.checks if c.id == "mic")
+    assert mic.say.startswith("Input: USB headset;") and win.chosen_input() == "mic-b"

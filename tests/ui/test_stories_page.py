@@ -119,3 +119,11 @@ def test_the_stories_intro_says_on_the_page_what_is_ours(page, ctx):
     assert intro.isVisibleTo(page.stories)
     assert intro.text() == " ".join(ctx.content.section("stories").intro.split())
     assert "are ours" in intro.text() and "12 stories" in intro.text()
+
+
+def test_tell_me_about_yourself_points_at_the_pitch(page, qtbot):
+    page.show_stories()
+    panel = page.stories.panel
+    rows = [panel.questions.item(i).text() for i in range(panel.questions.count())]
+    about = next(r for r in rows if r.startswith("Tell me about yourself"))
+    assert about.endswith("→ Your pitch answers this: 60-90 seconds, not a story.")

@@ -24,11 +24,13 @@ def gather(
     dnd_paused: bool | None,
     dnd_adapter: str,
     power_bus: str = "SYSTEM",
+    chosen_input: str = "",
 ) -> tuple[dict | None, list[Check]]:
-    """(the next round as JSON, or None; the checks)."""
+    """(the next round as JSON, or None; the checks); ``chosen_input``: the input picked
+    in the window (its id), else the default."""
     info = link.round_info(link.next_round(db, now))
     return info, [
-        mic_check(devices),
+        mic_check(devices, chosen_input),
         camera_check(),
         dnd_check(dnd_paused, dnd_adapter),
         pingers.pingers_check(pingers.find_pingers()),

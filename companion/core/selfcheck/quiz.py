@@ -126,6 +126,16 @@ def load_cards(db) -> dict[str, Card]:
     return {row[0]: _card(row) for row in rows}
 
 
+def first_review(db, review_items: int) -> bool:
+    """No question answered or flagged yet and nothing else to review (``review_items``,
+    the review list's length): the review before the loop is then the whole quiz, since
+    a new user's review list is empty and "nothing to review" is no answer key."""
+    if review_items:
+        return False
+    sql = "SELECT 1 FROM quiz_cards WHERE reviews > 0 OR flagged LIMIT 1"
+    return db.execute(sql).fetchone() is None
+
+
 def get_card(db, question_id: str) -> Card | None:
     row = db.execute(
         f"SELECT {_CARD_COLS} FROM quiz_cards WHERE question_id = ?", [question_id]

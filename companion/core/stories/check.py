@@ -35,7 +35,7 @@ class QuestionMatch:
 
     @property
     def gap(self) -> bool:
-        return not self.stories
+        return not self.stories and not self.question.answer_with
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ class Question:
     tags: tuple[str, ...]
     rounds: tuple[str, ...]  # round type ids it comes up in
     audience: tuple[str, ...] = ()  # who asks it (custom round types fall back to this)
+    answer_with: str = ""  # "pitch": the pitch answers it, not a story
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ DEFAULT_TEXTS = {
     "over": '"{title}" runs about {seconds} s; the budget is {budget} s.',
     "no_tags": '"{title}" has no Tags line.',
     "unknown_tag": '"{title}": the tag "{tag}" is not one the questions use ({known}).',
+    "pitch_answer": "Your pitch answers this, not a story.",
 }
 
 FALLBACK = StoryPack()
@@ -94,6 +96,7 @@ def story_pack(content: Content | None) -> StoryPack:
             tuple(item.list("tags")),
             tuple(item.list("rounds")),
             tuple(item.list("audience")),
+            item.get("answer_with") or "",
         )
         for item in section.items
         if item.get("id")

@@ -30,7 +30,7 @@ def offer_one_answer(db, bus) -> None:
         bus.open_page.emit("selfcheck")
 
 
-def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None, db=None):
+def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None, db=None, now=None):
     """Open what a checklist item names: the about-me sheet, the flagged answers, ...
     (the mic check returns its dialog, whose ``passed`` can tick the item)"""
     if link == "about-me":
@@ -51,6 +51,8 @@ def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None, db=No
         bus.capture_round.emit(round_id)
     elif link == "thank-you":
         bus.open_page.emit("journal")
+    elif link == "review-list" and db is not None and now is not None and _first_review(db, now):
+        bus.open_page.emit("selfcheck")  # a new user: the whole quiz is the first review
     elif link in ("study-list", "review-list"):
         bus.open_page.emit("study")
         if link == "review-list":
@@ -224,6 +226,7 @@ class PhaseGroup(QGroupBox):
             round_id=self.dnd_round_id if link == "dnd" else self.capture_round_id,
             parent=self,
             db=self.ctx.db,
+            now=self.ctx.now,
         )
         if link == "mic-check" and opened is not None:  # a passed check ticks its item
             for item in self.phase_list.items:
@@ -246,6 +249,16 @@ class _ClickLabel(QLabel):
             self._box.toggle()
             self._box.setFocus()
         super().mousePressEvent(event)
+
+
+def _first_review(db, now) -> bool:
+    from companion.core.review.queue import review_or_empty
+    from companion.core.selfcheck.quiz import first_review
+
+    try:
+        return first_review(db, len(review_or_empty(db, now()).items))
+    except Exception:  # noqa: BLE001 - the quiz tables may not exist in an older copy
+        return False
 
 
 def _flagged_count(db) -> int:

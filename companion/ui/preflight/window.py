@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
@@ -53,6 +54,13 @@ class PreflightWindow(QDialog):
         self.meter.setRange(0, -METER_FLOOR_DBFS)
         self.meter.setAccessibleName("Microphone level")
         self.meter.setFormat("level")
+        self.inputs = QComboBox()  # "pick another input": the mics the audio server offers
+        self.inputs.setAccessibleName("Microphone input")
+        inputs_label = QLabel("&Input:")
+        inputs_label.setBuddy(self.inputs)
+        self.inputs_row = QHBoxLayout()
+        self.inputs_row.addWidget(inputs_label)
+        self.inputs_row.addWidget(self.inputs, 1)
         self.dnd_switch = DndSwitch(self.dnd)
         self.pinger_row = QHBoxLayout()
         self.checks: list = []
@@ -65,13 +73,40 @@ class PreflightWindow(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.round_label)
         layout.addWidget(self.grid_host)
+        layout.addLayout(self.inputs_row)
         layout.addWidget(self.meter)
         layout.addWidget(self.dnd_switch)
         layout.addLayout(self.pinger_row)
         layout.addWidget(buttons)
         self.meter.setFormat("level: the microphone opens with the window")
         self.dnd.changed.connect(self.refresh)
+        self._fill_inputs()
+        self.inputs.activated.connect(lambda _i: self.pick_input(self.inputs.currentData()))
         self.refresh()
+
+    def _fill_inputs(self) -> None:
+        devices = self._devices() or []
+        self.inputs.clear()
+        for ident, description, default in devices:
+            self.inputs.addItem(description + (" (default)" if default else ""), ident)
+            if default:
+                self.inputs.setCurrentIndex(self.inputs.count() - 1)
+        if not devices:
+            self.inputs.addItem("No input to pick", "")
+        self.inputs.setEnabled(len(devices) > 1)
+
+    def chosen_input(self) -> str:
+        return self.inputs.currentData() or ""
+
+    def pick_input(self, ident: str) -> None:
+        """Another input: the check names it and the level follows it."""
+        index = self.inputs.findData(ident)
+        if index >= 0:
+            self.inputs.setCurrentIndex(index)
+        self.refresh()
+        if self._meter_listener is not None:
+            self._stop_listening()
+            self._start_listening()
 
     def _devices(self):
         from companion.ui.voice.listener import AudioUnavailable, input_devices
@@ -90,6 +125,7 @@ class PreflightWindow(QDialog):
             dnd_paused=status.paused,
             dnd_adapter=status.adapter,
             power_bus=self.power_bus,
+            chosen_input=self.chosen_input(),
         )
         self.round_label.setText(
             f"Next round: {self.info['type']}, {self.info['when']}"
@@ -154,25 +190,31 @@ class PreflightWindow(QDialog):
         super().showEvent(event)
         self._fit()
         if self._listen and self._meter_listener is None:
-            from companion.ui.voice.listener import MicListener
+            self._start_listening()
 
-            listener = MicListener(self)
-            listener.levels.connect(self._level)
-            if listener.start():
-                self._meter_listener = listener
-            else:
-                listener.deleteLater()
-                self.meter.setFormat("no level: the microphone did not open")
+    def _start_listening(self) -> None:
+        from companion.ui.voice.listener import MicListener
+
+        listener = MicListener(self, device=self.chosen_input() or None)
+        listener.levels.connect(self._level)
+        if listener.start():
+            self._meter_listener = listener
+        else:
+            listener.deleteLater()
+            self.meter.setFormat("no level: the microphone did not open")
+
+    def _stop_listening(self) -> None:
+        listener, self._meter_listener = self._meter_listener, None
+        if listener is not None:
+            listener.stop()
+            listener.deleteLater()
 
     def _level(self, peak: float, _rms: float) -> None:
         self.meter.setValue(max(0, min(-METER_FLOOR_DBFS, int(round(peak - METER_FLOOR_DBFS)))))
         self.meter.setFormat(f"level: peak {peak:.0f} dBFS")
 
     def done(self, result: int) -> None:
-        listener, self._meter_listener = self._meter_listener, None
-        if listener is not None:
-            listener.stop()
-            listener.deleteLater()
+        self._stop_listening()
         super().done(result)
 
 

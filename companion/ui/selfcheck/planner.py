@@ -209,6 +209,8 @@ class PlannerPanel(QWidget):
         self.custom_edit.returnPressed.connect(self.add_custom)
         self.custom_button.clicked.connect(self.add_custom)
         self.bus.changed.connect(self._on_change)
+        self.bus.day_changed.connect(self._follow_day)
+        self._day_loop = 0  # the loop the day service shows (Today's), 0 for none
         self._loaded = False
         self.redraws = 0  # how often the tab redrew (benchmarks/bench_redraws.py)
 
@@ -224,6 +226,14 @@ class PlannerPanel(QWidget):
         if self._loaded and not change.is_from(self) and change.touches("loop", "plan", "content"):
             self.refresh()
 
+    def _follow_day(self, view) -> None:
+        """The day service's loop: a loop it sees that this tab does not list (written by
+        another process, a test pack, a day that began) reloads the tab, so it never says
+        "No interview loops yet" beside a Today showing one."""
+        self._day_loop = view.loop_id
+        if self._loaded and view.loop_id and self.loop_combo.findData(view.loop_id) < 0:
+            self.refresh()
+
     def refresh(self) -> None:
         """Reload loops and the plan, keeping the chosen loop and selection."""
         self.redraws += 1
@@ -237,6 +247,8 @@ class PlannerPanel(QWidget):
             return
         self.stack.setCurrentWidget(self.planner)
         chosen = self.loop_id()
+        if chosen is None and self._day_loop:
+            chosen = self._day_loop
         if chosen is None:
             current = current_loop(self.ctx.db, self.ctx.now().date())
             chosen = current.id if current else loops[0].id

@@ -123,7 +123,9 @@ class StoriesPanel(QWidget):
         for match in analysis.matches:
             names = ", ".join(s.title for s in match.stories[:3])
             text = (
-                f"{match.question.text}\n    → {names}"
+                f"{match.question.text}\n    → {pack.text('pitch_answer')}"
+                if match.question.answer_with
+                else f"{match.question.text}\n    → {names}"
                 if names
                 else (
                     f"{match.question.text}\n    gap: no story tagged {', '.join(match.question.tags)}"

@@ -48,7 +48,6 @@ class TakeRecorder(QFrame):
         self.sample_rate = 16000
         self.segments: list = []  # SegmentTake, after a recorded rehearsal
         self.analysis = None
-        self.kept_path = None
         self.take_heard = None  # what the recognizer heard in the last take (in memory)
         self._take_no = 0
         self._marks: list[tuple[str, str, float]] = []
@@ -134,7 +133,6 @@ class TakeRecorder(QFrame):
     def _open(self) -> bool:
         self.stop_playback()
         self._marks = []
-        self.kept_path = None
         for button in (self.play_button, self.keep_button, self.rate_button):
             button.setVisible(False)
         if self._factory is not None:
@@ -289,26 +287,14 @@ class TakeRecorder(QFrame):
             self._set_rate(rate)
 
     def keep(self) -> None:
-        from companion.core.voice import rehearsal as takes
-
+        """Keep the take's figures, never its audio (#44): the recording stays in memory
+        for playback and goes with the next take or the window."""
         if not self.samples:
             return
-        try:
-            heard = self.take_heard
-            self.kept_path = takes.keep_take(
-                self.samples,
-                self.sample_rate,
-                self.ctx.data_dir,
-                self.ctx.now(),
-                transcript=heard.transcript if heard is not None else None,
-            )
-        except OSError as exc:
-            self._say(f"{self.report.text()}\nCould not keep the take: {exc.strerror or exc}")
-            return
+        self.keep_figures()
         self.keep_button.setEnabled(False)
         self.keep_button.setText("Kept")
-        self.keep_button.setToolTip(str(self.kept_path))
-        self.keep_figures()
+        self.keep_button.setToolTip("Its figures are in About me's takes; no audio was kept.")
 
     def keep_figures(self) -> None:
         """The take's figures for the About me trend (companion.core.about.takes)."""

@@ -316,3 +316,23 @@ def test_the_story_budget_and_limits_in_the_words_are_the_packs_numbers(tmp_path
     assert "5 to 9 stories of about 90 seconds each" in starter(content)
     too_many = story_pack(content).text("too_many", count=10, max=9)
     assert too_many.startswith("10 stories: 5 to 9 well-practised")
+
+
+def test_the_coding_and_design_round_lengths_in_the_words_are_the_packs(tmp_path):
+    """'45-minute' was typed into the moves, the nudges and the quiz."""
+    shipped, errors = load_content([shipped_content_dir()])
+    assert shipped.section("coding-moves").intro.startswith("For a coding round of 45 minutes.")
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    rounds = (shipped_content_dir() / "80-rounds.md").read_text(encoding="utf-8")
+    rounds = rounds.replace(
+        "  nudges: coding-nudges\n  minutes: 45\n", "  nudges: coding-nudges\n  minutes: 50\n"
+    )
+    (folder / "80-rounds.md").write_text(rounds, encoding="utf-8")
+    content, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    assert content.section("coding-moves").intro.startswith("For a coding round of 50 minutes.")
+    assert "a coding round of 50 minutes" in content.section("coding-nudges").intro
+    assert "a design round of 45 minutes" in content.section("design-nudges").intro
+    quiz = [q.question for q in content.quiz()]
+    assert any(q.startswith("A coding round of 50 minutes, minute 20:") for q in quiz)
