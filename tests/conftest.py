@@ -87,6 +87,17 @@ def pytest_collection_modifyitems_xdist_groups(config, items):
             item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(names)}")
 
 
+def pytest_collection_finish(session):
+    """What collection made (the modules, the test items, hypothesis' strategies: hundreds
+    of thousands of objects that live to the end) goes to the collector's permanent
+    generation, so each later collection (the UI tests run one per test) does not scan
+    them again. Objects the tests make are collected as before."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def _home_tripwire(tmp_path_factory, monkeypatch):
     """Point HOME and the XDG folders at a scratch folder, and fail if the real data
