@@ -148,11 +148,20 @@ def server(tmp_path):
     srv.stop()
 
 
+def _over_and_over(wav: Path, times: int) -> Path:
+    """``wav`` ``times`` over, as one file: played before a check starts, it is still
+    playing when the check's microphone opens, however long a loaded machine takes to
+    start the check (an 8-11 s file was over before a check started at load 24)."""
+    out = wav.with_name(f"{wav.stem}-x{times}.wav")
+    subprocess.run(["sox", str(wav), str(out), "repeat", str(times - 1)], check=True)
+    return out
+
+
 @needs_tools
 @pytest.mark.slow
 def test_mic_check_hears_speech_from_the_audio_server(server, tmp_path):
     take = vt.build(tmp_path, "spoken", 160, [0.5, vt.PARAGRAPHS[0]], snr_db=None)
-    server.play(take.path)
+    server.play(_over_and_over(take.path, 6))  # about a minute of speech
     check = subprocess.Popen(
         [sys.executable, "-m", "companion", "mic", "check", "--seconds", "4", "--json"],
         cwd=ROOT,
@@ -180,7 +189,7 @@ def test_mic_check_hears_speech_from_the_audio_server(server, tmp_path):
 @needs_tools
 @pytest.mark.slow
 def test_mic_check_reports_silence_for_a_silent_file(server, tmp_path):
-    quiet = vt.silence(8.0, tmp_path / "quiet.wav")
+    quiet = vt.silence(60.0, tmp_path / "quiet.wav")  # outlasts a slow start (see above)
     server.play(quiet)
     done = _companion("mic", "check", "--seconds", "3", "--json", env=server.env)
     assert done.returncode == 1, (done.stdout, done.stderr)
