@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-# The guard bounds any text to about a second per 400,000 characters (2.5 us a
-# character at worst, benchmarks/bench_preview.py): 4,000 characters stay near 10 ms.
-SYNC_CHARS = 4_000
+# The slowest texts the guard lets through cost about 6 us a character here
+# (benchmarks/bench_preview.py): 2,000 characters stay near 12 ms, inside a frame.
+SYNC_CHARS = 2_000
 
 
 class _Signals(QObject):
