@@ -19,6 +19,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser, QTextEdit, QWidget
 
+# Sections kept in frames of their own (only the edited one is laid out again); past this
+# many, inserting a frame grew with the frames already there (1,500 sections: 15 s)
+MAX_FRAMES = 64
+
 
 class PitchEditor(QPlainTextEdit):
     #: a message about something the editor changed in a paste (e.g. control characters)
@@ -214,6 +218,11 @@ class SafePreview(QTextBrowser):
     def _rebuild(self, sections: list[str]) -> None:
         bar = self.verticalScrollBar()
         position = bar.value()
+        if len(sections) > MAX_FRAMES:  # one frame each costs more the more there are
+            self.document().setHtml("\n".join(sections))
+            self._frames, self._sections = [], []  # the next text is shown whole again
+            bar.setValue(min(position, bar.maximum()))
+            return
         doc = self.document()
         doc.clear()
         cursor = QTextCursor(doc)

@@ -52,6 +52,7 @@ class AboutPage(AboutDocuments, QWidget):
         self.monotonic = monotonic
         self._store = about_store
         self._renderer = None
+        self._preview_render = None
         self.analysis = None
         self._render_pending_since = 0.0
         self._rehearsal_started_at = None
@@ -282,6 +283,7 @@ class AboutPage(AboutDocuments, QWidget):
             )
             self.analysis = None
             self.panel.show_paused(message)
+            self.preview_render.cancel()
             self.preview.show_message("Preview paused: " + message)
             return
         text = self.editor.toPlainText()
@@ -289,13 +291,25 @@ class AboutPage(AboutDocuments, QWidget):
         self._show_preview(text)
         self.panel.show_analysis(self.analysis)
 
+    @property
+    def preview_render(self):
+        if self._preview_render is None:
+            from companion.ui.widgets.preview_render import PreviewRender
+
+            self._preview_render = PreviewRender(self)
+        return self._preview_render
+
     def _show_preview(self, text: str) -> None:
+        """Rendered at once when short, else off the GUI thread (the latest text only)."""
+        self.preview_render.request(text, self._preview_ready)
+
+    def _preview_ready(self, result) -> None:
         from companion.core.about.guard import RenderRefused
 
-        try:
-            self.preview.show_sections(self.renderer.render_sections(text))
-        except RenderRefused as exc:  # too deep or too heavy to render: the reason shows
-            self.preview.show_message(f"Preview paused: {exc}")
+        if isinstance(result, RenderRefused):  # too deep or too heavy: the reason shows
+            self.preview.show_message(f"Preview paused: {result}")
+        else:
+            self.preview.show_sections(result)
 
     def _autosave_tick(self) -> None:
         if self.autosaver.tick():
@@ -484,3 +498,6 @@ class AboutPage(AboutDocuments, QWidget):
             self.autosaver.save_now()
         self._save_timer.stop()
         self._render_timer.stop()
+        if self._preview_render is not None:  # a render on its way is not shown
+            self._preview_render.cancel()
+            self._preview_render.wait()

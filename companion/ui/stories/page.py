@@ -47,6 +47,7 @@ class StoriesPage(AboutDocuments, QWidget):
         self.bus = bus
         self._store = STORIES
         self._renderer = None
+        self._preview_render = None
         self.analysis = None
         self.history_dialog = None
         self.pack = story_pack(ctx.content)
@@ -180,6 +181,7 @@ class StoriesPage(AboutDocuments, QWidget):
             message = f"Preview and timing pause above {LIVE_LIMIT_CHARS:,} characters."
             self.analysis = None
             self.panel.show_paused(message)
+            self.preview_render.cancel()
             self.preview.show_message(message)
             return
         text = self.editor.toPlainText()
@@ -187,13 +189,25 @@ class StoriesPage(AboutDocuments, QWidget):
         self._show_preview(text)
         self.panel.show_analysis(self.analysis, self.pack)
 
+    @property
+    def preview_render(self):
+        if self._preview_render is None:
+            from companion.ui.widgets.preview_render import PreviewRender
+
+            self._preview_render = PreviewRender(self)
+        return self._preview_render
+
     def _show_preview(self, text: str) -> None:
+        """Rendered at once when short, else off the GUI thread (the latest text only)."""
+        self.preview_render.request(text, self._preview_ready)
+
+    def _preview_ready(self, result) -> None:
         from companion.core.about.guard import RenderRefused
 
-        try:
-            self.preview.show_sections(self.renderer.render_sections(text))
-        except RenderRefused as exc:  # too deep or too heavy to render: the reason shows
-            self.preview.show_message(f"Preview paused: {exc}")
+        if isinstance(result, RenderRefused):  # too deep or too heavy: the reason shows
+            self.preview.show_message(f"Preview paused: {result}")
+        else:
+            self.preview.show_sections(result)
 
     def _autosave_tick(self) -> None:
         if self.autosaver.tick():
@@ -250,3 +264,6 @@ class StoriesPage(AboutDocuments, QWidget):
             self.autosaver.save_now()
         self._save_timer.stop()
         self._render_timer.stop()
+        if self._preview_render is not None:  # a render on its way is not shown
+            self._preview_render.cancel()
+            self._preview_render.wait()

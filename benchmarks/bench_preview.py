@@ -1,0 +1,131 @@
+"""The Markdown preview and exports: any text up to the size limit renders (or is refused
+in one line) within a second, and the short texts the preview renders on the GUI thread
+stay inside a frame.
+
+Figures, CPU time (user+sys of this process, best of ``--runs``), for each worst-case
+shape at the guard's limit (``guard.MAX_CHARS``, the exports) and at the live preview's
+(``LIVE_LIMIT_CHARS``):
+- ``SafeRenderer.render_sections`` plus the About me timing (``analyze``): the ratio to
+  1 s (target: at most 1.0);
+- the worst cost per character times ``SYNC_CHARS`` (the longest text rendered on the
+  GUI thread): the ratio to a 16 ms frame (target: at most 1.0).
+
+Usage: ``python benchmarks/bench_preview.py [--runs 3] [--quick]``. Exposes ``run()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.core.about.guard import MAX_CHARS, RenderRefused  # noqa: E402
+from companion.core.about.importing import LIVE_LIMIT_CHARS  # noqa: E402
+from companion.core.about.pitch import analyze  # noqa: E402
+from companion.core.about.render import SafeRenderer  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from verdict import verdict  # noqa: E402
+
+FRAME = 0.016
+SYNC_CHARS = 2_000  # companion/ui/widgets/preview_render.py (no Qt imported here)
+
+SHAPES = {
+    "prose": "word ",
+    "headings+paragraphs": "# h\n\nword word\n\n",
+    "open-brackets": "[",
+    "unclosed-links": "[a](",
+    "emphasis": "*a* ",
+    "nested-lists": None,  # built below: indented items cycling through 30 levels
+    "table": "|x|y|z|\n",
+    "links": "[a](https://e.x/) ",
+    "quotes": "> a\n",
+    "code-spans": "`a` ",
+}
+
+NEAR_LIMIT = {  # just under the guard's element and mark limits
+    "headings+paragraphs x1,500": "# h\n\nword word\n\n" * 1_500,
+    "list items x4,500": "- a [b](c) *d*\n" * 4_500,
+    "emphasis paragraphs": ("*a* " * 100 + "\n\n") * 90,
+    "links paragraphs": ("[a](https://e.x/) " * 50 + "\n\n") * 150,
+}
+
+
+def _text(shape: str, size: int) -> str:
+    unit = SHAPES[shape]
+    if unit is None:
+        lines, total, level = [], 0, 0
+        while total < size:
+            line = "  " * (level % 30) + "- x"
+            lines.append(line)
+            total += len(line) + 1
+            level += 1
+        return "\n".join(lines)[:size]
+    if shape == "table":
+        return ("|a|b|c|\n|-|-|-|\n" + unit * size)[:size]
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _cost(text: str, runs: int) -> tuple[float, str]:
+    best, outcome = float("inf"), ""
+    for _ in range(runs):
+        renderer = SafeRenderer()  # no cached sections from the previous run
+        started = _cpu()
+        analyze(text, 140.0)
+        try:
+            renderer.render_sections(text)
+            outcome = "rendered"
+        except RenderRefused:
+            outcome = "refused"
+        best = min(best, _cpu() - started)
+    return best, outcome
+
+
+def _row(name: str, seconds: float, limit: float, target: str) -> dict:
+    return {"figure": name, "app_ms": round(seconds * 1000, 1),
+            "baseline_ms": round(limit * 1000, 1), "ratio": round(seconds / limit, 2),
+            "target": target, "met": seconds <= limit}  # fmt: skip
+
+
+def run(runs: int = 3, quick: bool = False) -> list[dict]:
+    rows = []
+    per_char = 0.0
+    sizes = (LIVE_LIMIT_CHARS,) if quick else (LIVE_LIMIT_CHARS, MAX_CHARS)
+    texts = [(shape, _text(shape, size)) for size in sizes for shape in SHAPES]
+    texts += list(NEAR_LIMIT.items())  # the slowest texts the guard still lets through
+    for name, text in texts:
+        seconds, outcome = _cost(text, runs)
+        per_char = max(per_char, seconds / len(text))
+        rows.append(_row(f"{name} {len(text):,} chars ({outcome})", seconds, 1.0, "<= 1 s"))
+    sync = per_char * SYNC_CHARS
+    name = f"GUI-thread render, {SYNC_CHARS:,} chars at the worst cost a char"
+    rows.append(_row(name, sync, FRAME, "<= 16 ms (a frame)"))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="the live preview's limit only")
+    args = parser.parse_args()
+    failed = False
+    for row in run(args.runs, args.quick):
+        failed |= not row["met"]
+        print(
+            f"{row['figure']:<60} {row['app_ms']:8.1f} ms  ratio {row['ratio']:5.2f}"
+            f"  {verdict(row['met'])}"
+        )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
