@@ -53,9 +53,8 @@ class IcsEvent:
 
 def _naming(line: int, uid: str, summary: str) -> str:
     parts = [f"line {line}"]
-    uid = " ".join(
-        uid.split()
-    )  # a UID may hold an escaped newline (\n): the message stays one line
+    # a UID may hold an escaped newline (\n): the message stays one line
+    uid = " ".join(uid.split())
     if uid:
         parts.append(f"UID {uid[:60]}")
     if summary:
