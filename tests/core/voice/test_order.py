@@ -124,3 +124,10 @@ def test_a_short_garbled_clause_is_not_a_remark_off_the_script():
     clause = len(_words(texts[:2]))  # the clause's first word
     depth = {s.id: s for s in result.segments}["depth"]
     assert depth.start == pytest.approx(_words(texts)[clause].start)
+
+
+def test_two_segments_told_in_other_words_in_a_row_are_both_heard():
+    told = {p[0]: p[2] for p in vt.PARAPHRASE}
+    texts = [told["identity"], told["evidence"], *(PITCH[i][2] for i in ("depth", "why-role"))]
+    result = _told(texts + [PITCH["hand-back"][2]])
+    assert result.skipped == [] and result.off_script == ()
