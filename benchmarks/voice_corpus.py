@@ -159,8 +159,8 @@ def off_stretches(ids, truth) -> list[tuple[float, float]]:
 
 def boundary_error(result, ids, truth) -> float:
     """The worst edge error of the take: each segment said once against its heard start
-    and end; each off-script stretch against the reported one that overlaps it most (9.9 s
-    when none does)."""
+    and end; each off-script stretch against the reported ones that overlap it, first
+    start to last end (9.9 s when none does)."""
     by_id = {s.id: s for s in result.segments}
     edge = 0.0
     for seg_id, (start, end) in zip(ids, truth):
@@ -170,15 +170,11 @@ def boundary_error(result, ids, truth) -> float:
         if s.heard:
             edge = max(edge, abs(s.start - start), abs(s.end - end))
     for start, end in off_stretches(ids, truth):
-        best = max(
-            result.off_script,
-            key=lambda o: min(o.end, end) - max(o.start, start),
-            default=None,
-        )
-        if best is None or min(best.end, end) <= max(best.start, start):
+        over = [o for o in result.off_script if min(o.end, end) > max(o.start, start)]
+        if not over:
             edge = max(edge, 9.9)
         else:
-            edge = max(edge, abs(best.start - start), abs(best.end - end))
+            edge = max(edge, abs(over[0].start - start), abs(over[-1].end - end))
     return edge
 
 
