@@ -36,6 +36,7 @@ HUMAN = (  # (id, title, [(prompt file, its words)])
                                 ("goodbye", "goodbye")]),
 )  # fmt: skip
 GAP = 0.8
+VOICES = ("en-us+f3", "en-gb-scotland")  # espeak-ng's voices besides its default
 
 
 def _run(*cmd):
@@ -115,15 +116,20 @@ def cases(folder: Path):
         "offstart": [off, *vt.PITCH],
         "offmid": [*vt.PITCH[:2], off, *vt.PITCH[2:]],
         "other": [("x", "x", vt.OTHER_TEXT)],
+        "paraphrase": list(vt.PARAPHRASE),
     }
-    plan = [(n, 160, 20.0) for n in espeak]
-    plan += [("full", 160, None), ("full", 160, 10.0), ("full", 160, 5.0), ("skip", 160, 10.0)]
-    plan += [("full", 130, 20.0), ("full", 190, 20.0)]
-    for name, wpm, snr in plan:
+    plan = [(n, 160, 20.0, None) for n in espeak]
+    plan += [("full", 160, None, None), ("full", 160, 10.0, None), ("full", 160, 5.0, None),
+             ("skip", 160, 10.0, None), ("full", 130, 20.0, None), ("full", 190, 20.0, None),
+             ("paraphrase", 160, 10.0, None)]  # fmt: skip
+    plan += [(n, 160, 20.0, v) for v in VOICES for n in ("full", "paraphrase")]
+    for name, wpm, snr, voice in plan:
         pitch = espeak[name]
-        take = vt.build(folder, f"c-{name}-{wpm}-{snr}", wpm, layout(pitch), snr_db=snr)
+        take = vt.build(folder, f"c-{name}-{wpm}-{snr}-{voice}", wpm, layout(pitch),
+                        snr_db=snr, voice=voice)  # fmt: skip
         said = [w for p in pitch for w in spoken_words(p[2])]
-        yield (f"{name} {wpm} wpm {'clean' if snr is None else f'{snr:g} dB'}", take,
+        yield (f"{name} {wpm} wpm {'clean' if snr is None else f'{snr:g} dB'}"
+               f"{f' {voice}' if voice else ''}", take,
                [p[0] for p in pitch], page, said, snr != 5.0)  # fmt: skip
     if ALLISON.is_dir():
         human_page = vt.pitch_page(
@@ -135,6 +141,41 @@ def cases(folder: Path):
             ids = [s[0] for s in segs] if pg is human_page else ["x"] * len(segs)
             said = [w for s in segs for _f, x in s[2] for w in spoken_words(x)]
             yield name, take, ids, pg, said, True
+
+
+def off_stretches(ids, truth) -> list[tuple[float, float]]:
+    """The truth's off-script stretches: consecutive segments not in the script, as one."""
+    out: list[tuple[float, float]] = []
+    last = None
+    for n, (seg_id, (start, end)) in enumerate(zip(ids, truth)):
+        if seg_id == "x":
+            if last == n - 1:
+                out[-1] = (out[-1][0], end)
+            else:
+                out.append((start, end))
+            last = n
+    return out
+
+
+def boundary_error(result, ids, truth) -> float:
+    """The worst edge error of the take: each segment said once against its heard start
+    and end; each off-script stretch against the reported ones that overlap it, first
+    start to last end (9.9 s when none does)."""
+    by_id = {s.id: s for s in result.segments}
+    edge = 0.0
+    for seg_id, (start, end) in zip(ids, truth):
+        if seg_id == "x" or ids.count(seg_id) > 1 or seg_id not in by_id:
+            continue
+        s = by_id[seg_id]
+        if s.heard:
+            edge = max(edge, abs(s.start - start), abs(s.end - end))
+    for start, end in off_stretches(ids, truth):
+        over = [o for o in result.off_script if min(o.end, end) > max(o.start, start)]
+        if not over:
+            edge = max(edge, 9.9)
+        else:
+            edge = max(edge, abs(over[0].start - start), abs(over[-1].end - end))
+    return edge
 
 
 def run(folder: Path, draws: int) -> tuple[list[str], dict]:
@@ -152,7 +193,7 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
         0,
     )
     for name, take, ids, page, said, judged in cases(folder):
-        answers = set()
+        answers, case_wpm, case_edge = set(), 0.0, 0.0
         for d in range(draws):
             path = redraw(take.path, d)
             result, secs, length = _hear(path, page)
@@ -167,21 +208,9 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
                 table[key] += 1
             if set(ids) == {"x"}:
                 other_heard += len(heard)
-            by_id = {s.id: s for s in result.segments}
-            edge = 0.0
-            for seg_id, (start, end) in zip(ids, take.truth):
-                if seg_id == "x" or ids.count(seg_id) > 1 or seg_id not in by_id:
-                    continue
-                s = by_id[seg_id]
-                if s.heard:
-                    edge = max(edge, abs(s.start - start), abs(s.end - end))
-            for off in result.off_script:
-                for seg_id, (start, end) in zip(ids, take.truth):
-                    if seg_id == "x":
-                        edge = max(
-                            edge, min(abs(off.start - start), 9.9), min(abs(off.end - end), 9.9)
-                        )
+            edge = boundary_error(result, ids, take.truth)
             edges.append(edge)
+            case_edge = max(case_edge, edge)
             if judged:
                 worst_edge = max(worst_edge, edge)
             from companion.core.voice.take import analyse, read_wav
@@ -190,10 +219,12 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
             if judged and speaking and result.words_said:
                 truth_wpm = len(said) * 60 / speaking
                 wpm_errs.append(abs(result.words_said * 60 / speaking - truth_wpm) / truth_wpm)
+                case_wpm = max(case_wpm, wpm_errs[-1])
             e, n = _wer(said, [w for w in result.transcript.split() if w not in ("um", "uh")])
             wer_e, wer_n = wer_e + e, wer_n + n
         lines.append(f"{name:<28} draws {draws}: heard {sorted(answers)[0] if len(answers) == 1 else sorted(answers)}"
-                     f"{'' if len(answers) == 1 else '  UNSTABLE'}; edge {edge:.2f} s")  # fmt: skip
+                     f"{'' if len(answers) == 1 else '  UNSTABLE'}; edge {case_edge:.2f} s; "
+                     f"take wpm {100 * case_wpm:.1f}%")  # fmt: skip
         print(lines[-1], flush=True)
     return lines, {
         "confusion": conf,

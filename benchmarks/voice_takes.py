@@ -50,6 +50,26 @@ PITCH = (
 )  # fmt: skip
 
 
+# The same pitch told in other words (what the guide asks for: structure, not recital):
+# each segment keeps a few of its key words and says the rest its own way
+PARAPHRASE = (
+    ("identity", "Who I am", "So, I work on infrastructure. For about eight years I have "
+     "kept production systems running, and these days I mostly serve large models."),
+    ("evidence", "Strongest evidence", "At my last company we handled forty thousand "
+     "requests every second, and tail latency became the wall. I took over the scheduler "
+     "rewrite, and the slowest requests dropped from eight hundred milliseconds to about "
+     "one hundred and twenty."),
+    ("depth", "Current depth", "Right now I am deep into batching for inference: a queue "
+     "that sorts requests by their length. What it taught me is that fairness beats peak "
+     "throughput."),
+    ("why-role", "Why this role", "Your team runs the serving platform behind every model "
+     "here. I have been circling that exact problem for two years, and I would like it to "
+     "be my main job."),
+    ("hand-back", "Hand back", "Anyway, that is my story in short. Which part should we go "
+     "deeper on?"),
+)  # fmt: skip
+
+
 def pitch_page(pitch=PITCH) -> str:
     """The one-pager of ``pitch``: one heading per segment, its text below."""
     parts = ["# About me", ""]
@@ -69,8 +89,8 @@ def _run(*cmd: str) -> str:
     return done.stderr
 
 
-def speak(text: str, wpm: int, out: Path) -> Path:
-    _run("espeak-ng", "-s", str(wpm), "-w", str(out), text)
+def speak(text: str, wpm: int, out: Path, voice: str | None = None) -> Path:
+    _run("espeak-ng", *(("-v", voice) if voice else ()), "-s", str(wpm), "-w", str(out), text)
     return out
 
 
@@ -124,8 +144,10 @@ def build(
     *,
     snr_db: float | None = 20.0,
     noise_like: float | None = None,
+    voice: str | None = None,
 ) -> BuiltTake:
-    """``layout`` mixes texts (spoken at ``wpm``) and silences (seconds), in order.
+    """``layout`` mixes texts (spoken at ``wpm``, in espeak-ng's ``voice``) and silences
+    (seconds), in order.
     With ``snr_db``, white noise is mixed in at that ratio to the speech's RMS."""
     from companion.core.about.spoken import count_words
 
@@ -137,7 +159,7 @@ def build(
     words = 0
     for i, item in enumerate(layout):
         if isinstance(item, str):
-            clip = speak(item, wpm, folder / f"{name}-{i}.wav")
+            clip = speak(item, wpm, folder / f"{name}-{i}.wav", voice)
             start, end = sound_bounds(clip)
             truth.append((at + start, at + end))
             words += count_words(item)

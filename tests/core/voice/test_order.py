@@ -95,3 +95,39 @@ def test_a_spoken_swap_and_off_script_middle_keep_their_boundaries(tmp_path):
             continue
         assert by_id[seg_id].start == pytest.approx(start, abs=1.5)
         assert by_id[seg_id].end == pytest.approx(end, abs=1.5)
+
+
+def _told(texts: list[str]):
+    script = pitch_script(vt.pitch_page())
+    words = _words(texts)
+    aligner = Aligner(script)
+    aligner.feed(words)
+    return summarise(aligner, words, [(p[0], p[1]) for p in vt.PITCH])
+
+
+def test_a_segment_told_in_other_words_is_heard_not_off_script():
+    told = {p[0]: p[2] for p in vt.PARAPHRASE}
+    # no three-word run of the script in it: only its own key words tell it
+    texts = [told["identity"], *(PITCH[i][2] for i in ("evidence", "depth", "why-role"))]
+    texts.append(told["hand-back"])
+    result = _told(texts)
+    assert result.skipped == [] and result.off_script == ()
+    assert [o[0] for o in result.order][0] == "identity"
+
+
+def test_a_short_garbled_clause_is_not_a_remark_off_the_script():
+    # the recognizer's words for a clause of "depth", 2.4 s: the segment's own start
+    texts = [PITCH["identity"][2], PITCH["evidence"][2],
+             "lately on company we watching for you to " + PITCH["depth"][2]]  # fmt: skip
+    result = _told(texts)
+    assert result.off_script == ()
+    clause = len(_words(texts[:2]))  # the clause's first word
+    depth = {s.id: s for s in result.segments}["depth"]
+    assert depth.start == pytest.approx(_words(texts)[clause].start)
+
+
+def test_two_segments_told_in_other_words_in_a_row_are_both_heard():
+    told = {p[0]: p[2] for p in vt.PARAPHRASE}
+    texts = [told["identity"], told["evidence"], *(PITCH[i][2] for i in ("depth", "why-role"))]
+    result = _told(texts + [PITCH["hand-back"][2]])
+    assert result.skipped == [] and result.off_script == ()
