@@ -8,9 +8,12 @@ section; else the pack's default round length.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from companion.core.content import Content, Item
 from companion.core.cue.timebox import as_int, clamp_minutes
+
+if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
+    from companion.core.content import Content, Item
 
 
 def nudges_section(content: Content, type_id: str, item: Item | None) -> str:

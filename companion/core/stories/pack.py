@@ -5,8 +5,10 @@ every text the checks show. A pack without the section falls back to :data:`FALL
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from companion.core.content import Content, Section
+if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
+    from companion.core.content import Content, Section
 
 
 @dataclass(frozen=True)

@@ -189,7 +189,7 @@ def test_peek_keeps_nothing():
 def test_segment_times_rate_fillers_and_the_evidence_number():
     segs = script()
     words = heard(" ".join(segs[0].words), step=0.4)
-    words.append(HeardWord("um", 9.0, 9.3))
+    words.append(HeardWord("um", 9.0, 9.3, 5.08, 0.3))  # between pauses, as a filler is
     words.append(HeardWord("on", 9.6, 9.9, 0.3, 0.3))  # a lone short word: a filler heard as "on"
     words += heard(" ".join(segs[1].words), start=10.0, step=0.3)
     aligner = Aligner(segs)
