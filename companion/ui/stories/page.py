@@ -192,9 +192,11 @@ class StoriesPage(AboutDocuments, QWidget):
     @property
     def preview_render(self):
         if self._preview_render is None:
+            from companion.core.stories.render import StoryRenderer
             from companion.ui.widgets.preview_render import PreviewRender
 
-            self._preview_render = PreviewRender(self)
+            # STAR lines as their own paragraphs, on the GUI thread and the worker alike
+            self._preview_render = PreviewRender(self, StoryRenderer)
         return self._preview_render
 
     def _show_preview(self, text: str) -> None:

@@ -51,8 +51,9 @@ class PreviewRender(QObject):
     """``request(text, show)`` calls ``show(sections_or_refusal)`` on the GUI thread for
     the latest text only."""
 
-    def __init__(self, parent: QObject | None = None):
+    def __init__(self, parent: QObject | None = None, make_renderer: Callable | None = None):
         super().__init__(parent)
+        self._make_renderer = make_renderer  # the page's renderer class (default SafeRenderer)
         self.generation = 0
         self.running = False
         self._pending: tuple[int, str] | None = None
@@ -67,7 +68,7 @@ class PreviewRender(QObject):
         if where not in self._renderers:  # one per thread: a Markdown instance is not shared
             from companion.core.about.render import SafeRenderer
 
-            self._renderers[where] = SafeRenderer()
+            self._renderers[where] = (self._make_renderer or SafeRenderer)()
         return self._renderers[where]
 
     def request(self, text: str, show: Callable) -> None:
