@@ -158,6 +158,16 @@ class SafePreview(QTextBrowser):
         self._frames = []
         self.setPlainText(text)
 
+    def show_render(self, result) -> None:
+        """A render's result, as PreviewRender hands it: its sections, or the guard's
+        refusal (too deep or too heavy: the reason shows)."""
+        from companion.core.about.guard import RenderRefused
+
+        if isinstance(result, RenderRefused):
+            self.show_message(f"Preview paused: {result}")
+        else:
+            self.show_sections(result)
+
     def show_sections(self, sections: list[str]) -> None:
         """Show the rendered sections, re-laying out only those that changed.
 

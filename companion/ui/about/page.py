@@ -301,15 +301,7 @@ class AboutPage(AboutDocuments, QWidget):
 
     def _show_preview(self, text: str) -> None:
         """Rendered at once when short, else off the GUI thread (the latest text only)."""
-        self.preview_render.request(text, self._preview_ready)
-
-    def _preview_ready(self, result) -> None:
-        from companion.core.about.guard import RenderRefused
-
-        if isinstance(result, RenderRefused):  # too deep or too heavy: the reason shows
-            self.preview.show_message(f"Preview paused: {result}")
-        else:
-            self.preview.show_sections(result)
+        self.preview_render.request(text, self.preview.show_render)
 
     def _autosave_tick(self) -> None:
         if self.autosaver.tick():
