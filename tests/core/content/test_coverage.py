@@ -58,7 +58,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "walk ten minutes before the first round",
-        ("ten-minute walk", "first round", "blood moving"),
+        ("walk of 10 minutes", "first round", "blood moving"),
         "morning-of",
     ),
     (
@@ -71,7 +71,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ("bathroom break right before", ("bathroom break", "right before"), "before-round"),
     (
         "five-minute warm-up: about-me aloud once",
-        ("five-minute warm-up", "about-me aloud once", "link: about-me"),
+        ("warm-up of 5 minutes", "about-me aloud once", "link: about-me"),
         "before-round",
     ),
     (
@@ -176,7 +176,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "test as you go, small assert",
-        ("test as you go", "small assert", "two minutes"),
+        ("test as you go", "small assert", "2 minutes"),
         "coding-moves",
     ),
     (
