@@ -170,6 +170,8 @@ def test_card_lists_the_rounds_stories_and_filters_by_question(pack):
     only = card_stories(bank, pack, "hiring-manager", question_id="conflict")
     assert [c.story.title for c in only] == ["The schema fight"]
     assert card_stories(bank, pack, "hiring-manager", question_id="why-us") == []
+    # "Tell me about yourself" is answered with the pitch, never a story
+    assert card_stories(bank, pack, "hiring-manager", question_id="about-yourself") == []
 
 
 def _loop_round(db, round_type="hiring-manager"):

@@ -47,10 +47,12 @@ def card_stories(
 ) -> list[CardStory]:
     """The stories for this round's questions (or for one question type), each once, in
     the order the questions come and best fit first; then the rest of the bank when no
-    filter is given, so an unplanned question still finds a story."""
+    filter is given, so an unplanned question still finds a story. A question the pitch
+    answers (``answer_with: pitch``, "Tell me about yourself") lists no story."""
     questions: tuple[Question, ...] = pack.questions_for(round_type, audience)
     if question_id is not None:
         questions = tuple(q for q in pack.questions if q.id == question_id)
+    questions = tuple(q for q in questions if not q.answer_with)
     answers: dict[str, list[str]] = {}
     order: list[Story] = []
     for question in questions:
