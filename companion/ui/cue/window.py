@@ -333,7 +333,8 @@ class CueCardWindow(QWidget):
         self._update_glance()
         voice_line.render(
             self.voice,
-            self._day_round.type if self._day_round is not None else None,
+            # the opt-in is kept per page, as the toggle shows it: a custom type's page
+            cue_card.page_for(self._day_round, self.infos)[0] if self._day_round else None,
             state.page,
             self.isVisible(),
         )
