@@ -328,8 +328,7 @@ class CueCardWindow(QWidget):
             self.pages.show(info)
             self.pages.render(state)
         self._render_banner(state)
-        shown = state.round if state.round is not None and state.round.page == state.page else None
-        self.stories.render(state.page, shown.id if shown is not None else None)
+        self.stories.render(state.page, state.told_in)
         self._update_glance()
         voice_line.render(
             self.voice,
