@@ -135,3 +135,20 @@ def test_the_mic_check_offers_another_input_from_a_list(qtbot, ctx, bus, before_
     win.pick_input("mic-b")
     mic = next(c for c in win.checks if c.id == "mic")
     assert mic.say.startswith("Input: USB headset;") and win.chosen_input() == "mic-b"
+
+
+def test_no_empty_band_above_the_round(qtbot, ctx, bus, before_round):
+    """The window's spare height goes below the checks, not around the first line (at
+    100 % an empty band stood above "Next round")."""
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.resize(win.width() + 300, win.height() + 200)  # a tall window: the spare height
+    qtbot.waitUntil(lambda: win.height() >= 400)
+    label = win.round_label
+    need = label.heightForWidth(label.width())
+    margin = win.layout().contentsMargins().top()
+    assert label.y() <= margin + 2 and label.height() <= need + 2, (label.geometry(), need)
+    for say in [*win.grid_host.findChildren(preflight.QLabel), win.dnd_switch.status]:
+        assert say.height() <= say.heightForWidth(say.width()) + 4, say.text()

@@ -77,6 +77,7 @@ class PreflightWindow(QDialog):
         layout.addWidget(self.meter)
         layout.addWidget(self.dnd_switch)
         layout.addLayout(self.pinger_row)
+        layout.addStretch(1)  # spare height below the checks, not a band around a line
         layout.addWidget(buttons)
         self.meter.setFormat("level: the microphone opens with the window")
         self.dnd.changed.connect(self.refresh)
