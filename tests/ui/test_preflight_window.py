@@ -152,3 +152,41 @@ def test_no_empty_band_above_the_round(qtbot, ctx, bus, before_round):
     assert label.y() <= margin + 2 and label.height() <= need + 2, (label.geometry(), need)
     for say in [*win.grid_host.findChildren(preflight.QLabel), win.dnd_switch.status]:
         assert say.height() <= say.heightForWidth(say.width()) + 4, say.text()
+
+
+def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, before_round, monkeypatch):
+    """Muted, quiet, or the level, in the bar itself (a bar with no value showed no text)."""
+    from array import array
+
+    from fed_mic import FedMic
+
+    from companion.ui.voice import listener
+
+    made = []
+    monkeypatch.setattr(
+        listener, "MicListener", lambda parent, **kw: made.append(FedMic(parent, **kw)) or made[-1]
+    )
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION")
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: bool(made))
+    assert win.meter.text() == "level: the microphone opens with the window"
+    (mic,) = made
+    mic.feed(array("h", bytes(3200)))
+    assert win.meter.text().startswith("muted: no sound at all")
+    mic.feed(array("h", ((i * 7919) % 41 - 20 for i in range(1600))))
+    assert win.meter.text().startswith("quiet (peak")
+    mic.feed(array("h", (16000 if i % 20 < 10 else -16000 for i in range(1600))))
+    assert win.meter.text() == "level: peak -6 dBFS"
+
+
+def test_the_level_bar_says_why_no_mic_opened(qtbot, ctx, bus, before_round):
+    """A listed input gone when the window opens (unplugged): the real listener fails,
+    and the bar says so instead of staying blank."""
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    win.inputs.addItem("USB headset", "no-such-input")
+    win.inputs.setCurrentIndex(win.inputs.count() - 1)
+    win._start_listening()
+    assert win._meter_listener is None
+    assert win.meter.text() == "no level: no input device matches 'no-such-input'", win.meter.text()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.preflight import pingers
 from companion.core.preflight.run import gather
+from companion.core.voice.check import closed_words, level_words
 from companion.ui.widgets.opening import ask
 
 MARKS = {True: "✓", False: "✗", None: "?"}
@@ -53,7 +54,7 @@ class PreflightWindow(QDialog):
         self.meter = QProgressBar()
         self.meter.setRange(0, -METER_FLOOR_DBFS)
         self.meter.setAccessibleName("Microphone level")
-        self.meter.setFormat("level")
+        self.meter.setValue(0)  # below its minimum (unset) a bar shows no text
         self.inputs = QComboBox()  # "pick another input": the mics the audio server offers
         self.inputs.setAccessibleName("Microphone input")
         inputs_label = QLabel("&Input:")
@@ -198,11 +199,14 @@ class PreflightWindow(QDialog):
 
         listener = MicListener(self, device=self.chosen_input() or None)
         listener.levels.connect(self._level)
+        said: list[str] = []
+        listener.error.connect(said.append)
         if listener.start():
             self._meter_listener = listener
         else:
             listener.deleteLater()
-            self.meter.setFormat("no level: the microphone did not open")
+            self.meter.setValue(0)  # a bar below its minimum shows no text at all
+            self.meter.setFormat(closed_words(said[-1] if said else ""))
 
     def _stop_listening(self) -> None:
         listener, self._meter_listener = self._meter_listener, None
@@ -212,7 +216,7 @@ class PreflightWindow(QDialog):
 
     def _level(self, peak: float, _rms: float) -> None:
         self.meter.setValue(max(0, min(-METER_FLOOR_DBFS, int(round(peak - METER_FLOOR_DBFS)))))
-        self.meter.setFormat(f"level: peak {peak:.0f} dBFS")
+        self.meter.setFormat(level_words(peak))
 
     def done(self, result: int) -> None:
         self._stop_listening()
