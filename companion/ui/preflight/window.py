@@ -125,7 +125,7 @@ class PreflightWindow(QDialog):
             self.ctx.now(),
             devices=self._devices(),
             dnd_paused=status.paused,
-            dnd_adapter=status.adapter,
+            dnd_automatic=status.automatic,
             power_bus=self.power_bus,
             chosen_input=self.chosen_input(),
         )

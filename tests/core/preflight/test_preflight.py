@@ -116,6 +116,18 @@ def test_mic_names_the_chosen_input():
     assert "Built-in" in checks.mic_check(devices).say
     assert "USB headset" in checks.mic_check(devices, chosen="b").say
     assert checks.mic_check([]).ok is False and checks.mic_check(None).ok is None
+    no_server = checks.mic_check([], server=False)
+    assert no_server.ok is False and "No sound server" in no_server.say
+
+
+def test_do_not_disturb_unknown_is_said_in_the_users_words():
+    """Not the adapter's name ("Cannot tell whether Manual is paused"): what could not
+    be told, and the one thing to do."""
+    by_hand = checks.dnd_check(None, automatic=False)
+    assert by_hand.ok is None and by_hand.say.startswith("Cannot tell whether notifications")
+    assert "notification settings" in by_hand.say and "Manual" not in by_hand.say
+    switch = checks.dnd_check(None)
+    assert "turn do-not-disturb on" in switch.say and switch.say != by_hand.say
 
 
 def test_the_link_and_both_zones(db):
