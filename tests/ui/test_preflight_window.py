@@ -190,3 +190,27 @@ def test_the_level_bar_says_why_no_mic_opened(qtbot, ctx, bus, before_round):
     win._start_listening()
     assert win._meter_listener is None
     assert win.meter.text() == "no level: no input device matches 'no-such-input'", win.meter.text()
+
+
+def test_the_do_not_disturb_check_follows_its_switch(qtbot, ctx, bus, before_round, clock):
+    """The switch in the window pauses notifications, and the check says so at once."""
+    from test_today import FakeGsettings
+
+    from companion.core.dnd.adapters import GnomeAdapter
+    from companion.core.dnd.controller import DndController
+    from companion.core.dnd.record import record_path
+    from companion.ui.dnd.switch import DndModel
+
+    desk = FakeGsettings()
+    controller = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), clock=clock)
+    DndModel(ctx, bus, controller=controller)
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    check = next(c for c in win.checks if c.id == "do-not-disturb")
+    assert check.ok is False and "turn do-not-disturb on" in check.say
+    win.dnd_switch.box.click()
+    assert desk.banners is False
+    check = next(c for c in win.checks if c.id == "do-not-disturb")
+    assert check.ok is True and check.say == "Notifications are paused."
+    texts = [w.text() for w in win.grid_host.findChildren(preflight.QLabel)]
+    assert "Notifications are paused." in texts
