@@ -70,6 +70,9 @@ def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, disc
     assert sent == [(discord.pid, 15)]
     assert discord.wait(5) == -15
     assert not button.isEnabled() and "asked to quit" in button.text()
+    # once it has quit, the check says so (it kept saying "Running: Discord")
+    qtbot.waitUntil(lambda: next(c for c in win.checks if c.id == "pingers").ok, timeout=10000)
+    assert discord.pid not in win.close_buttons
 
 
 def test_today_before_the_round_and_the_hotkey_open_it(

@@ -5,7 +5,7 @@ a Close button that asks first, then sends it SIGTERM. The camera is never opene
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,6 +27,7 @@ from companion.ui.widgets.opening import ask
 
 MARKS = {True: "✓", False: "✗", None: "?"}
 METER_FLOOR_DBFS = -60
+GONE_POLL_MS, GONE_TRIES = 250, 20  # a closed program's check again: up to 5 s later
 
 
 class PreflightWindow(QDialog):
@@ -159,7 +160,9 @@ class PreflightWindow(QDialog):
 
     def _show_pingers(self) -> None:
         while self.pinger_row.count():
-            self.pinger_row.takeAt(0).widget().deleteLater()
+            item = self.pinger_row.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
         self.close_buttons = {}
         for pinger in pingers.find_pingers():
             button = QPushButton(f"Close {pinger.name}…")
@@ -167,6 +170,8 @@ class PreflightWindow(QDialog):
             button.clicked.connect(lambda _=False, p=pinger: self.close_pinger(p))
             self.pinger_row.addWidget(button)
             self.close_buttons[pinger.pid] = button
+        if self.close_buttons:
+            self.pinger_row.addStretch(1)  # the buttons keep their size, on the left
 
     def close_pinger(self, pinger) -> QMessageBox:
         """Ask (without an event loop of its own), then ask the program to quit; never
@@ -185,6 +190,15 @@ class PreflightWindow(QDialog):
         if button is not None:
             button.setEnabled(False)
             button.setText(f"{pinger.name}: asked to quit" if sent else f"{pinger.name}: gone")
+        self._check_when_gone(pinger.pid, GONE_TRIES)
+
+    def _check_when_gone(self, pid: int, tries: int) -> None:
+        """The checks again once the program has quit (it said "Running: Slack" after
+        Slack was gone), or after a few seconds when it takes longer."""
+        if tries <= 0 or not pingers.still_running(pid):
+            self.refresh()
+            return
+        QTimer.singleShot(GONE_POLL_MS, self, lambda: self._check_when_gone(pid, tries - 1))
 
     # the live level -------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,12 @@ def test_a_running_pinger_is_found_named_and_closed_only_when_asked(slack, monke
     assert sent == [] and slack.poll() is None  # finding it did nothing to it
     assert pingers.close_politely(found[0])
     assert sent == [(slack.pid, signal.SIGTERM)]
+    # quit but not yet reaped (a zombie, as under a parent that has not looked): gone
+    deadline = time.monotonic() + 5
+    while pingers.still_running(slack.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert Path(f"/proc/{slack.pid}").exists() and not pingers.still_running(slack.pid)
+    assert not [p for p in pingers.find_pingers() if p.pid == slack.pid]
     assert slack.wait(5) == -15  # SIGTERM: asked to quit, not killed
     assert not [p for p in pingers.find_pingers() if p.pid == slack.pid]
     assert pingers.pingers_check([]).ok is True
