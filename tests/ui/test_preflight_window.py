@@ -158,7 +158,9 @@ def test_no_empty_band_above_the_round(qtbot, ctx, bus, before_round):
 
 
 def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, before_round, monkeypatch):
-    """Muted, quiet, or the level, in the bar itself (a bar with no value showed no text)."""
+    """Muted, quiet, or the level, and whether speech was heard, in the bar itself (a bar
+    with no value showed no text)."""
+    import math
     from array import array
 
     from fed_mic import FedMic
@@ -180,7 +182,10 @@ def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, before_round, monkeyp
     mic.feed(array("h", ((i * 7919) % 41 - 20 for i in range(1600))))
     assert win.meter.text().startswith("quiet (peak")
     mic.feed(array("h", (16000 if i % 20 < 10 else -16000 for i in range(1600))))
-    assert win.meter.text() == "level: peak -6 dBFS"
+    assert win.meter.text() == "level: peak -6 dBFS; no speech heard yet"
+    tone = array("h", (int(8000 * math.sin(i / 16000 * 2 * math.pi * 220)) for i in range(16000)))
+    mic.feed(tone)  # a second of a steady voice: the detector hears speech
+    assert win.meter.text().endswith("; speech heard"), win.meter.text()
 
 
 def test_the_level_bar_says_why_no_mic_opened(qtbot, ctx, bus, before_round):

@@ -83,13 +83,15 @@ def judge(device: str, levels: Levels, speech_seconds: float, seconds: float) ->
     )
 
 
-def level_words(peak_dbfs: float) -> str:
-    """The live level bar's words for the last chunk's peak: muted, quiet, or its level."""
+def level_words(peak_dbfs: float, heard: bool = False) -> str:
+    """The live level bar's words for the last chunk's peak: muted, quiet, or its level;
+    ``heard``: whether speech has been heard since the microphone opened."""
     if peak_dbfs <= MUTED_PEAK_DBFS:
         return "muted: no sound at all; unmute the input in the sound settings"
+    said = "; speech heard" if heard else ""
     if peak_dbfs < QUIET_PEAK_DBFS:
-        return f"quiet (peak {peak_dbfs:.0f} dBFS): say a few words"
-    return f"level: peak {peak_dbfs:.0f} dBFS"
+        return f"quiet (peak {peak_dbfs:.0f} dBFS){said or ': say a few words'}"
+    return f"level: peak {peak_dbfs:.0f} dBFS{said or '; no speech heard yet'}"
 
 
 def closed_words(why: str = "", env=None) -> str:

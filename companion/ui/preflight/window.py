@@ -46,6 +46,7 @@ class PreflightWindow(QDialog):
         self.setFont(font)
         self._listen = listen
         self._meter_listener = None
+        self._speech_heard = False  # since the microphone opened
         self.dnd = dnd_model(ctx, bus)
         self.round_label = QLabel()
         self.round_label.setWordWrap(True)
@@ -213,6 +214,8 @@ class PreflightWindow(QDialog):
 
         listener = MicListener(self, device=self.chosen_input() or None)
         listener.levels.connect(self._level)
+        self._speech_heard = False
+        listener.speech_started.connect(self._heard)
         said: list[str] = []
         listener.error.connect(said.append)
         if listener.start():
@@ -230,7 +233,10 @@ class PreflightWindow(QDialog):
 
     def _level(self, peak: float, _rms: float) -> None:
         self.meter.setValue(max(0, min(-METER_FLOOR_DBFS, int(round(peak - METER_FLOOR_DBFS)))))
-        self.meter.setFormat(level_words(peak))
+        self.meter.setFormat(level_words(peak, self._speech_heard))
+
+    def _heard(self, _at: float) -> None:
+        self._speech_heard = True
 
     def done(self, result: int) -> None:
         self._stop_listening()

@@ -42,4 +42,6 @@ def test_the_level_bar_says_why_it_shows_no_level(tmp_path):
     hiss = measure(array("h", ((i * 7919) % 41 - 20 for i in range(3200)))).peak_dbfs
     assert check.level_words(silence).startswith("muted")
     assert check.level_words(hiss).startswith("quiet")
-    assert check.level_words(-6.0) == "level: peak -6 dBFS"
+    assert check.level_words(-6.0) == "level: peak -6 dBFS; no speech heard yet"
+    assert check.level_words(-6.0, heard=True) == "level: peak -6 dBFS; speech heard"
+    assert check.level_words(hiss, heard=True).endswith("; speech heard")
