@@ -222,3 +222,14 @@ def test_the_do_not_disturb_check_follows_its_switch(qtbot, ctx, bus, before_rou
     assert check.ok is True and check.say == "Notifications are paused."
     texts = [w.text() for w in win.grid_host.findChildren(preflight.QLabel)]
     assert "Notifications are paused." in texts
+
+
+def test_it_opens_as_tall_as_its_checks(qtbot, ctx, bus, before_round):
+    """No spare band under the checks when it opens (it kept the height its lines
+    needed at the narrower width it had before it was shown)."""
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    need = win.layout().totalHeightForWidth(win.width())
+    assert win.height() <= need + 2, (win.size(), need)

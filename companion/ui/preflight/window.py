@@ -152,11 +152,12 @@ class PreflightWindow(QDialog):
         self._show_pingers()
         self._fit()
 
-    def _fit(self) -> None:
-        """Tall enough for every wrapped line at this width (200 % text too)."""
+    def _fit(self, *, shrink: bool = False) -> None:
+        """Tall enough for every wrapped line at this width (200 % text too); on
+        opening (``shrink``) no taller either: the lines wrapped more before it was shown."""
         self.layout().activate()
         need = self.layout().totalHeightForWidth(self.width())
-        if need > self.height():
+        if need > self.height() or (shrink and need < self.height()):
             self.resize(self.width(), need)
 
     def _show_pingers(self) -> None:
@@ -205,7 +206,7 @@ class PreflightWindow(QDialog):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        self._fit()
+        self._fit(shrink=not event.spontaneous())
         if self._listen and self._meter_listener is None:
             self._start_listening()
 
