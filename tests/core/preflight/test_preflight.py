@@ -190,3 +190,43 @@ def test_the_command_prints_the_documented_json(private_bus, data_dir, monkeypat
     assert by_id["power"]["ok"] is False and "Slack" in by_id["pingers"]["say"]
     assert status == 1
     assert slack.poll() is None  # the command never closes anything itself
+
+
+INVITE = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//test//EN\r
+BEGIN:VEVENT\r
+UID:zone-test@example.com\r
+SEQUENCE:{seq}\r
+DTSTAMP:2026120{seq}T120000Z\r
+DTSTART;TZID=America/New_York:20301215T{hour}0000\r
+DTEND;TZID=America/New_York:20301215T{end}0000\r
+SUMMARY:Acme - Coding interview\r
+X-GOOGLE-CONFERENCE:https://meet.google.com/abc-defg-hij\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
+def test_an_imported_invitation_keeps_its_zone_for_the_link(data_dir, tmp_path, capsys):
+    """A real invitation in New York time, imported on a machine elsewhere: the round is
+    stored at the machine's offset, and preflight still names the invitation's time (it
+    could only show local time: the import dropped the invitation's zone)."""
+    from companion.cli import main
+
+    path = tmp_path / "invite.ics"
+    path.write_text(INVITE.format(seq=0, hour=10, end=11), encoding="utf-8")
+    assert main(["--data-dir", str(data_dir), "schedule", "import", str(path)]) == 0
+    ctx = AppContext(data_dir)
+    at = dt.datetime(2030, 12, 15, 10, 0, tzinfo=TZ_NY)
+    local = dt.timezone(dt.timedelta(hours=1))
+    info = link.round_info(link.next_round(ctx.db, at - dt.timedelta(minutes=10)), local)
+    assert info["when"] == "Sun 15 Dec 16:00 local (10:00 UTC-05:00 in the invitation)"
+    ctx.close()
+    path.write_text(INVITE.format(seq=1, hour=11, end=12), encoding="utf-8")  # moved
+    assert main(["--data-dir", str(data_dir), "schedule", "import", str(path)]) == 0
+    capsys.readouterr()
+    ctx = AppContext(data_dir)
+    info = link.round_info(link.next_round(ctx.db, at - dt.timedelta(minutes=10)), local)
+    assert info["when"] == "Sun 15 Dec 17:00 local (11:00 UTC-05:00 in the invitation)"
+    ctx.close()
