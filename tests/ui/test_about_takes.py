@@ -39,3 +39,34 @@ def _screenshot(win, name: str) -> None:
     folder = os.environ.get("COMPANION_SHOTS")
     if folder:
         win.grab().save(str(Path(folder) / name))
+
+
+def _columns_cut(page) -> list[str]:
+    """The timing table's columns not wholly in view (cut by the panel's edge, or
+    behind a horizontal scroll bar of the table or of the side panel)."""
+    table = page.panel.table
+    header = table.horizontalHeader()
+    side = page.panel.parentWidget().parentWidget()  # the scroll area's viewport's parent
+    right = side.viewport().mapToGlobal(side.viewport().rect().topRight()).x()
+    cut = []
+    for column in range(table.columnCount()):
+        edge = header.sectionViewportPosition(column) + header.sectionSize(column)
+        inside = table.viewport().mapToGlobal(table.viewport().rect().topLeft()).x() + edge
+        if edge > table.viewport().width() or inside > right + 1:
+            cut.append(table.horizontalHeaderItem(column).text())
+    return cut
+
+
+def test_the_side_panel_shows_every_column(qtbot, main_window, open_page, ctx):
+    """The timing table's Status column was cut in a narrow window (the panel is one of
+    three splitter panes): every column is in view at the window's smallest size and at
+    a laptop's, with kept takes showing."""
+    keep_take(ctx.db, {"answer_seconds": 95.0, "measured_wpm": 150.0, "fillers": 5}, AT)
+    win = main_window()
+    page = open_page(win, "about")
+    page.show_takes()
+    for size in ((800, 500), (1100, 700), (1600, 1000)):
+        win.resize(*size)
+        qtbot.waitUntil(lambda s=size: win.width() >= s[0] - 1)
+        qtbot.wait(50)
+        assert _columns_cut(page) == [], (size, page.panel.width())

@@ -57,6 +57,7 @@ def apply_update(
     stamp = {
         "ics_sequence": event.sequence,
         "ics_stamp": to_stored(event.stamp) if event.stamp else "",
+        "ics_start": to_stored(event.start),  # at the invitation's own offset
     }
     if event.cancelled:
         if rnd.started_at or rnd.ended_at:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from companion.ui.about.documents import AboutDocuments, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
-from companion.ui.about.panel import AnalysisPanel
+from companion.ui.about.panel import AnalysisPanel, fit_side
 from companion.ui.about.rehearse import RehearseBar
 from companion.ui.widgets.page_top import NoticeRow, action_bar
 
@@ -168,7 +168,7 @@ class AboutPage(AboutDocuments, QWidget):
         self.notice_row = NoticeRow()
         self.notice = self.notice_row.label
 
-        side = QScrollArea()
+        side = self.side = QScrollArea()
         side.setAccessibleName("Pitch timing, scrollable")  # a Tab stop: the keys scroll it
         side.setWidgetResizable(True)
         side.setWidget(self.panel)
@@ -290,6 +290,7 @@ class AboutPage(AboutDocuments, QWidget):
         self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
         self._show_preview(text)
         self.panel.show_analysis(self.analysis)
+        fit_side(self.side)
 
     @property
     def preview_render(self):
