@@ -48,8 +48,9 @@ UI_TESTS = Path(__file__).resolve().parent / "ui"
 # test using one is a ``system`` test (``make test-fast`` leaves them out)
 SYSTEM_FIXTURES = {"xsession", "mutter", "portal", "session_server", "server", "built"}
 # module-scoped ones: the module's tests share one, so pytest-xdist (--dist loadgroup)
-# keeps them on one worker instead of starting one per worker
-SHARED_FIXTURES = {"xsession", "built"}
+# keeps them on one worker instead of starting one per worker (the atheris smoke runs once
+# per run under a lock: spread, a second worker sat blocked on it for its 12 s)
+SHARED_FIXTURES = {"xsession", "built", "atheris_smoke"}
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
