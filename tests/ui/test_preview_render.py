@@ -7,6 +7,7 @@ import time
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
 pytestmark = pytest.mark.gui
 
@@ -65,7 +66,9 @@ def test_a_stale_render_is_dropped_for_the_latest_text(qtbot, page):
     page.refresh()
     qtbot.waitUntil(lambda: "latest text" in page.preview.toPlainText(), timeout=30_000)
     page.preview_render.wait()
-    qtbot.wait(50)  # any queued result of the first render arrives and is dropped
+    # the workers are done: what they emitted is queued, and arrives (and is dropped) now
+    QApplication.sendPostedEvents()
+    QApplication.processEvents()
     assert "latest text" in page.preview.toPlainText()
     assert "word word" not in page.preview.toPlainText()
 

@@ -15,6 +15,34 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
+def _cpu_ticks_and_waiting(pid: int) -> tuple[int, bool]:
+    """The process's CPU time (clock ticks) and whether its main thread sleeps in poll:
+    Qt's event loop waiting for an event."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    wchan = Path(f"/proc/{pid}/wchan").read_text()
+    return int(fields[11]) + int(fields[12]), fields[0] == "S" and "poll" in wchan
+
+
+def wait_until_idle(proc: subprocess.Popen, data: Path, quiet: float = 1.0) -> None:
+    """Until the app's event loop runs with nothing left to do: its journal exists, its
+    main thread sleeps in poll and it used almost no CPU for ``quiet`` seconds (on a
+    loaded machine, start-up work goes on for seconds after the journal is made: a fixed
+    sleep sent the signal into it)."""
+    deadline = time.monotonic() + 90
+    since, ticks = None, -1
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()[1][-2000:]
+        now_ticks, waiting = _cpu_ticks_and_waiting(proc.pid)
+        if not (data / "companion.sqlite3").exists() or not waiting:
+            since = None
+        elif since is None or now_ticks - ticks > 2:  # a timer's no-op: under 20 ms
+            since, ticks = time.monotonic(), now_ticks
+        elif time.monotonic() - since >= quiet:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the app never went idle in its event loop")
+
+
 def started(argv, data: Path) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
     return subprocess.Popen(
@@ -33,11 +61,7 @@ def test_ctrl_c_quits_with_130(argv, tmp_path):
     data = tmp_path / "data"
     proc = started(argv, data)
     try:
-        deadline = time.monotonic() + 60
-        while not (data / "companion.sqlite3").exists() and time.monotonic() < deadline:
-            assert proc.poll() is None, proc.communicate()[1][-2000:]
-            time.sleep(0.1)
-        time.sleep(3)  # the loop is running, idle
+        wait_until_idle(proc, data)
         proc.send_signal(signal.SIGINT)
         sent = time.monotonic()
         out, err = proc.communicate(timeout=20)
