@@ -149,6 +149,9 @@ class SafePreview(QTextBrowser):
         self._slice_timer.setSingleShot(True)
         self._slice_timer.setInterval(0)
         self._slice_timer.timeout.connect(self._slice)
+        # a slice that adds only below the view does not repaint it (10 ms a slice for a
+        # view full of emphasis); scrolling or the end of the display repaints it
+        self.verticalScrollBar().valueChanged.connect(self._thaw)
         # read-only and rebuilt on every pause in typing: an undo history would only grow
         self.document().setUndoRedoEnabled(False)
         from companion.core.about.render import PAGE_CSS
@@ -278,7 +281,8 @@ class SafePreview(QTextBrowser):
         if job is None:
             return
         doc = self.document()
-        deadline = None if budget is None else time.perf_counter() + budget
+        started_slice = time.perf_counter()
+        inserted = 0
         while True:
             if job.index < 0 or job.offset >= len(job.sections[job.index]):
                 job.index += 1
@@ -292,6 +296,10 @@ class SafePreview(QTextBrowser):
                 job.first = True
             html = job.sections[job.index]
             end = len(html) if budget is None else _cut(html, job.offset, job.size)
+            if budget is not None and inserted:  # would this piece overrun the slice?
+                spent = time.perf_counter() - started_slice
+                if spent + (end - job.offset) * job.per_char > budget:
+                    break
             piece = html[job.offset : end]
             started = time.perf_counter()
             if job.first:
@@ -300,22 +308,32 @@ class SafePreview(QTextBrowser):
                 at = job.cursor.position()
                 job.cursor.insertHtml(_LEAD + piece)
                 _drop_lead(doc, at)
+            # laid out here, not in a later event: the piece's cost then counts its layout
+            doc.documentLayout().blockBoundingRect(job.cursor.block())
             job.first = False
             job.offset = end
+            inserted += 1
             job.restore(self.verticalScrollBar())
-            if deadline is None:
+            if budget is None:
                 continue
+            if doc.documentLayout().blockBoundingRect(job.cursor.block()).top() > (
+                self.verticalScrollBar().value() + self.viewport().height()
+            ):
+                self.viewport().setUpdatesEnabled(False)
             # the next piece aims at half a slice, from what this one cost a character
-            cost = max(time.perf_counter() - started, 1e-6)
-            job.size = max(200, min(50_000, int(len(piece) * budget / 2 / cost)))
-            if time.perf_counter() >= deadline:
-                break
+            job.per_char = max(time.perf_counter() - started, 1e-6) / max(len(piece), 1)
+            job.size = max(200, min(50_000, int(budget / 2 / job.per_char)))
         job.slices += 1
         self._slice_timer.start()
+
+    def _thaw(self, *_args) -> None:
+        if not self.viewport().updatesEnabled():
+            self.viewport().setUpdatesEnabled(True)  # and repaints it
 
     def _finish_display(self) -> None:
         job = self._display
         self._display = None
+        self._thaw()
         if job.framed:
             self._sections = list(job.sections)
         else:  # one document: the next text is shown whole again
@@ -327,6 +345,7 @@ class SafePreview(QTextBrowser):
         if self._display is not None:
             self._slice_timer.stop()
             self._display = None
+            self._thaw()
             self._frames, self._sections = [], []  # half shown: rebuild next time
 
     def _frames_intact(self) -> bool:
@@ -341,7 +360,8 @@ class _Display:
     def __init__(self, sections: list[str], framed: bool, position: int):
         self.sections, self.framed, self.position = sections, framed, position
         self.index, self.offset, self.first = -1, 0, True
-        self.size = 1_500  # characters of HTML in the next piece
+        self.size = 800  # characters of HTML in the next piece
+        self.per_char = 2e-6  # seconds the last piece took a character (2 us: plain prose)
         self.slices = 0
         self.cursor: QTextCursor | None = None
         self._expected = 0  # the bar's value while nobody else has moved it
