@@ -197,3 +197,30 @@ def test_the_reader_scrolling_during_a_sliced_display_is_left_alone(qtbot):
     bar.setValue(20)  # the reader scrolls while it is still being shown
     qtbot.waitUntil(lambda: not preview.displaying, timeout=60_000)
     assert bar.value() == 20
+
+
+@pytest.mark.parametrize("page_name", ["about", "stories"])
+def test_both_previews_show_in_slices_and_leave_the_editor_alone(qtbot, ctx, bus, page_name):
+    """The About and Stories pages share the sliced display; the editor's undo and cursor
+    and the preview's settings are as they were."""
+    if page_name == "about":
+        from companion.ui.about.page import AboutPage as Page
+    else:
+        from companion.ui.stories.page import StoriesPage as Page
+    page = Page(ctx, bus)
+    qtbot.addWidget(page)
+    page.resize(1000, 700)
+    page.show()
+    qtbot.waitExposed(page)
+    page.editor.setPlainText("")
+    page.editor.insertPlainText(WORST)  # undoable, unlike setPlainText
+    page.editor.moveCursor(page.editor.textCursor().MoveOperation.Start)
+    page.refresh()
+    qtbot.waitUntil(
+        lambda: page.preview.slices_shown > 1 and not page.preview.displaying, timeout=60_000
+    )
+    assert page.editor.document().isUndoAvailable()
+    assert page.editor.textCursor().position() == 0
+    assert not page.preview.document().isUndoRedoEnabled()
+    assert page.preview.viewport().updatesEnabled()
+    page.shutdown()
