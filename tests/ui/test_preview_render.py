@@ -224,3 +224,27 @@ def test_both_previews_show_in_slices_and_leave_the_editor_alone(qtbot, ctx, bus
     assert not page.preview.document().isUndoRedoEnabled()
     assert page.preview.viewport().updatesEnabled()
     page.shutdown()
+
+
+@pytest.mark.parametrize(
+    "text, paused",
+    [
+        ("word " * 38_000, True),  # one paragraph of 190 KB: 73-78 ms laid out whole
+        ("word " * 1_900, False),
+        ("    code line\n" * 10_000, False),  # a code block: each line its own block
+        ("    " + "x" * 20_000 + "\n", True),
+        ("- " + "word " * 4_000 + "\n", True),
+    ],
+    ids=["prose", "short-prose", "code-lines", "code-line", "list-item"],
+)
+def test_a_paragraph_too_long_to_lay_out_in_a_frame_pauses_the_preview(qtbot, text, paused):
+    from companion.core.about.render import SafeRenderer
+    from companion.ui.about.editor import SafePreview
+
+    preview = SafePreview()
+    qtbot.addWidget(preview)
+    preview.show_sections(SafeRenderer().render_sections(text))
+    qtbot.waitUntil(lambda: not preview.displaying, timeout=60_000)
+    shown = preview.toPlainText()
+    assert shown.startswith("Preview paused: one paragraph is") is paused, shown[:100]
+    assert "\n" not in shown or not paused

@@ -32,6 +32,9 @@ MAX_FRAMES = 64
 # about SLICE_SECONDS each from a zero timer, so the window keeps painting and reacting.
 IMMEDIATE_CHARS = 4_000
 SLICE_SECONDS = 0.008
+# One paragraph is laid out whole, whatever the slices: 190 KB of prose in one took
+# 73-78 ms of the GUI thread. Past this many characters the preview says so instead.
+MAX_BLOCK_CHARS = 10_000
 
 
 class PitchEditor(QPlainTextEdit):
@@ -203,6 +206,14 @@ class SafePreview(QTextBrowser):
         frames are added or removed when a heading was added or removed. Anything larger
         rebuilds the whole document (in slices when it is long: see :meth:`_rebuild`)."""
         self._stop_display()  # a newer result replaces one still being shown
+        longest = longest_block(sections)
+        if longest > MAX_BLOCK_CHARS:
+            self.show_message(
+                f"Preview paused: one paragraph is {longest:,} characters, and the preview lays "
+                f"out at most {MAX_BLOCK_CHARS:,} in one piece. Split it with blank lines; "
+                "exports are not affected."
+            )
+            return
         old = self._sections
         if not old or not sections or not self._frames_intact():
             self._rebuild(sections)
@@ -383,6 +394,31 @@ class _Display:
 _LEAD = "<p>&#8203;</p>"
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>")
 _VOID = frozenset({"br", "hr", "img"})
+
+
+_BLOCK_TAG = re.compile(
+    r"<(/?)(p|li|h[1-6]|td|th|pre|blockquote|ul|ol|table|tr|thead|tbody|div|hr|dl|dt|dd)\b[^>]*>"
+)
+
+
+def longest_block(sections: list[str]) -> int:
+    """The characters of HTML in the longest run Qt lays out as one block: between
+    block-level tags, and between lines inside ``<pre>``."""
+    longest = 0
+    for html in sections:
+        if len(html) <= longest:
+            continue
+        at, in_pre = 0, 0
+        for match in [*_BLOCK_TAG.finditer(html), None]:
+            end = match.start() if match else len(html)
+            run = html[at:end]
+            size = max(map(len, run.split("\n"))) if in_pre else len(run)
+            longest = max(longest, size)
+            if match:
+                if match.group(2) == "pre":
+                    in_pre = max(0, in_pre + (-1 if match.group(1) else 1))
+                at = match.end()
+    return longest
 
 
 def _drop_lead(doc, at: int) -> None:
