@@ -131,3 +131,30 @@ def test_two_segments_told_in_other_words_in_a_row_are_both_heard():
     texts = [told["identity"], told["evidence"], *(PITCH[i][2] for i in ("depth", "why-role"))]
     result = _told(texts + [PITCH["hand-back"][2]])
     assert result.skipped == [] and result.off_script == ()
+
+
+# two segments told in other words, one after the other: no three-word run of the script
+# in either, so between "Who I am" and "Why this role" nothing is anchored
+TOLD_EVIDENCE = (
+    "Back then our service took forty thousand calls each second and tail latency was "
+    "the wall, so I took on the scheduler."
+)
+TOLD_DEPTH = (
+    "These days I think about batching, a line of requests sorted by size, and fairness "
+    "beats peak throughput."
+)
+
+
+def test_a_stretch_of_two_segments_told_in_other_words_is_cut_at_its_pause():
+    # as one stretch neither segment's key words make a fifth of it (5 of 40 words): cut
+    # at the 1.2 s pause between them (over order.SPLIT_PAUSE) each piece is its segment
+    texts = [PITCH["identity"][2], TOLD_EVIDENCE, TOLD_DEPTH, PITCH["why-role"][2]]
+    texts.append(PITCH["hand-back"][2])
+    result = _told(texts)
+    assert result.skipped == [] and result.off_script == ()
+    assert [o[0] for o in result.order] == [p[0] for p in vt.PITCH]
+    words = _words(texts)
+    first = len(_words(texts[:2]))  # TOLD_DEPTH's first word
+    by_id = {s.id: s for s in result.segments}
+    assert by_id["evidence"].end == pytest.approx(words[first - 1].end)
+    assert by_id["depth"].start == pytest.approx(words[first].start)
