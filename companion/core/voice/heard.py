@@ -142,7 +142,7 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
         if n not in heard
         and len(found.get(n, ())) >= min(MIN_HEARD, len(set(seg.words) - common) or 1)
     }
-    heard |= again
+    heard |= again | {occ.segment for occ in occurrences if occ.told}
     # an occurrence's words are its segment's, whatever the aligner did; the aligner's
     # matches stand for a heard segment no occurrence was found for
     placed = {occ.segment for occ in occurrences if occ.segment in heard}

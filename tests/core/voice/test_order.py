@@ -158,3 +158,31 @@ def test_a_stretch_of_two_segments_told_in_other_words_is_cut_at_its_pause():
     by_id = {s.id: s for s in result.segments}
     assert by_id["evidence"].end == pytest.approx(words[first - 1].end)
     assert by_id["depth"].start == pytest.approx(words[first].start)
+
+
+def test_a_segment_told_with_two_of_its_key_words_before_the_next_one_is_heard():
+    # only "infrastructure" and "running" of Who I am (a paraphrase at 10 dB kept no more):
+    # before "Strongest evidence" at the start, in the script's order, it is Who I am
+    told = "so I work on infrastructure and these days I keep things running"
+    result = _told([told, *(PITCH[i][2] for i in ("evidence", "depth", "why-role", "hand-back"))])
+    assert result.skipped == [] and result.off_script == ()
+    identity = {s.id: s for s in result.segments}["identity"]
+    assert identity.start == pytest.approx(0.5) and identity.end < _words([told])[-1].end + 0.1
+
+
+def test_a_segment_begun_in_other_words_starts_where_they_start():
+    # the first clause of "Current depth" in other words, then its own script with no pause
+    begun = "right now a queue for requests is what I think about " + (
+        "which taught me that fairness matters more than peak throughput"
+    )
+    texts = [PITCH["identity"][2], PITCH["evidence"][2], begun, PITCH["why-role"][2]]
+    result = _told(texts)
+    assert result.off_script == () and result.repeated == []
+    depth = {s.id: s for s in result.segments}["depth"]
+    assert depth.start == pytest.approx(_words(texts)[len(_words(texts[:2]))].start)
+
+
+def test_a_remark_where_a_segment_was_left_out_is_off_the_script_not_that_segment():
+    texts = [PITCH["identity"][2], PITCH["evidence"][2], OFF, PITCH["why-role"][2]]
+    result = _told(texts + [PITCH["hand-back"][2]])
+    assert result.skipped == ["depth"] and len(result.off_script) == 1
