@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+from collections.abc import Callable
 
 # Only the classes the first frame shows: each PySide class is built on first use (its
 # enums too), and not `Qt`: its enum namespace costs ~13 ms, paid after the first paint.
@@ -61,10 +62,15 @@ class NoticeBar(QFrame):
 class MainWindow(QMainWindow):
     first_painted = Signal()
 
-    def __init__(self, ctx: AppContext, bus: AppBus, parent: QWidget | None = None):
+    def __init__(
+        self, ctx: AppContext, bus: AppBus, parent: QWidget | None = None, *, day: Callable
+    ):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        # the session's day service, asked for when the first page that shows the day is
+        # built (the factory makes the session then, after the first paint)
+        self._day = day
         self._pages: dict[str, QWidget] = {}
         self._painted = False
         self.setWindowTitle(APP_NAME)
@@ -142,7 +148,8 @@ class MainWindow(QMainWindow):
 
     def _build(self, spec: PageSpec) -> QWidget:
         module = importlib.import_module(f"companion.ui.{spec.module}.page")
-        widget = getattr(module, spec.cls)(self.ctx, self.bus)
+        handed = {"day": self._day()} if spec.day else {}
+        widget = getattr(module, spec.cls)(self.ctx, self.bus, **handed)
         widget.setObjectName(f"page-{spec.key}")
         return widget
 

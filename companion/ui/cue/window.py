@@ -54,10 +54,11 @@ ARMED_FOR = cue_card.ARMED_FOR  # the second of two presses, within this
 class CueCardWindow(QWidget):
     closed = Signal()  # the user closed the card (not a hide by a hotkey)
 
-    def __init__(self, ctx: AppContext, bus: AppBus, parent=None, *, captures=None):
+    def __init__(self, ctx: AppContext, bus: AppBus, day, parent=None, *, captures=None):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.day = day  # the session's day service (companion/ui/day/service.py)
         self.captures = captures  # the session's open captures (ui/journal/capture.py)
         self.setObjectName("cueCard")
         self.setWindowTitle("Cue card")
@@ -258,13 +259,6 @@ class CueCardWindow(QWidget):
         self.render()
 
     # ------------------------------------------------------------------ the day
-
-    @property
-    def day(self):
-        """The session's day service (made once by the application factory)."""
-        from companion.ui.day.service import DayService
-
-        return DayService.of(self.ctx, self.bus)
 
     @property
     def _day_round(self):
@@ -712,6 +706,7 @@ class CueCardWindow(QWidget):
 def open_cue_card(
     ctx: AppContext,
     bus: AppBus,
+    day,
     round_type: str | None = None,
     existing: CueCardWindow | None = None,
     *,
@@ -725,7 +720,7 @@ def open_cue_card(
         except RuntimeError:
             window = None
     if window is None:
-        window = CueCardWindow(ctx, bus, captures=captures)
+        window = CueCardWindow(ctx, bus, day, captures=captures)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
     else:
         window.reload_state()

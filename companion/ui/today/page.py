@@ -37,10 +37,11 @@ EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
 
 
 class TodayPage(QWidget):
-    def __init__(self, ctx, bus, parent=None):
+    def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.day = day  # the session's day service: this page renders its view
         self.view = None
         self.phase_group = None
         self._phase_key = None
@@ -161,7 +162,7 @@ class TodayPage(QWidget):
         self.schedule_box = QGroupBox("Schedule")
         self.schedule_box.setAccessibleName("Schedule")
         schedule_layout = QVBoxLayout(self.schedule_box)
-        self.schedule = ScheduleEditor(self.ctx, self.bus)
+        self.schedule = ScheduleEditor(self.ctx, self.bus, self.day)
         schedule_layout.addWidget(self.schedule)
         layout.addWidget(self.schedule_box)
         from companion.ui.today.parts import takeaways_box
@@ -178,12 +179,6 @@ class TodayPage(QWidget):
         self.render(self.day.view or self.day.refresh())
 
     # the day -----------------------------------------------------------------------
-
-    @property
-    def day(self):
-        from companion.ui.day.service import DayService
-
-        return DayService.of(self.ctx, self.bus)
 
     def refresh(self) -> None:
         """Ask the service for the day now (it emits ``day_changed``, rendered below)."""

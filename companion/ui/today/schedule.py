@@ -43,10 +43,11 @@ class ScheduleEditor(QWidget):
 
     changed = Signal()
 
-    def __init__(self, ctx, bus, parent=None):
+    def __init__(self, ctx, bus, day, parent=None):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.day = day  # the session's day service: skip, unskip and reschedule go through it
         self.loop_id = 0
         self.ask_dialog = None  # "which address is yours?", asked once at an import
         self._reading = False
@@ -241,12 +242,6 @@ class ScheduleEditor(QWidget):
             update_round(self.ctx.db, round_id, organizer=values["organizer"])
         self._changed([round_id])
         return round_id
-
-    @property
-    def day(self):
-        from companion.ui.day.service import DayService
-
-        return DayService.of(self.ctx, self.bus)
 
     def edit_selected(self) -> None:
         from companion.core.day.loops import get_round
