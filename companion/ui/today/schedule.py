@@ -392,7 +392,6 @@ class ScheduleEditor(QWidget):
         from companion.core.day.invitation import guess_company, import_invitation_events
         from companion.core.day.invite_people import ME_PREF
         from companion.core.day.loops import get_loop
-        from companion.core.day.rules import day_rules
 
         named = guess_company([e.summary for e in events if not e.all_day])
         mine = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
@@ -403,7 +402,7 @@ class ScheduleEditor(QWidget):
                 path,
                 events,
                 problems,
-                day_rules(self.ctx.content),
+                self.day.rules,  # the day's rules, read once by the service
                 company=None if other or mine is None else mine.company,
                 me=str(self.ctx.prefs.get(ME_PREF, "") or ""),
                 now=self.ctx.now(),
