@@ -26,6 +26,7 @@ from companion.core.context import AppContext
 from companion.ui.bus import AppBus
 from companion.ui.icons import icon, rail_icon
 from companion.ui.pages import PAGES, PageSpec
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 RAIL_ICON_PX = 22  # the rail's PNG icons are drawn at this size (render_rail_icons.py)
 
@@ -94,12 +95,13 @@ class MainWindow(QMainWindow):
         self.rail.setFrameShape(QFrame.Shape.NoFrame)
         self.rail.setSpacing(2)
         # palette roles keep the rail right in light and dark schemes
-        self.rail.setStyleSheet(
+        palette_sheet(
+            self.rail,
             "QListWidget#navRail { background: palette(alternate-base);"
             " border-right: 1px solid palette(mid); padding: 6px 4px; }"
             "QListWidget#navRail::item { padding: 7px 8px; border-radius: 6px; }"
             "QListWidget#navRail::item:selected { background: palette(highlight);"
-            " color: palette(highlighted-text); }"
+            " color: palette(highlighted-text); }",
         )
         for n, page in enumerate(PAGES, 1):
             item = QListWidgetItem(rail_icon(page.icon), page.title)

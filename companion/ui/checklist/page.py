@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.theme import type_role
 from companion.ui.widgets.plain_text import plain_tip
 
 
@@ -283,7 +284,7 @@ class ChecklistPage(QWidget):
         outer = QVBoxLayout(self)
         head = QHBoxLayout()
         self.heading = QLabel("Checklist")
-        self.heading.setProperty("role", "pageTitle")  # the type scale's page title
+        type_role(self.heading, "pageTitle")
         self.heading.setAccessibleName("Checklist")
         head.addWidget(self.heading, 1)
         self.new_day_button = QPushButton("&New day")

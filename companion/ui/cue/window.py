@@ -19,7 +19,7 @@ import math
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
 
 from companion.core.context import AppContext
 from companion.core.cue import card as cue_card
@@ -37,7 +37,7 @@ from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.sections import RoundPage, label
-from companion.ui.cue.style import style_sheet
+from companion.ui.cue.style import CardFrame, style_sheet
 from companion.ui.cue.tabs import RoundTabs
 
 log = logging.getLogger(__name__)
@@ -124,8 +124,7 @@ class CueCardWindow(QWidget):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        frame = QFrame()
-        frame.setObjectName("cueFrame")
+        frame = CardFrame()
         outer.addWidget(frame)
         layout = QVBoxLayout(frame)
         layout.setContentsMargins(1, 1, 1, 1)

@@ -35,6 +35,7 @@ from companion.ui.journal.models import (
 from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
+from companion.ui.theme import type_role
 from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
@@ -133,7 +134,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
 
         # right: one loop
         self.title = QLabel()
-        self.title.setProperty("role", "pageTitle")
+        type_role(self.title, "pageTitle")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setAccessibleName("Loop")
         self.title.setWordWrap(True)

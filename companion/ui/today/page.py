@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.day.clock import countdown_changes_in
+from companion.ui.theme import type_role
 from companion.ui.today.parts import clear as _clear
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
     "<p>No interview loop yet. Start here:</p><ol>"
@@ -56,7 +58,7 @@ class TodayPage(QWidget):
 
         outer = QVBoxLayout(self)
         self.headline = QLabel("Today")
-        self.headline.setProperty("role", "pageTitle")  # the type scale's page title
+        type_role(self.headline, "pageTitle")
         self.headline.setTextFormat(Qt.TextFormat.PlainText)  # a company name is not HTML
         self.headline.setAccessibleName("Today")
         outer.addWidget(self.headline)
@@ -101,9 +103,10 @@ class TodayPage(QWidget):
         self.dnd_banner.setWordWrap(True)
         self.dnd_banner.setObjectName("dndBanner")
         self.dnd_banner.setAccessibleName("Notifications paused")
-        self.dnd_banner.setStyleSheet(
+        palette_sheet(
+            self.dnd_banner,
             "QLabel#dndBanner { background: palette(highlight); color: palette(highlighted-text);"
-            " padding: 6px; border-radius: 4px; }"
+            " padding: 6px; border-radius: 4px; }",
         )
         self.dnd_banner.hide()
         layout.addWidget(self.dnd_banner)
