@@ -93,8 +93,8 @@ def run(cycles: int = 8) -> list[dict]:
         bus = AppBus()
         from companion.ui.session import Session
 
-        Session(ctx, bus)  # the day service the card follows, as the app makes it
-        card = CueCardWindow(ctx, bus)
+        session = Session(ctx, bus)  # the day service the card follows, as the app makes it
+        card = CueCardWindow(ctx, bus, session.day)
         card.state.reminder_shown_on = ctx.now().date().isoformat()
         card.restore_geometry()
         card.show()

@@ -93,7 +93,7 @@ def _measure(app, folder: Path, counted: _Counted) -> dict[str, dict[str, int]]:
     from companion.ui.bus import AppBus
     from companion.ui.checklist.page import ChecklistPage
     from companion.ui.cue.window import CueCardWindow
-    from companion.ui.day.service import DayService
+    from companion.ui.day.service import day_service
     from companion.ui.journal.capture import CaptureDialog
     from companion.ui.journal.page import JournalPage
     from companion.ui.selfcheck.page import SelfCheckPage
@@ -106,10 +106,9 @@ def _measure(app, folder: Path, counted: _Counted) -> dict[str, dict[str, int]]:
     loop = create_loop(ctx.db, "Acme", "SRE", starts_on=now.date().isoformat())
     first = add_round(ctx.db, loop, "design", scheduled_at=now + dt.timedelta(minutes=10))
     add_round(ctx.db, loop, "coding", scheduled_at=now + dt.timedelta(hours=2))
-    from companion.ui.day.notifier import Notifier
 
-    bus.day = DayService(ctx, bus, Notifier(bus, fallback=lambda t, m: None), bus)
-    bus.day.start()
+    day = day_service(ctx, bus, bus, fallback=lambda t, m: None)
+    day.start()
 
     def settle() -> None:
         for _ in range(5):
@@ -119,15 +118,15 @@ def _measure(app, folder: Path, counted: _Counted) -> dict[str, dict[str, int]]:
         while not loop_done:
             app.processEvents()
 
-    today, checklist = TodayPage(ctx, bus), ChecklistPage(ctx, bus)
-    journal, study = JournalPage(ctx, bus), StudyPage(ctx, bus)
+    today, checklist = TodayPage(ctx, bus, day=day), ChecklistPage(ctx, bus, day=day)
+    journal, study = JournalPage(ctx, bus, day=day), StudyPage(ctx, bus)
     selfcheck, about = SelfCheckPage(ctx, bus), AboutPage(ctx, bus)
     for page in (today, checklist, journal, study, selfcheck, about):
         page.resize(900, 700)
         page.show()
         page.on_shown()
     selfcheck.planner.ensure_loaded()  # the planner tab, opened once
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day)
     card.show()
     settle()
     pages = {
@@ -162,7 +161,7 @@ def _measure(app, folder: Path, counted: _Counted) -> dict[str, dict[str, int]]:
 
     steps = {
         "Start": lambda: today.start_round(first),
-        "End": lambda: bus.day.end_round(first),  # Today asks twice for a round this young
+        "End": lambda: day.end_round(first),  # Today asks twice for a round this young
         "capture save": capture,
         "quiz mark": lambda: selfcheck.quiz.mark("missed"),
         "About edit": about_edit,
@@ -181,7 +180,7 @@ def _measure(app, folder: Path, counted: _Counted) -> dict[str, dict[str, int]]:
     for widget in (card, today, checklist, journal, study, selfcheck, about):
         widget.close()
         widget.deleteLater()
-    bus.day.shutdown()
+    day.shutdown()
     # gone now, not whenever the collector gets to them: a later setStyle() in the same
     # process would repolish every widget they hold
     from PySide6.QtCore import QCoreApplication, QEvent

@@ -48,8 +48,7 @@ def measure(runs: int = 5) -> tuple[float, float]:
     from companion.core.day.loops import add_round, create_loop
     from companion.ui.bus import AppBus
     from companion.ui.cue.window import CueCardWindow
-    from companion.ui.day.notifier import Notifier
-    from companion.ui.day.service import DayService
+    from companion.ui.day.service import day_service
     from companion.ui.mainwindow import MainWindow
     from companion.ui.pages import PAGES
     from companion.ui.theme import apply_scheme, dark_palette, light_palette
@@ -62,15 +61,15 @@ def measure(runs: int = 5) -> tuple[float, float]:
     add_round(ctx.db, loop, "design", scheduled_at=now + dt.timedelta(minutes=10))
     add_round(ctx.db, loop, "coding", scheduled_at=now + dt.timedelta(hours=2))
     bus = AppBus()
-    bus.day = DayService(ctx, bus, Notifier(bus, fallback=lambda _t, _m: None), bus)
-    bus.day.start()
-    win = MainWindow(ctx, bus)
+    day = day_service(ctx, bus, bus, fallback=lambda _t, _m: None)
+    day.start()
+    win = MainWindow(ctx, bus, day=lambda: day)
     win.resize(1100, 720)
     win.show()
     for spec in PAGES:
         win.show_page(spec.key)
         _settle(app)
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day)
     card.show()
     _settle(app)
 
@@ -93,7 +92,7 @@ def measure(runs: int = 5) -> tuple[float, float]:
     app.setStyleSheet(sheet)
     card.close()
     win.close()
-    bus.day.shutdown()
+    day.shutdown()
     ctx.close()
     return statistics.median(switches), statistics.median(bare)
 

@@ -144,7 +144,7 @@ def _card_child(mode: str, seconds: float) -> None:
         from companion.ui.session import Session
 
         bus = AppBus()
-        Session(ctx, bus)  # the day service the card follows, as the app makes it
+        session = Session(ctx, bus)  # the day service the card follows, as the app makes it
         if mode in ("follow", "follow-idle"):
             import datetime as dt
 
@@ -152,7 +152,7 @@ def _card_child(mode: str, seconds: float) -> None:
 
             save_text(ctx.db, vt.pitch_page(), dt.datetime.now())
             ctx.prefs.set("voice.follow_pitch", mode == "follow")
-        card = CueCardWindow(ctx, bus)
+        card = CueCardWindow(ctx, bus, session.day)
         card.set_round("coding")
         card.show_card()
         result: dict = {"rss0": _rss_mib()}

@@ -97,7 +97,6 @@ def _simulate(folder: Path, measure: bool, card_ticks_per_minute: int = 60) -> d
     sent: list[tuple[str, str]] = []
     notifier = Notifier(bus, fallback=lambda title, text: sent.append((title, text)))
     day = DayService(ctx, bus, notifier, bus)
-    bus.day = day
     desk = FakeGsettings()
     dnd = DndModel(
         ctx,
@@ -111,12 +110,12 @@ def _simulate(folder: Path, measure: bool, card_ticks_per_minute: int = 60) -> d
     from companion.ui.cue.window import open_cue_card
     from companion.ui.today.page import TodayPage
 
-    today = TodayPage(ctx, bus)
+    today = TodayPage(ctx, bus, day=day)
     today.resize(800, 900)
     today.show()
     today.on_shown()
-    checklist = ChecklistPage(ctx, bus)
-    card = open_cue_card(ctx, bus, None)
+    checklist = ChecklistPage(ctx, bus, day=day)
+    card = open_cue_card(ctx, bus, day, None)
     day.start()
     app.processEvents()
 

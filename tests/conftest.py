@@ -213,20 +213,24 @@ def content(shipped_content):
 
 
 @pytest.fixture
-def bus(qapp, ctx):
-    """A bus with the session's one day service on it, as the application factory
-    (companion/ui/session.py) makes it; its notifier records instead of showing."""
+def bus(qapp):
+    """The app's bus: changes and requests between parts, no service on it."""
     from companion.ui.bus import AppBus
-    from companion.ui.day.notifier import Notifier
-    from companion.ui.day.service import DayService
 
-    made = AppBus()
-    made.day = DayService(ctx, made, Notifier(made, fallback=lambda _t, _m: None), made)
+    return AppBus()
+
+
+@pytest.fixture
+def day_service(ctx, bus):
+    """The session's one day service, wired as the session wires it (``day_service`` in
+    companion/ui/day/service.py); its notifier records instead of showing. Handed to the
+    pages and the card a test builds, as the application hands it to them."""
+    from companion.ui.day.service import day_service as make
+
+    made = make(ctx, bus, bus, fallback=lambda _t, _m: None)
     yield made
-    # a day service a page made on this bus keeps its timer until the garbage collector
-    # reaches it; stopped here, it cannot wake in a later test and reopen a closed journal
-    if getattr(made, "day", None) is not None:
-        made.day.shutdown()
+    # stopped here, its timer cannot wake in a later test and reopen a closed journal
+    made.shutdown()
 
 
 @pytest.fixture

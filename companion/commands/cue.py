@@ -81,13 +81,13 @@ def run(args, ctx) -> int:
         lock.release()
 
 
-def open_main(ctx, bus, mains: list):
-    """The main window in the card's process (made once, on the card's session: the
-    pages find its day service), brought to the front. ``mains`` holds it."""
+def open_main(ctx, bus, day, mains: list):
+    """The main window in the card's process (made once, on the card's session: its
+    pages are handed the session's day service), brought to the front. ``mains`` holds it."""
     if not mains:
         from companion.ui.mainwindow import MainWindow
 
-        mains.append(MainWindow(ctx, bus))
+        mains.append(MainWindow(ctx, bus, day=lambda: day))
     window = mains[0]
     window.bring_to_front()
     return window
@@ -123,7 +123,9 @@ def _run_gui(ctx, round_type: str | None) -> int:
     session.start_hotkeys()
     server = make_server(server_name(ctx.data_dir), card)
     mains: list = []  # `companion` run while the card runs: the main window opens here
-    server.raise_requested.connect(lambda: (card.show_card(), open_main(ctx, bus, mains)))
+    server.raise_requested.connect(
+        lambda: (card.show_card(), open_main(ctx, bus, session.day, mains))
+    )
     server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
     # the card (a tool window Qt does not count) is what the user closes: quit then, or
     # once the last capture is closed after it; closing a capture alone quits nothing

@@ -46,7 +46,9 @@ class Application:
         self.ctx = ctx
         self.qapp = qapp
         self.bus = AppBus()
-        self.window = MainWindow(ctx, self.bus)
+        # the session's day service is handed to the pages that show the day; asking for
+        # it makes the session if the first paint's timers have not made it yet
+        self.window = MainWindow(ctx, self.bus, day=lambda: self.make_session().day)
         # the window icon (SVG: QtSvg and its plugin) is set right after the first paint:
         # the window manager draws it, the window's own first frame does not show it
         self.tray = None

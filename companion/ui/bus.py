@@ -6,8 +6,7 @@ from PySide6.QtCore import QObject, Signal
 
 
 class AppBus(QObject):
-    #: the day service (companion.ui.day.service.DayService), set once by the application
-    day = None
+    """Changes and requests between parts; never a service (those are handed down)."""
 
     #: switch the main window to a page by key ("today", "about", "cue", ...)
     open_page = Signal(str)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+from collections.abc import Callable
 
 # Only the classes the first frame shows: each PySide class is built on first use (its
 # enums too), and not `Qt`: its enum namespace costs ~13 ms, paid after the first paint.
@@ -25,6 +26,7 @@ from companion.core.context import AppContext
 from companion.ui.bus import AppBus
 from companion.ui.icons import icon, rail_icon
 from companion.ui.pages import PAGES, PageSpec
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 RAIL_ICON_PX = 22  # the rail's PNG icons are drawn at this size (render_rail_icons.py)
 
@@ -61,10 +63,15 @@ class NoticeBar(QFrame):
 class MainWindow(QMainWindow):
     first_painted = Signal()
 
-    def __init__(self, ctx: AppContext, bus: AppBus, parent: QWidget | None = None):
+    def __init__(
+        self, ctx: AppContext, bus: AppBus, parent: QWidget | None = None, *, day: Callable
+    ):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        # the session's day service, asked for when the first page that shows the day is
+        # built (the factory makes the session then, after the first paint)
+        self._day = day
         self._pages: dict[str, QWidget] = {}
         self._painted = False
         self.setWindowTitle(APP_NAME)
@@ -88,12 +95,13 @@ class MainWindow(QMainWindow):
         self.rail.setFrameShape(QFrame.Shape.NoFrame)
         self.rail.setSpacing(2)
         # palette roles keep the rail right in light and dark schemes
-        self.rail.setStyleSheet(
+        palette_sheet(
+            self.rail,
             "QListWidget#navRail { background: palette(alternate-base);"
             " border-right: 1px solid palette(mid); padding: 6px 4px; }"
             "QListWidget#navRail::item { padding: 7px 8px; border-radius: 6px; }"
             "QListWidget#navRail::item:selected { background: palette(highlight);"
-            " color: palette(highlighted-text); }"
+            " color: palette(highlighted-text); }",
         )
         for n, page in enumerate(PAGES, 1):
             item = QListWidgetItem(rail_icon(page.icon), page.title)
@@ -142,7 +150,8 @@ class MainWindow(QMainWindow):
 
     def _build(self, spec: PageSpec) -> QWidget:
         module = importlib.import_module(f"companion.ui.{spec.module}.page")
-        widget = getattr(module, spec.cls)(self.ctx, self.bus)
+        handed = {"day": self._day()} if spec.day else {}
+        widget = getattr(module, spec.cls)(self.ctx, self.bus, **handed)
         widget.setObjectName(f"page-{spec.key}")
         return widget
 

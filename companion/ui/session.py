@@ -3,7 +3,7 @@ the open captures, the cue card and the global hotkeys.
 
 Both the main app (companion/ui/app.py) and the card alone (`companion cue`) build a
 session, so the card has its day service and its hotkeys either way; nothing else makes
-a second one (``DayService.of`` only finds this one).
+a second one; the service is handed to what needs it (the bus carries its changes).
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ class Session(QObject):
         fallback: Callable[[str, str], None] | None = None,
     ):
         super().__init__(parent or bus)  # kept alive by its parent, as its parts are
-        from companion.ui.day.notifier import Notifier
-        from companion.ui.day.service import DayService
+        from companion.ui.day.service import day_service
         from companion.ui.journal.capture import CaptureDesk
 
         self.ctx = ctx
@@ -37,10 +36,9 @@ class Session(QObject):
         self._notice = notice or (lambda text: bus.status_message.emit(text))
         fallback = fallback or (lambda t, m: bus.status_message.emit(f"{t}: {m}"))
         owner = window or bus  # lives as long as the session's windows do
-        self.notifier = Notifier(owner, fallback=fallback)
         # the one owner of the day's timer, reminders and do-not-disturb; pages observe it
-        self.day = DayService(ctx, bus, self.notifier, owner)
-        bus.day = self.day
+        self.day = day_service(ctx, bus, owner, fallback=fallback)
+        self.notifier = self.day.notifier
         self.captures = CaptureDesk(ctx, bus, window)
         if window is None:
             self.captures.setParent(bus)
@@ -61,7 +59,7 @@ class Session(QObject):
         from companion.ui.cue.window import open_cue_card
 
         self.card = open_cue_card(
-            self.ctx, self.bus, round_type or None, self.card, captures=self.captures
+            self.ctx, self.bus, self.day, round_type or None, self.card, captures=self.captures
         )
         self.card_shown.emit(self.card)
         return self.card

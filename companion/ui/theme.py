@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 from companion.ui.palette_tone import contrast_ratio as contrast_ratio  # re-exported
 from companion.ui.palette_tone import is_dark as is_dark  # re-exported
@@ -68,16 +68,25 @@ def _set_colors_and_type(app, scheme: str, *, set_fusion: bool) -> None:
     ``QStyleHints.setColorScheme`` is only a request the platform theme may ignore."""
     if set_fusion and not app.property("companionStyle"):
         app.setStyle("Fusion")  # CompanionStyle wraps the same Fusion later
+    # no style sheet on the app: under one a widget keeps the palette it was polished
+    # with, and only setting the sheet again (every widget repolished: 2.3 s of CPU with
+    # every page built) brought the new colours. The type scale is fonts (type_role), and
+    # a widget's own sheet with palette() colours follows the palette (palette_sheet).
+    if app.styleSheet():
+        app.setStyleSheet("")
     app.setPalette(dark_palette() if scheme == "dark" else light_palette())
-    # set even when unchanged: under a style sheet a widget keeps the palette it was
-    # polished with, and setting the sheet again repolishes each one in the new colours
-    app.setStyleSheet(type_scale(app.font()))
     app.setProperty("companionScheme", scheme)
 
 
 def _install_style(app) -> None:
+    from PySide6.QtCore import Qt
+
     from companion.ui.style import CompanionStyle
 
+    # a widget's own style sheet sets only the colours and fonts it names, the rest
+    # following the app's palette: without it every widget under a sheet (the whole
+    # card) kept the old scheme's colours after a light/dark switch
+    app.setAttribute(Qt.ApplicationAttribute.AA_UseStyleSheetPropagationInWidgetStyles, True)
     palette = app.palette()
     app.setStyle(CompanionStyle())
     app.setPalette(palette)  # ours, not the style's standard one
@@ -90,23 +99,20 @@ def _install_style(app) -> None:
 TYPE_SCALE = {"pageTitle": 1.4, "sectionHeader": 1.15, "hint": 0.9}
 
 
-def type_scale(font) -> str:
-    """The style sheet of the type scale, in points (or pixels) of the app's ``font``: Qt
-    style sheets take no percentages ("140%" was silently ignored)."""
+def type_role(widget, role: str) -> None:
+    """Give ``widget`` its place in the type scale ("pageTitle", "sectionHeader" or "hint"):
+    the application's font at that size, semibold but for a hint. A font, not a style
+    sheet: a sheet on the app made a light/dark switch restyle every widget."""
+    font = QFont(QGuiApplication.font())
+    scale = TYPE_SCALE[role]
     if font.pointSizeF() > 0:
-        size, unit = font.pointSizeF(), "pt"
+        font.setPointSizeF(font.pointSizeF() * scale)
     else:
-        size, unit = float(font.pixelSize()), "px"
-
-    def at(scale: float) -> str:
-        return f"{size * scale:.1f}{unit}"
-
-    title, section, hint = (at(TYPE_SCALE[k]) for k in ("pageTitle", "sectionHeader", "hint"))
-    return (
-        f'QLabel[role="pageTitle"] {{ font-size: {title}; font-weight: 600; }}\n'
-        f'QLabel[role="sectionHeader"] {{ font-size: {section}; font-weight: 600; }}\n'
-        f'QLabel#hint, QLabel[role="hint"] {{ font-size: {hint}; }}\n'
-    )
+        font.setPixelSize(round(font.pixelSize() * scale))
+    if role != "hint":
+        font.setWeight(QFont.Weight.DemiBold)
+    widget.setProperty("role", role)
+    widget.setFont(font)
 
 
 def follow_system(app, environ=os.environ) -> None:

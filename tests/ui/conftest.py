@@ -18,14 +18,14 @@ def app_look(qapp):
 
 
 @pytest.fixture
-def main_window(qtbot, ctx, bus):
+def main_window(qtbot, ctx, bus, day_service):
     """Make the app's main window, shown and painted (closed after the test)."""
     from companion.ui.mainwindow import MainWindow
 
     made = []
 
     def make():
-        win = MainWindow(ctx, bus)
+        win = MainWindow(ctx, bus, day=lambda: day_service)
         qtbot.addWidget(win)
         win.resize(1100, 720)
         win.show()

@@ -372,11 +372,11 @@ def test_every_page_fits_a_small_laptop_screen(qtbot, window, open_page):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
-def test_the_cue_card(qtbot, ctx, bus, loop):
+def test_the_cue_card(qtbot, ctx, bus, day_service, loop):
     from companion.ui.cue.sections import CollapsibleSection
     from companion.ui.cue.window import CueCardWindow
 
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(card)
     card.show()
     qtbot.waitExposed(card)
@@ -430,7 +430,7 @@ def test_the_dialogs(qtbot, ctx, bus, loop, clock):
     assert_clean(problems)
 
 
-def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
+def test_the_journal_dialogs(qtbot, ctx, bus, day_service, loop, clock):
     """Owned by the journal: problems here go to JOURNAL_KNOWN for its owner to fix."""
     from types import SimpleNamespace
 
@@ -449,7 +449,7 @@ def test_the_journal_dialogs(qtbot, ctx, bus, loop, clock):
         text="clear trade-offs",
         note="read the guide",
     )
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     dialogs = {
         "LoopDialog (Journal)": LoopDialog(clock.now().date()),
@@ -777,7 +777,7 @@ def full_lists(ctx, clock, loop, missed_question):
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
 def test_contrast_of_every_page_and_the_card(
-    qtbot, scheme, ctx, bus, full_lists, open_page, main_window
+    day_service, qtbot, scheme, ctx, bus, full_lists, open_page, main_window
 ):
     from companion.ui.cue.window import CueCardWindow
 
@@ -789,7 +789,7 @@ def test_contrast_of_every_page_and_the_card(
     tally = contrast.Tally()
     problems += _item_views_of_every_page(window, open_page, scheme, tally)
     window.close()
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(card)
     card.show()
     qtbot.waitExposed(card)
@@ -914,7 +914,7 @@ def test_the_item_view_audit_catches_pale_text(qtbot, scheme):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
-def test_contrast_of_the_lists_in_dialogs(qtbot, scheme, ctx, bus, full_lists, clock):
+def test_contrast_of_the_lists_in_dialogs(qtbot, scheme, ctx, bus, day_service, full_lists, clock):
     from companion.core.about import store as about_store
     from companion.core.journal.entries import add_weak_topic
     from companion.ui.about.dialogs import HistoryDialog
@@ -934,7 +934,7 @@ def test_contrast_of_the_lists_in_dialogs(qtbot, scheme, ctx, bus, full_lists, c
         for line in lines:
             part.entry.setText(line)
             part.add_current()
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     dialogs = {
         "CaptureDialog": capture,

@@ -29,10 +29,10 @@ def dnd(ctx, bus, clock):
 
 
 @pytest.fixture
-def page(qtbot, ctx, bus, dnd):
+def page(qtbot, ctx, bus, day_service, dnd):
     from companion.ui.checklist.page import ChecklistPage
 
-    widget = ChecklistPage(ctx, bus)
+    widget = ChecklistPage(ctx, bus, day=day_service)
     qtbot.addWidget(widget)
     widget.show()
     qtbot.waitUntil(lambda: widget._built)
@@ -72,14 +72,14 @@ def test_new_day_unticks_every_list(page, ctx, monkeypatch):
         assert cl.checked_keys(ctx.db, group.scope) == set()
 
 
-def test_lists_follow_the_loop_and_its_next_round(qtbot, ctx, bus, dnd, clock):
+def test_lists_follow_the_loop_and_its_next_round(qtbot, ctx, bus, day_service, dnd, clock):
     from companion.ui.checklist.page import ChecklistPage
 
     loop = create_loop(ctx.db, "Acme", starts_on="2026-12-01")
     first = add_round(
         ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 1, 9, 10, tzinfo=TZ)
     )
-    page = ChecklistPage(ctx, bus)
+    page = ChecklistPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     qtbot.waitUntil(lambda: page._built)
     before = page.groups["before-round"]
@@ -121,8 +121,8 @@ def test_links_open_what_they_name(page, bus, monkeypatch):
     assert buttons["about-me"].accessibleName().startswith("Open About me:")
 
 
-def test_today_and_checklist_stay_in_step(qtbot, ctx, bus, dnd, page, clock):
-    other = type(page)(ctx, bus)
+def test_today_and_checklist_stay_in_step(qtbot, ctx, bus, day_service, dnd, page, clock):
+    other = type(page)(ctx, bus, day=day_service)
     qtbot.addWidget(other)
     qtbot.waitUntil(lambda: other._built)
     night = page.groups["night-before"]

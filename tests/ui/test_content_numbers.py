@@ -82,13 +82,13 @@ def test_the_planner_counts_against_the_packs_pick(qtbot, data_dir, ctx, bus) ->
 LUNCH_ROUNDS = (Path(__file__).parents[1] / "data" / "lunch-rounds.md").read_text(encoding="utf-8")
 
 
-def test_the_cue_card_times_a_round_by_the_pack(qtbot, data_dir, ctx, bus) -> None:
+def test_the_cue_card_times_a_round_by_the_pack(qtbot, data_dir, ctx, bus, day_service) -> None:
     from companion.ui.cue.window import CueCardWindow
 
     folder = data_dir / "content"
     folder.mkdir(exist_ok=True)
     (folder / "rounds.md").write_text(LUNCH_ROUNDS, encoding="utf-8")
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(card)
     assert card.set_round("lunch")
     timebox = card.stack.currentWidget().timebox
@@ -207,7 +207,7 @@ def cli_texts(data_dir, capsys) -> list[str]:
 
 
 def test_a_pack_that_changes_six_numbers_changes_every_word_about_them(
-    six_numbers, qtbot, ctx, bus, clock, data_dir, main_window, open_page, capsys
+    day_service, six_numbers, qtbot, ctx, bus, clock, data_dir, main_window, open_page, capsys
 ):
     from companion.core.day.loops import add_round, create_loop, end_round
     from companion.ui.cue.window import CueCardWindow
@@ -234,7 +234,7 @@ def test_a_pack_that_changes_six_numbers_changes_every_word_about_them(
     selfcheck = win.page("selfcheck")
     selfcheck.show_planner(loop_id)
     seen += visible_texts(selfcheck)
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(card)
     for round_type in ctx.content.round_types():
         card.set_round(round_type.id)

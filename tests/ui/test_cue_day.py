@@ -229,16 +229,18 @@ def test_unselected_round_tabs_look_like_buttons(session, qtbot):
     assert edge != inside or inside != around, "a frame or a fill sets the tab apart"
 
 
-def test_the_session_owns_the_one_day_service(ctx, qapp):
+def test_the_session_hands_its_one_day_service_down(ctx, qapp, qtbot):
+    """The bus carries changes, never the service: the session makes the one day service
+    and hands it to the card it opens."""
     from companion.ui.bus import AppBus
-    from companion.ui.day.service import DayService
     from companion.ui.session import Session
 
     bare = AppBus()
-    with pytest.raises(RuntimeError):
-        DayService.of(ctx, bare)  # no quiet second service
     session = Session(ctx, bare)
-    assert DayService.of(ctx, bare) is session.day
+    assert not hasattr(bare, "day")
+    card = session.show_cue_card("")
+    qtbot.addWidget(card)
+    assert card.day is session.day
     session.shutdown()
 
 

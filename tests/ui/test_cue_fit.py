@@ -45,10 +45,10 @@ def _texts(card) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def card(ctx, bus, qtbot):
+def card(ctx, bus, day_service, qtbot):
     from companion.ui.cue.window import CueCardWindow
 
-    window = CueCardWindow(ctx, bus)
+    window = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)

@@ -19,13 +19,13 @@ INPUT = Qt.WindowType.WindowTransparentForInput
 
 
 @pytest.fixture
-def make_card(ctx, bus, qtbot):
+def make_card(ctx, bus, day_service, qtbot):
     from companion.ui.cue.window import open_cue_card
 
     made = []
 
     def make():
-        card = open_cue_card(ctx, bus, "design")
+        card = open_cue_card(ctx, bus, day_service, "design")
         qtbot.addWidget(card)
         qtbot.waitExposed(card)
         made.append(card)

@@ -13,10 +13,10 @@ LONG = " ".join(f"word{n}" for n in range(200))
 
 
 @pytest.fixture
-def card(ctx, bus, qtbot):
+def card(ctx, bus, day_service, qtbot):
     from companion.ui.cue.window import CueCardWindow
 
-    window = CueCardWindow(ctx, bus)
+    window = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)

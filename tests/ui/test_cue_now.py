@@ -14,10 +14,10 @@ pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("This plugin does not s
 
 
 @pytest.fixture
-def card(ctx, bus, qtbot):
+def card(ctx, bus, day_service, qtbot):
     from companion.ui.cue.window import CueCardWindow
 
-    window = CueCardWindow(ctx, bus)
+    window = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(window)
     window.resize(380, 600)
     window.show()

@@ -26,11 +26,11 @@ Result: We shipped one schema in 2 weeks.
 
 
 @pytest.fixture
-def card(ctx, bus, qtbot, db, clock):
+def card(ctx, bus, day_service, qtbot, db, clock):
     from companion.ui.cue.window import CueCardWindow
 
     about_store.save_text(db, BANK, clock.now(), doc="stories")
-    widget = CueCardWindow(ctx, bus)
+    widget = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(widget)
     return widget
 

@@ -14,11 +14,11 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def make_card(ctx, bus, qtbot):
+def make_card(ctx, bus, day_service, qtbot):
     from companion.ui.cue.window import CueCardWindow
 
     def make():
-        card = CueCardWindow(ctx, bus)
+        card = CueCardWindow(ctx, bus, day_service)
         qtbot.addWidget(card)
         return card
 
@@ -293,7 +293,7 @@ def test_command_rejects_unknown_round(capsys, data_dir):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")
-def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_card):
+def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, day_service, db, qtbot, make_card):
     from companion.ui.cue.page import CuePage
 
     loop_id = loops.create_loop(db, "Acme")
@@ -314,13 +314,13 @@ def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, db, qtbot, make_car
     assert signal.args == ["coding"]
     from companion.ui.cue.window import open_cue_card
 
-    assert open_cue_card(ctx, bus, "coding", card) is card
+    assert open_cue_card(ctx, bus, day_service, "coding", card) is card
     assert card.current.id == "coding" and card.state.loop_id == loop_id
     assert card.stack.currentWidget().timebox.length.value() == 60
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")
-def test_the_cue_page_opens_the_card_on_the_days_round(ctx, bus, db, qtbot, clock):
+def test_the_cue_page_opens_the_card_on_the_days_round(ctx, bus, day_service, db, qtbot, clock):
     """Not on the last type used: on the round running now (unless one is picked here)."""
     import datetime as dt
 
@@ -334,7 +334,7 @@ def test_the_cue_page_opens_the_card_on_the_days_round(ctx, bus, db, qtbot, cloc
     with qtbot.waitSignal(bus.show_cue_card) as signal:
         page.open_button.click()
     assert signal.args == [""]
-    card = open_cue_card(ctx, bus, signal.args[0] or None)
+    card = open_cue_card(ctx, bus, day_service, signal.args[0] or None)
     qtbot.addWidget(card)
     assert card.current.id == "design" and card.running
 
@@ -407,14 +407,14 @@ def test_command_knows_the_journals_custom_types(capsys, data_dir, monkeypatch):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")
-def test_companion_while_the_card_runs_opens_the_main_window(ctx, bus, qtbot):
+def test_companion_while_the_card_runs_opens_the_main_window(ctx, bus, day_service, qtbot):
     """`companion` while `companion cue` ran only brought the card forward."""
     from companion.commands.cue import open_main
 
     mains: list = []
-    window = open_main(ctx, bus, mains)
+    window = open_main(ctx, bus, day_service, mains)
     qtbot.addWidget(window)
     qtbot.waitExposed(window)
     assert window.isVisible() and window.windowTitle()
-    assert open_main(ctx, bus, mains) is window and len(mains) == 1
+    assert open_main(ctx, bus, day_service, mains) is window and len(mains) == 1
     window.close()

@@ -16,11 +16,11 @@ FIXTURES = Path(__file__).parents[1] / "data" / "invitations"
 
 
 @pytest.fixture
-def editor(qtbot, ctx, bus):
+def editor(qtbot, ctx, bus, day_service):
     from companion.ui.today.schedule import ScheduleEditor
 
     loop = create_loop(ctx.db, "Northwind", starts_on="2026-12-10")
-    widget = ScheduleEditor(ctx, bus)
+    widget = ScheduleEditor(ctx, bus, day_service)
     qtbot.addWidget(widget)
     widget.set_loop(loop)
     return widget

@@ -12,23 +12,13 @@ from companion.core.day.loops import add_round, create_loop, end_round, start_ro
 pytestmark = pytest.mark.gui
 
 
-def _page(qtbot, ctx, bus):
+def _page(qtbot, ctx, bus, day_service):
     from companion.ui.journal.page import JournalPage
 
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.refresh()
     return page
-
-
-def _day_service(ctx, bus):
-    from companion.ui.day.notifier import Notifier
-    from companion.ui.day.service import DayService
-
-    service = DayService(ctx, bus, Notifier(bus, fallback=lambda *_: None), bus)
-    bus.day = service
-    service.refresh()
-    return service
 
 
 @pytest.fixture
@@ -45,32 +35,34 @@ def today_and_later(ctx, clock):
     return acme, first, second, later
 
 
-def test_the_journal_opens_on_todays_loop(qtbot, ctx, bus, today_and_later):
+def test_the_journal_opens_on_todays_loop(qtbot, ctx, bus, day_service, today_and_later):
     acme, _first, _second, later = today_and_later
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     assert page.loops_model.loops[0].id == later  # the newest-dated loop is listed first
     assert page.current_loop_id == acme  # but the page is on today's
 
 
-def test_the_journal_opens_on_the_loop_the_day_follows(qtbot, ctx, bus, clock, today_and_later):
+def test_the_journal_opens_on_the_loop_the_day_follows(
+    qtbot, ctx, bus, day_service, clock, today_and_later
+):
     earlier = create_loop(ctx.db, "Initech", starts_on="2026-11-20")
     ctx.prefs.set("today.loop_id", earlier)  # the user picked Initech on Today
-    _day_service(ctx, bus)
-    assert _page(qtbot, ctx, bus).current_loop_id == earlier
+    day_service.refresh()
+    assert _page(qtbot, ctx, bus, day_service).current_loop_id == earlier
 
 
-def test_capture_means_the_round_that_just_ended(qtbot, ctx, bus, today_and_later):
+def test_capture_means_the_round_that_just_ended(qtbot, ctx, bus, day_service, today_and_later):
     _acme, _first, second, _later = today_and_later
-    _day_service(ctx, bus)
-    page = _page(qtbot, ctx, bus)
+    day_service.refresh()
+    page = _page(qtbot, ctx, bus, day_service)
     with qtbot.waitSignal(bus.capture_round) as got:
         page.capture_selected()
     assert got.args == [second]  # not the loop's first round, nor a future loop's
 
 
-def test_a_loops_status_follows_its_rounds(qtbot, ctx, bus, clock, today_and_later):
+def test_a_loops_status_follows_its_rounds(qtbot, ctx, bus, day_service, clock, today_and_later):
     acme, _first, _second, later = today_and_later
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     status = {lp.id: lp.status for lp in page.loops_model.loops}
     assert status == {acme: "done", later: "planned"}  # both stored as "planned"
     assert page.title.text().endswith("· done")
@@ -82,9 +74,11 @@ def test_a_loops_status_follows_its_rounds(qtbot, ctx, bus, clock, today_and_lat
     assert page.title.text().endswith("· in progress")
 
 
-def test_marking_the_thank_you_sent_announces_one_change(qtbot, ctx, bus, today_and_later):
+def test_marking_the_thank_you_sent_announces_one_change(
+    qtbot, ctx, bus, day_service, today_and_later
+):
     acme, *_rest = today_and_later
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     seen = []
     bus.changed.connect(seen.append)
     page.thank_you.sent.click()

@@ -69,10 +69,10 @@ def filled(ctx):
 
 
 @pytest.fixture
-def page(qtbot, ctx, bus, filled):
+def page(qtbot, ctx, bus, day_service, filled):
     from companion.ui.journal.page import JournalPage
 
-    widget = JournalPage(ctx, bus)
+    widget = JournalPage(ctx, bus, day=day_service)
     widget.dialogs = FakeDialogs()
     qtbot.addWidget(widget)
     widget.resize(1000, 700)
@@ -357,10 +357,10 @@ def test_a_loop_with_nothing_written_says_what_to_do(page, filled):
     assert not page.edit_button.isEnabled() and not page.delete_button.isEnabled()
 
 
-def test_empty_journal_lists_say_so(qtbot, ctx, bus):
+def test_empty_journal_lists_say_so(qtbot, ctx, bus, day_service):
     from companion.ui.journal.page import JournalPage
 
-    widget = JournalPage(ctx, bus)
+    widget = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(widget)
     widget.refresh()
     assert widget.left.currentWidget() is widget.loops_empty

@@ -34,17 +34,17 @@ def filled(ctx, clock):
     return loop, rid, other
 
 
-def _page(qtbot, ctx, bus):
+def _page(qtbot, ctx, bus, day_service):
     from companion.ui.journal.page import JournalPage
 
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.refresh()
     return page
 
 
-def test_models_pass_the_model_tester(qtbot, qtmodeltester, ctx, bus, filled):
-    page = _page(qtbot, ctx, bus)
+def test_models_pass_the_model_tester(qtbot, qtmodeltester, ctx, bus, day_service, filled):
+    page = _page(qtbot, ctx, bus, day_service)
     qtmodeltester.check(page.loops_model)
     qtmodeltester.check(page.rounds_model)
     page.search.setText("cache")
@@ -52,9 +52,9 @@ def test_models_pass_the_model_tester(qtbot, qtmodeltester, ctx, bus, filled):
     qtmodeltester.check(page.results_model)
 
 
-def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, filled):
+def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, day_service, filled):
     loop, rid, _other = filled
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     row = page.loops_model.row_of(loop)
     page.loops_view.setCurrentIndex(page.loops_model.index(row, 0))
     assert page.current_loop_id == loop
@@ -72,10 +72,10 @@ def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, filled):
     assert "Acme" in page.title.text()
 
 
-def test_empty_journal_shows_what_to_do(qtbot, ctx, bus):
+def test_empty_journal_shows_what_to_do(qtbot, ctx, bus, day_service):
     from PySide6.QtWidgets import QLabel
 
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     page.show()
     assert page.right.currentWidget() is page.empty
     assert "No loops yet" in page.empty.text()
@@ -83,9 +83,9 @@ def test_empty_journal_shows_what_to_do(qtbot, ctx, bus):
     assert sum(text.count("No loops yet") for text in shown) == 1, shown  # not twice
 
 
-def test_search_as_you_type_and_jump_to_the_loop(qtbot, ctx, bus, filled):
+def test_search_as_you_type_and_jump_to_the_loop(qtbot, ctx, bus, day_service, filled):
     _loop, _rid, other = filled
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     qtbot.keyClicks(page.search, "lru")
     qtbot.waitUntil(lambda: page.left.currentWidget() is page.results_view)
     assert page.results_model.rowCount() == 1
@@ -99,9 +99,9 @@ def test_search_as_you_type_and_jump_to_the_loop(qtbot, ctx, bus, filled):
     qtbot.waitUntil(lambda: page.left.currentWidget() is page.results_empty)
 
 
-def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, filled):
+def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, day_service, filled):
     loop, _rid, _other = filled
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     page.show_loop(loop)
     box = page.thank_you
     assert "Due" in box.due.text() and "in 23 h" in box.due.text()
@@ -124,9 +124,9 @@ def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, filled):
     assert journal_thankyou.thank_you(ctx.db, loop).draft == box.draft.toPlainText()
 
 
-def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, filled):
+def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, day_service, filled):
     loop, rid, _other = filled
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     page.show_loop(loop)
     page.rounds_view.setCurrentIndex(page.rounds_model.index(0, 0))
     with qtbot.waitSignal(bus.capture_round) as got:
@@ -135,11 +135,13 @@ def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, filled):
 
 
 @pytest.mark.parametrize("fmt", ["md", "csv", "anki", "json"])
-def test_study_list_export_through_the_file_dialog(qtbot, ctx, bus, filled, tmp_path, fmt):
+def test_study_list_export_through_the_file_dialog(
+    qtbot, ctx, bus, day_service, filled, tmp_path, fmt
+):
     from companion.core.study.exports import SUFFIXES
     from companion.ui.journal.files import STUDY_FILTERS
 
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     out = tmp_path / f"out.{fmt}"
     page.export_study_list(fmt)
     dialog = pick(page, out)
@@ -154,8 +156,8 @@ def test_study_list_export_through_the_file_dialog(qtbot, ctx, bus, filled, tmp_
     assert again.selectedFiles()[0].endswith(f"study-list{SUFFIXES[fmt]}")
 
 
-def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, filled, tmp_path):
-    page = _page(qtbot, ctx, bus)
+def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, day_service, filled, tmp_path):
+    page = _page(qtbot, ctx, bus, day_service)
     out = tmp_path / "journal.json"
     page.export_journal()
     pick(page, out)
@@ -171,18 +173,18 @@ def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, filled, tmp_pa
     assert "Nothing was imported" in page.message.text()
 
 
-def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, filled):
-    page = _page(qtbot, ctx, bus)
+def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, day_service, filled):
+    page = _page(qtbot, ctx, bus, day_service)
     page.export_study_list("csv")
     pick(page, None)
     assert not page.exporter.busy and page.message.text() == ""
 
 
-def test_a_big_journal_stays_responsive(qtbot, ctx, bus):
+def test_a_big_journal_stays_responsive(qtbot, ctx, bus, day_service):
     from companion.core.journal.demo import generate
 
     generate(ctx.db, 2000, seed=3, today=ctx.now().date())
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     # CPU time of the GUI thread: the time other work on the machine takes is not ours
     start = time.thread_time()
     page.refresh()
@@ -214,7 +216,7 @@ def test_the_tree_shows_what_you_asked_them(qtbot, ctx, bus, clock):
     assert ("You asked them", "What does success look like?") in rows
 
 
-def test_the_thank_you_time_is_the_one_today_shows(qtbot, ctx, bus, filled, clock):
+def test_the_thank_you_time_is_the_one_today_shows(qtbot, ctx, bus, day_service, filled, clock):
     """The Journal asks the day's rule: a loop with no rounds has no time (it showed its
     day's 18:00 + 24 h while Today said nothing was due); one with rounds shows Today's."""
     from companion.core.day.actions import load_view
@@ -222,7 +224,7 @@ def test_the_thank_you_time_is_the_one_today_shows(qtbot, ctx, bus, filled, cloc
 
     loop, _rid, _other = filled
     empty = create_loop(ctx.db, "Initech", starts_on=clock.now().date().isoformat())
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     page.show_loop(empty)
     assert load_view(ctx.db, day_rules(ctx.content), ctx.now(), empty).thank_you_due_by is None
     from companion.core.content_numbers import duration_text

@@ -78,10 +78,10 @@ def test_the_round_dialog_edits_the_invitations_organizer(qtbot, ctx):
     assert get_round(ctx.db, rid).organizer == "Dana Li (recruiter)"
 
 
-def test_journal_new_loop_uses_the_shared_dialog(qtbot, ctx, bus):
+def test_journal_new_loop_uses_the_shared_dialog(qtbot, ctx, bus, day_service):
     from companion.ui.journal.page import JournalPage
 
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.new_loop()  # opened without a nested event loop: answered below
     dialog = page.loop_dialog
@@ -176,12 +176,14 @@ def test_editing_keeps_the_length_interviewer_and_link(qtbot, ctx, clock):
     assert not dialog.try_accept() and "not a web address" in dialog.error.text()
 
 
-def test_the_length_and_link_of_a_round_added_on_today_are_stored(qtbot, ctx, bus, clock):
+def test_the_length_and_link_of_a_round_added_on_today_are_stored(
+    qtbot, ctx, bus, day_service, clock
+):
     from companion.core.day.loops import create_loop, list_rounds
     from companion.ui.today.schedule import ScheduleEditor
 
     loop = create_loop(ctx.db, "Acme", starts_on=clock.now().date().isoformat())
-    editor = ScheduleEditor(ctx, bus)
+    editor = ScheduleEditor(ctx, bus, day_service)
     qtbot.addWidget(editor)
     editor.set_loop(loop)
     dialog = RoundDialog(TYPES, clock.now())

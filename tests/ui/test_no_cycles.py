@@ -51,14 +51,14 @@ def test_a_closed_dialog_leaves_no_cycle(qtbot):
     _freed_without_the_collector(lambda: LoopDialog(dt.date(2026, 12, 1)))
 
 
-def test_a_closed_page_leaves_no_cycle(qtbot, ctx, bus):
+def test_a_closed_page_leaves_no_cycle(qtbot, ctx, bus, day_service):
     from companion.ui.journal.page import JournalPage
 
-    _freed_without_the_collector(lambda: JournalPage(ctx, bus))
+    _freed_without_the_collector(lambda: JournalPage(ctx, bus, day=day_service))
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no raise, opacity
-def test_a_closed_cue_card_leaves_no_cycle(qtbot, ctx, bus):
+def test_a_closed_cue_card_leaves_no_cycle(qtbot, ctx, bus, day_service):
     from companion.ui.cue.window import CueCardWindow
 
-    _freed_without_the_collector(lambda: CueCardWindow(ctx, bus))
+    _freed_without_the_collector(lambda: CueCardWindow(ctx, bus, day_service))

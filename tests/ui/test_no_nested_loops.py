@@ -119,7 +119,7 @@ OPENERS = {
 
 @pytest.mark.parametrize("opener", list(OPENERS))
 def test_the_day_goes_on_while_a_dialog_is_open(
-    qtbot, main_window, open_page, ctx, bus, clock, opener
+    day_service, qtbot, main_window, open_page, ctx, bus, clock, opener
 ):
     """The call returns with the dialog open; the day timer then fires on its own (a
     round's scheduled start passes) and Today shows the round running, under the dialog."""
@@ -128,8 +128,8 @@ def test_the_day_goes_on_while_a_dialog_is_open(
     round_id = add_round(ctx.db, loop, "coding", scheduled_at=clock.now() + dt.timedelta(seconds=1))
     win = main_window()
     today = open_page(win, "today")
-    bus.day.choose_loop(loop)
-    assert bus.day.view.current is None or bus.day.view.current.id != round_id
+    day_service.choose_loop(loop)
+    assert day_service.view.current is None or day_service.view.current.id != round_id
     page = open_page(win, key)
     views = []
     bus.day_changed.connect(views.append)
@@ -163,7 +163,7 @@ def test_the_calendar_of_a_day_field_opens_as_a_popup(qtbot):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: popups
-def test_the_journal_rounds_menu_opens_as_a_popup(qtbot, ctx, bus, clock):
+def test_the_journal_rounds_menu_opens_as_a_popup(qtbot, ctx, bus, day_service, clock):
     from PySide6.QtWidgets import QMenu
 
     from companion.core.day.loops import start_round
@@ -171,7 +171,7 @@ def test_the_journal_rounds_menu_opens_as_a_popup(qtbot, ctx, bus, clock):
 
     loop = create_loop(ctx.db, "Acme", starts_on=clock.now().date().isoformat())
     start_round(ctx.db, "design", clock.now(), loop_id=loop)
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.show()
     page.refresh()

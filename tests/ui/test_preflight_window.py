@@ -111,12 +111,12 @@ def _screenshot(widget, name: str) -> None:
         widget.grab().save(str(Path(folder) / name))
 
 
-def test_the_cards_menu_opens_it(qtbot, ctx, bus, before_round, monkeypatch):
+def test_the_cards_menu_opens_it(qtbot, ctx, bus, day_service, before_round, monkeypatch):
     from companion.ui.cue.window import CueCardWindow
 
     opened = []
     monkeypatch.setattr(preflight, "open_preflight", lambda *a: opened.append(a))
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(card)
     action = next(a for a in card.menu.actions() if a.text() == "Pre&flight\u2026")
     action.trigger()

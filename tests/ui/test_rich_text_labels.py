@@ -172,7 +172,7 @@ def _box_leaks(qtbot, open_box) -> list[str]:
     return found[0]
 
 
-def test_message_boxes_quote_user_text_as_text(qtbot, ctx, bus, tmp_path):
+def test_message_boxes_quote_user_text_as_text(qtbot, ctx, bus, day_service, tmp_path):
     """The delete confirmation quotes the entry; the .ics import names the file and
     the events: both were auto-detected rich text."""
     from companion.ui.journal.dialogs import JournalDialogs
@@ -186,7 +186,7 @@ def test_message_boxes_quote_user_text_as_text(qtbot, ctx, bus, tmp_path):
             parent, "Delete?", f"Delete the flub “{EVIL_CO}”?", "Delete", lambda: None
         ),
     )
-    editor = ScheduleEditor(ctx, bus)
+    editor = ScheduleEditor(ctx, bus, day_service)
     qtbot.addWidget(editor)
     bad = tmp_path / f"{EVIL_FILE}.ics"
     leaks += _box_leaks(qtbot, lambda: editor._show_import(bad, [], [], f"{bad.name}: {EVIL_ICS}"))

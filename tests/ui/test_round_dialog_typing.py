@@ -95,7 +95,7 @@ def test_garbage_in_the_start_field_keeps_the_previous_start(typed_start, text):
 
 
 def test_tomorrow_in_the_schedule_counts_from_today_not_from_the_rounds_day(
-    qtbot, ctx, bus, clock, monkeypatch
+    day_service, qtbot, ctx, bus, clock, monkeypatch
 ):
     """Editing a round set for the day after tomorrow, "tomorrow 9:15" is tomorrow."""
     from companion.core.day.loops import add_round, create_loop, get_round
@@ -106,7 +106,7 @@ def test_tomorrow_in_the_schedule_counts_from_today_not_from_the_rounds_day(
     loop_id = create_loop(ctx.db, "Acme", "SRE", starts_on=today.isoformat())
     round_id = add_round(ctx.db, loop_id, "coding", scheduled_at=later)
 
-    editor = ScheduleEditor(ctx, bus)
+    editor = ScheduleEditor(ctx, bus, day_service)
     qtbot.addWidget(editor)
     editor.set_loop(loop_id)
     editor.tree.setCurrentItem(editor.tree.topLevelItem(0))

@@ -304,14 +304,16 @@ def test_the_hint_is_the_quiz_sections_intro(qtbot, ctx, bus):
     assert ("day-of", f"{intro} Then press Space to check.") in hints
 
 
-def test_the_planner_follows_the_day_service_to_a_loop_written_elsewhere(qtbot, page, ctx, bus):
+def test_the_planner_follows_the_day_service_to_a_loop_written_elsewhere(
+    qtbot, page, ctx, bus, day_service
+):
     """A test pack's loop, written with no announcement on this bus: Today showed it while
     the planner still said "No interview loops yet"."""
     page.tabs.setCurrentIndex(page.PLANNER_TAB)
     panel = page.planner
     assert panel.stack.currentWidget() is panel.empty
     loop_id = loops.create_loop(ctx.db, "Acme", starts_on=ctx.now().date().isoformat())
-    view = bus.day.refresh()  # what the day service's timer does
+    view = day_service.refresh()  # what the day service's timer does
     assert view.loop_id == loop_id
     assert panel.stack.currentWidget() is panel.planner
     assert panel.loop_id() == loop_id

@@ -13,10 +13,10 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, ctx, bus):
+def window(qtbot, ctx, bus, day_service):
     from companion.ui.mainwindow import MainWindow
 
-    win = MainWindow(ctx, bus)
+    win = MainWindow(ctx, bus, day=lambda: day_service)
     qtbot.addWidget(win)
     win.show()
     qtbot.waitUntil(lambda: win._painted)
@@ -39,11 +39,11 @@ def test_bus_open_page_switches(window, bus):
     assert window.current_key() == "journal"
 
 
-def test_geometry_and_last_page_are_restored(qtbot, ctx, bus):
+def test_geometry_and_last_page_are_restored(qtbot, ctx, bus, day_service):
     from companion.core.prefs import Prefs
     from companion.ui.mainwindow import MainWindow
 
-    first = MainWindow(ctx, bus)
+    first = MainWindow(ctx, bus, day=lambda: day_service)
     qtbot.addWidget(first)
     first.setGeometry(QRect(40, 50, 700, 480))  # the offscreen screen is 800x600
     first.show()
@@ -55,7 +55,7 @@ def test_geometry_and_last_page_are_restored(qtbot, ctx, bus):
     assert base64.b64decode(saved.get("main.geometry"))
 
     ctx.prefs = saved
-    second = MainWindow(ctx, bus)
+    second = MainWindow(ctx, bus, day=lambda: day_service)
     qtbot.addWidget(second)
     assert second.current_key() == "study"
     assert second.size() == first.size()
@@ -71,12 +71,12 @@ def test_a_window_grown_past_the_screen_edge_moves_back(qtbot, window):
     assert window.frameGeometry().left() >= area.left()
 
 
-def test_junk_geometry_falls_back_to_a_default_size(qtbot, ctx, bus):
+def test_junk_geometry_falls_back_to_a_default_size(qtbot, ctx, bus, day_service):
     from companion.ui.mainwindow import MainWindow
 
     ctx.prefs.set("main.geometry", "not base64 at all!")
     ctx.prefs.set("main.page", "nonsense")
-    win = MainWindow(ctx, bus)
+    win = MainWindow(ctx, bus, day=lambda: day_service)
     qtbot.addWidget(win)
     assert win.current_key() == "today"
     screen = win.screen().availableGeometry()

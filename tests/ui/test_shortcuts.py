@@ -180,14 +180,12 @@ def test_no_clash_on_any_page(qtbot, window, open_page):
     assert not problems, "Clashing keys:\n  " + "\n  ".join(sorted(set(problems)))
 
 
-def test_no_clash_on_today_in_every_phase(qtbot, window, open_page, loop, clock, bus):
+def test_no_clash_on_today_in_every_phase(qtbot, window, open_page, loop, clock, bus, day_service):
     """Today's buttons change with the phase: before a round it shows four more, in a
     round two; each state is checked (the day service recomputes when its timer fires)."""
-    from companion.ui.day.service import DayService
-
     _loop_id, first = loop
     page = open_page(window, "today")
-    day = DayService.of(window.ctx, bus)
+    day = day_service
     start = clock.now()
     problems, phases = [], []
     for minutes in (0, 50, 60 + 5):  # far off, ten minutes before, in the round
@@ -216,10 +214,10 @@ def test_the_rehearsal_next_button_keeps_its_key(qtbot, window, open_page):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking
-def test_no_clash_on_the_cue_card(qtbot, ctx, bus, loop):
+def test_no_clash_on_the_cue_card(qtbot, ctx, bus, day_service, loop):
     from companion.ui.cue.window import CueCardWindow
 
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(card)
     card.show()
     qtbot.waitExposed(card)
@@ -232,7 +230,7 @@ def test_no_clash_on_the_cue_card(qtbot, ctx, bus, loop):
     assert not problems, "Clashing keys:\n  " + "\n  ".join(sorted(set(problems)))
 
 
-def test_no_clash_in_the_dialogs(qtbot, ctx, bus, loop, clock):
+def test_no_clash_in_the_dialogs(qtbot, ctx, bus, day_service, loop, clock):
     from types import SimpleNamespace
 
     from companion.core.about import store as about_store
@@ -247,7 +245,7 @@ def test_no_clash_in_the_dialogs(qtbot, ctx, bus, loop, clock):
     about_store.snapshot(ctx.db, "# Me\n\nA pitch.", clock.now(), "save")
     types = [(t.id, t.title) for t in ctx.content.round_types()]
     entry = SimpleNamespace(question="q", topic="t", detail="d", severity=2, text="w", note="n")
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     dialogs = {
         "CaptureDialog": CaptureDialog(ctx, bus, round_id),
@@ -289,9 +287,11 @@ from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow
 ctx = AppContext(Path(tempfile.mkdtemp()))
 bus = AppBus()
-win = MainWindow(ctx, bus)
 from companion.ui.session import Session
-session = Session(ctx, bus, window=win)
+sessions = []
+win = MainWindow(ctx, bus, day=lambda: sessions[0].day)
+sessions.append(Session(ctx, bus, window=win))
+session = sessions[0]
 win.show()
 QTest.qWaitForWindowExposed(win)
 win.activateWindow()

@@ -34,10 +34,10 @@ def status(bus):
     return said
 
 
-def _today(qtbot, ctx, bus):
+def _today(qtbot, ctx, bus, day_service):
     from companion.ui.today.page import TodayPage
 
-    page = TodayPage(ctx, bus)
+    page = TodayPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.show()
     page.on_shown()
@@ -46,9 +46,9 @@ def _today(qtbot, ctx, bus):
     return page
 
 
-def test_today_survives(qtbot, ctx, bus, hostile, status, caplog):
+def test_today_survives(qtbot, ctx, bus, day_service, hostile, status, caplog):
     with caplog.at_level(logging.ERROR):
-        page = _today(qtbot, ctx, bus)
+        page = _today(qtbot, ctx, bus, day_service)
     # the day was computed from those rows: the loop shows, no error was swallowed
     assert [r.message for r in caplog.records] == [] and status == []
     assert page.view is not None and page.view.loop_id == hostile
@@ -57,19 +57,21 @@ def test_today_survives(qtbot, ctx, bus, hostile, status, caplog):
     assert page.schedule.tree.topLevelItemCount() == 2
 
 
-def test_a_day_that_cannot_be_computed_says_so(qtbot, ctx, bus, hostile, status, caplog):
+def test_a_day_that_cannot_be_computed_says_so(
+    qtbot, ctx, bus, day_service, hostile, status, caplog
+):
     ctx.db.execute("DROP TABLE thank_yous")  # a journal the day cannot be read from
     with caplog.at_level(logging.ERROR):
-        _today(qtbot, ctx, bus)
+        _today(qtbot, ctx, bus, day_service)
     assert any("could not compute the day" in r.message for r in caplog.records)
     assert status and status[0].startswith("The day could not be computed from the journal:")
     assert "thank_yous" in status[0] and "\n" not in status[0]
 
 
-def test_journal_survives(qtbot, ctx, bus, hostile):
+def test_journal_survives(qtbot, ctx, bus, day_service, hostile):
     from companion.ui.journal.page import JournalPage
 
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.show()
     page.refresh()

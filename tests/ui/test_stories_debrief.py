@@ -85,13 +85,13 @@ def test_saved_capture_shows_the_debrief_and_feeds_the_study_list(qtbot, ctx, bu
     assert [i.topic for i in study_list(ctx.db, ctx.now())][0] == "motivation"
 
 
-def test_journal_shows_the_loops_recall(qtbot, ctx, bus, hm_round):
+def test_journal_shows_the_loops_recall(qtbot, ctx, bus, day_service, hm_round):
     from companion.core.journal.entries import add_asked
     from companion.ui.journal.page import JournalPage
 
     loop, rid = hm_round
     add_asked(ctx.db, loop, rid, "A disagreement?", "conflict")
-    page = JournalPage(ctx, bus)
+    page = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.on_shown()
     assert page.debrief.isVisibleTo(page)

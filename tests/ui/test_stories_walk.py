@@ -65,7 +65,7 @@ def _shot(widget, name: str) -> None:
 
 @pytest.mark.qt_log_ignore("This plugin does not support raise")  # the capture comes forward
 def test_write_stories_see_a_gap_tell_one_capture_and_read_the_debrief(
-    qtbot, main_window, open_page, ctx, bus, clock
+    day_service, qtbot, main_window, open_page, ctx, bus, clock
 ):
     from companion.ui.cue.window import CueCardWindow
     from companion.ui.journal.capture import CaptureDesk
@@ -97,7 +97,7 @@ def test_write_stories_see_a_gap_tell_one_capture_and_read_the_debrief(
 
     # 2. a hiring-manager round on the card: the Stories fold, a story told
     create_loop(ctx.db, "Acme", "Staff SRE", starts_on=clock.now().date().isoformat())
-    card = CueCardWindow(ctx, bus, captures=desk)
+    card = CueCardWindow(ctx, bus, day_service, captures=desk)
     qtbot.addWidget(card)
     card.resize(420, 760)
     card.set_round("hiring-manager")

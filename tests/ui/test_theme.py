@@ -67,10 +67,11 @@ def test_the_app_starts_in_its_visual_system_without_any_setting(plain, monkeypa
     monkeypatch.delenv(SCHEME_ENV, raising=False)
     assert _check_box_outline(qtbot) < 3  # what plain Fusion draws: 1.65:1
     qapp = create_application(["companion"])
-    # before the first paint: the palette and the type scale (the platforms here are light)
+    # before the first paint: the palette (the platforms here are light), and no style
+    # sheet on the app: the type scale is fonts, so a scheme switch restyles no widget
     assert qapp.property("companionScheme") == "light" and not is_dark(qapp.palette())
     assert qapp.palette().color(QPalette.ColorRole.Highlight).name() == "#1f6fb2"
-    assert 'role="sectionHeader"' in qapp.styleSheet()
+    assert qapp.styleSheet() == ""
     app = Application(ctx, qapp)
     qtbot.addWidget(app.window)
     with qtbot.waitSignal(app.window.first_painted, timeout=10_000):
@@ -200,9 +201,11 @@ def test_page_titles_and_hints_follow_the_type_scale(qtbot, restored):
 
     apply_theme(restored, {})
     base = restored.font().pointSizeF()
+    from companion.ui.theme import type_role
+
     title, hint, body = QLabel("Study list"), QLabel("Ctrl+Enter saves"), QLabel("text")
-    title.setProperty("role", "pageTitle")
-    hint.setObjectName("hint")
+    type_role(title, "pageTitle")
+    type_role(hint, "hint")
     for label in (title, hint, body):
         qtbot.addWidget(label)
         label.show()
@@ -295,3 +298,61 @@ def test_the_focus_ring_is_seen_at_a_glance(qtbot, restored, scheme):
         name = type(widget).__name__
         assert width >= 2, f"{scheme}: {name} ring {width} px wide"
         assert weakest >= 3.0, f"{scheme}: {name} ring {weakest:.2f}:1"
+
+
+def _middle(widget, x: int | None = None, y: int | None = None):
+    image = widget.grab().toImage()
+    return image.pixelColor(
+        image.width() // 2 if x is None else x, image.height() // 2 if y is None else y
+    )
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no raise
+def test_the_card_and_the_rail_take_the_new_scheme_while_shown(restored, qtbot, ctx, day_service):
+    """A light/dark switch with the main window and the card up: the rail, the card's
+    header, its round tabs and its outline are drawn in the new colours, and back. Their
+    own sheets are set again for the new palette (the app has no sheet to repolish all)."""
+    from PySide6.QtWidgets import QToolButton, QWidget
+
+    from companion.ui.cue.window import CueCardWindow
+    from companion.ui.mainwindow import MainWindow
+
+    apply_scheme(restored, "light")
+    bus = day_service.bus
+    window = MainWindow(ctx, bus, day=lambda: day_service)
+    qtbot.addWidget(window)
+    window.resize(900, 600)
+    window.show()
+    qtbot.waitUntil(lambda: window._painted)
+    card = CueCardWindow(ctx, bus, day_service)
+    qtbot.addWidget(card)
+    card.resize(360, 560)
+    card.show()
+    qtbot.waitExposed(card)
+    handle = card.findChild(QWidget, "cueHandle")
+    strip = card.findChild(QWidget, "cueStrip")
+    tab = next(b for b in strip.findChildren(QToolButton) if not b.isChecked())
+
+    def colours():
+        return {
+            "rail": _middle(window.rail, x=4),
+            "handle": _middle(handle, x=2, y=2),
+            "tab": _middle(tab, x=3),
+            "outline": _middle(card, x=0),
+            "page": _middle(card.findChild(QWidget, "cueRoundPage"), x=6),
+        }
+
+    light = colours()
+    apply_scheme(restored, "dark")
+    qtbot.wait(20)
+    dark = colours()
+    apply_scheme(restored, "light")
+    qtbot.wait(20)
+    again = colours()
+    for part in light:
+        assert light[part].lightness() > dark[part].lightness() + 40, (
+            part,
+            light[part].name(),
+            dark[part].name(),
+        )
+        assert again[part] == light[part], part

@@ -56,37 +56,35 @@ def notes(bus):
     """What reached the user as a notification (the desktop service is not on this bus,
     so the notifier falls back to the window, recorded here)."""
     seen = []
-    day(bus)  # make sure the service exists before pages look for it
-    bus.day.notifier._fallback = lambda title, message: seen.append((title, message))
+    day(bus).notifier._fallback = lambda title, message: seen.append((title, message))
     bus.notify.connect(lambda title, message: seen.append((title, message)))
     return seen
 
 
 def day(bus):
-    from companion.ui.day.service import DayService
+    """The test's day service (the one its pages are handed)."""
+    return _day[0]
 
-    return DayService.of(_ctx[0], bus)
 
-
-_ctx: list = []
+_day: list = []
 
 
 @pytest.fixture(autouse=True)
-def _remember_ctx(ctx):
-    _ctx[:] = [ctx]
+def _remember_day(day_service):
+    _day[:] = [day_service]
     yield
-    _ctx.clear()
+    _day.clear()
 
 
 def tick(bus):
     """The day service's timer fired (the tests move a fake clock instead of waiting)."""
-    return bus.day.refresh()
+    return day(bus).refresh()
 
 
 def make_page(qtbot, ctx, bus):
     from companion.ui.today.page import TodayPage
 
-    page = TodayPage(ctx, bus)
+    page = TodayPage(ctx, bus, day=day(bus))
     qtbot.addWidget(page)
     page.resize(800, 900)
     page.show()
@@ -347,7 +345,9 @@ def test_the_chapters_pointer_to_the_next_guide_shows_under_the_takeaways(
     assert pointer.text() == content.section("takeaways").meta["next"]
 
 
-def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, dnd, clock, loop):
+def test_the_capture_reminder_follows_the_packs_capture_window(
+    qtbot, ctx, bus, day_service, dnd, clock, loop
+):
     """A user pack that allows three hours for the capture keeps the reminder up at two."""
     from companion.core.day.loops import end_round, start_round
     from companion.core.paths import shipped_content_dir
@@ -365,7 +365,7 @@ def test_the_capture_reminder_follows_the_packs_capture_window(qtbot, ctx, bus, 
     end_round(ctx.db, second, at(2, 12, 15))
     clock.set(at(2, 14, 15))  # two hours after the last end: past the shipped hour
     page = make_page(qtbot, ctx, bus)
-    assert bus.day.view.capture_due_by == at(2, 15, 15)
+    assert day_service.view.capture_due_by == at(2, 15, 15)
     assert page.reminders_box.isVisible()
 
 

@@ -39,10 +39,10 @@ def desktop():
         QDesktopServices.unsetUrlHandler(scheme)
 
 
-def _page(qtbot, ctx, bus):
+def _page(qtbot, ctx, bus, day_service):
     from companion.ui.today.page import TodayPage
 
-    page = TodayPage(ctx, bus)
+    page = TodayPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.resize(800, 900)
     page.show()
@@ -60,12 +60,14 @@ def _call_button(page):
     return found[0] if found else None
 
 
-def test_the_next_rounds_link_is_shown_and_handed_to_the_desktop(qtbot, ctx, bus, clock, desktop):
+def test_the_next_rounds_link_is_shown_and_handed_to_the_desktop(
+    qtbot, ctx, bus, day_service, clock, desktop
+):
     clock.set(dt.datetime(2026, 12, 2, 9, 50, tzinfo=TZ))
     loop = create_loop(ctx.db, "Acme", starts_on="2026-12-02")
     rid = add_round(ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 2, 10, tzinfo=TZ))
     update_round(ctx.db, rid, link="https://meet.example.com/abc-defg")
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     labels = [w.text() for w in page.now_box.findChildren(QLabel)]
     assert "Call: https://meet.example.com/abc-defg" in labels
     button = _call_button(page)
@@ -75,13 +77,13 @@ def test_the_next_rounds_link_is_shown_and_handed_to_the_desktop(qtbot, ctx, bus
     assert desktop.opened == ["https://meet.example.com/abc-defg"]
 
 
-def test_a_link_that_is_not_http_is_never_offered(qtbot, ctx, bus, clock, desktop):
+def test_a_link_that_is_not_http_is_never_offered(qtbot, ctx, bus, day_service, clock, desktop):
     clock.set(dt.datetime(2026, 12, 2, 9, 50, tzinfo=TZ))
     loop = create_loop(ctx.db, "Acme", starts_on="2026-12-02")
     rid = add_round(ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 2, 10, tzinfo=TZ))
     # a row written by an older build or by hand: the day still offers no such link
     ctx.db.execute("UPDATE rounds SET link = 'file:///etc/passwd' WHERE id = ?", [rid])
-    page = _page(qtbot, ctx, bus)
+    page = _page(qtbot, ctx, bus, day_service)
     assert _call_button(page) is None
     from companion.ui.today.call import open_call_link
 

@@ -58,10 +58,10 @@ def test_opt_in_is_per_round_type_and_remembered(ctx):
 
 
 @pytest.fixture
-def card(ctx, bus, qtbot):
+def card(ctx, bus, day_service, qtbot):
     from companion.ui.cue.window import CueCardWindow
 
-    window = CueCardWindow(ctx, bus)
+    window = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(window)
     return window
 
@@ -333,7 +333,7 @@ def test_check_dialog_reports_silence_and_closes_the_mic(qtbot, server):
 @pytest.mark.qt_log_ignore("This plugin does not support")
 @pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
 def test_video_and_mic_is_ticked_only_when_the_camera_was_checked(
-    qtbot, ctx, bus, server, tmp_path
+    day_service, qtbot, ctx, bus, server, tmp_path
 ):
     from PySide6.QtWidgets import QApplication
 
@@ -341,7 +341,7 @@ def test_video_and_mic_is_ticked_only_when_the_camera_was_checked(
     from companion.ui.checklist.page import ChecklistPage
     from companion.ui.voice.check_dialog import MicCheckDialog
 
-    page = ChecklistPage(ctx, bus)
+    page = ChecklistPage(ctx, bus, day=day_service)
     qtbot.addWidget(page)
     page.show()
     qtbot.waitUntil(lambda: page._built)

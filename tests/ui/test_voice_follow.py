@@ -59,12 +59,12 @@ ONE_PAGER = f"""# About me
 
 
 @pytest.fixture
-def card(ctx, bus, qtbot):
+def card(ctx, bus, day_service, qtbot):
     from companion.core.about.store import save_text
     from companion.ui.cue.window import CueCardWindow
 
     save_text(ctx.db, ONE_PAGER, dt.datetime(2026, 1, 1, 9, 0))
-    window = CueCardWindow(ctx, bus)
+    window = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(window)
     return window
 
@@ -176,10 +176,10 @@ def test_off_by_default_and_nothing_opens(card):
     assert not card.follow.toggle.isChecked() and not card.follow.following
 
 
-def test_no_pitch_says_so(ctx, bus, qtbot):
+def test_no_pitch_says_so(ctx, bus, day_service, qtbot):
     from companion.ui.cue.window import CueCardWindow
 
-    window = CueCardWindow(ctx, bus)
+    window = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(window)
     window.follow._factory = _fed_mic_factory([])
     window.follow.toggle.click()

@@ -35,15 +35,17 @@ CHILD = textwrap.dedent(
 
     ctx = AppContext(Path(sys.argv[1]))
     bus = AppBus()
-    window = MainWindow(ctx, bus)
     from companion.ui.session import Session
 
+    sessions = []
+    window = MainWindow(ctx, bus, day=lambda: sessions[0].day)
     session = Session(ctx, bus, window=window)  # the day service, as the app makes it
+    sessions.append(session)
     window.show()
     for spec in PAGES:
         window.show_page(spec.key)
         QApplication.processEvents()
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, session.day)
     card.show_card()
     QApplication.processEvents()
     print(at_start, "PySide6.QtMultimedia" in sys.modules, "pocketsphinx" in sys.modules)

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.day import loops
+from companion.core.day.due import thank_you_by
 from companion.core.day.lengths import start_length
 from companion.core.day.model import DayRules, DayView, day_view
+from companion.core.day.round_state import day_round
 from companion.core.timeutil import to_stored
 
 
@@ -92,10 +94,35 @@ def load_view(
 def thank_you_due(
     db: Database, rules: DayRules, now: dt.datetime, loop_id: int
 ) -> dt.datetime | None:
-    """When ``loop_id``'s thank-you is due, by the day view's rule (the same time Today
-    shows): None once sent, or while no round of the loop has a time to count from."""
-    view = load_view(db, rules, now, loop_id)
-    return view.thank_you_due_by if view.loop_id == loop_id else None
+    """When ``loop_id``'s thank-you is due, by the day's one rule (``due.thank_you_by``,
+    the time Today shows): None once sent, or while no round of the loop has a time to
+    count from. Reads that loop's rounds alone, not the whole day."""
+    if thank_you_sent(db, loop_id):
+        return None
+    rounds = [day_round(r, rules, now, False) for r in loops.list_rounds(db, loop_id)]
+    return thank_you_by(rounds, rules)
+
+
+def round_states(db: Database, rules: DayRules, now: dt.datetime) -> dict[int, list[str]]:
+    """Loop id -> the states of its rounds at ``now``, by :func:`day_round`. A round that
+    was ended by a press and not skipped is ended whatever the clock says (day_round's
+    first rules), so those are counted in one grouped query; only the others (to come,
+    skipped, or never pressed) are read and judged, and thousands of past loops stay cheap."""
+    out: dict[int, list[str]] = {}
+    rows = db.execute(
+        "SELECT loop_id, COUNT(*) FROM rounds WHERE loop_id IS NOT NULL "
+        "AND skipped_at IS NULL AND ended_at IS NOT NULL GROUP BY loop_id"
+    ).fetchall()
+    for loop_id, ended in rows:
+        out[loop_id] = ["ended"] * ended
+    open_rows = db.execute(
+        f"SELECT {loops.ROUND_COLUMNS} FROM rounds WHERE loop_id IS NOT NULL "
+        "AND (skipped_at IS NOT NULL OR ended_at IS NULL)"
+    ).fetchall()
+    for row in open_rows:
+        rnd = loops.Round(*row)
+        out.setdefault(rnd.loop_id, []).append(day_round(rnd, rules, now, False).state)
+    return out
 
 
 def sent_keys(db: Database, keys: list[str] | None = None) -> set[str]:

@@ -8,10 +8,8 @@ stored: a loop whose rounds all ran used to stay "planned".
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable
-
-from sqlite_utils import Database
+from dataclasses import replace
 
 from companion.core.day.loops import Loop
 
@@ -38,34 +36,9 @@ def shown_status(loop: Loop, states: Iterable[str]) -> str:
     return progress(states) if loop.status in DERIVED and states else loop.status
 
 
-def round_states(db: Database, rules, now: dt.datetime) -> dict[int, list[str]]:
-    """Loop id -> the states of its rounds at ``now``. Rounds marked ended are counted in
-    SQL; only the others (to come, or never pressed) are read and judged by the clock,
-    so thousands of past loops cost one grouped query."""
-    from companion.core.day.loops import ROUND_COLUMNS, Round
-    from companion.core.day.model import day_round
-
-    out: dict[int, list[str]] = {}
-    rows = db.execute(
-        "SELECT loop_id, COUNT(*) FROM rounds WHERE loop_id IS NOT NULL "
-        "AND skipped_at IS NULL AND ended_at IS NOT NULL GROUP BY loop_id"
-    ).fetchall()
-    for loop_id, ended in rows:
-        out[loop_id] = ["ended"] * ended
-    open_rows = db.execute(
-        f"SELECT {ROUND_COLUMNS} FROM rounds WHERE loop_id IS NOT NULL "
-        "AND (skipped_at IS NOT NULL OR ended_at IS NULL)"
-    ).fetchall()
-    for row in open_rows:
-        rnd = Round(*row)
-        out.setdefault(rnd.loop_id, []).append(day_round(rnd, rules, now, False).state)
-    return out
-
-
 def loops_as_shown(loops: list[Loop], states: dict[int, list[str]]) -> list[Loop]:
-    """The loops with the status a person should read (see :func:`shown_status`)."""
-    from dataclasses import replace
-
+    """The loops with the status a person should read (see :func:`shown_status`), from
+    the states of their rounds (:func:`companion.core.day.actions.round_states`)."""
     out = []
     for loop in loops:
         shown = shown_status(loop, states.get(loop.id, ()))

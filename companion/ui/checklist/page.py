@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.theme import type_role
 from companion.ui.widgets.plain_text import plain_tip
 
 
@@ -273,16 +274,17 @@ def _flagged_count(db) -> int:
 class ChecklistPage(QWidget):
     """All four lists for the current loop and interview day."""
 
-    def __init__(self, ctx, bus, parent=None):
+    def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.day = day  # the session's day service: this page renders its view
         self.groups: dict[str, PhaseGroup] = {}
         self.view = None
         outer = QVBoxLayout(self)
         head = QHBoxLayout()
         self.heading = QLabel("Checklist")
-        self.heading.setProperty("role", "pageTitle")  # the type scale's page title
+        type_role(self.heading, "pageTitle")
         self.heading.setAccessibleName("Checklist")
         head.addWidget(self.heading, 1)
         self.new_day_button = QPushButton("&New day")
@@ -339,10 +341,7 @@ class ChecklistPage(QWidget):
 
     def _view(self):
         """The day service's view (the one every page shows)."""
-        from companion.ui.day.service import DayService
-
-        day = DayService.of(self.ctx, self.bus)
-        self.view = day.view or day.refresh()
+        self.view = self.day.view or self.day.refresh()
         return self.view
 
     def refresh(self) -> None:

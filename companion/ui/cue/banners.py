@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout
 
 from companion.ui.cue.sections import label, tool_button
+from companion.ui.cue.style import STRIPS
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 SHARE_TEXT = (
     "This card is visible to anyone you share your screen with. Share one window, "
@@ -19,6 +21,7 @@ class Strip(QFrame):
     def __init__(self, name: str, role: str, accessible: str, button: tuple[str, str, str]):
         super().__init__()
         self.setObjectName(name)
+        palette_sheet(self, STRIPS[name])
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 6, 6, 6)
         self.text = label("", role)  # wraps: never widens the card

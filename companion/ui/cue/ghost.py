@@ -25,6 +25,7 @@ from companion.core import hotkeys as hk
 from companion.core.cue import ghost as core
 from companion.ui.cue.geometry import screens
 from companion.ui.weak_calls import WeakAttribute
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +39,10 @@ def _box(parent, name: str) -> QLabel:
     box = QLabel(parent)
     box.setObjectName(name)
     box.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
-    box.setStyleSheet(
+    palette_sheet(
+        box,
         f"#{name} {{ background: palette(highlight); color: palette(highlighted-text);"
-        " border-radius: 6px; padding: 2px 8px; }"
+        " border-radius: 6px; padding: 2px 8px; }",
     )
     box.hide()
     return box

@@ -15,7 +15,9 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QToolBut
 from companion.core.cue import timebox
 from companion.core.cue.card import CardState
 from companion.ui.cue.sections import label, repolish, tool_button
+from companion.ui.cue.style import HANDLE
 from companion.ui.weak_calls import WeakAttribute
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 
 class ElidedLabel(QLabel):
@@ -66,6 +68,7 @@ class CardHeader(QFrame):
         self._window = window
         self._press: QPoint | None = None
         self.setObjectName("cueHandle")
+        palette_sheet(self, HANDLE)  # its colours, and the clock's near the end
         self.setCursor(Qt.CursorShape.SizeAllCursor)
         self.setToolTip("Drag to move the card")
         self.setAccessibleName("Move the card")

@@ -20,6 +20,7 @@ from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
 from companion.ui.bus import AppBus
+from companion.ui.theme import type_role
 
 HELP = (
     "<p>The card stays above other windows and never takes focus from the call. "
@@ -43,7 +44,7 @@ class CuePage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 18, 24, 18)
         title = QLabel("Cue card")
-        title.setProperty("role", "pageTitle")  # the theme's type scale sizes it
+        type_role(title, "pageTitle")
         layout.addWidget(title)
         form = QFormLayout()
         self.round_combo = QComboBox()

@@ -33,6 +33,8 @@ from companion.core.cue.timebox import (
     format_clock,
     format_minutes,
 )
+from companion.ui.cue.style import NUDGE, RULE
+from companion.ui.widgets.palette_sheet import palette_sheet
 from companion.ui.widgets.plain_text import plain_tip
 
 
@@ -233,6 +235,7 @@ class TimeboxWidget(QWidget):
         self.bar.setAccessibleName("Round progress")
         layout.addWidget(self.bar)
         self.nudge = label("", "nudge")
+        palette_sheet(self.nudge, NUDGE)  # the nudge due now, in the highlight
         self.nudge.setAccessibleName("Current nudge")
         self.upcoming = label("", "small")
         self.upcoming.setAccessibleName("Next nudge")
@@ -347,6 +350,7 @@ class RoundPage(QWidget):
         rule = standing_rule(sections)
         self.rule = label(f"\u2691 {rule}" if rule else "", "rule")
         self.rule.setObjectName("cueRule")
+        palette_sheet(self.rule, RULE)
         self.rule.setAccessibleName("Standing reminder")
         self.rule.setVisible(bool(rule))
         outer.addWidget(self.rule)

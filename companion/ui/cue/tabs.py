@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QGridLayout, QSizePolicy, QToolButton, QWidget
 
 from companion.core.cue.rounds import RoundInfo
 from companion.ui.cue.sections import tool_button
+from companion.ui.cue.style import ROUND_TABS
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 
 class RoundTabs(QWidget):
@@ -22,6 +24,7 @@ class RoundTabs(QWidget):
     def __init__(self, infos: Sequence[RoundInfo], parent=None):
         super().__init__(parent)
         self.setObjectName("cueStrip")
+        palette_sheet(self, ROUND_TABS)
         grid = QGridLayout(self)
         grid.setContentsMargins(4, 3, 4, 3)
         grid.setSpacing(3)

@@ -19,7 +19,7 @@ import math
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
 
 from companion.core.context import AppContext
 from companion.core.cue import card as cue_card
@@ -37,7 +37,7 @@ from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.sections import RoundPage, label
-from companion.ui.cue.style import style_sheet
+from companion.ui.cue.style import CardFrame, style_sheet
 from companion.ui.cue.tabs import RoundTabs
 
 log = logging.getLogger(__name__)
@@ -54,10 +54,11 @@ ARMED_FOR = cue_card.ARMED_FOR  # the second of two presses, within this
 class CueCardWindow(QWidget):
     closed = Signal()  # the user closed the card (not a hide by a hotkey)
 
-    def __init__(self, ctx: AppContext, bus: AppBus, parent=None, *, captures=None):
+    def __init__(self, ctx: AppContext, bus: AppBus, day, parent=None, *, captures=None):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.day = day  # the session's day service (companion/ui/day/service.py)
         self.captures = captures  # the session's open captures (ui/journal/capture.py)
         self.setObjectName("cueCard")
         self.setWindowTitle("Cue card")
@@ -123,8 +124,7 @@ class CueCardWindow(QWidget):
     def _build(self) -> None:
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        frame = QFrame()
-        frame.setObjectName("cueFrame")
+        frame = CardFrame()
         outer.addWidget(frame)
         layout = QVBoxLayout(frame)
         layout.setContentsMargins(1, 1, 1, 1)
@@ -258,13 +258,6 @@ class CueCardWindow(QWidget):
         self.render()
 
     # ------------------------------------------------------------------ the day
-
-    @property
-    def day(self):
-        """The session's day service (made once by the application factory)."""
-        from companion.ui.day.service import DayService
-
-        return DayService.of(self.ctx, self.bus)
 
     @property
     def _day_round(self):
@@ -712,6 +705,7 @@ class CueCardWindow(QWidget):
 def open_cue_card(
     ctx: AppContext,
     bus: AppBus,
+    day,
     round_type: str | None = None,
     existing: CueCardWindow | None = None,
     *,
@@ -725,7 +719,7 @@ def open_cue_card(
         except RuntimeError:
             window = None
     if window is None:
-        window = CueCardWindow(ctx, bus, captures=captures)
+        window = CueCardWindow(ctx, bus, day, captures=captures)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
     else:
         window.reload_state()

@@ -30,6 +30,9 @@ AUTO_DND = "day.auto_dnd"
 
 
 class DayService(QObject):
+    """Made once per session (:func:`day_service`) and handed to what needs it: the pages
+    of the main window, the card, the session's hotkeys. The bus carries its changes."""
+
     def __init__(self, ctx, bus, notifier, parent: QObject | None = None, *, dnd=None):
         super().__init__(parent)
         self.ctx = ctx
@@ -85,6 +88,24 @@ class DayService(QObject):
         self.ctx.prefs.set(LOOP_PREF, int(loop_id or 0))
         kinds = ("prefs", "loop") if created else ("prefs",)
         self.bus.announce(Change.of(*kinds, ids=[loop_id], origin=origin))  # the day follows
+
+    def loops_as_shown(self, loops: list) -> list:
+        """``loops`` with the status their rounds give them now (the Journal's list), by
+        the day's own round rule and the rules read once here."""
+        from companion.core.day.actions import round_states
+        from companion.core.journal.progress import loops_as_shown
+
+        return loops_as_shown(loops, round_states(self.ctx.db, self.rules, self.ctx.now()))
+
+    def thank_you_due(self, loop_id: int):
+        """When ``loop_id``'s thank-you is due: the day view's time when the day is about
+        that loop (the one Today shows), else the day's rule over that loop's rounds."""
+        from companion.core.day.actions import thank_you_due
+
+        view = self.view
+        if view is not None and view.loop_id == loop_id:
+            return view.thank_you_due_by
+        return thank_you_due(self.ctx.db, self.rules, self.ctx.now(), loop_id)
 
     def start(self) -> None:
         """Begin: the first view, the reminders it owes, and the timer."""
@@ -246,15 +267,15 @@ class DayService(QObject):
         self.bus.capture_round.emit(round_id)
         return True
 
-    @classmethod
-    def of(cls, ctx, bus) -> DayService:
-        """The session's one service (``bus.day``), made by the application factory
-        (companion/ui/session.py); never a second one made here on the quiet."""
-        found = getattr(bus, "day", None)
-        if found is None:
-            raise RuntimeError("no day service on this bus: make the session first")
-        return found
-
     def shutdown(self) -> None:
         self.timer.stop()
         self.notifier.close()
+
+
+def day_service(ctx, bus, owner: QObject, *, fallback) -> DayService:
+    """The session's day service with its notifier (``fallback``: where a notification
+    goes when neither D-Bus nor a tray can show it): the one wiring the session and the
+    tests use."""
+    from companion.ui.day.notifier import Notifier
+
+    return DayService(ctx, bus, Notifier(owner, fallback=fallback), owner)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from companion.core.context import AppContext
 from companion.core.journal.capture_lines import asked_parts, flub_parts, split_topic
 from companion.ui.journal.capture_draft import forget_draft, keep_draft, restore_draft
+from companion.ui.theme import type_role
 
 __all__ = ["CaptureDesk", "CaptureDialog", "split_topic"]
 
@@ -136,6 +137,7 @@ class CaptureDialog(QDialog):
             "Type, Enter adds a line · Ctrl+Enter saves · end a line with #topic to tag it"
         )
         hint.setObjectName("hint")
+        type_role(hint, "hint")
 
         self.asked = _LineList("What they asked", "What did they ask?  #topic")
         self.flubbed = _LineList("What you flubbed", "What did you flub?  #topic")

@@ -35,6 +35,7 @@ from companion.ui.journal.models import (
 from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
+from companion.ui.theme import type_role
 from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
@@ -52,10 +53,11 @@ EMPTY_LOOP_TEXT = (
 
 
 class JournalPage(JournalTransfer, JournalEditing, QWidget):
-    def __init__(self, ctx, bus, parent=None):
+    def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.day = day  # the session's day service: loop statuses, the thank-you time
         self.redraws = 0  # how often the page reloaded (benchmarks/bench_redraws.py)
         self.file_dialogs = FileDialogs(ctx.prefs)
         self.dialogs = JournalDialogs()
@@ -132,7 +134,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
 
         # right: one loop
         self.title = QLabel()
-        self.title.setProperty("role", "pageTitle")
+        type_role(self.title, "pageTitle")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setAccessibleName("Loop")
         self.title.setWordWrap(True)
@@ -285,16 +287,10 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
 
         self.redraws += 1
 
-        if self.thank_you._save_timer.isActive():  # keep a draft typed a moment ago
-            self.thank_you._save_timer.stop()
-            self.thank_you.save()
-        from companion.core.day.rules import day_rules
-        from companion.core.journal.progress import loops_as_shown, round_states
-
+        self.thank_you.save_pending()  # keep a draft typed a moment ago
         # the first time, the loop the day is about (today's), not the newest-dated one
         keep = self.current_loop_id if self.current_loop_id is not None else self._day_loop_id()
-        states = round_states(self.ctx.db, day_rules(self.ctx.content), self.ctx.now())
-        self.loops_model.set_loops(loops_as_shown(list_loops(self.ctx.db), states))
+        self.loops_model.set_loops(self.day.loops_as_shown(list_loops(self.ctx.db)))
         if self.weak_dialog is not None and self.weak_dialog.isVisible():
             self.weak_dialog.reload()
         if not self.loops_model.loops:
@@ -315,7 +311,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
 
     def _day_view(self):
         """The day service's last view (None before the day has been computed)."""
-        return getattr(getattr(self.bus, "day", None), "view", None)
+        return self.day.view
 
     def _day_loop_id(self) -> int | None:
         """The loop the day is about: the day service's, else today's by its dates."""
@@ -355,8 +351,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         from companion.core.journal.detail import loop_detail
 
         if self.current_loop_id is not None and self.current_loop_id != loop_id:
-            self.thank_you._save_timer.stop()
-            self.thank_you.save()
+            self.thank_you.save_now()
         detail = loop_detail(self.ctx.db, loop_id)
         if detail is None:
             return
@@ -383,14 +378,10 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self._update_buttons()
 
     def _with_due(self, note):
-        """The note with the thank-you time the day view gives (the one Today shows)."""
+        """The note with the thank-you time the day service gives (the one Today shows)."""
         from dataclasses import replace
 
-        from companion.core.day.actions import thank_you_due
-        from companion.core.day.rules import day_rules
-
-        rules = day_rules(self.ctx.content)
-        return replace(note, due_at=thank_you_due(self.ctx.db, rules, self.ctx.now(), note.loop_id))
+        return replace(note, due_at=self.day.thank_you_due(note.loop_id))
 
     def _restore_selection(self) -> None:
         index = QModelIndex()

@@ -69,6 +69,16 @@ class ThankYouBox(QGroupBox):
         layout.addLayout(row)
         self._sent = False
 
+    def save_pending(self) -> None:
+        """Save a draft typed a moment ago whose autosave has not fired yet."""
+        if self._save_timer.isActive():
+            self.save_now()
+
+    def save_now(self) -> None:
+        """Save what the fields hold now (before another loop is shown in them)."""
+        self._save_timer.stop()
+        self.save()
+
     def show_loop(self, loop_id: int | None, thank_you) -> None:
         self._save_timer.stop()
         if loop_id != self.loop_id:
@@ -141,8 +151,7 @@ class ThankYouBox(QGroupBox):
 
         if self.loop_id is None:
             return
-        self._save_timer.stop()
-        self.save()
+        self.save_now()
         from companion.core.changes import Change
 
         save_thank_you(self.ctx.db, self.loop_id, sent_at=None if self._sent else self.ctx.now())

@@ -34,6 +34,7 @@ from companion.core.changes import Change
 from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
 from companion.ui.study.model import StudyModel
 from companion.ui.study.review import AheadButton, ReviewListView, review_summary
+from companion.ui.theme import type_role
 from companion.ui.widgets.itemdata import OBJECT
 
 #: the change kinds the list is ranked from (a loop's name shows beside its flubs)
@@ -59,7 +60,7 @@ class StudyPage(QWidget):
         self.setAccessibleName("Study list")
 
         title = QLabel("Study list")
-        title.setProperty("role", "pageTitle")
+        type_role(title, "pageTitle")
         self.summary = QLabel()
         self.summary.setAccessibleName("Study list summary")
         self.studied_button = QPushButton("Mark &studied")

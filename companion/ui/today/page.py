@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.day.clock import countdown_changes_in
+from companion.ui.theme import type_role
 from companion.ui.today.parts import clear as _clear
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
     "<p>No interview loop yet. Start here:</p><ol>"
@@ -37,10 +39,11 @@ EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
 
 
 class TodayPage(QWidget):
-    def __init__(self, ctx, bus, parent=None):
+    def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.day = day  # the session's day service: this page renders its view
         self.view = None
         self.phase_group = None
         self._phase_key = None
@@ -55,7 +58,7 @@ class TodayPage(QWidget):
 
         outer = QVBoxLayout(self)
         self.headline = QLabel("Today")
-        self.headline.setProperty("role", "pageTitle")  # the type scale's page title
+        type_role(self.headline, "pageTitle")
         self.headline.setTextFormat(Qt.TextFormat.PlainText)  # a company name is not HTML
         self.headline.setAccessibleName("Today")
         outer.addWidget(self.headline)
@@ -100,9 +103,10 @@ class TodayPage(QWidget):
         self.dnd_banner.setWordWrap(True)
         self.dnd_banner.setObjectName("dndBanner")
         self.dnd_banner.setAccessibleName("Notifications paused")
-        self.dnd_banner.setStyleSheet(
+        palette_sheet(
+            self.dnd_banner,
             "QLabel#dndBanner { background: palette(highlight); color: palette(highlighted-text);"
-            " padding: 6px; border-radius: 4px; }"
+            " padding: 6px; border-radius: 4px; }",
         )
         self.dnd_banner.hide()
         layout.addWidget(self.dnd_banner)
@@ -161,7 +165,7 @@ class TodayPage(QWidget):
         self.schedule_box = QGroupBox("Schedule")
         self.schedule_box.setAccessibleName("Schedule")
         schedule_layout = QVBoxLayout(self.schedule_box)
-        self.schedule = ScheduleEditor(self.ctx, self.bus)
+        self.schedule = ScheduleEditor(self.ctx, self.bus, self.day)
         schedule_layout.addWidget(self.schedule)
         layout.addWidget(self.schedule_box)
         from companion.ui.today.parts import takeaways_box
@@ -178,12 +182,6 @@ class TodayPage(QWidget):
         self.render(self.day.view or self.day.refresh())
 
     # the day -----------------------------------------------------------------------
-
-    @property
-    def day(self):
-        from companion.ui.day.service import DayService
-
-        return DayService.of(self.ctx, self.bus)
 
     def refresh(self) -> None:
         """Ask the service for the day now (it emits ``day_changed``, rendered below)."""

@@ -43,10 +43,11 @@ class ScheduleEditor(QWidget):
 
     changed = Signal()
 
-    def __init__(self, ctx, bus, parent=None):
+    def __init__(self, ctx, bus, day, parent=None):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
+        self.day = day  # the session's day service: skip, unskip and reschedule go through it
         self.loop_id = 0
         self.ask_dialog = None  # "which address is yours?", asked once at an import
         self._reading = False
@@ -242,12 +243,6 @@ class ScheduleEditor(QWidget):
         self._changed([round_id])
         return round_id
 
-    @property
-    def day(self):
-        from companion.ui.day.service import DayService
-
-        return DayService.of(self.ctx, self.bus)
-
     def edit_selected(self) -> None:
         from companion.core.day.loops import get_round
 
@@ -397,7 +392,6 @@ class ScheduleEditor(QWidget):
         from companion.core.day.invitation import guess_company, import_invitation_events
         from companion.core.day.invite_people import ME_PREF
         from companion.core.day.loops import get_loop
-        from companion.core.day.rules import day_rules
 
         named = guess_company([e.summary for e in events if not e.all_day])
         mine = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
@@ -408,7 +402,7 @@ class ScheduleEditor(QWidget):
                 path,
                 events,
                 problems,
-                day_rules(self.ctx.content),
+                self.day.rules,  # the day's rules, read once by the service
                 company=None if other or mine is None else mine.company,
                 me=str(self.ctx.prefs.get(ME_PREF, "") or ""),
                 now=self.ctx.now(),

@@ -30,6 +30,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout
 
+from companion.ui.widgets.palette_sheet import palette_sheet
+
 PREF_KEY = "voice.follow_pitch"
 MIC_ON = "\u25cf Mic on: following your pitch, nothing recorded"
 
@@ -180,10 +182,11 @@ class FollowStrip(QFrame):
         for label in (self.now, self.line, self.nudge, self.message):
             label.setVisible(False)
             outer.addWidget(label)
-        self.setStyleSheet(
+        palette_sheet(
+            self,
             "#cueFollowNow { font-weight: 600; }"
             " #cueDeliveryNudge { background: palette(alternate-base); padding: 3px 6px; }"
-            " #cueFollowMicOn { color: palette(highlight); font-weight: 600; }"
+            " #cueFollowMicOn { color: palette(highlight); font-weight: 600; }",
         )
 
     @property

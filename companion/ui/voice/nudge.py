@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout
 
 from companion.core.voice import nudge as rules
+from companion.ui.widgets.palette_sheet import palette_sheet
 
 MIC_ON = "\u25cf Mic on: listening for silence, nothing recorded"
 
@@ -69,10 +70,11 @@ class VoiceNudge(QFrame):
         self.message.setWordWrap(True)
         self.message.setVisible(False)
         outer.addWidget(self.message)
-        self.setStyleSheet(
+        palette_sheet(
+            self,
             "#cueSilenceNudge { background: palette(highlight); color: palette(highlighted-text);"
             " font-weight: 600; padding: 4px 6px; }"
-            " #cueMicOn { color: palette(highlight); font-weight: 600; }"
+            " #cueMicOn { color: palette(highlight); font-weight: 600; }",
         )
 
     # -- what the card calls -----------------------------------------------------------

@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from companion.ui.theme import type_role
+
 
 class CheckedDialog(QDialog):
     """OK runs ``check()``; a ValueError is shown in the dialog and it stays open."""
@@ -38,6 +40,7 @@ class CheckedDialog(QDialog):
         layout.addWidget(self.error)
         hint = QLabel("Ctrl+Enter saves · Esc cancels")
         hint.setObjectName("hint")
+        type_role(hint, "hint")
         row = QHBoxLayout()
         row.addWidget(hint, 1)
         row.addWidget(self.buttons)

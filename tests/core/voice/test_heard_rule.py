@@ -69,3 +69,38 @@ def test_a_segment_starts_at_a_lone_short_word_just_before_it():
     evidence = {s.id: s for s in result.segments}["evidence"]
     assert result.skipped == [] and evidence.start == lone_at
     assert evidence.words_heard == len(rest.split())  # the "i" is not counted as a word
+
+
+def _key_words(segment) -> list[str]:
+    """The segment's own key words, in the script's order (none of the common ones)."""
+    common = common_words(200)
+    return list(dict.fromkeys(w for w in segment.words if w not in common))
+
+
+def test_fewer_than_three_key_words_of_a_long_segment_do_not_make_it_heard():
+    """The heard threshold (MIN_HEARD = 3): two of a segment's own words are a chance
+    match, not the segment said; the third makes it heard."""
+    script = pitch_script(PAGE)
+    keys = _key_words(script[0])
+    assert len(keys) > 3  # the rule's "all of them" case is the next test's
+    for count, skipped in ((1, True), (2, True), (3, False)):
+        # the segment's own words up to its count-th key word, in order
+        said = list(script[0].words[: script[0].words.index(keys[count - 1]) + 1])
+        aligner = Aligner(script)
+        words = heard(" ".join(said))
+        aligner.feed(words)
+        assert ("identity" in summarise(aligner, words).skipped) is skipped, said
+
+
+def test_a_segment_with_fewer_key_words_than_the_threshold_needs_all_of_them():
+    page = "# About me\n\n## Who I am\n\nI am a nurse, a good one.\n\n## Why\n\nThe ward.\n"
+    script = pitch_script(page)
+    keys = _key_words(script[0])
+    assert 0 < len(keys) < 3
+    said = list(script[0].words)
+    for count, skipped in ((1, True), (2, False)):  # both of its two key words: heard
+        cut = said[: said.index(keys[count - 1]) + 1]
+        aligner = Aligner(script)
+        words = heard(" ".join(cut))
+        aligner.feed(words)
+        assert ("identity" in summarise(aligner, words).skipped) is skipped, cut

@@ -52,13 +52,15 @@ def stub(monkeypatch):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking, opacity
-def test_drive_card_opens_steps_glances_recovers_and_hides(ctx, bus, qtbot):
+def test_drive_card_opens_steps_glances_recovers_and_hides(ctx, bus, day_service, qtbot):
     from companion.ui.cue.window import open_cue_card
 
     opened = []
 
     def open_card():
-        opened.append(open_cue_card(ctx, bus, "design", opened[-1] if opened else None))
+        opened.append(
+            open_cue_card(ctx, bus, day_service, "design", opened[-1] if opened else None)
+        )
         qtbot.addWidget(opened[-1])
         return opened[-1]
 
@@ -137,14 +139,14 @@ def test_qt_key_sequences_round_trip(keys):
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")
-def test_a_native_wayland_card_explains_the_window_rule(ctx, bus, qtbot, monkeypatch):
+def test_a_native_wayland_card_explains_the_window_rule(ctx, bus, day_service, qtbot, monkeypatch):
     from PySide6.QtGui import QGuiApplication
 
     from companion.ui.cue.window import CueCardWindow
 
     monkeypatch.setenv("XDG_CURRENT_DESKTOP", "KDE")
     monkeypatch.setattr(QGuiApplication, "platformName", staticmethod(lambda: "wayland"))
-    card = CueCardWindow(ctx, bus)
+    card = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(card)
     assert "KWin" in card.banner_text.text() and card.banner.isVisibleTo(card)
 

@@ -1,0 +1,125 @@
+"""What the day model reads and answers: the day's rules (from the content), a round as
+the day sees it, what is due by when, and the whole :class:`DayView` of one moment."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from companion.core.day.links import call_link
+from companion.core.day.loops import Loop, Round
+
+PHASES = (
+    "night-before",
+    "morning-of",
+    "before-round",
+    "in-round",
+    "between-rounds",
+    "after-loop",
+    "none",
+)
+STATES = ("scheduled", "running", "ended", "captured", "skipped")
+
+
+@dataclass(frozen=True)
+class BeforeItem:
+    """One thing to do a number of minutes before each round (from the content)."""
+
+    minutes: int
+    text: str
+    first_round_only: bool = False  # the guide's morning items: before the day's first round
+
+
+@dataclass(frozen=True)
+class DayRules:
+    """The numbers the day runs on. :func:`companion.core.day.rules.day_rules` reads them
+    from the content packs; these defaults stand in only when a pack is broken."""
+
+    titles: Mapping[str, str] = field(default_factory=dict)  # round type id -> title
+    lengths: Mapping[str, int] = field(default_factory=dict)  # type id -> minutes (lengths.py)
+    default_minutes: int = 45
+    before: tuple[BeforeItem, ...] = ()
+    before_window: dt.timedelta = dt.timedelta(minutes=15)
+    evening_from: dt.time = dt.time(17, 0)
+    morning_from: dt.time = dt.time(5, 0)
+    capture_window: dt.timedelta = dt.timedelta(hours=1)
+    thank_you_after: dt.timedelta = dt.timedelta(hours=24)
+    thank_you_remind_before: dt.timedelta = dt.timedelta(hours=4)
+    after_loop_for: dt.timedelta = dt.timedelta(hours=48)
+    start_soon: dt.timedelta = dt.timedelta(minutes=1)
+    # a round whose Start was pressed may run long: the day counts it ended only this
+    # long after its length (End ends it at once); a round never started ends on time
+    overrun: dt.timedelta = dt.timedelta(minutes=30)
+    texts: Mapping[str, str] = field(default_factory=dict)  # reminder text per phase
+
+
+@dataclass(frozen=True)
+class DayRound:
+    """A round as the day sees it at one moment."""
+
+    round: Round
+    state: str  # one of STATES
+    title: str
+    starts_at: dt.datetime | None  # started, else scheduled
+    ends_at: dt.datetime | None  # ended, else expected end
+    minutes: int
+    captured: bool
+
+    @property
+    def id(self) -> int:
+        return self.round.id
+
+    @property
+    def type(self) -> str:
+        return self.round.type
+
+    @property
+    def interviewer(self) -> str:
+        return self.round.interviewer_name
+
+    @property
+    def link(self) -> str:
+        """The round's call link when it is an http(s) address (the only kind offered)."""
+        return call_link(self.round.link)
+
+
+@dataclass(frozen=True)
+class Due:
+    """Something due by a time: a before-round step, a reminder, the capture, the note."""
+
+    key: str  # stable: a reminder with this key is sent once
+    kind: str  # night-before | morning-of | before-round | start-soon | capture | thank-you
+    title: str
+    text: str
+    due_at: dt.datetime
+    expires_at: dt.datetime  # after this it is no longer worth sending
+    round_id: int = 0
+
+
+@dataclass(frozen=True)
+class DayView:
+    now: dt.datetime
+    loop: Loop | None
+    rounds: tuple[DayRound, ...]
+    phase: str
+    current: DayRound | None
+    next: DayRound | None
+    day: dt.date  # the interview day the checklists are kept for
+    due: tuple[Due, ...]
+    capture_due_by: dt.datetime | None
+    capture_round_id: int
+    thank_you_due_by: dt.datetime | None
+    next_change: dt.datetime | None
+
+    @property
+    def loop_id(self) -> int:
+        return self.loop.id if self.loop is not None else 0
+
+    def round(self, round_id: int) -> DayRound | None:
+        return next((r for r in self.rounds if r.id == round_id), None)
+
+    @property
+    def focus(self) -> DayRound | None:
+        """The round the day is about: the running one, else the next one."""
+        return self.current or self.next
