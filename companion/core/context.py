@@ -17,7 +17,8 @@ from companion.core.prefs import Prefs
 if TYPE_CHECKING:
     import datetime as dt
 
-    from companion.core.content import Content, ContentError
+    from companion.core.content.items import ContentError
+    from companion.core.content.loader import Content
     from companion.core.settings import Settings
     from companion.core.storage.store import Store
 
@@ -102,7 +103,7 @@ class AppContext:
     @property
     def content(self) -> Content:
         if self._content is None:
-            from companion.core.content import default_folders, load_content
+            from companion.core.content.loader import default_folders, load_content
 
             self._content, self.content_errors = load_content(
                 default_folders(paths.user_content_dir(self.data_dir))

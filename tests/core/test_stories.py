@@ -394,7 +394,7 @@ def test_story_renderer_keeps_each_labelled_part_its_own_paragraph():
 
 def test_tell_me_about_yourself_points_at_the_pitch_not_a_story():
     """The guide answers it with the 60-90 s pitch; it was listed as a two-minute story."""
-    from companion.core.content import load_content
+    from companion.core.content.loader import load_content
     from companion.core.paths import shipped_content_dir
 
     content, errors = load_content([shipped_content_dir()])

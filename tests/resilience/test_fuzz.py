@@ -60,7 +60,7 @@ def content_documents(draw) -> str:
 @FUZZ
 @given(content_documents())
 def test_parse_section_raises_only_content_parse_error(text):
-    from companion.core.content import ContentParseError, parse_section
+    from companion.core.content.loader import ContentParseError, parse_section
 
     try:
         section = parse_section(text)
@@ -75,7 +75,7 @@ def test_parse_section_raises_only_content_parse_error(text):
     st.lists(st.one_of(content_documents().map(str.encode), st.binary(max_size=300)), max_size=5)
 )
 def test_load_content_never_raises(files):
-    from companion.core.content import load_content
+    from companion.core.content.loader import load_content
 
     with tempfile.TemporaryDirectory() as tmp:
         for n, data in enumerate(files):

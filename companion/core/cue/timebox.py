@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.core.content_plans import FALLBACK_ROUND, RoundDefaults
+from companion.core.content.plans import FALLBACK_ROUND, RoundDefaults
 
 if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
-    from companion.core.content import Section
+    from companion.core.content.items import Section
 
 DEFAULT_MINUTES = 45  # fallback only: the pack's rounds `minutes:` (Content.round_defaults)
 MIN_MINUTES, MAX_MINUTES = 5, 240

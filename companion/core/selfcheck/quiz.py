@@ -15,7 +15,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.core.content import QuizQuestion
+from companion.core.content.loader import QuizQuestion
 from companion.core.timeutil import parse_stored, to_stored
 
 MARKS = ("got", "shaky", "missed", "easy")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.content import load_content
-from companion.core.content_fields import check_section, parse_range
+from companion.core.content.fields import check_section, parse_range
+from companion.core.content.loader import load_content
 from companion.core.paths import shipped_content_dir
 
 PITCH = """\

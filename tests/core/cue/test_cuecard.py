@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from companion.core.content import Content, parse_section
+from companion.core.content.loader import Content, parse_section
 from companion.core.cue import sources as cue_sources
 from companion.core.cue.placement import (
     NOTIFICATION_BAND,

@@ -20,7 +20,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.core.content import Content, Item, Section
+    from companion.core.content.items import Item, Section
+    from companion.core.content.loader import Content
 
 NAMES = (
     "target",
@@ -101,7 +102,7 @@ def _story_words(content: Content) -> dict[str, str]:
 
 def _setup_minutes(content: Content) -> float:
     """The coding moves' setup step's minutes (a range by its upper end); 1 if none."""
-    from companion.core.content_fields import parse_range
+    from companion.core.content.fields import parse_range
 
     steps = content.sections.get("coding-moves")
     item = next((i for i in steps.items if i.get("id") == "setup"), None) if steps else None
@@ -127,7 +128,7 @@ def fill_numbers(content: Content) -> None:
 def step_ends(steps: Section) -> dict[str, float]:
     """Minutes from the start at which each step ends: the steps' ``minutes:`` added up
     in order, a range by its upper end, a step without minutes taking none."""
-    from companion.core.content_fields import parse_range
+    from companion.core.content.fields import parse_range
 
     ends, total = {}, 0.0
     for item in steps.items:
