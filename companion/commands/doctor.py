@@ -45,7 +45,7 @@ def restore(name: str, ctx) -> int:
     from companion.core import paths
     from companion.core.storage.store import StorageError, list_backups, open_store
     from companion.core.storage.store import restore_backup as put_back
-    from companion.ui.single_instance import InstanceLock, InstanceLockError
+    from companion.ui.process.single_instance import InstanceLock, InstanceLockError
 
     folder = paths.backup_dir(ctx.data_dir)
     if name:

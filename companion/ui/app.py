@@ -230,8 +230,8 @@ class Application:
 
 def run_gui(args, ctx: AppContext) -> int:
     started = time.perf_counter()
-    from companion.ui.folder_problem import usable_context
-    from companion.ui.single_instance import InstanceLock, hand_over_waiting, server_name
+    from companion.ui.process.folder_problem import usable_context
+    from companion.ui.process.single_instance import InstanceLock, hand_over_waiting, server_name
 
     # the single-instance check runs before Qt is imported: a second launch costs little
     asked = ctx.data_dir
@@ -255,7 +255,7 @@ def run_gui(args, ctx: AppContext) -> int:
     # and every later import costs more (the window's placement, the write-error hook)
     import companion.core.window_room  # noqa: F401
     import companion.ui.pages  # noqa: F401
-    import companion.ui.write_errors  # noqa: F401
+    import companion.ui.process.write_errors  # noqa: F401
 
     qapp = create_application(sys.argv[:1])
     from PySide6.QtCore import QTimer
@@ -264,7 +264,7 @@ def run_gui(args, ctx: AppContext) -> int:
     servers: list = []
 
     def listen() -> None:
-        from companion.ui.single_instance import make_server
+        from companion.ui.process.single_instance import make_server
 
         server = make_server(name, app.window)
         server.raise_requested.connect(app.window.bring_to_front)
@@ -288,13 +288,13 @@ def run_gui(args, ctx: AppContext) -> int:
     else:
         # after the paint has been reported: QtNetwork is not needed to draw the window
         app.window.first_painted.connect(lambda: QTimer.singleShot(0, listen))
-    from companion.ui import write_errors
+    from companion.ui.process import write_errors
 
     # a save the disk refuses becomes a notice in the window, not a traceback
     write_errors.install(app.window.add_notice)
     app.window.show()
     qapp.aboutToQuit.connect(app.shutdown)
-    from companion.ui.interrupt import SigintQuit
+    from companion.ui.process.interrupt import SigintQuit
 
     sigint = SigintQuit(app.window.close_and_quit)  # Ctrl+C in the terminal: as Ctrl+Q
     code = sigint.exit_code(qapp.exec())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.context import AppContext
-from companion.ui.folder_problem import usable_context
+from companion.ui.process.folder_problem import usable_context
 
 pytestmark = pytest.mark.gui
 
