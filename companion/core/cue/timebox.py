@@ -95,11 +95,6 @@ def timebox_status(
     return TimeboxStatus(elapsed, remaining, due, current, upcoming, phase, fresh)
 
 
-def newly_due(nudges: Sequence[Nudge], seen_at: float, elapsed_seconds: float) -> list[Nudge]:
-    """Nudges that fell due after minute ``seen_at`` (the last one already shown)."""
-    return [n for n in nudges if seen_at < n.at and n.at * 60 <= elapsed_seconds]
-
-
 def format_clock(seconds: float) -> str:
     sign = "-" if seconds < 0 else ""
     seconds = int(abs(seconds))

@@ -31,20 +31,21 @@ def test_marking_a_story_used_is_stored_and_toggles(three, loop_round, db, clock
 
 def test_expected_topics_prefill_from_round_type_and_study_list(loop_round, db, clock, pack):
     from companion.core.journal.entries import add_flub
-    from companion.core.stories.rounds import load_expected, prefill_round, save_expected
+    from companion.core.stories.rounds import load_expected, prefill_missing, save_expected
 
     loop_id, round_id = loop_round(db, "coding")
     add_flub(db, loop_id, None, "consistent hashing", "forgot the ring", 3)
-    topics = prefill_round(db, round_id, pack, "coding", clock.now())
+    hm = loop_round(db, "hiring-manager")[1]
+    assert prefill_missing(db, pack, clock.now()) == [round_id, hm]
     # coding asks no behavioural question: its own topics, and no study topic unrelated
     # to them (consistent hashing is a design topic)
-    assert topics == list(pack.round_topics["coding"])
-    hm = loop_round(db, "hiring-manager")[1]
-    topics = prefill_round(db, hm, pack, "hiring-manager", clock.now())
+    assert load_expected(db, round_id) == list(pack.round_topics["coding"])
+    topics = load_expected(db, hm)
     assert topics[:3] == ["identity", "conflict", "failure"] and "consistent hashing" in topics
     save_expected(db, hm, ["#Conflict", "conflict", " kv cache "])
     assert load_expected(db, hm) == ["Conflict", "kv cache"]
-    assert prefill_round(db, hm, pack, "hiring-manager", clock.now()) == ["Conflict", "kv cache"]
+    assert prefill_missing(db, pack, clock.now()) == []
+    assert load_expected(db, hm) == ["Conflict", "kv cache"]
 
 
 def test_prefill_missing_fills_rounds_to_come_once(db, clock, pack):
