@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if ctx is None:
         return 2
     if getattr(args, "func", None) is None:
-        from companion.ui.app import run_gui
+        from companion.ui.process.launch import run_gui
 
         return run_gui(args, ctx)
     from companion.commands.common import CommandError

@@ -47,7 +47,7 @@ def test_run_gui_shows_the_dialog_and_quits(qtbot, afile, monkeypatch):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from companion.ui.app import run_gui
+    from companion.ui.process.launch import run_gui
 
     seen = {}
 
