@@ -44,10 +44,10 @@ def run_gui(args, ctx: AppContext) -> int:
             file=sys.stderr,
         )
         return 1
-    # seam: qt. PySide6 and the window load only once the lock is held (a second launch
-    # costs little); the pure-Python modules came first, at the top of this module: once
-    # QtCore is imported it hooks __import__ and every later import costs more
-    from companion.ui.app import Application, create_application
+    # PySide6 and the window load only once the lock is held (a second launch costs
+    # little); the pure-Python modules came first, at the top of this module: once QtCore
+    # is imported it hooks __import__ and every later import costs more
+    from companion.ui.app import Application, create_application  # seam: qt
 
     qapp = create_application(sys.argv[:1])
     app = Application(ctx, qapp)
