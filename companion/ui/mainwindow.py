@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         return self._pages[key]
 
     def _build(self, spec: PageSpec) -> QWidget:
-        module = importlib.import_module(f"companion.ui.{spec.module}.page")
+        module = importlib.import_module(f"companion.ui.{spec.module}.page")  # seam: pages
         widget = getattr(module, spec.cls)(self.ctx, self.bus)
         widget.setObjectName(f"page-{spec.key}")
         return widget

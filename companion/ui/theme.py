@@ -76,7 +76,7 @@ def _set_colors_and_type(app, scheme: str, *, set_fusion: bool) -> None:
 
 
 def _install_style(app) -> None:
-    from companion.ui.style import CompanionStyle
+    from companion.ui.style import CompanionStyle  # seam: after the first paint
 
     palette = app.palette()
     app.setStyle(CompanionStyle())
