@@ -80,9 +80,9 @@ def restore(name: str, ctx) -> int:
         raise CommandError(f"doctor: {chosen} cannot be restored: {exc}") from None
     from companion.core.storage.store import foreign_problem
 
-    planted = foreign_problem(ctx.db_path)
-    if planted:  # not ours to move aside: it is left as it is, like every other open
-        raise CommandError(f"doctor: nothing was restored. {planted}")
+    foreign = foreign_problem(ctx.db_path)
+    if foreign:  # not ours to move aside: it is left as it is, like every other open
+        raise CommandError(f"doctor: nothing was restored. {foreign}")
     lock = InstanceLock(ctx.data_dir)
     try:
         if not lock.acquire():
