@@ -87,7 +87,7 @@ def _wer(ref: list[str], hyp: list[str]) -> tuple[int, int]:
 
 
 def _hear(path: Path, page: str):
-    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.content.plans import FALLBACK_PITCH
     from companion.core.voice.heard import hear
     from companion.core.voice.script import pitch_script
     from companion.core.voice.take import read_wav
@@ -260,7 +260,7 @@ def follow_wrong(folder: Path, draws: int) -> tuple[float, list[str]]:
     the longest stretch the card named a segment that is neither the one being spoken nor
     the script's one just before it (a lag is not a wrong name), and the worst delay in naming a
     segment after its first sound (a segment never named counts as the whole take)."""
-    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.content.plans import FALLBACK_PITCH
     from companion.core.voice.follow import PitchFollow
     from companion.core.voice.script import pitch_script
     from companion.core.voice.take import read_wav

@@ -200,7 +200,7 @@ def db(store):
 
 @pytest.fixture(scope="session")
 def shipped_content():
-    from companion.core.content import load_content
+    from companion.core.content.loader import load_content
     from companion.core.paths import shipped_content_dir
 
     content, errors = load_content([shipped_content_dir()])

@@ -52,7 +52,7 @@ def run(args, ctx) -> int:
         # a custom type shows the page of the type its words name, else the day's own
         wanted = guess_round_type(words, [(i.id, i.title) for i in infos]) or ""
     from companion.core.paths import DataDirError, ensure_private_dir
-    from companion.ui.single_instance import (
+    from companion.ui.process.single_instance import (
         InstanceLock,
         cue_message,
         hand_over_waiting,
@@ -112,8 +112,8 @@ def _run_gui(ctx, round_type: str | None) -> int:
 
     finish_theme(app)  # the card alone: its whole look before it is built
     from companion.ui.bus import AppBus
+    from companion.ui.process.single_instance import make_server, server_name
     from companion.ui.session import Session
-    from companion.ui.single_instance import make_server, server_name
 
     bus = AppBus()
     # the same session the main app builds: the day service, the captures, the hotkeys
@@ -141,7 +141,7 @@ def _run_gui(ctx, round_type: str | None) -> int:
     card.closed.connect(lambda: (closed.append(True), maybe_quit()))
     session.captures.changed.connect(maybe_quit)
     app.lastWindowClosed.connect(maybe_quit)  # the main window, closed after the card
-    from companion.ui.interrupt import SigintQuit
+    from companion.ui.process.interrupt import SigintQuit
 
     sigint = SigintQuit(lambda: (card.close(), app.quit()))  # Ctrl+C: as closing the card
     code = sigint.exit_code(app.exec())

@@ -23,7 +23,7 @@ def register(sub) -> None:
 
 def mic_devices():
     """The inputs through the mic command's QtMultimedia seam; None when it cannot tell."""
-    from companion.commands.mic import _app
+    from companion.commands.mic import _app  # seam: voice
     from companion.ui.voice.listener import AudioUnavailable, input_devices
 
     _app()

@@ -246,16 +246,6 @@ def exports_dir(data_dir: Path) -> Path:
     return Path(data_dir) / EXPORTS_NAME
 
 
-def takes_dir(data_dir: Path) -> Path:
-    """Rehearsal takes the user chose to keep."""
-    return Path(data_dir) / TAKES_NAME
-
-
-def full_check_stamp(db_file: Path) -> Path:
-    """Beside the journal: when it last passed a full ``quick_check`` (see store.py)."""
-    return Path(db_file).with_name(CHECKED_NAME)
-
-
 def _bundled(name: str) -> Path:
     """``content`` or ``resources``: inside the wheel, the bundle, or the source tree."""
     here = Path(__file__).resolve().parent.parent  # companion/

@@ -191,19 +191,3 @@ def prefill_missing(db: Database, pack: StoryPack, now: dt.datetime) -> list[int
         for round_id, round_type, role in rows:
             save_expected(db, round_id, expected_for(pack, round_type or "", study, role or ""))
     return [r[0] for r in rows]
-
-
-def prefill_round(
-    db: Database,
-    round_id: int,
-    pack: StoryPack,
-    round_type: str,
-    now: dt.datetime,
-    audience: str = "",
-) -> list[str]:
-    """Set a new round's expected topics from its type and the study list, unless set."""
-    current = load_expected(db, round_id)
-    if current is not None:
-        return current
-    study = study_top(db, now, pack.expect_from_study)
-    return save_expected(db, round_id, expected_for(pack, round_type, study, audience))

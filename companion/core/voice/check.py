@@ -126,13 +126,5 @@ def no_server() -> CheckResult:
     )
 
 
-def no_device(wanted: str | None = None) -> CheckResult:
-    if not sound_server_running():
-        return no_server()
-    if wanted:
-        return CheckResult(NO_DEVICE, f"no input device matches {wanted!r}.")
-    return CheckResult(NO_DEVICE, "no input device found: plug in a microphone.")
-
-
 def refused(device: str, why: str) -> CheckResult:
     return CheckResult(REFUSED, f"could not open {device}: {why}", device=device)

@@ -29,7 +29,7 @@ from companion.core.cue import timebox
 from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
 from companion.ui.cue.banners import nudge_banner, share_reminder
-from companion.ui.cue.geometry import CardPlacement, screens
+from companion.ui.cue.geometry import CardPlacement
 from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
@@ -647,9 +647,6 @@ class CueCardWindow(QWidget):
         event.accept()
 
     # ------------------------------------------------------------------ the window
-
-    def _screens(self):
-        return screens()
 
     def restore_geometry(self) -> bool:
         return self.placement.restore(self.state.glance)

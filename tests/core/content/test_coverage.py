@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.content import Content, Section, load_content
+from companion.core.content.items import Section
+from companion.core.content.loader import Content, load_content
 from companion.core.paths import shipped_content_dir
 
 MAX_SHARED_RUN = 8  # a run of 9+ consecutive chapter words counts as pasted

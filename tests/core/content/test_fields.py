@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.content import load_content
-from companion.core.content_fields import check_section, parse_range
+from companion.core.content.fields import check_section, parse_range
+from companion.core.content.loader import load_content
 from companion.core.paths import shipped_content_dir
 
 PITCH = """\
@@ -383,7 +383,7 @@ _TYPED_LENGTH = re.compile(
 def test_no_length_is_typed_into_the_shipped_words():
     """Every length the pack's words name is a slot filled from the entry that sets it
     (quiz questions are left: their numbers are the exercise, not the day's)."""
-    from companion.core.content import load_file
+    from companion.core.content.loader import load_file
 
     typed = []
     for path in sorted(shipped_content_dir().glob("*.md")):

@@ -84,7 +84,7 @@ def test_the_before_round_list_for_a_later_round_drops_the_morning_items(
 
 
 def test_the_words_a_minute_before_a_round_are_the_packs(db, content, morning_loop, tmp_path):
-    from companion.core.content import load_content
+    from companion.core.content.loader import load_content
     from companion.core.paths import shipped_content_dir
 
     shipped = (shipped_content_dir() / "12-before-round.md").read_text(encoding="utf-8")

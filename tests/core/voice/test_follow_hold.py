@@ -9,7 +9,7 @@ from array import array
 import pytest
 import voice_takes as vt
 
-from companion.core.content_plans import FALLBACK_PITCH
+from companion.core.content.plans import FALLBACK_PITCH
 from companion.core.voice.align import AlignState, Match
 from companion.core.voice.delivery import DeliveryLine
 from companion.core.voice.follow import PitchFollow

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.core.content_items import ContentError, Item, Section
+from companion.core.content.items import ContentError, Item, Section
 
 PITCH_SEGMENT_IDS = ("identity", "evidence", "depth", "why-role", "hand-back")
 AUDIENCES = ("hiring-manager", "peer", "leadership")

@@ -22,7 +22,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.core.content import Content, Item, Section
+    from companion.core.content.items import Item, Section
+    from companion.core.content.loader import Content
 
 NAMES = (
     "target",
@@ -79,7 +80,7 @@ def values(content: Content) -> dict[str, str]:
 
 def _warm_up_minutes(content: Content) -> int:
     """The before-round checklist's ``warm_up_minutes:`` (the guide: 5)."""
-    from companion.core.content_fields import whole_value
+    from companion.core.content.fields import whole_value
 
     section = content.sections.get("before-round")
     value = section.meta.get("warm_up_minutes", "") if section is not None else ""
@@ -116,7 +117,7 @@ def _story_words(content: Content) -> dict[str, str]:
 
 def _setup_minutes(content: Content) -> float:
     """The coding moves' setup step's minutes (a range by its upper end); 1 if none."""
-    from companion.core.content_fields import parse_range
+    from companion.core.content.fields import parse_range
 
     steps = content.sections.get("coding-moves")
     item = next((i for i in steps.items if i.get("id") == "setup"), None) if steps else None
@@ -142,7 +143,7 @@ def fill_numbers(content: Content) -> None:
 def step_ends(steps: Section) -> dict[str, float]:
     """Minutes from the start at which each step ends: the steps' ``minutes:`` added up
     in order, a range by its upper end, a step without minutes taking none."""
-    from companion.core.content_fields import parse_range
+    from companion.core.content.fields import parse_range
 
     ends, total = {}, 0.0
     for item in steps.items:
@@ -169,7 +170,7 @@ def _placed_after_steps(section: Section, steps: Section | None) -> Section:
 
 def _own_minutes(item: Item) -> str | None:
     """An item's own ``minutes:`` in words: "10 minutes", "2-3 minutes"."""
-    from companion.core.content_fields import parse_range
+    from companion.core.content.fields import parse_range
 
     span = parse_range(item.get("minutes"))
     if span is None:
