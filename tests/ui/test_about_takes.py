@@ -17,7 +17,7 @@ def test_the_trend_shows_kept_takes_and_what_changed_most(qtbot, main_window, op
     assert page.panel.takes.isHidden()
     figures = [
         {"answer_seconds": 95.0, "measured_wpm": 150.0, "fillers": 5, "skipped": []},
-        {"answer_seconds": 84.0, "measured_wpm": 148.0, "fillers": 1, "skipped": ["hand-back"]},
+        {"answer_seconds": 84.0, "measured_wpm": 148.37, "fillers": 1, "skipped": ["hand-back"]},
     ]
     for n, take in enumerate(figures):
         keep_take(ctx.db, take, AT + dt.timedelta(minutes=n))
@@ -26,7 +26,10 @@ def test_the_trend_shows_kept_takes_and_what_changed_most(qtbot, main_window, op
     assert not trend.isHidden()
     assert trend.time.values == [95.0, 84.0]
     assert trend.time.band == ctx.content.pitch_plan().target
-    assert trend.wpm.values == [150.0, 148.0] and trend.fillers.values == [5.0, 1.0]
+    assert trend.wpm.values == [150.0, 148.37] and trend.fillers.values == [5.0, 1.0]
+    # the figure as people read it (the walk saw "Words per minute 171.61")
+    assert trend.wpm.accessibleDescription().endswith("the last 148.4")
+    assert trend.time.accessibleDescription().endswith("the last 84")
     assert trend.sentence.text() == (
         "Your fillers changed most: down from 5 to 1 since the previous take."
     )

@@ -13,6 +13,11 @@ from companion.core.about.takes import what_changed
 LAST = 8
 
 
+def figure_text(value: float) -> str:
+    """A plot's last figure as people read it: 171.6, not 171.61; 95, not 95.0."""
+    return f"{round(value, 1):g}"
+
+
 class Sparkline(QWidget):
     """One figure across the takes, oldest left; ``band`` shaded (the target)."""
 
@@ -26,7 +31,7 @@ class Sparkline(QWidget):
 
     def show_values(self, values: list[float], band=None) -> None:
         self.values, self.band = values, band
-        last = f"{values[-1]:g}" if values else "none"
+        last = figure_text(values[-1]) if values else "none"
         self.setAccessibleDescription(f"{self.title}: {len(values)} takes, the last {last}")
         self.update()
 
@@ -36,7 +41,7 @@ class Sparkline(QWidget):
         pal = self.palette()
         text_h = self.fontMetrics().height()
         painter.setPen(pal.windowText().color())
-        last = f"{self.values[-1]:g}" if self.values else ""
+        last = figure_text(self.values[-1]) if self.values else ""
         painter.drawText(0, text_h - 2, f"{self.title} {last}")
         area = QRectF(4, text_h + 2, self.width() - 8, self.height() - text_h - 6)
         if not self.values:
