@@ -56,13 +56,19 @@ def started(argv, data: Path) -> subprocess.Popen:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", [[], ["cue"]], ids=["app", "cue"])
-def test_ctrl_c_quits_with_130(argv, tmp_path):
+@pytest.mark.parametrize(
+    ("argv", "sig", "code"),
+    [([], signal.SIGINT, 130), (["cue"], signal.SIGINT, 130), ([], signal.SIGTERM, 143)],
+    ids=["app", "cue", "app-sigterm"],
+)
+def test_ctrl_c_quits_with_130(argv, sig, code, tmp_path):
+    """SIGTERM too (a log-out, `kill`): it killed the app outright, do-not-disturb left on
+    until the next start."""
     data = tmp_path / "data"
     proc = started(argv, data)
     try:
         wait_until_idle(proc, data)
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         sent = time.monotonic()
         out, err = proc.communicate(timeout=20)
         waited = time.monotonic() - sent
@@ -70,6 +76,6 @@ def test_ctrl_c_quits_with_130(argv, tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert proc.returncode == 130, err[-2000:]
+    assert proc.returncode == code, err[-2000:]
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert waited < 10

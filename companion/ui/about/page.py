@@ -71,6 +71,7 @@ class AboutPage(AboutDocuments, QWidget):
             ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
         )
         self.take_recorder.keep_button.clicked.connect(self.show_takes)  # after its own keep
+        self.panel.takes.delete_requested.connect(self.delete_take)
         self.autosaver = Autosaver(
             ctx.db, self.editor.toPlainText, wall_clock=ctx.now, monotonic=monotonic
         )
@@ -235,6 +236,17 @@ class AboutPage(AboutDocuments, QWidget):
         self.show_takes()
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
+
+    def delete_take(self, take_id: int):
+        """Ask, then delete one kept take (its figures; no audio was ever kept)."""
+        from companion.core.about.takes import delete_take
+        from companion.ui.widgets.opening import ask
+
+        def yes() -> None:
+            delete_take(self.ctx.db, take_id)
+            self.show_takes()
+
+        return ask(self, "Delete the take?", "Delete this kept take's figures for good?", yes)
 
     def show_takes(self) -> None:
         """The kept takes' trend (companion about rehearse --keep)."""

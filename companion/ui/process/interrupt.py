@@ -1,4 +1,6 @@
-"""Ctrl+C in the terminal quits a Qt window the way Ctrl+Q does, with exit code 130.
+"""Ctrl+C in the terminal quits a Qt window the way Ctrl+Q does, with exit code 130;
+SIGTERM (a log-out, ``kill``) the same way, with 143: killed outright before, the app left
+do-not-disturb on until its next start.
 
 Qt's event loop runs in C++, and Python runs its signal handlers only between bytecodes:
 without help, SIGINT waits until some Python code runs (20-70 s on an idle card), and the
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer
 
 EXIT_CODE = 130  # 128 + SIGINT, as a shell reports a process Ctrl+C ended
+EXIT_CODES = {signal.SIGINT: EXIT_CODE, signal.SIGTERM: 128 + signal.SIGTERM}
 POLL_MS = 250
 
 
@@ -26,8 +29,9 @@ class SigintQuit(QObject):
     def __init__(self, quit: Callable[[], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.interrupted = False
+        self._code = EXIT_CODE
         self._quit = quit
-        self._previous = signal.signal(signal.SIGINT, self._on_sigint)
+        self._previous = {sig: signal.signal(sig, self._on_sigint) for sig in EXIT_CODES}
         self._timer = QTimer(self)
         self._timer.timeout.connect(lambda: None)  # Python runs: pending handlers fire
         self._timer.start(POLL_MS)
@@ -36,10 +40,12 @@ class SigintQuit(QObject):
         if self.interrupted:  # a second Ctrl+C while the first quit is under way
             return
         self.interrupted = True
+        self._code = EXIT_CODES.get(signum, EXIT_CODE)
         QTimer.singleShot(0, self._quit)  # from the loop, never inside a running slot
 
     def exit_code(self, code: int) -> int:
-        """Restore the previous handler; 130 after Ctrl+C, else ``code``."""
+        """Restore the previous handlers; 130 after Ctrl+C, 143 after SIGTERM, else ``code``."""
         self._timer.stop()
-        signal.signal(signal.SIGINT, self._previous)
-        return EXIT_CODE if self.interrupted else code
+        for sig, previous in self._previous.items():
+            signal.signal(sig, previous)
+        return self._code if self.interrupted else code

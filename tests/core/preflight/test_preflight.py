@@ -229,4 +229,11 @@ def test_an_imported_invitation_keeps_its_zone_for_the_link(data_dir, tmp_path, 
     ctx = AppContext(data_dir)
     info = link.round_info(link.next_round(ctx.db, at - dt.timedelta(minutes=10)), local)
     assert info["when"] == "Sun 15 Dec 17:00 local (11:00 UTC-05:00 in the invitation)"
+    # a round imported before the invitation's start was kept gains it on the next import
+    update_round(ctx.db, info["id"], ics_start="")
+    ctx.close()
+    assert main(["--data-dir", str(data_dir), "schedule", "import", str(path)]) == 0
+    ctx = AppContext(data_dir)
+    info = link.round_info(link.next_round(ctx.db, at - dt.timedelta(minutes=10)), local)
+    assert info["when"] == "Sun 15 Dec 17:00 local (11:00 UTC-05:00 in the invitation)"
     ctx.close()
