@@ -147,7 +147,10 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "func", None) is None:
         from companion.ui.app import run_gui
 
-        return run_gui(args, ctx)
+        try:
+            return run_gui(args, ctx)
+        except KeyboardInterrupt:  # Ctrl+C before the window's own handler was in place
+            return 130
     from companion.commands.common import CommandError
 
     reserve = [bytearray(1 << 20)]  # freed on a MemoryError, so that one line can be said

@@ -260,7 +260,12 @@ def run_gui(args, ctx: AppContext) -> int:
     qapp = create_application(sys.argv[:1])
     from PySide6.QtCore import QTimer
 
+    from companion.ui.interrupt import SigintQuit
+
+    made: list = []  # Ctrl+C in the terminal: as Ctrl+Q (before the window: just quit)
+    sigint = SigintQuit(lambda: made[0].window.close_and_quit() if made else qapp.quit())
     app = Application(ctx, qapp)
+    made.append(app)
     servers: list = []
 
     def listen() -> None:
@@ -294,10 +299,7 @@ def run_gui(args, ctx: AppContext) -> int:
     write_errors.install(app.window.add_notice)
     app.window.show()
     qapp.aboutToQuit.connect(app.shutdown)
-    from companion.ui.interrupt import SigintQuit
-
-    sigint = SigintQuit(app.window.close_and_quit)  # Ctrl+C in the terminal: as Ctrl+Q
-    code = sigint.exit_code(qapp.exec())
+    code = sigint.exec(qapp.exec)
     for server in servers:
         server.close()
     lock.release()

@@ -5,7 +5,10 @@ without help, SIGINT waits until some Python code runs (20-70 s on an idle card)
 KeyboardInterrupt then comes out of whatever slot that is. So SIGINT gets a handler that
 only asks the loop to quit (``quit``: the window's own Ctrl+Q path, so do-not-disturb is
 put back and drafts are kept by the usual shutdown), and a short no-op timer hands
-control to Python four times a second so the handler runs promptly.
+control to Python four times a second so the handler runs promptly. It is installed as
+soon as the QApplication exists, before the window is built: a Ctrl+C then (the handler
+ran inside start-up's own event processing, with no loop to quit) is kept and acted on
+when the loop starts; before that, Python's KeyboardInterrupt ends the command with 130.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QThread, QTimer
 
 EXIT_CODE = 130  # 128 + SIGINT, as a shell reports a process Ctrl+C ended
 POLL_MS = 250
@@ -26,6 +29,7 @@ class SigintQuit(QObject):
     def __init__(self, quit: Callable[[], None], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.interrupted = False
+        self._early = False  # Ctrl+C came while the window was still being built
         self._quit = quit
         self._previous = signal.signal(signal.SIGINT, self._on_sigint)
         self._timer = QTimer(self)
@@ -36,7 +40,20 @@ class SigintQuit(QObject):
         if self.interrupted:  # a second Ctrl+C while the first quit is under way
             return
         self.interrupted = True
-        QTimer.singleShot(0, self._quit)  # from the loop, never inside a running slot
+        QTimer.singleShot(0, self._fire)  # from the loop, never inside a running slot
+
+    def _fire(self) -> None:
+        if QThread.currentThread().loopLevel() == 0:  # start-up's processEvents: no loop
+            self._early = True  # to quit yet (quit() would do nothing): at its start
+            return
+        self._quit()
+
+    def exec(self, loop: Callable[[], int]) -> int:
+        """Run ``loop`` (the application's exec); a Ctrl+C during start-up quits it as
+        soon as it runs. The exit code as :meth:`exit_code` gives it."""
+        if self._early:
+            QTimer.singleShot(0, self._fire)
+        return self.exit_code(loop())
 
     def exit_code(self, code: int) -> int:
         """Restore the previous handler; 130 after Ctrl+C, else ``code``."""

@@ -49,3 +49,42 @@ def test_ctrl_c_quits_with_130(argv, tmp_path):
     assert proc.returncode == 130, err[-2000:]
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert waited < 10
+
+
+def test_a_ctrl_c_while_the_window_is_built_quits_once_the_loop_runs(qapp):
+    """Ctrl+C during start-up: the handler ran inside start-up's own event processing,
+    where quit() does nothing, and the app then ran on (seen at 0.3-3 s after start)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from companion.ui.interrupt import EXIT_CODE, SigintQuit
+
+    loop = QEventLoop()
+    quits: list[int] = []
+    sigint = SigintQuit(lambda: (quits.append(1), loop.quit()))
+    try:
+        os.kill(os.getpid(), signal.SIGINT)  # the Python handler runs at the next bytecode
+        for _ in range(3):
+            qapp.processEvents()  # start-up work: no loop is running yet
+        guard = QTimer()
+        guard.setSingleShot(True)
+        guard.timeout.connect(loop.quit)  # the old code: the loop ran on, this ends it
+        guard.start(5_000)
+        code = sigint.exec(lambda: loop.exec() or 0)
+        guard.stop()
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    assert quits == [1]
+    assert code == EXIT_CODE
+
+
+def test_a_ctrl_c_before_the_qt_handler_is_130_without_a_traceback(monkeypatch, tmp_path, capsys):
+    """Ctrl+C while PySide6 was still importing printed a KeyboardInterrupt traceback."""
+    import companion.ui.app as app_module
+    from companion.cli import main
+
+    def interrupted(argv):
+        raise KeyboardInterrupt  # where the Ctrl+C lands: importing Qt, making the app
+
+    monkeypatch.setattr(app_module, "create_application", interrupted)
+    assert main(["--data-dir", str(tmp_path / "data")]) == 130
+    assert "Traceback" not in capsys.readouterr().err
