@@ -88,3 +88,24 @@ def test_a_ctrl_c_before_the_qt_handler_is_130_without_a_traceback(monkeypatch, 
     monkeypatch.setattr(app_module, "create_application", interrupted)
     assert main(["--data-dir", str(tmp_path / "data")]) == 130
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["build_parser", "command"])
+def test_a_ctrl_c_while_a_command_starts_is_130_without_a_traceback(
+    monkeypatch, tmp_path, capsys, where
+):
+    """Ctrl+C 0.3 s into `companion review` (still importing and parsing) printed a
+    KeyboardInterrupt traceback."""
+    import companion.cli as cli
+
+    def interrupted(*_args):
+        raise KeyboardInterrupt
+
+    if where == "build_parser":
+        monkeypatch.setattr(cli, "build_parser", interrupted)
+    else:
+        import companion.commands.review as review
+
+        monkeypatch.setattr(review, "run", interrupted)
+    assert cli.main(["--data-dir", str(tmp_path / "data"), "review"]) == 130
+    assert "Traceback" not in capsys.readouterr().err
