@@ -6,6 +6,7 @@ the database opens; storage, content checks and the tray follow right after.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -15,8 +16,32 @@ from companion.core.context import AppContext
 from companion.core.platform_choice import apply_platform_choice  # stdlib only, before Qt
 
 
+@contextlib.contextmanager
+def deferred_sigint():
+    """Hold a Ctrl+C back until the block is done, then raise KeyboardInterrupt. PySide6's
+    import does not survive one: shiboken aborted (exit 134) or turned it into 'ImportError:
+    libshiboken: could not import module PySide6.QtGui'."""
+    import signal
+
+    pending: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: pending.append(1))
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    if previous is signal.SIG_IGN:  # started with Ctrl+C ignored: keep it so
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pending:
+        raise KeyboardInterrupt
+
+
 def create_application(argv: list[str] | None = None):
-    from PySide6.QtWidgets import QApplication
+    with deferred_sigint():
+        from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
     made_here = app is None
@@ -24,7 +49,8 @@ def create_application(argv: list[str] | None = None):
         apply_platform_choice()  # XWayland by default under Wayland: the card stays on top
         # Fusion from the start, by name on the command line: QApplication.setStyle()
         # afterwards costs ~10 ms before the first paint (PySide builds QStyle's enums)
-        app = QApplication([*(argv or [sys.argv[0]]), "-style", "fusion"])
+        with deferred_sigint():
+            app = QApplication([*(argv or [sys.argv[0]]), "-style", "fusion"])
     app.setApplicationName("interview-companion")
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)

@@ -109,3 +109,19 @@ def test_a_ctrl_c_while_a_command_starts_is_130_without_a_traceback(
         monkeypatch.setattr(review, "run", interrupted)
     assert cli.main(["--data-dir", str(tmp_path / "data"), "review"]) == 130
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_ctrl_c_while_qt_is_imported_waits_for_the_import_to_finish():
+    """SIGINT inside PySide6's import made shiboken abort (exit 134) or fail the import."""
+    from companion.ui.app import deferred_sigint
+
+    finished = []
+    with pytest.raises(KeyboardInterrupt), deferred_sigint():
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # bytecodes run: the handler has fired by now
+            finished.append(1)
+        import importlib
+
+        importlib.import_module("json")
+    assert len(finished) == 1000  # the block ran to its end first
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
