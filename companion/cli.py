@@ -133,6 +133,15 @@ def _context(args):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line; a Ctrl+C anywhere in it (importing, parsing, working, the window
+    before its own handler) ends it with 130 and no traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = _gui_fast_path(argv)
     if args is None:
@@ -162,8 +171,6 @@ def main(argv: list[str] | None = None) -> int:
         usage = exc.exit_code == 2
         _say(usage_line(getattr(args, "usage_prog", "companion"), str(exc)) if usage else str(exc))
         return exc.exit_code
-    except KeyboardInterrupt:
-        return 130
     except MemoryError as exc:
         reserve.clear()  # first: room to say so (the except clause itself needs a little)
         return _out_of_memory(ctx, exc)

@@ -188,7 +188,7 @@ def own_file(data_dir: Path, path: Path) -> Path | None:
         return folder / target.name
     if target.parent == folder / BACKUPS_NAME:
         return target
-    for name in names[:1] + names[4:6]:  # a hard link to the journal, prefs or record
+    for name in names:  # a hard link to any of them (its -wal and -shm too)
         mine = folder / name
         try:
             if os.path.samefile(path, mine):

@@ -20,7 +20,7 @@ from companion.core.context import AppContext
 from companion.core.platform_choice import apply_platform_choice
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow, window_icon
-from companion.ui.process.interrupt import SigintQuit
+from companion.ui.process.deferred_sigint import deferred_sigint
 from companion.ui.theme import apply_theme, finish_theme
 
 
@@ -31,7 +31,8 @@ def create_application(argv: list[str] | None = None):
         apply_platform_choice()  # XWayland by default under Wayland: the card stays on top
         # Fusion from the start, by name on the command line: QApplication.setStyle()
         # afterwards costs ~10 ms before the first paint (PySide builds QStyle's enums)
-        app = QApplication([*(argv or [sys.argv[0]]), "-style", "fusion"])
+        with deferred_sigint():
+            app = QApplication([*(argv or [sys.argv[0]]), "-style", "fusion"])
     app.setApplicationName("interview-companion")
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
@@ -223,7 +224,3 @@ class Application:
     def later(self, call: Callable[[], None]) -> None:
         """Run ``call`` on the event loop's next turn."""
         QTimer.singleShot(0, call)
-
-    def sigint_quit(self) -> SigintQuit:
-        """Ctrl+C in the terminal quits as Ctrl+Q does."""
-        return SigintQuit(self.window.close_and_quit)

@@ -79,3 +79,79 @@ def test_ctrl_c_quits_with_130(argv, sig, code, tmp_path):
     assert proc.returncode == code, err[-2000:]
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert waited < 10
+
+
+def test_a_ctrl_c_while_the_window_is_built_quits_once_the_loop_runs(qapp):
+    """Ctrl+C during start-up: the handler ran inside start-up's own event processing,
+    where quit() does nothing, and the app then ran on (seen at 0.3-3 s after start)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from companion.ui.process.interrupt import EXIT_CODE, SigintQuit
+
+    loop = QEventLoop()
+    quits: list[int] = []
+    sigint = SigintQuit(lambda: (quits.append(1), loop.quit()))
+    try:
+        os.kill(os.getpid(), signal.SIGINT)  # the Python handler runs at the next bytecode
+        for _ in range(3):
+            qapp.processEvents()  # start-up work: no loop is running yet
+        guard = QTimer()
+        guard.setSingleShot(True)
+        guard.timeout.connect(loop.quit)  # the old code: the loop ran on, this ends it
+        guard.start(5_000)
+        code = sigint.exec(lambda: loop.exec() or 0)
+        guard.stop()
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    assert quits == [1]
+    assert code == EXIT_CODE
+
+
+def test_a_ctrl_c_before_the_qt_handler_is_130_without_a_traceback(monkeypatch, tmp_path, capsys):
+    """Ctrl+C while PySide6 was still importing printed a KeyboardInterrupt traceback."""
+    import companion.ui.app as app_module
+    from companion.cli import main
+
+    def interrupted(argv):
+        raise KeyboardInterrupt  # where the Ctrl+C lands: importing Qt, making the app
+
+    monkeypatch.setattr(app_module, "create_application", interrupted)
+    assert main(["--data-dir", str(tmp_path / "data")]) == 130
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["build_parser", "command"])
+def test_a_ctrl_c_while_a_command_starts_is_130_without_a_traceback(
+    monkeypatch, tmp_path, capsys, where
+):
+    """Ctrl+C 0.3 s into `companion review` (still importing and parsing) printed a
+    KeyboardInterrupt traceback."""
+    import companion.cli as cli
+
+    def interrupted(*_args):
+        raise KeyboardInterrupt
+
+    if where == "build_parser":
+        monkeypatch.setattr(cli, "build_parser", interrupted)
+    else:
+        import companion.commands.review as review
+
+        monkeypatch.setattr(review, "run", interrupted)
+    assert cli.main(["--data-dir", str(tmp_path / "data"), "review"]) == 130
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_ctrl_c_while_qt_is_imported_waits_for_the_import_to_finish():
+    """SIGINT inside PySide6's import made shiboken abort (exit 134) or fail the import."""
+    from companion.ui.process.deferred_sigint import deferred_sigint
+
+    finished = []
+    with pytest.raises(KeyboardInterrupt), deferred_sigint():
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # bytecodes run: the handler has fired by now
+            finished.append(1)
+        import importlib
+
+        importlib.import_module("json")
+    assert len(finished) == 1000  # the block ran to its end first
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -7,7 +7,10 @@ without help, SIGINT waits until some Python code runs (20-70 s on an idle card)
 KeyboardInterrupt then comes out of whatever slot that is. So SIGINT gets a handler that
 only asks the loop to quit (``quit``: the window's own Ctrl+Q path, so do-not-disturb is
 put back and drafts are kept by the usual shutdown), and a short no-op timer hands
-control to Python four times a second so the handler runs promptly.
+control to Python four times a second so the handler runs promptly. It is installed as
+soon as the QApplication exists, before the window is built: a Ctrl+C then (the handler
+ran inside start-up's own event processing, with no loop to quit) is kept and acted on
+when the loop starts; before that, Python's KeyboardInterrupt ends the command with 130.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QThread, QTimer
 
 EXIT_CODE = 130  # 128 + SIGINT, as a shell reports a process Ctrl+C ended
 EXIT_CODES = {signal.SIGINT: EXIT_CODE, signal.SIGTERM: 128 + signal.SIGTERM}
@@ -30,6 +33,7 @@ class SigintQuit(QObject):
         super().__init__(parent)
         self.interrupted = False
         self._code = EXIT_CODE
+        self._early = False  # a signal came while the window was still being built
         self._quit = quit
         self._previous = {sig: signal.signal(sig, self._on_sigint) for sig in EXIT_CODES}
         self._timer = QTimer(self)
@@ -41,7 +45,20 @@ class SigintQuit(QObject):
             return
         self.interrupted = True
         self._code = EXIT_CODES.get(signum, EXIT_CODE)
-        QTimer.singleShot(0, self._quit)  # from the loop, never inside a running slot
+        QTimer.singleShot(0, self._fire)  # from the loop, never inside a running slot
+
+    def _fire(self) -> None:
+        if QThread.currentThread().loopLevel() == 0:  # start-up's processEvents: no loop
+            self._early = True  # to quit yet (quit() would do nothing): at its start
+            return
+        self._quit()
+
+    def exec(self, loop: Callable[[], int]) -> int:
+        """Run ``loop`` (the application's exec); a signal during start-up quits it as
+        soon as it runs. The exit code as :meth:`exit_code` gives it."""
+        if self._early:
+            QTimer.singleShot(0, self._fire)
+        return self.exit_code(loop())
 
     def exit_code(self, code: int) -> int:
         """Restore the previous handlers; 130 after Ctrl+C, 143 after SIGTERM, else ``code``."""

@@ -17,6 +17,7 @@ import companion.ui.pages  # noqa: F401  # the rail's pages, before Qt
 from companion.core.context import AppContext
 from companion.core.paths import argument_problem
 from companion.ui.process import write_errors
+from companion.ui.process.deferred_sigint import deferred_sigint
 from companion.ui.process.folder_problem import usable_context
 from companion.ui.process.single_instance import (
     InstanceLock,
@@ -47,10 +48,16 @@ def run_gui(args, ctx: AppContext) -> int:
     # PySide6 and the window load only once the lock is held (a second launch costs
     # little); the pure-Python modules came first, at the top of this module: once QtCore
     # is imported it hooks __import__ and every later import costs more
-    from companion.ui.app import Application, create_application  # seam: qt
+    with deferred_sigint():  # PySide6 does not survive a Ctrl+C in its import
+        from companion.ui.app import Application, create_application  # seam: qt
 
     qapp = create_application(sys.argv[:1])
+    from companion.ui.process.interrupt import SigintQuit  # seam: qt
+
+    made: list = []  # Ctrl+C in the terminal: as Ctrl+Q (before the window: just quit)
+    sigint = SigintQuit(lambda: made[0].window.close_and_quit() if made else qapp.quit())
     app = Application(ctx, qapp)
+    made.append(app)
     servers: list = []
 
     def listen() -> None:
@@ -80,8 +87,7 @@ def run_gui(args, ctx: AppContext) -> int:
     write_errors.install(app.window.add_notice)
     app.window.show()
     qapp.aboutToQuit.connect(app.shutdown)
-    sigint = app.sigint_quit()  # Ctrl+C in the terminal: as Ctrl+Q
-    code = sigint.exit_code(qapp.exec())
+    code = sigint.exec(qapp.exec)
     for server in servers:
         server.close()
     lock.release()
