@@ -148,5 +148,9 @@ class PitchFollow:
         target = 0 if current is None else current + by
         self._partial = []
         self.aligner.move_to(target)
-        self._shown = None
+        # a move by hand is the candidate's own word: shown at once, not held for the
+        # confirmation a heard jump needs (that held the card at no segment)
+        self._shown = self.aligner.current(self.aligner.state)
+        self._since = self._spoken
+        self._pending = None
         return self.view()
