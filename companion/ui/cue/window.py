@@ -324,6 +324,10 @@ class CueCardWindow(QWidget):
         shown = state.round if state.round is not None and state.round.page == state.page else None
         self.stories.render(state.page, shown.id if shown is not None else None)
         self._update_glance()
+        self._sync_voice(state)
+        self._sync_tick_timer()
+
+    def _sync_voice(self, state: cue_card.CardState) -> None:
         voice_line.render(
             self.voice,
             self._day_round.type if self._day_round is not None else None,
@@ -331,7 +335,6 @@ class CueCardWindow(QWidget):
             self.isVisible(),
         )
         self._show_voice()
-        self._sync_tick_timer()
 
     def _remember(self, state: cue_card.CardState) -> None:
         """Keep what the card state says the card has now seen."""
@@ -362,8 +365,24 @@ class CueCardWindow(QWidget):
 
     def tick(self) -> None:
         """Each second while a round runs and the card is shown (and directly by tests
-        after moving a fake clock): the card state again, only what changed redrawn."""
-        self.render()
+        after moving a fake clock): the card state again; when only the time moved, the
+        countdowns and the nudge due now are redrawn, no other part (DAY.md)."""
+        state = self.compute()
+        before = self.card
+        if before is None or cue_card.steady(state) != cue_card.steady(before):
+            self.render()
+            return
+        self.card = state
+        self._remember(state)
+        self.header.show_clock(state.status)
+        if state.line != before.line:
+            self.header.show_line(state)
+        self.pages.show_time(state)
+        if (state.nudge, state.nudge_text) != (before.nudge, before.nudge_text):
+            self._render_banner(state)
+        self._update_glance()  # in glance mode its clock is the countdown
+        self._sync_voice(state)  # the mic strips open or close as the opt-ins say
+        self._sync_tick_timer()
 
     def _sync_tick_timer(self) -> None:
         """The one fast timer: each second, only while a round runs and the card shows.
