@@ -30,7 +30,7 @@ class FirstPaint(QObject):
         if event.type() == QEvent.Type.Paint and not self.done:
             self.done = True
             print(f"first-paint {time.time():.6f} {time.perf_counter() - STARTED:.6f}", flush=True)
-            # after this paint is flushed, as the app does (companion.ui.app.run_gui)
+            # after this paint is flushed, as the app does (companion.ui.process.launch.run_gui)
             QTimer.singleShot(0, lambda: self.app.exit(0))
         return False
 

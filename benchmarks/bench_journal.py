@@ -72,7 +72,7 @@ def run(sizes: tuple[int, ...] = SIZES) -> list[dict]:
 
 
 def measure(folder: Path, loops: int, *, exports_too: bool) -> list[dict]:
-    from companion.core.content import default_folders, load_content
+    from companion.core.content.loader import default_folders, load_content
     from companion.core.journal import files as journal_io
     from companion.core.journal import search
     from companion.core.journal.demo import generate

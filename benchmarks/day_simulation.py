@@ -57,13 +57,18 @@ def _census() -> Counter:
     return Counter(type(o).__name__ for o in gc.get_objects())
 
 
-def simulate(folder: Path | None = None, *, measure: bool = False) -> dict:
+def simulate(
+    folder: Path | None = None, *, measure: bool = False, card_ticks_per_minute: int = 60
+) -> dict:
+    """``card_ticks_per_minute``: the card's countdown ticks in each minute of a round (60,
+    one a second, as the card runs; the tests take fewer: the renders were most of the
+    simulation's CPU, and what they check is the day, not each second's redraw)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with tempfile.TemporaryDirectory(prefix="day-sim-") as tmp:
-        return _simulate(Path(folder or tmp), measure)
+        return _simulate(Path(folder or tmp), measure, card_ticks_per_minute)
 
 
-def _simulate(folder: Path, measure: bool) -> dict:
+def _simulate(folder: Path, measure: bool, card_ticks_per_minute: int = 60) -> dict:
     from PySide6.QtCore import QCoreApplication, QEvent
     from PySide6.QtWidgets import QApplication
 
@@ -164,7 +169,7 @@ def _simulate(folder: Path, measure: bool) -> dict:
                 look("during", n)
         view = day.view
         if view.current is not None and card.isVisible():
-            for _second in range(60):  # the card's one-second countdown
+            for _second in range(card_ticks_per_minute):  # the card's countdown
                 card.tick()
                 ticks += 1
         app.processEvents()

@@ -87,7 +87,7 @@ def _wer(ref: list[str], hyp: list[str]) -> tuple[int, int]:
 
 
 def _hear(path: Path, page: str):
-    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.content.plans import FALLBACK_PITCH
     from companion.core.voice.heard import hear
     from companion.core.voice.script import pitch_script
     from companion.core.voice.take import read_wav
@@ -255,39 +255,54 @@ if __name__ == "__main__":
 
 
 def follow_wrong(folder: Path, draws: int) -> tuple[float, list[str]]:
-    """The live path (PitchFollow, 0.1 s chunks) on the in-order, swap and skip takes at
-    20 dB, each dither draw: the longest stretch the card named a segment that is neither
-    the one being spoken nor the one just finished (a lag is not a wrong name)."""
-    from companion.core.content_plans import FALLBACK_PITCH
+    """The live path (PitchFollow, 0.1 s chunks) on the in-order, swap, skip, paraphrase
+    and off-script-middle takes at 20 dB and the in-order take at 10 dB, each dither draw:
+    the longest stretch the card named a segment that is neither the one being spoken nor
+    the script's one just before it (a lag is not a wrong name), and the worst delay in naming a
+    segment after its first sound (a segment never named counts as the whole take)."""
+    from companion.core.content.plans import FALLBACK_PITCH
     from companion.core.voice.follow import PitchFollow
     from companion.core.voice.script import pitch_script
     from companion.core.voice.take import read_wav
 
     layout = __import__("voice_hearing").layout
     P = {p[0]: p for p in vt.PITCH}
+    off = ("x", "x", vt.OTHER_TEXT.split(". ")[1] + ".")
     takes = {
-        "full": list(vt.PITCH),
-        "swap": [P["identity"], P["depth"], P["evidence"], P["why-role"], P["hand-back"]],
-        "skip": [p for p in vt.PITCH if p[0] != "depth"],
+        "full": (list(vt.PITCH), 20.0),
+        "swap": ([P["identity"], P["depth"], P["evidence"], P["why-role"], P["hand-back"]], 20.0),
+        "skip": ([p for p in vt.PITCH if p[0] != "depth"], 20.0),
+        "paraphrase": (list(vt.PARAPHRASE), 20.0),
+        "offmid": ([*vt.PITCH[:2], off, *vt.PITCH[2:]], 20.0),
+        "full 10 dB": (list(vt.PITCH), 10.0),
     }
     script = pitch_script(vt.pitch_page(), plan=FALLBACK_PITCH)
     worst, notes = 0.0, []
-    for name, pitch in takes.items():
-        take = vt.build(folder, f"f-{name}", 160, layout(pitch))
+    for name, (pitch, snr) in takes.items():
+        take = vt.build(folder, f"f-{name.replace(' ', '-')}", 160, layout(pitch), snr_db=snr)
         for d in range(draws):
             audio = read_wav(_draw(take.path, take.path.with_name(f"f-{name}-d{d}.wav")))
             follow = PitchFollow(script, 150.0)
-            wrong_since, longest = None, 0.0
+            wrong_since, longest, named = None, 0.0, {}
             for i in range(0, len(audio.samples), 1600):
                 view = follow.feed(audio.samples[i : i + 1600])
                 now = follow.now
+                named.setdefault(view.segment_id, now)
                 k = sum(1 for start, _e in take.truth if start <= now)  # segments begun
-                ok = {pitch[j][0] for j in (k - 1, k - 2) if 0 <= j < len(pitch)}
+                # the segment being spoken, or the last one of the script before it (also
+                # across an off-script stretch: the card holds it, a lag)
+                begun = [p[0] for p in pitch[:k]]
+                ok = set(begun[-1:]) | set([i for i in begun[:-1] if i != "x"][-1:])
                 if view.segment_id is not None and view.segment_id not in ok:
                     wrong_since = now if wrong_since is None else wrong_since
                     longest = max(longest, now - wrong_since + 0.1)
                 else:
                     wrong_since = None
             worst = max(worst, longest)
-            notes.append(f"{name} d{d}: {longest:.1f} s")
+            late = max(
+                named.get(p[0], take.seconds) - t[0]
+                for p, t in zip(pitch, take.truth)
+                if p[0] != "x"
+            )
+            notes.append(f"{name} d{d}: {longest:.1f} s (named {late:.1f} s late at worst)")
     return worst, notes

@@ -58,7 +58,7 @@ def _row(figure, app, base, unit, target, met, note=""):
 
 
 def _hear(path: Path, pitch=vt.PITCH):
-    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.content.plans import FALLBACK_PITCH
     from companion.core.voice.heard import hear
     from companion.core.voice.script import pitch_script
     from companion.core.voice.take import read_wav
@@ -199,7 +199,7 @@ def fillers(folder: Path, draws: int = 1, redraw=None) -> list[dict]:
 def following(folder: Path) -> list[dict]:
     """The live path (PitchFollow, as the card runs it) on the same takes: how long after
     a segment's first sound the card names it, and that it never names one left out."""
-    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.content.plans import FALLBACK_PITCH
     from companion.core.voice.follow import PitchFollow
     from companion.core.voice.pcm import resample
     from companion.core.voice.script import pitch_script
@@ -259,7 +259,7 @@ def following(folder: Path) -> list[dict]:
 
 def recognition_cost(folder: Path) -> tuple[float, float]:
     """(percent of one core, seconds of audio) for following a take in 0.1 s chunks."""
-    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.content.plans import FALLBACK_PITCH
     from companion.core.voice.follow import PitchFollow
     from companion.core.voice.pcm import resample
     from companion.core.voice.script import pitch_script

@@ -46,7 +46,7 @@ def build_parser():
     import importlib
 
     for name in COMMANDS:
-        importlib.import_module(f"companion.commands.{name}").register(sub)
+        importlib.import_module(f"companion.commands.{name}").register(sub)  # seam: commands
     _accept_data_dir_everywhere(sub)
     return parser
 
@@ -133,22 +133,31 @@ def _context(args):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line; a Ctrl+C anywhere in it (importing, parsing, working, the window
+    before its own handler) ends it with 130 and no traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = _gui_fast_path(argv)
     if args is None:
         args = build_parser().parse_args(argv)
     if args.self_test:
-        from companion.selftest import run_self_test
+        from companion.selftest import run_self_test  # seam: commands
 
         return run_self_test()
     ctx = _context(args)
     if ctx is None:
         return 2
     if getattr(args, "func", None) is None:
-        from companion.ui.app import run_gui
+        from companion.ui.process.launch import run_gui
 
         return run_gui(args, ctx)
-    from companion.commands.common import CommandError
+    from companion.commands.common import CommandError  # seam: commands
 
     reserve = [bytearray(1 << 20)]  # freed on a MemoryError, so that one line can be said
     try:
@@ -162,8 +171,6 @@ def main(argv: list[str] | None = None) -> int:
         usage = exc.exit_code == 2
         _say(usage_line(getattr(args, "usage_prog", "companion"), str(exc)) if usage else str(exc))
         return exc.exit_code
-    except KeyboardInterrupt:
-        return 130
     except MemoryError as exc:
         reserve.clear()  # first: room to say so (the except clause itself needs a little)
         return _out_of_memory(ctx, exc)
@@ -182,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
 
         if not isinstance(exc, sqlite3.Error):
             raise
-        from companion.core.storage.store import explain_database_error
+        from companion.core.storage.store import explain_database_error  # seam: commands
 
         doing = "read" if ctx.reading_only() else "save"
         _say(explain_database_error(exc, ctx.db_path, doing=doing, saved=ctx.commits()))

@@ -48,8 +48,9 @@ UI_TESTS = Path(__file__).resolve().parent / "ui"
 # test using one is a ``system`` test (``make test-fast`` leaves them out)
 SYSTEM_FIXTURES = {"xsession", "mutter", "portal", "session_server", "server", "built"}
 # module-scoped ones: the module's tests share one, so pytest-xdist (--dist loadgroup)
-# keeps them on one worker instead of starting one per worker
-SHARED_FIXTURES = {"xsession", "built"}
+# keeps them on one worker instead of starting one per worker (the atheris smoke runs once
+# per run under a lock: spread, a second worker sat blocked on it for its 12 s)
+SHARED_FIXTURES = {"xsession", "built", "atheris_smoke"}
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
@@ -199,7 +200,7 @@ def db(store):
 
 @pytest.fixture(scope="session")
 def shipped_content():
-    from companion.core.content import load_content
+    from companion.core.content.loader import load_content
     from companion.core.paths import shipped_content_dir
 
     content, errors = load_content([shipped_content_dir()])
@@ -244,3 +245,41 @@ def machine_zone(monkeypatch):
     yield use
     monkeypatch.undo()
     time.tzset()
+
+
+def _decode_each_take_once(patch) -> dict:
+    """Replace ``heard.hear`` (through ``patch``, a MonkeyPatch) by one that decodes each
+    take once: the same take heard again with the same script (a JSON report, then the
+    text one) gets the first decode's result, which the real decoder, deterministic,
+    would give again after seconds more CPU. The dict it returns holds the decodes made."""
+    import hashlib
+
+    from companion.core.voice import heard
+
+    real, done = heard.hear, {}
+
+    def hear(samples, sample_rate, script, pack_ids=()):
+        key = (
+            hashlib.sha256(memoryview(samples).cast("B")).hexdigest(),
+            sample_rate,
+            repr(script),
+            repr(pack_ids),
+        )
+        if key not in done:
+            done[key] = real(samples, sample_rate, script, pack_ids)
+        return done[key]
+
+    patch.setattr(heard, "hear", hear)
+    return done
+
+
+@pytest.fixture
+def hear_each_take_once(monkeypatch):
+    return _decode_each_take_once(monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def hear_each_take_once_in_module():
+    """The same for a module's tests (on one worker: its xdist group)."""
+    with pytest.MonkeyPatch.context() as patch:
+        yield _decode_each_take_once(patch)

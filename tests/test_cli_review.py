@@ -10,7 +10,7 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.core.content import QuizQuestion
+from companion.core.content.loader import QuizQuestion
 from companion.core.context import AppContext
 from companion.core.day.loops import add_round, create_loop
 from companion.core.journal import entries

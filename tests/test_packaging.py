@@ -377,11 +377,14 @@ def test_wheel_and_sdist_contain_content_and_resources(built):
 @pytest.mark.slow
 def test_wheel_installs_into_a_fresh_venv_and_runs(built, tmp_path):
     venv = tmp_path / "venv"
-    run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # no pip of its own (ensurepip cost seconds of CPU): the test's pip installs into it
+    run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     vpy = venv / "bin" / "python"
     result = run(
-        [str(vpy), "-m", "pip", "install", "--quiet", "--no-deps", str(built["wheel"])], timeout=300
-    )
+        [sys.executable, "-m", "pip", "--python", str(vpy), "install", "--quiet", "--no-deps",
+         str(built["wheel"])],
+        timeout=300,
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
     # The dependencies come from the test interpreter's environment instead of a new
     # download of PySide6; added after the install so pip never sees that environment.

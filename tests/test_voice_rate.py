@@ -40,14 +40,18 @@ def test_the_take_rate_counts_the_words_said_not_the_one_pager(tmp_path, capsys)
 
 
 @needs_tools
-def test_a_take_too_noisy_to_judge_gives_no_rate_and_says_why(tmp_path, capsys):
+def test_a_take_too_noisy_to_judge_gives_no_rate_and_says_why(
+    tmp_path, capsys, hear_each_take_once
+):
     take = vt.build(tmp_path, "noisy", 160, [0.5, P[0], 0.8, P[2], 0.5], snr_db=3.0)
     out = _rehearse(tmp_path, take, capsys, "--json")
+    assert len(hear_each_take_once) == 1  # the real decoder heard it
     assert out["judged"] is False and out["snr_db"] < 10
     assert out["measured_wpm"] is None and out["fillers"] is None
     assert all(s["wpm"] is None for s in out["segments"])
     text = _rehearse(tmp_path, take, capsys)
     assert "too noisy to judge (signal-to-noise" in text and "words per minute" not in text
+    assert len(hear_each_take_once) == 1  # the same take, the same decode
 
 
 def test_the_measured_snr_follows_the_noise_level():

@@ -28,15 +28,17 @@ def register(sub) -> None:
     )
     export.set_defaults(func=run_export)
 
-    analyze = inner.add_parser(
+    analyze_command = inner.add_parser(
         "analyze", help="per-segment words, seconds and budget; projects lacking numbers"
     )
-    analyze.add_argument("file", nargs="?", type=Path, help="Markdown file (default: saved one)")
-    analyze.add_argument(
+    analyze_command.add_argument(
+        "file", nargs="?", type=Path, help="Markdown file (default: saved one)"
+    )
+    analyze_command.add_argument(
         "--wpm", type=float, help="speaking rate in words per minute (default: your stored rate)"
     )
-    analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    analyze.set_defaults(func=run_analyze)
+    analyze_command.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    analyze_command.set_defaults(func=run_analyze)
     from companion.commands.rehearse import add_parser as add_rehearse
 
     add_rehearse(inner)

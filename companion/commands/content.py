@@ -20,7 +20,7 @@ def register(sub) -> None:
 
 
 def run_check(args, ctx) -> int:
-    from companion.core.content import content_files, default_folders, load_content
+    from companion.core.content.loader import content_files, default_folders, load_content
     from companion.core.paths import shipped_content_dir, user_content_dir
 
     if args.dir is not None:

@@ -52,7 +52,7 @@ def run(args, ctx) -> int:
         # a custom type shows the page of the type its words name, else the day's own
         wanted = guess_round_type(words, [(i.id, i.title) for i in infos]) or ""
     from companion.core.paths import DataDirError, ensure_private_dir
-    from companion.ui.single_instance import (
+    from companion.ui.process.single_instance import (
         InstanceLock,
         cue_message,
         hand_over_waiting,
@@ -105,20 +105,28 @@ def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
 
 
 def _run_gui(ctx, round_type: str | None) -> int:
-    from companion.ui.app import create_application
+    from companion.ui.process.deferred_sigint import deferred_sigint
+
+    with deferred_sigint():  # seam: qt (PySide6 does not survive a Ctrl+C in its import)
+        from companion.ui.app import create_application
 
     app = create_application(sys.argv[:1])
+    from companion.ui.process.interrupt import SigintQuit
+
+    cards: list = []  # Ctrl+C: as closing the card (before the card: just quit)
+    sigint = SigintQuit(lambda: (cards[0].close() if cards else None, app.quit()))
     from companion.ui.theme import finish_theme
 
     finish_theme(app)  # the card alone: its whole look before it is built
     from companion.ui.bus import AppBus
+    from companion.ui.process.single_instance import make_server, server_name
     from companion.ui.session import Session
-    from companion.ui.single_instance import make_server, server_name
 
     bus = AppBus()
     # the same session the main app builds: the day service, the captures, the hotkeys
     session = Session(ctx, bus, app)
     card = session.show_cue_card(round_type or "")
+    cards.append(card)
     session.day.start()  # the card follows the day here too
     session.start_hotkeys()
     server = make_server(server_name(ctx.data_dir), card)
@@ -141,10 +149,7 @@ def _run_gui(ctx, round_type: str | None) -> int:
     card.closed.connect(lambda: (closed.append(True), maybe_quit()))
     session.captures.changed.connect(maybe_quit)
     app.lastWindowClosed.connect(maybe_quit)  # the main window, closed after the card
-    from companion.ui.interrupt import SigintQuit
-
-    sigint = SigintQuit(lambda: (card.close(), app.quit()))  # Ctrl+C: as closing the card
-    code = sigint.exit_code(app.exec())
+    code = sigint.exec(app.exec)
     server.close()
     session.shutdown()
     return code

@@ -45,7 +45,7 @@ def restore(name: str, ctx) -> int:
     from companion.core import paths
     from companion.core.storage.store import StorageError, list_backups, open_store
     from companion.core.storage.store import restore_backup as put_back
-    from companion.ui.single_instance import InstanceLock, InstanceLockError
+    from companion.ui.process.single_instance import InstanceLock, InstanceLockError
 
     folder = paths.backup_dir(ctx.data_dir)
     if name:
@@ -80,9 +80,9 @@ def restore(name: str, ctx) -> int:
         raise CommandError(f"doctor: {chosen} cannot be restored: {exc}") from None
     from companion.core.storage.store import foreign_problem
 
-    planted = foreign_problem(ctx.db_path)
-    if planted:  # not ours to move aside: it is left as it is, like every other open
-        raise CommandError(f"doctor: nothing was restored. {planted}")
+    foreign = foreign_problem(ctx.db_path)
+    if foreign:  # not ours to move aside: it is left as it is, like every other open
+        raise CommandError(f"doctor: nothing was restored. {foreign}")
     lock = InstanceLock(ctx.data_dir)
     try:
         if not lock.acquire():

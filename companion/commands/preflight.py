@@ -23,7 +23,7 @@ def register(sub) -> None:
 
 def mic_devices():
     """The inputs through the mic command's QtMultimedia seam; None when it cannot tell."""
-    from companion.commands.mic import _app
+    from companion.commands.mic import _app  # seam: voice
     from companion.ui.voice.listener import AudioUnavailable, input_devices
 
     _app()
@@ -33,14 +33,15 @@ def mic_devices():
         return None
 
 
-def dnd_state(ctx) -> tuple[bool | None, str]:
+def dnd_state(ctx) -> tuple[bool | None, bool]:
+    """(paused or None, whether there is a switch the app can work)."""
     from companion.core.dnd import DndError, controller_for
 
     try:
         status = controller_for(ctx, holder="cli").status()
     except DndError:
-        return None, "the notification server"
-    return status.paused, status.adapter
+        return None, True
+    return status.paused, status.automatic
 
 
 def run(args, ctx) -> int:
@@ -52,13 +53,13 @@ def run(args, ctx) -> int:
     open_journal(ctx)
     # the tests' UPower stand-in lives on the private session bus
     bus = "SESSION" if os.environ.get("COMPANION_UPOWER_BUS") == "session" else "SYSTEM"
-    paused, adapter = dnd_state(ctx)
+    paused, automatic = dnd_state(ctx)
     info, found = gather(
         ctx.db,
         ctx.now(),
         devices=mic_devices(),
         dnd_paused=paused,
-        dnd_adapter=adapter,
+        dnd_automatic=automatic,
         power_bus=bus,
     )
     if args.json:

@@ -136,6 +136,13 @@ def run_rehearse(args, ctx) -> int:
         print(f"  verdict: {figures['verdict']}")
         if heard_take is not None:
             _print_heard(heard_take, judged)
+        if "kept" in figures:
+            print(
+                f"  kept as take {figures['kept']}: its figures, never its audio "
+                "(companion about takes lists them)"
+            )
+        elif getattr(args, "keep", False):
+            print("  nothing kept: no speech heard")
     return 0 if heard else 1
 
 

@@ -17,7 +17,8 @@ from companion.core.prefs import Prefs
 if TYPE_CHECKING:
     import datetime as dt
 
-    from companion.core.content import Content, ContentError
+    from companion.core.content.items import ContentError
+    from companion.core.content.loader import Content
     from companion.core.settings import Settings
     from companion.core.storage.store import Store
 
@@ -46,6 +47,7 @@ class AppContext:
         """The journal store; a throwaway in-memory one (with ``storage_problem`` set) if
         the real one cannot be opened, so the app keeps working and tells the user."""
         if self._store is None:
+            # seam: after the first paint (the database and sqlite-utils open after it)
             from companion.core.storage.store import (
                 StorageError,
                 open_memory_store,
@@ -73,6 +75,7 @@ class AppContext:
         a missing one opens the normal way (the command then says there is none)."""
         if self._store is not None or not self.db_path.exists():
             return
+        # seam: after the first paint (the database and sqlite-utils open after it)
         from companion.core.storage.store import StorageError, open_store, open_upgraded_copy
 
         try:
@@ -95,14 +98,15 @@ class AppContext:
 
     @property
     def settings(self) -> Settings:
-        from companion.core.settings import Settings
+        from companion.core.settings import Settings  # seam: after the first paint
 
         return Settings(self.db)
 
     @property
     def content(self) -> Content:
         if self._content is None:
-            from companion.core.content import default_folders, load_content
+            # seam: after the first paint (the content pack loads after it)
+            from companion.core.content.loader import default_folders, load_content
 
             self._content, self.content_errors = load_content(
                 default_folders(paths.user_content_dir(self.data_dir))

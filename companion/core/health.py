@@ -128,7 +128,7 @@ def _check_backup_files(report: HealthReport, folder: Path) -> None:
 
 def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     from companion import __version__
-    from companion.core.content import default_folders, load_content
+    from companion.core.content.loader import default_folders, load_content
     from companion.core.storage.schema import known_steps
     from companion.core.storage.store import StorageError, list_backups, open_store
 

@@ -188,7 +188,7 @@ def own_file(data_dir: Path, path: Path) -> Path | None:
         return folder / target.name
     if target.parent == folder / BACKUPS_NAME:
         return target
-    for name in names[:1] + names[4:6]:  # a hard link to the journal, prefs or record
+    for name in names:  # a hard link to any of them (its -wal and -shm too)
         mine = folder / name
         try:
             if os.path.samefile(path, mine):
@@ -244,16 +244,6 @@ def user_content_dir(data_dir: Path) -> Path:
 
 def exports_dir(data_dir: Path) -> Path:
     return Path(data_dir) / EXPORTS_NAME
-
-
-def takes_dir(data_dir: Path) -> Path:
-    """Rehearsal takes the user chose to keep."""
-    return Path(data_dir) / TAKES_NAME
-
-
-def full_check_stamp(db_file: Path) -> Path:
-    """Beside the journal: when it last passed a full ``quick_check`` (see store.py)."""
-    return Path(db_file).with_name(CHECKED_NAME)
 
 
 def _bundled(name: str) -> Path:

@@ -149,7 +149,7 @@ class MainWindow(QMainWindow):
         return self._pages[key]
 
     def _build(self, spec: PageSpec) -> QWidget:
-        module = importlib.import_module(f"companion.ui.{spec.module}.page")
+        module = importlib.import_module(f"companion.ui.{spec.module}.page")  # seam: pages
         handed = {"day": self._day()} if spec.day else {}
         widget = getattr(module, spec.cls)(self.ctx, self.bus, **handed)
         widget.setObjectName(f"page-{spec.key}")

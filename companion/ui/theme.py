@@ -81,7 +81,7 @@ def _set_colors_and_type(app, scheme: str, *, set_fusion: bool) -> None:
 def _install_style(app) -> None:
     from PySide6.QtCore import Qt
 
-    from companion.ui.style import CompanionStyle
+    from companion.ui.style import CompanionStyle  # seam: after the first paint
 
     # a widget's own style sheet sets only the colours and fonts it names, the rest
     # following the app's palette: without it every widget under a sheet (the whole

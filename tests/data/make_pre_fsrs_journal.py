@@ -4,7 +4,7 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from companion.core.content import QuizQuestion
+from companion.core.content.loader import QuizQuestion
 from companion.core.day.loops import add_round, create_loop
 from companion.core.journal import entries
 from companion.core.selfcheck import quiz

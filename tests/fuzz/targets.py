@@ -24,12 +24,14 @@ from pathlib import Path
 
 from companion.commands.common import CommandError
 from companion.commands.today import parse_moment
-from companion.core import content_fields, hotkeys, paths
+from companion.core import hotkeys, paths
 from companion.core.about import export as about_export
 from companion.core.about import pitch
 from companion.core.about.importing import decode_bytes
 from companion.core.about.render import RenderRefused, SafeRenderer, split_sections, strip_markers
-from companion.core.content import ContentError, load_content
+from companion.core.content import fields as content_fields
+from companion.core.content.items import ContentError
+from companion.core.content.loader import load_content
 from companion.core.day import dates
 from companion.core.day.invitation import import_invitation
 from companion.core.day.rules import day_rules
@@ -368,7 +370,7 @@ def reuse_shipped_sections() -> None:
     frozen sections every time, so they are read once; the user's file, the field checks,
     the references and the numbers still run for every input. (Not used by the suite,
     which must not change a module other tests use.)"""
-    import companion.core.content as content_module
+    import companion.core.content.loader as content_module
 
     shipped = paths.shipped_content_dir()
     read = content_module.load_file

@@ -60,7 +60,7 @@ def content_documents(draw) -> str:
 @FUZZ
 @given(content_documents())
 def test_parse_section_raises_only_content_parse_error(text):
-    from companion.core.content import ContentParseError, parse_section
+    from companion.core.content.loader import ContentParseError, parse_section
 
     try:
         section = parse_section(text)
@@ -75,7 +75,7 @@ def test_parse_section_raises_only_content_parse_error(text):
     st.lists(st.one_of(content_documents().map(str.encode), st.binary(max_size=300)), max_size=5)
 )
 def test_load_content_never_raises(files):
-    from companion.core.content import load_content
+    from companion.core.content.loader import load_content
 
     with tempfile.TemporaryDirectory() as tmp:
         for n, data in enumerate(files):
@@ -276,12 +276,14 @@ free_word = st.text(
 @given(st.lists(st.sampled_from(CLI_WORDS) | free_word, max_size=7))
 def test_cli_arguments_never_give_a_traceback(tmp_path, monkeypatch, argv):
     import companion.selftest
-    import companion.ui.app
+    import companion.ui.process.launch
     from companion.cli import main
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home-data"))
-    monkeypatch.setattr(companion.ui.app, "run_gui", lambda args, ctx: 0)  # never open a window
+    monkeypatch.setattr(
+        companion.ui.process.launch, "run_gui", lambda args, ctx: 0
+    )  # never open a window
     monkeypatch.setattr(companion.selftest, "run_self_test", lambda: 0)
     import companion.commands.cue as cue
     import companion.ui.about.export as about_export_ui

@@ -203,7 +203,7 @@ def test_a_dnd_record_that_is_a_fifo_reads_as_damaged(tmp_path, deadline):
 def test_an_instance_lock_that_is_not_a_file_is_a_folder_problem(tmp_path, deadline):
     """`.instance.lock` as a folder ended the GUI in a traceback (IsADirectoryError)."""
     from companion.core.context import AppContext
-    from companion.ui.folder_problem import usable_context
+    from companion.ui.process.folder_problem import usable_context
 
     data = tmp_path / "data"
     for what in ("folder", "fifo"):

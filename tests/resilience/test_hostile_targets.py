@@ -226,3 +226,26 @@ def test_an_export_never_overwrites_the_data_folders_own_files(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "one of the app's own files" in err and str(own) in err
     assert own.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "companion.sqlite3-wal",
+        "companion.sqlite3-shm",
+        "companion.sqlite3-journal",
+        "prefs.json",
+    ],
+)
+def test_a_hard_link_to_any_of_the_data_folders_own_files_is_one_of_them(tmp_path, name):
+    """A hard link to the journal's -wal was taken as an ordinary -o target (the journal,
+    prefs and the record were refused)."""
+    from companion.core.paths import own_file
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / name).write_bytes(b"side file")
+    out = tmp_path / "out.json"
+    os.link(data / name, out)
+    assert own_file(data, out) == Path(os.path.realpath(data)) / name
+    assert own_file(data, tmp_path / "other.json") is None

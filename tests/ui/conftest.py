@@ -54,11 +54,16 @@ def settle() -> None:
 def open_page(qtbot):
     """Show a page of a main window and wait until it is the current one."""
 
+    from PySide6.QtCore import QTimer
+
     def show(win, key: str):
         win.show_page(key)
         page = win.page(key)
         qtbot.waitUntil(lambda: win.stack.currentWidget() is page)
-        qtbot.wait(20)  # on_shown runs on the next turn of the event loop
+        # on_shown runs from a 0 ms timer: one queued after it has run once it has
+        shown: list[bool] = []
+        QTimer.singleShot(0, lambda: shown.append(True))
+        qtbot.waitUntil(lambda: bool(shown))
         qtbot.waitUntil(lambda: getattr(page, "_built", True))  # built on a 0 ms timer
         settle()
         return page

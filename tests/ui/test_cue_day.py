@@ -345,3 +345,43 @@ def test_a_custom_rounds_title_stays_while_its_capture_is_open(session, qtbot, d
     assert loops.get_round(db, rid).ended_at is not None
     assert session.captures.open_one() is not None
     assert card.title.text() == "Bar raiser"
+
+
+STORIES = """## Story: Cut GPU cost
+Tags: ownership, impact
+Result: Spend fell 40%.
+
+## Story: The schema fight
+Tags: conflict
+Result: One schema in 2 weeks.
+"""
+
+
+def test_while_its_capture_is_open_the_stories_fold_is_the_ended_rounds(
+    session, qtbot, db, loop_id, clock
+):
+    """The #41 walk: after the loop's last round (a hiring-manager round) ended, its
+    capture open, the fold lost the story's told mark and said "Start the round to mark
+    a story told"; with a later round of the same type, a story marked then went to it."""
+    from companion.core.about import store as about_store
+    from companion.core.stories.rounds import used_stories
+
+    about_store.save_text(db, STORIES, clock.now(), doc="stories")
+    rid = _add(db, loop_id, "hiring-manager", clock.now() + dt.timedelta(minutes=1))
+    later = _add(db, loop_id, "hiring-manager", clock.now() + dt.timedelta(minutes=180))
+    card = _card(session, qtbot)
+    clock.advance(minutes=1)
+    card.toggle_round()
+    assert card._day_round.id == rid
+    assert card.stories.toggle_used("the-schema-fight") is True
+    clock.advance(minutes=40)
+    card.tick()
+    card.toggle_round()
+    assert loops.get_round(db, rid).ended_at is not None
+    assert session.captures.open_one() is not None
+    fold = card.stories.fold
+    assert "Start the round" not in fold.filter.text()
+    assert any(fold.list.item(i).text().startswith("\u2713 The schema fight") for i in range(2))
+    assert card.stories.toggle_used("cut-gpu-cost") is True
+    assert used_stories(db, rid) == {"the-schema-fight", "cut-gpu-cost"}
+    assert used_stories(db, later) == frozenset()

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.gui
 
 
 def test_companion_cue_hands_over_to_the_running_app(qtbot, data_dir):
-    from companion.ui.single_instance import InstanceLock, make_server, server_name
+    from companion.ui.process.single_instance import InstanceLock, make_server, server_name
 
     lock = InstanceLock(data_dir)
     assert lock.acquire()  # this test stands in for the running app
@@ -35,7 +35,7 @@ def test_companion_cue_hands_over_to_the_running_app(qtbot, data_dir):
 
 
 def test_a_cue_message_carries_only_a_round_type_id():
-    from companion.ui.single_instance import cue_message
+    from companion.ui.process.single_instance import cue_message
 
     assert cue_message("coding") == b"cue coding\n"
     assert cue_message("") == b"cue\n"

@@ -53,8 +53,11 @@ def test_the_hotkey_opens_the_fold_and_steps_through_question_types(card):
     assert card.show_stories()
     fold = card.stories.fold
     assert fold.is_open
+    # the pitch answers it: the fold points there and lists no story
     assert "Tell me about yourself" in fold.filter.text()
-    assert _titles(card) == ["Cut GPU cost"]
+    assert _titles(card) == [] and not fold.list.isVisibleTo(card)
+    assert fold.empty.isVisibleTo(card)
+    assert fold.empty.text() == "Your pitch answers this: 60-90 seconds, not a story."
     card.show_stories()  # the next question type: a conflict
     assert "conflict" in fold.filter.text()
     assert _titles(card) == ["The schema fight"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.context import AppContext
-from companion.ui.folder_problem import usable_context
+from companion.ui.process.folder_problem import usable_context
 
 pytestmark = pytest.mark.gui
 
@@ -47,7 +47,7 @@ def test_run_gui_shows_the_dialog_and_quits(qtbot, afile, monkeypatch):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from companion.ui.app import run_gui
+    from companion.ui.process.launch import run_gui
 
     seen = {}
 

@@ -227,7 +227,7 @@ def test_the_thank_you_time_is_the_one_today_shows(qtbot, ctx, bus, day_service,
     page = _page(qtbot, ctx, bus, day_service)
     page.show_loop(empty)
     assert load_view(ctx.db, day_rules(ctx.content), ctx.now(), empty).thank_you_due_by is None
-    from companion.core.content_numbers import duration_text
+    from companion.core.content.numbers import duration_text
 
     after = duration_text(ctx.content.thank_you_after)  # the pack's words for its number
     assert page.thank_you.due.text() == f"Due {after} after the last round ends."

@@ -38,11 +38,14 @@ STATIC = {
 
 # (module under companion/ui, the call): why it may run a loop
 ALLOWED = {
-    ("app.py", "qapp.exec"): "the application's own event loop, the only one",
+    ("process/launch.py", "qapp.exec"): "the application's own event loop, the only one",
     # before the main window, the day service and its timer exist, and before
     # qapp.exec(): this loop is the outermost one, nothing can change under it
-    ("folder_problem.py", "box.exec"): "the start-up folder question",
-    ("folder_problem.py", "QFileDialog.getExistingDirectory"): "the start-up folder question",
+    ("process/folder_problem.py", "box.exec"): "the start-up folder question",
+    (
+        "process/folder_problem.py",
+        "QFileDialog.getExistingDirectory",
+    ): "the start-up folder question",
 }
 
 

@@ -70,6 +70,9 @@ def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, disc
     assert sent == [(discord.pid, 15)]
     assert discord.wait(5) == -15
     assert not button.isEnabled() and "asked to quit" in button.text()
+    # once it has quit, the check says so (it kept saying "Running: Discord")
+    qtbot.waitUntil(lambda: next(c for c in win.checks if c.id == "pingers").ok, timeout=10000)
+    assert discord.pid not in win.close_buttons
 
 
 def test_today_before_the_round_and_the_hotkey_open_it(
@@ -135,3 +138,98 @@ def test_the_mic_check_offers_another_input_from_a_list(qtbot, ctx, bus, before_
     win.pick_input("mic-b")
     mic = next(c for c in win.checks if c.id == "mic")
     assert mic.say.startswith("Input: USB headset;") and win.chosen_input() == "mic-b"
+
+
+def test_no_empty_band_above_the_round(qtbot, ctx, bus, before_round):
+    """The window's spare height goes below the checks, not around the first line (at
+    100 % an empty band stood above "Next round")."""
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.resize(win.width() + 300, win.height() + 200)  # a tall window: the spare height
+    qtbot.waitUntil(lambda: win.height() >= 400)
+    label = win.round_label
+    need = label.heightForWidth(label.width())
+    margin = win.layout().contentsMargins().top()
+    assert label.y() <= margin + 2 and label.height() <= need + 2, (label.geometry(), need)
+    for say in [*win.grid_host.findChildren(preflight.QLabel), win.dnd_switch.status]:
+        assert say.height() <= say.heightForWidth(say.width()) + 4, say.text()
+
+
+def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, before_round, monkeypatch):
+    """Muted, quiet, or the level, and whether speech was heard, in the bar itself (a bar
+    with no value showed no text)."""
+    import math
+    from array import array
+
+    from fed_mic import FedMic
+
+    from companion.ui.voice import listener
+
+    made = []
+    monkeypatch.setattr(
+        listener, "MicListener", lambda parent, **kw: made.append(FedMic(parent, **kw)) or made[-1]
+    )
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION")
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: bool(made))
+    assert win.meter.text() == "level: the microphone opens with the window"
+    (mic,) = made
+    mic.feed(array("h", bytes(3200)))
+    assert win.meter.text().startswith("muted: no sound at all")
+    mic.feed(array("h", ((i * 7919) % 41 - 20 for i in range(1600))))
+    assert win.meter.text().startswith("quiet (peak")
+    mic.feed(array("h", (16000 if i % 20 < 10 else -16000 for i in range(1600))))
+    assert win.meter.text() == "level: peak -6 dBFS; no speech heard yet"
+    tone = array("h", (int(8000 * math.sin(i / 16000 * 2 * math.pi * 220)) for i in range(16000)))
+    mic.feed(tone)  # a second of a steady voice: the detector hears speech
+    assert win.meter.text().endswith("; speech heard"), win.meter.text()
+
+
+def test_the_level_bar_says_why_no_mic_opened(qtbot, ctx, bus, before_round):
+    """A listed input gone when the window opens (unplugged): the real listener fails,
+    and the bar says so instead of staying blank."""
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    win.inputs.addItem("USB headset", "no-such-input")
+    win.inputs.setCurrentIndex(win.inputs.count() - 1)
+    win._start_listening()
+    assert win._meter_listener is None
+    assert win.meter.text() == "no level: no input device matches 'no-such-input'", win.meter.text()
+
+
+def test_the_do_not_disturb_check_follows_its_switch(qtbot, ctx, bus, before_round, clock):
+    """The switch in the window pauses notifications, and the check says so at once."""
+    from test_today import FakeGsettings
+
+    from companion.core.dnd.adapters import GnomeAdapter
+    from companion.core.dnd.controller import DndController
+    from companion.core.dnd.record import record_path
+    from companion.ui.dnd.switch import DndModel
+
+    desk = FakeGsettings()
+    controller = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), clock=clock)
+    DndModel(ctx, bus, controller=controller)
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    check = next(c for c in win.checks if c.id == "do-not-disturb")
+    assert check.ok is False and "turn do-not-disturb on" in check.say
+    win.dnd_switch.box.click()
+    assert desk.banners is False
+    check = next(c for c in win.checks if c.id == "do-not-disturb")
+    assert check.ok is True and check.say == "Notifications are paused."
+    texts = [w.text() for w in win.grid_host.findChildren(preflight.QLabel)]
+    assert "Notifications are paused." in texts
+
+
+def test_it_opens_as_tall_as_its_checks(qtbot, ctx, bus, before_round):
+    """No spare band under the checks when it opens (it kept the height its lines
+    needed at the narrower width it had before it was shown)."""
+    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    need = win.layout().totalHeightForWidth(win.width())
+    assert win.height() <= need + 2, (win.size(), need)

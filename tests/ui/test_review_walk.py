@@ -118,7 +118,7 @@ def _screenshot(win, name: str) -> None:
 def test_review_for_n_minutes_shows_the_evening_before_only(
     qtbot, main_window, open_page, ctx, clock, evening
 ):
-    from companion.core.content import QuizQuestion
+    from companion.core.content.loader import QuizQuestion
     from companion.core.review.ahead import review_ahead
     from companion.core.selfcheck import quiz
 

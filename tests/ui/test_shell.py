@@ -97,7 +97,12 @@ def test_the_main_window_steps_aside_for_the_card(qtbot, window):
 
 
 def test_single_instance_hands_over_to_the_running_one(qtbot, data_dir):
-    from companion.ui.single_instance import InstanceLock, hand_over, make_server, server_name
+    from companion.ui.process.single_instance import (
+        InstanceLock,
+        hand_over,
+        make_server,
+        server_name,
+    )
 
     name = server_name(data_dir)
     assert not hand_over(name, timeout_ms=100)  # nobody is running yet
@@ -121,7 +126,7 @@ def test_a_second_launch_exits_and_raises_the_first(qtbot, data_dir):
     import subprocess
     import sys
 
-    from companion.ui.single_instance import InstanceLock, make_server, server_name
+    from companion.ui.process.single_instance import InstanceLock, make_server, server_name
 
     lock = InstanceLock(data_dir)
     assert lock.acquire()
@@ -144,13 +149,13 @@ def test_a_second_launch_exits_and_raises_the_first(qtbot, data_dir):
 
 
 def test_other_data_folder_gets_its_own_instance(tmp_path):
-    from companion.ui.single_instance import server_name
+    from companion.ui.process.single_instance import server_name
 
     assert server_name(tmp_path / "a") != server_name(tmp_path / "b")
 
 
 def test_the_socket_goes_to_the_runtime_folder_else_tmpdir_else_tmp(tmp_path, monkeypatch):
-    from companion.ui.single_instance import server_name
+    from companion.ui.process.single_instance import server_name
 
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
     assert server_name(tmp_path).startswith(str(tmp_path / "run") + "/")

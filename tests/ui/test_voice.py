@@ -456,3 +456,26 @@ def test_the_audit_hook_sees_a_written_file(tmp_path):
     finally:
         _AUDIT["on"] = False
     assert _AUDIT["events"] == [("open", str(tmp_path / "take.wav"))]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking, no hints
+def test_the_nudge_listens_in_a_custom_rounds_type_too(card, ctx):
+    """An imported 'Inference deep dive' round shows a page of its own (the generic one):
+    the toggle there saved that page, and the mic never opened for the running round."""
+    from companion.core.day import loops
+
+    made: list = []
+    card.voice._factory = fed_mic.factory(made, measure_levels=False)
+    loop_id = loops.create_loop(ctx.db, "Acme", starts_on=ctx.now().date().isoformat())
+    rid = loops.add_round(ctx.db, loop_id, "inference-deep-dive")
+    loops.update_round(ctx.db, rid, type_label="Inference deep dive")
+    card.day.choose_loop(loop_id)
+    card.show_card()
+    card.day.start_round(round_id=rid)
+    assert card.running and not card.voice.mic_open
+    card.voice.toggle.click()  # on the round's own page
+    assert card.voice.toggle.text() == "Silence nudge: on"
+    card.tick()
+    assert card.voice.mic_open and len(made) == 1
+    card.day.end_round(rid)
+    assert not card.voice.mic_open

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.gui
 def test_a_refused_write_in_a_slot_is_one_line_in_the_window(qtbot, exc, words, capsys):
     from PySide6.QtCore import QObject, Signal
 
-    from companion.ui import write_errors
+    from companion.ui.process import write_errors
 
     shown: list[str] = []
     previous = write_errors.install(shown.append)

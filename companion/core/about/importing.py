@@ -58,7 +58,3 @@ def read_import(path: Path) -> ImportResult:
     path = Path(path)
     data = read_limited(path, "one-pager")  # FileReadError is a ValueError
     return decode_bytes(data, path.name)
-
-
-def too_large_for_live(text: str) -> bool:
-    return len(text) > LIVE_LIMIT_CHARS

@@ -35,10 +35,10 @@ from companion.core.about.spoken import (
     seconds_for,
     spoken_text,
 )
-from companion.core.content_plans import FALLBACK_PITCH
+from companion.core.content.plans import FALLBACK_PITCH
 
 if TYPE_CHECKING:
-    from companion.core.content_plans import PitchPlan
+    from companion.core.content.plans import PitchPlan
 
 # fallback only: analyze() uses the pack's pitch `target:` (PitchPlan.target)
 TARGET_SECONDS = (float(FALLBACK_PITCH.target[0]), float(FALLBACK_PITCH.target[1]))

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from companion.core.content_plans import FALLBACK_PITCH
+from companion.core.content.plans import FALLBACK_PITCH
 
 
 @dataclass(frozen=True)

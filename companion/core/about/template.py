@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from companion.core.content_plans import FALLBACK_PITCH, PitchPlan
+from companion.core.content.plans import FALLBACK_PITCH, PitchPlan
 
 _PLACEHOLDER = re.compile(r"\{\{\s*([a-z-]+)\s*\}\}")
 

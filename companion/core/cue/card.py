@@ -143,6 +143,9 @@ class CardState:
     start_round_id: int  # the round a start press starts (0: a new one of ``page``)
     pick: Pick | None  # the pick still in force
     line_until: dt.datetime | None = None  # when the line's countdown words change
+    # the day's round a story told is marked in: the shown page's running or next round,
+    # or, while its capture is open, the round just ended (None: none on this page)
+    told_in: int | None = None
 
     @property
     def running(self) -> bool:
@@ -373,8 +376,9 @@ def card_state(
 
     # after the day's last round: that round, under its own title (a custom one too)
     held = focus or _last_held(view, infos)
+    capturing = None
     if capture_open and running is None and (last := _last_held(view, infos)) is not None:
-        held = last  # while its capture is open the card is about the round just ended
+        held = capturing = last  # while its capture is open the card is about that round
     if pick is not None:
         page = pick.type
     elif held is not None:
@@ -473,6 +477,7 @@ def card_state(
         start_round_id=target,
         pick=pick,
         line_until=line_until,
+        told_in=next((r.id for r in (capturing, focus) if r is not None and r.page == page), None),
     )
 
 

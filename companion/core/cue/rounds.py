@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.core.content import Content, Section
+from companion.core.content.items import Section
+from companion.core.content.loader import Content
 from companion.core.cue.timebox import (
     TimeboxStatus,
     format_clock,

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.core.content_plans import FALLBACK_ROUND, RoundDefaults
+from companion.core.content.plans import FALLBACK_ROUND, RoundDefaults
 
 if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
-    from companion.core.content import Section
+    from companion.core.content.items import Section
 
 DEFAULT_MINUTES = 45  # fallback only: the pack's rounds `minutes:` (Content.round_defaults)
 MIN_MINUTES, MAX_MINUTES = 5, 240
@@ -93,11 +93,6 @@ def timebox_status(
         phase = "running"
     fresh = current is not None and elapsed - current.at * 60 < FRESH_NUDGE_SECONDS
     return TimeboxStatus(elapsed, remaining, due, current, upcoming, phase, fresh)
-
-
-def newly_due(nudges: Sequence[Nudge], seen_at: float, elapsed_seconds: float) -> list[Nudge]:
-    """Nudges that fell due after minute ``seen_at`` (the last one already shown)."""
-    return [n for n in nudges if seen_at < n.at and n.at * 60 <= elapsed_seconds]
 
 
 def format_clock(seconds: float) -> str:

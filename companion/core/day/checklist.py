@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
-from companion.core.content import PHASES, Content, slug
+from companion.core.content.loader import PHASES, Content, slug
 from companion.core.day.model import sleep_worth_it
 
 PHASE_TITLES = {

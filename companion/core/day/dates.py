@@ -84,11 +84,13 @@ def default_round_start(
     now: dt.datetime, starts_on: dt.date | None, scheduled: list[dt.datetime]
 ) -> dt.datetime:
     """When a new round starts unless the user says otherwise: an hour after the loop's
-    last scheduled round; else, on a loop that starts today (or has begun), the next full
-    hour today; else 10:00 on the loop's first day (tomorrow when that is unknown or late
-    tonight)."""
+    last scheduled round, unless that hour has passed; else, on a loop that starts today
+    (or has begun), the next full hour today; else 10:00 on the loop's first day
+    (tomorrow when that is unknown or late tonight)."""
     if scheduled:
-        return (max(scheduled) + dt.timedelta(hours=1)).astimezone(now.tzinfo)
+        after_last = (max(scheduled) + dt.timedelta(hours=1)).astimezone(now.tzinfo)
+        if after_last > now:
+            return after_last
     at_ten = now.replace(hour=10, minute=0, second=0, microsecond=0)
     if starts_on is not None and starts_on > now.date():
         return at_ten + dt.timedelta(days=(starts_on - now.date()).days)

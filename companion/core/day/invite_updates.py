@@ -52,11 +52,14 @@ def apply_update(
     """(what happened, message): "same" (nothing newer), "moved", "updated", "cancelled"
     or "kept" (a cancelled round that has begun stays as it is)."""
     if not is_newer(event, rnd):
+        if not rnd.ics_start and event.start == rnd.scheduled:  # imported before it was kept
+            loops.update_round(db, rnd.id, ics_start=to_stored(event.start))
         return "same", ""
     name = round_name(rnd, titles)
     stamp = {
         "ics_sequence": event.sequence,
         "ics_stamp": to_stored(event.stamp) if event.stamp else "",
+        "ics_start": to_stored(event.start),  # at the invitation's own offset
     }
     if event.cancelled:
         if rnd.started_at or rnd.ended_at:

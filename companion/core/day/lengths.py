@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from companion.core.cue.timebox import as_int, clamp_minutes
 
 if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
-    from companion.core.content import Content, Item
+    from companion.core.content.items import Item
+    from companion.core.content.loader import Content
 
 
 def nudges_section(content: Content, type_id: str, item: Item | None) -> str:

@@ -57,6 +57,7 @@ class Round:
     ics_sequence: int = 0
     ics_stamp: str = ""
     skip_reason: str = ""  # why it was skipped ("cancelled by the organizer"); "" by hand
+    ics_start: str = ""  # the invitation's start at the invitation's own offset
 
     @property
     def scheduled(self) -> dt.datetime | None:
@@ -184,7 +185,7 @@ def current_loop(db: Database, today: dt.date) -> Loop | None:
 _ROUND_COLS = (
     "id, loop_id, type, interviewer_role, interviewer_name, scheduled_at, started_at, "
     "ended_at, notes, type_label, length_minutes, skipped_at, link, organizer, people, "
-    "ics_uid, ics_sequence, ics_stamp, skip_reason"
+    "ics_uid, ics_sequence, ics_stamp, skip_reason, ics_start"
 )
 ROUND_COLUMNS = _ROUND_COLS  # a query that builds Round(*row) selects these, in order
 
@@ -247,6 +248,7 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
             "ics_uid",
             "ics_stamp",
             "skip_reason",
+            "ics_start",
         ):
             what = {
                 "interviewer_name": "The interviewer name",
@@ -257,6 +259,7 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
                 "ics_uid": "The invitation's UID",
                 "ics_stamp": "The invitation's stamp",
                 "skip_reason": "The reason",
+                "ics_start": "The invitation's start",
             }[name]
             values[name] = clean_text(value or "", what)
         elif name == "link":

@@ -120,10 +120,10 @@ def _phase(days, current, nxt, rules: DayRules, now: dt.datetime) -> tuple[str, 
         if day == today and now.time() >= rules.morning_from and first_of_day(nxt, days, now):
             return "morning-of", day
         if day == today and first_of_day(nxt, days, now):
-            return "night-before", day  # after midnight the night lasts until the morning
+            return _night_or_getting_ready(nxt, now), day  # the night lasts until the morning
         tomorrow = today + dt.timedelta(days=1)
         if day == tomorrow and now.time() >= rules.evening_from and first_of_day(nxt, days, now):
-            return "night-before", day
+            return _night_or_getting_ready(nxt, now), day
         return "none", day if day <= tomorrow else today
     held = [d for d in days if d.state in ("ended", "captured") and d.ends_at is not None]
     if held:
@@ -131,6 +131,13 @@ def _phase(days, current, nxt, rules: DayRules, now: dt.datetime) -> tuple[str, 
         if now - last.ends_at <= rules.after_loop_for:
             return "after-loop", local_time(last.starts_at or last.ends_at, now).date()
     return "none", today
+
+
+def _night_or_getting_ready(first: DayRound, now: dt.datetime) -> str:
+    """The night before, while a sleep cycle still fits before the first round; after
+    that the morning-of list (get ready: eat light, the walk), even in the night: 20
+    minutes before a 2 am round the night-before list said "then stop" and "Go to sleep"."""
+    return "night-before" if sleep_worth_it(first.starts_at, now) else "morning-of"
 
 
 def _capture(days, rules: DayRules, now: dt.datetime) -> tuple[dt.datetime | None, int]:
@@ -157,7 +164,7 @@ def _with_next_change(view: DayView, rules: DayRules) -> DayView:
         if d.ends_at is not None and d.round.started and not d.round.ended:
             moments.append(d.ends_at + rules.overrun)
         if d.starts_at is not None and d.state == "scheduled":
-            moments.append(d.starts_at - rules.before_window)
+            moments += [d.starts_at - rules.before_window, d.starts_at - SLEEP_WORTH]
         if d.ends_at is not None:
             moments += [d.ends_at + rules.capture_window, d.ends_at + rules.after_loop_for]
     for due in view.due:

@@ -1,13 +1,13 @@
 """The day's numbers, read from the content packs (one source of truth): round titles
 and lengths, the before-round steps and their offsets, the capture window, the
 thank-you delay and the reminder texts. Their fallbacks live in
-:mod:`companion.core.content_plans` and apply only when a pack leaves a value out."""
+:mod:`companion.core.content.plans` and apply only when a pack leaves a value out."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from companion.core.content import Content
+from companion.core.content.loader import Content
 from companion.core.day.lengths import type_lengths
 from companion.core.day.model import BeforeItem, DayRules
 

@@ -98,6 +98,7 @@ def import_events(
         stamp = event.start
         extra = dict(fields_of(event)) if fields_of else {}
         uid = getattr(event, "uid", "")
+        extra["ics_start"] = to_stored(event.start)  # its own offset (preflight shows it)
         if uid:
             extra.update(ics_uid=uid, ics_sequence=event.sequence)
             if event.stamp is not None:

@@ -41,11 +41,19 @@ def camera_check(dev: Path = Path("/dev")) -> Check:
     return Check("camera", True, f"Camera present ({', '.join(found)}); not opened.")
 
 
-def mic_check(devices: Sequence[tuple[str, str, bool]] | None, chosen: str = "") -> Check:
+def mic_check(
+    devices: Sequence[tuple[str, str, bool]] | None, chosen: str = "", *, server: bool = True
+) -> Check:
     """``devices``: (id, description, default) of each input, None when the audio stack
-    could not be asked; ``chosen``: the app's chosen input (id or description), if any."""
+    could not be asked; ``chosen``: the app's chosen input (id or description), if any;
+    ``server``: whether a sound server runs (without one no input can be listed)."""
     if devices is None:
         return Check("mic", None, "Could not list the inputs: try the mic in the call app.")
+    if not devices and not server:
+        return Check(
+            "mic", False, "No sound server is running, so no microphone can be found: "
+            "start PulseAudio or PipeWire, or log in to a desktop session.",
+        )  # fmt: skip
     if not devices:
         return Check("mic", False, "No microphone found: plug one in, or pick another input.")
     pick = next((d for d in devices if chosen and chosen in (d[0], d[1])), None)
@@ -55,9 +63,19 @@ def mic_check(devices: Sequence[tuple[str, str, bool]] | None, chosen: str = "")
     return Check("mic", True, f"Input: {pick[1]}{more}. Say a few words and watch the level.")
 
 
-def dnd_check(paused: bool | None, adapter: str) -> Check:
+def dnd_check(paused: bool | None, automatic: bool = True) -> Check:
+    """``automatic``: whether this desktop has a switch the app can work (else only
+    the user can pause notifications, in the desktop's settings)."""
+    if paused is None and not automatic:
+        return Check(
+            "do-not-disturb", None, "Cannot tell whether notifications are paused (this "
+            "desktop has no switch the app can read): pause them in its notification settings.",
+        )  # fmt: skip
     if paused is None:
-        return Check("do-not-disturb", None, f"Cannot tell whether {adapter} is paused.")
+        return Check(
+            "do-not-disturb", None, "Cannot tell whether notifications are paused: "
+            "turn do-not-disturb on below.",
+        )  # fmt: skip
     if paused:
         return Check("do-not-disturb", True, "Notifications are paused.")
     return Check("do-not-disturb", False, "Notifications are on: turn do-not-disturb on.")

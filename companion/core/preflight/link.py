@@ -1,5 +1,6 @@
 """The next round: its call link and its time, local and, when it differs, in the zone
-the invitation gave (the offset stored with the round's scheduled time)."""
+the invitation gave (the invitation's own start, kept on import, else the offset stored
+with the round's scheduled time)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ def round_info(found: Round | None, local: dt.tzinfo | None = None) -> dict | No
     if found is None or found.scheduled is None:
         return None
     moment = parse_stored(found.scheduled_at)
+    invited = parse_stored(found.ics_start)
+    if invited is not None and invited == moment:  # the same instant at the invitation's offset
+        moment = invited
     local_text, theirs = _when(moment, local)
     return {
         "id": found.id,

@@ -52,9 +52,19 @@ def find_pingers(proc: Path = Path("/proc")) -> list[Pinger]:
         except OSError:
             continue  # gone meanwhile, or not ours to read
         name = PINGERS.get(comm.lower())
-        if name is not None:
+        if name is not None and still_running(int(entry.name), proc):
             found.append(Pinger(int(entry.name), name, comm))
     return sorted(found, key=lambda p: p.pid)
+
+
+def still_running(pid: int, proc: Path = Path("/proc")) -> bool:
+    """Whether ``pid`` is a live process: not gone, and not a zombie (a program that
+    quit and waits for its parent to notice is gone to the user)."""
+    try:
+        stat = (proc / str(pid) / "stat").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[:1] != ["Z"]
 
 
 def pingers_check(found: list[Pinger]) -> Check:

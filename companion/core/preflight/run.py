@@ -14,6 +14,7 @@ from companion.core.preflight.checks import (
     mic_check,
     screen_share_check,
 )
+from companion.core.voice.check import sound_server_running
 
 
 def gather(
@@ -22,7 +23,7 @@ def gather(
     *,
     devices: Sequence[tuple[str, str, bool]] | None,
     dnd_paused: bool | None,
-    dnd_adapter: str,
+    dnd_automatic: bool = True,
     power_bus: str = "SYSTEM",
     chosen_input: str = "",
 ) -> tuple[dict | None, list[Check]]:
@@ -30,9 +31,9 @@ def gather(
     in the window (its id), else the default."""
     info = link.round_info(link.next_round(db, now))
     return info, [
-        mic_check(devices, chosen_input),
+        mic_check(devices, chosen_input, server=sound_server_running()),
         camera_check(),
-        dnd_check(dnd_paused, dnd_adapter),
+        dnd_check(dnd_paused, dnd_automatic),
         pingers.pingers_check(pingers.find_pingers()),
         power.power_check(power.read_display_device(power_bus)),
         link.link_check(info),

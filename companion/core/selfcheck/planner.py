@@ -15,8 +15,9 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.core.content import AUDIENCES, Content
-from companion.core.content_plans import FALLBACK_PLANNER, PlannerRules
+from companion.core.content.fields import AUDIENCES
+from companion.core.content.loader import Content
+from companion.core.content.plans import FALLBACK_PLANNER, PlannerRules
 from companion.core.timeutil import to_stored
 
 # fallback only: the pack's questions `pick:` is used (Content.planner_rules())

@@ -15,7 +15,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.core.content import QuizQuestion
+from companion.core.content.loader import QuizQuestion
 from companion.core.timeutil import parse_stored, to_stored
 
 MARKS = ("got", "shaky", "missed", "easy")
@@ -24,14 +24,6 @@ RATING_OF = {"missed": "again", "shaky": "hard", "got": "good", "easy": "easy"}
 #: the Leitner columns predate Easy: there it counts as got
 _LEITNER_MARK = {"easy": "got"}
 MIN_BOX, MAX_BOX = 1, 5
-#: how long a card rests in each box before it is due again
-INTERVALS: dict[int, dt.timedelta] = {
-    1: dt.timedelta(0),
-    2: dt.timedelta(days=1),
-    3: dt.timedelta(days=3),
-    4: dt.timedelta(days=7),
-    5: dt.timedelta(days=14),
-}
 #: why a question sits where it does in the review order, in priority order
 REASONS = ("missed", "shaky", "flagged", "due", "new", "later")
 
@@ -82,10 +74,6 @@ def next_box(box: int, mark: str) -> int:
     if mark == "shaky":
         return max(box - 1, MIN_BOX)
     return MIN_BOX
-
-
-def due_after(box: int, at: dt.datetime) -> dt.datetime:
-    return at + INTERVALS[min(max(box, MIN_BOX), MAX_BOX)]
 
 
 def quiz_intro(content, question: QuizQuestion) -> str:

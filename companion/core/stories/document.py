@@ -71,6 +71,6 @@ Tags: ownership, impact
 
 def starter(content) -> str:
     """The template with the pack's numbers in it ("8 to 12 stories of about 2 minutes")."""
-    from companion.core.content_numbers import fill, values
+    from companion.core.content.numbers import fill, values
 
     return fill(STARTER, values(content))

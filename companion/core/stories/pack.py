@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
-    from companion.core.content import Content, Section
+    from companion.core.content.items import Section
+    from companion.core.content.loader import Content
 
 
 @dataclass(frozen=True)

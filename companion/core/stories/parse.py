@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from companion.core.about.spoken import find_numbers, line_words, seconds_for, spoken_text
-from companion.core.content import slug
+from companion.core.content.loader import slug
 
 PARTS = ("situation", "task", "action", "result", "differently")
 PART_TITLES = {

@@ -11,7 +11,7 @@ import re
 
 from companion.core.about.pitch import analyze
 from companion.core.about.spoken import find_numbers, spoken_text
-from companion.core.content import slug
+from companion.core.content.loader import slug
 from companion.core.stories.parse import _LABEL, PART_TITLES, PARTS, _part_of, parse_stories
 
 PROJECT_TAGS = "impact, ownership"

@@ -47,10 +47,12 @@ def card_stories(
 ) -> list[CardStory]:
     """The stories for this round's questions (or for one question type), each once, in
     the order the questions come and best fit first; then the rest of the bank when no
-    filter is given, so an unplanned question still finds a story."""
+    filter is given, so an unplanned question still finds a story. A question the pitch
+    answers (``answer_with: pitch``, "Tell me about yourself") lists no story."""
     questions: tuple[Question, ...] = pack.questions_for(round_type, audience)
     if question_id is not None:
         questions = tuple(q for q in pack.questions if q.id == question_id)
+    questions = tuple(q for q in questions if not q.answer_with)
     answers: dict[str, list[str]] = {}
     order: list[Story] = []
     for question in questions:
@@ -189,19 +191,3 @@ def prefill_missing(db: Database, pack: StoryPack, now: dt.datetime) -> list[int
         for round_id, round_type, role in rows:
             save_expected(db, round_id, expected_for(pack, round_type or "", study, role or ""))
     return [r[0] for r in rows]
-
-
-def prefill_round(
-    db: Database,
-    round_id: int,
-    pack: StoryPack,
-    round_type: str,
-    now: dt.datetime,
-    audience: str = "",
-) -> list[str]:
-    """Set a new round's expected topics from its type and the study list, unless set."""
-    current = load_expected(db, round_id)
-    if current is not None:
-        return current
-    study = study_top(db, now, pack.expect_from_study)
-    return save_expected(db, round_id, expected_for(pack, round_type, study, audience))

@@ -43,7 +43,7 @@ class AlignState:
     fillers: list[HeardWord] = field(default_factory=list)
     corrected: int | None = None  # the segment a correction by hand put us at
     mark: int = 0  # matches before the correction do not say where we are
-    jumped_from: tuple[int, int] | None = None  # (pointer, matches) before the last jump
+    jumped_from: tuple[int, int] | None = None  # (pointer, matches) before the first jump
 
     def copy(self) -> AlignState:
         return replace(
@@ -118,7 +118,11 @@ class Aligner:
                 self._take_run(state, back)
                 return
         if jump is not None:
-            state.jumped_from = (state.pointer, len(state.matches))
+            # a jump from an unconfirmed jump keeps the first one's origin: two wrong jumps in
+            # a row (the cold start at 10 dB: "i owned the", then "a queue that") left the
+            # pointer in "Current depth" with "Who I am" behind the second origin
+            if state.jumped_from is None:
+                state.jumped_from = (state.pointer, len(state.matches))
             self._take_run(state, jump)
             return
         state.unmatched.append(word)

@@ -83,6 +83,25 @@ def judge(device: str, levels: Levels, speech_seconds: float, seconds: float) ->
     )
 
 
+def level_words(peak_dbfs: float, heard: bool = False) -> str:
+    """The live level bar's words for the last chunk's peak: muted, quiet, or its level;
+    ``heard``: whether speech has been heard since the microphone opened."""
+    if peak_dbfs <= MUTED_PEAK_DBFS:
+        return "muted: no sound at all; unmute the input in the sound settings"
+    said = "; speech heard" if heard else ""
+    if peak_dbfs < QUIET_PEAK_DBFS:
+        return f"quiet (peak {peak_dbfs:.0f} dBFS){said or ': say a few words'}"
+    return f"level: peak {peak_dbfs:.0f} dBFS{said or '; no speech heard yet'}"
+
+
+def closed_words(why: str = "", env=None) -> str:
+    """The level bar's words when the microphone did not open: no sound server, else
+    ``why`` (the listener's sentence: no device, refused), else that it did not open."""
+    if not sound_server_running(env):
+        return "no level: no sound server (PulseAudio or PipeWire) is running"
+    return f"no level: {why.rstrip('.')}" if why else "no level: the microphone did not open"
+
+
 def sound_server_running(env=None) -> bool:
     """Whether a sound server (PulseAudio, or PipeWire's pulse or native socket) is there
     to ask for devices: its socket in the runtime folder, or PULSE_SERVER set."""
@@ -105,14 +124,6 @@ def no_server() -> CheckResult:
         "no sound server is running (PulseAudio or PipeWire): start it, or log in to a "
         "desktop session; no microphone can be found without one.",
     )
-
-
-def no_device(wanted: str | None = None) -> CheckResult:
-    if not sound_server_running():
-        return no_server()
-    if wanted:
-        return CheckResult(NO_DEVICE, f"no input device matches {wanted!r}.")
-    return CheckResult(NO_DEVICE, "no input device found: plug in a microphone.")
 
 
 def refused(device: str, why: str) -> CheckResult:

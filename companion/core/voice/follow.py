@@ -7,7 +7,9 @@ correction by hand): it pauses while the candidate is silent. The open utterance
 tentative words are aligned on a copy every PARTIAL_EVERY seconds, so the highlight does
 not wait for a pause to move; but a move is shown only once it is confirmed: at once
 when final words carry the pointer into the next segment, otherwise when the same
-segment is still the one the words say CONFIRM_SECONDS later, on a newer hypothesis.
+segment is still the one the words say CONFIRM_SECONDS later, on a newer hypothesis; a
+jump (back, or past a segment) needs JUMP_CONFIRM_WORDS words of it matched in a row too,
+JUMP_KEYS of them outside everyday English's commonest words.
 A delivery nudge changes (on, off, or to another) at most once per NUDGE_HOLD seconds.
 """
 
@@ -18,12 +20,20 @@ from dataclasses import dataclass, replace
 
 from companion.core.voice.align import Aligner
 from companion.core.voice.delivery import ANSWER_LIMIT, DeliveryLine, delivery_line
-from companion.core.voice.recognizer import SAMPLE_RATE, HeardWord, ScriptRecognizer
+from companion.core.voice.recognizer import (
+    SAMPLE_RATE,
+    HeardWord,
+    ScriptRecognizer,
+    common_words,
+)
 from companion.core.voice.script import ScriptSegment
 
 PARTIAL_EVERY = 0.5
 CONFIRM_SECONDS = 0.5
 NUDGE_HOLD = 10.0
+JUMP_CONFIRM_WORDS = 5  # matched words in a row a jump to another segment needs
+JUMP_KEYS = 2  # of them, words outside the commonest (the off-script "and i want it")
+COMMON = 200  # as heard.py
 
 
 @dataclass(frozen=True)
@@ -80,8 +90,21 @@ class PitchFollow:
         """Whether a move from the shown segment to ``candidate`` may be shown now."""
         final = self.aligner.current(self.aligner.state)
         shown = self._shown
-        if candidate == final and (shown is None or candidate == shown + 1):
-            return True  # final words, into the next segment
+        sequential = candidate == (0 if shown is None else shown + 1)
+        if candidate == final and sequential:
+            return True  # final words, into the next segment (or the first)
+        if not sequential and candidate is not None:
+            # a jump (back, or past a segment): the words must have gone on in it, past the
+            # three-word run that made it (a cold start at 10 dB jumped on "a queue that")
+            trail = []
+            for match in reversed(state.matches[state.mark :]):
+                if match.segment != candidate:
+                    break
+                trail.append(match.word.text)
+            keys = set(trail) - common_words(COMMON)
+            if len(trail) < JUMP_CONFIRM_WORDS or len(keys) < JUMP_KEYS:
+                self._pending = None
+                return False
         pending = self._pending
         if pending is None or pending[0] != candidate:
             self._pending = (candidate, self.now, self._hypothesis)

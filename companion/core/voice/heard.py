@@ -34,6 +34,7 @@ FILLER_SILENCE = 0.15
 # speech: 35 in 29 filler-free takes, 3.6 a minute at 10 dB; benchmarks/voice_hearing.py)
 FILLER_PAUSE = 0.05
 FILLER_PAUSES = 0.3
+EDGE_GAP = 0.3  # seconds: a filler or lone word this close to a segment is part of its sound
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
         if n not in heard
         and len(found.get(n, ())) >= min(MIN_HEARD, len(set(seg.words) - common) or 1)
     }
-    heard |= again
+    heard |= again | {occ.segment for occ in occurrences if occ.told}
     # an occurrence's words are its segment's, whatever the aligner did; the aligner's
     # matches stand for a heard segment no occurrence was found for
     placed = {occ.segment for occ in occurrences if occ.segment in heard}
@@ -158,6 +159,8 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
         if seg is not None and id(word) not in outside:
             by_segment.setdefault(seg, []).append(word)
     results: dict[str, SegmentHeard] = {}
+    at = {id(w): i for i, w in enumerate(words)}
+    counted = {id(w) for w in spoken}
     for n, seg in enumerate(aligner.script):
         mine = by_segment.get(n, []) if n in heard else []
         if not mine:
@@ -167,8 +170,7 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
             seg.id,
             seg.title,
             True,
-            mine[0].start,
-            mine[-1].end,
+            *_edges(mine, words, at, counted),
             len(mine),
             _speaking(mine),
             tuple(w.text for w in mine),
@@ -213,6 +215,23 @@ def _owners(spoken: list[HeardWord], matched: dict[int, int]) -> list[int | None
         for i in range(a + 1, b):
             owner[i] = owner[a] if i <= cut else owner[b]
     return owner
+
+
+def _edges(mine, words, at, counted) -> tuple[float, float]:
+    """Where a segment's sound starts and ends: its first and last word, or a filler or
+    a lone short word (not counted as a word) just before or after it, with no more than
+    EDGE_GAP between (the recognizer heard "At my" as a lone "i", 0.33 s before "was")."""
+    start, end = mine[0].start, mine[-1].end
+    before, after = at[id(mine[0])] - 1, at[id(mine[-1])] + 1
+    if before >= 0 and id(words[before]) not in counted and start - words[before].end <= EDGE_GAP:
+        start = words[before].start
+    if (
+        after < len(words)
+        and id(words[after]) not in counted
+        and words[after].start - end <= EDGE_GAP
+    ):
+        end = words[after].end
+    return start, end
 
 
 def _speaking(words: list[HeardWord]) -> float:

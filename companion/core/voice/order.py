@@ -13,7 +13,10 @@ PARAPHRASE_KEYS of that segment's own key words (words of no other segment) are 
 making at least PARAPHRASE_SHARE of its words: another text reaches neither (counted
 over its rarer words only, another text about queues reached a quarter). A stretch
 that is no one segment is cut at its long pauses and each piece judged so; a piece too
-short to be off the script is left to its neighbours.
+short to be off the script is left to its neighbours. A piece next to an anchored
+segment is, in the script's order, one of the unanchored segments between its neighbours
+when it has ORDER_POINTS of that segment's points; with no pause over SPLIT_PAUSE between
+it and a neighbour, and that neighbour's points, it is that neighbour's start or end.
 """
 
 from __future__ import annotations
@@ -35,6 +38,11 @@ OFF_SECONDS = 3.0
 PARAPHRASE_KEYS = 3
 PARAPHRASE_SHARE = 0.2
 SPLIT_PAUSE = 0.9  # seconds: a stretch with no paraphrase in it is looked at piece by piece
+# a piece next to an anchored segment, in the script's order, is a segment left unanchored
+# told in other words when it has this many of that segment's points (a key word of it,
+# distinct, or a three-word run of its own): the recognizer at 10 dB or in another voice
+# kept two or three key words of a paraphrased segment in a stretch of made-up words
+ORDER_POINTS = 2
 
 
 class _Stretch:
@@ -54,6 +62,7 @@ class Occurrence(_Stretch):
     segment: int
     words: tuple[HeardWord, ...]  # first anchor to last, unanchored words between included
     keys: frozenset[str]  # distinct key words among its anchors
+    told: bool = False  # a stretch told in other words: heard on its own evidence
 
 
 @dataclass(frozen=True)
@@ -126,7 +135,9 @@ def spoken_order(
     off: list[OffScript] = []
     given: dict[int, int] = {}
     edges = [(-1, None)] + [(g[0], g[-1]) for g in groups] + [(len(words), None)]
-    for (_a, left_end), (right_start, _b) in zip(edges, edges[1:]):
+    runs = _runs(script)
+    at = {id(w): i for i, w in enumerate(words)}
+    for gap, ((_a, left_end), (right_start, _b)) in enumerate(zip(edges, edges[1:])):
         lo = (left_end + 1) if left_end is not None else 0
         hi = right_start
         left = label[left_end] if left_end is not None else None
@@ -143,15 +154,61 @@ def spoken_order(
             continue
         given.update((id(w), left) for w in words[start:lo])
         given.update((id(w), right) for w in words[hi:end])
+        # the script's segments between the neighbours, none of them anchored: a stretch
+        # next to an anchored segment is one of them told in other words, in their order
+        if left is None and right is None:
+            missing = []
+        else:
+            missing = list(
+                range(-1 if left is None else left, len(script) if right is None else right)
+            )[1:]
         # one segment told in other words, or several (split where the speaker paused)
         pieces = [stretch] if _paraphrased(stretch, own) is not None else _split(stretch)
-        for piece in pieces:
+        told_here: list[Occurrence] = []
+        for k, piece in enumerate(pieces):
             told = _paraphrased(piece, own)
+            if told is None and missing:
+                told = _in_order(piece, missing, keys, runs)
+            first, last = at[id(piece[0])], at[id(piece[-1])]
             if told is not None:
+                missing = [m for m in missing if m > told]
                 keys_in = frozenset(w.text for w in piece) & own[told]
-                occurrences.append(Occurrence(told, tuple(piece), keys_in))
-            elif _long(piece):
-                off.append(OffScript(tuple(piece)))
+                before = told_here[-1] if told_here else None
+                if before and before.segment == told and at[id(before.words[-1])] == first - 1:
+                    told_here.pop()  # one segment in two pieces, nothing between them
+                    first, keys_in = at[id(before.words[0])], keys_in | before.keys
+                told_here.append(Occurrence(told, tuple(words[first : last + 1]), keys_in, True))
+                continue
+            # the start or the end of a neighbour told in other words, with no pause between
+            near = (
+                (gap - 1, left, words[max(0, first - 1)].end, piece[0].start, k == 0),
+                (
+                    gap,
+                    right,
+                    piece[-1].end,
+                    words[min(last + 1, len(words) - 1)].start,
+                    k == len(pieces) - 1,
+                ),
+            )
+            for n, seg, a, b, edge in near:
+                if (
+                    edge
+                    and seg is not None  # then the word beyond the piece is its neighbour's
+                    and b - a <= SPLIT_PAUSE
+                    and _points(piece, keys[seg], runs, seg) >= ORDER_POINTS
+                ):
+                    occ = occurrences[n]
+                    span = sorted({at[id(occ.words[0])], at[id(occ.words[-1])], first, last})
+                    keys_in = occ.keys | (frozenset(w.text for w in piece) & own[seg])
+                    occurrences[n] = Occurrence(
+                        seg, tuple(words[span[0] : span[-1] + 1]), keys_in, occ.told
+                    )
+                    given.update((id(w), seg) for w in words[span[0] : span[-1] + 1])
+                    break
+            else:
+                if _long(piece):
+                    off.append(OffScript(tuple(piece)))
+        occurrences += told_here
     occurrences.sort(key=lambda o: o.start)
     return occurrences, off, given
 
@@ -186,6 +243,25 @@ def _paraphrased(stretch, own: list[set[str]]) -> int | None:
     if sum(1 for w in said if w in own[best]) < PARAPHRASE_SHARE * len(said):
         return None
     return best
+
+
+def _points(piece, keys: set[str], runs, seg: int) -> int:
+    """The key words of segment ``seg`` in ``piece``, distinct, plus one for a three-word
+    run of its own script in it."""
+    said = [w.text for w in piece]
+    run = any(
+        (runs.get(tuple(said[i : i + RUN])) or (None,))[0] == seg
+        for i in range(len(said) - RUN + 1)
+    )
+    return len(set(said) & keys) + run
+
+
+def _in_order(piece, missing: list[int], keys, runs) -> int | None:
+    """The segment of ``missing`` (in the script's order) ``piece`` tells, or None."""
+    if len(piece) < RUN:
+        return None
+    best = max(missing, key=lambda m: (_points(piece, keys[m], runs, m), -m))
+    return best if _points(piece, keys[best], runs, best) >= ORDER_POINTS else None
 
 
 def _groups(where: list[tuple[int, int] | None]) -> list[list[int]]:

@@ -16,7 +16,7 @@ from companion.core.about.segments import FENCE, HEADING
 from companion.core.about.spoken import spoken_text
 
 if TYPE_CHECKING:
-    from companion.core.content_plans import PitchPlan
+    from companion.core.content.plans import PitchPlan
 
 FILLERS = ("um", "uh")
 _DIRECTION = re.compile(r"\[[^\]\n]*\]|\([^)\n]*\)")

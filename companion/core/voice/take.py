@@ -179,10 +179,6 @@ class TakeAnalysis:
         return self.spans[0].start if self.spans else None
 
     @property
-    def last_word(self) -> float | None:
-        return self.spans[-1].end if self.spans else None
-
-    @property
     def answer_seconds(self) -> float:
         """From the first word to the last, pauses included: what the listener sits through."""
         if not self.spans:

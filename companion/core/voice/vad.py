@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.core.voice.levels import FULL_SCALE, SILENT_DBFS, sum_of_squares
+from companion.core.voice.levels import FULL_SCALE, sum_of_squares
 
 FRAME_SECONDS = 0.010
 MARGIN_DB = 10.0  # a voiced frame is this far above the noise floor
@@ -109,13 +109,6 @@ class VoiceActivityDetector:
         if self._speaking and self._since_voiced == 0:
             return 0.0
         return (self._frames - self._last_voiced_end) * self._frame_s
-
-    @property
-    def floor_dbfs(self) -> float:
-        floor = self._floor()
-        if not math.isfinite(floor) or floor <= 0:
-            return SILENT_DBFS
-        return 10 * math.log10(floor / self.frame_len) - 20 * math.log10(FULL_SCALE)
 
     @property
     def speech_seconds(self) -> float:

@@ -11,7 +11,7 @@ def template_text(plan=None) -> str:
     """The starting one-pager for a new user (resources/templates/about-me.md), its pitch
     headings and timings filled from the content pack's ``plan``."""
     from companion.core.about.template import fill_template, minimal_template
-    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.content.plans import FALLBACK_PITCH
     from companion.core.paths import resources_dir
 
     plan = plan or FALLBACK_PITCH  # no pack given

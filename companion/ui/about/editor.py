@@ -7,7 +7,10 @@ The preview is a QTextBrowser that never loads a resource and never follows a li
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
+import re
+import time
+
+from PySide6.QtCore import QMimeData, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
@@ -22,6 +25,16 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser, QTextEdit, QWidget
 # Sections kept in frames of their own (only the edited one is laid out again); past this
 # many, inserting a frame grew with the frames already there (1,500 sections: 15 s)
 MAX_FRAMES = 64
+
+# Rendered HTML up to this size is shown at once (a one-pager is 2-8 KB; at the densest,
+# 100 emphasis marks a paragraph, Qt takes about 10 us a character to insert and lay it out
+# here, so 4,000 stay near half a frame at idle). Larger results are shown in slices of
+# about SLICE_SECONDS each from a zero timer, so the window keeps painting and reacting.
+IMMEDIATE_CHARS = 4_000
+SLICE_SECONDS = 0.008
+# One paragraph is laid out whole, whatever the slices: 190 KB of prose in one took
+# 73-78 ms of the GUI thread. Past this many characters the preview says so instead.
+MAX_BLOCK_CHARS = 10_000
 
 
 class PitchEditor(QPlainTextEdit):
@@ -133,6 +146,15 @@ class SafePreview(QTextBrowser):
         self.blocked: list[str] = []  # URLs refused, newest last (for the curious and tests)
         self._sections: list[str] = []
         self._frames: list = []
+        self._display: _Display | None = None  # a long result being shown slice by slice
+        self.slices_shown = 0  # how many slices the last result took (tests, benchmarks)
+        self._slice_timer = QTimer(self)
+        self._slice_timer.setSingleShot(True)
+        self._slice_timer.setInterval(0)
+        self._slice_timer.timeout.connect(self._slice)
+        # a slice that adds only below the view does not repaint it (10 ms a slice for a
+        # view full of emphasis); scrolling or the end of the display repaints it
+        self.verticalScrollBar().valueChanged.connect(self._thaw)
         # read-only and rebuilt on every pause in typing: an undo history would only grow
         self.document().setUndoRedoEnabled(False)
         from companion.core.about.render import PAGE_CSS
@@ -146,6 +168,7 @@ class SafePreview(QTextBrowser):
 
     def show_html(self, body: str) -> None:
         """Replace the content, keeping the scroll position."""
+        self._stop_display()
         self._sections = []
         self._frames = []
         bar = self.verticalScrollBar()
@@ -154,6 +177,8 @@ class SafePreview(QTextBrowser):
         bar.setValue(min(position, bar.maximum()))
 
     def show_message(self, text: str) -> None:
+        self._stop_display()
+        self.slices_shown = 0
         self._sections = []
         self._frames = []
         self.setPlainText(text)
@@ -168,13 +193,27 @@ class SafePreview(QTextBrowser):
         else:
             self.show_sections(result)
 
+    @property
+    def displaying(self) -> bool:
+        """True while a long result is still being shown slice by slice."""
+        return self._display is not None
+
     def show_sections(self, sections: list[str]) -> None:
         """Show the rendered sections, re-laying out only those that changed.
 
         Each section sits in its own frame. After an edit, the sections the old and new
         lists share at both ends stay as they are; the few in between are replaced, and
         frames are added or removed when a heading was added or removed. Anything larger
-        rebuilds the whole document."""
+        rebuilds the whole document (in slices when it is long: see :meth:`_rebuild`)."""
+        self._stop_display()  # a newer result replaces one still being shown
+        longest = longest_block(sections)
+        if longest > MAX_BLOCK_CHARS:
+            self.show_message(
+                f"Preview paused: one paragraph is {longest:,} characters, and the preview lays "
+                f"out at most {MAX_BLOCK_CHARS:,} in one piece. Split it with blank lines; "
+                "exports are not affected."
+            )
+            return
         old = self._sections
         if not old or not sections or not self._frames_intact():
             self._rebuild(sections)
@@ -189,7 +228,12 @@ class SafePreview(QTextBrowser):
         old_count = len(old) - suffix - prefix
         new_middle = sections[prefix : len(sections) - suffix]
         paired = min(old_count, len(new_middle))
-        if old_count > 4 or len(new_middle) > 4 or (paired == 0 and prefix == 0):
+        if (
+            old_count > 4
+            or len(new_middle) > 4
+            or (paired == 0 and prefix == 0)
+            or sum(map(len, new_middle)) > IMMEDIATE_CHARS
+        ):
             self._rebuild(sections)
             return
         frames = self._frames
@@ -226,28 +270,181 @@ class SafePreview(QTextBrowser):
         return frame_format
 
     def _rebuild(self, sections: list[str]) -> None:
+        """Show ``sections`` from scratch: at once when short, else in slices."""
         bar = self.verticalScrollBar()
         position = bar.value()
-        if len(sections) > MAX_FRAMES:  # one frame each costs more the more there are
-            self.document().setHtml("\n".join(sections))
-            self._frames, self._sections = [], []  # the next text is shown whole again
-            bar.setValue(min(position, bar.maximum()))
-            return
+        framed = len(sections) <= MAX_FRAMES  # one frame each costs more the more there are
+        self.slices_shown = 0
         doc = self.document()
         doc.clear()
-        cursor = QTextCursor(doc)
-        frames = []
-        for html in sections:
-            cursor.movePosition(QTextCursor.MoveOperation.End)
-            frames.append(cursor.insertFrame(self._frame_format()))
-            cursor.insertHtml(html)
-        self._frames = frames
-        self._sections = list(sections)
-        bar.setValue(min(position, bar.maximum()))
+        self._frames, self._sections = [], []
+        self._display = _Display(sections if framed else ["\n".join(sections)], framed, position)
+        self._display.cursor = QTextCursor(doc)
+        if sum(map(len, sections)) <= IMMEDIATE_CHARS:
+            self._slice(budget=None)
+        else:
+            self._slice()
+
+    def _slice(self, budget: float | None = SLICE_SECONDS) -> None:
+        """Insert the next pieces of the result being shown, for about ``budget`` seconds
+        (None: all of it), then let the event loop run before the next slice."""
+        job = self._display
+        if job is None:
+            return
+        doc = self.document()
+        started_slice = time.perf_counter()
+        inserted = 0
+        while True:
+            if job.index < 0 or job.offset >= len(job.sections[job.index]):
+                job.index += 1
+                job.offset = 0
+                if job.index >= len(job.sections):
+                    self._finish_display()
+                    return
+                if job.framed:
+                    job.cursor.movePosition(QTextCursor.MoveOperation.End)
+                    self._frames.append(job.cursor.insertFrame(self._frame_format()))
+                job.first = True
+            html = job.sections[job.index]
+            end = len(html) if budget is None else _cut(html, job.offset, job.size)
+            if budget is not None and inserted:  # would this piece overrun the slice?
+                spent = time.perf_counter() - started_slice
+                if spent + (end - job.offset) * job.per_char > budget:
+                    break
+            piece = html[job.offset : end]
+            started = time.perf_counter()
+            if job.first:
+                job.cursor.insertHtml(piece)
+            else:  # see _LEAD: the piece's first block keeps its own format
+                at = job.cursor.position()
+                job.cursor.insertHtml(_LEAD + piece)
+                _drop_lead(doc, at)
+            # laid out here, not in a later event: the piece's cost then counts its layout
+            doc.documentLayout().blockBoundingRect(job.cursor.block())
+            job.first = False
+            job.offset = end
+            inserted += 1
+            job.restore(self.verticalScrollBar())
+            if budget is None:
+                continue
+            if doc.documentLayout().blockBoundingRect(job.cursor.block()).top() > (
+                self.verticalScrollBar().value() + self.viewport().height()
+            ):
+                self.viewport().setUpdatesEnabled(False)
+            # the next piece aims at half a slice, from what this one cost a character
+            job.per_char = max(time.perf_counter() - started, 1e-6) / max(len(piece), 1)
+            job.size = max(200, min(50_000, int(budget / 2 / job.per_char)))
+        job.slices += 1
+        self._slice_timer.start()
+
+    def _thaw(self, *_args) -> None:
+        if not self.viewport().updatesEnabled():
+            self.viewport().setUpdatesEnabled(True)  # and repaints it
+
+    def _finish_display(self) -> None:
+        job = self._display
+        self._display = None
+        self._thaw()
+        if job.framed:
+            self._sections = list(job.sections)
+        else:  # one document: the next text is shown whole again
+            self._frames = []
+        job.restore(self.verticalScrollBar(), finished=True)
+        self.slices_shown = job.slices + 1
+
+    def _stop_display(self) -> None:
+        if self._display is not None:
+            self._slice_timer.stop()
+            self._display = None
+            self._thaw()
+            self._frames, self._sections = [], []  # half shown: rebuild next time
 
     def _frames_intact(self) -> bool:
         """False when something else replaced the document's content since the last build."""
         return len(self.document().rootFrame().childFrames()) == len(self._frames)
+
+
+class _Display:
+    """A long result being shown: where the next piece starts, and the scroll position to
+    come back to once the document is tall enough (unless the reader scrolled meanwhile)."""
+
+    def __init__(self, sections: list[str], framed: bool, position: int):
+        self.sections, self.framed, self.position = sections, framed, position
+        self.index, self.offset, self.first = -1, 0, True
+        self.size = 800  # characters of HTML in the next piece
+        self.per_char = 2e-6  # seconds the last piece took a character (2 us: plain prose)
+        self.slices = 0
+        self.cursor: QTextCursor | None = None
+        self._expected = 0  # the bar's value while nobody else has moved it
+
+    def restore(self, bar, finished: bool = False) -> None:
+        if self.position is None:
+            return
+        if bar.value() != self._expected:  # the reader scrolled: leave it there
+            self.position = None
+        elif finished or bar.maximum() >= self.position:
+            bar.setValue(min(self.position, bar.maximum()))
+            self.position = None
+
+
+# Inserting HTML at the end of a block merges the fragment's first block into it, so the
+# heading a piece starts with took the previous paragraph's format ("ab" for "<p>a</p>"
+# then "<h2>b</h2>"). Each later piece leads with a block of one zero-width space: that
+# block merges instead, and the space is removed at once.
+_LEAD = "<p>&#8203;</p>"
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>")
+_VOID = frozenset({"br", "hr", "img"})
+
+
+_BLOCK_TAG = re.compile(
+    r"<(/?)(p|li|h[1-6]|td|th|pre|blockquote|ul|ol|table|tr|thead|tbody|div|hr|dl|dt|dd)\b[^>]*>"
+)
+
+
+def longest_block(sections: list[str]) -> int:
+    """The characters of HTML in the longest run Qt lays out as one block: between
+    block-level tags, and between lines inside ``<pre>``."""
+    longest = 0
+    for html in sections:
+        if len(html) <= longest:
+            continue
+        at, in_pre = 0, 0
+        for match in [*_BLOCK_TAG.finditer(html), None]:
+            end = match.start() if match else len(html)
+            run = html[at:end]
+            size = max(map(len, run.split("\n"))) if in_pre else len(run)
+            longest = max(longest, size)
+            if match:
+                if match.group(2) == "pre":
+                    in_pre = max(0, in_pre + (-1 if match.group(1) else 1))
+                at = match.end()
+    return longest
+
+
+def _drop_lead(doc, at: int) -> None:
+    cursor = QTextCursor(doc)
+    cursor.setPosition(at)
+    cursor.setPosition(at + 1, QTextCursor.MoveMode.KeepAnchor)
+    if cursor.selectedText() == "\u200b":
+        cursor.removeSelectedText()
+
+
+def _cut(html: str, start: int, size: int) -> int:
+    """The end of the first top-level element of ``html`` that ends ``size`` or more
+    characters after ``start`` (elements are never cut), or the end of the HTML. The
+    renderer's HTML escapes < and > in text and attributes, so every < starts a tag."""
+    depth = 0
+    for match in _TAG.finditer(html, start):
+        if match.group(2).lower() in _VOID or match.group(3):
+            if depth == 0 and match.end() - start >= size:
+                return match.end()
+            continue
+        depth += -1 if match.group(1) else 1
+        if depth <= 0:
+            depth = 0
+            if match.end() - start >= size:
+                return match.end()
+    return len(html)
 
 
 def _clear_into(cursor: QTextCursor) -> None:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from companion.ui.about.documents import AboutDocuments, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
-from companion.ui.about.panel import AnalysisPanel
+from companion.ui.about.panel import AnalysisPanel, fit_side
 from companion.ui.about.rehearse import RehearseBar
 from companion.ui.widgets.page_top import NoticeRow, action_bar
 
@@ -71,6 +71,7 @@ class AboutPage(AboutDocuments, QWidget):
             ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
         )
         self.take_recorder.keep_button.clicked.connect(self.show_takes)  # after its own keep
+        self.panel.takes.delete_requested.connect(self.delete_take)
         self.autosaver = Autosaver(
             ctx.db, self.editor.toPlainText, wall_clock=ctx.now, monotonic=monotonic
         )
@@ -168,7 +169,7 @@ class AboutPage(AboutDocuments, QWidget):
         self.notice_row = NoticeRow()
         self.notice = self.notice_row.label
 
-        side = QScrollArea()
+        side = self.side = QScrollArea()
         side.setAccessibleName("Pitch timing, scrollable")  # a Tab stop: the keys scroll it
         side.setWidgetResizable(True)
         side.setWidget(self.panel)
@@ -236,6 +237,17 @@ class AboutPage(AboutDocuments, QWidget):
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
 
+    def delete_take(self, take_id: int):
+        """Ask, then delete one kept take (its figures; no audio was ever kept)."""
+        from companion.core.about.takes import delete_take
+        from companion.ui.widgets.opening import ask
+
+        def yes() -> None:
+            delete_take(self.ctx.db, take_id)
+            self.show_takes()
+
+        return ask(self, "Delete the take?", "Delete this kept take's figures for good?", yes)
+
     def show_takes(self) -> None:
         """The kept takes' trend (companion about rehearse --keep)."""
         from companion.core.about.takes import takes_or_empty
@@ -290,6 +302,7 @@ class AboutPage(AboutDocuments, QWidget):
         self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
         self._show_preview(text)
         self.panel.show_analysis(self.analysis)
+        fit_side(self.side)
 
     @property
     def preview_render(self):

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -48,6 +49,18 @@ def _set_text(label: QLabel, text: str) -> None:
     """Set only when different: the panel refreshes on every pause in typing."""
     if label.text() != text:
         label.setText(text)
+
+
+def fit_side(side: QScrollArea) -> None:
+    """The scrolling side pane no narrower than its panel (every table column in view,
+    no sideways scrolling), and never under 300 px."""
+    need = (
+        side.widget().minimumSizeHint().width()
+        + side.verticalScrollBar().sizeHint().width()
+        + 2 * side.frameWidth()
+    )
+    if side.minimumWidth() != max(300, need):
+        side.setMinimumWidth(max(300, need))
 
 
 class AnalysisPanel(QWidget):
@@ -202,12 +215,24 @@ class AnalysisPanel(QWidget):
             if status_item.foreground().color() != color:
                 status_item.setForeground(QBrush(color))
             self._lines.append(seg.heading_line)
+        self._fit_table()
         self._show_projects(analysis)
         if analysis.warnings:
             items = "".join(f"<li>{escape(w)}</li>" for w in analysis.warnings)
             _set_text(self.warnings_label, f"<b>Check</b><ul style='margin:0'>{items}</ul>")
         else:
             _set_text(self.warnings_label, "<b>Check</b>: nothing to fix.")
+
+    def _fit_table(self) -> None:
+        """The table at least as wide as its columns' contents and a wrapped segment
+        title: a narrower one cut its Status column at the panel's edge."""
+        table, header = self.table, self.table.horizontalHeader()
+        fixed = sum(max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(1, 5))
+        metrics = table.fontMetrics()
+        segment = metrics.horizontalAdvance("Strongest") + 2 * metrics.averageCharWidth()
+        need = fixed + segment + 2 * table.frameWidth()
+        if table.minimumWidth() != need:
+            table.setMinimumWidth(need)
 
     def _show_projects(self, analysis) -> None:
         if not analysis.projects_section:

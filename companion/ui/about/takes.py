@@ -4,13 +4,18 @@ on what changed most since the previous take. Shown only once a take is kept."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QPen
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from companion.core.about.takes import what_changed
 
 LAST = 8
+
+
+def figure_text(value: float) -> str:
+    """A plot's last figure as people read it: 171.6, not 171.61; 95, not 95.0."""
+    return f"{round(value, 1):g}"
 
 
 class Sparkline(QWidget):
@@ -26,7 +31,7 @@ class Sparkline(QWidget):
 
     def show_values(self, values: list[float], band=None) -> None:
         self.values, self.band = values, band
-        last = f"{values[-1]:g}" if values else "none"
+        last = figure_text(values[-1]) if values else "none"
         self.setAccessibleDescription(f"{self.title}: {len(values)} takes, the last {last}")
         self.update()
 
@@ -36,7 +41,7 @@ class Sparkline(QWidget):
         pal = self.palette()
         text_h = self.fontMetrics().height()
         painter.setPen(pal.windowText().color())
-        last = f"{self.values[-1]:g}" if self.values else ""
+        last = figure_text(self.values[-1]) if self.values else ""
         painter.drawText(0, text_h - 2, f"{self.title} {last}")
         area = QRectF(4, text_h + 2, self.width() - 8, self.height() - text_h - 6)
         if not self.values:
@@ -66,7 +71,25 @@ class Sparkline(QWidget):
             painter.drawEllipse(point, 2.5, 2.5)
 
 
+def take_label(take: dict) -> str:
+    """One kept take in a menu: when, how long, how fast."""
+    from companion.core.timeutil import parse_stored
+
+    at = parse_stored(take.get("at"))
+    when = f"{at.astimezone():%d %b %H:%M}" if at else "?"
+    parts = [
+        when,
+        f"{take['seconds']:.0f} s" if isinstance(take.get("seconds"), int | float) else "",
+    ]
+    if isinstance(take.get("measured_wpm"), int | float):
+        parts.append(f"{take['measured_wpm']:.0f} wpm")
+    return " · ".join(p for p in parts if p)
+
+
 class TakesTrend(QWidget):
+    #: the user chose to delete the kept take with this id (the page asks first)
+    delete_requested = Signal(int)
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setAccessibleName("Kept takes")
@@ -79,15 +102,24 @@ class TakesTrend(QWidget):
         self.sentence.setWordWrap(True)
         self.sentence.setTextFormat(Qt.TextFormat.PlainText)
         self.sentence.setAccessibleName("What changed most")
+        self.delete_button = QPushButton("Delete a take…")
+        self.delete_button.setAccessibleName("Delete a kept take")
+        self.delete_menu = QMenu(self.delete_button)
+        self.delete_button.setMenu(self.delete_menu)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.heading, self.time, self.wpm, self.fillers, self.sentence):
             layout.addWidget(widget)
+        layout.addWidget(self.delete_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.hide()
 
     def show_takes(self, takes: list[dict], target: tuple[float, float]) -> None:
         last = takes[-LAST:]
         self.setVisible(bool(last))
+        self.delete_menu.clear()
+        for take in reversed(takes):  # the newest first: the one most often regretted
+            action = self.delete_menu.addAction(take_label(take))
+            action.triggered.connect(lambda _=False, i=take["id"]: self.delete_requested.emit(i))
         if not last:
             return
         self.heading.setText(f"Kept takes: the last {len(last)} of {len(takes)}")

@@ -72,9 +72,6 @@ class RoundPages(QStackedWidget):
     def mark_stale(self) -> None:
         self._stale.update(self._pages)
 
-    def is_stale(self, round_id: str) -> bool:
-        return round_id in self._stale
-
     def prebuild(self, infos: list[cue_rounds.RoundInfo]) -> None:
         """Build the other round pages ahead of time, one per event-loop turn, so the
         first switch to each is as quick as the later ones."""

@@ -232,7 +232,9 @@ class StoriesPart:
             filter_text = f"Question {where}: {question.text}"
         else:
             filter_text = ""
-        if question is not None and not listed:
+        if question is not None and question.answer_with:
+            empty = self.pack.text("pitch_answer")  # "Tell me about yourself": the pitch
+        elif question is not None and not listed:
             empty = (
                 f"No story answers this yet (a gap): write one tagged {', '.join(question.tags)}."
             )

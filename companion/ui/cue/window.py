@@ -29,7 +29,7 @@ from companion.core.cue import timebox
 from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
 from companion.ui.cue.banners import nudge_banner, share_reminder
-from companion.ui.cue.geometry import CardPlacement, screens
+from companion.ui.cue.geometry import CardPlacement
 from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
@@ -321,8 +321,7 @@ class CueCardWindow(QWidget):
             self.pages.show(info)
             self.pages.render(state)
         self._render_banner(state)
-        shown = state.round if state.round is not None and state.round.page == state.page else None
-        self.stories.render(state.page, shown.id if shown is not None else None)
+        self.stories.render(state.page, state.told_in)
         self._update_glance()
         self._sync_voice(state)
         self._sync_tick_timer()
@@ -330,7 +329,8 @@ class CueCardWindow(QWidget):
     def _sync_voice(self, state: cue_card.CardState) -> None:
         voice_line.render(
             self.voice,
-            self._day_round.type if self._day_round is not None else None,
+            # the opt-in is kept per page, as the toggle shows it: a custom type's page
+            cue_card.page_for(self._day_round, self.infos)[0] if self._day_round else None,
             state.page,
             self.isVisible(),
         )
@@ -666,9 +666,6 @@ class CueCardWindow(QWidget):
         event.accept()
 
     # ------------------------------------------------------------------ the window
-
-    def _screens(self):
-        return screens()
 
     def restore_geometry(self) -> bool:
         return self.placement.restore(self.state.glance)

@@ -18,17 +18,19 @@ log = logging.getLogger(__name__)
 
 
 def _x11_backend(parent):
-    from companion.ui.hotkeys.x11 import X11Hotkeys
+    from companion.ui.hotkeys.x11 import X11Hotkeys  # seam: desktop adapters
 
     return X11Hotkeys(parent)
 
 
 def _portal_backend(parent):
-    from companion.ui.hotkeys.portal import PortalHotkeys
+    from companion.ui.hotkeys.portal import PortalHotkeys  # seam: desktop adapters
 
     return PortalHotkeys(parent)
 
 
+# the one factory of hotkey backends: a backend's module (the X key grab's ctypes, the
+# portal's QtDBus) loads only on the platform that uses it
 BACKENDS: dict[str, Callable] = {"xcb": _x11_backend, "wayland": _portal_backend}
 #: COMPANION_HOTKEYS=portal or =x11 picks a backend whatever the platform (KDE's X11
 #: session has the portal too; the portal tests run offscreen)

@@ -95,7 +95,7 @@ class ThankYouBox(QGroupBox):
         if thank_you.sent:
             self.due.setText(f"Sent {thank_you.sent_at[:16].replace('T', ' ')} UTC.")
         elif thank_you.due_at is None:
-            from companion.core.content_numbers import duration_text
+            from companion.core.content.numbers import duration_text
 
             after = duration_text(self.ctx.content.thank_you_after)
             self.due.setText(f"Due {after} after the last round ends.")

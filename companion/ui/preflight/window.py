@@ -5,7 +5,7 @@ a Close button that asks first, then sends it SIGTERM. The camera is never opene
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
 
 from companion.core.preflight import pingers
 from companion.core.preflight.run import gather
+from companion.core.voice.check import closed_words, level_words
 from companion.ui.widgets.opening import ask
 
 MARKS = {True: "✓", False: "✗", None: "?"}
 METER_FLOOR_DBFS = -60
+GONE_POLL_MS, GONE_TRIES = 250, 20  # a closed program's check again: up to 5 s later
 
 
 class PreflightWindow(QDialog):
@@ -44,6 +46,7 @@ class PreflightWindow(QDialog):
         self.setFont(font)
         self._listen = listen
         self._meter_listener = None
+        self._speech_heard = False  # since the microphone opened
         self.dnd = dnd_model(ctx, bus)
         self.round_label = QLabel()
         self.round_label.setWordWrap(True)
@@ -53,7 +56,7 @@ class PreflightWindow(QDialog):
         self.meter = QProgressBar()
         self.meter.setRange(0, -METER_FLOOR_DBFS)
         self.meter.setAccessibleName("Microphone level")
-        self.meter.setFormat("level")
+        self.meter.setValue(0)  # below its minimum (unset) a bar shows no text
         self.inputs = QComboBox()  # "pick another input": the mics the audio server offers
         self.inputs.setAccessibleName("Microphone input")
         inputs_label = QLabel("&Input:")
@@ -77,6 +80,7 @@ class PreflightWindow(QDialog):
         layout.addWidget(self.meter)
         layout.addWidget(self.dnd_switch)
         layout.addLayout(self.pinger_row)
+        layout.addStretch(1)  # spare height below the checks, not a band around a line
         layout.addWidget(buttons)
         self.meter.setFormat("level: the microphone opens with the window")
         self.dnd.changed.connect(self.refresh)
@@ -123,7 +127,7 @@ class PreflightWindow(QDialog):
             self.ctx.now(),
             devices=self._devices(),
             dnd_paused=status.paused,
-            dnd_adapter=status.adapter,
+            dnd_automatic=status.automatic,
             power_bus=self.power_bus,
             chosen_input=self.chosen_input(),
         )
@@ -148,16 +152,19 @@ class PreflightWindow(QDialog):
         self._show_pingers()
         self._fit()
 
-    def _fit(self) -> None:
-        """Tall enough for every wrapped line at this width (200 % text too)."""
+    def _fit(self, *, shrink: bool = False) -> None:
+        """Tall enough for every wrapped line at this width (200 % text too); on
+        opening (``shrink``) no taller either: the lines wrapped more before it was shown."""
         self.layout().activate()
         need = self.layout().totalHeightForWidth(self.width())
-        if need > self.height():
+        if need > self.height() or (shrink and need < self.height()):
             self.resize(self.width(), need)
 
     def _show_pingers(self) -> None:
         while self.pinger_row.count():
-            self.pinger_row.takeAt(0).widget().deleteLater()
+            item = self.pinger_row.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
         self.close_buttons = {}
         for pinger in pingers.find_pingers():
             button = QPushButton(f"Close {pinger.name}…")
@@ -165,6 +172,8 @@ class PreflightWindow(QDialog):
             button.clicked.connect(lambda _=False, p=pinger: self.close_pinger(p))
             self.pinger_row.addWidget(button)
             self.close_buttons[pinger.pid] = button
+        if self.close_buttons:
+            self.pinger_row.addStretch(1)  # the buttons keep their size, on the left
 
     def close_pinger(self, pinger) -> QMessageBox:
         """Ask (without an event loop of its own), then ask the program to quit; never
@@ -183,12 +192,21 @@ class PreflightWindow(QDialog):
         if button is not None:
             button.setEnabled(False)
             button.setText(f"{pinger.name}: asked to quit" if sent else f"{pinger.name}: gone")
+        self._check_when_gone(pinger.pid, GONE_TRIES)
+
+    def _check_when_gone(self, pid: int, tries: int) -> None:
+        """The checks again once the program has quit (it said "Running: Slack" after
+        Slack was gone), or after a few seconds when it takes longer."""
+        if tries <= 0 or not pingers.still_running(pid):
+            self.refresh()
+            return
+        QTimer.singleShot(GONE_POLL_MS, self, lambda: self._check_when_gone(pid, tries - 1))
 
     # the live level -------------------------------------------------------------------
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        self._fit()
+        self._fit(shrink=not event.spontaneous())
         if self._listen and self._meter_listener is None:
             self._start_listening()
 
@@ -197,11 +215,16 @@ class PreflightWindow(QDialog):
 
         listener = MicListener(self, device=self.chosen_input() or None)
         listener.levels.connect(self._level)
+        self._speech_heard = False
+        listener.speech_started.connect(self._heard)
+        said: list[str] = []
+        listener.error.connect(said.append)
         if listener.start():
             self._meter_listener = listener
         else:
             listener.deleteLater()
-            self.meter.setFormat("no level: the microphone did not open")
+            self.meter.setValue(0)  # a bar below its minimum shows no text at all
+            self.meter.setFormat(closed_words(said[-1] if said else ""))
 
     def _stop_listening(self) -> None:
         listener, self._meter_listener = self._meter_listener, None
@@ -211,7 +234,10 @@ class PreflightWindow(QDialog):
 
     def _level(self, peak: float, _rms: float) -> None:
         self.meter.setValue(max(0, min(-METER_FLOOR_DBFS, int(round(peak - METER_FLOOR_DBFS)))))
-        self.meter.setFormat(f"level: peak {peak:.0f} dBFS")
+        self.meter.setFormat(level_words(peak, self._speech_heard))
+
+    def _heard(self, _at: float) -> None:
+        self._speech_heard = True
 
     def done(self, result: int) -> None:
         self._stop_listening()

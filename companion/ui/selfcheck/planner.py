@@ -493,6 +493,6 @@ class PlannerPanel(QWidget):
 
 
 def _word(n: int) -> str:
-    from companion.core.content_plans import PlannerRules
+    from companion.core.content.plans import PlannerRules
 
     return PlannerRules(n, n, "").count_text  # "four"

@@ -46,7 +46,7 @@ def takeaways_box(content) -> QGroupBox | None:
 
 def render_reminders(page, view) -> None:
     """The capture and thank-you rows of the Today page, redrawn only when they change."""
-    from companion.core.day.schedule import countdown_text
+    from companion.core.day.clock import countdown_text
 
     now = view.now
     rows = []

@@ -41,7 +41,7 @@ def round_type_combo(
 
 def chosen_round_type(combo: QComboBox) -> str:
     """The picked type's id, or a typed name made into an id ("" when empty)."""
-    from companion.core.content import slug
+    from companion.core.content.loader import slug
 
     index = combo.currentIndex()
     text = combo.currentText().strip()

@@ -49,7 +49,7 @@ def words(n: int, word: str = "word") -> str:
 
 def test_template_has_all_five_segments_and_a_projects_section():
     from companion.core.about.template import fill_template
-    from companion.core.content_plans import FALLBACK_PITCH
+    from companion.core.content.plans import FALLBACK_PITCH
 
     raw = (resources_dir() / "templates" / "about-me.md").read_text(encoding="utf-8")
     text = fill_template(raw, FALLBACK_PITCH)

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.content import Content, Section, load_content
+from companion.core.content.items import Section
+from companion.core.content.loader import Content, load_content
 from companion.core.paths import shipped_content_dir
 
 MAX_SHARED_RUN = 8  # a run of 9+ consecutive chapter words counts as pasted
@@ -58,7 +59,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "walk ten minutes before the first round",
-        ("ten-minute walk", "first round", "blood moving"),
+        ("walk of 10 minutes", "first round", "blood moving"),
         "morning-of",
     ),
     (
@@ -71,7 +72,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ("bathroom break right before", ("bathroom break", "right before"), "before-round"),
     (
         "five-minute warm-up: about-me aloud once",
-        ("five-minute warm-up", "about-me aloud once", "link: about-me"),
+        ("warm-up of 5 minutes", "about-me aloud once", "link: about-me"),
         "before-round",
     ),
     (
@@ -176,7 +177,7 @@ COVERAGE: list[tuple[str, tuple[str, ...], str]] = [
     ),
     (
         "test as you go, small assert",
-        ("test as you go", "small assert", "two minutes"),
+        ("test as you go", "small assert", "2 minutes"),
         "coding-moves",
     ),
     (

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from companion.core.content import load_content
-from companion.core.content_fields import check_section, parse_range
+from companion.core.content.fields import check_section, parse_range
+from companion.core.content.loader import load_content
 from companion.core.paths import shipped_content_dir
 
 PITCH = """\
@@ -336,3 +337,63 @@ def test_the_coding_and_design_round_lengths_in_the_words_are_the_packs(tmp_path
     assert "a design round of 45 minutes" in content.section("design-nudges").intro
     quiz = [q.question for q in content.quiz()]
     assert any(q.startswith("A coding round of 50 minutes, minute 20:") for q in quiz)
+
+
+def test_the_warm_up_and_the_mornings_minutes_in_the_words_are_the_packs(tmp_path):
+    """'five-minute warm-up', 'ten-minute walk', '10 minutes' and 'its two minutes' were
+    typed into the prose."""
+    shipped, errors = load_content([shipped_content_dir()])
+    assert errors == []
+    assert _minutes_words(shipped) == ("5 minutes", "10 minutes", "10 minutes", "2 minutes")
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    for name, old, new in [
+        ("12-before-round.md", "warm_up_minutes: 5\n", "warm_up_minutes: 8\n"),
+        ("11-morning-of.md", "no more\n  minutes: 10\n", "no more\n  minutes: 15\n"),
+        ("31-coding-moves.md", "id: test\n  minutes: 2\n", "id: test\n  minutes: 3-4\n"),
+    ]:
+        text = (shipped_content_dir() / name).read_text(encoding="utf-8")
+        assert old in text
+        (folder / name).write_text(text.replace(old, new), encoding="utf-8")
+    content, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    assert _minutes_words(content) == ("8 minutes", "15 minutes", "10 minutes", "3-4 minutes")
+
+
+def _minutes_words(content) -> tuple[str, ...]:
+    """The warm-up's, the reread's, the walk's and the coding test step's lengths as the
+    words say them."""
+    said = [
+        (content.section("before-round").intro, r"the warm-up of (.+?) \("),
+        (content.section("morning-of").items[0].text, r"chapter: (.+), no more$"),
+        (content.section("morning-of").items[3].text, r"^Take a walk of (.+) before"),
+        (content.section("coding-moves").items[4].get("detail"), r"repays its (.+)\.$"),
+    ]
+    return tuple(re.search(pattern, text).group(1) for text, pattern in said)
+
+
+# "five-minute", "10 minutes", "a quarter-hour", "60-second": a length typed into words
+_TYPED_LENGTH = re.compile(
+    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|"
+    r"thirty|forty-five|sixty|ninety|quarter|half)[- ](minutes?|hours?|seconds?|mins?|secs?)\b",
+    re.I,
+)
+
+
+def test_no_length_is_typed_into_the_shipped_words():
+    """Every length the pack's words name is a slot filled from the entry that sets it
+    (quiz questions are left: their numbers are the exercise, not the day's)."""
+    from companion.core.content.loader import load_file
+
+    typed = []
+    for path in sorted(shipped_content_dir().glob("*.md")):
+        if path.name == "README.md":
+            continue
+        section = load_file(path)
+        if section.kind == "quiz":
+            continue
+        texts = [section.title, section.intro, *section.meta.values()]
+        for item in section.items:
+            texts += [item.text, *item.fields.values()]
+        typed += [f"{path.name}: {m.group(0)!r}" for t in texts for m in _TYPED_LENGTH.finditer(t)]
+    assert typed == []

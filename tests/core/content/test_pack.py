@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.content import (
-    AUDIENCES,
+from companion.core.content.fields import AUDIENCES
+from companion.core.content.loader import (
     BUILTIN_SECTIONS,
     PHASES,
     Content,

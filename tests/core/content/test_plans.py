@@ -8,12 +8,8 @@ import json
 from pathlib import Path
 
 from companion.core.about import pitch
-from companion.core.content import Content, default_folders, load_content
-from companion.core.content_plans import (
-    FALLBACK_PITCH,
-    FALLBACK_PLANNER,
-    PlanSegment,
-)
+from companion.core.content.loader import Content, default_folders, load_content
+from companion.core.content.plans import FALLBACK_PITCH, FALLBACK_PLANNER, PlanSegment
 
 DATA = (
     next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.core.content import load_content
+from companion.core.content.loader import load_content
 from companion.core.cue.rounds import build_sections, round_infos
 from companion.core.cue.timebox import timebox_nudges
 from companion.core.paths import shipped_content_dir

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from companion.core.content import Content, parse_section
+from companion.core.content.loader import Content, parse_section
 from companion.core.cue import sources as cue_sources
 from companion.core.cue.placement import (
     NOTIFICATION_BAND,
@@ -30,7 +30,7 @@ from companion.core.cue.rounds import (
     stepper_section,
 )
 from companion.core.cue.state import CueState, load_state, save_state
-from companion.core.cue.timebox import DEFAULT_MINUTES, newly_due, timebox_nudges, timebox_status
+from companion.core.cue.timebox import DEFAULT_MINUTES, timebox_nudges, timebox_status
 from companion.core.day import loops
 
 T0 = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))
@@ -187,14 +187,6 @@ def test_timebox_status_with_a_fake_clock(content):
     assert near.phase == "near-end" and near.remaining == 90
     over = timebox_status(T0, T0 + dt.timedelta(minutes=46), 45, nudges)
     assert over.phase == "over" and over.current.at == 45 and over.upcoming is None
-
-
-def test_newly_due_reports_each_nudge_once(content):
-    nudges = timebox_nudges(content.section("coding-nudges"), 45)
-    first = newly_due(nudges, -1, 60 * 6.5)
-    assert [n.at for n in first] == [1, 4, 6]
-    assert newly_due(nudges, first[-1].at, 60 * 6.5) == []
-    assert [n.at for n in newly_due(nudges, 6, 60 * 12)] == [12]
 
 
 def test_glance_prefers_fresh_nudge_then_step(content):

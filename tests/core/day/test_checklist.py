@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.content import PHASES, Content, parse_section
+from companion.core.content.loader import PHASES, Content, parse_section
 from companion.core.day import checklist as cl
 from companion.core.day.loops import create_loop
 

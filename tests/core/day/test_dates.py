@@ -73,3 +73,13 @@ def test_the_next_round_follows_the_last_one():
     now = dt.datetime(2026, 11, 30, 9, 17).astimezone()
     last = now.replace(hour=13, minute=0)
     assert default_round_start(now, now.date(), [last]) == last + dt.timedelta(hours=1)
+
+
+def test_after_the_loops_last_round_has_passed_it_is_the_next_full_hour():
+    """The #41 walk: at 12:10, after a round at 11:00, Add round offered 12:00 (past)."""
+    now = dt.datetime(2026, 12, 17, 12, 10).astimezone()
+    last = now.replace(hour=11, minute=0)
+    assert default_round_start(now, now.date(), [last]) == now.replace(hour=13, minute=0)
+    late = now.replace(hour=22, minute=30)
+    start = default_round_start(late, late.date(), [last])
+    assert start.replace(tzinfo=None) == dt.datetime(2026, 12, 18, 10)

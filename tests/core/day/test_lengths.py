@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.content import load_content
+from companion.core.content.loader import load_content
 from companion.core.cue.rounds import find_round, round_infos
 from companion.core.day import actions, loops
 from companion.core.day.lengths import round_minutes, type_minutes

@@ -84,7 +84,7 @@ def test_the_before_round_list_for_a_later_round_drops_the_morning_items(
 
 
 def test_the_words_a_minute_before_a_round_are_the_packs(db, content, morning_loop, tmp_path):
-    from companion.core.content import load_content
+    from companion.core.content.loader import load_content
     from companion.core.paths import shipped_content_dir
 
     shipped = (shipped_content_dir() / "12-before-round.md").read_text(encoding="utf-8")
@@ -136,3 +136,21 @@ def test_the_sleep_line_stays_while_a_sleep_cycle_fits(db, rules, content, two_a
     assert pending[0].expires_at == at(2, 0, 34)
     lst = phase_list(content, "night-before")
     assert for_moment(lst, view).items[0].text == "Go to sleep"
+
+
+def test_once_no_sleep_fits_the_night_before_gives_way_to_getting_ready(
+    db, rules, content, two_am_loop
+):
+    """The #41 walk: at 01:40, 20 minutes before a 2 am round, Today said "Now: night
+    before", "Set tomorrow up tonight, then stop" and listed "Go to sleep"."""
+    assert actions.load_view(db, rules, at(2, 0, 20)).phase == "night-before"
+    view = actions.load_view(db, rules, at(2, 0, 20))
+    assert view.next_change == at(2, 0, 34)  # the page changes when sleep stops fitting
+    for moment in (at(2, 0, 35), at(2, 1, 40)):
+        assert actions.load_view(db, rules, moment).phase == "morning-of"
+    assert actions.load_view(db, rules, at(2, 1, 50)).phase == "before-round"
+    # a round half an hour after midnight: the evening before is getting ready already
+    loop_id = create_loop(db, "Late", "ML infra", starts_on="2026-12-05")
+    add_round(db, loop_id, "coding", scheduled_at=at(5, 0, 30))
+    assert actions.load_view(db, rules, at(4, 21), loop_id).phase == "night-before"
+    assert actions.load_view(db, rules, at(4, 23, 30), loop_id).phase == "morning-of"

@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,12 @@ def test_a_running_pinger_is_found_named_and_closed_only_when_asked(slack, monke
     assert sent == [] and slack.poll() is None  # finding it did nothing to it
     assert pingers.close_politely(found[0])
     assert sent == [(slack.pid, signal.SIGTERM)]
+    # quit but not yet reaped (a zombie, as under a parent that has not looked): gone
+    deadline = time.monotonic() + 5
+    while pingers.still_running(slack.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert Path(f"/proc/{slack.pid}").exists() and not pingers.still_running(slack.pid)
+    assert not [p for p in pingers.find_pingers() if p.pid == slack.pid]
     assert slack.wait(5) == -15  # SIGTERM: asked to quit, not killed
     assert not [p for p in pingers.find_pingers() if p.pid == slack.pid]
     assert pingers.pingers_check([]).ok is True
@@ -116,6 +123,18 @@ def test_mic_names_the_chosen_input():
     assert "Built-in" in checks.mic_check(devices).say
     assert "USB headset" in checks.mic_check(devices, chosen="b").say
     assert checks.mic_check([]).ok is False and checks.mic_check(None).ok is None
+    no_server = checks.mic_check([], server=False)
+    assert no_server.ok is False and "No sound server" in no_server.say
+
+
+def test_do_not_disturb_unknown_is_said_in_the_users_words():
+    """Not the adapter's name ("Cannot tell whether Manual is paused"): what could not
+    be told, and the one thing to do."""
+    by_hand = checks.dnd_check(None, automatic=False)
+    assert by_hand.ok is None and by_hand.say.startswith("Cannot tell whether notifications")
+    assert "notification settings" in by_hand.say and "Manual" not in by_hand.say
+    switch = checks.dnd_check(None)
+    assert "turn do-not-disturb on" in switch.say and switch.say != by_hand.say
 
 
 def test_the_link_and_both_zones(db):
@@ -171,3 +190,50 @@ def test_the_command_prints_the_documented_json(private_bus, data_dir, monkeypat
     assert by_id["power"]["ok"] is False and "Slack" in by_id["pingers"]["say"]
     assert status == 1
     assert slack.poll() is None  # the command never closes anything itself
+
+
+INVITE = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//test//EN\r
+BEGIN:VEVENT\r
+UID:zone-test@example.com\r
+SEQUENCE:{seq}\r
+DTSTAMP:2026120{seq}T120000Z\r
+DTSTART;TZID=America/New_York:20301215T{hour}0000\r
+DTEND;TZID=America/New_York:20301215T{end}0000\r
+SUMMARY:Acme - Coding interview\r
+X-GOOGLE-CONFERENCE:https://meet.google.com/abc-defg-hij\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
+def test_an_imported_invitation_keeps_its_zone_for_the_link(data_dir, tmp_path, capsys):
+    """A real invitation in New York time, imported on a machine elsewhere: the round is
+    stored at the machine's offset, and preflight still names the invitation's time (it
+    could only show local time: the import dropped the invitation's zone)."""
+    from companion.cli import main
+
+    path = tmp_path / "invite.ics"
+    path.write_text(INVITE.format(seq=0, hour=10, end=11), encoding="utf-8")
+    assert main(["--data-dir", str(data_dir), "schedule", "import", str(path)]) == 0
+    ctx = AppContext(data_dir)
+    at = dt.datetime(2030, 12, 15, 10, 0, tzinfo=TZ_NY)
+    local = dt.timezone(dt.timedelta(hours=1))
+    info = link.round_info(link.next_round(ctx.db, at - dt.timedelta(minutes=10)), local)
+    assert info["when"] == "Sun 15 Dec 16:00 local (10:00 UTC-05:00 in the invitation)"
+    ctx.close()
+    path.write_text(INVITE.format(seq=1, hour=11, end=12), encoding="utf-8")  # moved
+    assert main(["--data-dir", str(data_dir), "schedule", "import", str(path)]) == 0
+    capsys.readouterr()
+    ctx = AppContext(data_dir)
+    info = link.round_info(link.next_round(ctx.db, at - dt.timedelta(minutes=10)), local)
+    assert info["when"] == "Sun 15 Dec 17:00 local (11:00 UTC-05:00 in the invitation)"
+    # a round imported before the invitation's start was kept gains it on the next import
+    update_round(ctx.db, info["id"], ics_start="")
+    ctx.close()
+    assert main(["--data-dir", str(data_dir), "schedule", "import", str(path)]) == 0
+    ctx = AppContext(data_dir)
+    info = link.round_info(link.next_round(ctx.db, at - dt.timedelta(minutes=10)), local)
+    assert info["when"] == "Sun 15 Dec 17:00 local (11:00 UTC-05:00 in the invitation)"
+    ctx.close()

@@ -8,7 +8,7 @@ import datetime as dt
 
 from fsrs import Card, Rating, Scheduler
 
-from companion.core.content import QuizQuestion
+from companion.core.content.loader import QuizQuestion
 from companion.core.day.loops import add_round, create_loop
 from companion.core.review import cards as review
 from companion.core.review.ahead import DEFAULT_MINUTES, answer_minutes, review_ahead

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.content import QuizQuestion
+from companion.core.content.loader import QuizQuestion
 from companion.core.day.loops import add_round, create_loop, update_round
 from companion.core.journal import entries
 from companion.core.journal import files as journal_io

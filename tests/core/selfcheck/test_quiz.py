@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from companion.core.content import QuizQuestion, load_content
+from companion.core.content.loader import QuizQuestion, load_content
 from companion.core.review.queue import due_map
 from companion.core.selfcheck import quiz
 from companion.core.selfcheck.quiz import QuizError, QuizSession

@@ -51,6 +51,26 @@ def test_the_common_words_are_everyday_english_in_frequency_order():
     assert common_words(10) < common
 
 
+def test_a_segment_starts_at_a_lone_short_word_just_before_it():
+    # the clean take's "At my last company" came back as a lone "i" (0.09 s, silence on
+    # each side: set aside as a possible filler) 0.26 s before "was company ...": the
+    # segment's sound starts at the "i", not 0.33 s later
+    import voice_takes as vt
+
+    script = pitch_script(vt.pitch_page(vt.PITCH[:2]))
+    words = heard(vt.PITCH[0][2].lower().replace(",", "").replace(".", ""))
+    lone_at = words[-1].end + 1.0
+    words.append(HeardWord("i", lone_at, lone_at + 0.09, 1.0, 0.26))
+    rest = "was company we served forty thousand requests per second and hit a wall"
+    words += heard(rest, lone_at + 0.35)
+    aligner = Aligner(script)
+    aligner.feed(words)
+    result = summarise(aligner, words)
+    evidence = {s.id: s for s in result.segments}["evidence"]
+    assert result.skipped == [] and evidence.start == lone_at
+    assert evidence.words_heard == len(rest.split())  # the "i" is not counted as a word
+
+
 def _key_words(segment) -> list[str]:
     """The segment's own key words, in the script's order (none of the common ones)."""
     common = common_words(200)

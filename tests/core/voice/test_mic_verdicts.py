@@ -26,3 +26,22 @@ def test_no_sound_server_is_told_apart_from_no_device(tmp_path):
     assert check.sound_server_running(nothing)
     assert check.no_server().verdict == check.NO_SERVER
     assert check.no_server().message != check.CheckResult(check.NO_DEVICE, "").message
+
+
+def test_the_level_bar_says_why_it_shows_no_level(tmp_path):
+    """The preflight's level bar: no sound server, no device, muted and quiet each in
+    words (it used to stay blank when the mic did not open)."""
+    nothing = {"XDG_RUNTIME_DIR": str(tmp_path), "PULSE_SERVER": ""}
+    assert "no sound server" in check.closed_words("no input device found.", nothing)
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    said = check.closed_words("no input device found: plug in a microphone.", nothing)
+    assert said == "no level: no input device found: plug in a microphone"
+    assert check.closed_words("", nothing) == "no level: the microphone did not open"
+    silence = measure(array("h", bytes(3200))).peak_dbfs
+    hiss = measure(array("h", ((i * 7919) % 41 - 20 for i in range(3200)))).peak_dbfs
+    assert check.level_words(silence).startswith("muted")
+    assert check.level_words(hiss).startswith("quiet")
+    assert check.level_words(-6.0) == "level: peak -6 dBFS; no speech heard yet"
+    assert check.level_words(-6.0, heard=True) == "level: peak -6 dBFS; speech heard"
+    assert check.level_words(hiss, heard=True).endswith("; speech heard")

@@ -131,3 +131,58 @@ def test_two_segments_told_in_other_words_in_a_row_are_both_heard():
     texts = [told["identity"], told["evidence"], *(PITCH[i][2] for i in ("depth", "why-role"))]
     result = _told(texts + [PITCH["hand-back"][2]])
     assert result.skipped == [] and result.off_script == ()
+
+
+# two segments told in other words, one after the other: no three-word run of the script
+# in either, so between "Who I am" and "Why this role" nothing is anchored
+TOLD_EVIDENCE = (
+    "Back then our service took forty thousand calls each second and tail latency was "
+    "the wall, so I took on the scheduler."
+)
+TOLD_DEPTH = (
+    "These days I think about batching, a line of requests sorted by size, and fairness "
+    "beats peak throughput."
+)
+
+
+def test_a_stretch_of_two_segments_told_in_other_words_is_cut_at_its_pause():
+    # as one stretch neither segment's key words make a fifth of it (5 of 40 words): cut
+    # at the 1.2 s pause between them (over order.SPLIT_PAUSE) each piece is its segment
+    texts = [PITCH["identity"][2], TOLD_EVIDENCE, TOLD_DEPTH, PITCH["why-role"][2]]
+    texts.append(PITCH["hand-back"][2])
+    result = _told(texts)
+    assert result.skipped == [] and result.off_script == ()
+    assert [o[0] for o in result.order] == [p[0] for p in vt.PITCH]
+    words = _words(texts)
+    first = len(_words(texts[:2]))  # TOLD_DEPTH's first word
+    by_id = {s.id: s for s in result.segments}
+    assert by_id["evidence"].end == pytest.approx(words[first - 1].end)
+    assert by_id["depth"].start == pytest.approx(words[first].start)
+
+
+def test_a_segment_told_with_two_of_its_key_words_before_the_next_one_is_heard():
+    # only "infrastructure" and "running" of Who I am (a paraphrase at 10 dB kept no more):
+    # before "Strongest evidence" at the start, in the script's order, it is Who I am
+    told = "so I work on infrastructure and these days I keep things running"
+    result = _told([told, *(PITCH[i][2] for i in ("evidence", "depth", "why-role", "hand-back"))])
+    assert result.skipped == [] and result.off_script == ()
+    identity = {s.id: s for s in result.segments}["identity"]
+    assert identity.start == pytest.approx(0.5) and identity.end < _words([told])[-1].end + 0.1
+
+
+def test_a_segment_begun_in_other_words_starts_where_they_start():
+    # the first clause of "Current depth" in other words, then its own script with no pause
+    begun = "right now a queue for requests is what I think about " + (
+        "which taught me that fairness matters more than peak throughput"
+    )
+    texts = [PITCH["identity"][2], PITCH["evidence"][2], begun, PITCH["why-role"][2]]
+    result = _told(texts)
+    assert result.off_script == () and result.repeated == []
+    depth = {s.id: s for s in result.segments}["depth"]
+    assert depth.start == pytest.approx(_words(texts)[len(_words(texts[:2]))].start)
+
+
+def test_a_remark_where_a_segment_was_left_out_is_off_the_script_not_that_segment():
+    texts = [PITCH["identity"][2], PITCH["evidence"][2], OFF, PITCH["why-role"][2]]
+    result = _told(texts + [PITCH["hand-back"][2]])
+    assert result.skipped == ["depth"] and len(result.off_script) == 1

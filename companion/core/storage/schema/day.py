@@ -40,3 +40,10 @@ def m003_round_people_and_invitation_uid(db):
     rounds.add_column("ics_sequence", int, not_null_default=0)
     rounds.add_column("ics_stamp", str, not_null_default="")
     rounds.add_column("skip_reason", str, not_null_default="")  # "cancelled by the organizer"
+
+
+@migrations()
+def m004_round_invitation_start(db):
+    # the invitation's own start, at its own offset ("...T10:00:00-05:00"): scheduled_at
+    # is stored at the machine's offset, and preflight shows both when they differ
+    db["rounds"].add_column("ics_start", str, not_null_default="")

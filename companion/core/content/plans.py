@@ -8,7 +8,7 @@ app reads them through these functions (as methods of :class:`Content`).
 Each function falls back to a code default ONLY when the pack lacks a valid value (a
 deleted or broken section); the constants named ``FALLBACK_*`` are those defaults and
 say so. The shipped pack sets every value explicitly. Values reaching here have passed
-``content_fields.check_section``, so they are well formed.
+``fields.check_section``, so they are well formed.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.core.content_fields import DEFAULT_PITCH_TARGET, PITCH_SEGMENT_IDS, parse_range
-from companion.core.content_items import Item, Section
+from companion.core.content.fields import DEFAULT_PITCH_TARGET, PITCH_SEGMENT_IDS, parse_range
+from companion.core.content.items import Item, Section
 
 if TYPE_CHECKING:
-    from companion.core.content import Content
+    from companion.core.content.loader import Content
 
 
 @dataclass(frozen=True)

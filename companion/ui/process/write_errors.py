@@ -16,7 +16,7 @@ def install(show: Callable[[str], None]) -> Callable:
 
     def hook(kind, exc, tb):
         # here, not at the top: it imports sqlite3, and install() runs before the first paint
-        from companion.core.storage.refusals import storage_message
+        from companion.core.storage.refusals import storage_message  # seam: after the first paint
 
         message = storage_message(exc) if isinstance(exc, BaseException) else None
         if message is None:

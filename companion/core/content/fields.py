@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.core.content_items import ContentError, Item, Section
+from companion.core.content.items import ContentError, Item, Section
 
 PITCH_SEGMENT_IDS = ("identity", "evidence", "depth", "why-role", "hand-back")
 AUDIENCES = ("hiring-manager", "peer", "leadership")
@@ -147,7 +147,11 @@ def text(value: str) -> str | None:
 
 # Front-matter keys with a type, by kind (other keys are kept as free text).
 SECTION_FIELDS: dict[str, dict[str, Check]] = {
-    "checklist": {"reminder": text, "start_soon": text},
+    "checklist": {
+        "reminder": text,
+        "start_soon": text,
+        "warm_up_minutes": whole(1, 120, "minutes"),
+    },
     "pitch": {"target": range_of(1, 600, "seconds")},
     "nudges": {"minutes": whole(1, 600, "minutes"), "steps": identifier},
     "questions": {"pick": range_of(1, 20, "questions")},
@@ -178,6 +182,7 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "within_hours": number(0, 720, "hours", above_zero=True),
         "after_midnight": one_of(("first",)),
         "rounds": one_of(("first", "each")),
+        "minutes": whole(1, 600, "minutes"),
     },
     "pitch": {
         "id": one_of(PITCH_SEGMENT_IDS),

@@ -24,7 +24,7 @@ def prepare_folder(folder: Path) -> str | None:
     problem = paths.folder_problem(folder)
     if problem:
         return problem
-    from companion.ui.single_instance import lock_problem
+    from companion.ui.process.single_instance import lock_problem
 
     return lock_problem(folder)
 

@@ -1,6 +1,6 @@
 """The pieces of a content pack: a file is a :class:`Section` of :class:`Item` lines, and
 a malformed one a :class:`ContentError`. They live apart from the loader
-(:mod:`companion.core.content`) so the field checks can name them without importing it.
+(:mod:`companion.core.content.loader`) so the field checks can name them without importing it.
 """
 
 from __future__ import annotations

@@ -6,10 +6,12 @@ as "the hour" or "24 hours"), ``{silence_seconds}`` (the recovery item's field),
 ``{before_window}`` (the earliest before-round offset, "15 minutes") and
 ``{coding_setup}`` (the coding moves' setup step, "1 minute"), ``{story_budget}``,
 ``{max_stories}`` and ``{story_range}`` (the stories section's numbers),
-``{coding_length}`` and ``{design_length}`` (those round types' lengths) are
+``{coding_length}`` and ``{design_length}`` (those round types' lengths) and
+``{warm_up}`` (the before-round ``warm_up_minutes:``) are
 filled in when the pack loads, in every intro, front-matter text, item and field, so a
-pack that changes a number changes every sentence about it. Other braces (the closing
-line's ``{topic}``, the wrap-up's ``{minutes}``) are left for their own users.
+pack that changes a number changes every sentence about it. A checklist or steps item's
+``{minutes}`` is its own ``minutes:`` ("10 minutes", "2-3 minutes"). Other braces (the
+closing line's ``{topic}``, the wrap-up's ``{minutes}``) are left for their own users.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.core.content import Content, Item, Section
+    from companion.core.content.items import Item, Section
+    from companion.core.content.loader import Content
 
 NAMES = (
     "target",
@@ -35,7 +38,10 @@ NAMES = (
     "story_range",
     "coding_length",
     "design_length",
+    "warm_up",
 )
+OWN_MINUTES = "{minutes}"  # a checklist or steps item's own ``minutes:``
+_OWN_MINUTES_KINDS = ("checklist", "steps")
 _SLOT = re.compile(r"\{(" + "|".join(NAMES) + r")\}")
 
 
@@ -68,7 +74,17 @@ def values(content: Content) -> dict[str, str]:
         **_story_words(content),
         "coding_length": _type_length(content, "coding"),
         "design_length": _type_length(content, "design"),
+        "warm_up": duration_text(dt.timedelta(minutes=_warm_up_minutes(content))),
     }
+
+
+def _warm_up_minutes(content: Content) -> int:
+    """The before-round checklist's ``warm_up_minutes:`` (the guide: 5)."""
+    from companion.core.content.fields import whole_value
+
+    section = content.sections.get("before-round")
+    value = section.meta.get("warm_up_minutes", "") if section is not None else ""
+    return whole_value(value) if value.strip().isdigit() and whole_value(value) > 0 else 5
 
 
 def _type_length(content: Content, type_id: str) -> str:
@@ -101,7 +117,7 @@ def _story_words(content: Content) -> dict[str, str]:
 
 def _setup_minutes(content: Content) -> float:
     """The coding moves' setup step's minutes (a range by its upper end); 1 if none."""
-    from companion.core.content_fields import parse_range
+    from companion.core.content.fields import parse_range
 
     steps = content.sections.get("coding-moves")
     item = next((i for i in steps.items if i.get("id") == "setup"), None) if steps else None
@@ -127,7 +143,7 @@ def fill_numbers(content: Content) -> None:
 def step_ends(steps: Section) -> dict[str, float]:
     """Minutes from the start at which each step ends: the steps' ``minutes:`` added up
     in order, a range by its upper end, a step without minutes taking none."""
-    from companion.core.content_fields import parse_range
+    from companion.core.content.fields import parse_range
 
     ends, total = {}, 0.0
     for item in steps.items:
@@ -152,7 +168,22 @@ def _placed_after_steps(section: Section, steps: Section | None) -> Section:
     return replace(section, items=tuple(items))
 
 
+def _own_minutes(item: Item) -> str | None:
+    """An item's own ``minutes:`` in words: "10 minutes", "2-3 minutes"."""
+    from companion.core.content.fields import parse_range
+
+    span = parse_range(item.get("minutes"))
+    if span is None:
+        return None
+    low, high = span
+    return duration_text(dt.timedelta(minutes=high)) if low == high else f"{low}-{high} minutes"
+
+
 def _has_slot(section: Section) -> bool:
+    if section.kind in _OWN_MINUTES_KINDS and any(
+        OWN_MINUTES in t for i in section.items for t in (i.text, *i.fields.values())
+    ):
+        return True
     texts = [section.title, section.intro, *section.meta.values()]
     for item in section.items:
         texts.append(item.text)
@@ -168,13 +199,19 @@ def _filled_section(section: Section, words: dict[str, str]) -> Section:
         title=fill(section.title, words),
         intro=fill(section.intro, words),
         meta={k: fill(v, words) for k, v in section.meta.items()},
-        items=tuple(_filled_item(item, words) for item in section.items),
+        items=tuple(_filled_item(item, words, section.kind) for item in section.items),
     )
 
 
-def _filled_item(item: Item, words: dict[str, str]) -> Item:
+def _filled_item(item: Item, words: dict[str, str], kind: str) -> Item:
+    own = _own_minutes(item) if kind in _OWN_MINUTES_KINDS else None
+
+    def filled(text: str) -> str:
+        text = fill(text, words)
+        return text.replace(OWN_MINUTES, own) if own and OWN_MINUTES in text else text
+
     return replace(
         item,
-        text=fill(item.text, words),
-        fields={k: fill(v, words) for k, v in item.fields.items()},
+        text=filled(item.text),
+        fields={k: filled(v) for k, v in item.fields.items()},
     )

@@ -1,0 +1,30 @@
+"""Hold a Ctrl+C back while PySide6 is imported or the QApplication is made.
+
+PySide6's import does not survive one: shiboken aborted (exit 134) or turned it into
+'ImportError: libshiboken: could not import module PySide6.QtGui'. Pure Python: it runs
+before Qt is loaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+
+
+@contextlib.contextmanager
+def deferred_sigint():
+    """Run the block with Ctrl+C held back, then raise KeyboardInterrupt if one came."""
+    pending: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: pending.append(1))
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    if previous is signal.SIG_IGN:  # started with Ctrl+C ignored: keep it so
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pending:
+        raise KeyboardInterrupt
