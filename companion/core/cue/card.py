@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from companion.core.cue.opening import pitch_outline_open
 from companion.core.cue.rounds import RoundInfo, find_round
 from companion.core.cue.state import offered_minutes
 from companion.core.cue.timebox import (
@@ -478,3 +479,16 @@ def card_state(
         line_until=line_until,
         told_in=next((r.id for r in (capturing, focus) if r is not None and r.page == page), None),
     )
+
+
+#: what the passing of a second changes in a CardState: the countdowns and the nudge
+#: due now (and what the card remembers having shown)
+TIME_FIELDS = ("status", "page_status", "line", "line_until", "nudge", "nudge_text", "seen")
+
+
+def steady(state: CardState) -> tuple[CardState, bool]:
+    """``state`` without what a second changes, and whether the round is in its opening
+    minutes (the pitch outline unfolds and the pitch is followed only then): two states
+    with the same steady part differ only in their countdowns and nudge, which is all a
+    tick redraws."""
+    return replace(state, **dict.fromkeys(TIME_FIELDS)), pitch_outline_open(state.elapsed)

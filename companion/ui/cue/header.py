@@ -145,6 +145,11 @@ class CardHeader(QFrame):
         if self.start_button.property("running") != running:
             self.start_button.setProperty("running", running)
             repolish(self.start_button)
+        self.show_line(state)
+        self.show_clock(state.status)
+
+    def show_line(self, state: CardState) -> None:
+        """The second line: the countdown before a round, "viewing ...", the next press."""
         line = state.line
         if state.next_press == "confirm-unscheduled":
             line = "A round just ended: press Start again for an extra round"
@@ -154,7 +159,6 @@ class CardHeader(QFrame):
             self.line.setText(line)
             self.line.setToolTip(line)
             self.line.setVisible(bool(line))
-        self.show_clock(state.status)
 
     def show_clock(self, status: timebox.TimeboxStatus | None) -> None:
         """Each second while a round runs: the time left (or over), nothing else."""

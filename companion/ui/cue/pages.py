@@ -99,6 +99,13 @@ class RoundPages(QStackedWidget):
                 page.timebox.show_status(state.page_status, state.minutes)
         self._fold_pitch(page, state)
 
+    def show_time(self, state: CardState) -> None:
+        """Each second of a running round: the shown page's countdown and the nudge due
+        now (the timebox), nothing else of the page."""
+        page = self.current()
+        if page is not None and page.timebox is not None and state.page_status is not None:
+            page.timebox.show_status(state.page_status, state.minutes)
+
     def show_step(self, page: RoundPage, index: int) -> cue_rounds.StepView:
         view = cue_rounds.step_view(cue_rounds.stepper_section(page.sections), index)
         if page.stepper is not None:

@@ -8,7 +8,8 @@ What it shows is one :class:`companion.core.cue.card.CardState`, computed from t
 view; the window only keeps the card's saved state (look, steps, lengths), computes the
 card state when something changes, and hands each part its slice: the header, the round
 tabs, the banners, the voice line, the round pages (stepper, timebox, pitch fold) and
-the glance view. No part reaches into another's widgets.
+the glance view. No part reaches into another's widgets. What the user does on it
+besides Start/End is :mod:`.card_controls`; how it shows itself is :mod:`.card_look`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import logging
 import math
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
 
 from companion.core.context import AppContext
@@ -29,15 +30,17 @@ from companion.core.cue import timebox
 from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
 from companion.ui.cue.banners import nudge_banner, share_reminder
+from companion.ui.cue.card_controls import CardControls
+from companion.ui.cue.card_look import CardLook
 from companion.ui.cue.geometry import CardPlacement
 from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
-from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
+from companion.ui.cue.look import SHORTCUTS, CardMenu
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.sections import RoundPage, label
-from companion.ui.cue.style import CardFrame, style_sheet
+from companion.ui.cue.style import CardFrame
 from companion.ui.cue.tabs import RoundTabs
 
 log = logging.getLogger(__name__)
@@ -51,7 +54,7 @@ TICK_MS = 1000
 ARMED_FOR = cue_card.ARMED_FOR  # the second of two presses, within this
 
 
-class CueCardWindow(QWidget):
+class CueCardWindow(CardControls, CardLook, QWidget):
     closed = Signal()  # the user closed the card (not a hide by a hotkey)
 
     def __init__(self, ctx: AppContext, bus: AppBus, day, parent=None, *, captures=None):
@@ -111,12 +114,6 @@ class CueCardWindow(QWidget):
             self._show_banner(wayland_rule_text(os.environ))
 
     # ------------------------------------------------------------------ building
-
-    def _apply_flags(self) -> None:
-        flags = Qt.WindowType.Tool | Qt.WindowType.WindowStaysOnTopHint
-        if self.state.frameless:
-            flags |= Qt.WindowType.FramelessWindowHint
-        self.setWindowFlags(flags | self.ghost.flags())
 
     def _round_page(self, info):
         return self.source.build(info, self.state)
@@ -195,37 +192,6 @@ class CueCardWindow(QWidget):
         layout.addLayout(foot)
 
     # the parts' widgets most callers (tests, the hotkey harness) read
-    @property
-    def title(self):
-        return self.header.title
-
-    @property
-    def clock(self):
-        return self.header.clock
-
-    @property
-    def start_button(self):
-        return self.header.start_button
-
-    @property
-    def glance_button(self):
-        return self.header.glance_button
-
-    @property
-    def round_buttons(self):
-        return self.tabs.buttons
-
-    @property
-    def stack(self) -> RoundPages:
-        return self.pages
-
-    @property
-    def banner_text(self):
-        return self.banner.text
-
-    @property
-    def glance_text(self):
-        return self.glance.text
 
     # ------------------------------------------------------------------ saved state
 
@@ -323,14 +289,7 @@ class CueCardWindow(QWidget):
         self._render_banner(state)
         self.stories.render(state.page, state.told_in)
         self._update_glance()
-        voice_line.render(
-            self.voice,
-            # the opt-in is kept per page, as the toggle shows it: a custom type's page
-            cue_card.page_for(self._day_round, self.infos)[0] if self._day_round else None,
-            state.page,
-            self.isVisible(),
-        )
-        self._show_voice()
+        self._sync_voice(state)
         self._sync_tick_timer()
 
     def _remember(self, state: cue_card.CardState) -> None:
@@ -362,8 +321,24 @@ class CueCardWindow(QWidget):
 
     def tick(self) -> None:
         """Each second while a round runs and the card is shown (and directly by tests
-        after moving a fake clock): the card state again, only what changed redrawn."""
-        self.render()
+        after moving a fake clock): the card state again; when only the time moved, the
+        countdowns and the nudge due now are redrawn, no other part (DAY.md)."""
+        state = self.compute()
+        before = self.card
+        if before is None or cue_card.steady(state) != cue_card.steady(before):
+            self.render()
+            return
+        self.card = state
+        self._remember(state)
+        self.header.show_clock(state.status)
+        if state.line != before.line:
+            self.header.show_line(state)
+        self.pages.show_time(state)
+        if (state.nudge, state.nudge_text) != (before.nudge, before.nudge_text):
+            self._render_banner(state)
+        self._update_glance()  # in glance mode its clock is the countdown
+        self._sync_voice(state)  # the mic strips open or close as the opt-ins say
+        self._sync_tick_timer()
 
     def _sync_tick_timer(self) -> None:
         """The one fast timer: each second, only while a round runs and the card shows.
@@ -459,214 +434,7 @@ class CueCardWindow(QWidget):
     def prebuild(self) -> None:
         self.pages.prebuild(self.infos)
 
-    # ------------------------------------------------------------------ stepper
-
-    def move_step(self, delta: int) -> None:
-        if self.follow.step(delta):  # following the pitch: back/next correct it
-            return
-        page = self._current_page()
-        if page is None or page.stepper is None:
-            return
-        section = cue_rounds.stepper_section(page.sections)
-        count = len(section.lines) if section else 0
-        before = self.state.step(page.round_id)
-        if self.state.move_step(page.round_id, delta, count) != before:
-            self._change("steps")
-        self.render()
-        self._bring_into_view("stepper")
-
-    def _bring_into_view(self, what: str) -> None:
-        """Now, and once more after the layout settles (a block just unfolded)."""
-        self.pages.bring_into_view(what)
-        QTimer.singleShot(0, lambda: self.pages.bring_into_view(what))
-
-    def show_recovery(self) -> bool:
-        """For "I'm stuck": leave glance mode, open the recovery lines and scroll to them
-        (a global hotkey; the card does not take the focus). False if the round has none."""
-        if self.state.glance:
-            self.set_glance(False)
-        page = self._current_page()
-        block = page.blocks.get("recovery") if page is not None else None
-        if block is None:
-            return False
-        block.set_collapsed(False)
-        self._bring_into_view("recovery")
-        return True
-
-    def show_stories(self) -> bool:
-        """The stories hotkey: open the Stories fold, or step its filter to the next
-        question type. False when the round on screen has no Stories fold."""
-        if self.state.glance:
-            self.set_glance(False)
-        if not self.stories.fold.isVisibleTo(self):
-            return False
-        self.stories.next_filter()
-        return True
-
-    # ------------------------------------------------------------------ look
-
-    def set_glance(self, on: bool) -> None:
-        if self.state.glance != on:
-            self.state.glance = on
-            self._change("glance")
-            self.save_geometry(glance=not on)
-        self._apply_glance()
-        if self.placement.ready:
-            self.restore_geometry()
-
-    def toggle_glance(self) -> None:
-        self.set_glance(not self.state.glance)
-
-    def _apply_glance(self) -> None:
-        on = self.state.glance
-        self.header.set_glance(on)
-        for widget in (self.tabs, self.pages, self.hint):
-            widget.setVisible(not on)
-        for strip in (self.banner, self.reminder):  # hidden for the glance, not dismissed
-            strip.reveal(not on)
-        self.glance.setVisible(on)
-        self._show_voice()
-        self._update_glance()
-
-    def _show_voice(self) -> None:
-        """Glance mode keeps the voice line only while the mic listens (its nudge), the
-        pitch-following line only while it follows."""
-        want = not self.state.glance or self.voice.mic_open
-        if self.voice.isVisibleTo(self) != want:
-            self.voice.setVisible(want)
-        voice_line.render_follow(self.follow, self.card, self.isVisible(), self.state.glance)
-
-    def _update_glance(self) -> None:
-        if not self.state.glance or self.card is None:
-            return
-        page = self._current_page()
-        sections = page.sections if page is not None else []
-        step = cue_rounds.step_view(cue_rounds.stepper_section(sections), self.card.step)
-        question = cue_rounds.next_question(sections)
-        big, small = cue_rounds.glance_text(
-            self.card.tooltip or self.card.title, step, self.card.page_status, question
-        )
-        self.glance.render(big, small)
-
-    def open_preflight(self) -> None:
-        from companion.ui.preflight.window import open_preflight
-
-        open_preflight(self.ctx, self.bus, self)
-
-    def set_opacity(self, pct: int) -> None:
-        self.state.opacity = cue_state.clamp_opacity(pct)
-        self._change("opacity")
-        self._apply_look()
-
-    def change_font(self, delta: int) -> None:
-        self.state.font_pt = cue_state.clamp_font(self.state.font_pt + delta)
-        self._change("font_pt")
-        self._apply_look()
-
-    def set_frameless(self, frameless: bool) -> None:
-        if self.state.frameless == frameless:
-            return
-        self.state.frameless = frameless
-        self._change("frameless")
-        geometry = self.geometry()
-        visible = self.isVisible()
-        self._apply_flags()  # hides the window
-        self.setGeometry(geometry)
-        if visible:
-            self.show()
-
-    def _apply_look(self) -> None:
-        self.setWindowOpacity(self.ghost.shown_opacity(self.state.opacity) / 100)
-        self.menu.render(self.state.opacity, self.state.frameless)
-        self.setStyleSheet(style_sheet(self.state.font_pt))
-
-    def _collapse_all(self, collapsed: bool) -> None:
-        self.pages.collapse_all(collapsed)
-
-    def _on_collapsed(self, section_id: str, collapsed: bool) -> None:
-        names = set(self.state.collapsed)
-        if collapsed:
-            names.add(section_id)
-        else:
-            names.discard(section_id)
-        self.state.collapsed = sorted(names)
-        self._change("collapsed")
-        self.pages.set_user_folds(self.state.collapsed)
-
-    def _on_topic(self, topic: str) -> None:
-        self.state.closing_topic = topic
-        self._change("closing_topic")
-
-    def _on_length(self, round_id: str, minutes: int) -> None:
-        minutes = timebox.clamp_minutes(minutes)
-        self.state.minutes[round_id] = minutes
-        self._change("minutes")
-        info = cue_rounds.find_round(self.infos, round_id)
-        rnd = self._day_round
-        if rnd is not None and rnd.type == round_id and rnd.minutes != minutes:
-            self.day.set_length(rnd.id, minutes)  # the day's length: the day recomputes
-            return
-        nudges = None
-        if info is not None:
-            content = self.ctx.content
-            section = content.section(info.nudges) if info.nudges else None
-            nudges = timebox.timebox_nudges(section, minutes, content.round_defaults())
-        state = self.compute()
-        self.card = state
-        self.pages.render(state, nudges)
-
-    # ------------------------------------------------------------------ keys
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
-        found = card_key(event.key(), event.modifiers())
-        if found is None:
-            super().keyPressEvent(event)
-            return
-        name, value = found
-        if name == "round":
-            info = cue_rounds.round_for_key(self.infos, value)
-            if info is not None:
-                self.set_round(info.id)
-        elif name == "press":
-            self.toggle_round()
-        elif name == "step":
-            self.move_step(value)
-        elif name == "glance":
-            self.toggle_glance()
-        elif name == "leave-glance":  # Esc leaves glance mode; it never hides the card
-            if self.state.glance:
-                self.set_glance(False)
-        elif name == "font":
-            self.change_font(value)
-        elif name == "opacity":
-            self.set_opacity(self.state.opacity + value)
-        elif name == "story-told":
-            self.stories.fold.mark_current()
-        elif name == "stories":
-            self.show_stories()
-        event.accept()
-
     # ------------------------------------------------------------------ the window
-
-    def restore_geometry(self) -> bool:
-        return self.placement.restore(self.state.glance)
-
-    def save_geometry(self, glance: bool | None = None) -> None:
-        self._geometry_timer.stop()
-        self.placement.save(self.state.glance if glance is None else glance)
-
-    def _screens_changed(self, *_args) -> None:
-        self.placement.rescue()
-
-    def moveEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        super().moveEvent(event)
-        if self.placement.ready:
-            self._geometry_timer.start()
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        super().resizeEvent(event)
-        if self.placement.ready:
-            self._geometry_timer.start()
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().showEvent(event)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.day.clock import countdown_changes_in
 from companion.ui.theme import type_role
-from companion.ui.today.parts import clear as _clear
+from companion.ui.today.now_area import NowArea
 from companion.ui.widgets.palette_sheet import palette_sheet
 
 EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
@@ -38,7 +38,7 @@ EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
 )
 
 
-class TodayPage(QWidget):
+class TodayPage(NowArea, QWidget):
     def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
@@ -312,130 +312,6 @@ class TodayPage(QWidget):
     def hideEvent(self, event) -> None:
         super().hideEvent(event)
         self.clock_timer.stop()
-
-    # the phase area ------------------------------------------------------------------
-
-    def _render_phase(self, view) -> None:
-        from companion.core.day.checklist import (
-            PHASE_TITLES,
-            first_round_of_day,
-            for_moment,
-            past_midnight,
-            phase_list,
-            scope_for,
-        )
-        from companion.core.day.schedule import clock_text
-        from companion.ui.checklist.page import PhaseGroup
-
-        now = view.now
-        _clear(self.actions_row)
-        _clear(self.phase_holder)
-        self.phase_group = None
-        self.now_box.setVisible(view.loop is not None)
-        if view.loop is None:
-            return
-        from companion.ui.today.call import call_link_row
-
-        call = call_link_row(view.focus)
-        if call is not None:
-            self.phase_holder.addWidget(call)
-        if view.phase == "in-round":
-            current = view.current
-            press = self._round_press(view)
-            self.now_box.setTitle("Now: in the round")
-            text = (
-                f"{current.title} — ends about {clock_text(current.ends_at, now)}. "
-                "Mark it finished when it ends: notifications come back and the capture opens."
-            )
-            if press == "start-now":
-                text = (
-                    f"{current.title} was started by the clock at "
-                    f"{clock_text(current.starts_at, now)}. Press Start it now when it "
-                    "really begins: its timer counts from then."
-                )
-            elif press == "armed":
-                text = f"{current.title} started only minutes ago: click again to finish it."
-            self.now_label.setText(text)
-            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(current.type))
-            if press == "start-now":
-                self._action("&Start it now", lambda: self.start_round(current.id))
-            finish = "Click again to &finish" if press == "armed" else "Round &finished"
-            self._action(finish, lambda: self.finish_round(current.id))
-            self._rerender_at_press_change(view)
-            return
-        if view.phase == "before-round":
-            from companion.ui.preflight.window import open_preflight
-
-            nxt = view.next
-            self.now_box.setTitle("Now: before the round")
-            self.now_label.setText(
-                f"{nxt.title} at {clock_text(nxt.starts_at, now)}. "
-                "Work down the list below; each step has its time."
-            )
-            if first_round_of_day(view):  # the guide's warm-up is a morning item
-                from companion.ui.checklist.page import offer_one_answer
-
-                self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
-                self._action(
-                    "Speak one a&nswer aloud", lambda: offer_one_answer(self.ctx.db, self.bus)
-                )
-            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
-            self._action("Pre&flight", lambda: open_preflight(self.ctx, self.bus, self))
-            self._action("&Start it now", lambda: self.start_round(nxt.id))
-        elif view.phase in PHASE_TITLES:
-            self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
-            if view.phase == "after-loop":
-                self.now_label.setText("The loop is done. Write it down while it is fresh.")
-            elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
-                first = f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
-                self.now_label.setText(" ".join(p for p in (f"{sleep[0]}.", sleep[1], first) if p))
-            else:
-                self.now_label.setText(
-                    f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
-                )
-        else:
-            self.now_box.setTitle("Now")
-            if view.phase == "between-rounds":
-                self.now_label.setText(
-                    f"Between rounds. Next: {view.next.title} at "
-                    f"{clock_text(view.next.starts_at, now)}; its list comes up "
-                    f"{int(self.day.rules.before_window.total_seconds() // 60)} minutes before."
-                )
-                self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
-            elif view.next is not None:
-                self.now_label.setText(
-                    "Nothing to tick right now. The lists come up by themselves: the evening "
-                    "before, the morning of, and before each round. All lists are on the "
-                    "Checklist page."
-                )
-                self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
-            else:
-                self.now_label.setText(
-                    "No upcoming round. Add the rounds with their start times below."
-                )
-            return
-        phase = view.phase
-        lst = for_moment(phase_list(self.ctx.content, phase), view)
-        group = PhaseGroup(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
-        group.dnd_round_id = self._dnd_round_id()
-        if phase == "after-loop":
-            last = [d for d in view.rounds if d.state in ("ended", "captured")]
-            if last:
-                group.capture_round_id = last[-1].id
-        self.phase_group = group
-        self.phase_holder.addWidget(group)
-
-    def _action(self, text: str, slot) -> QPushButton:
-        button = QPushButton(text)
-        button.clicked.connect(lambda _=False: self._press(slot))
-        row = self.actions_row  # the buttons keep their size, on the left
-        last = row.itemAt(row.count() - 1) if row.count() else None
-        if last is not None and last.spacerItem() is not None:
-            row.insertWidget(row.count() - 1, button)
-        else:
-            row.addWidget(button)
-            row.addStretch(1)
-        return button
 
     def _on_change(self, change) -> None:
         """Ticks made elsewhere, or the flagged count its list links show; the rest of
