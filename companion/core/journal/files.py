@@ -43,6 +43,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from companion.core.about.takes import takes_list
 from companion.core.journal.importer import ImportReport, import_checked, import_journal_data
 from companion.core.journal.validate import (
     ENTRY_KINDS,
@@ -53,6 +54,9 @@ from companion.core.journal.validate import (
     JournalImportError,
     read_journal,
 )
+from companion.core.review.transfer import review_dict
+from companion.core.storage.files import atomic_writer
+from companion.core.stories.transfer import stories_dict
 from companion.core.timeutil import to_stored_utc
 
 __all__ = [
@@ -206,20 +210,14 @@ def journal_dict(db: Database, now: dt.datetime) -> dict:
 
 
 def _review_dict(db: Database) -> dict:
-    from companion.core.review.transfer import review_dict
-
     return review_dict(db)
 
 
 def _takes_list(db: Database) -> list:
-    from companion.core.about.takes import takes_list
-
     return takes_list(db)
 
 
 def _stories_dict(db: Database) -> dict:
-    from companion.core.stories.transfer import stories_dict
-
     return stories_dict(db)
 
 
@@ -302,7 +300,6 @@ def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
     journal grows; SQLite encodes each row as JSON (``json_object``), Python only joins
     them. The document equals ``journal_dict()`` once parsed.
     """
-    from companion.core.storage.files import atomic_writer
 
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     count = 0

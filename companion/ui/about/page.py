@@ -22,11 +22,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.about import store as about_store
+from companion.core.about.autosave import Autosaver
+from companion.core.about.importing import LIVE_LIMIT_CHARS
+from companion.core.about.pitch import analyze
+from companion.core.about.rehearsal import Step, against_target
+from companion.core.about.render import SafeRenderer
+from companion.core.about.takes import delete_take, takes_or_empty
+from companion.core.changes import Change
+from companion.ui.about.dialogs import CalibrateDialog
 from companion.ui.about.documents import AboutDocuments, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.about.panel import AnalysisPanel, fit_side
+from companion.ui.about.preview_follow import heading_text, scroll_to_heading
 from companion.ui.about.rehearse import RehearseBar
+from companion.ui.stories.page import StoriesPage
+from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
+from companion.ui.widgets.opening import ask
 from companion.ui.widgets.page_top import NoticeRow, action_bar
+from companion.ui.widgets.preview_render import PreviewRender
 
 RENDER_IDLE_MS = 150  # re-render this long after the last keystroke...
 RENDER_MAX_SECONDS = 0.6  # ...but at least this often while typing goes on
@@ -43,8 +57,6 @@ class AboutPage(AboutDocuments, QWidget):
         monotonic: Callable[[], float] = time.monotonic,
     ):
         super().__init__(parent)
-        from companion.core.about import store as about_store
-        from companion.core.about.autosave import Autosaver
 
         self.ctx = ctx
         self.bus = bus
@@ -65,7 +77,6 @@ class AboutPage(AboutDocuments, QWidget):
         self.preview.setPlaceholderText("The preview appears here as you write.")
         self.panel = AnalysisPanel()
         self.rehearse_bar = RehearseBar(monotonic=monotonic)
-        from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
 
         self.take_recorder = TakeRecorder(
             ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
@@ -239,8 +250,6 @@ class AboutPage(AboutDocuments, QWidget):
 
     def delete_take(self, take_id: int):
         """Ask, then delete one kept take (its figures; no audio was ever kept)."""
-        from companion.core.about.takes import delete_take
-        from companion.ui.widgets.opening import ask
 
         def yes() -> None:
             delete_take(self.ctx.db, take_id)
@@ -250,7 +259,6 @@ class AboutPage(AboutDocuments, QWidget):
 
     def show_takes(self) -> None:
         """The kept takes' trend (companion about rehearse --keep)."""
-        from companion.core.about.takes import takes_or_empty
 
         target = self.ctx.content.pitch_plan().target
         self.panel.takes.show_takes(takes_or_empty(self.ctx.db), target)
@@ -272,15 +280,11 @@ class AboutPage(AboutDocuments, QWidget):
     @property
     def renderer(self):
         if self._renderer is None:
-            from companion.core.about.render import SafeRenderer
-
             self._renderer = SafeRenderer()
         return self._renderer
 
     def refresh(self) -> None:
         """Re-run the analysis and the preview for the current text."""
-        from companion.core.about.importing import LIVE_LIMIT_CHARS
-        from companion.core.about.pitch import analyze
 
         # called directly (a replaced text, a new rate, Rehearse): a pending debounce
         # would only render the same text again
@@ -307,8 +311,6 @@ class AboutPage(AboutDocuments, QWidget):
     @property
     def preview_render(self):
         if self._preview_render is None:
-            from companion.ui.widgets.preview_render import PreviewRender
-
             self._preview_render = PreviewRender(self)
         return self._preview_render
 
@@ -328,7 +330,6 @@ class AboutPage(AboutDocuments, QWidget):
     def _saved(self) -> None:
         self.status.setText("Saved " + self.ctx.now().strftime("%H:%M:%S"))
         self.is_new = False
-        from companion.core.changes import Change
 
         self.bus.announce(Change.of("about", origin=self))  # the editor already shows it
 
@@ -379,8 +380,6 @@ class AboutPage(AboutDocuments, QWidget):
             self.start_rehearsal()
 
     def start_rehearsal(self) -> None:
-        from companion.core.about.rehearsal import Step
-
         self.refresh()
         plan = self.ctx.content.pitch_plan()
         steps = tuple(Step(s.id, s.title, s.seconds) for s in plan.segments)
@@ -405,8 +404,6 @@ class AboutPage(AboutDocuments, QWidget):
                 self.editor.highlight_lines(seg.heading_line, seg.end_line)
                 self.panel.table.selectRow(row)
                 if seg.heading_line is not None:  # the preview follows the rehearsal
-                    from companion.ui.about.preview_follow import heading_text, scroll_to_heading
-
                     lines = self.editor.toPlainText().split("\n")
                     if seg.heading_line < len(lines):
                         scroll_to_heading(self.preview, heading_text(lines[seg.heading_line]))
@@ -424,7 +421,6 @@ class AboutPage(AboutDocuments, QWidget):
         )
         self.panel.show_rehearsal(record)
         over = [f"{s.title} (+{s.delta_seconds:.0f} s)" for s in results if s.delta_seconds >= 1]
-        from companion.core.about.rehearsal import against_target
 
         target = self.ctx.content.pitch_plan().target
         summary = (
@@ -436,8 +432,6 @@ class AboutPage(AboutDocuments, QWidget):
         self.show_notice(summary)
 
     def open_calibrate(self) -> None:
-        from companion.ui.about.dialogs import CalibrateDialog
-
         self.refresh()
         words = 0
         if self.analysis is not None:
@@ -459,8 +453,6 @@ class AboutPage(AboutDocuments, QWidget):
 
     def _tab_changed(self, index: int) -> None:
         if index == 1 and self.stories is None:
-            from companion.ui.stories.page import StoriesPage
-
             self.stories = StoriesPage(self.ctx, self.bus, monotonic=self.monotonic)
             self.tabs.blockSignals(True)
             self.tabs.removeTab(1)

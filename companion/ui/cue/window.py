@@ -26,6 +26,7 @@ from companion.core.cue import card as cue_card
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
+from companion.core.platform_choice import wayland_rule_text
 from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
 from companion.ui.cue.banners import nudge_banner, share_reminder
@@ -37,8 +38,10 @@ from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.sections import RoundPage, label
+from companion.ui.cue.stories import StoriesPart
 from companion.ui.cue.style import CardFrame, style_sheet
 from companion.ui.cue.tabs import RoundTabs
+from companion.ui.preflight.window import open_preflight
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +109,6 @@ class CueCardWindow(QWidget):
         if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
             import os
 
-            from companion.core.platform_choice import wayland_rule_text
-
             self._show_banner(wayland_rule_text(os.environ))
 
     # ------------------------------------------------------------------ building
@@ -155,8 +156,6 @@ class CueCardWindow(QWidget):
         layout.addWidget(self.voice)
         self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
         layout.addWidget(self.follow)
-
-        from companion.ui.cue.stories import StoriesPart
 
         self.stories = StoriesPart(self.ctx, self.bus)
         layout.addWidget(self.stories.fold)
@@ -549,8 +548,6 @@ class CueCardWindow(QWidget):
         self.glance.render(big, small)
 
     def open_preflight(self) -> None:
-        from companion.ui.preflight.window import open_preflight
-
         open_preflight(self.ctx, self.bus, self)
 
     def set_opacity(self, pct: int) -> None:
