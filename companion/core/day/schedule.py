@@ -15,14 +15,13 @@ from companion.core.day.actions import type_and_label
 from companion.core.day.clock import clock_text as clock_text  # re-exported
 from companion.core.day.clock import countdown_text as countdown_text  # re-exported
 from companion.core.day.loops import Round, add_round, get_round, list_rounds, update_round
+from companion.core.day.round_state import round_title as state_title
 from companion.core.timeutil import to_stored
 
 
 def round_title(rnd: Round, titles: dict[str, str] | None = None) -> str:
     """The round's name for people: the content's title, else the round's own label."""
-    from companion.core.day.model import round_title as title
-
-    return title(rnd, titles or {})
+    return state_title(rnd, titles or {})
 
 
 _WORD = re.compile(r"[a-z0-9]+")

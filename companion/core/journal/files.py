@@ -55,6 +55,7 @@ from companion.core.journal.validate import (
     read_journal,
 )
 from companion.core.review.transfer import review_dict
+from companion.core.selfcheck import planner
 from companion.core.storage.files import atomic_writer
 from companion.core.stories.transfer import stories_dict
 from companion.core.timeutil import to_stored_utc
@@ -71,13 +72,6 @@ __all__ = [
 
 
 # --- export ------------------------------------------------------------------------------
-
-
-def _planner():
-    """The planner module, imported when a journal is exported or imported (not before)."""
-    from companion.core.selfcheck import planner
-
-    return planner
 
 
 class _Stream:
@@ -162,7 +156,6 @@ def _asked_loops(db: Database) -> set[int]:
 
 def iter_loops(db: Database):
     """Every loop as its export dict, one at a time, in id order."""
-    planner = _planner()
     asked = _asked_loops(db)
     streams = _streams(db, "loop_id IS NOT NULL")
     thanks = _Stream(
@@ -250,7 +243,6 @@ def _loops_as_json(db: Database, encode):
             "sent_at) FROM thank_yous WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
         )
     )
-    planner = _planner()
     asked = _asked_loops(db)
     for loop_id, head in db.execute(
         f"SELECT id, json_object({_json_args(LOOP_FIELDS)}) FROM loops ORDER BY id"

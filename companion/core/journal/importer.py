@@ -29,6 +29,7 @@ from companion.core.journal.validate import (
     parse_journal,
 )
 from companion.core.review.transfer import import_review
+from companion.core.selfcheck import planner
 from companion.core.stories.transfer import import_stories
 from companion.core.timeutil import to_stored_utc
 
@@ -46,13 +47,6 @@ class ImportReport:
     stories_added: int = 0  # story bank rows not here yet (companion.core.stories.transfer)
     takes_added: int = 0  # kept rehearsal takes not here yet (companion.core.about.takes)
     control_chars_removed: int = 0
-
-
-def _planner():
-    """The planner module, imported when a journal is exported or imported (not before)."""
-    from companion.core.selfcheck import planner
-
-    return planner
 
 
 def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:
@@ -206,7 +200,6 @@ def _insert_entries(db, doc: CheckedJournal, loop_ids, round_ids, report) -> Non
 def _insert_asked_them(db, doc: CheckedJournal, loop_ids, round_ids, report) -> None:
     if not doc.asked_them:
         return
-    planner = _planner()
     for loop, ref, text, audience, asked_at in doc.asked_them:
         if loop is not None and loop_ids[loop] is None:
             continue  # the loop was already here
