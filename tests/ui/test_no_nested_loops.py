@@ -38,7 +38,7 @@ STATIC = {
 
 # (module under companion/ui, the call): why it may run a loop
 ALLOWED = {
-    ("process/launch.py", "qapp.exec"): "the application's own event loop, the only one",
+    ("process/launch.py", "sigint.exec"): "the application's own loop, through the Ctrl+C guard",
     # before the main window, the day service and its timer exist, and before
     # qapp.exec(): this loop is the outermost one, nothing can change under it
     ("process/folder_problem.py", "box.exec"): "the start-up folder question",
