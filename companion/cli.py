@@ -7,6 +7,9 @@ import types
 
 from companion import APP_NAME, __version__
 from companion.commands import COMMANDS
+from companion.core.context import AppContext
+from companion.core.paths import DataDirError, argument_problem, resolve_data_dir
+from companion.ui.process.launch import run_gui
 
 
 def build_parser():
@@ -111,8 +114,6 @@ def _gui_fast_path(argv: list[str]) -> types.SimpleNamespace | None:
 
 def _context(args):
     """The one AppContext of this process, on the folder resolved once here."""
-    from companion.core.context import AppContext
-    from companion.core.paths import DataDirError, resolve_data_dir
 
     prog = getattr(args, "usage_prog", "companion")
     try:
@@ -121,8 +122,6 @@ def _context(args):
         print(f"companion: {usage_line(prog, str(exc))}", file=sys.stderr)
         return None
     if getattr(args, "func", None) is not None:  # the GUI shows a dialog instead
-        from companion.core.paths import argument_problem
-
         problem = argument_problem(folder)
         if problem:
             where = "--data-dir" if args.data_dir is not None else "COMPANION_HOME"
@@ -154,8 +153,6 @@ def _main(argv: list[str] | None) -> int:
     if ctx is None:
         return 2
     if getattr(args, "func", None) is None:
-        from companion.ui.process.launch import run_gui
-
         return run_gui(args, ctx)
     from companion.commands.common import CommandError  # seam: commands
 

@@ -8,10 +8,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from companion.core.context import AppContext
+from companion.ui.app import Application, create_application
+from companion.ui.icons import icon
+
 
 def run_self_test() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from companion.core.context import AppContext
 
     failures: list[str] = []
     with tempfile.TemporaryDirectory(prefix="companion-selftest-") as tmp:
@@ -36,8 +39,6 @@ def run_self_test() -> int:
 
         qInstallMessageHandler(quiet)
 
-        from companion.ui.app import Application, create_application
-
         qapp = create_application(sys.argv[:1])
         app = Application(ctx, qapp)
         painted: list[bool] = []
@@ -46,7 +47,6 @@ def run_self_test() -> int:
         QTimer.singleShot(10_000, qapp.quit)  # never hang
         app.window.show()
         qapp.exec()
-        from companion.ui.icons import icon
 
         if icon("app").pixmap(64).isNull():
             failures.append("ui: the SVG icon could not be drawn (is the qsvg plugin there?)")

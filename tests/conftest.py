@@ -269,7 +269,12 @@ def _decode_each_take_once(patch) -> dict:
             done[key] = real(samples, sample_rate, script, pack_ids)
         return done[key]
 
-    patch.setattr(heard, "hear", hear)
+    # and where it is looked up: the rehearse command and the About page's recorder
+    import companion.commands.rehearse as rehearse_command
+
+    for module in (heard, rehearse_command, sys.modules.get("companion.ui.voice.take_recorder")):
+        if module is not None:
+            patch.setattr(module, "hear", hear)
     return done
 
 

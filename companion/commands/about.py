@@ -6,7 +6,16 @@ import sys
 from pathlib import Path
 
 from companion.commands.about_source import source_text
-from companion.commands.common import CommandError, open_journal
+from companion.commands.about_takes import add_parser as add_takes
+from companion.commands.common import CommandError, open_journal, output_path
+from companion.commands.rehearse import add_parser as add_rehearse
+from companion.commands.rehearse import run_rehearse
+from companion.core.about.export import export_html, export_markdown, format_for, pdf_size_problem
+from companion.core.about.guard import RenderRefused
+from companion.core.about.pitch import analyze, format_report
+from companion.core.about.spoken import MAX_WPM, MIN_WPM
+from companion.core.about.store import words_per_minute
+from companion.ui.about.export import export_pdf_markdown
 
 
 def register(sub) -> None:
@@ -39,10 +48,8 @@ def register(sub) -> None:
     )
     analyze_command.add_argument("--json", action="store_true", help="print the analysis as JSON")
     analyze_command.set_defaults(func=run_analyze)
-    from companion.commands.rehearse import add_parser as add_rehearse
 
     add_rehearse(inner)
-    from companion.commands.about_takes import add_parser as add_takes
 
     add_takes(inner)
     parser.set_defaults(func=run)
@@ -56,8 +63,6 @@ def run(args, ctx) -> int:
     if action == "analyze":
         return run_analyze(args, ctx)
     if action == "rehearse":
-        from companion.commands.rehearse import run_rehearse
-
         return run_rehearse(args, ctx)
     raise CommandError("about: choose an action: export, analyze or rehearse", exit_code=2)
 
@@ -67,16 +72,11 @@ def _error(message: str) -> int:
 
 
 def _stored_wpm(ctx) -> float:
-    from companion.core.about.store import words_per_minute
-
     open_journal(ctx, read_only=True)
     return words_per_minute(ctx.db)
 
 
 def run_analyze(args, ctx) -> int:
-    from companion.core.about.pitch import analyze, format_report
-    from companion.core.about.spoken import MAX_WPM, MIN_WPM
-
     if args.wpm is not None and not MIN_WPM <= args.wpm <= MAX_WPM:
         return _error(f"--wpm {args.wpm:g} is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}.")
     text, where = source_text(ctx, args.file)
@@ -123,9 +123,6 @@ def _as_json(result, where: str) -> dict:
 
 
 def run_export(args, ctx) -> int:
-    from companion.commands.common import output_path
-    from companion.core.about.export import format_for
-
     if not (args.output or "").strip():
         raise CommandError("about: -o is empty: give the name of a file to write", exit_code=2)
     output = Path(args.output).expanduser()
@@ -145,20 +142,13 @@ def run_export(args, ctx) -> int:
         return 1
     if not text.strip():
         return _error("the one-pager is empty; there is nothing to export.")
-    from companion.core.about.guard import RenderRefused
 
     try:
         if fmt == "md":
-            from companion.core.about.export import export_markdown
-
             export_markdown(text, output)
         elif fmt == "html":
-            from companion.core.about.export import export_html
-
             export_html(text, output)
         else:
-            from companion.core.about.export import pdf_size_problem
-
             if problem := pdf_size_problem(text):  # before rendering: that is the slow part
                 return _error(problem)
             warning = _export_pdf(text, output, args.page_size)
@@ -178,8 +168,6 @@ def _export_pdf(text: str, output: Path, page_size: str, renderer=None) -> str |
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
-
-    from companion.ui.about.export import export_pdf_markdown
 
     app = QGuiApplication.instance() or QGuiApplication(["companion"])
     result = export_pdf_markdown(text, output, page_size, renderer)

@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.about.importing import read_import
+from companion.core.about.store import load_document
 
 
 def source_text(ctx, path: Path | None) -> tuple[str | None, str]:
     """(text, where) from ``path`` or from the saved one-pager; raises CommandError."""
     if path is not None:
-        from companion.core.about.importing import read_import
-
         try:
             result = read_import(path)
         except ValueError as exc:
@@ -21,7 +21,6 @@ def source_text(ctx, path: Path | None) -> tuple[str | None, str]:
         for problem in result.problems:
             print(f"companion about: warning: {problem}", file=sys.stderr)
         return result.text, str(path)
-    from companion.core.about.store import load_document
 
     open_journal(ctx, read_only=True)
     text = load_document(ctx.db)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.about.takes import delete_take, figures_of, keep_take, list_takes, what_changed
 
 
 def add_parser(inner) -> None:
@@ -19,7 +20,6 @@ def add_parser(inner) -> None:
 
 def keep(ctx, result, figures: dict) -> int:
     """Keep a take's figures (``companion about rehearse --keep``); returns its id."""
-    from companion.core.about.takes import figures_of, keep_take
 
     open_journal(ctx)
     with ctx.db.atomic():
@@ -27,8 +27,6 @@ def keep(ctx, result, figures: dict) -> int:
 
 
 def run_takes(args, ctx) -> int:
-    from companion.core.about.takes import delete_take, list_takes, what_changed
-
     open_journal(ctx)
     if args.delete is not None:
         if not delete_take(ctx.db, args.delete):

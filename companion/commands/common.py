@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.core import paths
+from companion.core.paths import own_file
+from companion.core.storage.files import NotARegularFileError, check_replaceable
+from companion.core.storage.store import list_backups
+
 
 class CommandError(Exception):
     """A problem the user must read; ``exit_code`` 1 for failures, 2 for usage."""
@@ -37,8 +42,6 @@ def open_journal(ctx, *, read_only: bool = False):
 def _moved_aside_message(ctx, store) -> str:
     """The journal was damaged and moved aside on this open: say what, where, and how to
     get it back; the command itself does not run on the new, empty journal."""
-    from companion.core import paths
-    from companion.core.storage.store import list_backups
 
     newest = next(iter(list_backups(paths.backup_dir(ctx.data_dir))), None)
     restore = (
@@ -60,8 +63,6 @@ def output_path(path: Path | str | None, option: str = "-o", *, data_dir=None) -
         raise CommandError(f"{option} is empty: give the name of a file to write", exit_code=2)
     path = Path(path).expanduser()
     if data_dir is not None:
-        from companion.core.paths import own_file
-
         mine = own_file(data_dir, path)
         if mine is not None:
             what = f"is {mine}" if Path(mine) == path else f"leads to {mine}"
@@ -70,7 +71,6 @@ def output_path(path: Path | str | None, option: str = "-o", *, data_dir=None) -
                 "was not overwritten. Give another file name.",
                 exit_code=2,
             )
-    from companion.core.storage.files import NotARegularFileError, check_replaceable
 
     try:
         check_replaceable(path)

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 from companion.commands.common import CommandError
+from companion.core.content.loader import content_files, default_folders, load_content
+from companion.core.paths import shipped_content_dir, user_content_dir
 
 
 def register(sub) -> None:
@@ -20,9 +22,6 @@ def register(sub) -> None:
 
 
 def run_check(args, ctx) -> int:
-    from companion.core.content.loader import content_files, default_folders, load_content
-    from companion.core.paths import shipped_content_dir, user_content_dir
-
     if args.dir is not None:
         if not args.dir.is_dir():
             raise CommandError(f"{args.dir} is not a folder", exit_code=2)

@@ -5,7 +5,24 @@ from __future__ import annotations
 import sys
 
 from companion.commands.common import CommandError, open_journal
+from companion.core import paths
+from companion.core.cue.rounds import round_infos
+from companion.core.day.loops import custom_types
 from companion.core.day.schedule import guess_round_type
+from companion.core.paths import DataDirError, ensure_private_dir
+from companion.ui.bus import AppBus
+from companion.ui.mainwindow import MainWindow
+from companion.ui.process.deferred_sigint import deferred_sigint
+from companion.ui.process.interrupt import SigintQuit
+from companion.ui.process.single_instance import (
+    InstanceLock,
+    cue_message,
+    hand_over_waiting,
+    make_server,
+    server_name,
+)
+from companion.ui.session import Session
+from companion.ui.theme import finish_theme
 
 
 def register(sub) -> None:
@@ -26,8 +43,6 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    from companion.core.cue.rounds import round_infos
-
     infos = round_infos(ctx.content)
     wanted = getattr(args, "round", None)
     listing = getattr(args, "list", False)
@@ -51,13 +66,6 @@ def run(args, ctx) -> int:
             raise CommandError(f"cue: unknown round type {wanted!r}; use one of: {known}", 2)
         # a custom type shows the page of the type its words name, else the day's own
         wanted = guess_round_type(words, [(i.id, i.title) for i in infos]) or ""
-    from companion.core.paths import DataDirError, ensure_private_dir
-    from companion.ui.process.single_instance import (
-        InstanceLock,
-        cue_message,
-        hand_over_waiting,
-        server_name,
-    )
 
     try:
         ensure_private_dir(ctx.data_dir)
@@ -85,8 +93,6 @@ def open_main(ctx, bus, day, mains: list):
     """The main window in the card's process (made once, on the card's session: its
     pages are handed the session's day service), brought to the front. ``mains`` holds it."""
     if not mains:
-        from companion.ui.mainwindow import MainWindow
-
         mains.append(MainWindow(ctx, bus, day=lambda: day))
     window = mains[0]
     window.bring_to_front()
@@ -95,8 +101,6 @@ def open_main(ctx, bus, day, mains: list):
 
 def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
     """The journal's custom round types (none when there is no journal yet)."""
-    from companion.core import paths
-    from companion.core.day.loops import custom_types
 
     if not paths.db_path(ctx.data_dir).exists():
         return []
@@ -105,22 +109,15 @@ def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
 
 
 def _run_gui(ctx, round_type: str | None) -> int:
-    from companion.ui.process.deferred_sigint import deferred_sigint
-
     with deferred_sigint():  # seam: qt (PySide6 does not survive a Ctrl+C in its import)
         from companion.ui.app import create_application
 
     app = create_application(sys.argv[:1])
-    from companion.ui.process.interrupt import SigintQuit
 
     cards: list = []  # Ctrl+C: as closing the card (before the card: just quit)
     sigint = SigintQuit(lambda: (cards[0].close() if cards else None, app.quit()))
-    from companion.ui.theme import finish_theme
 
     finish_theme(app)  # the card alone: its whole look before it is built
-    from companion.ui.bus import AppBus
-    from companion.ui.process.single_instance import make_server, server_name
-    from companion.ui.session import Session
 
     bus = AppBus()
     # the same session the main app builds: the day service, the captures, the hotkeys

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.stories.debrief import all_debriefs, loop_debrief
 
 
 def loop_id(text: str) -> int:
@@ -40,8 +41,6 @@ def _percent(value: float | None) -> str:
 
 def run(args, ctx) -> int:
     import sqlite3
-
-    from companion.core.stories.debrief import all_debriefs, loop_debrief
 
     open_journal(ctx, read_only=True)
     try:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.commands.common import CommandError
+from companion.commands.common import CommandError, open_journal
+from companion.core.journal.demo import generate
 
 
 def register(sub) -> None:
@@ -17,8 +18,6 @@ def register(sub) -> None:
 def run(args, ctx) -> int:
     if args.loops < 0 or args.loops > 1_000_000:
         raise CommandError("--loops must be between 0 and 1,000,000", exit_code=2)
-    from companion.commands.common import open_journal
-    from companion.core.journal.demo import generate
 
     open_journal(ctx)
     summary = generate(ctx.db, args.loops, seed=args.seed, today=ctx.now().date())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.commands.common import CommandError
+from companion.core.dnd import DndError, controller_for, run_command
 
 
 def register(sub) -> None:
@@ -22,8 +23,6 @@ def register(sub) -> None:
 
 def run(args, ctx, *, which=None, runner=None, env=None, platform=None) -> int:
     import shutil
-
-    from companion.core.dnd import DndError, controller_for, run_command
 
     controller = controller_for(
         ctx,

@@ -6,6 +6,18 @@ backup back in place of the journal (the current file is moved aside first)."""
 from __future__ import annotations
 
 from companion.commands.common import CommandError
+from companion.core import paths
+from companion.core.fileio import planted, planted_folder
+from companion.core.health import check_health
+from companion.core.storage.store import (
+    StorageError,
+    foreign_backups,
+    foreign_problem,
+    list_backups,
+    open_store,
+)
+from companion.core.storage.store import restore_backup as put_back
+from companion.ui.process.single_instance import InstanceLock, InstanceLockError
 
 
 def register(sub) -> None:
@@ -27,8 +39,6 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    from companion.core.health import check_health
-
     if getattr(args, "restore", None) is not None:
         return restore(args.restore, ctx)
     report = check_health(ctx.data_dir, repair=getattr(args, "repair", False))
@@ -42,11 +52,6 @@ def restore(name: str, ctx) -> int:
     """Put backup ``name`` (a file in backups/, or a path; "" = the newest) back."""
     from pathlib import Path
 
-    from companion.core import paths
-    from companion.core.storage.store import StorageError, list_backups, open_store
-    from companion.core.storage.store import restore_backup as put_back
-    from companion.ui.process.single_instance import InstanceLock, InstanceLockError
-
     folder = paths.backup_dir(ctx.data_dir)
     if name:
         chosen = Path(name).expanduser()
@@ -54,7 +59,6 @@ def restore(name: str, ctx) -> int:
             chosen = folder / name
         if not chosen.is_file():
             raise CommandError(f"doctor: there is no backup {name} (see `companion doctor`)")
-        from companion.core.fileio import planted, planted_folder
 
         why = planted(chosen) or (
             planted_folder(chosen.parent) if chosen.parent == folder else None
@@ -67,8 +71,6 @@ def restore(name: str, ctx) -> int:
     else:
         chosen = next(iter(list_backups(folder)), None)
         if chosen is None:
-            from companion.core.storage.store import foreign_backups
-
             why = foreign_backups(folder) if folder.is_dir() else None
             raise CommandError(
                 f"doctor: {why}" if why else f"doctor: there is no backup in {folder} to restore"
@@ -78,7 +80,6 @@ def restore(name: str, ctx) -> int:
         check.close()
     except StorageError as exc:
         raise CommandError(f"doctor: {chosen} cannot be restored: {exc}") from None
-    from companion.core.storage.store import foreign_problem
 
     foreign = foreign_problem(ctx.db_path)
     if foreign:  # not ours to move aside: it is left as it is, like every other open

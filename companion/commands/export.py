@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from companion.commands.common import CommandError, open_journal, output_path
+from companion.core.study.exports import export_study_list
+from companion.core.study.ranking import GuideIndex
+
 FORMATS = ("md", "csv", "anki", "json")
 # without --format, the file's suffix says it: `-o x.csv` is a CSV (with its formula
 # guard), never Markdown under a .csv name; any other suffix is Markdown, the default
@@ -24,10 +28,6 @@ def register(sub) -> None:
 
 def run(args, ctx) -> int:
     from pathlib import Path
-
-    from companion.commands.common import CommandError, open_journal, output_path
-    from companion.core.study.exports import export_study_list
-    from companion.core.study.ranking import GuideIndex
 
     out = output_path(args.output, data_dir=ctx.data_dir)
     fmt = args.format or SUFFIXES.get(Path(out).suffix.lower(), "md")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from companion.commands.common import CommandError
+from companion.core import hotkeys as hk
 
 
 def register(sub) -> None:
@@ -27,8 +28,6 @@ def register(sub) -> None:
 
 
 def run(args, ctx) -> int:
-    from companion.core import hotkeys as hk
-
     prefs = ctx.prefs
     if prefs.problem:
         raise CommandError(prefs.problem)

@@ -6,6 +6,9 @@ import sys
 from pathlib import Path
 
 from companion.commands.common import CommandError, open_journal, output_path
+from companion.core.journal.files import export_journal
+from companion.core.journal.importer import import_checked
+from companion.core.journal.validate import JournalImportError, read_journal
 
 
 def register(sub) -> None:
@@ -26,8 +29,6 @@ def register(sub) -> None:
 
 
 def run_export(args, ctx) -> int:
-    from companion.core.journal.files import export_journal
-
     out = args.output if args.output is not None else args.file
     if out is None:
         raise CommandError(
@@ -48,8 +49,6 @@ def run_export(args, ctx) -> int:
 def run_import(args, ctx) -> int:
     """Every file is checked first; then all are added in one transaction, so a bad file
     among several imports nothing."""
-    from companion.core.journal.importer import import_checked
-    from companion.core.journal.validate import JournalImportError, read_journal
 
     sources = ([args.input] if args.input is not None else []) + list(args.file or [])
     if not sources:

@@ -12,6 +12,14 @@ import sys
 import time
 
 from companion.commands.common import CommandError
+from companion.core.voice import check as verdicts
+from companion.ui.voice.listener import (
+    AudioUnavailable,
+    MicListener,  # its start() says when audio is missing
+    input_devices,
+    no_device_reason,
+    quiet_pulse_messages,
+)
 
 MIN_SECONDS, MAX_SECONDS = 1.0, 60.0
 START_GRACE = 10.0  # seconds an audio server may take before the first samples arrive
@@ -39,15 +47,11 @@ def _app():
     os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.ffmpeg.info=false")
     from PySide6.QtCore import QCoreApplication
 
-    from companion.ui.voice.listener import quiet_pulse_messages
-
     quiet_pulse_messages()
     return QCoreApplication.instance() or QCoreApplication(["companion"])
 
 
 def run_list(args, ctx) -> int:
-    from companion.ui.voice.listener import AudioUnavailable, input_devices, no_device_reason
-
     _app()
     try:
         devices = input_devices()
@@ -72,9 +76,6 @@ def run_list(args, ctx) -> int:
 def check(seconds: float, device: str | None):
     """Record and judge; returns a CheckResult. Needs a Q(Core)Application."""
     from PySide6.QtCore import QTimer
-
-    from companion.core.voice import check as verdicts
-    from companion.ui.voice.listener import MicListener  # its start() says when audio is missing
 
     app = _app()
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 
 from companion.commands.common import open_journal
+from companion.core.dnd import DndError, controller_for
+from companion.core.preflight import exit_status, preflight_json
+from companion.core.preflight.run import gather
 
 
 def register(sub) -> None:
@@ -35,7 +38,6 @@ def mic_devices():
 
 def dnd_state(ctx) -> tuple[bool | None, bool]:
     """(paused or None, whether there is a switch the app can work)."""
-    from companion.core.dnd import DndError, controller_for
 
     try:
         status = controller_for(ctx, holder="cli").status()
@@ -46,9 +48,6 @@ def dnd_state(ctx) -> tuple[bool | None, bool]:
 
 def run(args, ctx) -> int:
     import os
-
-    from companion.core.preflight import exit_status, preflight_json
-    from companion.core.preflight.run import gather
 
     open_journal(ctx)
     # the tests' UPower stand-in lives on the private session bus

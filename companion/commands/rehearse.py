@@ -9,6 +9,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.commands.about_source import source_text
+from companion.commands.about_takes import keep
+from companion.commands.common import (
+    CommandError,
+    open_journal,  # the one-pager's read opens it
+)
+from companion.core.about.pitch import analyze
+from companion.core.about.spoken import count_words
+from companion.core.voice.heard import SegmentHeard, TakeHeard, hear
+from companion.core.voice.levels import snr_db
+from companion.core.voice.recognizer import RecognizerError
+from companion.core.voice.script import pitch_script
+from companion.core.voice.take import WavError, analyse, read_wav
+
 JUDGE_SNR_DB = (
     10.0  # under this (measured: 5 dB white noise reads 8) rate and fillers are not given
 )
@@ -51,20 +65,11 @@ def verdict(answer_seconds: float, heard: bool, target: tuple[float, float]) -> 
 def run_rehearse(args, ctx) -> int:
     import dataclasses
 
-    from companion.commands.about_source import source_text
-    from companion.commands.common import CommandError
-    from companion.core.about.pitch import analyze
-    from companion.core.about.spoken import count_words
-    from companion.core.voice.levels import snr_db
-    from companion.core.voice.take import WavError, analyse, read_wav
-
     try:
         take = read_wav(args.audio)
     except WavError as exc:
         raise CommandError(f"about: {exc}") from None
     if getattr(args, "keep", False):  # --keep writes: open the journal writable before
-        from companion.commands.common import open_journal  # the one-pager's read opens it
-
         open_journal(ctx)  # read-only (a store once open stays as it is)
     text, where = source_text(ctx, args.input)
     if text is None:
@@ -105,8 +110,6 @@ def run_rehearse(args, ctx) -> int:
             seg["wpm"] = None
 
     if getattr(args, "keep", False) and heard:
-        from companion.commands.about_takes import keep
-
         figures["kept"] = keep(ctx, result, figures)
     if args.json:
         import json
@@ -151,16 +154,10 @@ def _hear(take, text: str, ctx):
     one line on stderr, when the recognizer cannot run (the timing still stands)."""
     import sys
 
-    from companion.core.voice.heard import TakeHeard, hear
-    from companion.core.voice.recognizer import RecognizerError
-    from companion.core.voice.script import pitch_script
-
     plan = ctx.content.pitch_plan()
     ids = [(s.id, s.title) for s in plan.segments]
     script = pitch_script(text, plan=plan)
     if not script:  # no segment headings with text: nothing to align to
-        from companion.core.voice.heard import SegmentHeard
-
         missing = tuple(SegmentHeard(i, t, False, None, None, 0, 0.0) for i, t in ids)
         return TakeHeard(missing, 0, "", None)
     try:

@@ -8,6 +8,8 @@ import json
 
 from companion.commands import review_ahead
 from companion.commands.common import CommandError, open_journal
+from companion.commands.today import parse_moment
+from companion.core.review.queue import review_list
 
 
 def register(sub) -> None:
@@ -47,9 +49,6 @@ def _count(text: str) -> int:
 
 
 def run(args, ctx) -> int:
-    from companion.commands.today import parse_moment
-    from companion.core.review.queue import review_list
-
     now = parse_moment(args.at) if args.at else ctx.now()
     if getattr(args, "ahead", None):
         return review_ahead.run(args, ctx, now)

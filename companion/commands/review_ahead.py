@@ -7,6 +7,7 @@ import argparse
 import json
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.review.ahead import review_ahead
 
 
 def minutes(text: str) -> float:
@@ -20,8 +21,6 @@ def minutes(text: str) -> float:
 
 
 def run(args, ctx, now) -> int:
-    from companion.core.review.ahead import review_ahead
-
     open_journal(ctx)
     try:
         ahead = review_ahead(ctx.db, now, args.ahead)

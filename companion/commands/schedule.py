@@ -5,6 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.day.invitation import import_invitation
+from companion.core.day.invite_people import ME_PREF
+from companion.core.day.rules import day_rules
+from companion.core.stories.pack import story_pack
+from companion.core.stories.rounds import prefill_missing
 
 
 def register(sub) -> None:
@@ -31,9 +36,6 @@ def register(sub) -> None:
 def run_import(args, ctx) -> int:
     """Exit 0 when any event went in (added, already there, moved or cancelled), 1 when
     none could; each event not imported is named on its own line."""
-    from companion.core.day.invitation import import_invitation
-    from companion.core.day.invite_people import ME_PREF
-    from companion.core.day.rules import day_rules
 
     open_journal(ctx)
     me = (args.me or "").strip().lower()
@@ -56,8 +58,6 @@ def run_import(args, ctx) -> int:
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
-    from companion.core.stories.pack import story_pack
-    from companion.core.stories.rounds import prefill_missing
 
     prefill_missing(ctx.db, story_pack(ctx.content), ctx.now())  # the rounds' expected topics
     for message in result.messages:

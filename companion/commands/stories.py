@@ -7,7 +7,16 @@ import json
 import sys
 from pathlib import Path
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.about import _export_pdf
+from companion.commands.common import CommandError, open_journal, output_path
+from companion.core.about.export import export_markdown, format_for, pdf_size_problem
+from companion.core.about.importing import read_import
+from companion.core.about.spoken import DEFAULT_WPM
+from companion.core.about.store import words_per_minute
+from companion.core.stories.check import analyze_bank
+from companion.core.stories.document import STORIES
+from companion.core.stories.pack import story_pack
+from companion.core.stories.render import StoryRenderer
 
 
 def register(sub) -> None:
@@ -46,8 +55,6 @@ def run(args, ctx) -> int:
 def _text(ctx, path: Path | None) -> str:
     """The bank from ``path`` (through the bounded reader) or the saved one."""
     if path is not None:
-        from companion.core.about.importing import read_import
-
         try:
             result = read_import(path)
         except ValueError as exc:
@@ -57,8 +64,6 @@ def _text(ctx, path: Path | None) -> str:
         return result.text
     import sqlite3
 
-    from companion.core.stories.document import STORIES
-
     open_journal(ctx, read_only=True)
     try:
         return STORIES.load_text(ctx.db)
@@ -67,21 +72,14 @@ def _text(ctx, path: Path | None) -> str:
 
 
 def _wpm(ctx) -> float:
-    from companion.core.about.store import words_per_minute
-
     try:
         open_journal(ctx, read_only=True)
         return words_per_minute(ctx.db)
     except CommandError:  # no journal yet: the default rate
-        from companion.core.about.spoken import DEFAULT_WPM
-
         return DEFAULT_WPM
 
 
 def run_check(args, ctx) -> int:
-    from companion.core.stories.check import analyze_bank
-    from companion.core.stories.pack import story_pack
-
     text = _text(ctx, args.file)
     pack = story_pack(ctx.content)
     analysis = analyze_bank(text, pack, _wpm(ctx))
@@ -107,10 +105,6 @@ def run_check(args, ctx) -> int:
 
 
 def run_export(args, ctx) -> int:
-    from companion.commands.about import _export_pdf
-    from companion.commands.common import output_path
-    from companion.core.about.export import export_markdown, format_for, pdf_size_problem
-
     if not (args.output or "").strip():
         raise CommandError("stories: -o is empty: give the name of a file to write", exit_code=2)
     output = Path(args.output).expanduser()
@@ -133,7 +127,6 @@ def run_export(args, ctx) -> int:
         else:
             if problem := pdf_size_problem(text):
                 raise CommandError(f"stories: {problem}")
-            from companion.core.stories.render import StoryRenderer
 
             # a bank runs over one page: no warning for it
             _export_pdf(text, output, "a4", StoryRenderer())

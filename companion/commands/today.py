@@ -6,6 +6,11 @@ import datetime as dt
 import json
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.day.actions import followed_loop, load_view
+from companion.core.day.model import reminders_to_send
+from companion.core.day.notices import notice_for
+from companion.core.day.rules import day_rules
+from companion.core.day.schedule import clock_text
 from companion.core.timeutil import parse_stored
 
 
@@ -38,9 +43,6 @@ def parse_moment(text: str) -> dt.datetime:
 
 
 def run(args, ctx) -> int:
-    from companion.core.day.actions import followed_loop, load_view
-    from companion.core.day.rules import day_rules
-
     now = parse_moment(args.at) if args.at is not None else ctx.now()  # '' is no time
     open_journal(ctx)
     view = load_view(ctx.db, day_rules(ctx.content), now, followed_loop(ctx.prefs))
@@ -67,8 +69,6 @@ def due_now(view) -> list[tuple[object, str]]:
     """What is due at this moment, with its words now (the newest step of each round's
     reminders, saying the real time left, as the desktop notification does); the older
     steps it supersedes are not listed."""
-    from companion.core.day.model import reminders_to_send
-    from companion.core.day.notices import notice_for
 
     return [(d, notice_for(d, view).title) for d in reminders_to_send(view, frozenset())]
 
@@ -117,7 +117,6 @@ def as_json(view) -> dict:
 
 def as_text(view) -> str:
     """The day in lines, every time on this machine's clock (as the app shows it)."""
-    from companion.core.day.schedule import clock_text
 
     if view.loop is None:
         return "No interview loop yet: add one in the app or `companion schedule import FILE.ics`."

@@ -14,7 +14,14 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion import __version__
 from companion.core import paths
+from companion.core.content.loader import default_folders, load_content
+from companion.core.fileio import planted
+from companion.core.platform_choice import choose_platform
+from companion.core.storage.files import describe_kind
+from companion.core.storage.schema import known_steps
+from companion.core.storage.store import StorageError, foreign_backups, list_backups, open_store
 
 
 @dataclass
@@ -77,7 +84,6 @@ ENTRIES = (
 def entry_problem(path: Path, want: str) -> str | None:
     """What ``path`` is instead of a regular file (``want='file'``) or a folder, or None
     (also None when nothing is there: the app creates it when needed)."""
-    from companion.core.storage.files import describe_kind
 
     if not os.path.lexists(path):
         return None
@@ -95,8 +101,6 @@ def entry_problem(path: Path, want: str) -> str | None:
     if want == "file" and not stat.S_ISREG(st.st_mode):
         return f"is {describe_kind(st.st_mode)}, not a regular file"
     if want == "file" and path.name != paths.INSTANCE_LOCK_NAME:
-        from companion.core.fileio import planted
-
         why = planted(path)
         if why:
             return f"{why}, so it is not read"
@@ -127,15 +131,9 @@ def _check_backup_files(report: HealthReport, folder: Path) -> None:
 
 
 def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
-    from companion import __version__
-    from companion.core.content.loader import default_folders, load_content
-    from companion.core.storage.schema import known_steps
-    from companion.core.storage.store import StorageError, list_backups, open_store
-
     report = HealthReport()
     report.ok(f"version: {__version__}")
     report.ok(f"data folder: {data_dir}")
-    from companion.core.platform_choice import choose_platform
 
     platform = choose_platform(os.environ)
     report.ok(f"display platform: {platform.platform} ({platform.reason})")
@@ -197,7 +195,6 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
     if os.path.lexists(backup_folder) and not backup_folder.is_dir():
         report.bad(f"{backup_folder} is not a folder: no backup can be taken; move it away")
     _check_entries(report, data_dir)
-    from companion.core.storage.store import foreign_backups
 
     foreign = foreign_backups(backup_folder) if backup_folder.is_dir() else None
     if foreign:

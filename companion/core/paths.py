@@ -11,6 +11,8 @@ import os
 import sys
 from pathlib import Path
 
+from companion.core.storage.files import describe_kind
+
 ENV_VAR = "COMPANION_HOME"
 
 # every name inside a data folder (README.md, "Your data")
@@ -114,8 +116,6 @@ def argument_problem(path: Path) -> str | None:
     try:
         if path.exists():
             if not path.is_dir():
-                from companion.core.storage.files import describe_kind
-
                 kind = describe_kind(path.stat().st_mode)
                 kind = "a file" if kind == "not a regular file" else kind
                 return f"{path} is {kind}, not a folder"

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from companion.core.fileio import FileMissingError, FileReadError, planted, read_limited
+from companion.core.paths import DataDirError, ensure_private_dir
 from companion.core.storage.files import atomic_write_text
 
 
@@ -18,7 +20,6 @@ class Prefs:
         self.path = Path(path)
         self._data: dict[str, Any] = {}
         self.problem: str | None = None
-        from companion.core.fileio import FileMissingError, FileReadError, planted, read_limited
 
         foreign = planted(self.path)
         if foreign:  # a shared folder: someone else's preferences are never taken
@@ -66,8 +67,6 @@ class Prefs:
         not be read (damaged JSON, a link loop) is kept aside as ``prefs.json.damaged-<time>``
         the first time, never overwritten: it may hold what the user had."""
         try:
-            from companion.core.paths import DataDirError, ensure_private_dir
-
             try:
                 ensure_private_dir(self.path.parent)
             except DataDirError as exc:

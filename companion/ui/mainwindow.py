@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 
 from companion import APP_NAME
 from companion.core.context import AppContext
+from companion.core.cue.placement import Rect
+from companion.core.window_room import beside_card, first_place
 from companion.ui.bus import AppBus
 from companion.ui.icons import icon, rail_icon
 from companion.ui.pages import PAGES, PageSpec
@@ -207,8 +209,6 @@ class MainWindow(QMainWindow):
             except ValueError:
                 restored = False
         if not restored:  # first start: centred, its title bar and bottom edge on screen
-            from companion.core.window_room import first_place
-
             place = first_place(1100, 720, _rect(self.screen().availableGeometry()))
             self.setGeometry(place.x, place.y, place.w, place.h)
 
@@ -233,7 +233,6 @@ class MainWindow(QMainWindow):
     def make_room_for(self, card) -> bool:
         """Step aside for the always-on-top card (a QRect) when it covers part of this
         window and both fit side by side on the screen; True if the window moved."""
-        from companion.core.window_room import beside_card
 
         screen = self.screen()
         if screen is None or self.isMaximized() or self.isFullScreen():
@@ -289,8 +288,6 @@ class MainWindow(QMainWindow):
 
 
 def _rect(qrect):
-    from companion.core.cue.placement import Rect
-
     return Rect(qrect.x(), qrect.y(), qrect.width(), qrect.height())
 
 

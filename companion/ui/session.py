@@ -27,6 +27,7 @@ class Session(QObject):
         fallback: Callable[[str, str], None] | None = None,
     ):
         super().__init__(parent or bus)  # kept alive by its parent, as its parts are
+        # seam: after the first paint
         from companion.ui.day.service import day_service
         from companion.ui.journal.capture import CaptureDesk
 
@@ -44,6 +45,7 @@ class Session(QObject):
             self.captures.setParent(bus)
         self.card = None
         self.hotkeys = None
+        # seam: after the first paint
         from companion.ui.stories.session import StoriesSession
 
         # expected topics for new rounds; the debrief after each saved capture
@@ -56,6 +58,7 @@ class Session(QObject):
         return self.captures.open(round_id)
 
     def show_cue_card(self, round_type: str = ""):
+        # seam: after the first paint
         from companion.ui.cue.window import open_cue_card
 
         self.card = open_cue_card(
@@ -65,6 +68,7 @@ class Session(QObject):
         return self.card
 
     def start_hotkeys(self, parent=None) -> None:
+        # seam: after the first paint
         from companion.ui.hotkeys.service import HotkeyService
 
         self.hotkeys = HotkeyService(self.ctx.prefs, parent or self.window or self)
@@ -75,9 +79,11 @@ class Session(QObject):
         self.hotkeys.start()
 
     def on_hotkey(self, action: str) -> None:
+        # seam: after the first paint
         from companion.ui.hotkeys.service import drive_card
 
         if action == "preflight":
+            # seam: after the first paint
             from companion.ui.preflight.window import open_preflight
 
             open_preflight(self.ctx, self.bus, self.window)

@@ -99,7 +99,9 @@ def test_an_error_after_a_commit_says_what_stays_saved(tmp_path, monkeypatch, ca
         raise sqlite3.OperationalError("database is locked")
         return summary
 
-    monkeypatch.setattr(demo, "generate", then_fail)
+    import companion.commands.demo as demo_command  # the command's own name for it
+
+    monkeypatch.setattr(demo_command, "generate", then_fail)
     assert main(["--data-dir", str(data), "demo", "--loops", "2"]) == 1
     err = capsys.readouterr().err
     assert "did not save" not in err and "stay saved" in err

@@ -275,15 +275,13 @@ free_word = st.text(
 @FUZZ
 @given(st.lists(st.sampled_from(CLI_WORDS) | free_word, max_size=7))
 def test_cli_arguments_never_give_a_traceback(tmp_path, monkeypatch, argv):
+    import companion.cli
     import companion.selftest
-    import companion.ui.process.launch
     from companion.cli import main
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home-data"))
-    monkeypatch.setattr(
-        companion.ui.process.launch, "run_gui", lambda args, ctx: 0
-    )  # never open a window
+    monkeypatch.setattr(companion.cli, "run_gui", lambda args, ctx: 0)  # never open a window
     monkeypatch.setattr(companion.selftest, "run_self_test", lambda: 0)
     import companion.commands.cue as cue
     import companion.ui.about.export as about_export_ui

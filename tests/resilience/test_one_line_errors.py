@@ -115,7 +115,7 @@ def test_stdout_closed_is_one_line(tmp_path):
     ],
 )
 def test_database_errors_at_commit_are_one_line(tmp_path, monkeypatch, message, words, capsys):
-    import companion.core.journal.demo as demo
+    import companion.commands.demo as demo  # the command's own name for generate
 
     def failing(*a, **kw):
         raise sqlite3.OperationalError(message)

@@ -112,10 +112,11 @@ def _screenshot(widget, name: str) -> None:
 
 
 def test_the_cards_menu_opens_it(qtbot, ctx, bus, day_service, before_round, monkeypatch):
+    import companion.ui.cue.window as card_module
     from companion.ui.cue.window import CueCardWindow
 
     opened = []
-    monkeypatch.setattr(preflight, "open_preflight", lambda *a: opened.append(a))
+    monkeypatch.setattr(card_module, "open_preflight", lambda *a: opened.append(a))
     card = CueCardWindow(ctx, bus, day_service)
     qtbot.addWidget(card)
     action = next(a for a in card.menu.actions() if a.text() == "Pre&flight\u2026")
@@ -125,10 +126,8 @@ def test_the_cards_menu_opens_it(qtbot, ctx, bus, day_service, before_round, mon
 
 def test_the_mic_check_offers_another_input_from_a_list(qtbot, ctx, bus, before_round, monkeypatch):
     """'pick another from a list': the window lists the inputs; a pick is named by the check."""
-    from companion.ui.voice import listener
-
     two = [("mic-a", "Built-in mic", True), ("mic-b", "USB headset", False)]
-    monkeypatch.setattr(listener, "input_devices", lambda: two)  # the audio server's answer
+    monkeypatch.setattr(preflight, "input_devices", lambda: two)  # the audio server's answer
     win = preflight.PreflightWindow(ctx, bus, listen=False)
     qtbot.addWidget(win)
     items = [win.inputs.itemText(i) for i in range(win.inputs.count())]
@@ -165,11 +164,9 @@ def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, before_round, monkeyp
 
     from fed_mic import FedMic
 
-    from companion.ui.voice import listener
-
     made = []
     monkeypatch.setattr(
-        listener, "MicListener", lambda parent, **kw: made.append(FedMic(parent, **kw)) or made[-1]
+        preflight, "MicListener", lambda parent, **kw: made.append(FedMic(parent, **kw)) or made[-1]
     )
     win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION")
     qtbot.addWidget(win)

@@ -256,7 +256,9 @@ def test_check_dialog_without_a_device_says_so(qtbot, monkeypatch):
     from companion.ui.voice.check_dialog import MicCheckDialog
 
     monkeypatch.setattr(listener_module, "_find_device", lambda name: None)
-    monkeypatch.setattr(listener_module, "input_devices", lambda: [])
+    import companion.ui.voice.check_dialog as check_module
+
+    monkeypatch.setattr(check_module, "input_devices", lambda: [])
     dialog = MicCheckDialog(camera=False)
     qtbot.addWidget(dialog)
     assert dialog.devices.currentText() == "No input device found"

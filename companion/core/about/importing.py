@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.core.fileio import read_limited
+
 MAX_IMPORT_BYTES = 10_000_000
 LIVE_LIMIT_CHARS = 200_000  # above this, live preview and timing pause (a one-pager is ~5 KB)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
@@ -53,7 +55,6 @@ def decode_bytes(data: bytes, name: str = "the file") -> ImportResult:
 
 def read_import(path: Path) -> ImportResult:
     """Read a Markdown file to import; ValueError with a readable message on failure."""
-    from companion.core.fileio import read_limited
 
     path = Path(path)
     data = read_limited(path, "one-pager")  # FileReadError is a ValueError

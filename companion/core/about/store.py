@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.about.spoken import DEFAULT_WPM, MAX_WPM, MIN_WPM, clamp_wpm
+from companion.core.settings import Settings
 from companion.core.timeutil import parse_stored
 
 REVISION_EVERY = dt.timedelta(minutes=2)
@@ -179,7 +180,6 @@ def revision_text(db: Database, revision_id: int, *, doc: str = "about") -> str:
 
 def words_per_minute(db: Database) -> float:
     """The user's speaking rate (default 140)."""
-    from companion.core.settings import Settings
 
     value = Settings(db).get(WPM_KEY, DEFAULT_WPM)
     return clamp_wpm(value) if isinstance(value, int | float) else DEFAULT_WPM
@@ -191,7 +191,6 @@ def set_words_per_minute(db: Database, rate: float) -> float:
         raise ValueError(
             f"A speaking rate of {rate:.0f} words per minute is outside {MIN_WPM:.0f}-{MAX_WPM:.0f}."
         )
-    from companion.core.settings import Settings
 
     Settings(db).set(WPM_KEY, round(float(rate), 1))
     return round(float(rate), 1)

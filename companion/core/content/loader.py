@@ -13,11 +13,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.core import paths
 from companion.core.content.fields import AUDIENCES as AUDIENCES  # re-exported
 from companion.core.content.fields import check_section, section_warnings
 from companion.core.content.items import ContentError as ContentError  # re-exported
 from companion.core.content.items import Item as Item  # re-exported
 from companion.core.content.items import Section as Section  # re-exported
+from companion.core.content.numbers import fill_numbers
+from companion.core.content.plans import (
+    before_round_steps,
+    capture_window,
+    closing_line,
+    pitch_plan,
+    planner_rules,
+    reminder_text,
+    round_defaults,
+    silence_nudge,
+    sleep_line,
+    start_soon_text,
+    thank_you_after,
+)
+from companion.core.fileio import FileReadError, read_limited
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -134,60 +150,38 @@ class Content:
     # Typed views of the pack's numbers (companion/core/content/plans.py); each falls
     # back to a code default only when the pack lacks a valid value.
     def pitch_plan(self) -> PitchPlan:
-        from companion.core.content.plans import pitch_plan
-
         return pitch_plan(self)
 
     def planner_rules(self) -> PlannerRules:
-        from companion.core.content.plans import planner_rules
-
         return planner_rules(self)
 
     @property
     def capture_window(self) -> dt.timedelta:
-        from companion.core.content.plans import capture_window
-
         return capture_window(self)
 
     @property
     def thank_you_after(self) -> dt.timedelta:
-        from companion.core.content.plans import thank_you_after
-
         return thank_you_after(self)
 
     def before_round_steps(self) -> tuple[BeforeStep, ...]:
-        from companion.core.content.plans import before_round_steps
-
         return before_round_steps(self)
 
     def round_defaults(self) -> RoundDefaults:
-        from companion.core.content.plans import round_defaults
-
         return round_defaults(self)
 
     def closing_line(self) -> tuple[str, str]:
-        from companion.core.content.plans import closing_line
-
         return closing_line(self)
 
     def silence_nudge(self):
-        from companion.core.content.plans import silence_nudge
-
         return silence_nudge(self)
 
     def start_soon_text(self) -> str:
-        from companion.core.content.plans import start_soon_text
-
         return start_soon_text(self)
 
     def sleep_line(self) -> tuple[str, str]:
-        from companion.core.content.plans import sleep_line
-
         return sleep_line(self)
 
     def reminder_text(self, phase: str) -> str:
-        from companion.core.content.plans import reminder_text
-
         return reminder_text(self, phase)
 
     def check_references(self) -> list[ContentError]:
@@ -356,8 +350,6 @@ def content_files(folder: Path) -> list[Path]:
 
 
 def load_file(path: Path) -> Section:
-    from companion.core.fileio import FileReadError, read_limited
-
     try:
         raw = read_limited(path, "content")
     except FileReadError as exc:
@@ -403,7 +395,6 @@ def load_content(folders: Iterable[Path]) -> tuple[Content, list[ContentError]]:
             seen_here[section.id] = path
             content.sections[section.id] = section
     errors.extend(content.check_references())
-    from companion.core.content.numbers import fill_numbers
 
     fill_numbers(content)
     return content, errors
@@ -411,6 +402,5 @@ def load_content(folders: Iterable[Path]) -> tuple[Content, list[ContentError]]:
 
 def default_folders(user_dir: Path) -> Sequence[Path]:
     """The shipped packs, then the user's own folder (``<data folder>/content``)."""
-    from companion.core import paths
 
     return [paths.shipped_content_dir(), user_dir]

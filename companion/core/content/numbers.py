@@ -21,6 +21,10 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from companion.core.content.fields import parse_range, whole_value
+from companion.core.day.lengths import type_minutes
+from companion.core.stories.pack import story_pack
+
 if TYPE_CHECKING:
     from companion.core.content.items import Item, Section
     from companion.core.content.loader import Content
@@ -80,7 +84,6 @@ def values(content: Content) -> dict[str, str]:
 
 def _warm_up_minutes(content: Content) -> int:
     """The before-round checklist's ``warm_up_minutes:`` (the guide: 5)."""
-    from companion.core.content.fields import whole_value
 
     section = content.sections.get("before-round")
     value = section.meta.get("warm_up_minutes", "") if section is not None else ""
@@ -89,7 +92,6 @@ def _warm_up_minutes(content: Content) -> int:
 
 def _type_length(content: Content, type_id: str) -> str:
     """A round type's length as the day times it ("45 minutes")."""
-    from companion.core.day.lengths import type_minutes
 
     return duration_text(dt.timedelta(minutes=type_minutes(content, type_id)))
 
@@ -104,7 +106,6 @@ def seconds_text(seconds: int) -> str:
 def _story_words(content: Content) -> dict[str, str]:
     """The stories section's budget (``seconds:``) and limits (``min_stories:``,
     ``max_stories:``): "2 minutes", "12", "8 to 12"."""
-    from companion.core.stories.pack import story_pack
 
     pack = story_pack(content)
     low, high = pack.min_stories, pack.max_stories
@@ -117,7 +118,6 @@ def _story_words(content: Content) -> dict[str, str]:
 
 def _setup_minutes(content: Content) -> float:
     """The coding moves' setup step's minutes (a range by its upper end); 1 if none."""
-    from companion.core.content.fields import parse_range
 
     steps = content.sections.get("coding-moves")
     item = next((i for i in steps.items if i.get("id") == "setup"), None) if steps else None
@@ -143,7 +143,6 @@ def fill_numbers(content: Content) -> None:
 def step_ends(steps: Section) -> dict[str, float]:
     """Minutes from the start at which each step ends: the steps' ``minutes:`` added up
     in order, a range by its upper end, a step without minutes taking none."""
-    from companion.core.content.fields import parse_range
 
     ends, total = {}, 0.0
     for item in steps.items:
@@ -170,7 +169,6 @@ def _placed_after_steps(section: Section, steps: Section | None) -> Section:
 
 def _own_minutes(item: Item) -> str | None:
     """An item's own ``minutes:`` in words: "10 minutes", "2-3 minutes"."""
-    from companion.core.content.fields import parse_range
 
     span = parse_range(item.get("minutes"))
     if span is None:

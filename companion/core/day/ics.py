@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.day.ics_zones import FileZones
-from companion.core.day.invite_fields import Person
+from companion.core.day.invite_fields import (
+    Person,
+    call_link_of,
+    interviewer_in,
+    person_of,
+    role_in,
+)
+from companion.core.fileio import FileReadError, read_limited
 
 MIN_YEAR, MAX_YEAR = 1970, 2200
 
@@ -77,7 +84,6 @@ def read_ics(
     path: Path, *, local_tz: dt.tzinfo | None = None
 ) -> tuple[list[IcsEvent], list[IcsProblem]]:
     """Read a calendar file; raise :class:`IcsError` naming the file when it cannot be read."""
-    from companion.core.fileio import FileReadError, read_limited
 
     path = Path(path)
     try:
@@ -250,7 +256,6 @@ def _props(block: list[str]) -> dict[str, list[str]]:
 def _details(block: list[str], event, cancel: bool) -> dict:
     """What an event says beyond its time: interviewer and role (DESCRIPTION), the call
     link, UID, SEQUENCE, DTSTAMP, whether it is cancelled, and the people."""
-    from companion.core.day.invite_fields import call_link_of, interviewer_in, role_in
 
     props = _props(block)
     name, role = interviewer_in((props.get("DESCRIPTION") or [""])[0])
@@ -289,8 +294,6 @@ def _stamp(event) -> dt.datetime | None:
 
 
 def _people(event, name: str) -> list[Person]:
-    from companion.core.day.invite_fields import person_of
-
     values = event.get(name)
     if values is None:
         return []

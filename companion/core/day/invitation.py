@@ -14,7 +14,11 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from companion.core.day import loops
+from companion.core.day.ics import read_ics
+from companion.core.day.invite_people import candidate_address, round_people, stored_people
+from companion.core.day.invite_updates import apply_update, rounds_by_uid
 from companion.core.day.model import DayRules
+from companion.core.day.schedule import import_events
 from companion.core.text import MAX_TEXT
 
 # (?<!\s): a run of spaces is tried once from its start, not from each space (quadratic)
@@ -67,7 +71,6 @@ def import_invitation(
     The same file imported twice adds nothing: the loop is found again by company and
     first day (or by its events' UIDs), and a round already at an event's time is skipped.
     ``me`` is the user's address, left out of the people."""
-    from companion.core.day.ics import read_ics
 
     events, problems = read_ics(path)  # raises IcsError (a ValueError) naming the file
     return import_invitation_events(
@@ -115,8 +118,6 @@ def import_invitation_events(
 
 
 def _people_fields(event, me: str) -> tuple[dict, tuple[str, ...]]:
-    from companion.core.day.invite_people import round_people
-
     found = round_people(event.organizer, event.attendees, me)
     fields = {"organizer": found.organizer, "people": found.people}
     if found.interviewers and not event.interviewer:
@@ -125,9 +126,6 @@ def _people_fields(event, me: str) -> tuple[dict, tuple[str, ...]]:
 
 
 def _import(db, path, events, timed, rules, company, role, me, now, refusals, into=None):
-    from companion.core.day.invite_people import candidate_address, stored_people
-    from companion.core.day.invite_updates import apply_update, rounds_by_uid
-
     titles = dict(rules.titles)
     known = rounds_by_uid(db, {e.uid for e in timed})
     updates = [e for e in timed if e.uid and e.uid in known]
@@ -171,8 +169,6 @@ def _import(db, path, events, timed, rules, company, role, me, now, refusals, in
             messages.append(message)
     added = 0
     if live:
-        from companion.core.day.schedule import import_events
-
         name = loops.get_loop(db, loop_id).company
         result = import_events(
             db,
@@ -222,7 +218,6 @@ def _import(db, path, events, timed, rules, company, role, me, now, refusals, in
 def _name_earlier_interviewers(db, rounds, me: str) -> None:
     """Rounds imported before the user's address was known, with nobody named: their
     stored people name the interviewer now."""
-    from companion.core.day.invite_people import round_people, stored_people
 
     for rnd in rounds:
         organizer, attendees = stored_people(rnd.people)

@@ -10,6 +10,7 @@ from sqlite_utils import Database
 
 from companion.core.day import actions, loops
 from companion.core.day.clock import clock_text
+from companion.core.day.schedule import round_title
 from companion.core.timeutil import parse_stored, to_stored
 
 CANCELLED = "cancelled by the organizer"
@@ -40,8 +41,6 @@ def is_newer(event, rnd: loops.Round) -> bool:
 
 
 def round_name(rnd: loops.Round, titles: dict[str, str]) -> str:
-    from companion.core.day.schedule import round_title
-
     title = round_title(rnd, titles)
     return title if title.lower().endswith("round") else f"{title} round"
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from companion.core.day.links import call_link
 from companion.core.storage.rows import set_columns
 from companion.core.text import MAX_TEXT, clean_text
 from companion.core.timeutil import parse_stored, to_stored, to_stored_utc
@@ -263,8 +264,6 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
             }[name]
             values[name] = clean_text(value or "", what)
         elif name == "link":
-            from companion.core.day.links import call_link
-
             text = clean_text(value or "", "The call link")
             if text and not call_link(text):
                 raise ValueError(f"The call link {text[:80]!r} is not a web address (https://…).")

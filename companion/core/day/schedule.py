@@ -11,16 +11,17 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from companion.core.day.actions import type_and_label
 from companion.core.day.clock import clock_text as clock_text  # re-exported
 from companion.core.day.clock import countdown_text as countdown_text  # re-exported
-from companion.core.day.loops import Round
+from companion.core.day.loops import Round, add_round, get_round, list_rounds, update_round
+from companion.core.day.round_state import round_title as state_title
+from companion.core.timeutil import to_stored
 
 
 def round_title(rnd: Round, titles: dict[str, str] | None = None) -> str:
     """The round's name for people: the content's title, else the round's own label."""
-    from companion.core.day.model import round_title as title
-
-    return title(rnd, titles or {})
+    return state_title(rnd, titles or {})
 
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -77,8 +78,6 @@ def import_events(
     already has a round at is skipped, so importing the same file twice is harmless.
     Each event stands alone: one that cannot be added is named in ``refused``.
     ``fields_of(event)`` gives more round fields (the people)."""
-    from companion.core.day.loops import get_round, list_rounds, update_round
-    from companion.core.timeutil import to_stored
 
     types = list(types)
     known = {rid for rid, _title in types}
@@ -128,8 +127,6 @@ def import_events(
 def _add_event(db, loop_id, event, types, known, default_type, company) -> int:
     """The new round of one event, its type guessed from the summary; an event with no
     known type keeps its own words (shortened to a title, never refused for its length)."""
-    from companion.core.day.actions import type_and_label
-    from companion.core.day.loops import add_round, update_round
 
     rtype = guess_round_type(event.summary, types) or default_type
     label = ""

@@ -13,8 +13,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from companion.core import paths
-from companion.core.fileio import planted
-from companion.core.storage.files import atomic_write_text
+from companion.core.fileio import FileMissingError, FileReadError, planted, read_limited
+from companion.core.paths import DataDirError, ensure_private_dir
+from companion.core.storage.files import atomic_write_text, describe_kind
 
 FILE_NAME = paths.DND_STATE_NAME
 
@@ -37,8 +38,6 @@ def record_path(data_dir: Path) -> Path:
 
 
 def load(path: Path) -> Hold | None:
-    from companion.core.fileio import FileMissingError, FileReadError, planted, read_limited
-
     foreign = planted(path)
     if foreign:  # another user's record is not ours to "restore" from
         return _damaged(f"{path} {foreign}, so it was not read.")
@@ -73,7 +72,6 @@ def _damaged(problem: str) -> Hold:
 
 def save(path: Path, hold: Hold) -> None:
     path = Path(path)
-    from companion.core.paths import DataDirError, ensure_private_dir
 
     try:
         ensure_private_dir(path.parent)
@@ -98,7 +96,6 @@ def clear(path: Path) -> str | None:
         return None
     except OSError as exc:
         return f"{path} could not be removed ({exc.strerror or exc}); move it away."
-    from companion.core.storage.files import describe_kind
 
     what = planted(path) or f"is {describe_kind(st.st_mode)}, not a do-not-disturb record"
     return f"{path} {what}; it was left as it is: move it away."

@@ -18,12 +18,13 @@ from collections.abc import Iterator
 
 from sqlite_utils import Database
 
+from companion.core.storage.schema.journal import FTS_SOURCES, _coalesced
+
 
 @contextlib.contextmanager
 def index_afterwards(db: Database) -> Iterator[None]:
     """Insert rows inside the block; they are added to the search index when it ends.
     Must run inside a transaction (``db.atomic()``)."""
-    from companion.core.storage.schema.journal import FTS_SOURCES, _coalesced
 
     c = db.conn
     if not c.in_transaction:

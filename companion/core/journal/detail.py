@@ -10,6 +10,7 @@ from companion.core.day.loops import Loop, Round, get_loop, get_round, list_roun
 from companion.core.journal.entries import Asked, Flub, WeakTopic, WentWell
 from companion.core.journal.round_order import in_time_order as in_time_order  # re-exported
 from companion.core.journal.thankyou import ThankYou, thank_you
+from companion.core.selfcheck.planner import asked_questions
 
 
 @dataclass
@@ -69,7 +70,6 @@ def loop_detail(db: Database, loop_id: int) -> LoopDetail | None:
         sql = f"SELECT {columns} FROM {table} WHERE loop_id = ? ORDER BY created_at, id"
         for entry in _rows(db, cls, sql, [loop_id]):
             getattr(bucket(entry.round_id), group).append(entry)
-    from companion.core.selfcheck.planner import asked_questions
 
     for question in asked_questions(db, loop_id):
         bucket(question.round_id).asked_them.append(question)

@@ -43,6 +43,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from companion.core.about.takes import takes_list
 from companion.core.journal.importer import ImportReport, import_checked, import_journal_data
 from companion.core.journal.validate import (
     ENTRY_KINDS,
@@ -53,6 +54,10 @@ from companion.core.journal.validate import (
     JournalImportError,
     read_journal,
 )
+from companion.core.review.transfer import review_dict
+from companion.core.selfcheck import planner
+from companion.core.storage.files import atomic_writer
+from companion.core.stories.transfer import stories_dict
 from companion.core.timeutil import to_stored_utc
 
 __all__ = [
@@ -67,13 +72,6 @@ __all__ = [
 
 
 # --- export ------------------------------------------------------------------------------
-
-
-def _planner():
-    """The planner module, imported when a journal is exported or imported (not before)."""
-    from companion.core.selfcheck import planner
-
-    return planner
 
 
 class _Stream:
@@ -158,7 +156,6 @@ def _asked_loops(db: Database) -> set[int]:
 
 def iter_loops(db: Database):
     """Every loop as its export dict, one at a time, in id order."""
-    planner = _planner()
     asked = _asked_loops(db)
     streams = _streams(db, "loop_id IS NOT NULL")
     thanks = _Stream(
@@ -206,20 +203,14 @@ def journal_dict(db: Database, now: dt.datetime) -> dict:
 
 
 def _review_dict(db: Database) -> dict:
-    from companion.core.review.transfer import review_dict
-
     return review_dict(db)
 
 
 def _takes_list(db: Database) -> list:
-    from companion.core.about.takes import takes_list
-
     return takes_list(db)
 
 
 def _stories_dict(db: Database) -> dict:
-    from companion.core.stories.transfer import stories_dict
-
     return stories_dict(db)
 
 
@@ -252,7 +243,6 @@ def _loops_as_json(db: Database, encode):
             "sent_at) FROM thank_yous WHERE loop_id IS NOT NULL ORDER BY loop_id, id"
         )
     )
-    planner = _planner()
     asked = _asked_loops(db)
     for loop_id, head in db.execute(
         f"SELECT id, json_object({_json_args(LOOP_FIELDS)}) FROM loops ORDER BY id"
@@ -302,7 +292,6 @@ def export_journal(db: Database, path: Path, now: dt.datetime) -> int:
     journal grows; SQLite encodes each row as JSON (``json_object``), Python only joins
     them. The document equals ``journal_dict()`` once parsed.
     """
-    from companion.core.storage.files import atomic_writer
 
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     count = 0

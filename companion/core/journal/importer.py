@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from companion.core.about.takes import import_takes
 from companion.core.journal.bulk import index_afterwards
 from companion.core.journal.entries import topic_key
 from companion.core.journal.validate import (
@@ -27,6 +28,9 @@ from companion.core.journal.validate import (
     CheckedJournal,
     parse_journal,
 )
+from companion.core.review.transfer import import_review
+from companion.core.selfcheck import planner
+from companion.core.stories.transfer import import_stories
 from companion.core.timeutil import to_stored_utc
 
 _LOOP_CONTENT = tuple(k for k in LOOP_FIELDS if k != "created_at")
@@ -43,13 +47,6 @@ class ImportReport:
     stories_added: int = 0  # story bank rows not here yet (companion.core.stories.transfer)
     takes_added: int = 0  # kept rehearsal takes not here yet (companion.core.about.takes)
     control_chars_removed: int = 0
-
-
-def _planner():
-    """The planner module, imported when a journal is exported or imported (not before)."""
-    from companion.core.selfcheck import planner
-
-    return planner
 
 
 def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:
@@ -70,13 +67,10 @@ def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:
         )
         _insert_asked_them(db, doc, loop_ids, round_ids, report)
         _insert_study_marks(db, doc)
-        from companion.core.review.transfer import import_review
 
         report.reviews_added = import_review(db, doc.review)
-        from companion.core.stories.transfer import import_stories
 
         report.stories_added = import_stories(db, doc.stories, dt.datetime.now(dt.UTC))
-        from companion.core.about.takes import import_takes
 
         report.takes_added = import_takes(db, doc.takes)
     return report
@@ -206,7 +200,6 @@ def _insert_entries(db, doc: CheckedJournal, loop_ids, round_ids, report) -> Non
 def _insert_asked_them(db, doc: CheckedJournal, loop_ids, round_ids, report) -> None:
     if not doc.asked_them:
         return
-    planner = _planner()
     for loop, ref, text, audience, asked_at in doc.asked_them:
         if loop is not None and loop_ids[loop] is None:
             continue  # the loop was already here

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from companion.core.storage.schema.journal import FTS_SOURCES, _coalesced
+
 KIND_LABELS = {
     "loop": "Loop",
     "round": "Round",
@@ -131,7 +133,6 @@ def search(db: Database, text: str, *, limit: int = 50) -> list[SearchHit]:
 
 def rebuild_index(db: Database) -> None:
     """Re-create the index from the tables (after a bulk load that bypassed triggers)."""
-    from companion.core.storage.schema.journal import FTS_SOURCES, _coalesced
 
     with db.atomic():
         db.execute("DELETE FROM journal_fts")

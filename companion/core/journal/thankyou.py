@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from companion.core.day.loops import get_loop
+from companion.core.day.loops import get_loop, list_rounds
+from companion.core.journal.round_order import in_time_order
 from companion.core.journal.thankyou_words import first_person, greeting, topic_in_words
 from companion.core.text import clean_text
 from companion.core.timeutil import to_stored_utc
@@ -120,8 +121,6 @@ class Recipient:
 def _rounds_by_start(db: Database, loop_id: int) -> list[tuple[int, str, str]]:
     """(id, interviewer name, role) of the loop's rounds, earliest first. A hiring-manager
     round whose role was left unknown is the hiring manager's."""
-    from companion.core.day.loops import list_rounds
-    from companion.core.journal.round_order import in_time_order
 
     return [
         (r.id, r.interviewer_name, r.interviewer_role or _role_of_type(r.type))

@@ -13,6 +13,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.core.about.takes import TakesImportError, check_takes
+from companion.core.fileio import FileReadError, read_limited
 from companion.core.journal.check_fields import (
     ENTRY_KINDS,
     JOURNAL_FORMAT,
@@ -32,6 +34,8 @@ from companion.core.journal.check_fields import (
 from companion.core.journal.entries import topic_key
 from companion.core.journal.quick_check import NotPlain, plain_reader
 from companion.core.journal.stream import STREAMED, JournalImportError, load_json, scan_document
+from companion.core.review.transfer import ReviewImportError, check_review
+from companion.core.stories.transfer import StoriesImportError, check_stories
 from companion.core.text import json_may_hold_lone_surrogate, json_plain
 from companion.core.timeutil import to_stored_utc
 
@@ -190,7 +194,6 @@ class CheckedJournal:
 
 def _stories(data: dict) -> dict:
     """The story bank part (checked by its own module, companion.core.stories)."""
-    from companion.core.stories.transfer import StoriesImportError, check_stories
 
     try:
         return check_stories(data.get("stories"))
@@ -200,7 +203,6 @@ def _stories(data: dict) -> dict:
 
 def _takes(data: dict) -> list:
     """The kept rehearsal takes (checked by their own module, companion.core.about)."""
-    from companion.core.about.takes import TakesImportError, check_takes
 
     try:
         return check_takes(data.get("rehearsal_takes"))
@@ -210,7 +212,6 @@ def _takes(data: dict) -> list:
 
 def _review(data: dict) -> dict:
     """The review cards and log (checked by their own module, companion.core.review)."""
-    from companion.core.review.transfer import ReviewImportError, check_review
 
     try:
         return check_review(data.get("review"))
@@ -272,7 +273,6 @@ def check_text(
 def read_journal(path: Path, now: dt.datetime | None = None) -> CheckedJournal:
     """A journal file read through the bounded reader and checked, as rows ready to
     import; a bad file raises :class:`JournalImportError` naming it and the place."""
-    from companion.core.fileio import FileReadError, read_limited
 
     path = Path(path)
     try:

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import datetime as dt
 
-from companion.core.review.cards import KINDS, RATINGS, SOURCES, LogEntry, parse_utc
+from companion.core.review.cards import (
+    KINDS,
+    RATINGS,
+    SOURCES,
+    LogEntry,
+    add_log,
+    ensure_card,
+    parse_utc,
+    rebuild,
+)
 from companion.core.text import lone_surrogate
 
 MIN_YEAR, MAX_YEAR = 1970, 2200
@@ -110,7 +119,6 @@ def check_review(data: object) -> dict:
 def import_review(db, review: dict) -> int:
     """Add a checked ``review`` part (see :func:`check_review`); returns reviews added.
     The caller holds the transaction."""
-    from companion.core.review.cards import add_log, ensure_card, rebuild
 
     created = {(c["kind"], c["id"]): c for c in review["cards"]}
     touched: set[str] = set()

@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.core.content.loader import QuizQuestion
+from companion.core.review.cards import ensure_card, rate
+from companion.core.review.deadline import effective_due, loop_starts
+from companion.core.review.queue import due_map
 from companion.core.timeutil import parse_stored, to_stored
 
 MARKS = ("got", "shaky", "missed", "easy")
@@ -195,8 +198,6 @@ def record_mark(db, question: QuizQuestion, mark: str, at: dt.datetime) -> Card:
     Leitner box and the state the study list reads."""
     if mark not in MARKS:
         raise QuizError(f"Unknown mark {mark!r}; use one of {', '.join(MARKS)}.")
-    from companion.core.review.cards import rate
-    from companion.core.review.deadline import effective_due, loop_starts
 
     with db.atomic():
         review = rate(db, "quiz", question.id, question.question, RATING_OF[mark], at, "quiz")
@@ -223,7 +224,6 @@ def record_mark(db, question: QuizQuestion, mark: str, at: dt.datetime) -> Card:
 
 def set_flag(db, question: QuizQuestion, flagged: bool, at: dt.datetime) -> None:
     """Flag a question to speak aloud later (or clear the flag)."""
-    from companion.core.review.cards import ensure_card
 
     with db.atomic():
         _upsert_snapshot(db, question)
@@ -292,8 +292,6 @@ class QuizSession:
     marks: dict[str, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        from companion.core.review.queue import due_map
-
         pool = [q for q in self.questions if self.set_name in (None, q.set)]
         now = self.clock()
         cards = with_review_due(load_cards(self.db), due_map(self.db, now))

@@ -14,6 +14,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from companion.core import paths
+from companion.core.fileio import planted, planted_folder
 from companion.core.storage.errors import BackupError, busy_timeout_s, os_reason
 from companion.core.storage.files import private_temp
 from companion.core.storage.health import aside_name, health, move_aside, read_only_uri
@@ -83,7 +84,6 @@ def list_backups(folder: Path) -> list[Path]:
     """Backups, newest first: regular files of ours in a folder of ours. A backup another
     user owns or others may write (or any file in such a folder) is never listed, so it
     is never restored, rotated or taken as the newest."""
-    from companion.core.fileio import planted
 
     try:
         if not folder.is_dir() or foreign_backups(folder):
@@ -96,7 +96,6 @@ def list_backups(folder: Path) -> list[Path]:
 
 def foreign_backups(folder: Path) -> str | None:
     """Why the backups folder must not be written into nor restored from, or None."""
-    from companion.core.fileio import planted_folder
 
     why = planted_folder(folder)
     if why is None:

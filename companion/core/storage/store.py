@@ -23,6 +23,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from companion.core import paths
+from companion.core.fileio import planted
 from companion.core.storage.backups import (  # noqa: F401 (re-exported: the callers' one door)
     KEEP_BACKUPS,
     JournalInUseError,
@@ -416,7 +417,6 @@ def foreign_problem(path: Path) -> str | None:
     another user owns, or one that others may write (in a shared folder anyone could
     have planted it, or could change it later). Like ssh with a key, the app refuses it
     rather than write the user's journal into it; it is never chmod-ed or moved."""
-    from companion.core.fileio import planted
 
     for candidate in (path, *(path.with_name(path.name + s) for s in SIDE_SUFFIXES)):
         why = planted(candidate)

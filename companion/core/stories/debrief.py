@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.journal.entries import topic_key
+from companion.core.stories.rounds import load_expected, use_titles
 from companion.core.timeutil import to_stored_utc
 
 
@@ -155,8 +156,6 @@ def round_debrief(db: Database, round_id: int) -> RoundDebrief | None:
     if row is None:
         return None
     if row[0] is None:  # a round outside a loop
-        from companion.core.stories.rounds import load_expected, use_titles
-
         topics = db.execute(
             "SELECT topic FROM asked WHERE round_id = ? AND topic != '' ORDER BY id", [round_id]
         )

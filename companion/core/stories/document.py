@@ -8,6 +8,7 @@ import datetime as dt
 from sqlite_utils import Database
 
 from companion.core.about import store as about_store
+from companion.core.content.numbers import fill, values
 
 
 class DocumentStore:
@@ -71,6 +72,5 @@ Tags: ownership, impact
 
 def starter(content) -> str:
     """The template with the pack's numbers in it ("8 to 12 stories of about 2 minutes")."""
-    from companion.core.content.numbers import fill, values
 
     return fill(STARTER, values(content))

@@ -14,6 +14,7 @@ from companion.core.journal.entries import topic_key
 from companion.core.stories.check import stories_for
 from companion.core.stories.pack import Question, StoryPack
 from companion.core.stories.parse import Story, StoryBank
+from companion.core.study.ranking import study_list
 from companion.core.timeutil import to_stored_utc
 
 MAX_TOPICS = 40
@@ -145,8 +146,6 @@ def study_top(db: Database, now: dt.datetime, limit: int) -> list[str]:
     if limit <= 0:
         return []
     import sqlite3
-
-    from companion.core.study.ranking import study_list
 
     try:
         return [item.topic for item in study_list(db, now)[:limit]]

@@ -18,7 +18,9 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 
+from companion.core.about import store as about_store
 from companion.core.journal.entries import topic_key
+from companion.core.stories.document import STORIES
 from companion.core.stories.rounds import (
     MAX_TOPIC_CHARS,
     clean_topics,
@@ -69,8 +71,6 @@ def stories_dict(db) -> dict:
 
 
 def _stories_dict(db) -> dict:
-    from companion.core.stories.document import STORIES
-
     rounds: dict[int, dict] = {}
     loops = _loop_rounds(db, with_stories=True)
 
@@ -243,7 +243,6 @@ def check_stories(data: object) -> dict:
 def import_stories(db, stories: dict, now: dt.datetime) -> int:
     """Add a checked ``stories`` part (see :func:`check_stories`); returns rows added. The
     caller holds the transaction, after the loops and rounds are in."""
-    from companion.core.about import store as about_store
 
     added = 0
     document = stories["document"]

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from sqlite_utils import Database
 
 from companion.core.journal.entries import topic_key
+from companion.core.selfcheck.quiz import weak_topics
 from companion.core.timeutil import parse_stored, to_stored_utc
 
 RECENCY_HALF_LIFE_DAYS = 14.0
@@ -186,8 +187,6 @@ class GuideIndex:
 
 
 def _quiz_weak(db: Database) -> list:
-    from companion.core.selfcheck.quiz import weak_topics
-
     try:
         return list(weak_topics(db))
     except Exception:  # another feature's data problem must not take the study list down

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from companion.core.voice.align import Aligner
 from companion.core.voice.order import OffScript, spoken_order
-from companion.core.voice.recognizer import HeardWord, common_words
+from companion.core.voice.pcm import resample
+from companion.core.voice.recognizer import SAMPLE_RATE, HeardWord, ScriptRecognizer, common_words
 from companion.core.voice.script import says_a_number
 from companion.core.voice.take import PAUSE_SECONDS
 
@@ -246,8 +247,6 @@ def _speaking(words: list[HeardWord]) -> float:
 def hear(samples, sample_rate: int, script, pack_ids=()) -> TakeHeard:
     """Recognize a whole take (any rate; resampled to 16 kHz) and summarise it. Raises
     RecognizerError (one line) when the recognizer cannot be made."""
-    from companion.core.voice.pcm import resample
-    from companion.core.voice.recognizer import SAMPLE_RATE, ScriptRecognizer
 
     recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences])
     audio = resample(samples, sample_rate, SAMPLE_RATE)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.core.about.pitch import analyze
 from companion.core.about.segments import FENCE, HEADING
 from companion.core.about.spoken import spoken_text
 
@@ -103,7 +104,6 @@ def _body(lines: list[str]) -> list[str]:
 def pitch_script(text: str, plan: PitchPlan | None = None) -> list[ScriptSegment]:
     """The one-pager's pitch segments with the words each one says, in the pack's order
     (segments the one-pager lacks, or that say nothing, are left out)."""
-    from companion.core.about.pitch import analyze
 
     lines = text.splitlines()
     out = []

@@ -8,6 +8,7 @@ from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.core.fileio import FileReadError, read_limited
 from companion.core.voice.levels import Levels, measure
 from companion.core.voice.pcm import to_int16_mono
 from companion.core.voice.vad import Span, detect
@@ -121,7 +122,6 @@ def read_wav(path: Path, *, max_seconds: float = MAX_SECONDS) -> Take:
     reader (a regular file, at most ``LIMITS["take"]`` bytes) and refused with a one-line
     WavError when it is not a readable file, empty, truncated, absurdly long, or not 16-bit
     PCM (the message names its real format and the sox line that converts it)."""
-    from companion.core.fileio import FileReadError, read_limited
 
     path = Path(path)
     try:

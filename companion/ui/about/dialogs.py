@@ -19,6 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.about import store as about_store
+from companion.core.about.pitch import calibrated_rate
+
 REASONS = {
     "autosave": "autosaved",
     "save": "saved",
@@ -34,7 +37,6 @@ class HistoryDialog(QDialog):
 
     def __init__(self, db, parent: QWidget | None = None, *, store=None, title="One-pager history"):
         super().__init__(parent)
-        from companion.core.about import store as about_store
 
         self._store = store or about_store  # the story bank passes its DocumentStore
         self._db = db
@@ -181,7 +183,6 @@ class CalibrateDialog(QDialog):
     def stop(self) -> None:
         if self._started is None:
             return
-        from companion.core.about.pitch import calibrated_rate
 
         self._timer.stop()
         seconds = self.monotonic() - self._started

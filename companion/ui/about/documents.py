@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.core.about.export import export_html, export_markdown, format_for
+from companion.core.about.importing import read_import
+from companion.core.about.template import fill_template, minimal_template
+from companion.core.content.plans import FALLBACK_PITCH
+from companion.core.paths import exports_dir, resources_dir
+from companion.ui.about.dialogs import HistoryDialog
+from companion.ui.about.export import export_pdf_markdown, print_document
 from companion.ui.widgets.opening import choose_file, open_dialog
 
 
 def template_text(plan=None) -> str:
     """The starting one-pager for a new user (resources/templates/about-me.md), its pitch
     headings and timings filled from the content pack's ``plan``."""
-    from companion.core.about.template import fill_template, minimal_template
-    from companion.core.content.plans import FALLBACK_PITCH
-    from companion.core.paths import resources_dir
 
     plan = plan or FALLBACK_PITCH  # no pack given
     try:
@@ -49,8 +53,6 @@ class AboutDocuments:
         )
 
     def import_file(self, path: Path) -> bool:
-        from companion.core.about.importing import read_import
-
         try:
             result = read_import(Path(path))
         except ValueError as exc:
@@ -74,8 +76,6 @@ class AboutDocuments:
         )
 
     def open_history(self) -> None:
-        from companion.ui.about.dialogs import HistoryDialog
-
         if self.autosaver.dirty:
             self.save_now("save")
         self.history_dialog = HistoryDialog(
@@ -100,22 +100,15 @@ class AboutDocuments:
         OSError propagates with the reason."""
         text = self.editor.toPlainText()
         if fmt == "md":
-            from companion.core.about.export import export_markdown
-
             export_markdown(text, path)
             return None
         if fmt == "html":
-            from companion.core.about.export import export_html
-
             export_html(text, path)
             return None
-        from companion.ui.about.export import export_pdf_markdown
 
         return export_pdf_markdown(text, path, page_size, self.renderer).warning()
 
     def export_dialog(self) -> None:
-        from companion.core.paths import exports_dir
-
         folder = exports_dir(self.ctx.data_dir)
         choose_file(
             self,
@@ -129,7 +122,6 @@ class AboutDocuments:
 
     def export_chosen(self, path: Path, name_filter: str) -> None:
         """Export to the file picked (a name without a suffix takes the chosen filter's)."""
-        from companion.core.about.export import format_for
 
         fmt = EXPORT_FILTERS.get(name_filter) or "pdf"
         if not path.suffix:
@@ -148,8 +140,6 @@ class AboutDocuments:
 
     def print_dialog(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
-        from companion.ui.about.export import print_document
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)

@@ -22,6 +22,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser, QTextEdit, QWidget
 
+from companion.core.about.guard import RenderRefused
+from companion.core.about.importing import clean_text
+from companion.core.about.render import PAGE_CSS
+from companion.ui.theme import soft_background
+
 # Sections kept in frames of their own (only the edited one is laid out again); past this
 # many, inserting a frame grew with the frames already there (1,500 sections: 15 s)
 MAX_FRAMES = 64
@@ -78,7 +83,6 @@ class PitchEditor(QPlainTextEdit):
     def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 (Qt API)
         if not source.hasText():
             return
-        from companion.core.about.importing import clean_text
 
         text, removed = clean_text(source.text())
         if removed:
@@ -116,7 +120,6 @@ class PitchEditor(QPlainTextEdit):
             )
         selection = QTextEdit.ExtraSelection()
         selection.cursor = cursor
-        from companion.ui.theme import soft_background
 
         selection.format.setBackground(soft_background(self.palette()))
         selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
@@ -157,7 +160,6 @@ class SafePreview(QTextBrowser):
         self.verticalScrollBar().valueChanged.connect(self._thaw)
         # read-only and rebuilt on every pause in typing: an undo history would only grow
         self.document().setUndoRedoEnabled(False)
-        from companion.core.about.render import PAGE_CSS
 
         self.document().setDefaultStyleSheet(PAGE_CSS)
 
@@ -186,7 +188,6 @@ class SafePreview(QTextBrowser):
     def show_render(self, result) -> None:
         """A render's result, as PreviewRender hands it: its sections, or the guard's
         refusal (too deep or too heavy: the reason shows)."""
-        from companion.core.about.guard import RenderRefused
 
         if isinstance(result, RenderRefused):
             self.show_message(f"Preview paused: {result}")

@@ -9,6 +9,10 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
+from companion.core.about.export import pdf_size_problem
+from companion.core.about.render import PAGE_CSS, SafeRenderer
+from companion.core.storage.files import atomic_write_bytes
+
 PAGE_SIZES = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 MARGIN_MM = 10.0  # room for spaced headings: the template stays on one A4 or Letter page
 
@@ -40,7 +44,6 @@ class PdfResult:
 
 def safe_document(html_body: str) -> SafeDocument:
     """``html_body`` in a :class:`SafeDocument` styled like the preview (PAGE_CSS)."""
-    from companion.core.about.render import PAGE_CSS
 
     doc = SafeDocument()
     doc.setDefaultStyleSheet(PAGE_CSS)
@@ -74,8 +77,6 @@ class PdfTooLargeError(OSError):
 def export_pdf_markdown(text: str, path: Path, page_size: str = "a4", renderer=None) -> PdfResult:
     """The one-pager's Markdown ``text`` as a PDF at ``path``; refused before any work
     (:class:`PdfTooLargeError`) when it is too long to lay out in seconds."""
-    from companion.core.about.export import pdf_size_problem
-    from companion.core.about.render import SafeRenderer
 
     problem = pdf_size_problem(text)
     if problem:
@@ -106,7 +107,6 @@ def export_pdf(html_body: str, path: Path, page_size: str = "a4") -> PdfResult:
     with an unpredictable name, never a planted link, FIFO or folder), and only a
     complete PDF replaces ``path``: a short write (a full disk, a file-size limit)
     raises OSError and leaves nothing behind."""
-    from companion.core.storage.files import atomic_write_bytes
 
     doc, layout = build_document(html_body, page_size)
     pages = page_count(doc, layout)

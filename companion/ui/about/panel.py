@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.about.spoken import MAX_WPM, MIN_WPM
+from companion.ui.about.takes import TakesTrend
 from companion.ui.theme import status_color
 
 STATUS_TEXT = {
@@ -135,7 +136,6 @@ class AnalysisPanel(QWidget):
         self.rehearsal_label.setWordWrap(True)
         self.rehearsal_label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.rehearsal_label)
-        from companion.ui.about.takes import TakesTrend
 
         self.takes = TakesTrend()
         layout.addWidget(self.takes)

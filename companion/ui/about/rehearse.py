@@ -9,6 +9,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from companion.core.about.rehearsal import Rehearsal, Step
+from companion.ui.theme import status_color
 
 
 class RehearseBar(QFrame):
@@ -103,7 +104,6 @@ class RehearseBar(QFrame):
         step = self.rehearsal.current
         elapsed = self.rehearsal.elapsed_in_current(self.monotonic())
         over = elapsed > step.budget_seconds
-        from companion.ui.theme import status_color
 
         color = status_color("bad" if over else "good").name()
         self.clock.setText(

@@ -9,6 +9,7 @@ from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from companion.core.about.takes import what_changed
+from companion.core.timeutil import parse_stored
 
 LAST = 8
 
@@ -73,7 +74,6 @@ class Sparkline(QWidget):
 
 def take_label(take: dict) -> str:
     """One kept take in a menu: when, how long, how fast."""
-    from companion.core.timeutil import parse_stored
 
     at = parse_stored(take.get("at"))
     when = f"{at.astimezone():%d %b %H:%M}" if at else "?"

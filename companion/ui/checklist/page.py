@@ -18,7 +18,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.changes import Change
+from companion.core.day.checklist import (
+    LINK_LABELS,
+    checked_keys,
+    new_day,
+    past_midnight,
+    phase_lists,
+    progress,
+    reset,
+    scope_for,
+    set_checked,
+)
+from companion.core.day.schedule import clock_text
+from companion.core.review.queue import review_or_empty
+from companion.core.selfcheck.quiz import first_review, flagged_ids
+from companion.ui.dnd.switch import dnd_model
 from companion.ui.theme import type_role
+from companion.ui.voice.check_dialog import show_check
+from companion.ui.widgets.opening import ask, tell
 from companion.ui.widgets.plain_text import plain_tip
 
 
@@ -43,8 +61,6 @@ def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None, db=No
     elif link == "dnd" and dnd is not None:
         status = dnd.status()
         if not status.automatic and status.hold is None:
-            from companion.ui.widgets.opening import tell
-
             return tell(parent, "Do not disturb", status.text)  # no nested event loop
         else:
             dnd.set_on(status.hold is None, round_id=round_id)
@@ -59,8 +75,6 @@ def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None, db=No
         if link == "review-list":
             bus.open_review.emit()
     elif link == "mic-check":
-        from companion.ui.voice.check_dialog import show_check
-
         return show_check(parent)
     return None
 
@@ -72,7 +86,6 @@ class PhaseGroup(QGroupBox):
 
     def __init__(self, ctx, bus, phase_list, scope, *, dnd=None, parent=None):
         super().__init__(parent)
-        from companion.core.day.checklist import LINK_LABELS
 
         self.ctx = ctx
         self.bus = bus
@@ -167,8 +180,6 @@ class PhaseGroup(QGroupBox):
         self.refresh()
 
     def refresh(self) -> None:
-        from companion.core.day.checklist import checked_keys, progress
-
         checked = checked_keys(self.ctx.db, self.scope)
         for key, box in self.boxes.items():
             box.blockSignals(True)
@@ -198,16 +209,12 @@ class PhaseGroup(QGroupBox):
                     button.setText("Show flagged answers")
 
     def _toggled(self, key: str, on: bool) -> None:
-        from companion.core.day.checklist import set_checked
-
         set_checked(self.ctx.db, self.scope, key, on, self.ctx.now())
         self.refresh()
         self.toggled.emit()
         self._announce()
 
     def reset(self) -> None:
-        from companion.core.day.checklist import reset
-
         reset(self.ctx.db, self.scope, [item.key for item in self.phase_list.items])
         self.refresh()
         self.toggled.emit()
@@ -215,7 +222,6 @@ class PhaseGroup(QGroupBox):
 
     def _announce(self) -> None:
         """The ticks changed here (this list is already redrawn: its own echo is skipped)."""
-        from companion.core.changes import Change
 
         self.bus.announce(Change.of("checklist", origin=self))
 
@@ -253,9 +259,6 @@ class _ClickLabel(QLabel):
 
 
 def _first_review(db, now) -> bool:
-    from companion.core.review.queue import review_or_empty
-    from companion.core.selfcheck.quiz import first_review
-
     try:
         return first_review(db, len(review_or_empty(db, now()).items))
     except Exception:  # noqa: BLE001 - the quiz tables may not exist in an older copy
@@ -263,8 +266,6 @@ def _first_review(db, now) -> bool:
 
 
 def _flagged_count(db) -> int:
-    from companion.core.selfcheck.quiz import flagged_ids
-
     try:
         return len(flagged_ids(db))
     except Exception:  # noqa: BLE001 - the quiz tables may not exist in an older copy
@@ -316,12 +317,9 @@ class ChecklistPage(QWidget):
         if self._built:
             return
         self._built = True
-        from companion.core.day.checklist import phase_lists
-        from companion.ui.dnd.switch import dnd_model
 
         dnd = dnd_model(self.ctx, self.bus)
         view = self._view()
-        from companion.core.day.checklist import scope_for
 
         lists = phase_lists(self.ctx.content)
         if not any(lst.items for lst in lists):
@@ -375,8 +373,6 @@ class ChecklistPage(QWidget):
     def _apply(self, view) -> None:
         if not self._built or view is None:
             return
-        from companion.core.day.checklist import past_midnight, scope_for
-        from companion.core.day.schedule import clock_text
 
         self.view = view
         self.redraws += 1
@@ -411,8 +407,6 @@ class ChecklistPage(QWidget):
 
     def new_day(self) -> None:
 
-        from companion.ui.widgets.opening import ask
-
         view = self.view or self._view()
         day, loop_id = view.day.isoformat(), view.loop_id  # the day asked about, kept
         self.dialog = ask(
@@ -423,10 +417,7 @@ class ChecklistPage(QWidget):
         )
 
     def _new_day(self, loop_id: int, day: str) -> None:
-        from companion.core.day.checklist import new_day
-
         new_day(self.ctx.db, loop_id, day)
-        from companion.core.changes import Change
 
         self.bus.announce(Change.of("checklist", origin=self))  # every list redraws below
         self.refresh()

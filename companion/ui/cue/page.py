@@ -19,6 +19,7 @@ from companion.core.context import AppContext
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
+from companion.core.day import loops
 from companion.ui.bus import AppBus
 from companion.ui.theme import type_role
 
@@ -98,7 +99,6 @@ class CuePage(QWidget):
 
     def load(self) -> None:
         """Fill the controls from the content, the journal and the saved card state."""
-        from companion.core.day import loops
 
         self._loading = True
         try:

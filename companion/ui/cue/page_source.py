@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from companion.core.cue import rounds as cue_rounds
+from companion.core.cue.sources import pitch_outline_lines, planned_question_lines, resolve_loop_id
 from companion.core.cue.state import CueState
 from companion.ui.cue.sections import RoundPage
 
@@ -28,8 +29,6 @@ class PageSource:
     def loop_id(self, state: CueState) -> int | None:
         """The loop the card records into: the chosen one, else today's."""
         if not self._loop_known:
-            from companion.core.cue.sources import resolve_loop_id
-
             try:
                 self._loop_id = resolve_loop_id(self.ctx.db, state, self.ctx.now().date())
                 self._loop_known = True
@@ -39,8 +38,6 @@ class PageSource:
 
     def _pitch_lines(self) -> tuple[list[cue_rounds.CardLine], str]:
         if self._pitch is None:
-            from companion.core.cue.sources import pitch_outline_lines
-
             self._pitch = pitch_outline_lines(self.ctx.db, self.ctx.content.pitch_plan())
         return self._pitch
 
@@ -49,8 +46,6 @@ class PageSource:
         pitch, pitch_note = self._pitch_lines() if "@pitch-outline" in info.sections else ([], "")
         planned: list[cue_rounds.CardLine] = []
         if "@planned-questions" in info.sections:
-            from companion.core.cue.sources import planned_question_lines
-
             planned = planned_question_lines(self.ctx.db, self.loop_id(state), info.audience)
         minutes = state.round_minutes(info)
         sections = cue_rounds.build_sections(

@@ -33,6 +33,7 @@ from companion.core.cue.timebox import (
     format_clock,
     format_minutes,
 )
+from companion.ui.cue.countdown import CountdownText
 from companion.ui.cue.style import NUDGE, RULE
 from companion.ui.widgets.palette_sheet import palette_sheet
 from companion.ui.widgets.plain_text import plain_tip
@@ -214,7 +215,6 @@ class TimeboxWidget(QWidget):
         layout.setContentsMargins(4, 0, 4, 4)
         layout.setSpacing(4)
         row = QHBoxLayout()
-        from companion.ui.cue.countdown import CountdownText
 
         self.clock = CountdownText("large")  # each second: repaints itself, no relayout
         self.clock.setAccessibleName("Time left")

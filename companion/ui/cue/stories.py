@@ -12,7 +12,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QVBoxLayout
 
-from companion.core.stories.parse import PART_TITLES, PARTS
+from companion.core.changes import Change
+from companion.core.stories import DatabaseError
+from companion.core.stories.document import STORIES
+from companion.core.stories.pack import story_pack
+from companion.core.stories.parse import PART_TITLES, PARTS, parse_stories
+from companion.core.stories.rounds import card_stories, shows_stories, toggle_used, used_stories
+from companion.ui.cue.sections import label, tool_button
 
 MARK = "\u2713 "  # a story told in this round
 MAX_LIST_LINES = 14  # the list's height at most, in lines of text
@@ -43,7 +49,6 @@ class StoriesFold(QFrame):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        from companion.ui.cue.sections import label, tool_button
 
         self.setObjectName("cueStories")
         layout = QVBoxLayout(self)
@@ -166,8 +171,6 @@ class StoriesPart:
     filter the hotkey steps through, and marking a story used (stored, announced)."""
 
     def __init__(self, ctx, bus, parent=None):
-        from companion.core.stories.pack import story_pack
-
         self.ctx = ctx
         self.bus = bus
         self.fold = StoriesFold(parent)
@@ -185,10 +188,6 @@ class StoriesPart:
     @property
     def bank(self):
         if self._bank is None:
-            from companion.core.stories import DatabaseError
-            from companion.core.stories.document import STORIES
-            from companion.core.stories.parse import parse_stories
-
             try:
                 self._bank = parse_stories(STORIES.load_text(self.ctx.db))
             except DatabaseError:
@@ -201,7 +200,6 @@ class StoriesPart:
     def render(self, round_type: str, round_id: int | None) -> None:
         """Show the fold for ``round_type`` (hidden outside the pack's card rounds);
         ``round_id`` is the day's round on screen, None when there is none to mark."""
-        from companion.core.stories.rounds import card_stories, shows_stories, used_stories
 
         if round_type != self.round_type:
             self.filter_index = -1
@@ -214,8 +212,6 @@ class StoriesPart:
         question = questions[self.filter_index] if 0 <= self.filter_index < len(questions) else None
         used = frozenset()
         if round_id is not None:
-            from companion.core.stories import DatabaseError
-
             try:
                 used = used_stories(self.ctx.db, round_id)
             except DatabaseError:
@@ -265,8 +261,6 @@ class StoriesPart:
     def toggle_used(self, story_id: str) -> bool | None:
         """Mark the story told in the round on screen, or unmark it; None when there is
         no round of the day to mark it in."""
-        from companion.core.changes import Change
-        from companion.core.stories.rounds import toggle_used
 
         story = self.bank.story(story_id)
         if story is None or self.round_id is None:

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QSizePolicy
 
+from companion.core.cue.opening import pitch_outline_open
+from companion.ui.cue.pages import PITCH
+from companion.ui.cue.sections import lines_html
+from companion.ui.voice.follow import FollowStrip
+from companion.ui.voice.nudge import VoiceNudge
+
 
 def voice_line(prefs, content, parent=None):
     """The strip, with its one-line indicator allowed to wrap instead of widening."""
-    from companion.ui.voice.nudge import VoiceNudge
 
     strip = VoiceNudge(prefs, content, parent)
     strip.indicator.setWordWrap(True)
@@ -35,7 +40,6 @@ def render(strip, running_type: str | None, shown_type: str | None, visible: boo
 
 def follow_line(prefs, db, content, parent=None):
     """The pitch-following strip, its lines wrapping like the voice line's."""
-    from companion.ui.voice.follow import FollowStrip
 
     strip = FollowStrip(prefs, db, content, parent)
     for text in (strip.indicator, strip.now, strip.line, strip.nudge, strip.message):
@@ -48,7 +52,6 @@ def follow_line(prefs, db, content, parent=None):
 
 def render_follow(strip, state, visible: bool, glance: bool = False) -> None:
     """Listen in the running round's opening minutes (the pitch outline's), on a shown card."""
-    from companion.core.cue.opening import pitch_outline_open
 
     if strip is None:
         return
@@ -62,9 +65,6 @@ def highlight(pages, title: str, meta: str) -> None:
     from dataclasses import replace
 
     from PySide6.QtWidgets import QLabel
-
-    from companion.ui.cue.pages import PITCH
-    from companion.ui.cue.sections import lines_html
 
     page = pages.current()
     block = page.blocks.get(PITCH) if page is not None else None

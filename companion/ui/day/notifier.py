@@ -51,6 +51,7 @@ class DbusNotifications:
         """Show (or replace ``replaces``); the daemon's id for it, 0 when not shown."""
         from jeepney import MessageType
 
+        # seam: after the first paint
         from companion import APP_ID
 
         hints = {"urgency": ("y", NORMAL), "desktop-entry": ("s", APP_ID)}
@@ -125,6 +126,7 @@ class Notifier(QObject):
         """Close the notices whose round has started, ended or gone (the day changed)."""
         if not self.shown:
             return
+        # seam: after the first paint
         from companion.core.day.notices import stale
 
         for slot, (notification_id, notice) in list(self.shown.items()):

@@ -53,6 +53,7 @@ class DayService(QObject):
         """The day's rules, read again whenever the context's content was reloaded."""
         content = self.ctx.content
         if self._rules is None or self._rules_of is not content:
+            # seam: after the first paint
             from companion.core.day.rules import day_rules
 
             self._rules, self._rules_of = day_rules(content), content
@@ -61,6 +62,7 @@ class DayService(QObject):
     def _on_change(self, change) -> None:
         """A write the day can see (a loop, round, capture, thank-you, the followed loop
         or the content): compute the day again, once."""
+        # seam: after the first paint
         from companion.core.changes import DAY_KINDS
 
         if change.touches(*DAY_KINDS, "prefs", "content"):
@@ -69,6 +71,7 @@ class DayService(QObject):
     @property
     def dnd(self):
         if self._dnd is None:
+            # seam: after the first paint
             from companion.ui.dnd.switch import dnd_model
 
             self._dnd = dnd_model(self.ctx, self.bus)
@@ -76,12 +79,14 @@ class DayService(QObject):
 
     @property
     def loop_id(self) -> int:
+        # seam: after the first paint
         from companion.core.day.actions import followed_loop
 
         return followed_loop(self.ctx.prefs) or 0
 
     def choose_loop(self, loop_id: int, *, created: bool = False, origin=None) -> None:
         """Follow ``loop_id`` on Today (``created``: the loop was just added)."""
+        # seam: after the first paint
         from companion.core.changes import Change
         from companion.core.day.actions import LOOP_PREF
 
@@ -92,6 +97,7 @@ class DayService(QObject):
     def loops_as_shown(self, loops: list) -> list:
         """``loops`` with the status their rounds give them now (the Journal's list), by
         the day's own round rule and the rules read once here."""
+        # seam: after the first paint
         from companion.core.day.actions import round_states
         from companion.core.journal.progress import loops_as_shown
 
@@ -100,6 +106,7 @@ class DayService(QObject):
     def thank_you_due(self, loop_id: int):
         """When ``loop_id``'s thank-you is due: the day view's time when the day is about
         that loop (the one Today shows), else the day's rule over that loop's rounds."""
+        # seam: after the first paint
         from companion.core.day.actions import thank_you_due
 
         view = self.view
@@ -113,6 +120,7 @@ class DayService(QObject):
 
     def refresh(self):
         """Recompute the day now; send what is due; arm the timer for the next change."""
+        # seam: after the first paint
         from companion.core.day import actions
 
         now = self.ctx.now()
@@ -139,6 +147,7 @@ class DayService(QObject):
     # --- reminders and do-not-disturb ---------------------------------------------------
 
     def _send_reminders(self, view) -> None:
+        # seam: after the first paint
         from companion.core.day import actions
         from companion.core.day.model import reminders_owed, reminders_to_send
         from companion.core.day.notices import notice_for
@@ -196,6 +205,7 @@ class DayService(QObject):
 
     def _after(self, outcome, origin=None):
         if outcome.changed:
+            # seam: after the first paint
             from companion.core.changes import Change
 
             self.bus.announce(Change.of("round", ids=[outcome.round_id], origin=origin))
@@ -205,6 +215,7 @@ class DayService(QObject):
 
     def start_round(self, *, round_id: int = 0, round_type: str = ""):
         """Start a round (Today, the card, the hotkey: one rule for its length)."""
+        # seam: after the first paint
         from companion.core.cue.state import load_state
         from companion.core.day import actions
 
@@ -227,12 +238,14 @@ class DayService(QObject):
         return self._after(outcome)
 
     def set_length(self, round_id: int, minutes: int):
+        # seam: after the first paint
         from companion.core.day import actions
 
         return self._after(actions.set_length(self.ctx.db, round_id, minutes))
 
     def end_round(self, round_id: int):
         """End once; the capture opens once for the round."""
+        # seam: after the first paint
         from companion.core.day import actions
 
         outcome = self._after(actions.end(self.ctx.db, round_id, self.ctx.now()))
@@ -241,22 +254,26 @@ class DayService(QObject):
         return outcome
 
     def skip_round(self, round_id: int, origin=None):
+        # seam: after the first paint
         from companion.core.day import actions
 
         return self._after(actions.skip(self.ctx.db, round_id, self.ctx.now()), origin)
 
     def unskip_round(self, round_id: int, origin=None):
+        # seam: after the first paint
         from companion.core.day import actions
 
         return self._after(actions.unskip(self.ctx.db, round_id), origin)
 
     def reschedule_round(self, round_id: int, scheduled_at, origin=None):
         """A new start time (None: no time), through the day's transition."""
+        # seam: after the first paint
         from companion.core.day import actions
 
         return self._after(actions.reschedule(self.ctx.db, round_id, scheduled_at), origin)
 
     def open_capture_once(self, round_id: int) -> bool:
+        # seam: after the first paint
         from companion.core.day import actions
 
         key = f"capture-open:{round_id}"
@@ -276,6 +293,7 @@ def day_service(ctx, bus, owner: QObject, *, fallback) -> DayService:
     """The session's day service with its notifier (``fallback``: where a notification
     goes when neither D-Bus nor a tray can show it): the one wiring the session and the
     tests use."""
+    # seam: after the first paint
     from companion.ui.day.notifier import Notifier
 
     return DayService(ctx, bus, Notifier(owner, fallback=fallback), owner)

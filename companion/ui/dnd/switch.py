@@ -6,6 +6,10 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from companion.core.dnd import DndError, controller_for
+from companion.core.dnd.record import load, record_path
+from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
+
 
 class DndModel(QObject):
     """Wraps the core controller; detection (which runs small commands) waits for first use."""
@@ -22,7 +26,6 @@ class DndModel(QObject):
         self._controller = controller
         # `companion dnd on|off` writes the record from another process: watch its folder
         # (the record is replaced, not edited) and say so when the record itself changed
-        from companion.core.dnd.record import record_path
 
         self._record = record_path(ctx.data_dir)
         self._seen = self._stamp()
@@ -47,9 +50,6 @@ class DndModel(QObject):
     @property
     def controller(self):
         if self._controller is None:
-            from companion.core.dnd import controller_for
-            from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
-
             self._controller = controller_for(self.ctx, extra=[FreedesktopInhibitAdapter()])
         return self._controller
 
@@ -61,13 +61,11 @@ class DndModel(QObject):
         """The recorded pause, if any; reading it does not run detection."""
         if self._controller is not None:
             return self._controller.hold
-        from companion.core.dnd.record import load, record_path
 
         return load(record_path(self.ctx.data_dir))
 
     def set_on(self, on: bool, *, round_id: int = 0) -> bool:
         """Switch; returns True on success. Failures are told, never swallowed."""
-        from companion.core.dnd import DndError
 
         try:
             if on:

@@ -106,6 +106,7 @@ class CaptureDialog(QDialog):
 
     def __init__(self, ctx: AppContext, bus, round_id: int, parent: QWidget | None = None):
         super().__init__(parent)
+        # seam: after the first paint
         from companion.core.day.loops import current_loop, get_loop, get_round
 
         self.ctx = ctx
@@ -127,6 +128,7 @@ class CaptureDialog(QDialog):
         where = self.loop.company if self.loop else "no loop"
         what = "Round"
         if self.round is not None:  # named as the card and Today name it
+            # seam: after the first paint
             from companion.core.day.model import round_title
 
             titles = {t.id: t.title for t in ctx.content.round_types()}
@@ -233,6 +235,7 @@ class CaptureDialog(QDialog):
 
     def save(self) -> bool:
         """Write everything typed; on failure keep it all in the form and say why."""
+        # seam: after the first paint
         from companion.core.journal import entries as journal
 
         db = self.ctx.db
@@ -253,6 +256,7 @@ class CaptureDialog(QDialog):
                 for line in self.went_well.pending():
                     journal.add_went_well(db, loop_id, round_id, line, at=now)
                 if self.asked_them is not None:
+                    # seam: after the first paint
                     from companion.core.selfcheck import planner
 
                     audience = (self.round.interviewer_role if self.round else "") or "peer"
@@ -280,6 +284,7 @@ class CaptureDialog(QDialog):
         self.notes.clear()
         forget_draft(self.ctx.prefs, self.round_id)
         self.saved = True
+        # seam: after the first paint
         from companion.core.changes import Change
 
         kinds = ("capture", "plan") if planned else ("capture",)  # "plan": you asked them

@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
 
 from companion.core.day.loops import LOOP_STATUSES, clean_loop_fields
 from companion.core.journal.edits import clean_entry_fields
-from companion.core.journal.entries import SEVERITIES
+from companion.core.journal.entries import SEVERITIES, topic_key
+from companion.core.journal.weak import open_weak_topics
+from companion.ui.stories.expected import dialog_topics
 from companion.ui.widgets.checked_dialog import CheckedDialog
 from companion.ui.widgets.loop_dialogs import RoundDialog
 from companion.ui.widgets.opening import open_dialog
@@ -234,8 +236,6 @@ class JournalDialogs:
     def edit_round(
         self, parent, rnd, types, focus_notes: bool = False, lengths=None, *, then
     ) -> None:
-        from companion.ui.stories.expected import dialog_topics
-
         ctx = getattr(parent, "ctx", None)
         dialog = RoundDialog(
             types,
@@ -326,14 +326,10 @@ class WeakTopicsDialog(QDialog):
         self.reload()
 
     def reload(self) -> None:
-        from companion.core.journal.weak import open_weak_topics
-
         keep = self.selected_key()
         self.list.clear()
         seen: set[str] = set()
         for topic in open_weak_topics(self.page.ctx.db):
-            from companion.core.journal.entries import topic_key
-
             key = topic_key(topic.topic)
             if key in seen:
                 continue

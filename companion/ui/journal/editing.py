@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMenu
 
-from companion.core.day.loops import Round
+from companion.core.changes import Change
+from companion.core.day.lengths import type_lengths
+from companion.core.day.loops import Round, get_loop, update_loop, update_round
+from companion.core.journal import edits, weak
+from companion.core.journal import entries as journal
+from companion.core.journal.entries import Asked, Flub, WeakTopic, WentWell
+from companion.core.stories.rounds import load_expected, save_expected
 from companion.ui.journal.dialogs import WeakTopicsDialog
 from companion.ui.journal.models import OBJECT, RoundNotes
 from companion.ui.journal.undo import JournalCommand
@@ -30,8 +36,6 @@ class JournalEditing:
         return index.siblingAtColumn(0).data(OBJECT)
 
     def _update_buttons(self, *_args) -> None:
-        from companion.core.journal.entries import Flub, WeakTopic
-
         obj = self.selected_object()
         has_loop = self.current_loop_id is not None
         is_entry = obj is not None and not isinstance(obj, (Round, RoundNotes))
@@ -120,8 +124,6 @@ class JournalEditing:
         self._changed(f"{text[:1].upper()}{text[1:]}. Ctrl+Z undoes it.", loop_id, now, kinds)
 
     def _changed(self, message: str, loop_id: int | None, select, kinds=("capture",)) -> None:
-        from companion.core.changes import Change
-
         if loop_id is not None:
             self.current_loop_id = loop_id
         self._reselect = select() if callable(select) else select
@@ -147,8 +149,6 @@ class JournalEditing:
             self.edit_entry(obj)
 
     def edit_entry(self, entry) -> None:
-        from companion.core.journal import edits, weak
-
         kind = edits.entry_kind_of(entry)
         db = self.ctx.db
         topic = getattr(entry, "topic", "")
@@ -190,23 +190,17 @@ class JournalEditing:
         self.dialogs.edit_entry(self, kind, entry, weak_now, answered)
 
     def edit_round(self, rnd, focus_notes: bool = False) -> None:
-        from companion.core.day.lengths import type_lengths
-        from companion.core.day.loops import update_round
-
         types = [(t.id, t.title) for t in self.ctx.content.round_types()]
         lengths = type_lengths(self.ctx.content)  # the one rule the day and the card use
 
         def answered(fields) -> None:
             topics = fields.pop("expected_topics", None)  # the story bank's (ui/stories)
             saved_topics = False
-            if topics is not None:
-                from companion.core.stories.rounds import load_expected, save_expected
-
-                if topics != load_expected(self.ctx.db, rnd.id):
-                    save_expected(self.ctx.db, rnd.id, topics)
-                    saved_topics = True
-                    self.status("Expected topics saved.")
-                    self.refresh()
+            if topics is not None and topics != load_expected(self.ctx.db, rnd.id):
+                save_expected(self.ctx.db, rnd.id, topics)
+                saved_topics = True
+                self.status("Expected topics saved.")
+                self.refresh()
             changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}
             if not changed and saved_topics:
                 return
@@ -227,8 +221,6 @@ class JournalEditing:
         self.dialogs.edit_round(self, rnd, types, focus_notes, lengths, then=answered)
 
     def edit_loop(self, loop_id: int | None = None) -> None:
-        from companion.core.day.loops import get_loop, update_loop
-
         loop_id = loop_id if loop_id is not None else self.current_loop_id
         index = self.loops_view.currentIndex()
         if loop_id is None and index.isValid():
@@ -255,9 +247,6 @@ class JournalEditing:
         self.dialogs.edit_loop(self, loop, answered)
 
     def delete_selected(self) -> None:
-        from companion.core.journal import edits
-        from companion.core.journal import entries as journal
-
         obj = self.selected_object()
         if isinstance(obj, RoundNotes):
             self._clear_round_notes(obj.round)
@@ -311,8 +300,6 @@ class JournalEditing:
         )
 
     def _clear_round_notes(self, rnd) -> None:
-        from companion.core.day.loops import update_round
-
         def confirmed() -> None:
             db = self.ctx.db
             old = update_round(db, rnd.id, notes="")
@@ -330,8 +317,6 @@ class JournalEditing:
 
     # --- weak topics -----------------------------------------------------------------------
     def mark_selected_weak(self) -> None:
-        from companion.core.journal.entries import Asked, Flub, WeakTopic, WentWell
-
         obj = self.selected_object()
         loop_id, round_id, topic, select = self.current_loop_id, None, "", None
         if isinstance(obj, WeakTopic):
@@ -356,9 +341,6 @@ class JournalEditing:
         )
 
     def _mark_weak(self, topic: str, note: str, loop_id, round_id, select) -> None:
-        from companion.core.journal import edits, weak
-        from companion.core.journal import entries as journal
-
         db = self.ctx.db
         try:
             weak_id = weak.mark_weak(
@@ -389,8 +371,6 @@ class JournalEditing:
         )
 
     def unmark_weak(self, key: str) -> None:
-        from companion.core.journal import edits, weak
-
         db = self.ctx.db
         rows = weak.unmark_weak(db, key)
         if not rows:

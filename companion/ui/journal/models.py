@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, 
 
 from companion.core.day.loops import Loop, Round
 from companion.core.journal.detail import LoopDetail, RoundEntries
+from companion.core.journal.edits import entry_kind_of
 from companion.core.journal.entries import SEVERITIES
 from companion.core.journal.search import MARK_END, MARK_START, SearchHit
 from companion.ui.widgets.itemdata import ACCESSIBLE, DISPLAY, OBJECT, TOOLTIP, one_line, when_text
@@ -182,7 +183,6 @@ class RoundTreeModel(QAbstractItemModel):
     def index_of(self, kind: str, ref_id: int) -> QModelIndex:
         """Where an entry ("asked", "flub", ...), a round ("round") or a round's notes
         ("notes", by round id) is shown; invalid when it is not."""
-        from companion.core.journal.edits import entry_kind_of
 
         for row, group in enumerate(self.groups):
             if kind == "round" and group.round is not None and group.round.id == ref_id:

@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
+from companion.core.day.loops import create_loop, current_loop, list_loops
+from companion.core.journal.detail import loop_detail
+from companion.core.journal.search import search
 from companion.ui.journal.dialogs import JournalDialogs, WeakTopicsDialog
 from companion.ui.journal.editing import JournalEditing
 from companion.ui.journal.files import STUDY_TITLES, ExportRunner, FileDialogs
@@ -35,7 +38,10 @@ from companion.ui.journal.models import (
 from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
+from companion.ui.stories.debrief import DebriefBox
 from companion.ui.theme import type_role
+from companion.ui.widgets.loop_dialogs import LoopDialog
+from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
@@ -213,7 +219,6 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         actions.addStretch(1)
         actions.addWidget(self.undo_button)
         dl.addLayout(actions)
-        from companion.ui.stories.debrief import DebriefBox
 
         self.debrief = DebriefBox(self.ctx)  # the loop's prep recall (ui/stories)
         dl.addWidget(self.thank_you)
@@ -283,8 +288,6 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        from companion.core.day.loops import list_loops
-
         self.redraws += 1
 
         self.thank_you.save_pending()  # keep a draft typed a moment ago
@@ -315,7 +318,6 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
 
     def _day_loop_id(self) -> int | None:
         """The loop the day is about: the day service's, else today's by its dates."""
-        from companion.core.day.loops import current_loop
 
         view = self._day_view()
         if view is not None and view.loop is not None:
@@ -348,8 +350,6 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
             self.show_loop(current.data(OBJECT).id)
 
     def show_loop(self, loop_id: int) -> None:
-        from companion.core.journal.detail import loop_detail
-
         if self.current_loop_id is not None and self.current_loop_id != loop_id:
             self.thank_you.save_now()
         detail = loop_detail(self.ctx.db, loop_id)
@@ -403,8 +403,6 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self._search_timer.start()
 
     def run_search(self) -> None:
-        from companion.core.journal.search import search
-
         text = self.search.text().strip()
         if not text:
             self.left.setCurrentWidget(self.loops_view)
@@ -427,10 +425,6 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.message.setText(text)
 
     def new_loop(self) -> None:
-        from companion.core.day.loops import create_loop
-        from companion.ui.widgets.loop_dialogs import LoopDialog
-        from companion.ui.widgets.opening import open_dialog
-
         def accepted() -> None:
             company, role, day = dialog.values()
             loop_id = create_loop(self.ctx.db, company, role, starts_on=day, ends_on=day)

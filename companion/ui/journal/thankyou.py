@@ -17,6 +17,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from companion.core.changes import Change
+from companion.core.content.numbers import duration_text
+from companion.core.journal.thankyou import compose_thank_you, default_recipient, save_thank_you
+from companion.core.stories.pack import story_pack
 from companion.ui.weak_calls import held_weakly
 
 
@@ -95,8 +99,6 @@ class ThankYouBox(QGroupBox):
         if thank_you.sent:
             self.due.setText(f"Sent {thank_you.sent_at[:16].replace('T', ' ')} UTC.")
         elif thank_you.due_at is None:
-            from companion.core.content.numbers import duration_text
-
             after = duration_text(self.ctx.content.thank_you_after)
             self.due.setText(f"Due {after} after the last round ends.")
         else:
@@ -111,8 +113,6 @@ class ThankYouBox(QGroupBox):
         self.draft.blockSignals(False)
 
     def save(self) -> None:
-        from companion.core.journal.thankyou import save_thank_you
-
         if self.loop_id is None:
             return
         try:
@@ -126,14 +126,11 @@ class ThankYouBox(QGroupBox):
             self.status(f"Thank-you not saved: {exc}")
 
     def fill_draft(self) -> None:
-        from companion.core.journal.thankyou import compose_thank_you, default_recipient
-
         if self.loop_id is None:
             return
         if not self.to_whom.text().strip():
             self.to_whom.setText(default_recipient(self.ctx.db, self.loop_id))
         self.save()
-        from companion.core.stories.pack import story_pack
 
         tags = story_pack(self.ctx.content).tags  # "identity" is a kind of question
         draft = compose_thank_you(self.ctx.db, self.loop_id, tags)
@@ -147,12 +144,9 @@ class ThankYouBox(QGroupBox):
         self.status("Draft copied to the clipboard.")
 
     def toggle_sent(self) -> None:
-        from companion.core.journal.thankyou import save_thank_you
-
         if self.loop_id is None:
             return
         self.save_now()
-        from companion.core.changes import Change
 
         save_thank_you(self.ctx.db, self.loop_id, sent_at=None if self._sent else self.ctx.now())
         self.bus.announce(Change.of("thank-you", ids=[self.loop_id], origin=self))

@@ -6,19 +6,21 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from companion.core.changes import DAY_KINDS, Change
+from companion.core.journal.files import export_journal, import_journal
+from companion.core.journal.validate import JournalImportError
+from companion.core.study.exports import SUFFIXES, export_study_list
+from companion.core.study.ranking import GuideIndex
 from companion.ui.journal.files import STUDY_FILTERS
 
 
 def start_study_export(page, fmt: str, path: Path) -> None:
     """Export the study list on the page's ExportRunner (shared with the Study page)."""
-    from companion.core.study.ranking import GuideIndex
 
     now = page.ctx.now()
     guide = GuideIndex(page.ctx.content)  # built on the GUI thread; read-only afterwards
 
     def work(db) -> str:
-        from companion.core.study.exports import export_study_list
-
         count = export_study_list(db, fmt, path, now, guide=guide)
         return f"Wrote {count} topic(s) to {path}."
 
@@ -40,8 +42,6 @@ class JournalTransfer:
         return Path.home() / name
 
     def export_study_list(self, fmt: str) -> None:
-        from companion.core.study.exports import SUFFIXES
-
         self.file_dialogs.save_path(
             self,
             "Export the study list",
@@ -63,8 +63,6 @@ class JournalTransfer:
         now = self.ctx.now()
 
         def work(db) -> str:
-            from companion.core.journal.files import export_journal
-
             count = export_journal(db, path, now)
             return f"Wrote {count} loop(s) to {path}."
 
@@ -77,9 +75,6 @@ class JournalTransfer:
 
     def import_journal_from(self, path: Path) -> None:
         from PySide6.QtWidgets import QApplication
-
-        from companion.core.journal.files import import_journal
-        from companion.core.journal.validate import JournalImportError
 
         self.status(f"Importing {path.name}…")
         # a large journal takes a second or two on this thread (SQLite writes belong
@@ -95,7 +90,6 @@ class JournalTransfer:
         self.status(
             f"Imported {report.loops_added} loop(s); {report.loops_skipped} were already here."
         )
-        from companion.core.changes import DAY_KINDS, Change
 
         self.bus.announce(Change.of(*DAY_KINDS, "plan", "study", origin=self))
 

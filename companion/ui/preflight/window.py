@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 from companion.core.preflight import pingers
 from companion.core.preflight.run import gather
 from companion.core.voice.check import closed_words, level_words
+from companion.ui.dnd.switch import DndSwitch, dnd_model
+from companion.ui.voice.listener import AudioUnavailable, MicListener, input_devices
 from companion.ui.widgets.opening import ask
 
 MARKS = {True: "✓", False: "✗", None: "?"}
@@ -35,7 +37,6 @@ class PreflightWindow(QDialog):
 
     def __init__(self, ctx, bus, parent=None, *, power_bus: str = "SYSTEM", listen=True):
         super().__init__(parent)
-        from companion.ui.dnd.switch import DndSwitch, dnd_model
 
         self.ctx, self.bus, self.power_bus = ctx, bus, power_bus
         self.setWindowTitle("Preflight")
@@ -113,8 +114,6 @@ class PreflightWindow(QDialog):
             self._start_listening()
 
     def _devices(self):
-        from companion.ui.voice.listener import AudioUnavailable, input_devices
-
         try:
             return input_devices()
         except AudioUnavailable:
@@ -211,8 +210,6 @@ class PreflightWindow(QDialog):
             self._start_listening()
 
     def _start_listening(self) -> None:
-        from companion.ui.voice.listener import MicListener
-
         listener = MicListener(self, device=self.chosen_input() or None)
         listener.levels.connect(self._level)
         self._speech_heard = False

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from companion.core import paths
 from companion.core.context import AppContext
+from companion.ui.process.single_instance import lock_problem
 
 
 def prepare_folder(folder: Path) -> str | None:
@@ -24,7 +25,6 @@ def prepare_folder(folder: Path) -> str | None:
     problem = paths.folder_problem(folder)
     if problem:
         return problem
-    from companion.ui.process.single_instance import lock_problem
 
     return lock_problem(folder)
 

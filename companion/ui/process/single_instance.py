@@ -14,6 +14,9 @@ import time
 import zlib
 from pathlib import Path
 
+from companion.core.paths import instance_lock_path
+from companion.core.storage.files import describe_kind
+
 RAISE = b"raise\n"
 
 
@@ -42,8 +45,6 @@ class InstanceLock:
     """An exclusive advisory lock held while the app runs (released by the OS on a crash)."""
 
     def __init__(self, data_dir: Path):
-        from companion.core.paths import instance_lock_path
-
         self.path = instance_lock_path(data_dir)
         self._fd: int | None = None
 
@@ -67,8 +68,6 @@ class InstanceLock:
         """The lock file, created 0600 if missing; never a folder, FIFO or device (a
         FIFO opened for reading would block, a folder cannot be locked for writing)."""
         import stat
-
-        from companion.core.storage.files import describe_kind
 
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
         try:

@@ -24,6 +24,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.changes import Change
+from companion.core.content.plans import PlannerRules
+from companion.core.day.invite_people import interviewers_by_role
+from companion.core.day.loops import current_loop, list_loops, list_rounds
+from companion.core.selfcheck.planner import (
+    PlannerError,
+    add_suggestion,
+    audience_title,
+    check_plan,
+    get_planned,
+    mark_asked,
+    plan_rule,
+    remove_planned,
+    set_audience,
+    suggestions,
+    text_key,
+    unmark_asked,
+)
+from companion.core.selfcheck.planner import add_custom as add
+from companion.core.selfcheck.planner import plan as load_plan
 from companion.ui.bus import AppBus
 from companion.ui.theme import status_color
 from companion.ui.widgets.columns import Columns
@@ -35,8 +55,6 @@ ROLE = Qt.ItemDataRole.UserRole
 
 
 def _audience_combo(name: str) -> QComboBox:
-    from companion.core.selfcheck.planner import audience_title
-
     combo = QComboBox()
     combo.setAccessibleName(name)
     for audience in AUDIENCE_ORDER:
@@ -237,8 +255,6 @@ class PlannerPanel(QWidget):
     def refresh(self) -> None:
         """Reload loops and the plan, keeping the chosen loop and selection."""
         self.redraws += 1
-        from companion.core.day.loops import current_loop, list_loops
-        from companion.core.selfcheck.planner import plan_rule, suggestions
 
         self._loaded = True
         loops = list_loops(self.ctx.db)
@@ -281,13 +297,6 @@ class PlannerPanel(QWidget):
             self.loop_combo.setCurrentIndex(index)
 
     def _refresh_plan(self, select: int | None = None) -> None:
-        from companion.core.selfcheck.planner import (
-            audience_title,
-            check_plan,
-            text_key,
-        )
-        from companion.core.selfcheck.planner import plan as load_plan
-
         loop_id = self.loop_id()
         if loop_id is None:
             return
@@ -296,8 +305,6 @@ class PlannerPanel(QWidget):
             select = current.data(ROLE) if current else None
         planned = load_plan(self.ctx.db, loop_id)
         planned_keys = {text_key(p.text): p for p in planned}
-        from companion.core.day.invite_people import interviewers_by_role
-        from companion.core.day.loops import list_rounds
 
         people = interviewers_by_role(list_rounds(self.ctx.db, loop_id))  # "Priya Raman"
 
@@ -404,7 +411,6 @@ class PlannerPanel(QWidget):
         self.error_label.clear()
         self.redraws += 1
         self._refresh_plan(select=select)  # its warnings use the pack's count
-        from companion.core.changes import Change
 
         self.bus.announce(Change.of("plan", ids=[self.loop_id() or 0], origin=self))
 
@@ -412,8 +418,6 @@ class PlannerPanel(QWidget):
         self.error_label.setText(message)
 
     def add_selected(self) -> None:
-        from companion.core.selfcheck.planner import PlannerError, add_suggestion
-
         text = self._selected_suggestion_text()
         loop_id = self.loop_id()
         if loop_id is None:
@@ -432,9 +436,6 @@ class PlannerPanel(QWidget):
         self._changed(select=plan_id)
 
     def add_custom(self) -> None:
-        from companion.core.selfcheck.planner import PlannerError
-        from companion.core.selfcheck.planner import add_custom as add
-
         loop_id = self.loop_id()
         if loop_id is None:
             return
@@ -457,8 +458,6 @@ class PlannerPanel(QWidget):
         return item.data(ROLE) if item else None
 
     def change_audience(self) -> None:
-        from companion.core.selfcheck.planner import set_audience
-
         plan_id = self._selected_plan_id()
         if plan_id is None:
             return
@@ -466,8 +465,6 @@ class PlannerPanel(QWidget):
         self._changed(select=plan_id)
 
     def toggle_asked(self) -> None:
-        from companion.core.selfcheck.planner import get_planned, mark_asked, unmark_asked
-
         plan_id = self._selected_plan_id()
         if plan_id is None:
             return
@@ -481,8 +478,6 @@ class PlannerPanel(QWidget):
         self._changed(select=plan_id)
 
     def remove_selected(self) -> None:
-        from companion.core.selfcheck.planner import remove_planned
-
         plan_id = self._selected_plan_id()
         if plan_id is None:
             return
@@ -493,6 +488,4 @@ class PlannerPanel(QWidget):
 
 
 def _word(n: int) -> str:
-    from companion.core.content.plans import PlannerRules
-
     return PlannerRules(n, n, "").count_text  # "four"

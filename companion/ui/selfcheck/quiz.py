@@ -27,7 +27,15 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
-from companion.core.selfcheck.quiz import quiz_intro
+from companion.core.review.ahead import offer_minutes, review_ahead
+from companion.core.review.queue import review_or_empty
+from companion.core.selfcheck.quiz import (
+    QuizSession,
+    flagged_ids,
+    question_sets,
+    quiz_intro,
+    unique_questions,
+)
 from companion.ui.bus import AppBus
 from companion.ui.study.review import ReviewLine
 
@@ -230,13 +238,9 @@ class QuizPanel(QWidget):
     # sessions ------------------------------------------------------------------------
 
     def _questions(self):
-        from companion.core.selfcheck.quiz import unique_questions
-
         return unique_questions(self.ctx.content.quiz())
 
     def _fill_sets(self, questions) -> None:
-        from companion.core.selfcheck.quiz import question_sets
-
         chosen = self.set_combo.currentData()
         self.set_combo.blockSignals(True)
         self.set_combo.clear()
@@ -254,7 +258,6 @@ class QuizPanel(QWidget):
 
     def _begin(self, only: list[str] | None) -> None:
         """A pass; ``only``: the review list's question ids, in its order."""
-        from companion.core.selfcheck.quiz import QuizSession
 
         questions = self._questions()
         self._fill_sets(questions)
@@ -273,8 +276,6 @@ class QuizPanel(QWidget):
     # the review before the loop ------------------------------------------------------
 
     def review_list(self):
-        from companion.core.review.queue import review_or_empty
-
         return review_or_empty(self.ctx.db, self.ctx.now())
 
     def refresh_review(self) -> None:
@@ -282,7 +283,6 @@ class QuizPanel(QWidget):
         listed = self.review_list()
         due, total = listed.count("quiz")
         self.review_line.show_counts(listed, due, total, "question")
-        from companion.core.review.ahead import offer_minutes
 
         self.review_line.ahead_button.offer(offer_minutes(self.ctx.db, self.ctx.now()))
 
@@ -301,7 +301,6 @@ class QuizPanel(QWidget):
 
     def show_ahead(self) -> None:
         """A pass sized to the button's minutes (its questions, lowest recall first)."""
-        from companion.core.review.ahead import review_ahead
 
         minutes = self.review_line.ahead_button.minutes or 10
         self._review_pass(review_ahead(self.ctx.db, self.ctx.now(), minutes).as_review_list())
@@ -420,8 +419,6 @@ class QuizPanel(QWidget):
         return titles
 
     def _render_message(self) -> None:
-        from companion.core.selfcheck.quiz import flagged_ids
-
         session = self.session
         flagged_count = len(flagged_ids(self.ctx.db))
         self.flagged_button.setText(f"Only flagged ({flagged_count})")

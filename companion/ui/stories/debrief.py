@@ -15,6 +15,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.cue.rounds import find_round, round_infos
+from companion.core.day.loops import get_round
+from companion.core.stories import DatabaseError
+from companion.core.stories.debrief import loop_debrief, prepped_debriefs
+
 
 def percent(value: float | None) -> str:
     return "nothing asked with a #topic yet" if value is None else f"{value:.0%}"
@@ -45,8 +50,6 @@ def trend_line(loops, current_id: int | None) -> str:
 
 
 def _title(content, round_type: str) -> str:
-    from companion.core.cue.rounds import find_round, round_infos
-
     info = find_round(round_infos(content), round_type)
     return info.title if info is not None else round_type.replace("-", " ").capitalize()
 
@@ -68,9 +71,6 @@ class DebriefBox(QGroupBox):
         layout.addWidget(self.text)
 
     def show_loop(self, loop_id: int | None, round_id: int | None = None) -> None:
-        from companion.core.stories import DatabaseError
-        from companion.core.stories.debrief import loop_debrief, prepped_debriefs
-
         try:
             loop = loop_debrief(self.ctx.db, loop_id) if loop_id is not None else None
             loops = prepped_debriefs(self.ctx.db)
@@ -101,7 +101,6 @@ class DebriefDialog(QDialog):
 
     def __init__(self, ctx, round_id: int, parent: QWidget | None = None):
         super().__init__(parent)
-        from companion.core.day.loops import get_round
 
         self.setWindowTitle("Debrief")
         self.setAccessibleName("Debrief after the round")

@@ -3,13 +3,14 @@ the round type and the study list) and storing what the user typed."""
 
 from __future__ import annotations
 
+from companion.core.stories import DatabaseError
+from companion.core.stories.pack import story_pack
+from companion.core.stories.rounds import expected_for, load_expected, save_expected, study_top
+
 
 def dialog_topics(ctx, rnd=None) -> dict:
     """Keyword arguments for :class:`RoundDialog`: ``topics`` (the round's, None for a new
     round or one never set) and ``suggest`` (round type -> the prefill)."""
-    from companion.core.stories import DatabaseError
-    from companion.core.stories.pack import story_pack
-    from companion.core.stories.rounds import expected_for, load_expected, study_top
 
     pack = story_pack(ctx.content)
     try:
@@ -22,7 +23,6 @@ def dialog_topics(ctx, rnd=None) -> dict:
 
 def save_dialog_topics(ctx, round_id: int, dialog) -> None:
     """Store the dialog's expected topics on the round (nothing when it showed none)."""
-    from companion.core.stories.rounds import save_expected
 
     topics = dialog.expected_topics()
     if round_id and topics is not None:

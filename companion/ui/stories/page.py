@@ -17,10 +17,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.about import store as about_store
+from companion.core.about.autosave import Autosaver
+from companion.core.about.importing import LIVE_LIMIT_CHARS
+from companion.core.about.store import words_per_minute
+from companion.core.changes import Change
+from companion.core.stories import DatabaseError
+from companion.core.stories.check import analyze_bank
+from companion.core.stories.document import STORIES, starter
+from companion.core.stories.pack import story_pack
+from companion.core.stories.projects import stories_from_projects
+from companion.core.stories.render import StoryRenderer
 from companion.ui.about.documents import AboutDocuments
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.stories.panel import StoriesPanel
 from companion.ui.widgets.page_top import NoticeRow, action_bar
+from companion.ui.widgets.preview_render import PreviewRender
 
 RENDER_IDLE_MS = 150
 AUTOSAVE_TICK_MS = 100
@@ -39,9 +51,6 @@ class StoriesPage(AboutDocuments, QWidget):
         monotonic: Callable[[], float] = time.monotonic,
     ):
         super().__init__(parent)
-        from companion.core.about.autosave import Autosaver
-        from companion.core.stories.document import STORIES
-        from companion.core.stories.pack import story_pack
 
         self.ctx = ctx
         self.bus = bus
@@ -143,9 +152,6 @@ class StoriesPage(AboutDocuments, QWidget):
             QWidget.setTabOrder(first, second)
 
     def _load(self) -> None:
-        from companion.core.stories import DatabaseError
-        from companion.core.stories.document import starter
-
         try:
             text = self._store.load_document(self.ctx.db)
         except DatabaseError as exc:
@@ -159,8 +165,6 @@ class StoriesPage(AboutDocuments, QWidget):
     @property
     def renderer(self):
         if self._renderer is None:
-            from companion.core.stories.render import StoryRenderer
-
             self._renderer = StoryRenderer()
         return self._renderer
 
@@ -172,10 +176,6 @@ class StoriesPage(AboutDocuments, QWidget):
         self._render_timer.start(RENDER_IDLE_MS)
 
     def refresh(self) -> None:
-        from companion.core.about.importing import LIVE_LIMIT_CHARS
-        from companion.core.about.store import words_per_minute
-        from companion.core.stories.check import analyze_bank
-
         self._render_timer.stop()
         if self.editor.document().characterCount() > LIVE_LIMIT_CHARS:
             message = f"Preview and timing pause above {LIVE_LIMIT_CHARS:,} characters."
@@ -192,9 +192,6 @@ class StoriesPage(AboutDocuments, QWidget):
     @property
     def preview_render(self):
         if self._preview_render is None:
-            from companion.core.stories.render import StoryRenderer
-            from companion.ui.widgets.preview_render import PreviewRender
-
             # STAR lines as their own paragraphs, on the GUI thread and the worker alike
             self._preview_render = PreviewRender(self, StoryRenderer)
         return self._preview_render
@@ -213,8 +210,6 @@ class StoriesPage(AboutDocuments, QWidget):
             self._save_timer.stop()
 
     def _saved(self) -> None:
-        from companion.core.changes import Change
-
         self.status.setText("Saved " + self.ctx.now().strftime("%H:%M:%S"))
         self.is_new = False
         self.bus.announce(Change.of("stories", origin=self))
@@ -233,8 +228,6 @@ class StoriesPage(AboutDocuments, QWidget):
 
     def from_projects(self) -> None:
         """Add a story for each of the one-pager's projects that has none yet."""
-        from companion.core.about import store as about_store
-        from companion.core.stories.projects import stories_from_projects
 
         current = self.editor.toPlainText()
         base = "" if self.is_new else current

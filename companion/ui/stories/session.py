@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 class StoriesSession(QObject):
     def __init__(self, ctx, bus, parent: QObject | None = None, *, show_debrief: bool = True):
         super().__init__(parent)
+        # seam: after the first paint
         from companion.core.stories.pack import story_pack
 
         self.ctx = ctx
@@ -25,6 +26,7 @@ class StoriesSession(QObject):
 
     def prefill(self) -> None:
         """Every round not yet ended and without expected topics gets the prefill."""
+        # seam: after the first paint
         from companion.core.stories import DatabaseError
         from companion.core.stories.rounds import prefill_missing
 
@@ -35,6 +37,7 @@ class StoriesSession(QObject):
 
     def captured(self, round_id: int) -> None:
         """A capture was saved: put the surprises on the study list, show the debrief."""
+        # seam: after the first paint
         from companion.core.changes import Change
         from companion.core.stories import DatabaseError
         from companion.core.stories.debrief import record_surprises
@@ -47,6 +50,7 @@ class StoriesSession(QObject):
             return
         self.bus.announce(Change.of("study", ids=[round_id], origin=self))
         if self.show_debrief:
+            # seam: after the first paint
             from companion.ui.stories.debrief import DebriefDialog
 
             self.dialog = DebriefDialog(self.ctx, round_id)  # replaces the last one

@@ -31,7 +31,20 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
+from companion.core.review.ahead import offer_minutes, review_ahead
+from companion.core.review.cards import rate
+from companion.core.review.queue import review_or_empty
+from companion.core.study.exports import SUFFIXES
+from companion.core.study.facts import topic_facts
+from companion.core.study.ranking import (
+    GuideIndex,
+    mark_studied,
+    study_details,
+    study_history,
+    study_list,
+)
 from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
+from companion.ui.journal.transfer import start_study_export
 from companion.ui.study.model import StudyModel
 from companion.ui.study.review import AheadButton, ReviewListView, review_summary
 from companion.ui.theme import type_role
@@ -170,8 +183,6 @@ class StudyPage(QWidget):
     @property
     def guide(self):
         if self._guide is None:
-            from companion.core.study.ranking import GuideIndex
-
             self._guide = GuideIndex(self.ctx.content)
         return self._guide
 
@@ -189,8 +200,6 @@ class StudyPage(QWidget):
         self.message.setText(text)
 
     def refresh(self) -> None:
-        from companion.core.study.ranking import study_list
-
         self.redraws += 1
         keep = self.selected()
         items = study_list(self.ctx.db, self.ctx.now(), guide=self.guide)
@@ -220,12 +229,10 @@ class StudyPage(QWidget):
 
     def refresh_review(self):
         """The counts line; returns the review list it counted."""
-        from companion.core.review.queue import review_or_empty
 
         listed = review_or_empty(self.ctx.db, self.ctx.now())
         self.review_line.setText(review_summary(listed, listed.due_now, len(listed.items), "item"))
         self.review_box.setText(f"&Review before the loop ({len(listed.items)})")
-        from companion.core.review.ahead import offer_minutes
 
         self.ahead_button.offer(offer_minutes(self.ctx.db, self.ctx.now()))
         return listed
@@ -233,7 +240,6 @@ class StudyPage(QWidget):
     def show_ahead(self) -> None:
         """The review view on a pass sized to the button's minutes; unticking the review
         box goes back to the whole list."""
-        from companion.core.review.ahead import review_ahead
 
         minutes = self.ahead_button.minutes or 10
         self._ahead = review_ahead(self.ctx.db, self.ctx.now(), minutes).as_review_list()
@@ -270,8 +276,6 @@ class StudyPage(QWidget):
             self.rate_hint.setText("Rate questions in Self-check (Review before the loop).")
 
     def rate_selected(self, rating: str) -> None:
-        from companion.core.review.cards import rate
-
         item = self.review_view.selected()
         if item is None or item.kind != "topic":
             return
@@ -290,12 +294,9 @@ class StudyPage(QWidget):
         self.detail.setHtml(self.describe(item) if item else "")
 
     def describe(self, item) -> str:
-        from companion.core.study.ranking import study_details
-
         esc = html.escape
         parts = [f"<h3>{esc(item.topic)}</h3>"]
         detail = study_details(self.ctx.db, [item.key])[item.key]
-        from companion.core.study.facts import topic_facts
 
         facts = topic_facts(item, detail)  # the same facts as the Markdown export
         parts.append(f"<p>{esc('; '.join(facts))}</p>")
@@ -323,15 +324,12 @@ class StudyPage(QWidget):
         return "".join(parts)
 
     def mark_selected_studied(self) -> None:
-        from companion.core.study.ranking import mark_studied
-
         item = self.selected()
         if item is None:
             return
         row = self.table.currentIndex().row()
         mark_studied(self.ctx.db, item, self.ctx.now())
         self.status(f"“{item.topic[:80]}” marked studied; it stays in the history.")
-        from companion.core.changes import Change
 
         self.bus.announce(Change.of("study", origin=self))  # this list redraws from it too
         if self.model.rowCount():
@@ -350,8 +348,6 @@ class StudyPage(QWidget):
             self.refresh()
 
     def _show_history(self) -> None:
-        from companion.core.study.ranking import study_history
-
         self.history.clear()
         marks = study_history(self.ctx.db)
         for mark in marks:
@@ -361,9 +357,6 @@ class StudyPage(QWidget):
         self.stack.setCurrentWidget(self.history)
 
     def export(self, fmt: str) -> None:
-        from companion.core.study.exports import SUFFIXES
-        from companion.ui.journal.transfer import start_study_export
-
         self.file_dialogs.save_path(
             self,
             "Export the study list",

@@ -7,12 +7,12 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
+from companion.core.day.links import call_link
 from companion.ui.widgets.plain_text import plain_tip
 
 
 def open_call_link(link: str) -> bool:
     """Hand an http(s) link to the desktop's handler; False (nothing opened) otherwise."""
-    from companion.core.day.links import call_link
 
     link = call_link(link)
     return bool(link) and QDesktopServices.openUrl(QUrl(link, QUrl.ParsingMode.StrictMode))

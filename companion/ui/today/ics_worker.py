@@ -7,6 +7,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
+from companion.core.day.ics import IcsError, read_ics
+
 
 class IcsSignals(QObject):
     #: (events, problems, error): error is "" when the file was read
@@ -20,8 +22,6 @@ class IcsRead(QRunnable):
         self.signals = IcsSignals()
 
     def run(self) -> None:
-        from companion.core.day.ics import IcsError, read_ics
-
         try:
             events, problems = read_ics(self.path)
         except IcsError as exc:

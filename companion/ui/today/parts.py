@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from companion.core.day.clock import countdown_text
+
 
 def clear(layout) -> None:
     while layout.count():
@@ -46,7 +48,6 @@ def takeaways_box(content) -> QGroupBox | None:
 
 def render_reminders(page, view) -> None:
     """The capture and thank-you rows of the Today page, redrawn only when they change."""
-    from companion.core.day.clock import countdown_text
 
     now = view.now
     rows = []

@@ -15,6 +15,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.changes import Change
+from companion.core.cue.card import SETTLE
+from companion.core.day.actions import add
+from companion.core.day.dates import default_round_start
+from companion.core.day.ics import IcsError, read_ics
+from companion.core.day.invitation import guess_company, import_invitation_events
+from companion.core.day.invite_people import ME_PREF
+from companion.core.day.lengths import type_lengths
+from companion.core.day.loops import delete_round, get_loop, get_round, list_rounds, update_round
+from companion.core.day.schedule import clock_text, round_title
+from companion.ui.stories.expected import dialog_topics, save_dialog_topics
+from companion.ui.today.ics_worker import IcsRead
 from companion.ui.widgets.loop_dialogs import RoundDialog
 from companion.ui.widgets.opening import ask, choose_file, open_dialog, tell
 from companion.ui.widgets.round_fields import (
@@ -98,7 +110,6 @@ class ScheduleEditor(QWidget):
 
     def _lengths(self) -> dict[str, int]:
         """Each round type's length, by the one rule the day and the card use."""
-        from companion.core.day.lengths import type_lengths
 
         return type_lengths(self.ctx.content)
 
@@ -116,14 +127,11 @@ class ScheduleEditor(QWidget):
         if view is not None:
             mine = [d for d in view.rounds if d.round.loop_id == self.loop_id]
             return [(d.round, d.state, d.starts_at) for d in mine]
-        from companion.core.day.loops import list_rounds
 
         rounds = list_rounds(self.ctx.db, self.loop_id) if self.loop_id else []
         return [(r, "", r.started or r.scheduled) for r in rounds]
 
     def refresh(self) -> None:
-        from companion.core.day.schedule import clock_text, round_title
-
         now = self.ctx.now()
         titles = dict(self._types())
         view = self._view
@@ -190,9 +198,6 @@ class ScheduleEditor(QWidget):
         self.skip_button.setEnabled(has_loop and bool(selected) and not begun)
 
     def _default_start(self) -> dt.datetime:
-        from companion.core.day.dates import default_round_start
-        from companion.core.day.loops import get_loop, list_rounds
-
         now = self.ctx.now()
         times = [r.scheduled for r in list_rounds(self.ctx.db, self.loop_id) if r.scheduled]
         loop = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
@@ -204,8 +209,6 @@ class ScheduleEditor(QWidget):
         return self.ctx.now().astimezone().date()
 
     def add_round(self) -> None:
-        from companion.ui.stories.expected import dialog_topics, save_dialog_topics
-
         dialog = RoundDialog(
             self._types(),
             self._default_start(),
@@ -222,7 +225,6 @@ class ScheduleEditor(QWidget):
     def save_new(self, values: dict) -> int:
         """Add the round through the day's one checked path (a custom type keeps its
         words, an empty one is refused)."""
-        from companion.core.day.actions import add
 
         round_id = add(
             self.ctx.db,
@@ -237,20 +239,15 @@ class ScheduleEditor(QWidget):
             link=values.get("link", ""),
         )
         if values.get("organizer"):
-            from companion.core.day.loops import update_round
-
             update_round(self.ctx.db, round_id, organizer=values["organizer"])
         self._changed([round_id])
         return round_id
 
     def edit_selected(self) -> None:
-        from companion.core.day.loops import get_round
-
         rnd = get_round(self.ctx.db, self._selected_id())
         if rnd is None:
             return
         start = (rnd.scheduled or self._default_start()).astimezone(self.ctx.now().tzinfo)
-        from companion.ui.stories.expected import dialog_topics, save_dialog_topics
 
         dialog = RoundDialog(
             self._types(),
@@ -272,7 +269,6 @@ class ScheduleEditor(QWidget):
     def save_edit(self, round_id: int, values: dict) -> None:
         """Store an edited round: its type and interviewer here, a changed start time
         through the day's ``reschedule`` (one announced change either way)."""
-        from companion.core.day.loops import get_round, update_round
 
         rnd = get_round(self.ctx.db, round_id)
         if rnd is None:
@@ -289,7 +285,6 @@ class ScheduleEditor(QWidget):
 
     def toggle_skip(self) -> None:
         """Skip the selected round, or put a skipped one back, through the day service."""
-        from companion.core.cue.card import SETTLE
 
         round_id = self._selected_id()
         if not round_id:
@@ -324,8 +319,6 @@ class ScheduleEditor(QWidget):
         )
 
     def delete_round(self, round_id: int) -> None:
-        from companion.core.day.loops import delete_round
-
         try:
             delete_round(self.ctx.db, round_id)
         except Exception as exc:  # noqa: BLE001 - a foreign key from journal entries
@@ -349,8 +342,6 @@ class ScheduleEditor(QWidget):
         """Read the file on a worker thread (a hostile file must not freeze the window);
         the rounds are added back here, on the GUI thread, and the outcome shown."""
         from PySide6.QtCore import QThreadPool
-
-        from companion.ui.today.ics_worker import IcsRead
 
         job = IcsRead(path)
         self._ics_signals = job.signals  # outlives the job, so the result is delivered
@@ -376,7 +367,6 @@ class ScheduleEditor(QWidget):
 
     def import_file(self, path: Path) -> str:
         """Import a .ics file into this loop at once; returns the message to show."""
-        from companion.core.day.ics import IcsError, read_ics
 
         try:
             events, problems = read_ics(path)
@@ -389,9 +379,6 @@ class ScheduleEditor(QWidget):
         An invitation whose titles name another company goes to that company's loop
         (found, or made), as `companion schedule import` does: never into this one. A
         later copy of an event imported before moves or cancels its round."""
-        from companion.core.day.invitation import guess_company, import_invitation_events
-        from companion.core.day.invite_people import ME_PREF
-        from companion.core.day.loops import get_loop
 
         named = guess_company([e.summary for e in events if not e.all_day])
         mine = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
@@ -429,8 +416,6 @@ class ScheduleEditor(QWidget):
         """Asked once: which invited address is the user's, so the others are named."""
         from PySide6.QtWidgets import QInputDialog
 
-        from companion.core.day.invite_people import ME_PREF
-
         ask = QInputDialog(self)
         ask.setWindowTitle("Which address is yours?")
         ask.setLabelText(
@@ -452,8 +437,6 @@ class ScheduleEditor(QWidget):
             ask.open()
 
     def _changed(self, ids=()) -> None:
-        from companion.core.changes import Change
-
         self.refresh()
         self.changed.emit()
         self.bus.announce(Change.of("round", ids=ids, origin=self))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.voice import check as verdicts
+from companion.ui.voice.listener import AudioUnavailable, MicListener, input_devices
 
 CHECK_SECONDS = 5.0
 METER_FLOOR_DBFS = -60
@@ -96,8 +97,6 @@ class MicCheckDialog(QDialog):
     # -- microphone --------------------------------------------------------------------
 
     def _fill_devices(self) -> None:
-        from companion.ui.voice.listener import AudioUnavailable, input_devices
-
         try:
             devices = input_devices()
         except AudioUnavailable:
@@ -118,7 +117,6 @@ class MicCheckDialog(QDialog):
         device = self.devices.currentData()
         if not device:
             return
-        from companion.ui.voice.listener import MicListener
 
         meter = MicListener(self, device=device)
         meter.levels.connect(self._level)
@@ -139,8 +137,6 @@ class MicCheckDialog(QDialog):
             self._start_meter()
 
     def start_check(self) -> None:
-        from companion.ui.voice.listener import MicListener
-
         self.stop_mic()
         self._stop_meter()  # one stream at a time: the check's own feeds the meter
         self.result = None

@@ -30,6 +30,13 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout
 
+from companion.core.about.store import load_text, words_per_minute
+from companion.core.voice.delivery import ANSWER_LIMIT
+from companion.core.voice.follow import PitchFollow
+from companion.core.voice.pcm import resample
+from companion.core.voice.recognizer import RecognizerError
+from companion.core.voice.script import pitch_script
+from companion.ui.voice.listener import MicListener
 from companion.ui.widgets.palette_sheet import palette_sheet
 
 PREF_KEY = "voice.follow_pitch"
@@ -57,12 +64,7 @@ class VoiceFollow(QObject):
         """Follow ``listener``'s stream; False (and ``error``) when recognition cannot start."""
         import time
 
-        from companion.core.voice.recognizer import RecognizerError
-
         if self.follow is None:
-            from companion.core.voice.delivery import ANSWER_LIMIT
-            from companion.core.voice.follow import PitchFollow
-
             began = time.perf_counter()
             try:
                 self.follow = PitchFollow(
@@ -91,8 +93,6 @@ class VoiceFollow(QObject):
         if self.follow is None:
             return
         if sample_rate != 16000:
-            from companion.core.voice.pcm import resample
-
             samples = resample(samples, sample_rate)
         self._show(self.follow.feed(samples))
 
@@ -109,8 +109,6 @@ class VoiceFollow(QObject):
 
 
 def _listener(parent):
-    from companion.ui.voice.listener import MicListener
-
     return MicListener(parent, measure_levels=False)
 
 
@@ -241,9 +239,6 @@ class FollowStrip(QFrame):
             self.outline.emit(*outline)
 
     def _open(self) -> None:
-        from companion.core.about.store import load_text, words_per_minute
-        from companion.core.voice.script import pitch_script
-
         plan = self.content.pitch_plan()
         script = pitch_script(load_text(self.db), plan=plan)
         if not script:

@@ -14,14 +14,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout
 
 from companion.core.voice import nudge as rules
+from companion.ui.voice.listener import MicListener
 from companion.ui.widgets.palette_sheet import palette_sheet
 
 MIC_ON = "\u25cf Mic on: listening for silence, nothing recorded"
 
 
 def _listener(parent):
-    from companion.ui.voice.listener import MicListener
-
     return MicListener(parent, measure_levels=False)
 
 

@@ -15,6 +15,15 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
+from companion.core.about.pitch import analyze
+from companion.core.about.takes import figures_of, keep_take
+from companion.core.voice import rehearsal as takes
+from companion.core.voice.heard import hear
+from companion.core.voice.recognizer import RecognizerError
+from companion.core.voice.script import pitch_script
+from companion.core.voice.take import Take, analyse
+from companion.ui.voice.listener import MicListener
+
 PREF_KEY = "voice.record_rehearsal"
 MAX_TAKE_SECONDS = 10 * 60
 MIC_ON = "\u25cf Mic on: recording this rehearsal (kept only if you ask)"
@@ -138,8 +147,6 @@ class TakeRecorder(QFrame):
         if self._factory is not None:
             listener = self._factory(self)
         else:
-            from companion.ui.voice.listener import MicListener
-
             listener = MicListener(self, keep_samples=True)
         errors: list[str] = []
         listener.error.connect(errors.append)
@@ -173,10 +180,6 @@ class TakeRecorder(QFrame):
         self._analyse(end)
 
     def _analyse(self, end: float) -> None:
-        from companion.core.about.pitch import analyze
-        from companion.core.voice import rehearsal as takes
-        from companion.core.voice.take import Take, analyse
-
         samples = self.samples[: int(MAX_TAKE_SECONDS * self.sample_rate)]
         self.analysis = analyse(Take(samples, self.sample_rate))
         pitch = analyze(self._text(), plan=self.ctx.content.pitch_plan())
@@ -218,8 +221,6 @@ class TakeRecorder(QFrame):
     def _hear(self, samples) -> None:
         import threading
 
-        from companion.core.voice.script import pitch_script
-
         self.take_heard = None
         self._take_no += 1
         number = self._take_no
@@ -233,8 +234,6 @@ class TakeRecorder(QFrame):
         self.said.setVisible(True)
 
         def work() -> None:  # core objects only; the answer comes back by signal
-            from companion.core.voice.heard import hear
-            from companion.core.voice.recognizer import RecognizerError
 
             try:
                 result = hear(samples, rate, script, ids)
@@ -298,7 +297,6 @@ class TakeRecorder(QFrame):
 
     def keep_figures(self) -> None:
         """The take's figures for the About me trend (companion.core.about.takes)."""
-        from companion.core.about.takes import figures_of, keep_take
 
         heard = self.take_heard
         extra = {"measured_wpm": self.measured_rate()}

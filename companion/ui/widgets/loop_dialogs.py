@@ -13,6 +13,8 @@ from PySide6.QtCore import QDateTime
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit
 
 from companion.core.day.loops import clean_loop_fields, clean_round_fields
+from companion.core.day.model import DayRules
+from companion.core.stories.rounds import parse_topics_line
 from companion.ui.widgets.checked_dialog import CheckedDialog
 from companion.ui.widgets.day_edit import DayEdit, DayTimeEdit
 from companion.ui.widgets.round_fields import (
@@ -156,8 +158,6 @@ class RoundDialog(CheckedDialog):
         (self.notes if focus_notes and self.notes is not None else self.type).setFocus()
 
     def _type_length(self) -> int:
-        from companion.core.day.model import DayRules
-
         fallback = self._default_minutes or DayRules.default_minutes  # the pack's, if given
         return self._lengths.get(chosen_round_type(self.type)) or fallback
 
@@ -178,7 +178,6 @@ class RoundDialog(CheckedDialog):
         """The topics typed (None when the dialog shows no such field)."""
         if self.topics is None:
             return None
-        from companion.core.stories.rounds import parse_topics_line
 
         return parse_topics_line(self.topics.text())
 

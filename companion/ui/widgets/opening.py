@@ -16,6 +16,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
+from companion.core.last_folder import remember, start_folder
+from companion.core.paths import own_file
+
 
 def open_dialog(dialog: QDialog, accepted: Callable[[], None]) -> QDialog:
     """Show ``dialog``; ``accepted()`` runs once it is accepted (nothing on cancel)."""
@@ -65,8 +68,6 @@ class _FileDialog(QFileDialog):
     data_dir: Path | None = None  # its files are never a place to save an export
 
     def accept(self) -> None:
-        from companion.core.paths import own_file
-
         files = self.selectedFiles()
         path = Path(files[0]) if files and files[0] else None
         saving = self.acceptMode() == QFileDialog.AcceptMode.AcceptSave
@@ -112,7 +113,6 @@ def choose_file(
     in the last folder used (``prefs``, core.last_folder); ``chosen(path, name_filter)``
     runs once a file is picked, and its folder is remembered. ``start`` is the suggested
     file when saving, the folder when opening; ``filters`` are separated by ``;;``."""
-    from companion.core.last_folder import remember, start_folder
 
     dialog = _FileDialog(parent, title)
     if prefs is not None and save:

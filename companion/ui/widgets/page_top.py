@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolBar, QWidget
 
+from companion.ui.theme import soft_background
+
 
 def action_bar(name: str, actions) -> tuple[QHBoxLayout, list[QWidget], QLabel]:
     """The toolbar named ``name`` holding ``actions`` (its buttons in order, for the Tab
@@ -53,7 +55,6 @@ class NoticeRow(QWidget):
         self.setVisible(bool(text))
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        from companion.ui.theme import soft_background
 
         painter = QPainter(self)
         painter.fillRect(self.rect(), soft_background(self.palette()))

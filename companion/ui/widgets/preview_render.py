@@ -13,6 +13,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from companion.core.about.guard import RenderRefused
+from companion.core.about.render import SafeRenderer
+
 # The slowest texts the guard lets through cost about 6 us a character here
 # (benchmarks/bench_preview.py): 2,000 characters stay near 12 ms, inside a frame.
 SYNC_CHARS = 2_000
@@ -33,7 +36,6 @@ class _Render(QRunnable):
         )
 
     def run(self) -> None:  # core only: never a widget here
-        from companion.core.about.guard import RenderRefused
 
         try:
             result = self.renderer.render_sections(self.text)
@@ -66,14 +68,10 @@ class PreviewRender(QObject):
 
     def _renderer(self, where: str):
         if where not in self._renderers:  # one per thread: a Markdown instance is not shared
-            from companion.core.about.render import SafeRenderer
-
             self._renderers[where] = (self._make_renderer or SafeRenderer)()
         return self._renderers[where]
 
     def request(self, text: str, show: Callable) -> None:
-        from companion.core.about.guard import RenderRefused
-
         self.generation += 1
         self._show = show
         if len(text) < SYNC_CHARS:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QSpinBox, QWidget
 
-from companion.core.day.loops import INTERVIEWER_ROLES
+from companion.core.content.loader import slug
+from companion.core.day.loops import INTERVIEWER_ROLES, MAX_ROUND_MINUTES
 
 ROLE_TITLES = {
     "": "(not known)",
@@ -41,7 +42,6 @@ def round_type_combo(
 
 def chosen_round_type(combo: QComboBox) -> str:
     """The picked type's id, or a typed name made into an id ("" when empty)."""
-    from companion.core.content.loader import slug
 
     index = combo.currentIndex()
     text = combo.currentText().strip()
@@ -81,8 +81,6 @@ class LengthPicker(QWidget):
     picked = Signal()  # the user chose a length (not set from code)
 
     def __init__(self, minutes: int, parent=None):
-        from companion.core.day.loops import MAX_ROUND_MINUTES
-
         super().__init__(parent)
         self.combo = QComboBox()
         self.combo.setAccessibleName("Round length")

@@ -103,11 +103,11 @@ class FakeWeak:
 
 
 def test_missed_quiz_questions_join_the_list_and_can_be_studied(db, clock, monkeypatch, content):
-    import companion.core.selfcheck.quiz as quiz
+    import companion.core.study.ranking as ranking  # where the list asks for them
 
     seen = (clock.now() - dt.timedelta(hours=1)).isoformat()
     monkeypatch.setattr(
-        quiz,
+        ranking,
         "weak_topics",
         lambda _db: [FakeWeak("q1", "What does SM-active measure?", "missed", ("traps",), seen)],
         raising=False,

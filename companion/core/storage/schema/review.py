@@ -5,6 +5,8 @@ of every review. A card's scheduling columns are a replay of its log
 
 from sqlite_utils import Migrations
 
+from companion.core.review.migrate import migrate
+
 migrations = Migrations("companion.review")
 
 
@@ -44,6 +46,5 @@ def m001_review_cards_from_leitner_and_marks(db):
     sources = ("quiz_cards", "flubs", "weak_topics", "study_marks")
     if any(db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() for t in sources):
         # a fresh journal has nothing to bring over (and its first start skips the import)
-        from companion.core.review.migrate import migrate
 
         migrate(db)
