@@ -6,7 +6,6 @@ the database opens; storage, content checks and the tray follow right after.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
@@ -14,29 +13,7 @@ import time
 from companion import APP_ID, APP_NAME, __version__
 from companion.core.context import AppContext
 from companion.core.platform_choice import apply_platform_choice  # stdlib only, before Qt
-
-
-@contextlib.contextmanager
-def deferred_sigint():
-    """Hold a Ctrl+C back until the block is done, then raise KeyboardInterrupt. PySide6's
-    import does not survive one: shiboken aborted (exit 134) or turned it into 'ImportError:
-    libshiboken: could not import module PySide6.QtGui'."""
-    import signal
-
-    pending: list[int] = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda *_: pending.append(1))
-    except ValueError:  # not the main thread: signals are not ours to handle
-        yield
-        return
-    if previous is signal.SIG_IGN:  # started with Ctrl+C ignored: keep it so
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if pending:
-        raise KeyboardInterrupt
+from companion.core.sigint import deferred_sigint  # stdlib only, before Qt
 
 
 def create_application(argv: list[str] | None = None):
