@@ -15,7 +15,7 @@ from companion.core.about.guard import RenderRefused
 from companion.core.about.pitch import analyze, format_report
 from companion.core.about.spoken import MAX_WPM, MIN_WPM
 from companion.core.about.store import words_per_minute
-from companion.ui.about.export import export_pdf_markdown
+from companion.core.sigint import deferred_sigint
 
 
 def register(sub) -> None:
@@ -167,9 +167,13 @@ def _export_pdf(text: str, output: Path, page_size: str, renderer=None) -> str |
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+    with deferred_sigint():  # a Ctrl+C inside PySide6's import broke it (ImportError)
+        from PySide6.QtGui import QGuiApplication
 
-    app = QGuiApplication.instance() or QGuiApplication(["companion"])
+        # seam: qt
+        from companion.ui.about.export import export_pdf_markdown
+
+        app = QGuiApplication.instance() or QGuiApplication(["companion"])
     result = export_pdf_markdown(text, output, page_size, renderer)
     del app
     return result.warning()

@@ -10,9 +10,9 @@ from companion.core.cue.rounds import round_infos
 from companion.core.day.loops import custom_types
 from companion.core.day.schedule import guess_round_type
 from companion.core.paths import DataDirError, ensure_private_dir
+from companion.core.sigint import deferred_sigint
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow
-from companion.ui.process.deferred_sigint import deferred_sigint
 from companion.ui.process.interrupt import SigintQuit
 from companion.ui.process.single_instance import (
     InstanceLock,

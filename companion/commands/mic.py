@@ -12,14 +12,7 @@ import sys
 import time
 
 from companion.commands.common import CommandError
-from companion.core.voice import check as verdicts
-from companion.ui.voice.listener import (
-    AudioUnavailable,
-    MicListener,  # its start() says when audio is missing
-    input_devices,
-    no_device_reason,
-    quiet_pulse_messages,
-)
+from companion.core.sigint import deferred_sigint
 
 MIN_SECONDS, MAX_SECONDS = 1.0, 60.0
 START_GRACE = 10.0  # seconds an audio server may take before the first samples arrive
@@ -45,13 +38,20 @@ def register(sub) -> None:
 def _app():
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.ffmpeg.info=false")
-    from PySide6.QtCore import QCoreApplication
+    with deferred_sigint():  # a Ctrl+C inside PySide6's import broke it (ImportError)
+        from PySide6.QtCore import QCoreApplication
 
-    quiet_pulse_messages()
-    return QCoreApplication.instance() or QCoreApplication(["companion"])
+        # seam: voice
+        from companion.ui.voice.listener import quiet_pulse_messages
+
+        quiet_pulse_messages()
+        return QCoreApplication.instance() or QCoreApplication(["companion"])
 
 
 def run_list(args, ctx) -> int:
+    # seam: voice
+    from companion.ui.voice.listener import AudioUnavailable, input_devices, no_device_reason
+
     _app()
     try:
         devices = input_devices()
@@ -76,6 +76,10 @@ def run_list(args, ctx) -> int:
 def check(seconds: float, device: str | None):
     """Record and judge; returns a CheckResult. Needs a Q(Core)Application."""
     from PySide6.QtCore import QTimer
+
+    # seam: voice
+    from companion.core.voice import check as verdicts
+    from companion.ui.voice.listener import MicListener  # its start() says when audio is missing
 
     app = _app()
 
