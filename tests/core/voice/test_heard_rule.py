@@ -125,3 +125,20 @@ def test_a_take_on_the_script_gives_a_rate():
     result = summarise(aligner, words)
     assert result.words_said == len(words)
     assert result.off_script_share == 0.0 and result.rate_judged
+
+
+def test_an_um_inside_speech_counts_as_a_word_said_one_before_a_pause_does_not():
+    # at 10 dB the recognizer put "um" where a paraphrase's words were lost in the noise
+    # (-11.4 % take wpm); a real voice's word tails before a pause came back as "um" too
+    script = pitch_script(PAGE)
+    words = heard("i am a nurse and i want it to be my main job to care for people")
+    inside = HeardWord("um", words[3].end, words[3].end + 0.2)
+    words.insert(4, inside)  # no silence either side: a word not made out
+    last = words[-1]
+    tail = HeardWord("um", last.end, last.end + 0.3, 0.0, 0.5)  # then half a second of silence
+    words.append(tail)
+    aligner = Aligner(script)
+    aligner.feed(words)
+    result = summarise(aligner, words)
+    assert result.words_said == 17 + 1  # the script's 17, the "um" inside
+    assert result.fillers == 0
