@@ -462,7 +462,8 @@ def corpus_rows(draws: int) -> list[dict]:
              note=f"median {f['median_boundary_s']:.2f} s"),
         _row("corpus: worst take wpm error vs the words said", f["worst_take_wpm_error_pct"],
              None, "%", "<= 10%", (f["worst_take_wpm_error_pct"] or 0) <= 10,
-             note=f"median {f['median_take_wpm_error_pct']:.1f}%"),
+             note=f"median {f['median_take_wpm_error_pct']:.1f}%; not judged (mostly off "
+                  f"the script): {len(f['take_wpm_not_judged'])} takes"),
         _row("corpus: WER of the transcript (every case)", f["wer_pct"], None, "%",
              "reported", None),
         _row("corpus: recording analysis CPU per second of audio (two passes)",

@@ -13,7 +13,7 @@ espeak pitch's script (another text). The prompts' words are written here by ear
 Figures: the heard/skipped confusion table over every segment of every draw (5 dB
 takes apart: they are "too noisy to judge" and counted on their own), another text's
 segments heard, boundary error, take wpm against the words said over the speech's
-speaking time, WER of the transcript, and CPU per second of audio.
+speaking time (a take mostly off the script gives no rate: listed as not judged), WER of the transcript, and CPU per second of audio.
 """
 
 from __future__ import annotations
@@ -192,6 +192,7 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
         0.0,
         0,
     )
+    unjudged: list[str] = []
     for name, take, ids, page, said, judged in cases(folder):
         answers, case_wpm, case_edge = set(), 0.0, 0.0
         for d in range(draws):
@@ -216,15 +217,18 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
             from companion.core.voice.take import analyse, read_wav
 
             speaking = analyse(read_wav(path)).speaking_seconds
-            if judged and speaking and result.words_said:
+            if judged and speaking and result.words_said and not result.rate_judged:
+                unjudged.append(f"{name} ({100 * result.off_script_share:.0f} % off the script)")
+                case_wpm = None
+            elif judged and speaking and result.words_said:
                 truth_wpm = len(said) * 60 / speaking
                 wpm_errs.append(abs(result.words_said * 60 / speaking - truth_wpm) / truth_wpm)
-                case_wpm = max(case_wpm, wpm_errs[-1])
+                case_wpm = max(case_wpm or 0.0, wpm_errs[-1])
             e, n = _wer(said, [w for w in result.transcript.split() if w not in ("um", "uh")])
             wer_e, wer_n = wer_e + e, wer_n + n
         lines.append(f"{name:<28} draws {draws}: heard {sorted(answers)[0] if len(answers) == 1 else sorted(answers)}"
                      f"{'' if len(answers) == 1 else '  UNSTABLE'}; edge {case_edge:.2f} s; "
-                     f"take wpm {100 * case_wpm:.1f}%")  # fmt: skip
+                     f"take wpm {'not judged' if case_wpm is None else f'{100 * case_wpm:.1f}%'}")  # fmt: skip
         print(lines[-1], flush=True)
     return lines, {
         "confusion": conf,
@@ -234,6 +238,7 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
         "median_boundary_s": statistics.median(edges) if edges else None,
         "worst_take_wpm_error_pct": 100 * max(wpm_errs) if wpm_errs else None,
         "median_take_wpm_error_pct": 100 * statistics.median(wpm_errs) if wpm_errs else None,
+        "take_wpm_not_judged": unjudged,  # mostly off the script (heard.RATE_OFF_SCRIPT)
         "wer_pct": 100 * wer_e / wer_n if wer_n else None,
         "cpu_pct_of_core": 100 * cpu / audio if audio else None,
     }

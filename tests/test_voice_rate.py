@@ -54,6 +54,19 @@ def test_a_take_too_noisy_to_judge_gives_no_rate_and_says_why(
     assert len(hear_each_take_once) == 1  # the same take, the same decode
 
 
+@needs_tools
+def test_a_take_off_the_one_pager_gives_no_rate_and_says_why(tmp_path, capsys):
+    # another text: every word off the one-pager (a real voice read so came back +26 to
+    # +29 %: the recognizer splits the words it does not know)
+    take = vt.build(tmp_path, "other", 160, [0.5, vt.OTHER_TEXT, 0.5])
+    out = _rehearse(tmp_path, take, capsys, "--json")
+    assert out["judged"] is True and out["off_script_share"] == 1.0
+    assert out["measured_wpm"] is None and out["rate_from"] is None
+    text = _rehearse(tmp_path, take, capsys)
+    assert "rate: not judged (100 % of the words heard are off the one-pager" in text
+    assert "words per minute" not in text
+
+
 def test_the_measured_snr_follows_the_noise_level():
     rng = random.Random(1)
     speech = [int(8000 * rng.choice((-1, 1))) if (i // 8000) % 2 else 0 for i in range(160000)]

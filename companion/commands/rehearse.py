@@ -17,7 +17,7 @@ from companion.commands.common import (
 )
 from companion.core.about.pitch import analyze
 from companion.core.about.spoken import count_words
-from companion.core.voice.heard import SegmentHeard, TakeHeard, hear
+from companion.core.voice.heard import RATE_OFF_SCRIPT, SegmentHeard, TakeHeard, hear
 from companion.core.voice.levels import snr_db
 from companion.core.voice.recognizer import RecognizerError
 from companion.core.voice.script import pitch_script
@@ -83,8 +83,13 @@ def run_rehearse(args, ctx) -> int:
     heard_take = _hear(take, text, ctx) if heard else None
     # the rate is what was said (recognized words, off the script too), not the one-pager
     said = heard_take.words_said if heard_take is not None and heard_take.transcript else None
+    # mostly off the script: the recognizer's count of words it does not know is no count
+    share = heard_take.off_script_share if said is not None else None
+    off_script = share is not None and not heard_take.rate_judged
     if judged:
-        result = dataclasses.replace(result, words=said if said is not None else words)
+        result = dataclasses.replace(
+            result, words=0 if off_script else said if said is not None else words
+        )
     figures = {
         "audio": str(args.audio),
         "source": where,
@@ -95,7 +100,12 @@ def run_rehearse(args, ctx) -> int:
         "pauses": [[round(p.start, 2), round(p.length, 2)] for p in result.pauses],
         "words": words,
         "words_said": said,
-        "rate_from": "words said" if said is not None else "the one-pager's words",
+        "rate_from": None
+        if off_script
+        else "words said"
+        if said is not None
+        else "the one-pager's words",
+        "off_script_share": None if share is None else round(share, 2),
         "measured_wpm": None if result.measured_wpm is None else round(result.measured_wpm, 1),
         "snr_db": None if snr is None else round(snr, 1),
         "judged": judged,
@@ -128,6 +138,12 @@ def run_rehearse(args, ctx) -> int:
                 print(
                     f"  rate and fillers: too noisy to judge (signal-to-noise {snr:.0f} dB, "
                     f"under {JUDGE_SNR_DB:.0f} dB)"
+                )
+            elif off_script:
+                print(
+                    f"  rate: not judged ({100 * share:.0f} % of the words heard are off the "
+                    f"one-pager, over {100 * RATE_OFF_SCRIPT:.0f} %: the recognizer splits "
+                    "words it does not know)"
                 )
             else:
                 print(f"  rate: {figures['measured_wpm']:.0f} words per minute of speech")

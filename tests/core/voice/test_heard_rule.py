@@ -104,3 +104,41 @@ def test_a_segment_with_fewer_key_words_than_the_threshold_needs_all_of_them():
         words = heard(" ".join(cut))
         aligner.feed(words)
         assert ("identity" in summarise(aligner, words).skipped) is skipped, cut
+
+
+def test_a_take_mostly_off_the_script_gives_no_rate():
+    # a real voice read against a script it did not say came back +26 to +29 % (words the
+    # recognizer does not know come out as several): no rate rather than a wrong one
+    script = pitch_script(PAGE)
+    words = heard("the weather was nice and we went out for a walk by the river today")
+    aligner = Aligner(script)
+    aligner.feed(words)
+    result = summarise(aligner, words)
+    assert result.off_script_share == 1.0 and not result.rate_judged
+
+
+def test_a_take_on_the_script_gives_a_rate():
+    script = pitch_script(PAGE)
+    words = heard("i am a nurse and i want it to be my main job to care for people")
+    aligner = Aligner(script)
+    aligner.feed(words)
+    result = summarise(aligner, words)
+    assert result.words_said == len(words)
+    assert result.off_script_share == 0.0 and result.rate_judged
+
+
+def test_an_um_inside_speech_counts_as_a_word_said_one_before_a_pause_does_not():
+    # at 10 dB the recognizer put "um" where a paraphrase's words were lost in the noise
+    # (-11.4 % take wpm); a real voice's word tails before a pause came back as "um" too
+    script = pitch_script(PAGE)
+    words = heard("i am a nurse and i want it to be my main job to care for people")
+    inside = HeardWord("um", words[3].end, words[3].end + 0.2)
+    words.insert(4, inside)  # no silence either side: a word not made out
+    last = words[-1]
+    tail = HeardWord("um", last.end, last.end + 0.3, 0.0, 0.5)  # then half a second of silence
+    words.append(tail)
+    aligner = Aligner(script)
+    aligner.feed(words)
+    result = summarise(aligner, words)
+    assert result.words_said == 17 + 1  # the script's 17, the "um" inside
+    assert result.fillers == 0
