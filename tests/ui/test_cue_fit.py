@@ -133,7 +133,9 @@ def test_the_card_never_grows_from_its_content(card, font_pt):
 
 @pytest.mark.slow
 def test_it_all_fits_at_200_percent(tmp_path):
-    env = {**os.environ, "QT_SCALE_FACTOR": "2", "QT_QPA_PLATFORM": "offscreen"}
+    # not the parent's PYTEST_ADDOPTS (its -k or plugins would change what the child runs)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.update(QT_SCALE_FACTOR="2", QT_QPA_PLATFORM="offscreen")
     # the child runs each other test of this file once, at its most demanding size (the
     # default size for the glance text, where it may not shrink below READABLE_PT; the
     # largest for the title and the card), never this one again: the seven at 200 % cost
