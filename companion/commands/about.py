@@ -177,11 +177,14 @@ def _export_pdf(text: str, output: Path, page_size: str, renderer=None) -> str |
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+    from companion.core.sigint import deferred_sigint
 
-    from companion.ui.about.export import export_pdf_markdown
+    with deferred_sigint():  # a Ctrl+C inside PySide6's import broke it (ImportError)
+        from PySide6.QtGui import QGuiApplication
 
-    app = QGuiApplication.instance() or QGuiApplication(["companion"])
+        from companion.ui.about.export import export_pdf_markdown
+
+        app = QGuiApplication.instance() or QGuiApplication(["companion"])
     result = export_pdf_markdown(text, output, page_size, renderer)
     del app
     return result.warning()

@@ -105,7 +105,7 @@ def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
 
 
 def _run_gui(ctx, round_type: str | None) -> int:
-    from companion.ui.process.deferred_sigint import deferred_sigint
+    from companion.core.sigint import deferred_sigint
 
     with deferred_sigint():  # seam: qt (PySide6 does not survive a Ctrl+C in its import)
         from companion.ui.app import create_application

@@ -37,12 +37,15 @@ def register(sub) -> None:
 def _app():
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("QT_LOGGING_RULES", "qt.multimedia.ffmpeg.info=false")
-    from PySide6.QtCore import QCoreApplication
+    from companion.core.sigint import deferred_sigint
 
-    from companion.ui.voice.listener import quiet_pulse_messages
+    with deferred_sigint():  # a Ctrl+C inside PySide6's import broke it (ImportError)
+        from PySide6.QtCore import QCoreApplication
 
-    quiet_pulse_messages()
-    return QCoreApplication.instance() or QCoreApplication(["companion"])
+        from companion.ui.voice.listener import quiet_pulse_messages
+
+        quiet_pulse_messages()
+        return QCoreApplication.instance() or QCoreApplication(["companion"])
 
 
 def run_list(args, ctx) -> int:

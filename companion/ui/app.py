@@ -18,9 +18,9 @@ from companion import APP_ID, APP_NAME, __version__
 from companion.core import paths
 from companion.core.context import AppContext
 from companion.core.platform_choice import apply_platform_choice
+from companion.core.sigint import deferred_sigint
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow, window_icon
-from companion.ui.process.deferred_sigint import deferred_sigint
 from companion.ui.theme import apply_theme, finish_theme
 
 

@@ -143,7 +143,7 @@ def test_a_ctrl_c_while_a_command_starts_is_130_without_a_traceback(
 
 def test_a_ctrl_c_while_qt_is_imported_waits_for_the_import_to_finish():
     """SIGINT inside PySide6's import made shiboken abort (exit 134) or fail the import."""
-    from companion.ui.process.deferred_sigint import deferred_sigint
+    from companion.core.sigint import deferred_sigint
 
     finished = []
     with pytest.raises(KeyboardInterrupt), deferred_sigint():

@@ -16,8 +16,8 @@ import companion.core.window_room  # noqa: F401  # the window's placement, befor
 import companion.ui.pages  # noqa: F401  # the rail's pages, before Qt
 from companion.core.context import AppContext
 from companion.core.paths import argument_problem
+from companion.core.sigint import deferred_sigint
 from companion.ui.process import write_errors
-from companion.ui.process.deferred_sigint import deferred_sigint
 from companion.ui.process.folder_problem import usable_context
 from companion.ui.process.single_instance import (
     InstanceLock,

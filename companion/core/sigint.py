@@ -1,19 +1,17 @@
-"""Hold a Ctrl+C back while PySide6 is imported or the QApplication is made.
-
-PySide6's import does not survive one: shiboken aborted (exit 134) or turned it into
-'ImportError: libshiboken: could not import module PySide6.QtGui'. Pure Python: it runs
-before Qt is loaded.
-"""
+"""Ctrl+C held back while Qt loads (stdlib only: used before PySide6 is imported)."""
 
 from __future__ import annotations
 
 import contextlib
-import signal
 
 
 @contextlib.contextmanager
 def deferred_sigint():
-    """Run the block with Ctrl+C held back, then raise KeyboardInterrupt if one came."""
+    """Hold a Ctrl+C back until the block is done, then raise KeyboardInterrupt. PySide6's
+    import does not survive one: shiboken aborted (exit 134) or turned it into 'ImportError:
+    libshiboken: could not import module PySide6.QtGui'."""
+    import signal
+
     pending: list[int] = []
     try:
         previous = signal.signal(signal.SIGINT, lambda *_: pending.append(1))
