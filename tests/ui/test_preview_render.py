@@ -160,6 +160,25 @@ def test_a_newer_result_replaces_one_still_being_shown(qtbot):
     assert "fresh" in shown and "stale" not in shown
 
 
+def test_the_view_keeps_its_width_while_a_long_text_is_shown(qtbot):
+    """The scroll bar appearing mid-display narrowed the view, and Qt laid out all the text
+    shown so far again in that one slice (16 ms at idle for 36 KB of emphasis)."""
+    from companion.core.about.render import SafeRenderer
+    from companion.ui.about.editor import SafePreview
+
+    preview = SafePreview()
+    qtbot.addWidget(preview)
+    preview.resize(600, 400)
+    preview.show()
+    preview.show_sections(SafeRenderer().render_sections(DENSE))
+    widths = {preview.viewport().width()}
+    preview._slice_timer.timeout.connect(lambda: widths.add(preview.viewport().width()))
+    qtbot.waitUntil(lambda: not preview.displaying, timeout=60_000)
+    assert preview.slices_shown > 3
+    assert preview.verticalScrollBar().maximum() > 0  # it did outgrow the view
+    assert widths == {preview.viewport().width()}
+
+
 def test_a_sliced_display_keeps_the_scroll_position(qtbot):
     from companion.core.about.render import SafeRenderer
     from companion.ui.about.editor import SafePreview
