@@ -155,3 +155,36 @@ def test_a_ctrl_c_while_qt_is_imported_waits_for_the_import_to_finish():
         importlib.import_module("json")
     assert len(finished) == 1000  # the block ran to its end first
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+_CTRL_C_WHILE_CLI_IMPORTS = """
+import importlib.abc, importlib.metadata, os, runpy, signal, sys
+
+class CtrlC(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "companion.commands":  # companion.cli's own top-level imports
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["companion", "--version"]
+if os.environ["HOW"] == "script":  # what the console script runs
+    (entry,) = importlib.metadata.entry_points(group="console_scripts", name="companion")
+    sys.exit(entry.load()())
+runpy.run_module("companion", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_a_ctrl_c_while_the_command_line_imports_is_130_without_a_traceback(how):
+    """The console script imported companion.cli before main() could catch anything: a
+    Ctrl+C during that import printed a KeyboardInterrupt traceback."""
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_WHILE_CLI_IMPORTS],
+        env={**os.environ, "HOW": how},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 130, (done.returncode, done.stdout, done.stderr)
