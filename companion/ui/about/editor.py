@@ -287,6 +287,10 @@ class SafePreview(QTextBrowser):
             # view, it narrowed the view and the whole text so far was laid out again in
             # one slice (16 ms at idle for 36 KB of emphasis, where a slice took 5)
             self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+            # and the view keeps its last picture until the end (or until the reader
+            # scrolls): one repaint of a view of dense links takes ~10 ms at idle, and one
+            # after each slice came to 16 ms with it
+            self.viewport().setUpdatesEnabled(False)
             self._slice()
 
     def _slice(self, budget: float | None = SLICE_SECONDS) -> None:
