@@ -1,5 +1,5 @@
 """Entry point of the PyInstaller bundle: the same as the `companion` console script."""
 
-from companion.cli import main
+from companion.entry import main  # Ctrl+C while the command line loads: 130
 
 raise SystemExit(main())

@@ -160,6 +160,58 @@ def test_a_newer_result_replaces_one_still_being_shown(qtbot):
     assert "fresh" in shown and "stale" not in shown
 
 
+def test_the_view_keeps_its_width_while_a_long_text_is_shown(qtbot):
+    """The scroll bar appearing mid-display narrowed the view, and Qt laid out all the text
+    shown so far again in that one slice (16 ms at idle for 36 KB of emphasis)."""
+    from companion.core.about.render import SafeRenderer
+    from companion.ui.about.editor import SafePreview
+
+    preview = SafePreview()
+    qtbot.addWidget(preview)
+    preview.resize(600, 400)
+    preview.show()
+    preview.show_sections(SafeRenderer().render_sections(DENSE))
+    widths = {preview.viewport().width()}
+    preview._slice_timer.timeout.connect(lambda: widths.add(preview.viewport().width()))
+    qtbot.waitUntil(lambda: not preview.displaying, timeout=60_000)
+    assert preview.slices_shown > 3
+    assert preview.verticalScrollBar().maximum() > 0  # it did outgrow the view
+    assert widths == {preview.viewport().width()}
+
+
+def test_the_view_is_painted_once_when_a_long_text_is_shown(qtbot):
+    """A repaint after each slice while the text was in view: ~10 ms for a view of dense
+    links, and with the slice 16 ms between two turns of the event loop."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from companion.core.about.render import SafeRenderer
+    from companion.ui.about.editor import SafePreview
+
+    class Paints(QObject):
+        during, after = 0, 0
+
+        def eventFilter(self, _watched, event):  # noqa: N802 (Qt API)
+            if event.type() == QEvent.Type.Paint:
+                if preview.displaying:
+                    self.during += 1
+                else:
+                    self.after += 1
+            return False
+
+    preview = SafePreview()
+    qtbot.addWidget(preview)
+    preview.resize(600, 400)
+    preview.show()
+    qtbot.waitExposed(preview)
+    paints = Paints()
+    preview.viewport().installEventFilter(paints)
+    preview.show_sections(SafeRenderer().render_sections(DENSE))
+    qtbot.waitUntil(lambda: not preview.displaying, timeout=60_000)
+    qtbot.waitUntil(lambda: paints.after > 0, timeout=5_000)
+    assert preview.slices_shown > 3
+    assert paints.during == 0
+
+
 def test_a_sliced_display_keeps_the_scroll_position(qtbot):
     from companion.core.about.render import SafeRenderer
     from companion.ui.about.editor import SafePreview

@@ -68,12 +68,24 @@ def test_a_ctrl_c_while_the_window_is_built_quits_once_the_loop_runs(qapp):
         guard.setSingleShot(True)
         guard.timeout.connect(loop.quit)  # the old code: the loop ran on, this ends it
         guard.start(5_000)
-        code = sigint.exec(lambda: loop.exec() or 0)
+        # the loop as launch runs it; the old code had no exec and ran it as
+        # exit_code(loop.exec()), so this fails there on the behaviour (the loop ran on)
+        run = getattr(sigint, "exec", None) or (lambda exec_: sigint.exit_code(exec_()))
+        code = run(lambda: loop.exec() or 0)
         guard.stop()
     finally:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     assert quits == [1]
     assert code == EXIT_CODE
+
+
+def _main_catching(main, argv) -> int:
+    """``main(argv)``; a KeyboardInterrupt out of it fails the test (uncaught, it stopped
+    the whole pytest run instead)."""
+    try:
+        return main(argv)
+    except KeyboardInterrupt:
+        pytest.fail("KeyboardInterrupt came out of main(): the command printed a traceback")
 
 
 def test_a_ctrl_c_before_the_qt_handler_is_130_without_a_traceback(monkeypatch, tmp_path, capsys):
@@ -85,7 +97,7 @@ def test_a_ctrl_c_before_the_qt_handler_is_130_without_a_traceback(monkeypatch, 
         raise KeyboardInterrupt  # where the Ctrl+C lands: importing Qt, making the app
 
     monkeypatch.setattr(app_module, "create_application", interrupted)
-    assert main(["--data-dir", str(tmp_path / "data")]) == 130
+    assert _main_catching(main, ["--data-dir", str(tmp_path / "data")]) == 130
     assert "Traceback" not in capsys.readouterr().err
 
 
@@ -106,7 +118,7 @@ def test_a_ctrl_c_while_a_command_starts_is_130_without_a_traceback(
         import companion.commands.review as review
 
         monkeypatch.setattr(review, "run", interrupted)
-    assert cli.main(["--data-dir", str(tmp_path / "data"), "review"]) == 130
+    assert _main_catching(cli.main, ["--data-dir", str(tmp_path / "data"), "review"]) == 130
     assert "Traceback" not in capsys.readouterr().err
 
 
@@ -124,3 +136,36 @@ def test_a_ctrl_c_while_qt_is_imported_waits_for_the_import_to_finish():
         importlib.import_module("json")
     assert len(finished) == 1000  # the block ran to its end first
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+_CTRL_C_WHILE_CLI_IMPORTS = """
+import importlib.abc, importlib.metadata, os, runpy, signal, sys
+
+class CtrlC(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "companion.commands":  # companion.cli's own top-level imports
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["companion", "--version"]
+if os.environ["HOW"] == "script":  # what the console script runs
+    (entry,) = importlib.metadata.entry_points(group="console_scripts", name="companion")
+    sys.exit(entry.load()())
+runpy.run_module("companion", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_a_ctrl_c_while_the_command_line_imports_is_130_without_a_traceback(how):
+    """The console script imported companion.cli before main() could catch anything: a
+    Ctrl+C during that import printed a KeyboardInterrupt traceback."""
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_WHILE_CLI_IMPORTS],
+        env={**os.environ, "HOW": how},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 130, (done.returncode, done.stdout, done.stderr)
