@@ -7,7 +7,7 @@ from __future__ import annotations
 
 def main() -> int:
     try:
-        from companion.cli import main as cli_main
+        from companion.cli import main as cli_main  # seam: commands
     except KeyboardInterrupt:
         return 130
     return cli_main()

@@ -54,8 +54,9 @@ def test_ctrl_c_quits_with_130(argv, tmp_path):
 def test_a_ctrl_c_while_the_window_is_built_quits_once_the_loop_runs(qapp):
     """Ctrl+C during start-up: the handler ran inside start-up's own event processing,
     where quit() does nothing, and the app then ran on (seen at 0.3-3 s after start)."""
-    from companion.ui.interrupt import EXIT_CODE, SigintQuit
     from PySide6.QtCore import QEventLoop, QTimer
+
+    from companion.ui.process.interrupt import EXIT_CODE, SigintQuit
 
     loop = QEventLoop()
     quits: list[int] = []

@@ -22,12 +22,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.about import store as about_store
+from companion.core.about.autosave import Autosaver
+from companion.core.about.importing import LIVE_LIMIT_CHARS
+from companion.core.about.pitch import analyze
+from companion.core.about.render import SafeRenderer
+from companion.core.about.takes import delete_take, takes_or_empty
+from companion.core.changes import Change
 from companion.ui.about.documents import AboutDocuments, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.about.panel import AnalysisPanel, fit_side
 from companion.ui.about.rehearse import RehearseBar
 from companion.ui.about.rehearsing import AboutRehearsal
+from companion.ui.stories.page import StoriesPage
+from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
+from companion.ui.widgets.opening import ask
 from companion.ui.widgets.page_top import NoticeRow, action_bar
+from companion.ui.widgets.preview_render import PreviewRender
 
 RENDER_IDLE_MS = 150  # re-render this long after the last keystroke...
 RENDER_MAX_SECONDS = 0.6  # ...but at least this often while typing goes on
@@ -44,8 +55,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
         monotonic: Callable[[], float] = time.monotonic,
     ):
         super().__init__(parent)
-        from companion.core.about import store as about_store
-        from companion.core.about.autosave import Autosaver
 
         self.ctx = ctx
         self.bus = bus
@@ -66,7 +75,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
         self.preview.setPlaceholderText("The preview appears here as you write.")
         self.panel = AnalysisPanel()
         self.rehearse_bar = RehearseBar(monotonic=monotonic)
-        from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
 
         self.take_recorder = TakeRecorder(
             ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
@@ -240,8 +248,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
 
     def delete_take(self, take_id: int):
         """Ask, then delete one kept take (its figures; no audio was ever kept)."""
-        from companion.core.about.takes import delete_take
-        from companion.ui.widgets.opening import ask
 
         def yes() -> None:
             delete_take(self.ctx.db, take_id)
@@ -251,7 +257,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
 
     def show_takes(self) -> None:
         """The kept takes' trend (companion about rehearse --keep)."""
-        from companion.core.about.takes import takes_or_empty
 
         target = self.ctx.content.pitch_plan().target
         self.panel.takes.show_takes(takes_or_empty(self.ctx.db), target)
@@ -273,15 +278,11 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
     @property
     def renderer(self):
         if self._renderer is None:
-            from companion.core.about.render import SafeRenderer
-
             self._renderer = SafeRenderer()
         return self._renderer
 
     def refresh(self) -> None:
         """Re-run the analysis and the preview for the current text."""
-        from companion.core.about.importing import LIVE_LIMIT_CHARS
-        from companion.core.about.pitch import analyze
 
         # called directly (a replaced text, a new rate, Rehearse): a pending debounce
         # would only render the same text again
@@ -308,8 +309,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
     @property
     def preview_render(self):
         if self._preview_render is None:
-            from companion.ui.widgets.preview_render import PreviewRender
-
             self._preview_render = PreviewRender(self)
         return self._preview_render
 
@@ -329,7 +328,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
     def _saved(self) -> None:
         self.status.setText("Saved " + self.ctx.now().strftime("%H:%M:%S"))
         self.is_new = False
-        from companion.core.changes import Change
 
         self.bus.announce(Change.of("about", origin=self))  # the editor already shows it
 
@@ -378,8 +376,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
 
     def _tab_changed(self, index: int) -> None:
         if index == 1 and self.stories is None:
-            from companion.ui.stories.page import StoriesPage
-
             self.stories = StoriesPage(self.ctx, self.bus, monotonic=self.monotonic)
             self.tabs.blockSignals(True)
             self.tabs.removeTab(1)

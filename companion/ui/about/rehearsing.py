@@ -4,6 +4,10 @@ rate. A part of :class:`companion.ui.about.page.AboutPage` (a mixin over its wid
 
 from __future__ import annotations
 
+from companion.core.about.rehearsal import Step, against_target
+from companion.ui.about.dialogs import CalibrateDialog
+from companion.ui.about.preview_follow import heading_text, scroll_to_heading
+
 
 class AboutRehearsal:
     def toggle_rehearsal(self) -> None:
@@ -13,8 +17,6 @@ class AboutRehearsal:
             self.start_rehearsal()
 
     def start_rehearsal(self) -> None:
-        from companion.core.about.rehearsal import Step
-
         self.refresh()
         plan = self.ctx.content.pitch_plan()
         steps = tuple(Step(s.id, s.title, s.seconds) for s in plan.segments)
@@ -39,8 +41,6 @@ class AboutRehearsal:
                 self.editor.highlight_lines(seg.heading_line, seg.end_line)
                 self.panel.table.selectRow(row)
                 if seg.heading_line is not None:  # the preview follows the rehearsal
-                    from companion.ui.about.preview_follow import heading_text, scroll_to_heading
-
                     lines = self.editor.toPlainText().split("\n")
                     if seg.heading_line < len(lines):
                         scroll_to_heading(self.preview, heading_text(lines[seg.heading_line]))
@@ -58,7 +58,6 @@ class AboutRehearsal:
         )
         self.panel.show_rehearsal(record)
         over = [f"{s.title} (+{s.delta_seconds:.0f} s)" for s in results if s.delta_seconds >= 1]
-        from companion.core.about.rehearsal import against_target
 
         target = self.ctx.content.pitch_plan().target
         summary = (
@@ -70,8 +69,6 @@ class AboutRehearsal:
         self.show_notice(summary)
 
     def open_calibrate(self) -> None:
-        from companion.ui.about.dialogs import CalibrateDialog
-
         self.refresh()
         words = 0
         if self.analysis is not None:

@@ -11,6 +11,7 @@ from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
 from companion.ui.cue.look import card_key
+from companion.ui.preflight.window import open_preflight
 
 
 class CardControls:
@@ -86,8 +87,6 @@ class CardControls:
         event.accept()
 
     def open_preflight(self) -> None:
-        from companion.ui.preflight.window import open_preflight
-
         open_preflight(self.ctx, self.bus, self)
 
     def set_opacity(self, pct: int) -> None:

@@ -27,6 +27,7 @@ from companion.core.cue import card as cue_card
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
+from companion.core.platform_choice import wayland_rule_text
 from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
 from companion.ui.cue.banners import nudge_banner, share_reminder
@@ -40,6 +41,7 @@ from companion.ui.cue.look import SHORTCUTS, CardMenu
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.sections import RoundPage, label
+from companion.ui.cue.stories import StoriesPart
 from companion.ui.cue.style import CardFrame
 from companion.ui.cue.tabs import RoundTabs
 
@@ -109,8 +111,6 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
             import os
 
-            from companion.core.platform_choice import wayland_rule_text
-
             self._show_banner(wayland_rule_text(os.environ))
 
     # ------------------------------------------------------------------ building
@@ -152,8 +152,6 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         layout.addWidget(self.voice)
         self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
         layout.addWidget(self.follow)
-
-        from companion.ui.cue.stories import StoriesPart
 
         self.stories = StoriesPart(self.ctx, self.bus)
         layout.addWidget(self.stories.fold)

@@ -11,6 +11,7 @@ from companion.ui.today.parts import clear as _clear
 
 class NowArea:
     def _render_phase(self, view) -> None:
+        # seam: after the first paint
         from companion.core.day.checklist import (
             PHASE_TITLES,
             first_round_of_day,
@@ -29,6 +30,7 @@ class NowArea:
         self.now_box.setVisible(view.loop is not None)
         if view.loop is None:
             return
+        # seam: after the first paint
         from companion.ui.today.call import call_link_row
 
         call = call_link_row(view.focus)
@@ -59,6 +61,7 @@ class NowArea:
             self._rerender_at_press_change(view)
             return
         if view.phase == "before-round":
+            # seam: after the first paint
             from companion.ui.preflight.window import open_preflight
 
             nxt = view.next
@@ -68,6 +71,7 @@ class NowArea:
                 "Work down the list below; each step has its time."
             )
             if first_round_of_day(view):  # the guide's warm-up is a morning item
+                # seam: after the first paint
                 from companion.ui.checklist.page import offer_one_answer
 
                 self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))

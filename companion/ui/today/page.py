@@ -93,6 +93,7 @@ class TodayPage(NowArea, QWidget):
         if self._built:
             return
         self._built = True
+        # seam: after the first paint
         from companion.ui.dnd.switch import DndSwitch, dnd_model
         from companion.ui.today.schedule import ScheduleEditor
 
@@ -168,6 +169,7 @@ class TodayPage(NowArea, QWidget):
         self.schedule = ScheduleEditor(self.ctx, self.bus, self.day)
         schedule_layout.addWidget(self.schedule)
         layout.addWidget(self.schedule_box)
+        # seam: after the first paint
         from companion.ui.today.parts import takeaways_box
 
         self.takeaways_box = takeaways_box(self.ctx.content)
@@ -204,6 +206,7 @@ class TodayPage(NowArea, QWidget):
             return
         self._stale = False
         self.redraws += 1
+        # seam: after the first paint
         from companion.core.day.loops import list_loops
 
         loops = list_loops(self.ctx.db)
@@ -231,6 +234,7 @@ class TodayPage(NowArea, QWidget):
         else:
             self.headline.setText("Today")
         focus = view.focus
+        # seam: after the first paint
         from companion.core.day.checklist import past_midnight
 
         key = (
@@ -246,6 +250,7 @@ class TodayPage(NowArea, QWidget):
             self._phase_key = key
             self._render_phase(view)
             self._settle_buttons()
+        # seam: after the first paint
         from companion.ui.today.parts import render_reminders
 
         render_reminders(self, view)
@@ -255,6 +260,7 @@ class TodayPage(NowArea, QWidget):
 
     def _follow_layout(self) -> None:
         """Tab goes down the page as it is drawn (buttons added later came last)."""
+        # seam: after the first paint
         from companion.ui.widgets.tab_order import follow_layout
 
         follow_layout(self)
@@ -266,6 +272,7 @@ class TodayPage(NowArea, QWidget):
         if view is None or not self.isVisible():
             self.clock_timer.stop()
             return
+        # seam: after the first paint
         from companion.core.day.schedule import clock_text, countdown_text
 
         now = self.ctx.now()
@@ -360,6 +367,7 @@ class TodayPage(NowArea, QWidget):
     def _settle_buttons(self) -> None:
         """The now buttons as drawn: a click just after they changed is ignored (the
         second click of a double click on "Round finished" must not start the next)."""
+        # seam: after the first paint
         from companion.core.cue.card import Settle
 
         row = self.actions_row
@@ -376,6 +384,7 @@ class TodayPage(NowArea, QWidget):
     def _round_press(self, view) -> str:
         """What a press does to the running round (core/cue/card.py decides), "armed"
         once the first of two presses that end a young round was made."""
+        # seam: after the first paint
         from companion.core.cue.card import ARMED_FOR, round_press
 
         current = view.current if view is not None else None
@@ -396,6 +405,7 @@ class TodayPage(NowArea, QWidget):
     def _rerender_at_press_change(self, view) -> None:
         """A young round's buttons change when it stops being young, or the second
         press's time runs out: draw them again then."""
+        # seam: after the first paint
         from companion.core.cue.card import ARMED_FOR
 
         current = view.current
@@ -430,6 +440,7 @@ class TodayPage(NowArea, QWidget):
         self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))
 
     def add_loop(self) -> None:
+        # seam: after the first paint
         from companion.ui.widgets.loop_dialogs import LoopDialog
         from companion.ui.widgets.opening import open_dialog
 
@@ -437,6 +448,7 @@ class TodayPage(NowArea, QWidget):
         self.dialog = open_dialog(dialog, lambda: self.create_loop(*dialog.values()))
 
     def create_loop(self, company: str, role: str, starts_on: str) -> int:
+        # seam: after the first paint
         from companion.core.day.loops import create_loop
 
         loop_id = create_loop(self.ctx.db, company, role, starts_on=starts_on)
