@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.text import count_of
 from companion.ui.widgets.loop_dialogs import RoundDialog
 from companion.ui.widgets.opening import ask, choose_file, open_dialog, tell
 from companion.ui.widgets.round_fields import (
@@ -420,9 +421,9 @@ class ScheduleEditor(QWidget):
             ]
         else:
             n = result.added
-            head = [f"Added {n} round{'s' if n != 1 else ''} from {path.name}."]
+            head = [f"Added {count_of(n, 'round')} from {path.name}."]
             if result.duplicates:
-                head.append(f"{result.duplicates} already in the schedule were skipped.")
+                head.append(f"Skipped {count_of(result.duplicates, 'round')} already there.")
         return "\n".join([*head, *result.messages])
 
     def _ask_my_address(self, addresses, path: Path, events, problems) -> None:
