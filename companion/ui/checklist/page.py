@@ -167,9 +167,9 @@ class PhaseGroup(QGroupBox):
         self.refresh()
 
     def refresh(self) -> None:
-        from companion.core.day.checklist import checked_keys, progress
+        from companion.core.day.checklist import day_checked, progress
 
-        checked = checked_keys(self.ctx.db, self.scope)
+        checked = day_checked(self.ctx.db, self.scope, self.phase_list.items, self.ctx.now())
         for key, box in self.boxes.items():
             box.blockSignals(True)
             box.setChecked(key in checked)
