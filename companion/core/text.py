@@ -76,3 +76,8 @@ def clean_text(text: str, what: str, *, required: bool = False) -> str:
     if len(text) > MAX_TEXT:
         raise ValueError(f"{what} is {len(text):,} characters; the limit is {MAX_TEXT:,}.")
     return text
+
+
+def count_of(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 round``, ``4 rounds``: a count with its noun, singular or plural."""
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"

@@ -68,3 +68,11 @@ def test_the_rule_strips_c0_and_del_keeps_tab_newline_return_and_refuses_surroga
 def test_an_escaped_surrogate_pair_is_seen_and_plain_text_is_not():
     assert json_may_hold_lone_surrogate(json.dumps("\U0001f600").encode())
     assert not json_may_hold_lone_surrogate(json.dumps("caf\u00e9", ensure_ascii=False).encode())
+
+
+def test_count_of_says_one_round_and_four_rounds():
+    from companion.core.text import count_of
+
+    assert count_of(1, "round") == "1 round"
+    assert count_of(4, "round") == "4 rounds"
+    assert count_of(0, "story", "stories") == "0 stories"

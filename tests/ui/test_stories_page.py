@@ -96,6 +96,8 @@ def test_the_summary_counts_one_story_and_a_short_bank_in_seconds(page, qtbot, t
     qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 1, timeout=10_000)
     summary = stories.panel.summary.text()
     assert summary.startswith("1 story, about ") and " s told in all" in summary, summary
+    # the budget in the pack's words, as the template and the guide say it ("2 minutes")
+    assert "each about 2 minutes." in summary and "(s)" not in summary, summary
     two = ONE + ONE.replace("Schema fight", "Pager storm")
     stories.editor.replace_all(two * 20)  # 40 stories: minutes now
     ticker.t += 1.0

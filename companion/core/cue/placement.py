@@ -58,6 +58,8 @@ MARGIN = 24
 # the top of the screen that notification popups take: dunst's default origin is the
 # top-right corner, 50 px down, and a three-line popup is about 110 px tall at 100 %
 NOTIFICATION_BAND = 180
+# and its width from the right edge: dunst's 300 px popup, 10 px offset, a little air
+NOTIFICATION_BAND_W = 340
 MIN_BELOW_BAND = 300  # a shorter room below the band: the card goes to the top margin
 
 
@@ -77,15 +79,26 @@ def is_reachable(rect: Rect, screens: Sequence[Rect]) -> bool:
     return False
 
 
-def default_rect(screen: Rect, glance: bool = False) -> Rect:
+def default_rect(screen: Rect, glance: bool = False, min_size: tuple[int, int] = (0, 0)) -> Rect:
     """The right edge of the screen, next to where a video call usually is not, below
     the band where notification popups appear (dunst's top-right corner): a reminder
-    never covers the card's title line. A screen too short for the band keeps the margin."""
+    never covers the card's title line. ``min_size`` is the card's smallest size (a
+    larger scale makes it taller). If the card cannot fit below the band, it goes to the
+    top, left of the band; only a screen too narrow for that keeps it at the top margin."""
     w, h = GLANCE_SIZE if glance else CARD_SIZE
-    w = min(w, screen.w - 2 * MARGIN)
-    top = NOTIFICATION_BAND if screen.h - NOTIFICATION_BAND - MARGIN >= MIN_BELOW_BAND else MARGIN
-    h = min(h, screen.h - top - MARGIN)
-    return Rect(screen.right - w - MARGIN, screen.y + top, max(w, 1), max(h, 1))
+    min_w, min_h = min_size
+    w = max(min(w, screen.w - 2 * MARGIN), min(min_w, screen.w))
+    need = max(min_h, MIN_BELOW_BAND)
+    if screen.h - NOTIFICATION_BAND - MARGIN >= need:
+        top = NOTIFICATION_BAND
+        x = screen.right - w - MARGIN
+    elif screen.w - NOTIFICATION_BAND_W - MARGIN >= w:
+        top = MARGIN if screen.h - 2 * MARGIN >= min_h else 0
+        x = screen.right - NOTIFICATION_BAND_W - w
+    else:
+        top, x = MARGIN, screen.right - w - MARGIN
+    h = max(min(h, screen.h - top - MARGIN), min(min_h, screen.h - top))
+    return Rect(max(x, screen.x), screen.y + top, max(w, 1), max(h, 1))
 
 
 def rescue_rect(rect: Rect, screens: Sequence[Rect]) -> Rect:
@@ -130,19 +143,22 @@ def restore_rect(
     screens: Sequence[Rect],
     glance: bool = False,
     usable: Sequence[Rect] | None = None,
+    min_size: tuple[int, int] = (0, 0),
 ) -> tuple[Rect, bool]:
     """Where to open the card: (rect, was_rescued). ``saved`` is the stored mapping
     ``{"<layout>|<mode>": [x, y, w, h], "last|<mode>": [...]}``. The geometry saved for
     this exact screen layout wins; else the last one used anywhere, rescued on screen;
     else the default corner of the first screen. ``usable`` are the screens' available
-    areas (without panels), used for placing; the key uses the full ``screens``."""
+    areas (without panels), used for placing; the key uses the full ``screens``.
+    ``min_size`` is the card's smallest size, for the default place."""
     usable = list(usable or screens)
     mode = "glance" if glance else "card"
     saved = saved if isinstance(saved, dict) else {}
     exact = Rect.from_list(saved.get(f"{layout_key(screens)}|{mode}"))
     last = Rect.from_list(saved.get(f"last|{mode}"))
     if exact is None and last is None:
-        return default_rect(usable[0] if usable else Rect(0, 0, 1280, 800), glance), False
+        first = usable[0] if usable else Rect(0, 0, 1280, 800)
+        return default_rect(first, glance, min_size), False
     if exact is not None:
         fits = not usable or any(exact.w <= s.w and exact.h <= s.h for s in usable)
         # the user's own place here: kept if grabbable, unless no screen can show it whole

@@ -147,6 +147,36 @@ def checked_keys(db: Database, scope: Scope) -> set[str]:
     return {row[0] for row in rows}
 
 
+#: items whose tick follows the day rather than a click: "Write down every question"
+#: is done once every round of the day is written down
+DERIVED_LINKS = ("journal-capture",)
+
+
+def day_checked(db: Database, scope: Scope, items, now: dt.datetime) -> set[str]:
+    """The ticks of ``items`` in ``scope``: the stored ones, plus the capture item
+    (``link: journal-capture``) once every round of the scope's loop on its day, skipped
+    ones aside, is written down (it stayed unticked with every round captured)."""
+    checked = checked_keys(db, scope)
+    derived = [i.key for i in items if i.link in DERIVED_LINKS and i.key not in checked]
+    if derived and scope.loop_id and not scope.round_id and _day_written_down(db, scope, now):
+        checked |= set(derived)
+    return checked
+
+
+def _day_written_down(db: Database, scope: Scope, now: dt.datetime) -> bool:
+    from companion.core.day import loops
+    from companion.core.day.actions import captured_ids
+
+    day = []
+    for rnd in loops.list_rounds(db, scope.loop_id):
+        moment = rnd.started or rnd.scheduled
+        if rnd.skipped_at or moment is None:
+            continue
+        if moment.astimezone(now.tzinfo).date().isoformat() == scope.day:
+            day.append(rnd.id)
+    return bool(day) and captured_ids(db, day) == set(day)
+
+
 def set_checked(db: Database, scope: Scope, key: str, checked: bool, at: dt.datetime) -> None:
     if checked:
         db["checklist_checks"].upsert(

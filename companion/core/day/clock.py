@@ -1,4 +1,5 @@
-"""The day's clock texts: "10:00" (or "Tue 1 Dec 10:00"), and "in 4 min 30 s"."""
+"""The day's clock texts: "10:00" (or "Tue 1 Dec 10:00"), and "in 4 min 30 s";
+"ends about 10:35" or the overrun."""
 
 from __future__ import annotations
 
@@ -16,6 +17,17 @@ def clock_text(moment: dt.datetime, now: dt.datetime) -> str:
     if local.date() == now.date():
         return local.strftime("%H:%M")
     return f"{local.strftime('%a')} {local.day} {local.strftime('%b %H:%M')}"
+
+
+def ends_text(ends_at: dt.datetime, now: dt.datetime) -> str:
+    """ "ends about 10:35" while the round's end is ahead; past it, the overrun: "was due
+    to end at 10:35, 12 min over" (at 10:47 "ends about 10:35" read as a mistake)."""
+    over = now - ends_at
+    if over.total_seconds() <= 0:
+        return f"ends about {clock_text(ends_at, now)}"
+    minutes = int(over.total_seconds() // 60)
+    by = f"{minutes} min over" if minutes else "just over"
+    return f"was due to end at {clock_text(ends_at, now)}, {by}"
 
 
 def countdown_text(delta: dt.timedelta) -> str:

@@ -19,7 +19,7 @@ from companion.core.day.invite_people import candidate_address, round_people, st
 from companion.core.day.invite_updates import apply_update, rounds_by_uid
 from companion.core.day.model import DayRules
 from companion.core.day.schedule import import_events
-from companion.core.text import MAX_TEXT
+from companion.core.text import MAX_TEXT, count_of
 
 # (?<!\s): a run of spaces is tried once from its start, not from each space (quadratic)
 _SEPARATORS = re.compile(r"(?<!\s)\s+[-–—|:/]\s+|:\s+")
@@ -194,13 +194,13 @@ def _import(db, path, events, timed, rules, company, role, me, now, refusals, in
         if loop
         else "No loop changed: "
     )
-    parts = [f"{added} round(s) added", f"{duplicates} already there"]
+    parts = [f"added {count_of(added, 'round')}", f"{duplicates} already there"]
     if moved:
         parts.append(f"{moved} moved or updated")
     if cancelled:
         parts.append(f"{cancelled} cancelled")
     if refusals:
-        parts.append(f"{len(refusals)} event(s) not imported")
+        parts.append(f"{count_of(len(refusals), 'event')} not imported")
     return InvitationResult(
         loop_id,
         created,

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from companion.core.changes import Change
 from companion.core.day.checklist import (
     LINK_LABELS,
-    checked_keys,
+    day_checked,
     new_day,
     past_midnight,
     phase_lists,
@@ -180,7 +180,7 @@ class PhaseGroup(QGroupBox):
         self.refresh()
 
     def refresh(self) -> None:
-        checked = checked_keys(self.ctx.db, self.scope)
+        checked = day_checked(self.ctx.db, self.scope, self.phase_list.items, self.ctx.now())
         for key, box in self.boxes.items():
             box.blockSignals(True)
             box.setChecked(key in checked)

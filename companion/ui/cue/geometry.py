@@ -42,8 +42,9 @@ class CardPlacement:
         brought back onto a screen (or made to fit one)."""
         found, usable = screens()
         saved = self.settings.get(placement.GEOMETRY_KEY)
-        rect, rescued = placement.restore_rect(saved, found, glance, usable)
         hint = self.window.minimumSizeHint()
+        minimum = (hint.width(), hint.height())
+        rect, rescued = placement.restore_rect(saved, found, glance, usable, minimum)
         fitted = placement.fit_rect(rect, hint.width(), hint.height(), usable)
         rescued = rescued or (fitted.x, fitted.y) != (rect.x, rect.y)
         self.window.setGeometry(fitted.x, fitted.y, fitted.w, fitted.h)

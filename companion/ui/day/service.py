@@ -187,19 +187,19 @@ class DayService(QObject):
         except Exception:
             log.exception("could not read the do-not-disturb state")
             return
-        if hold is not None and hold.holder == "app" and hold.round_id:
-            held = view.round(hold.round_id)
-            over = held is None or held.state not in ("running", "scheduled")
-            if over and self.dnd.set_on(False):
-                self.notifier.send("Round over", "Notifications are back on.")
-            return
-        if (
-            hold is None
-            and view.current is not None
-            and self.ctx.prefs.get(AUTO_DND, False)
-            and not view.current.round.ended_at
-        ):
-            self.dnd.set_on(True, round_id=view.current.id)
+        from companion.core.dnd.rounds import ROUND_PREF, dnd_step
+
+        step, round_id = dnd_step(
+            view,
+            hold,
+            auto=bool(self.ctx.prefs.get(AUTO_DND, False)),
+            chosen_round=_int(self.ctx.prefs.get(ROUND_PREF, 0)),
+        )
+        if step == "off" and self.dnd.set_on(False):
+            self.ctx.prefs.set(ROUND_PREF, 0)  # the choice was for that round
+            self.notifier.send("Round over", "Notifications are back on.")
+        elif step == "on":
+            self.dnd.set_on(True, round_id=round_id)
 
     # --- transitions ------------------------------------------------------------------
 
@@ -297,3 +297,10 @@ def day_service(ctx, bus, owner: QObject, *, fallback) -> DayService:
     from companion.ui.day.notifier import Notifier
 
     return DayService(ctx, bus, Notifier(owner, fallback=fallback), owner)
+
+
+def _int(value) -> int:
+    try:
+        return int(value or 0)
+    except (TypeError, ValueError):
+        return 0

@@ -82,6 +82,38 @@ class DndModel(QObject):
         self.changed.emit()
         return True
 
+    @property
+    def chosen_round(self) -> int:
+        """The round the user ticked do-not-disturb for, not yet running (0: none)."""
+        from companion.core.dnd.rounds import ROUND_PREF
+
+        try:
+            return int(self.ctx.prefs.get(ROUND_PREF, 0) or 0)
+        except (TypeError, ValueError):
+            return 0
+
+    def choose(self, on: bool, round_id: int) -> bool:
+        """The switch's click: for a round not yet running, the choice is kept and the day
+        pauses notifications when the round starts (and again after a restart mid-round);
+        for a running round, or none, they pause at once. Off: the choice goes too."""
+        from companion.core.day.loops import get_round
+        from companion.core.dnd.rounds import ROUND_PREF, round_running
+
+        self.ctx.prefs.set(ROUND_PREF, round_id if on else 0)
+        if not on:
+            if self.hold is None:
+                self.changed.emit()
+                return True
+            return self.set_on(False)
+        rnd = get_round(self.ctx.db, round_id) if round_id else None
+        if rnd is not None and not round_running(
+            rnd.started, rnd.scheduled, rnd.ended, self.ctx.now()
+        ):
+            self.message.emit("Notifications pause when the round starts.", False)
+            self.changed.emit()
+            return True
+        return self.set_on(True, round_id=round_id)
+
     def shutdown(self) -> None:
         """Restore on quit (only a pause this app made)."""
         hold = self.hold
@@ -142,7 +174,10 @@ class DndSwitch(QWidget):
     def refresh(self) -> None:
         status = self.model.status()
         self.box.blockSignals(True)
-        self.box.setChecked(status.hold is not None)
+        chosen = self.model.chosen_round
+        self.box.setChecked(
+            status.hold is not None or bool(chosen and chosen == self._round_id_for())
+        )
         self.box.blockSignals(False)
         self.box.setEnabled(status.automatic or status.hold is not None)
         # when the app cannot switch it, no box that looks tickable: say it is done by hand
@@ -155,13 +190,15 @@ class DndSwitch(QWidget):
         )
         if by_hand:
             text = f"Do not disturb: turn it on by hand in your desktop's settings. {text}"
+        elif status.hold is None and self.box.isChecked():
+            text = "Notifications pause when the round starts and come back when it ends."
         if self._last_problem:
             text = f"{self._last_problem}\n{text}"
         self.status.setText(text)
 
     def _clicked(self, checked: bool) -> None:
         self._last_problem = ""
-        self.model.set_on(checked, round_id=self._round_id_for() if checked else 0)
+        self.model.choose(checked, self._round_id_for() if checked else 0)
 
     def _show_message(self, text: str, problem: bool) -> None:
         self._last_problem = text if problem else ""

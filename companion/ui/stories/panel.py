@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.content.numbers import seconds_text
+from companion.core.text import count_of
 from companion.ui.theme import status_color
 
 
@@ -95,7 +97,8 @@ class StoriesPanel(QWidget):
         told = f"{total:.0f} s" if total < 90 else f"{total / 60:.0f} min"  # not "0 min"
         self.summary.setText(
             f"{count}, about {told} told in all; "
-            f"each about {pack.seconds} s. {len(analysis.gaps)} question(s) with no story."
+            f"each about {seconds_text(pack.seconds)}. "
+            f"{count_of(len(analysis.gaps), 'question')} with no story."
             if reports
             else "No stories yet: write one '## Story: title' per story, or press From projects."
         )

@@ -25,6 +25,7 @@ from companion.core.day.invite_people import ME_PREF
 from companion.core.day.lengths import type_lengths
 from companion.core.day.loops import delete_round, get_loop, get_round, list_rounds, update_round
 from companion.core.day.schedule import clock_text, round_title
+from companion.core.text import count_of
 from companion.ui.stories.expected import dialog_topics, save_dialog_topics
 from companion.ui.today.ics_worker import IcsRead
 from companion.ui.widgets.loop_dialogs import RoundDialog
@@ -407,9 +408,9 @@ class ScheduleEditor(QWidget):
             ]
         else:
             n = result.added
-            head = [f"Added {n} round{'s' if n != 1 else ''} from {path.name}."]
+            head = [f"Added {count_of(n, 'round')} from {path.name}."]
             if result.duplicates:
-                head.append(f"{result.duplicates} already in the schedule were skipped.")
+                head.append(f"Skipped {count_of(result.duplicates, 'round')} already there.")
         return "\n".join([*head, *result.messages])
 
     def _ask_my_address(self, addresses, path: Path, events, problems) -> None:

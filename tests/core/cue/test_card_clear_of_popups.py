@@ -33,3 +33,20 @@ def test_a_short_screen_keeps_the_card_whole():
     short = Rect(0, 0, 800, 400)
     card = default_rect(short)
     assert card.y >= 0 and card.bottom <= short.bottom and card.h >= 300
+
+
+def test_at_200_percent_a_tall_card_goes_left_of_the_band_not_under_it():
+    # 1920x1080 at QT_SCALE_FACTOR=2: 960x540 logical; the card's minimum is the whole height
+    screen = Rect(0, 0, 960, 540)
+    for min_h in (400, 540, 600):
+        rect, rescued = restore_rect({}, [screen], min_size=(380, min_h))
+        assert not rescued
+        w, h = rect.overlap(_dunst_popup(screen))
+        assert w == 0 or h == 0, (min_h, rect)
+        assert rect.x >= screen.x and rect.right <= screen.right
+        assert rect.h >= min(min_h, screen.h) and rect.bottom <= screen.bottom or rect.y == 0
+
+
+def test_a_card_that_fits_below_the_band_stays_on_the_right():
+    rect, _ = restore_rect({}, [FHD], min_size=(380, 500))
+    assert rect.right == FHD.right - 24 and rect.y >= _dunst_popup(FHD).bottom and rect.h >= 500

@@ -104,3 +104,30 @@ def test_before_round_list_runs_again_for_each_round(db, clock):
     assert cl.scope_for("before-round", later) == cl.Scope(loop, "2026-12-01", second)
     assert cl.checked_keys(db, cl.scope_for("before-round", later)) == set()
     assert cl.scope_for("morning-of", later) == cl.Scope(loop, "2026-12-01")
+
+
+def test_the_capture_item_ticks_itself_once_every_round_of_the_day_is_written_down(
+    db, clock, content
+):
+    """The walk: every round "written down", yet "Write down every question" unticked."""
+    import datetime as dt
+
+    from companion.core.day.loops import add_round, update_round
+
+    now = clock.now()
+    after = cl.phase_list(content, "after-loop")
+    capture = next(i for i in after.items if i.link == "journal-capture")
+    loop = create_loop(db, "Acme")
+    first = add_round(db, loop, "coding", scheduled_at=now - dt.timedelta(hours=3))
+    second = add_round(db, loop, "peer", scheduled_at=now - dt.timedelta(hours=2))
+    skipped = add_round(db, loop, "design", scheduled_at=now - dt.timedelta(hours=1))
+    update_round(db, skipped, skipped_at=now.isoformat())
+    scope = cl.Scope(loop, now.date().isoformat())
+    assert capture.key not in cl.day_checked(db, scope, after.items, now)
+    update_round(db, first, notes="asked about heaps")
+    assert capture.key not in cl.day_checked(db, scope, after.items, now)  # one to go
+    update_round(db, second, notes="asked about a bug")
+    ticked = cl.day_checked(db, scope, after.items, now)
+    assert capture.key in ticked and ticked - {capture.key} == cl.checked_keys(db, scope)
+    other_day = cl.Scope(loop, (now.date() + dt.timedelta(days=1)).isoformat())
+    assert capture.key not in cl.day_checked(db, other_day, after.items, now)  # no rounds then

@@ -29,3 +29,15 @@ def test_examples():
     assert countdown_changes_in(dt.timedelta(seconds=45.5)) == dt.timedelta(seconds=0.5)
     assert countdown_changes_in(dt.timedelta(0)) is None
     assert countdown_changes_in(dt.timedelta(seconds=-5)) is None
+
+
+def test_ends_text_says_the_overrun_once_the_end_has_passed():
+    from companion.core.day.clock import ends_text
+
+    tz = dt.timezone(dt.timedelta(hours=1))
+    end = dt.datetime(2026, 12, 2, 10, 35, tzinfo=tz)
+    assert ends_text(end, end - dt.timedelta(minutes=20)) == "ends about 10:35"
+    assert ends_text(end, end) == "ends about 10:35"
+    assert ends_text(end, end + dt.timedelta(seconds=30)) == "was due to end at 10:35, just over"
+    late = ends_text(end, end + dt.timedelta(minutes=12))
+    assert late == "was due to end at 10:35, 12 min over" and "ends about" not in late
