@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from sqlite_utils import Database
 
 from companion.core.content.loader import PHASES, Content, slug
+from companion.core.day import loops
+from companion.core.day.actions import captured_ids
 from companion.core.day.model import sleep_worth_it
 
 PHASE_TITLES = {
@@ -164,9 +166,6 @@ def day_checked(db: Database, scope: Scope, items, now: dt.datetime) -> set[str]
 
 
 def _day_written_down(db: Database, scope: Scope, now: dt.datetime) -> bool:
-    from companion.core.day import loops
-    from companion.core.day.actions import captured_ids
-
     day = []
     for rnd in loops.list_rounds(db, scope.loop_id):
         moment = rnd.started or rnd.scheduled

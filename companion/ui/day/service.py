@@ -187,6 +187,7 @@ class DayService(QObject):
         except Exception:
             log.exception("could not read the do-not-disturb state")
             return
+        # seam: after the first paint
         from companion.core.dnd.rounds import ROUND_PREF, dnd_step
 
         step, round_id = dnd_step(

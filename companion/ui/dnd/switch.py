@@ -6,8 +6,10 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from companion.core.day.loops import get_round
 from companion.core.dnd import DndError, controller_for
 from companion.core.dnd.record import load, record_path
+from companion.core.dnd.rounds import ROUND_PREF, round_running
 from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
 
@@ -85,7 +87,6 @@ class DndModel(QObject):
     @property
     def chosen_round(self) -> int:
         """The round the user ticked do-not-disturb for, not yet running (0: none)."""
-        from companion.core.dnd.rounds import ROUND_PREF
 
         try:
             return int(self.ctx.prefs.get(ROUND_PREF, 0) or 0)
@@ -96,8 +97,6 @@ class DndModel(QObject):
         """The switch's click: for a round not yet running, the choice is kept and the day
         pauses notifications when the round starts (and again after a restart mid-round);
         for a running round, or none, they pause at once. Off: the choice goes too."""
-        from companion.core.day.loops import get_round
-        from companion.core.dnd.rounds import ROUND_PREF, round_running
 
         self.ctx.prefs.set(ROUND_PREF, round_id if on else 0)
         if not on:
