@@ -15,6 +15,19 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True)
+def a_terminal_user():
+    """SIGINT as a terminal gives it: Python's own handler, here and (reset to the default at
+    exec) in every child. A suite started in the background (``nohup make test &``) runs with
+    SIGINT ignored, the workers and children inherit that, and these tests then passed only
+    when an earlier test on the same worker had put the handler back."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def started(argv, data: Path) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
     return subprocess.Popen(
