@@ -95,7 +95,12 @@ def test_no_audio_server_is_a_message_on_the_card_and_the_round_goes_on(
     card.toggle_round()
     assert card.running
     assert card.voice.message.isVisible()
-    assert "no input device" in card.voice.message.text()
+    try:
+        import PySide6.QtMultimedia  # noqa: F401
+    except ImportError:  # no libpulse0 (Debian): the card says so, not "not installed"
+        assert "could not load" in card.voice.message.text(), card.voice.message.text()
+    else:
+        assert "no input device" in card.voice.message.text()
     assert not card.voice.indicator.isVisible()
     card.tick()  # not retried every second
     assert card.voice.message.isVisible() and not card.voice.mic_open

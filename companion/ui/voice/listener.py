@@ -183,9 +183,9 @@ class MicListener(QObject):
             return True
         try:
             from PySide6.QtMultimedia import QAudioFormat, QAudioSource, QMediaDevices
-        except ImportError:
+        except ImportError as exc:  # not installed, or its libpulse is missing
             self.failure = "no device"
-            self.error.emit("audio needs PySide6-Addons (QtMultimedia), which is not installed.")
+            self.error.emit(audio_missing(exc) + ".")
             return False
         if microphone_refused():
             self.failure = "refused"
