@@ -56,8 +56,9 @@ class Application:
         # the window manager draws it, the window's own first frame does not show it
         self.tray = None
         # the day service, the captures, the card and the hotkeys: made right after the
-        # first paint (they cost ~15 ms of imports and set-up the first pixels need not
-        # wait for), before the first page is built, see after_first_paint
+        # first paint (their modules bring the day's core, ~70 modules and ~90 ms the
+        # first pixels need not wait for), before the first page is built, see
+        # after_first_paint
         self.session = None
         self.notifier = None
         self.day = None

@@ -12,6 +12,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from companion.ui.day.service import day_service
+from companion.ui.hotkeys.service import HotkeyService, drive_card
+from companion.ui.journal.capture import CaptureDesk
+from companion.ui.stories.session import StoriesSession
+
 
 class Session(QObject):
     card_shown = Signal(object)  # the card was opened or shown (the main window makes room)
@@ -27,10 +32,6 @@ class Session(QObject):
         fallback: Callable[[str, str], None] | None = None,
     ):
         super().__init__(parent or bus)  # kept alive by its parent, as its parts are
-        # seam: after the first paint
-        from companion.ui.day.service import day_service
-        from companion.ui.journal.capture import CaptureDesk
-
         self.ctx = ctx
         self.bus = bus
         self.window = window  # the main window, or None for the card alone
@@ -45,9 +46,6 @@ class Session(QObject):
             self.captures.setParent(bus)
         self.card = None
         self.hotkeys = None
-        # seam: after the first paint
-        from companion.ui.stories.session import StoriesSession
-
         # expected topics for new rounds; the debrief after each saved capture
         self.stories = StoriesSession(ctx, bus, owner)
         self.captures.captured.connect(self.stories.captured)
@@ -68,9 +66,6 @@ class Session(QObject):
         return self.card
 
     def start_hotkeys(self, parent=None) -> None:
-        # seam: after the first paint
-        from companion.ui.hotkeys.service import HotkeyService
-
         self.hotkeys = HotkeyService(self.ctx.prefs, parent or self.window or self)
         self.hotkeys.activated.connect(self.on_hotkey)
         self.hotkeys.status_changed.connect(
@@ -79,9 +74,6 @@ class Session(QObject):
         self.hotkeys.start()
 
     def on_hotkey(self, action: str) -> None:
-        # seam: after the first paint
-        from companion.ui.hotkeys.service import drive_card
-
         if action == "preflight":
             # seam: after the first paint
             from companion.ui.preflight.window import open_preflight

@@ -11,8 +11,7 @@ import datetime as dt
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.day import loops
 from companion.core.day.due import thank_you_by
@@ -20,6 +19,9 @@ from companion.core.day.lengths import start_length
 from companion.core.day.model import DayRules, DayView, day_view
 from companion.core.day.round_state import day_round
 from companion.core.timeutil import to_stored
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.content.loader import PHASES, Content, slug
 from companion.core.day import loops
 from companion.core.day.actions import captured_ids
 from companion.core.day.model import sleep_worth_it
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 PHASE_TITLES = {
     "night-before": "Night before",

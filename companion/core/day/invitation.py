@@ -10,8 +10,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.day import loops
 from companion.core.day.ics import read_ics
@@ -20,6 +19,9 @@ from companion.core.day.invite_updates import apply_update, rounds_by_uid
 from companion.core.day.model import DayRules
 from companion.core.day.schedule import import_events
 from companion.core.text import MAX_TEXT, count_of
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 # (?<!\s): a run of spaces is tried once from its start, not from each space (quadratic)
 _SEPARATORS = re.compile(r"(?<!\s)\s+[-–—|:/]\s+|:\s+")

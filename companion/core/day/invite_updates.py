@@ -5,13 +5,15 @@ with the reason. RFC 5546: the higher SEQUENCE wins; with equal ones, the later 
 from __future__ import annotations
 
 import datetime as dt
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.day import actions, loops
 from companion.core.day.clock import clock_text
 from companion.core.day.schedule import round_title
 from companion.core.timeutil import parse_stored, to_stored
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 CANCELLED = "cancelled by the organizer"
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.day.links import call_link
 from companion.core.storage.rows import set_columns
 from companion.core.text import MAX_TEXT, clean_text
 from companion.core.timeutil import parse_stored, to_stored, to_stored_utc
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 LOOP_STATUSES = ("planned", "active", "done", "offer", "rejected", "withdrawn")
 INTERVIEWER_ROLES = ("", "hiring-manager", "peer", "leadership")

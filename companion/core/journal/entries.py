@@ -11,12 +11,14 @@ import datetime as dt
 import re
 import unicodedata
 from dataclasses import dataclass
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.day.loops import get_loop, get_round
 from companion.core.text import clean_text
 from companion.core.timeutil import to_stored_utc
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 SEVERITIES = {1: "minor", 2: "noticeable", 3: "bad"}
 ENTRY_TABLES = {"asked": "asked", "flub": "flubs", "went_well": "went_well", "weak": "weak_topics"}

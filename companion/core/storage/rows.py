@@ -3,7 +3,10 @@ journal entries), after each has checked its own fields."""
 
 from __future__ import annotations
 
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 
 def set_columns(db: Database, table: str, row_id: int, values: dict) -> None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.journal.entries import topic_key
 from companion.core.stories.rounds import load_expected, use_titles
 from companion.core.timeutil import to_stored_utc
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 
 def recall(hits: int, asked: int) -> float | None:

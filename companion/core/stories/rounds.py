@@ -7,8 +7,7 @@ import datetime as dt
 import json
 import re
 from dataclasses import dataclass
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.journal.entries import topic_key
 from companion.core.stories.check import stories_for
@@ -16,6 +15,9 @@ from companion.core.stories.pack import Question, StoryPack
 from companion.core.stories.parse import Story, StoryBank
 from companion.core.study.ranking import study_list
 from companion.core.timeutil import to_stored_utc
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 MAX_TOPICS = 40
 MAX_TOPIC_CHARS = 120

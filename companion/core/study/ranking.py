@@ -20,12 +20,14 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.journal.entries import topic_key
 from companion.core.selfcheck.quiz import weak_topics
 from companion.core.timeutil import parse_stored, to_stored_utc
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 RECENCY_HALF_LIFE_DAYS = 14.0
 QUIZ_SEVERITY = {"missed": 3, "shaky": 2}

@@ -15,6 +15,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
+from companion import APP_ID
+from companion.core.day.notices import stale
+
 SERVICE = "org.freedesktop.Notifications"
 PATH = "/org/freedesktop/Notifications"
 APP_NAME = "Interview Companion"
@@ -50,9 +53,6 @@ class DbusNotifications:
     ) -> int:
         """Show (or replace ``replaces``); the daemon's id for it, 0 when not shown."""
         from jeepney import MessageType
-
-        # seam: after the first paint
-        from companion import APP_ID
 
         hints = {"urgency": ("y", NORMAL), "desktop-entry": ("s", APP_ID)}
         expire = max(1, int(expire_ms))  # 0 would mean "never expires"
@@ -126,9 +126,6 @@ class Notifier(QObject):
         """Close the notices whose round has started, ended or gone (the day changed)."""
         if not self.shown:
             return
-        # seam: after the first paint
-        from companion.core.day.notices import stale
-
         for slot, (notification_id, notice) in list(self.shown.items()):
             if stale(notice, view):
                 del self.shown[slot]

@@ -12,15 +12,23 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
-if TYPE_CHECKING:
-    from companion.core.day.model import DayView  # noqa: F401
+from companion.core.changes import DAY_KINDS, Change
+from companion.core.cue.state import load_state
+from companion.core.day import actions
+from companion.core.day.model import reminders_owed, reminders_to_send
+from companion.core.day.notices import notice_for
+from companion.core.day.rules import day_rules
+from companion.core.dnd.rounds import ROUND_PREF, dnd_step
+from companion.core.journal import progress
+from companion.ui.day.notifier import Notifier
+from companion.ui.dnd.switch import dnd_model
 
-# the day's core (and sqlite-utils under it) loads with the first view, after the window
-# has painted: constructing the service costs start-up nothing
+# the session imports this module after the window's first paint (companion.ui.app), so
+# the day's core (and sqlite-utils under it) is imported at the top: the first frame never
+# waits for it
 
 log = logging.getLogger(__name__)
 
@@ -53,66 +61,45 @@ class DayService(QObject):
         """The day's rules, read again whenever the context's content was reloaded."""
         content = self.ctx.content
         if self._rules is None or self._rules_of is not content:
-            # seam: after the first paint
-            from companion.core.day.rules import day_rules
-
             self._rules, self._rules_of = day_rules(content), content
         return self._rules
 
     def _on_change(self, change) -> None:
         """A write the day can see (a loop, round, capture, thank-you, the followed loop
         or the content): compute the day again, once."""
-        # seam: after the first paint
-        from companion.core.changes import DAY_KINDS
-
         if change.touches(*DAY_KINDS, "prefs", "content"):
             self.refresh()
 
     @property
     def dnd(self):
         if self._dnd is None:
-            # seam: after the first paint
-            from companion.ui.dnd.switch import dnd_model
-
             self._dnd = dnd_model(self.ctx, self.bus)
         return self._dnd
 
     @property
     def loop_id(self) -> int:
-        # seam: after the first paint
-        from companion.core.day.actions import followed_loop
-
-        return followed_loop(self.ctx.prefs) or 0
+        return actions.followed_loop(self.ctx.prefs) or 0
 
     def choose_loop(self, loop_id: int, *, created: bool = False, origin=None) -> None:
         """Follow ``loop_id`` on Today (``created``: the loop was just added)."""
-        # seam: after the first paint
-        from companion.core.changes import Change
-        from companion.core.day.actions import LOOP_PREF
-
-        self.ctx.prefs.set(LOOP_PREF, int(loop_id or 0))
+        self.ctx.prefs.set(actions.LOOP_PREF, int(loop_id or 0))
         kinds = ("prefs", "loop") if created else ("prefs",)
         self.bus.announce(Change.of(*kinds, ids=[loop_id], origin=origin))  # the day follows
 
     def loops_as_shown(self, loops: list) -> list:
         """``loops`` with the status their rounds give them now (the Journal's list), by
         the day's own round rule and the rules read once here."""
-        # seam: after the first paint
-        from companion.core.day.actions import round_states
-        from companion.core.journal.progress import loops_as_shown
-
-        return loops_as_shown(loops, round_states(self.ctx.db, self.rules, self.ctx.now()))
+        return progress.loops_as_shown(
+            loops, actions.round_states(self.ctx.db, self.rules, self.ctx.now())
+        )
 
     def thank_you_due(self, loop_id: int):
         """When ``loop_id``'s thank-you is due: the day view's time when the day is about
         that loop (the one Today shows), else the day's rule over that loop's rounds."""
-        # seam: after the first paint
-        from companion.core.day.actions import thank_you_due
-
         view = self.view
         if view is not None and view.loop_id == loop_id:
             return view.thank_you_due_by
-        return thank_you_due(self.ctx.db, self.rules, self.ctx.now(), loop_id)
+        return actions.thank_you_due(self.ctx.db, self.rules, self.ctx.now(), loop_id)
 
     def start(self) -> None:
         """Begin: the first view, the reminders it owes, and the timer."""
@@ -120,9 +107,6 @@ class DayService(QObject):
 
     def refresh(self):
         """Recompute the day now; send what is due; arm the timer for the next change."""
-        # seam: after the first paint
-        from companion.core.day import actions
-
         now = self.ctx.now()
         try:
             view = actions.load_view(self.ctx.db, self.rules, now, self.loop_id or None)
@@ -147,11 +131,6 @@ class DayService(QObject):
     # --- reminders and do-not-disturb ---------------------------------------------------
 
     def _send_reminders(self, view) -> None:
-        # seam: after the first paint
-        from companion.core.day import actions
-        from companion.core.day.model import reminders_owed, reminders_to_send
-        from companion.core.day.notices import notice_for
-
         self.notifier.follow(view)  # a round started or ended: its reminder leaves
         due_now = reminders_owed(view, frozenset())
         if not due_now:  # most ticks: nothing is due, and the database is not read
@@ -187,9 +166,6 @@ class DayService(QObject):
         except Exception:
             log.exception("could not read the do-not-disturb state")
             return
-        # seam: after the first paint
-        from companion.core.dnd.rounds import ROUND_PREF, dnd_step
-
         step, round_id = dnd_step(
             view,
             hold,
@@ -206,9 +182,6 @@ class DayService(QObject):
 
     def _after(self, outcome, origin=None):
         if outcome.changed:
-            # seam: after the first paint
-            from companion.core.changes import Change
-
             self.bus.announce(Change.of("round", ids=[outcome.round_id], origin=origin))
         else:
             self.bus.status_message.emit(outcome.message)
@@ -216,10 +189,6 @@ class DayService(QObject):
 
     def start_round(self, *, round_id: int = 0, round_type: str = ""):
         """Start a round (Today, the card, the hotkey: one rule for its length)."""
-        # seam: after the first paint
-        from companion.core.cue.state import load_state
-        from companion.core.day import actions
-
         now = self.ctx.now()
         try:  # the rows may have changed since the last view: read them, send nothing yet
             view = actions.load_view(self.ctx.db, self.rules, now, self.loop_id or None)
@@ -239,44 +208,26 @@ class DayService(QObject):
         return self._after(outcome)
 
     def set_length(self, round_id: int, minutes: int):
-        # seam: after the first paint
-        from companion.core.day import actions
-
         return self._after(actions.set_length(self.ctx.db, round_id, minutes))
 
     def end_round(self, round_id: int):
         """End once; the capture opens once for the round."""
-        # seam: after the first paint
-        from companion.core.day import actions
-
         outcome = self._after(actions.end(self.ctx.db, round_id, self.ctx.now()))
         if outcome.changed:
             self.open_capture_once(round_id)
         return outcome
 
     def skip_round(self, round_id: int, origin=None):
-        # seam: after the first paint
-        from companion.core.day import actions
-
         return self._after(actions.skip(self.ctx.db, round_id, self.ctx.now()), origin)
 
     def unskip_round(self, round_id: int, origin=None):
-        # seam: after the first paint
-        from companion.core.day import actions
-
         return self._after(actions.unskip(self.ctx.db, round_id), origin)
 
     def reschedule_round(self, round_id: int, scheduled_at, origin=None):
         """A new start time (None: no time), through the day's transition."""
-        # seam: after the first paint
-        from companion.core.day import actions
-
         return self._after(actions.reschedule(self.ctx.db, round_id, scheduled_at), origin)
 
     def open_capture_once(self, round_id: int) -> bool:
-        # seam: after the first paint
-        from companion.core.day import actions
-
         key = f"capture-open:{round_id}"
         if actions.sent_keys(self.ctx.db, [key]):
             return False
@@ -294,9 +245,6 @@ def day_service(ctx, bus, owner: QObject, *, fallback) -> DayService:
     """The session's day service with its notifier (``fallback``: where a notification
     goes when neither D-Bus nor a tray can show it): the one wiring the session and the
     tests use."""
-    # seam: after the first paint
-    from companion.ui.day.notifier import Notifier
-
     return DayService(ctx, bus, Notifier(owner, fallback=fallback), owner)
 
 

@@ -28,8 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.changes import Change
 from companion.core.context import AppContext
+from companion.core.day.loops import current_loop, get_loop, get_round
+from companion.core.day.model import round_title
+from companion.core.journal import entries as journal
 from companion.core.journal.capture_lines import asked_parts, flub_parts, split_topic
+from companion.core.selfcheck import planner
 from companion.ui.journal.capture_draft import forget_draft, keep_draft, restore_draft
 from companion.ui.theme import type_role
 
@@ -106,9 +111,6 @@ class CaptureDialog(QDialog):
 
     def __init__(self, ctx: AppContext, bus, round_id: int, parent: QWidget | None = None):
         super().__init__(parent)
-        # seam: after the first paint
-        from companion.core.day.loops import current_loop, get_loop, get_round
-
         self.ctx = ctx
         self.bus = bus
         self.round = get_round(ctx.db, round_id) if round_id else None
@@ -128,9 +130,6 @@ class CaptureDialog(QDialog):
         where = self.loop.company if self.loop else "no loop"
         what = "Round"
         if self.round is not None:  # named as the card and Today name it
-            # seam: after the first paint
-            from companion.core.day.model import round_title
-
             titles = {t.id: t.title for t in ctx.content.round_types()}
             what = round_title(self.round, titles)
         header = QLabel(f"<b>{escape(what)}</b> · {escape(where)}")
@@ -235,9 +234,6 @@ class CaptureDialog(QDialog):
 
     def save(self) -> bool:
         """Write everything typed; on failure keep it all in the form and say why."""
-        # seam: after the first paint
-        from companion.core.journal import entries as journal
-
         db = self.ctx.db
         now = self.ctx.now()
         loop_id = self.loop.id if self.loop else None
@@ -256,9 +252,6 @@ class CaptureDialog(QDialog):
                 for line in self.went_well.pending():
                     journal.add_went_well(db, loop_id, round_id, line, at=now)
                 if self.asked_them is not None:
-                    # seam: after the first paint
-                    from companion.core.selfcheck import planner
-
                     audience = (self.round.interviewer_role if self.round else "") or "peer"
                     if audience not in ("hiring-manager", "peer", "leadership"):
                         audience = "peer"
@@ -284,9 +277,6 @@ class CaptureDialog(QDialog):
         self.notes.clear()
         forget_draft(self.ctx.prefs, self.round_id)
         self.saved = True
-        # seam: after the first paint
-        from companion.core.changes import Change
-
         kinds = ("capture", "plan") if planned else ("capture",)  # "plan": you asked them
         self.bus.announce(Change.of(*kinds, ids=[self.round_id], origin=self))
         self.captured.emit(self.round_id)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
+from companion.core.changes import Change
+from companion.core.stories import DatabaseError
+from companion.core.stories.pack import story_pack
+
 
 class StoriesSession(QObject):
     def __init__(self, ctx, bus, parent: QObject | None = None, *, show_debrief: bool = True):
         super().__init__(parent)
-        # seam: after the first paint
-        from companion.core.stories.pack import story_pack
-
         self.ctx = ctx
         self.bus = bus
         self.pack = story_pack(ctx.content)
@@ -26,8 +27,7 @@ class StoriesSession(QObject):
 
     def prefill(self) -> None:
         """Every round not yet ended and without expected topics gets the prefill."""
-        # seam: after the first paint
-        from companion.core.stories import DatabaseError
+        # seam: after the first paint (the story bank's rows, 28 modules: not with the session)
         from companion.core.stories.rounds import prefill_missing
 
         try:
@@ -37,13 +37,11 @@ class StoriesSession(QObject):
 
     def captured(self, round_id: int) -> None:
         """A capture was saved: put the surprises on the study list, show the debrief."""
-        # seam: after the first paint
-        from companion.core.changes import Change
-        from companion.core.stories import DatabaseError
-        from companion.core.stories.debrief import record_surprises
-
         if not round_id:
             return
+        # seam: after the first paint (as in prefill)
+        from companion.core.stories.debrief import record_surprises
+
         try:
             record_surprises(self.ctx.db, round_id, self.pack.surprise_severity, self.ctx.now())
         except DatabaseError:

@@ -6,22 +6,24 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QPushButton
 
+from companion.core.day.checklist import (
+    PHASE_TITLES,
+    first_round_of_day,
+    for_moment,
+    past_midnight,
+    phase_list,
+    scope_for,
+)
+from companion.core.day.schedule import clock_text
+from companion.ui.today.call import call_link_row
 from companion.ui.today.parts import clear as _clear
 
 
 class NowArea:
     def _render_phase(self, view) -> None:
-        # seam: after the first paint
-        from companion.core.day.checklist import (
-            PHASE_TITLES,
-            first_round_of_day,
-            for_moment,
-            past_midnight,
-            phase_list,
-            scope_for,
-        )
-        from companion.core.day.schedule import clock_text
-        from companion.ui.checklist.page import PhaseGroup
+        # seam: after the first paint (the Checklist page's module: with the first render,
+        # not with this module's import)
+        from companion.ui.checklist.page import PhaseGroup, offer_one_answer
 
         now = view.now
         _clear(self.actions_row)
@@ -30,9 +32,6 @@ class NowArea:
         self.now_box.setVisible(view.loop is not None)
         if view.loop is None:
             return
-        # seam: after the first paint
-        from companion.ui.today.call import call_link_row
-
         call = call_link_row(view.focus)
         if call is not None:
             self.phase_holder.addWidget(call)
@@ -71,9 +70,6 @@ class NowArea:
                 "Work down the list below; each step has its time."
             )
             if first_round_of_day(view):  # the guide's warm-up is a morning item
-                # seam: after the first paint
-                from companion.ui.checklist.page import offer_one_answer
-
                 self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
                 self._action(
                     "Speak one a&nswer aloud", lambda: offer_one_answer(self.ctx.db, self.bus)

@@ -1,7 +1,8 @@
 """The Today page, first at start-up: the countdown to the next round, the phase the
 day calls for now, reminders, do-not-disturb and the loop's schedule.
 
-The module imports only Qt; the data and the heavier widgets load after the first paint.
+The page registry imports this module once the window has painted, so the day's core is
+imported at the top; the schedule's editors load with the page's body (``_build``).
 """
 
 from __future__ import annotations
@@ -21,10 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.cue.card import ARMED_FOR, Settle, round_press
+from companion.core.day.checklist import past_midnight
 from companion.core.day.clock import countdown_changes_in
+from companion.core.day.loops import create_loop, list_loops
+from companion.core.day.schedule import clock_text, countdown_text
+from companion.ui.dnd.switch import DndSwitch, dnd_model
 from companion.ui.theme import type_role
 from companion.ui.today.now_area import NowArea
+from companion.ui.today.parts import render_reminders, takeaways_box
+from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.palette_sheet import palette_sheet
+from companion.ui.widgets.tab_order import follow_layout
 
 EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
     "<p>No interview loop yet. Start here:</p><ol>"
@@ -93,8 +102,8 @@ class TodayPage(NowArea, QWidget):
         if self._built:
             return
         self._built = True
-        # seam: after the first paint
-        from companion.ui.dnd.switch import DndSwitch, dnd_model
+        # seam: after the first paint (the schedule's editors and the invitation import:
+        # 54 modules, built with the page's body, not with the page)
         from companion.ui.today.schedule import ScheduleEditor
 
         layout = self.body_layout
@@ -169,9 +178,6 @@ class TodayPage(NowArea, QWidget):
         self.schedule = ScheduleEditor(self.ctx, self.bus, self.day)
         schedule_layout.addWidget(self.schedule)
         layout.addWidget(self.schedule_box)
-        # seam: after the first paint
-        from companion.ui.today.parts import takeaways_box
-
         self.takeaways_box = takeaways_box(self.ctx.content)
         if self.takeaways_box is not None:
             layout.addWidget(self.takeaways_box)
@@ -206,9 +212,6 @@ class TodayPage(NowArea, QWidget):
             return
         self._stale = False
         self.redraws += 1
-        # seam: after the first paint
-        from companion.core.day.loops import list_loops
-
         loops = list_loops(self.ctx.db)
         ids = [lp.id for lp in loops]
         if ids != self._loop_ids:
@@ -234,9 +237,6 @@ class TodayPage(NowArea, QWidget):
         else:
             self.headline.setText("Today")
         focus = view.focus
-        # seam: after the first paint
-        from companion.core.day.checklist import past_midnight
-
         key = (
             view.phase,
             focus.id if focus else 0,
@@ -250,9 +250,6 @@ class TodayPage(NowArea, QWidget):
             self._phase_key = key
             self._render_phase(view)
             self._settle_buttons()
-        # seam: after the first paint
-        from companion.ui.today.parts import render_reminders
-
         render_reminders(self, view)
         self._update_dnd_banner()
         self.update_countdown()
@@ -260,9 +257,6 @@ class TodayPage(NowArea, QWidget):
 
     def _follow_layout(self) -> None:
         """Tab goes down the page as it is drawn (buttons added later came last)."""
-        # seam: after the first paint
-        from companion.ui.widgets.tab_order import follow_layout
-
         follow_layout(self)
 
     def update_countdown(self) -> None:
@@ -272,9 +266,6 @@ class TodayPage(NowArea, QWidget):
         if view is None or not self.isVisible():
             self.clock_timer.stop()
             return
-        # seam: after the first paint
-        from companion.core.day.schedule import clock_text, countdown_text
-
         now = self.ctx.now()
         # with no loop the page title and the steps below say it all: no third heading
         self.countdown.setVisible(view.loop is not None)
@@ -367,9 +358,6 @@ class TodayPage(NowArea, QWidget):
     def _settle_buttons(self) -> None:
         """The now buttons as drawn: a click just after they changed is ignored (the
         second click of a double click on "Round finished" must not start the next)."""
-        # seam: after the first paint
-        from companion.core.cue.card import Settle
-
         row = self.actions_row
         texts = tuple(
             row.itemAt(i).widget().text() for i in range(row.count()) if row.itemAt(i).widget()
@@ -384,9 +372,6 @@ class TodayPage(NowArea, QWidget):
     def _round_press(self, view) -> str:
         """What a press does to the running round (core/cue/card.py decides), "armed"
         once the first of two presses that end a young round was made."""
-        # seam: after the first paint
-        from companion.core.cue.card import ARMED_FOR, round_press
-
         current = view.current if view is not None else None
         if current is None:
             return ""
@@ -405,9 +390,6 @@ class TodayPage(NowArea, QWidget):
     def _rerender_at_press_change(self, view) -> None:
         """A young round's buttons change when it stops being young, or the second
         press's time runs out: draw them again then."""
-        # seam: after the first paint
-        from companion.core.cue.card import ARMED_FOR
-
         current = view.current
         now = self.ctx.now()
         moments = []
@@ -442,15 +424,11 @@ class TodayPage(NowArea, QWidget):
     def add_loop(self) -> None:
         # seam: after the first paint
         from companion.ui.widgets.loop_dialogs import LoopDialog
-        from companion.ui.widgets.opening import open_dialog
 
         dialog = LoopDialog(self.ctx.now().date(), self)
         self.dialog = open_dialog(dialog, lambda: self.create_loop(*dialog.values()))
 
     def create_loop(self, company: str, role: str, starts_on: str) -> int:
-        # seam: after the first paint
-        from companion.core.day.loops import create_loop
-
         loop_id = create_loop(self.ctx.db, company, role, starts_on=starts_on)
         self.day.choose_loop(loop_id, created=True, origin=self)  # the day renders it here
         self.schedule.add_button.setFocus()
