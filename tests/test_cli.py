@@ -85,7 +85,7 @@ def test_doctor_lists_content_errors_from_the_user_folder(data_dir, capsys):
 
 def test_content_check_passes_on_the_shipped_pack(capsys):
     assert main(["content", "check"]) == 0
-    assert "0 error(s)" in capsys.readouterr().out
+    assert "0 errors" in capsys.readouterr().out
 
 
 def test_content_check_of_a_missing_folder_says_so(tmp_path, capsys):
@@ -203,9 +203,9 @@ def test_journal_import_of_several_files_imports_all_or_none(tmp_path, capsys):
     assert "bad.json" in capsys.readouterr().err
     assert main([*argv, *map(str, files)]) == 0
     out = capsys.readouterr().out
-    assert "j0.json: Imported 2 loop(s)" in out and "j1.json: Imported 2 loop(s)" in out
+    assert "j0.json: Imported 2 loops" in out and "j1.json: Imported 2 loops" in out
     assert main([*argv, *map(str, files)]) == 0
-    assert "Imported 0 loop(s) and 0 entr(ies)" in capsys.readouterr().out
+    assert "Imported 0 loops and 0 entries" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -240,3 +240,25 @@ def test_study_list_format_follows_the_suffix(suffix, marker, data_dir, tmp_path
     text = out.read_text()
     assert not text.startswith("#") and marker in text.splitlines()[0]
     assert f"({suffix[1:]})" in capsys.readouterr().out
+
+
+def test_the_command_line_loads_no_qt_until_a_window_is_asked_for():
+    """Every command's parser is built for any command, so a command module that imported
+    PySide6 at its top (the card's, after the import hoist) made `companion today` load Qt
+    and the card's session, and a Ctrl+C in that import was lost: `companion cue` then ran
+    on, or PySide6 broke half-imported (a traceback from the theme)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from companion.cli import build_parser\n"
+        "build_parser().parse_args(['today'])\n"
+        "import companion.commands.cue\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'companion.ui.session',"
+        " 'companion.ui.app', 'pocketsphinx'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"

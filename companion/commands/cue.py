@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from companion.commands.common import CommandError, open_journal
 from companion.core import paths
 from companion.core.cue.rounds import round_infos
@@ -11,18 +9,12 @@ from companion.core.day.loops import custom_types
 from companion.core.day.schedule import guess_round_type
 from companion.core.paths import DataDirError, ensure_private_dir
 from companion.core.sigint import deferred_sigint
-from companion.ui.bus import AppBus
-from companion.ui.mainwindow import MainWindow
-from companion.ui.process.interrupt import SigintQuit
 from companion.ui.process.single_instance import (
     InstanceLock,
     cue_message,
     hand_over_waiting,
-    make_server,
     server_name,
 )
-from companion.ui.session import Session
-from companion.ui.theme import finish_theme
 
 
 def register(sub) -> None:
@@ -89,16 +81,6 @@ def run(args, ctx) -> int:
         lock.release()
 
 
-def open_main(ctx, bus, day, mains: list):
-    """The main window in the card's process (made once, on the card's session: its
-    pages are handed the session's day service), brought to the front. ``mains`` holds it."""
-    if not mains:
-        mains.append(MainWindow(ctx, bus, day=lambda: day))
-    window = mains[0]
-    window.bring_to_front()
-    return window
-
-
 def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
     """The journal's custom round types (none when there is no journal yet)."""
 
@@ -109,44 +91,8 @@ def _custom_types(ctx, known: set[str]) -> list[tuple[str, str]]:
 
 
 def _run_gui(ctx, round_type: str | None) -> int:
+    # PySide6 and the card load only here, once the lock is held (this module is imported
+    # by every command's parser), and a Ctrl+C in their import waits for it to finish
     with deferred_sigint():  # seam: qt (PySide6 does not survive a Ctrl+C in its import)
-        from companion.ui.app import create_application
-
-    app = create_application(sys.argv[:1])
-
-    cards: list = []  # Ctrl+C: as closing the card (before the card: just quit)
-    sigint = SigintQuit(lambda: (cards[0].close() if cards else None, app.quit()))
-
-    finish_theme(app)  # the card alone: its whole look before it is built
-
-    bus = AppBus()
-    # the same session the main app builds: the day service, the captures, the hotkeys
-    session = Session(ctx, bus, app)
-    card = session.show_cue_card(round_type or "")
-    cards.append(card)
-    session.day.start()  # the card follows the day here too
-    session.start_hotkeys()
-    server = make_server(server_name(ctx.data_dir), card)
-    mains: list = []  # `companion` run while the card runs: the main window opens here
-    server.raise_requested.connect(
-        lambda: (card.show_card(), open_main(ctx, bus, session.day, mains))
-    )
-    server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
-    # the card (a tool window Qt does not count) is what the user closes: quit then, or
-    # once the last capture is closed after it; closing a capture alone quits nothing
-    app.setQuitOnLastWindowClosed(False)
-
-    closed: list[bool] = []
-
-    def maybe_quit() -> None:
-        idle = session.captures.open_one() is None and not any(w.isVisible() for w in mains)
-        if closed and not card.isVisible() and idle:
-            app.quit()
-
-    card.closed.connect(lambda: (closed.append(True), maybe_quit()))
-    session.captures.changed.connect(maybe_quit)
-    app.lastWindowClosed.connect(maybe_quit)  # the main window, closed after the card
-    code = sigint.exec(app.exec)
-    server.close()
-    session.shutdown()
-    return code
+        from companion.ui.process.card_launch import run_card
+    return run_card(ctx, round_type)

@@ -409,7 +409,7 @@ def test_command_knows_the_journals_custom_types(capsys, data_dir, monkeypatch):
 @pytest.mark.qt_log_ignore("This plugin does not support")
 def test_companion_while_the_card_runs_opens_the_main_window(ctx, bus, day_service, qtbot):
     """`companion` while `companion cue` ran only brought the card forward."""
-    from companion.commands.cue import open_main
+    from companion.ui.process.card_launch import open_main
 
     mains: list = []
     window = open_main(ctx, bus, day_service, mains)

@@ -40,6 +40,7 @@ STATIC = {
 ALLOWED = {
     # the application's own event loop (qapp.exec), run by the Ctrl+C guard
     ("process/launch.py", "sigint.exec"): "the application's own event loop, the only one",
+    ("process/card_launch.py", "sigint.exec"): "`companion cue`'s own event loop, the only one",
     # before the main window, the day service and its timer exist, and before
     # qapp.exec(): this loop is the outermost one, nothing can change under it
     ("process/folder_problem.py", "box.exec"): "the start-up folder question",
