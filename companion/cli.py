@@ -210,7 +210,8 @@ def _out_of_memory(ctx, exc: MemoryError) -> int:
     _say(
         "ran out of memory (the input is too big for the memory this process may use); "
         + (
-            f"the {saved} change(s) it had saved stay saved, the rest was not saved"
+            f"the {saved} change{'' if saved == 1 else 's'} it had saved stay saved, "
+            "the rest was not saved"
             if saved
             else "the change it was making was rolled back, nothing was saved"
         )

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from companion.core.context import AppContext
+from companion.core.text import count_of
 from companion.ui.app import Application, create_application
 from companion.ui.icons import icon
 
@@ -57,5 +58,5 @@ def run_self_test() -> int:
         ctx.close()
     for failure in failures:
         print(f"self-test: {failure}", file=sys.stderr)
-    print("self-test: ok" if not failures else f"self-test: {len(failures)} failure(s)")
+    print("self-test: ok" if not failures else f"self-test: {count_of(len(failures), 'failure')}")
     return 0 if not failures else 1

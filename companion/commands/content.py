@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.commands.common import CommandError
 from companion.core.content.loader import content_files, default_folders, load_content
 from companion.core.paths import shipped_content_dir, user_content_dir
+from companion.core.text import count_of
 
 
 def register(sub) -> None:
@@ -42,8 +43,9 @@ def run_check(args, ctx) -> int:
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     print(
-        f"{files} file(s), {len(content.sections)} section(s), "
-        f"{len(content.round_types())} round type(s), {len(content.quiz())} quiz question(s), "
-        f"{len(errors)} error(s), {len(warnings)} warning(s)"
+        f"{count_of(files, 'file')}, {count_of(len(content.sections), 'section')}, "
+        f"{count_of(len(content.round_types()), 'round type')}, "
+        f"{count_of(len(content.quiz()), 'quiz question')}, "
+        f"{count_of(len(errors), 'error')}, {count_of(len(warnings), 'warning')}"
     )
     return 1 if errors else 0

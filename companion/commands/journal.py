@@ -9,6 +9,7 @@ from companion.commands.common import CommandError, open_journal, output_path
 from companion.core.journal.files import export_journal
 from companion.core.journal.importer import import_checked
 from companion.core.journal.validate import JournalImportError, read_journal
+from companion.core.text import count_of
 
 
 def register(sub) -> None:
@@ -23,7 +24,7 @@ def register(sub) -> None:
     imp.add_argument("--format", "-f", choices=("json",), default="json")
     imp.add_argument("-i", "--input", type=Path, metavar="FILE", help="the file to read")
     imp.add_argument(
-        "file", nargs="*", type=Path, help="the file(s) to read (or use -i); all or none"
+        "file", nargs="*", type=Path, help="the files to read (or use -i); all or none"
     )
     imp.set_defaults(func=run_import)
 
@@ -42,7 +43,7 @@ def run_export(args, ctx) -> int:
         count = export_journal(ctx.db, out, ctx.now())
     except OSError as exc:
         raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
-    print(f"Wrote {count} loop(s) to {out}.")
+    print(f"Wrote {count_of(count, 'loop')} to {out}.")
     return 0
 
 
@@ -68,17 +69,19 @@ def run_import(args, ctx) -> int:
     for src, report in reports:
         name = f"{src}: " if len(reports) > 1 else ""
         print(
-            f"{name}Imported {report.loops_added} loop(s) and {report.entries_added} entr(ies); "
-            f"{report.loops_skipped} loop(s) were already here."
+            f"{name}Imported {count_of(report.loops_added, 'loop')} and "
+            f"{count_of(report.entries_added, 'entry', 'entries')}; "
+            f"{count_of(report.loops_skipped, 'loop')} "
+            f"{'was' if report.loops_skipped == 1 else 'were'} already here."
         )
         if report.control_chars_removed:
             print(
-                f"{name}Removed {report.control_chars_removed} control character(s).",
+                f"{name}Removed {count_of(report.control_chars_removed, 'control character')}.",
                 file=sys.stderr,
             )
         if report.asked_them_skipped:
             print(
-                f"{name}{report.asked_them_skipped} question(s) you asked could not be "
+                f"{name}{count_of(report.asked_them_skipped, 'question')} you asked could not be "
                 "imported (planner not available or refused them).",
                 file=sys.stderr,
             )

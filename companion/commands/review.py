@@ -10,6 +10,7 @@ from companion.commands import review_ahead
 from companion.commands.common import CommandError, open_journal
 from companion.commands.today import parse_moment
 from companion.core.review.queue import review_list
+from companion.core.text import count_of
 
 
 def register(sub) -> None:
@@ -96,7 +97,7 @@ def as_text(listed, now: dt.datetime | None = None) -> str:
         head = "Review now (no loop scheduled)"
     if not listed.items:
         return f"{head}: nothing to review."
-    lines = [f"{head}: {len(listed.items)} item(s), {listed.due_now} due now"]
+    lines = [f"{head}: {count_of(len(listed.items), 'item')}, {listed.due_now} due now"]
     for item in listed.items:
         due = item.due.astimezone(listed.at.tzinfo)
         flag = " (flagged)" if item.flagged else ""

@@ -8,6 +8,7 @@ import json
 
 from companion.commands.common import CommandError, open_journal
 from companion.core.review.ahead import review_ahead
+from companion.core.text import count_of
 
 
 def minutes(text: str) -> float:
@@ -61,7 +62,7 @@ def as_text(ahead, zone) -> str:
         head += f" before the round at {ahead.round_at.astimezone(zone):%a %d %b %H:%M}"
     if not ahead.items:
         return f"{head}: nothing to gain by reviewing now."
-    lines = [f"{head}: {len(ahead.items)} card(s), about {ahead.estimated_minutes:g} min"]
+    lines = [f"{head}: {count_of(len(ahead.items), 'card')}, about {ahead.estimated_minutes:g} min"]
     for i in ahead.items:
         lines.append(
             f"{i.recall_at_round:4.0%} -> {i.recall_if_reviewed:4.0%}  {i.kind:5}  "

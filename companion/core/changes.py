@@ -43,7 +43,7 @@ class Change:
     def __post_init__(self) -> None:
         unknown = self.kinds - KINDS
         if unknown:
-            raise ValueError(f"unknown change kind(s): {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown change kinds: {', '.join(sorted(unknown))}")
 
     @classmethod
     def of(cls, *kinds: str, ids: Iterable[int] = (), origin: object = None) -> Change:

@@ -22,6 +22,7 @@ from companion.core.platform_choice import choose_platform
 from companion.core.storage.files import describe_kind
 from companion.core.storage.schema import known_steps
 from companion.core.storage.store import StorageError, foreign_backups, list_backups, open_store
+from companion.core.text import count_of
 
 
 @dataclass
@@ -168,7 +169,7 @@ def check_health(data_dir: Path, *, repair: bool = False) -> HealthReport:
             report.ok(f"schema version: {version} (this app knows {len(known_steps())})")
             if store.pending_migrations:
                 report.ok(
-                    f"{store.pending_migrations} schema step(s) to apply: the next start (or "
+                    f"{count_of(store.pending_migrations, 'schema step')} to apply: the next start (or "
                     "`companion doctor --repair`) upgrades it, after a backup"
                 )
             result = store.db.execute("PRAGMA integrity_check").fetchone()[0]

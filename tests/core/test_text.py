@@ -76,3 +76,23 @@ def test_count_of_says_one_round_and_four_rounds():
     assert count_of(1, "round") == "1 round"
     assert count_of(4, "round") == "4 rounds"
     assert count_of(0, "story", "stories") == "0 stories"
+
+
+def test_no_message_of_the_app_counts_with_a_bracketed_plural():
+    """'Wrote 1 loop(s)', '0 entr(ies)': every count the app says goes through count_of
+    (the walk read 'Added 20 loop(s)' after the import's own wording was fixed)."""
+    import ast
+    import re
+    from pathlib import Path
+
+    import companion
+
+    bracketed = re.compile(r"[a-z]\((s|es|ies)\)")
+    found = []
+    for path in sorted(Path(companion.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value.replace("http(s)", "")
+                if bracketed.search(text) and "\n" not in text.strip():  # not a docstring
+                    found.append(f"{path.name}:{node.lineno}: {text[:60]!r}")
+    assert not found, found

@@ -133,7 +133,7 @@ def test_the_mic_check_offers_another_input_from_a_list(qtbot, ctx, bus, before_
     items = [win.inputs.itemText(i) for i in range(win.inputs.count())]
     assert items == ["Built-in mic (default)", "USB headset"] and win.inputs.isEnabled()
     mic = next(c for c in win.checks if c.id == "mic")
-    assert mic.say.startswith("Input: Built-in mic; 1 other input(s) to pick from")
+    assert mic.say.startswith("Input: Built-in mic; 1 other input to pick from")
     win.pick_input("mic-b")
     mic = next(c for c in win.checks if c.id == "mic")
     assert mic.say.startswith("Input: USB headset;") and win.chosen_input() == "mic-b"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.fileio import read_limited
+from companion.core.text import count_of
 
 MAX_IMPORT_BYTES = 10_000_000
 LIVE_LIMIT_CHARS = 200_000  # above this, live preview and timing pause (a one-pager is ~5 KB)
@@ -49,7 +50,7 @@ def decode_bytes(data: bytes, name: str = "the file") -> ImportResult:
         )
     text, removed = clean_text(text)
     if removed:
-        problems.append(f"Removed {removed} control character(s) from {name}.")
+        problems.append(f"Removed {count_of(removed, 'control character')} from {name}.")
     return ImportResult(text, tuple(problems))
 
 

@@ -36,6 +36,7 @@ from companion.core.about.spoken import (
     spoken_text,
 )
 from companion.core.content.plans import FALLBACK_PITCH
+from companion.core.text import count_of
 
 if TYPE_CHECKING:
     from companion.core.content.plans import PitchPlan
@@ -249,7 +250,11 @@ def _warnings(result: PitchAnalysis) -> list[str]:
     else:
         missing = [s.title for s in result.segments if not s.present]
         if missing:
-            warnings.append("Missing segment(s): " + ", ".join(missing) + ".")
+            warnings.append(
+                ("Missing segment: " if len(missing) == 1 else "Missing segments: ")
+                + ", ".join(missing)
+                + "."
+            )
     status = result.timing_status
     total = result.total_seconds
     if status == "long":
@@ -267,7 +272,9 @@ def _warnings(result: PitchAnalysis) -> list[str]:
     else:
         count = len(result.projects)
         if count != 3:
-            warnings.append(f"The projects section lists {count} project(s); aim for three.")
+            warnings.append(
+                f"The projects section lists {count_of(count, 'project')}; aim for three."
+            )
         for project in result.projects_without_numbers:
             warnings.append(
                 f"Project '{project.title}' (line {project.line + 1}) has no number: add a "

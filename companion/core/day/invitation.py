@@ -103,7 +103,7 @@ def import_invitation_events(
     if not timed:
         all_day = sum(1 for e in events if e.all_day)
         why = "; ".join(
-            [f"{all_day} all-day event(s) only, with no start time"] * bool(all_day)
+            [f"{count_of(all_day, 'all-day event')} only, with no start time"] * bool(all_day)
             + [str(p) for p in problems[:3]]
         )
         raise ValueError(

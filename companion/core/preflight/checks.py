@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.core.text import count_of
+
 SCREEN_SHARE = (
     "Share one window, not the whole screen: a shared screen shows the cue card to everyone."
 )
@@ -59,7 +61,7 @@ def mic_check(
     pick = next((d for d in devices if chosen and chosen in (d[0], d[1])), None)
     pick = pick or next((d for d in devices if d[2]), devices[0])
     others = len(devices) - 1
-    more = f"; {others} other input(s) to pick from" if others else ""
+    more = f"; {count_of(others, 'other input')} to pick from" if others else ""
     return Check("mic", True, f"Input: {pick[1]}{more}. Say a few words and watch the level.")
 
 

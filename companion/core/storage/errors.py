@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from companion.core import paths
+from companion.core.text import count_of
 
 
 class StorageError(Exception):
@@ -74,7 +75,7 @@ def explain_database_error(
     if saved:
         return (
             f"The journal {where} refused a later write ({text}) after this command had "
-            f"saved {saved} change(s), which stay saved; run `companion doctor` to check it."
+            f"saved {count_of(saved, 'change')}, which stay saved; run `companion doctor` to check it."
         )
     if "full" in text:
         return (

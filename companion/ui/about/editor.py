@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser, QTextEdit, QWidget
 from companion.core.about.guard import RenderRefused
 from companion.core.about.importing import clean_text
 from companion.core.about.render import PAGE_CSS
+from companion.core.text import count_of
 from companion.ui.theme import soft_background
 
 # Sections kept in frames of their own (only the edited one is laid out again); past this
@@ -87,7 +88,7 @@ class PitchEditor(QPlainTextEdit):
         text, removed = clean_text(source.text())
         if removed:
             self.paste_cleaned.emit(
-                f"Removed {removed} control character(s) from the pasted text "
+                f"Removed {count_of(removed, 'control character')} from the pasted text "
                 "(binary data cannot be part of a one-pager)."
             )
         self.textCursor().insertText(text)

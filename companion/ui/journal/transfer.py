@@ -11,6 +11,7 @@ from companion.core.journal.files import export_journal, import_journal
 from companion.core.journal.validate import JournalImportError
 from companion.core.study.exports import SUFFIXES, export_study_list
 from companion.core.study.ranking import GuideIndex
+from companion.core.text import count_of
 from companion.ui.journal.files import STUDY_FILTERS
 
 
@@ -22,7 +23,7 @@ def start_study_export(page, fmt: str, path: Path) -> None:
 
     def work(db) -> str:
         count = export_study_list(db, fmt, path, now, guide=guide)
-        return f"Wrote {count} topic(s) to {path}."
+        return f"Wrote {count_of(count, 'topic')} to {path}."
 
     _start_export(page, work, path)
 
@@ -64,7 +65,7 @@ class JournalTransfer:
 
         def work(db) -> str:
             count = export_journal(db, path, now)
-            return f"Wrote {count} loop(s) to {path}."
+            return f"Wrote {count_of(count, 'loop')} to {path}."
 
         _start_export(self, work, path)
 
@@ -88,7 +89,8 @@ class JournalTransfer:
         finally:
             QApplication.restoreOverrideCursor()
         self.status(
-            f"Imported {report.loops_added} loop(s); {report.loops_skipped} were already here."
+            f"Imported {count_of(report.loops_added, 'loop')}; "
+            f"{report.loops_skipped} {'was' if report.loops_skipped == 1 else 'were'} already here."
         )
 
         self.bus.announce(Change.of(*DAY_KINDS, "plan", "study", origin=self))

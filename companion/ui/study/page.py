@@ -43,6 +43,7 @@ from companion.core.study.ranking import (
     study_history,
     study_list,
 )
+from companion.core.text import count_of
 from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
 from companion.ui.journal.transfer import start_study_export
 from companion.ui.study.model import StudyModel
@@ -205,7 +206,7 @@ class StudyPage(QWidget):
         items = study_list(self.ctx.db, self.ctx.now(), guide=self.guide)
         self.model.set_items(items)
         bad = sum(1 for i in items if i.worst == 3)
-        self.summary.setText(f"{len(items)} topic(s), {bad} bad" if items else "")
+        self.summary.setText(f"{count_of(len(items), 'topic')}, {bad} bad" if items else "")
         self.studied_button.setEnabled(bool(items))
         listed = self.refresh_review()
         if self.review_box.isChecked():

@@ -266,7 +266,7 @@ def test_only_all_day_events_are_refused_saying_so(db, tmp_path):
     (tmp_path / "d.ics").write_text(
         _one("UID:d1", "DTSTART;VALUE=DATE:20261210", "SUMMARY:Acme - Onsite")
     )
-    with pytest.raises(ValueError, match=r"1 all-day event\(s\) only, with no start time"):
+    with pytest.raises(ValueError, match=r"1 all-day event only, with no start time"):
         import_invitation(db, tmp_path / "d.ics", RULES, now=NOW)
 
 

@@ -160,7 +160,7 @@ def _cli(argv):
 
 def test_demo_export_and_journal_commands(data_dir, tmp_path, capsys):
     assert _cli(["--data-dir", str(data_dir), "demo", "--loops", "12"]) == 0
-    assert "Added 12 loop(s)" in capsys.readouterr().out
+    assert "Added 12 loops" in capsys.readouterr().out
     for fmt in ("md", "csv", "anki", "json"):
         out = tmp_path / f"study.{fmt}"
         assert (
@@ -188,7 +188,7 @@ def test_demo_export_and_journal_commands(data_dir, tmp_path, capsys):
     )
     other = tmp_path / "other"
     assert _cli(["--data-dir", str(other), "journal", "import", "--format", "json", str(dump)]) == 0
-    assert "Imported 12 loop(s)" in capsys.readouterr().out
+    assert "Imported 12 loops" in capsys.readouterr().out
 
 
 def test_commands_fail_with_a_message_not_a_traceback(data_dir, tmp_path, capsys):
