@@ -46,7 +46,7 @@ test-fast: $(VENV)/.installed-test
 	$(PYTEST) -m "not system" $(ARGS)
 
 ## test-gc: the GUI tests with the garbage collector run inside every paint event
-## (slow: ARGS="tests/ui/test_capture.py" to run some)
+## (slow: ARGS="tests/ui/journal/test_capture.py" to run some)
 test-gc: $(VENV)/.installed-test
 	COMPANION_GC_IN_PAINT=1 $(PYTEST) $(or $(ARGS),tests/ui)
 

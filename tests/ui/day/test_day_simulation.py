@@ -12,7 +12,7 @@ import pytest
 # one simulated day for both tests: kept on one xdist worker
 pytestmark = [pytest.mark.gui, pytest.mark.xdist_group("day_simulation")]
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 
 
 @pytest.fixture(scope="module")

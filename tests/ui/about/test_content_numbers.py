@@ -9,9 +9,9 @@ import pytest
 
 pytestmark = pytest.mark.gui
 
-SHORT_PITCH = (Path(__file__).parents[1] / "data" / "short-pitch.md").read_text(encoding="utf-8")
+SHORT_PITCH = (Path(__file__).parents[2] / "data" / "short-pitch.md").read_text(encoding="utf-8")
 
-ONE_PAGER = (Path(__file__).parents[1] / "data" / "short-one-pager.md").read_text(encoding="utf-8")
+ONE_PAGER = (Path(__file__).parents[2] / "data" / "short-one-pager.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -79,7 +79,7 @@ def test_the_planner_counts_against_the_packs_pick(qtbot, data_dir, ctx, bus) ->
     assert "keep it to one or two" in panel.warnings_label.text()
 
 
-LUNCH_ROUNDS = (Path(__file__).parents[1] / "data" / "lunch-rounds.md").read_text(encoding="utf-8")
+LUNCH_ROUNDS = (Path(__file__).parents[2] / "data" / "lunch-rounds.md").read_text(encoding="utf-8")
 
 
 def test_the_cue_card_times_a_round_by_the_pack(qtbot, data_dir, ctx, bus, day_service) -> None:

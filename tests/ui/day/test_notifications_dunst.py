@@ -75,7 +75,7 @@ SCRIPT = textwrap.dedent(
 # rules) whenever it asked before the test's dunst had taken the name
 PRIVATE_BUS = [
     "dbus-run-session",
-    f"--config-file={Path(__file__).resolve().parents[1] / 'private-bus.conf'}",
+    f"--config-file={Path(__file__).resolve().parents[2] / 'private-bus.conf'}",
     "--",
 ]
 
@@ -142,7 +142,7 @@ def test_reminders_on_dunst_replace_expire_and_leave_when_the_round_starts(tmp_p
         env=env,
         timeout=120,
         check=True,
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[3],
     )
     app_err = (tmp_path / "app.err").read_text()
     assert "Traceback" not in app_err, app_err
@@ -206,7 +206,7 @@ def test_a_name_with_markup_is_shown_as_typed_not_as_markup(tmp_path: Path):
         PYTHON=sys.executable,
         DISPLAY=_free_display(7),
         HOME=str(tmp_path),
-        PYTHONPATH=str(Path(__file__).resolve().parents[2]),
+        PYTHONPATH=str(Path(__file__).resolve().parents[3]),
     )
     subprocess.run(
         [*PRIVATE_BUS, "bash", "-c", MARKUP_SCRIPT],

@@ -12,7 +12,7 @@ from companion.core.day.loops import create_loop, list_rounds
 
 pytestmark = pytest.mark.gui
 
-FIXTURES = Path(__file__).parents[1] / "data" / "invitations"
+FIXTURES = Path(__file__).parents[2] / "data" / "invitations"
 
 
 @pytest.fixture
