@@ -240,3 +240,44 @@ def test_saving_over_unreadable_preferences_keeps_them_aside(tmp_path, junk):
     [aside] = tmp_path.glob("prefs.json.damaged-*")
     assert (os.readlink(aside) if junk == "loop" else aside.read_text()) == before
     assert prefs.save() is None and len(list(tmp_path.glob("prefs.json.damaged-*"))) == 1
+
+
+def _readme_limits() -> dict[str, int]:
+    """The limits README.md promises: its "Files the app reads" table, and the data
+    folder's own files in the sentence before it."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    units = {"MiB": 1024 * 1024, "KiB": 1024, "MB": 1_000_000}
+    table = readme.split("### Files the app reads", 1)[1].split("\n\n", 3)[2]
+    said = {}
+    for line in table.splitlines()[2:]:
+        kind, limit = (c.strip() for c in line.strip("|").split("|"))
+        number, unit = limit.split()
+        said[kind.split(" (")[0]] = int(number) * units[unit]
+    own = readme.split("hand it (regular files only, ", 1)[1].split(")", 1)[0]
+    for part in own.split(", "):
+        name, *_, number, unit = part.replace("at most ", "").split()
+        said[name.strip("`")] = int(number) * units[unit]
+    return said
+
+
+def test_every_kind_is_read_up_to_the_limit_the_readme_gives_and_not_a_byte_more(tmp_path):
+    """A limit changed in the code and not in the README (or the other way) fails here;
+    each small kind is read at its limit and refused one byte past it."""
+    names = {
+        "journal JSON": "journal",
+        "one-pager Markdown": "one-pager",
+        "content pack file": "content",
+        "calendar invitation": "calendar",
+        "voice take": "take",
+        "prefs.json": "prefs",
+        "dnd-state.json": "dnd-state",
+    }
+    said = {names[k]: v for k, v in _readme_limits().items()}
+    assert said == LIMITS
+    for kind in ("prefs", "dnd-state", "content", "calendar"):
+        path = tmp_path / kind
+        path.write_bytes(b"x" * LIMITS[kind])
+        assert len(read_limited(path, kind)) == LIMITS[kind]
+        path.write_bytes(b"x" * (LIMITS[kind] + 1))
+        with pytest.raises(FileReadError):
+            read_limited(path, kind)

@@ -304,3 +304,23 @@ def test_the_people_travel_in_the_json_export_and_import(db, tmp_path):
     other = open_memory_store().db
     journal_io.import_journal(other, older)
     assert list_rounds(other, list_loops(other)[0].id)[0].organizer == ""
+
+
+def test_an_invitation_up_to_two_weeks_after_an_open_loop_joins_it(db, tmp_path, machine_zone):
+    """README: an invitation within two weeks of an open loop of the same company joins
+    it (one invitation a round, days apart); a day past that starts a loop of its own. The
+    gap counts from the loop's last day, which the joined round moves."""
+    machine_zone("UTC")
+
+    def invite(uid: str, day: str):
+        path = tmp_path / f"{uid}.ics"
+        path.write_text(_one(f"UID:{uid}", f"DTSTART:{day}T150000Z", "SUMMARY:Acme - Coding"))
+        return import_invitation(db, path, RULES, now=NOW)
+
+    first = invite("a1", "20261207")
+    joined = invite("a2", "20261221")  # 14 days after the loop's only day
+    assert joined.loop_id == first.loop_id
+    assert get_loop(db, first.loop_id).ends_on == "2026-12-21"
+    apart = invite("a3", "20270105")  # 15 days after its last day, now the 21st
+    assert apart.loop_id != first.loop_id
+    assert len(list_loops(db)) == 2

@@ -252,3 +252,11 @@ def test_the_journals_thank_you_is_due_a_day_after_the_loop_not_each_round(db, r
     journal_says = actions.thank_you_due(db, rules, at(2, 9, 41), invited.loop_id)
     view = view_at(db, rules, at(2, 9, 41))
     assert journal_says == view.thank_you_due_by == at(3, 13, 45)
+
+
+def test_the_thank_you_reminder_comes_four_hours_before_it_is_due(db, rules, invited):
+    """README: a notification when the thank-you is due within 4 hours."""
+    view = view_at(db, rules, at(3, 9))
+    (thanks,) = [d for d in view.due if d.key.startswith("thank-you:")]
+    assert view.thank_you_due_by == at(3, 13, 45)
+    assert thanks.due_at == at(3, 9, 45)

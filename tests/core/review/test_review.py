@@ -156,6 +156,8 @@ def test_the_night_before_lists_a_flagged_question_and_a_flub(db, clock):
     assert "quiz:q4" in keys and "topic:raft leader election" in keys
     flagged = next(item for item in listed.items if item.key == "quiz:q4")
     assert flagged.flagged and flagged.title == "Question 4?"
+    # README: a card never reviewed counts 0, so the flagged question comes first
+    assert flagged.recall_at_round == 0.0 and listed.items[0] is flagged
     assert listed.due_now == 2
     assert len(review_list(db, clock.now(), limit=1).items) == 1
 
