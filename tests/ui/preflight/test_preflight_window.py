@@ -199,7 +199,7 @@ def test_the_level_bar_says_why_no_mic_opened(qtbot, ctx, bus, before_round):
 
 def test_the_do_not_disturb_check_follows_its_switch(qtbot, ctx, bus, before_round, clock):
     """The switch in the window pauses notifications, and the check says so at once."""
-    from test_today import FakeGsettings
+    from desktop_standins import FakeGsettings
 
     from companion.core.dnd.adapters import GnomeAdapter
     from companion.core.dnd.controller import DndController

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from desktop_standins import FakeGsettings
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
@@ -23,19 +24,6 @@ TZ = dt.timezone(dt.timedelta(hours=1))
 
 def at(day: int, hour: int, minute: int = 0, second: int = 0) -> dt.datetime:
     return dt.datetime(2026, 12, day, hour, minute, second, tzinfo=TZ)
-
-
-class FakeGsettings:
-    def __init__(self):
-        self.banners = True
-        self.calls = []
-
-    def __call__(self, argv):
-        self.calls.append(argv)
-        if argv[1] == "get":
-            return CommandResult(0, "true\n" if self.banners else "false\n")
-        self.banners = argv[-1] == "true"
-        return CommandResult(0)
 
 
 @pytest.fixture
