@@ -97,3 +97,23 @@ def test_opening_audio_prints_no_ffmpeg_banner(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "FFmpeg" not in done.stderr
+
+
+def test_no_audio_server_leaves_no_pulseaudio_line_on_stderr_for_the_card(tmp_path):
+    """The card's silence nudge with no audio server printed Qt's 'PulseAudioService:
+    pa_context_connect() failed' on stderr: only `companion mic` kept it off. Opening
+    the input devices the way the card does says it in the app's words instead."""
+    probe = (
+        "from PySide6.QtCore import QCoreApplication\n"
+        "app = QCoreApplication([])\n"
+        "from companion.ui.voice.listener import input_devices, no_device_reason\n"
+        "print(input_devices(), no_device_reason())\n"
+    )
+    env = dict(os.environ, PULSE_SERVER=f"unix:{tmp_path}/none", QT_QPA_PLATFORM="offscreen")
+    env.pop("PIPEWIRE_REMOTE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "no audio server answered" in done.stdout
+    assert "PulseAudioService" not in done.stderr and "pa_context" not in done.stderr
