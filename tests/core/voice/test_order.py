@@ -186,3 +186,17 @@ def test_a_remark_where_a_segment_was_left_out_is_off_the_script_not_that_segmen
     texts = [PITCH["identity"][2], PITCH["evidence"][2], OFF, PITCH["why-role"][2]]
     result = _told(texts + [PITCH["hand-back"][2]])
     assert result.skipped == ["depth"] and len(result.off_script) == 1
+
+
+@pytest.mark.parametrize("where", [1, 5])
+def test_a_made_up_run_with_one_key_word_is_no_occurrence_of_a_segment(where):
+    # "for every model" is a run of "Why this role" alone, but two of its words are
+    # everyday ones: one key word is what the recognizer makes up out of other speech,
+    # so a remark holding it is off the script, not that segment said again (MIN_KEYS)
+    remark = "My sister runs a bakery and she bakes for every model of oven they sell in town"
+    ids = [p[0] for p in vt.PITCH]
+    result, _ = _summary(ids, {where: remark})
+    assert [o[0] for o in result.order] == ids
+    assert result.repeated == []
+    assert len(result.off_script) == 1
+    assert "for every model" in result.off_script[0].as_json()["words"]
