@@ -28,8 +28,8 @@ from companion.core.voice.recognizer import (
 )
 from companion.core.voice.script import ScriptSegment
 
-PARTIAL_EVERY = 0.5
-CONFIRM_SECONDS = 0.5
+PARTIAL_EVERY = 0.25
+CONFIRM_SECONDS = 0.25
 NUDGE_HOLD = 10.0
 JUMP_CONFIRM_WORDS = 5  # matched words in a row a jump to another segment needs
 JUMP_KEYS = 2  # of them, words outside the commonest (the off-script "and i want it")

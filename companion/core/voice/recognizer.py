@@ -34,9 +34,11 @@ FILLER_WEIGHT = 3  # each filler is this many one-word sentences in the model's 
 # words (benchmarks/voice_hearing.py: another text hears no segment), not as script words
 BACKGROUND_SHARE = 0.2
 BACKGROUND = os.path.join(os.path.dirname(__file__), "background.txt")
-# live: every other frame scored, no phone lookahead: 7% -> 4% of a core while speaking,
-# the same segment changes on the benchmark's takes (benchmarks/voice_hearing.py)
-_LIVE = {"ds": 2, "pl_window": 0}
+# live: no phone lookahead (7% -> 5% of a core while speaking). Every frame is scored:
+# scoring every other one (4%) made the tentative words so poor beside everyday English
+# that the card named a segment 3.1 s after its first sound, and a paraphrase not at all
+# (benchmarks/voice_hearing.py, voice_corpus.follow_wrong)
+_LIVE = {"pl_window": 0}
 _NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]", "[SPEECH]"}
 
 

@@ -119,3 +119,25 @@ def test_two_wrong_jumps_in_a_row_are_undone_by_the_words_before_both():
     heard = "i owned the yet hit a queue that little to and hit of lately my focus"
     aligner.feed([HeardWord(w, n, n + 0.5) for n, w in enumerate(heard.split())])
     assert aligner.current() == 0  # "Who I am": "lately my focus" is its own run
+
+
+@needs_tools
+@pytest.mark.parametrize("name", ["pitch", "paraphrase"])
+def test_the_card_names_every_segment_soon_after_it_begins(tmp_path, name):
+    # tentative words scored on every other frame were too poor beside everyday English:
+    # the card named a segment 3.1 s after its first sound, a paraphrased one never
+    from voice_hearing import layout
+
+    pitch = vt.PITCH if name == "pitch" else vt.PARAPHRASE
+    take = vt.build(tmp_path, name, 130 if name == "pitch" else 160, layout(pitch))
+    audio = read_wav(take.path)
+    samples = resample(audio.samples, audio.sample_rate)
+    follow = _follow()
+    named: dict[str, float] = {}
+    for i in range(0, len(samples), 1600):
+        view = follow.feed(samples[i : i + 1600])
+        if view.segment_id:
+            named.setdefault(view.segment_id, follow.now)
+    assert list(named) == [p[0] for p in pitch]
+    late = {p[0]: round(named[p[0]] - t[0], 1) for p, t in zip(pitch, take.truth)}
+    assert max(late.values()) <= (2.5 if name == "pitch" else 6.0), late
