@@ -470,6 +470,11 @@ def corpus_rows(draws: int) -> list[dict]:
              f["cpu_pct_of_core"], None, "%", "reported", None),
         _row("corpus: live follower's longest wrong segment shown", wrong, None, "s",
              "<= 0.3 s", wrong <= 0.3, note="; ".join(notes)),
+        # without the recorded voice the corpus is espeak-ng alone: a row that misses says so
+        _row("corpus: takes of real human speech (asterisk-core-sounds-en-wav)",
+             f["human_takes"], None, "takes", ">= 3", f["human_takes"] >= 3,
+             note=f"{vc.ALLISON}" if f["human_takes"] else
+                  f"left out: {vc.ALLISON} is missing (apt install asterisk-core-sounds-en-wav)"),
         *filler_rows,
     ]  # fmt: skip
 

@@ -193,7 +193,9 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
         0,
     )
     unjudged: list[str] = []
+    human = 0
     for name, take, ids, page, said, judged in cases(folder):
+        human += name.startswith("human")
         answers, case_wpm, case_edge = set(), 0.0, 0.0
         for d in range(draws):
             path = redraw(take.path, d)
@@ -241,6 +243,7 @@ def run(folder: Path, draws: int) -> tuple[list[str], dict]:
         "take_wpm_not_judged": unjudged,  # mostly off the script (heard.RATE_OFF_SCRIPT)
         "wer_pct": 100 * wer_e / wer_n if wer_n else None,
         "cpu_pct_of_core": 100 * cpu / audio if audio else None,
+        "human_takes": human,  # 0 when asterisk-core-sounds-en-wav is not installed
     }
 
 
