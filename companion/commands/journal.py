@@ -68,21 +68,7 @@ def run_import(args, ctx) -> int:
                 raise CommandError(f"{src}: {exc} Nothing was imported.") from None
     for src, report in reports:
         name = f"{src}: " if len(reports) > 1 else ""
-        print(
-            f"{name}Imported {count_of(report.loops_added, 'loop')} and "
-            f"{count_of(report.entries_added, 'entry', 'entries')}; "
-            f"{count_of(report.loops_skipped, 'loop')} "
-            f"{'was' if report.loops_skipped == 1 else 'were'} already here."
-        )
-        if report.control_chars_removed:
-            print(
-                f"{name}Removed {count_of(report.control_chars_removed, 'control character')}.",
-                file=sys.stderr,
-            )
-        if report.asked_them_skipped:
-            print(
-                f"{name}{count_of(report.asked_them_skipped, 'question')} you asked could not be "
-                "imported (planner not available or refused them).",
-                file=sys.stderr,
-            )
+        print(f"{name}{report.summary()}")
+        for line in report.warnings():
+            print(f"{name}{line}", file=sys.stderr)
     return 0

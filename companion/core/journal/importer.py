@@ -31,6 +31,7 @@ from companion.core.journal.validate import (
 from companion.core.review.transfer import import_review
 from companion.core.selfcheck import planner
 from companion.core.stories.transfer import import_stories
+from companion.core.text import count_of
 from companion.core.timeutil import to_stored_utc
 
 _LOOP_CONTENT = tuple(k for k in LOOP_FIELDS if k != "created_at")
@@ -47,6 +48,27 @@ class ImportReport:
     stories_added: int = 0  # story bank rows not here yet (companion.core.stories.transfer)
     takes_added: int = 0  # kept rehearsal takes not here yet (companion.core.about.takes)
     control_chars_removed: int = 0
+
+    def summary(self) -> str:
+        """The one line the command and the Journal page both say after an import."""
+        were = "was" if self.loops_skipped == 1 else "were"
+        return (
+            f"Imported {count_of(self.loops_added, 'loop')} and "
+            f"{count_of(self.entries_added, 'entry', 'entries')}; "
+            f"{count_of(self.loops_skipped, 'loop')} {were} already here."
+        )
+
+    def warnings(self) -> list[str]:
+        """What was changed or left out on the way in, a line each."""
+        out = []
+        if self.control_chars_removed:
+            out.append(f"Removed {count_of(self.control_chars_removed, 'control character')}.")
+        if self.asked_them_skipped:
+            out.append(
+                f"{count_of(self.asked_them_skipped, 'question')} you asked could not be "
+                "imported (planner not available or refused them)."
+            )
+        return out
 
 
 def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:

@@ -88,10 +88,7 @@ class JournalTransfer:
             return
         finally:
             QApplication.restoreOverrideCursor()
-        self.status(
-            f"Imported {count_of(report.loops_added, 'loop')}; "
-            f"{report.loops_skipped} {'was' if report.loops_skipped == 1 else 'were'} already here."
-        )
+        self.status(" ".join([report.summary(), *report.warnings()]))
 
         self.bus.announce(Change.of(*DAY_KINDS, "plan", "study", origin=self))
 

@@ -165,7 +165,7 @@ def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, day_service, f
     assert len(json.loads(out.read_text(encoding="utf-8"))["loops"]) == 2
     page.import_journal()
     pick(page, out)
-    assert "0 loops; 2 were already here" in page.message.text()
+    assert "Imported 0 loops and 0 entries; 2 loops were already here." in page.message.text()
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     page.import_journal()
