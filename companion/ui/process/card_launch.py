@@ -15,7 +15,7 @@ from companion.ui.app import create_application
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow
 from companion.ui.process.interrupt import SigintQuit
-from companion.ui.process.single_instance import make_server, server_name
+from companion.ui.process.single_instance import serve_launches, server_name
 from companion.ui.session import Session
 from companion.ui.theme import finish_theme
 
@@ -35,12 +35,13 @@ def run_card(ctx, round_type: str | None) -> int:
     cards.append(card)
     session.day.start()  # the card follows the day here too
     session.start_hotkeys()
-    server = make_server(server_name(ctx.data_dir), card)
     mains: list = []  # `companion` run while the card runs: the main window opens here
-    server.raise_requested.connect(
-        lambda: (card.show_card(), open_main(ctx, bus, session.day, mains))
+    server = serve_launches(
+        server_name(ctx.data_dir),
+        card,
+        lambda: (card.show_card(), open_main(ctx, bus, session.day, mains)),
+        lambda rtype: (card.set_round(rtype), card.show_card()),
     )
-    server.cue_requested.connect(lambda rtype: (card.set_round(rtype), card.show_card()))
     # the card (a tool window Qt does not count) is what the user closes: quit then, or
     # once the last capture is closed after it; closing a capture alone quits nothing
     app.setQuitOnLastWindowClosed(False)

@@ -22,7 +22,7 @@ from companion.ui.process.folder_problem import usable_context
 from companion.ui.process.single_instance import (
     InstanceLock,
     hand_over_waiting,
-    make_server,
+    serve_launches,
     server_name,
 )
 
@@ -61,10 +61,9 @@ def run_gui(args, ctx: AppContext) -> int:
     servers: list = []
 
     def listen() -> None:
-        server = make_server(name, app.window)
-        server.raise_requested.connect(app.window.bring_to_front)
-        server.cue_requested.connect(app.show_cue_card)
-        servers.append(server)
+        servers.append(
+            serve_launches(name, app.window, app.window.bring_to_front, app.show_cue_card)
+        )
 
     if getattr(args, "page", None):
         app.make_session()  # the page is built now, before the first paint

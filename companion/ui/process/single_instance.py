@@ -161,6 +161,15 @@ def _hand_over_qt(name: str, timeout_ms: int, message: bytes = RAISE) -> bool:
     return True
 
 
+def serve_launches(name: str, parent, on_raise, on_cue):
+    """The server later launches reach, for the app and for the card alone alike: a plain
+    `companion` calls ``on_raise()``, `companion cue [--round TYPE]` ``on_cue(type)``."""
+    server = make_server(name, parent)
+    server.raise_requested.connect(on_raise)
+    server.cue_requested.connect(on_cue)
+    return server
+
+
 def make_server(name: str, parent=None):
     """The listening side (a Qt object; built after the first paint)."""
     from PySide6.QtCore import QObject, Signal
