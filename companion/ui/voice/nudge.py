@@ -94,8 +94,9 @@ class VoiceNudge(QFrame):
                 + (" (suggested for this round type)" if suggested else "")
             )
         want = bool(visible and running_type and rules.opted_in(self.prefs, running_type))
-        if running_type != self._failed_for:
+        if running_type != self._failed_for and self._failed_for is not None:
             self._failed_for = None
+            self._label_toggle()
         if want and self._failed_for is None:
             if self._listening_for != running_type:
                 self.stop()
@@ -146,6 +147,7 @@ class VoiceNudge(QFrame):
         self.stop()
         self.message.setText(f"Silence nudge off: {text}")
         self.message.setVisible(True)
+        self._label_toggle()
 
     def _silent_for(self, seconds: float) -> None:
         if self.watch.silence(seconds):
@@ -163,7 +165,10 @@ class VoiceNudge(QFrame):
 
     def _label_toggle(self) -> None:
         on = self.toggle.isChecked()
-        self.toggle.setText(f"Silence nudge: {'on' if on else 'off'}")
+        # opted in, but the mic failed this round: "on" beside "Silence nudge off: ..."
+        # said two things at once (found in the walk, no audio server)
+        failed = on and self._failed_for is not None and self._failed_for == self._round
+        self.toggle.setText(f"Silence nudge: {'no mic' if failed else 'on' if on else 'off'}")
 
     def _toggled(self, on: bool) -> None:
         self._label_toggle()

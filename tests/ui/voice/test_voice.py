@@ -102,10 +102,13 @@ def test_no_audio_server_is_a_message_on_the_card_and_the_round_goes_on(
     else:
         assert "no input device" in card.voice.message.text()
     assert not card.voice.indicator.isVisible()
+    assert card.voice.toggle.text() == "Silence nudge: no mic"  # not "on" beside "off: ..."
     card.tick()  # not retried every second
     assert card.voice.message.isVisible() and not card.voice.mic_open
     card.day.end_round(card.view.current.id)  # End (the press asks first this early)
     assert not card.running
+    card.tick()
+    assert card.voice.toggle.text() == "Silence nudge: on"  # still opted in, for the next
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: no stacking, no hints
