@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.cli import main
 
-FIXTURES = Path(__file__).parent / "data" / "invitations"
+FIXTURES = Path(__file__).parents[1] / "data" / "invitations"
 
 
 def _import(data_dir, *args) -> int:

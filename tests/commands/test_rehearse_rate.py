@@ -10,11 +10,12 @@ from array import array
 
 import pytest
 import voice_takes as vt
-from test_voice_hearing import ONE_PAGER, P
+from rehearse_pages import P, one_pager
 
 from companion.cli import main
 from companion.core.voice.levels import snr_db
 
+ONE_PAGER = one_pager("[breathe]")
 needs_tools = pytest.mark.skipif(
     vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
 )

@@ -13,30 +13,11 @@ from pathlib import Path
 import pulse
 import pytest
 import voice_takes as vt
+from rehearse_pages import ONE_PAGER, needs_tools
 
 from companion.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-needs_tools = pytest.mark.skipif(
-    vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
-)
-
-ONE_PAGER = f"""# About me
-
-## Who I am
-
-{vt.PARAGRAPHS[0]}
-
-## Strongest evidence
-
-{vt.PARAGRAPHS[1]}
-
-## Why this role
-
-{vt.PARAGRAPHS[2]}
-"""
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @needs_tools

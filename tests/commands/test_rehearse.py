@@ -8,27 +8,11 @@ import json
 
 import pytest
 import voice_takes as vt
+from rehearse_pages import P, needs_tools, one_pager
 
 from companion.cli import main
 
-needs_tools = pytest.mark.skipif(
-    vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
-)
-P = vt.PARAGRAPHS
-ONE_PAGER = f"""# About me
-
-## Who I am
-
-{P[0]} [breathe]
-
-## Strongest evidence
-
-{P[1]}
-
-## Why this role
-
-{P[2]}
-"""
+ONE_PAGER = one_pager("[breathe]")
 TODAY = {"audio", "source", "seconds", "speaking_seconds", "answer_seconds", "first_word",
          "pauses", "words", "measured_wpm", "peak_dbfs", "rms_dbfs", "verdict"}  # fmt: skip
 

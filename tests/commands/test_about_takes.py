@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 import voice_takes as vt
-from test_voice_commands import ONE_PAGER, needs_tools
+from rehearse_pages import ONE_PAGER, needs_tools
 
 from companion.cli import main
 from companion.core.about.takes import NOT_FIGURES, what_changed
