@@ -61,13 +61,21 @@ def render_follow(strip, state, visible: bool, glance: bool = False) -> None:
 
 def highlight(pages, title: str, meta: str) -> None:
     """Mark the segment being spoken (``title``; "" for none) in the shown page's pitch
-    outline, its timing replaced by ``meta`` ("speaking now")."""
+    outline, its timing replaced by ``meta`` ("speaking now"); every other page's outline
+    is left unmarked. The card can pass through another page between a mark and its
+    clearing: at End it showed the next round's page when following stopped, and the
+    ended round's page kept "speaking now" while its capture was open (found in the walk)."""
+    shown = pages.current()
+    for page in pages.pages():
+        _mark(page, title if page is shown else "", meta)
+
+
+def _mark(page, title: str, meta: str) -> None:
     from dataclasses import replace
 
     from PySide6.QtWidgets import QLabel
 
-    page = pages.current()
-    block = page.blocks.get(PITCH) if page is not None else None
+    block = page.blocks.get(PITCH)
     section = next((s for s in page.sections if s.id == PITCH), None) if block else None
     if section is None:
         return

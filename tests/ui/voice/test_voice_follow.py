@@ -222,9 +222,12 @@ def test_the_card_follows_a_pitch_played_into_the_virtual_microphone(
     writes = [e for e in _AUDIT["events"] if "journal" not in e[1] and e[1] != "/dev/null"]
     assert writes == [], writes
     assert [s for s in seen if s] == ["identity", "evidence", "why-role"]
+    assert "\u25b6 Why this role" in _outline_text(card)
     card.day.end_round(card.view.current.id)  # End (the press asks first this early)
     assert not card.follow.following
     qtbot.waitUntil(lambda: pulse_server.source_outputs() == [], timeout=5000)
+    qtbot.wait(300)
+    assert "\u25b6" not in _outline_text(card)  # the walk: still "speaking now" after End
 
 
 def test_a_glance_keeps_the_following_line_only_while_it_follows(card, ctx):
@@ -246,3 +249,47 @@ def test_a_glance_keeps_the_following_line_only_while_it_follows(card, ctx):
     card.set_glance(True)
     card.tick()
     assert card.follow.isVisible() and card.follow.following, "following shows in a glance"
+
+
+def test_no_page_keeps_speaking_now_after_end_with_a_next_round_and_the_capture(
+    ctx, bus, db, clock, qtbot, tmp_path
+):
+    # the walk: at End the card passed through the next round's page while following
+    # stopped, and the ended round's page kept "\u25b6 Hand back \u00b7 speaking now"
+    from PySide6.QtWidgets import QLabel
+
+    from companion.core.about.store import save_text
+    from companion.core.day import loops
+    from companion.ui.session import Session
+
+    save_text(ctx.db, ONE_PAGER, dt.datetime(2026, 1, 1, 9, 0))
+    loop = loops.create_loop(db, "Acme", starts_on=clock.now().date().isoformat())
+    now = clock.now()
+    first = loops.add_round(db, loop, "coding", scheduled_at=now + dt.timedelta(minutes=5))
+    loops.add_round(db, loop, "design", scheduled_at=now + dt.timedelta(minutes=65))
+    session = Session(ctx, bus)
+    try:
+        session.day.refresh()
+        card = session.show_cue_card("")
+        qtbot.addWidget(card)
+        made: list = []
+        card.follow._factory = _fed_mic_factory(made)
+        card.follow.toggle.click()
+        card.toggle_round()  # Start: the coding round, the day's next
+        card.tick()
+        assert card.follow.following
+        built = vt.build(tmp_path, "one", 160, [0.5, P[0], 1.0])
+        _feed(made[-1], read_wav(built.path))
+        assert "\u25b6 Who I am" in _outline_text(card)
+        session.day.end_round(first)  # End from Today: the capture opens
+        qtbot.wait(100)
+        card.tick()
+        assert not card.follow.following and session.captures.open_one() is not None
+        for page in card.pages.pages():
+            block = page.blocks.get("@pitch-outline")
+            if block is not None:
+                text = "".join(w.text() for w in block.body.findChildren(QLabel))
+                assert "\u25b6" not in text and "speaking now" not in text, page
+    finally:
+        session.captures.close_all()
+        session.shutdown()
