@@ -317,3 +317,21 @@ def reset(prefs) -> None:
 
 def describe(action: str) -> str:
     return dict(ACTIONS)[action]
+
+
+TAKEN = " is already taken by another program"  # the X grab's refusal (ui/hotkeys/x11.py)
+
+
+def problems_notice(problems: list[str]) -> list[str]:
+    """The notices for hotkey problems: the keys another program holds as one line (a
+    second copy of the app on another data folder holds all eleven: eleven bars pushed
+    the page off the window), every other problem on its own."""
+    taken = [p[: -len(TAKEN)] for p in problems if p.endswith(TAKEN)]
+    others = [p for p in problems if not p.endswith(TAKEN)]
+    if len(taken) <= 1:
+        return [p + TAKEN for p in taken] + others
+    return [
+        f"{len(taken)} hotkeys are already taken by another program: {', '.join(taken)}. "
+        "Choose others under the cue card's ⋯ > Global hotkeys…",
+        *others,
+    ]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from companion.core.hotkeys import problems_notice
 from companion.ui.day.service import day_service
 from companion.ui.hotkeys.service import HotkeyService, drive_card
 from companion.ui.journal.capture import CaptureDesk
@@ -69,7 +70,7 @@ class Session(QObject):
         self.hotkeys = HotkeyService(self.ctx.prefs, parent or self.window or self)
         self.hotkeys.activated.connect(self.on_hotkey)
         self.hotkeys.status_changed.connect(
-            lambda: [self._notice(p) for p in self.hotkeys.unreported()]
+            lambda: [self._notice(p) for p in problems_notice(self.hotkeys.unreported())]
         )
         self.hotkeys.start()
 

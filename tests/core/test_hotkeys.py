@@ -138,3 +138,15 @@ def test_bad_stored_values_fall_back_with_a_named_problem():
     assert hk.load_bindings([1, 2]).problems == [
         "prefs hotkeys: not an object; using the default hotkeys"
     ]
+
+
+def test_keys_another_program_holds_are_one_notice_and_other_problems_their_own():
+    from companion.core.hotkeys import TAKEN, problems_notice
+
+    taken = [f"ctrl+alt+{k} ({a}){TAKEN}" for k, a in (("C", "show-card"), ("G", "glance"))]
+    other = "ctrl+alt+Q (quit): the keyboard layout has no Q key"
+    notices = problems_notice([*taken, other])
+    assert len(notices) == 2 and notices[1] == other
+    assert notices[0].startswith("2 hotkeys are already taken by another program: ")
+    assert "ctrl+alt+C (show-card), ctrl+alt+G (glance)" in notices[0]
+    assert problems_notice(taken[:1]) == taken[:1]  # one stays as it was said

@@ -17,7 +17,7 @@ import os
 
 from PySide6.QtCore import QObject, QSocketNotifier, Signal
 
-from companion.core.hotkeys import Combo
+from companion.core.hotkeys import TAKEN, Combo
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +198,7 @@ class XcbGrabber:
                 for m in done:
                     self._ungrab(code, m)
                 if error_code == BAD_ACCESS:
-                    return f"{combo} ({action}) is already taken by another program"
+                    return f"{combo} ({action}){TAKEN}"
                 return f"{combo} ({action}): the X server refused the grab (error {error_code})"
             done.append(mods | extra)
         self.grabbed[(code, mods)] = action
