@@ -149,6 +149,13 @@ def _measure(argv: list[str], env: dict[str, str], seen) -> Sample:
 
 
 def app_argv(data_dir: Path, *extra: str) -> list[str]:
+    """The app as it is started once installed: the ``companion`` script pip writes beside
+    the interpreter (the desktop entry's ``Exec=companion``), run by that interpreter;
+    ``-m companion`` (runpy and ``__main__``, which no installed launch goes through) when
+    there is no such script, or with ``extra`` interpreter options."""
+    script = Path(sys.executable).with_name("companion")
+    if script.is_file() and not extra:
+        return [sys.executable, str(script), "--data-dir", str(data_dir)]
     return [sys.executable, *extra, "-m", "companion", "--data-dir", str(data_dir)]
 
 
