@@ -17,6 +17,43 @@ def app_look(qapp):
     return qapp
 
 
+class Ticker:
+    """A monotonic clock the test moves by hand (``ticker.t += 1.0``)."""
+
+    def __init__(self) -> None:
+        self.t = 500.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def ticker():
+    return Ticker()
+
+
+@pytest.fixture
+def about_page(qtbot, ctx, bus, ticker):
+    """``about_page(width)``: the About me page on the ``ticker`` clock, shown at that
+    width (the One-pager and Stories tests); shut down after the test."""
+    from companion.ui.about.page import AboutPage
+
+    made = []
+
+    def make(width: int):
+        widget = AboutPage(ctx, bus, monotonic=ticker)
+        qtbot.addWidget(widget)
+        widget.resize(width, 800)
+        widget.show()
+        qtbot.waitExposed(widget)
+        made.append(widget)
+        return widget
+
+    yield make
+    for widget in made:
+        widget.shutdown()
+
+
 @pytest.fixture
 def main_window(qtbot, ctx, bus, day_service):
     """Make the app's main window, shown and painted (closed after the test)."""

@@ -17,30 +17,9 @@ from companion.core.about.rehearsal import against_target
 pytestmark = pytest.mark.gui
 
 
-class Ticker:
-    def __init__(self) -> None:
-        self.t = 500.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 @pytest.fixture
-def ticker():
-    return Ticker()
-
-
-@pytest.fixture
-def page(qtbot, ctx, bus, ticker):
-    from companion.ui.about.page import AboutPage
-
-    widget = AboutPage(ctx, bus, monotonic=ticker)
-    qtbot.addWidget(widget)
-    widget.resize(1200, 800)
-    widget.show()
-    qtbot.waitExposed(widget)
-    yield widget
-    widget.shutdown()
+def page(about_page):
+    return about_page(1200)
 
 
 def type_at_end(qtbot, page, text: str) -> None:
