@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 PREFS_KEY = "hotkeys"
+TAKEN = " is already taken by another program"  # the X grab's refusal (ui/hotkeys/x11.py)
 
 #: (action, what it does), in the order shown everywhere
 ACTIONS: tuple[tuple[str, str], ...] = (
@@ -317,9 +318,6 @@ def reset(prefs) -> None:
 
 def describe(action: str) -> str:
     return dict(ACTIONS)[action]
-
-
-TAKEN = " is already taken by another program"  # the X grab's refusal (ui/hotkeys/x11.py)
 
 
 def problems_notice(problems: list[str]) -> list[str]:
