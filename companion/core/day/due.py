@@ -4,6 +4,7 @@ round, the capture after it and the thank-you note; and which reminders are owed
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from companion.core.day.clock import clock_text
 from companion.core.day.round_state import at_time, first_of_day, local_time
@@ -119,9 +120,7 @@ def due_items(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: boo
                     Due(
                         f"capture:{d.id}" + (f":{n}" if n else ""),
                         "capture",
-                        f"{d.title}"
-                        + (f" ({clock_text(d.starts_at, now)})" if d.starts_at else "")
-                        + ": write it down",
+                        f"{_named(d, now)}: write it down",
                         rules.texts.get("after-loop")
                         or "Note every question you were asked while it is fresh.",
                         due_at,
@@ -189,14 +188,38 @@ def reminders_owed(view: DayView, sent: set[str] | frozenset[str]) -> list[Due]:
 
 def reminders_to_send(view: DayView, sent: set[str] | frozenset[str]) -> list[Due]:
     """What to show of :func:`reminders_owed`: of several owed for the same round and kind
-    (the app was closed through 15, 10 and 7 minutes before), only the newest."""
+    (the app was closed through 15, 10 and 7 minutes before), only the newest; of the
+    captures of several rounds owed at one break, one (:func:`_one_capture`)."""
     owed = reminders_owed(view, sent)
     newest: dict[tuple[str, int], Due] = {}
     for item in owed:
         group = (item.kind, item.round_id)
         if group not in newest or item.due_at > newest[group].due_at:
             newest[group] = item
-    return [d for d in owed if newest[(d.kind, d.round_id)] is d]
+    return _one_capture([d for d in owed if newest[(d.kind, d.round_id)] is d], view)
+
+
+def _one_capture(items: list[Due], view: DayView) -> list[Due]:
+    """The capture of the round that ended last, naming the other rounds not yet written
+    down, in place of one notification per round: the end of a third round with two
+    earlier ones unwritten put three on the screen at once, while Today lists one."""
+    captures = [d for d in items if d.kind == "capture" and view.round(d.round_id)]
+    if len(captures) < 2:
+        return items
+    rounds = {d.round_id: view.round(d.round_id) for d in captures}
+    lead = max(captures, key=lambda d: (rounds[d.round_id].ends_at, d.round_id))
+    others = sorted(
+        (d for d in captures if d is not lead), key=lambda d: rounds[d.round_id].ends_at
+    )
+    also = ", ".join(_named(rounds[d.round_id], view.now) for d in others)
+    merged = replace(lead, text=f"{lead.text} Not written down yet either: {also}.")
+    folded = {id(d) for d in others}
+    return [merged if d is lead else d for d in items if id(d) not in folded]
+
+
+def _named(d: DayRound, now: dt.datetime) -> str:
+    """A round as the capture reminder's title names it: "Coding (10:00)"."""
+    return d.title + (f" ({clock_text(d.starts_at, now)})" if d.starts_at else "")
 
 
 def late_note(due: Due, now: dt.datetime) -> str:
