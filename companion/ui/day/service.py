@@ -211,10 +211,14 @@ class DayService(QObject):
         return self._after(actions.set_length(self.ctx.db, round_id, minutes))
 
     def end_round(self, round_id: int):
-        """End once; the capture opens once for the round."""
-        outcome = self._after(actions.end(self.ctx.db, round_id, self.ctx.now()))
-        if outcome.changed:
-            self.open_capture_once(round_id)
+        """End once; the capture opens once for the round. Its reminder is marked sent
+        before the day is computed again: the end's refresh sent "write it down" beside
+        the capture it opened."""
+        outcome = actions.end(self.ctx.db, round_id, self.ctx.now())
+        opens = outcome.changed and self._claim_capture(round_id)
+        self._after(outcome)
+        if opens:
+            self.bus.capture_round.emit(round_id)
         return outcome
 
     def skip_round(self, round_id: int, origin=None):
@@ -228,12 +232,18 @@ class DayService(QObject):
         return self._after(actions.reschedule(self.ctx.db, round_id, scheduled_at), origin)
 
     def open_capture_once(self, round_id: int) -> bool:
+        if not self._claim_capture(round_id):
+            return False
+        self.bus.capture_round.emit(round_id)
+        return True
+
+    def _claim_capture(self, round_id: int) -> bool:
+        """True the first time only: the capture of ``round_id`` is to open now."""
         key = f"capture-open:{round_id}"
         if actions.sent_keys(self.ctx.db, [key]):
             return False
         # the capture is on screen: its "write it down" reminder would only repeat it
         actions.mark_sent(self.ctx.db, [key, f"capture:{round_id}"], self.ctx.now())
-        self.bus.capture_round.emit(round_id)
         return True
 
     def shutdown(self) -> None:
