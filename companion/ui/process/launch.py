@@ -79,6 +79,7 @@ def run_gui(args, ctx: AppContext) -> int:
 
         app.window.first_painted.disconnect(app.after_first_paint)
         app.window.first_painted.connect(report)
+        app.window.first_frame_only = True
     else:
         # after the paint has been reported: QtNetwork is not needed to draw the window
         app.window.first_painted.connect(lambda: app.later(listen))
