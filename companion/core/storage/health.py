@@ -49,9 +49,12 @@ def health(path: Path, *, full: bool = True) -> tuple[str | None, bool]:
     if expected is not None and size < expected:
         # another process's checkpoint writes the header before the pages that grow the
         # file: read raw, a live journal looked truncated and was moved aside (four
-        # imports at once, one run in sixteen). SQLite reads it through its locks.
-        if _quick_check(path) == (None, True):
-            return None, True
+        # imports at once, one run in sixteen). SQLite reads it through its locks; a
+        # check that could not run (busy, permissions) proves nothing, and the real open
+        # explains it: only a check that fails makes it truncated (and moved aside)
+        problem, checked = _quick_check(path)
+        if problem is None:
+            return None, checked
         return f"is truncated ({size:,} of its {expected:,} bytes)", False
     if not full:
         return None, False
