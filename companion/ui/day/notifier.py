@@ -145,4 +145,10 @@ class Notifier(QObject):
         return channel, notification_id
 
     def close(self) -> None:
+        """Take down what this session still shows: once the app has quit, nothing follows
+        a reminder to close it when its round starts, and it would stay up to its expiry
+        (10 minutes) saying something the app no longer stands behind."""
+        for notification_id, _notice in self.shown.values():
+            self.dbus.close_notification(notification_id)
+        self.shown.clear()
         self.dbus.close()

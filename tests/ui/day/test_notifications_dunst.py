@@ -1,8 +1,8 @@
 """Reminders reach a real notification daemon (dunst on a private bus) the way a user
 should see them: normal urgency with an expiry; a newer step replaces the shown one
 (``replaces_id``) instead of stacking; a late one says the real time left; and a round's
-reminder is taken down (``CloseNotification``) when the round starts. The app starts on
-the Journal page (the Today page never opened).
+reminder is taken down (``CloseNotification``) when the round starts, and what is still
+shown when the app quits. The app starts on the Journal page (Today never opened).
 
 Everything runs in a child shell under ``dbus-run-session`` with its own Xvfb, so the
 test never touches the session it was started from. dunst's rules write each
@@ -59,10 +59,12 @@ SCRIPT = textwrap.dedent(
     done
     dunstctl history >"$WORK/closed.json"
     dunstctl count displayed >"$WORK/displayed.txt"
+    # quitting (SIGTERM ends it as Quit does) takes down what the app still shows
+    kill "$APID"; wait "$APID" 2>/dev/null
+    dunstctl count displayed >"$WORK/after_quit.txt"
     dunstctl close-all
     for _ in $(seq 300); do [ "$(dunstctl count displayed)" = 0 ] && break; sleep 0.1; done
     dunstctl history >"$WORK/history.json"
-    kill "$APID"; wait "$APID" 2>/dev/null
     kill "$DPID" "$XPID" 2>/dev/null
     wait 2>/dev/null
     exit 0
@@ -162,6 +164,8 @@ def test_reminders_on_dunst_replace_expire_and_leave_when_the_round_starts(tmp_p
     assert len(design_seen) == 1 and "starts in" in design_seen[0], summaries
     assert [n["summary"] for n in closed_by_app] == design_seen, closed_by_app
     assert (tmp_path / "displayed.txt").read_text().strip() == "1"  # the coding one only
+    # and once the app has quit, nothing it showed stays up until its expiry
+    assert (tmp_path / "after_quit.txt").read_text().strip() == "0"
 
 
 MARKUP_SCRIPT = textwrap.dedent(
