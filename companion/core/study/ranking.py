@@ -256,8 +256,9 @@ def _as_utc(text: str) -> str:
 
 
 def study_details(db: Database, keys: Iterable[str]) -> dict[str, StudyDetail]:
-    """Companies, round types and flub details behind each open topic (for exports and
-    the selected item; kept out of :func:`study_list` so the list stays fast)."""
+    """Companies, round types and flub details behind each open topic, a surprise's round
+    included (for exports and the selected item; kept out of :func:`study_list` so the
+    list stays fast)."""
     wanted = [k for k in keys if not k.startswith("quiz:")]
     out: dict[str, StudyDetail] = {k: StudyDetail() for k in keys}
     for start in range(0, len(wanted), 500):
@@ -270,12 +271,16 @@ def study_details(db: Database, keys: Iterable[str]) -> dict[str, StudyDetail]:
                      WHERE studied_at IS NULL AND topic_key IN ({marks})
                     UNION ALL
                     SELECT topic_key, loop_id, round_id, note, created_at FROM weak_topics
-                     WHERE studied_at IS NULL AND topic_key IN ({marks})) AS e
+                     WHERE studied_at IS NULL AND topic_key IN ({marks})
+                    UNION ALL
+                    SELECT s.topic_key, sr.loop_id, s.round_id, '', s.created_at
+                      FROM study_surprises s JOIN rounds sr ON sr.id = s.round_id
+                     WHERE s.studied_at IS NULL AND s.topic_key IN ({marks})) AS e
               LEFT JOIN loops l ON l.id = e.loop_id
               LEFT JOIN rounds r ON r.id = e.round_id
              ORDER BY e.created_at DESC
             """,
-            chunk + chunk,
+            chunk * 3,
         ).fetchall()
         for key, company, round_type, detail in rows:
             d = out[key]

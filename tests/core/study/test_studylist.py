@@ -9,6 +9,8 @@ import pytest
 
 from companion.core.day.loops import add_round, create_loop
 from companion.core.journal import entries as journal
+from companion.core.stories.debrief import record_surprises
+from companion.core.stories.rounds import save_expected
 from companion.core.study import ranking as studylist
 
 
@@ -91,6 +93,21 @@ def test_study_details_list_companies_round_types_and_details(db, clock):
     assert sorted(detail.companies) == ["Acme", "Globex Corp"]
     assert sorted(detail.round_types) == ["coding", "design"]
     assert sorted(detail.details) == ["no 429s", "no queue depth"]
+
+
+def test_a_surprise_names_the_company_and_round_that_asked_it(db, clock):
+    """A topic asked but not expected comes from a round: the export says whose, as it
+    does for a flub (it had no company and no round type)."""
+    loop = create_loop(db, "Initech")
+    rid = add_round(db, loop, "behavioural")
+    save_expected(db, rid, ["ownership"])
+    journal.add_asked(db, loop, rid, "Tell me about a conflict", "conflict", at=clock.now())
+    assert record_surprises(db, rid, 3, clock.now()) == 1
+    item = studylist.study_list(db, clock.now(), include_quiz=False)[0]
+    assert item.sources == {"surprise"}
+    detail = studylist.study_details(db, [item.key])[item.key]
+    assert detail.companies == ["Initech"] and detail.round_types == ["behavioural"]
+    assert detail.details == []
 
 
 @dataclass(frozen=True)
