@@ -231,12 +231,6 @@ class DayService(QObject):
         """A new start time (None: no time), through the day's transition."""
         return self._after(actions.reschedule(self.ctx.db, round_id, scheduled_at), origin)
 
-    def open_capture_once(self, round_id: int) -> bool:
-        if not self._claim_capture(round_id):
-            return False
-        self.bus.capture_round.emit(round_id)
-        return True
-
     def _claim_capture(self, round_id: int) -> bool:
         """True the first time only: the capture of ``round_id`` is to open now."""
         key = f"capture-open:{round_id}"

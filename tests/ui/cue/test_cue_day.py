@@ -78,7 +78,8 @@ def test_end_opens_one_capture_in_front_focused_and_start_end_bring_it_back(
     dialog.reject()
     QApplication.processEvents()
     assert session.captures.open_one() is None
-    session.day.open_capture_once(round_id)
+    loops.update_round(db, round_id, ended_at=None)  # its end cleared (a journal edit)
+    session.day.end_round(round_id)  # and ended again: its capture opened once already
     assert session.captures.open_one() is None
     # with the capture gone, a press right after End asks before an extra round
     assert card.start_button.text() == "Start\u2026"
