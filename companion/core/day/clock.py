@@ -30,6 +30,15 @@ def ends_text(ends_at: dt.datetime, now: dt.datetime) -> str:
     return f"was due to end at {clock_text(ends_at, now)}, {by}"
 
 
+def ends_text_changes_in(ends_at: dt.datetime, now: dt.datetime) -> dt.timedelta:
+    """How long :func:`ends_text` keeps its words: until the end, then to the next whole
+    minute over it."""
+    over = (now - ends_at).total_seconds()
+    if over <= 0:
+        return ends_at - now
+    return dt.timedelta(seconds=60 - over % 60)
+
+
 def countdown_text(delta: dt.timedelta) -> str:
     """ "in 1 h 05 min", "in 7 min", "in 45 s", "now": the one rounding of time left
     that the header, the card and the reminders share. Minutes round up (6 min 10 s left

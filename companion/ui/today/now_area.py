@@ -14,9 +14,19 @@ from companion.core.day.checklist import (
     phase_list,
     scope_for,
 )
+from companion.core.day.clock import ends_text
 from companion.core.day.schedule import clock_text
 from companion.ui.today.call import call_link_row
 from companion.ui.today.parts import clear as _clear
+
+
+def in_round_text(current, now) -> str:
+    """The in-round line: when the round ends, or past that, by how much (at 10:47
+    "ends about 10:35" read as a mistake)."""
+    return (
+        f"{current.title} — {ends_text(current.ends_at, now)}. "
+        "Mark it finished when it ends: notifications come back and the capture opens."
+    )
 
 
 class NowArea:
@@ -29,6 +39,7 @@ class NowArea:
         _clear(self.actions_row)
         _clear(self.phase_holder)
         self.phase_group = None
+        self.round_line = None  # the running round whose line the countdown keeps current
         self.now_box.setVisible(view.loop is not None)
         if view.loop is None:
             return
@@ -39,10 +50,7 @@ class NowArea:
             current = view.current
             press = self._round_press(view)
             self.now_box.setTitle("Now: in the round")
-            text = (
-                f"{current.title} — ends about {clock_text(current.ends_at, now)}. "
-                "Mark it finished when it ends: notifications come back and the capture opens."
-            )
+            text = in_round_text(current, now)
             if press == "start-now":
                 text = (
                     f"{current.title} was started by the clock at "
@@ -51,6 +59,8 @@ class NowArea:
                 )
             elif press == "armed":
                 text = f"{current.title} started only minutes ago: click again to finish it."
+            else:
+                self.round_line = current  # its words change as the end passes
             self.now_label.setText(text)
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(current.type))
             if press == "start-now":

@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 
 from companion.core.cue.card import ARMED_FOR, Settle, round_press
 from companion.core.day.checklist import past_midnight
-from companion.core.day.clock import countdown_changes_in
+from companion.core.day.clock import countdown_changes_in, ends_text_changes_in
 from companion.core.day.loops import create_loop, list_loops
 from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch, dnd_model
 from companion.ui.theme import type_role
-from companion.ui.today.now_area import NowArea
+from companion.ui.today.now_area import NowArea, in_round_text
 from companion.ui.today.parts import render_reminders, takeaways_box
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.palette_sheet import palette_sheet
@@ -63,6 +63,7 @@ class TodayPage(NowArea, QWidget):
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
         self.dialog = None  # the dialog open now (opened without a nested event loop)
         self._finish_armed: tuple[int, object] | None = None  # (round id, first press at)
+        self.round_line = None  # the running round whose "ends about" line is shown
         self._settle = None  # the now buttons ignore a click just after they change
 
         outer = QVBoxLayout(self)
@@ -289,16 +290,22 @@ class TodayPage(NowArea, QWidget):
             text = "No rounds scheduled yet: add them below."
         if text != self.countdown.text():
             self.countdown.setText(text)
-        target = view.next.starts_at if view.next is not None else None
-        if target is None:
-            self.clock_timer.stop()
-            return
         # wake when the words change, by the rule the card follows too
-        step = countdown_changes_in(target - now)
-        if step is None:
+        steps = []
+        if view.next is not None:
+            steps.append(countdown_changes_in(view.next.starts_at - now))
+        line = self.round_line
+        if line is not None and line.ends_at is not None:
+            # "ends about 10:35", then "was due to end at 10:35, 12 min over"
+            words = in_round_text(line, now)
+            if words != self.now_label.text():
+                self.now_label.setText(words)
+            steps.append(ends_text_changes_in(line.ends_at, now))
+        steps = [s for s in steps if s is not None]
+        if not steps:
             self.clock_timer.stop()
             return
-        self.clock_timer.start(max(200, math.ceil(step.total_seconds() * 1000)))
+        self.clock_timer.start(max(200, math.ceil(min(steps).total_seconds() * 1000)))
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -9,7 +9,12 @@ import datetime as dt
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core.day.clock import countdown_changes_in, countdown_text
+from companion.core.day.clock import (
+    countdown_changes_in,
+    countdown_text,
+    ends_text,
+    ends_text_changes_in,
+)
 
 MS = dt.timedelta(milliseconds=1)
 
@@ -32,8 +37,6 @@ def test_examples():
 
 
 def test_ends_text_says_the_overrun_once_the_end_has_passed():
-    from companion.core.day.clock import ends_text
-
     tz = dt.timezone(dt.timedelta(hours=1))
     end = dt.datetime(2026, 12, 2, 10, 35, tzinfo=tz)
     assert ends_text(end, end - dt.timedelta(minutes=20)) == "ends about 10:35"
@@ -41,3 +44,10 @@ def test_ends_text_says_the_overrun_once_the_end_has_passed():
     assert ends_text(end, end + dt.timedelta(seconds=30)) == "was due to end at 10:35, just over"
     late = ends_text(end, end + dt.timedelta(minutes=12))
     assert late == "was due to end at 10:35, 12 min over" and "ends about" not in late
+
+
+def test_ends_text_changes_at_the_end_then_each_whole_minute_over():
+    end = dt.datetime(2026, 12, 2, 10, 35, tzinfo=dt.UTC)
+    assert ends_text_changes_in(end, end - dt.timedelta(minutes=3)) == dt.timedelta(minutes=3)
+    assert ends_text_changes_in(end, end + dt.timedelta(seconds=20)) == dt.timedelta(seconds=40)
+    assert ends_text_changes_in(end, end + dt.timedelta(minutes=12)) == dt.timedelta(seconds=60)

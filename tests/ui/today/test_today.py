@@ -11,11 +11,12 @@ from desktop_standins import FakeGsettings
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from companion.core.day.loops import add_round, create_loop, get_round
+from companion.core.day.loops import add_round, create_loop, get_round, update_round
 from companion.core.dnd.adapters import GnomeAdapter
 from companion.core.dnd.base import CommandResult
 from companion.core.dnd.controller import DndController
 from companion.core.dnd.record import record_path
+from companion.core.timeutil import to_stored
 
 pytestmark = pytest.mark.gui
 
@@ -790,3 +791,25 @@ def test_the_countdown_wakes_when_its_words_change(qtbot, ctx, bus, dnd, loop, c
     page = make_page(qtbot, ctx, bus)
     assert page.countdown.text().endswith("in 21 min")
     assert page.clock_timer.interval() == 10_000
+
+
+def test_past_its_end_the_in_round_line_says_by_how_much_and_keeps_count(
+    qtbot, ctx, bus, dnd, clock, db
+):
+    """At 10:47 "ends about 10:30" read as a mistake: past the end the line says the
+    overrun, and the countdown's timer keeps it current each minute while the day itself
+    has nothing new to draw (the round runs on by the clock for its overrun)."""
+    loop_id = create_loop(db, "Acme", "SRE", starts_on="2026-12-02")
+    rid = add_round(db, loop_id, "coding", scheduled_at=at(2, 10))
+    update_round(db, rid, started_at=to_stored(at(2, 10)), length_minutes=30)
+    clock.set(at(2, 10, 20))
+    page = make_page(qtbot, ctx, bus)
+    assert "ends about 10:30" in page.now_label.text()
+    clock.set(at(2, 10, 42))
+    tick(bus)  # the end passed: the day changed
+    assert "was due to end at 10:30, 12 min over" in page.now_label.text()
+    assert page.clock_timer.isActive() and page.clock_timer.interval() <= 60_000
+    clock.set(at(2, 10, 47))
+    page.update_countdown()  # the countdown's timer fired; the day has not changed
+    assert "was due to end at 10:30, 17 min over" in page.now_label.text()
+    assert "ends about" not in page.now_label.text()
