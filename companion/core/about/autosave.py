@@ -41,13 +41,6 @@ class AutosavePolicy:
             return False
         return now - self.last_change >= self.idle or now - self.first_unsaved >= self.max_delay
 
-    def seconds_until_due(self, now: float) -> float | None:
-        if self.first_unsaved is None or self.last_change is None:
-            return None
-        return max(
-            0.0, min(self.last_change + self.idle, self.first_unsaved + self.max_delay) - now
-        )
-
     def saved(self) -> None:
         self.first_unsaved = None
         self.last_change = None

@@ -66,12 +66,6 @@ class Rehearsal:
     def elapsed_in_current(self, now: float) -> float:
         return max(0.0, now - self._marks[-1]) if self.running else 0.0
 
-    def elapsed_total(self, now: float) -> float:
-        if not self._marks:
-            return 0.0
-        end = now if self.running else self._marks[-1]
-        return max(0.0, end - self._marks[0])
-
     def results(self) -> list[RehearsalSegment]:
         """Spoken seconds per completed segment (segments never reached are left out)."""
         return [

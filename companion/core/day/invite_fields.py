@@ -123,12 +123,6 @@ LINK_PROPERTIES = (
 )
 
 
-def link_in(url: str, location: str) -> str:
-    """The call link: the URL property when it is http(s), else the first http(s) address
-    written in LOCATION ("Zoom https://…"); "" when neither holds one."""
-    return call_link(url) or first_link(url) or first_link(location)
-
-
 def call_link_of(props: Mapping[str, Sequence[str]]) -> str:
     """The call link of an event's properties (name -> its values): the first http(s)
     address of :data:`LINK_PROPERTIES` in order, else the first meeting link in

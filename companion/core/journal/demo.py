@@ -102,11 +102,6 @@ def companies() -> _Vocabulary:
     return _zipf((*HEAD_COMPANIES, *names))
 
 
-def all_topics() -> set[str]:
-    """Every topic the generator can produce."""
-    return {t for v in vocabulary().values() for t in v.topics}
-
-
 def _sentences(rng: random.Random, bank: tuple[str, ...], n: int, **fields: str) -> str:
     return " ".join(s.format(**fields) for s in rng.sample(bank, n))
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
-from companion.core.day.loops import Loop, Round, get_loop, get_round, list_rounds
+from companion.core.day.loops import Loop, Round, get_loop, list_rounds
 from companion.core.journal.entries import Asked, Flub, WeakTopic, WentWell
 from companion.core.journal.round_order import in_time_order as in_time_order  # re-exported
 from companion.core.journal.thankyou import ThankYou, thank_you
@@ -77,28 +77,3 @@ def loop_detail(db: Database, loop_id: int) -> LoopDetail | None:
     if not loose.empty:
         entries.append(loose)
     return LoopDetail(loop=loop, rounds=entries, thank_you=thank_you(db, loop_id))
-
-
-def round_entries(db: Database, round_id: int) -> RoundEntries:
-    found = get_round(db, round_id)
-    out = RoundEntries(found)
-    out.asked = _rows(
-        db,
-        Asked,
-        "SELECT id, loop_id, round_id, question, topic, created_at FROM asked WHERE round_id = ? ORDER BY id",
-        [round_id],
-    )
-    out.flubs = _rows(
-        db,
-        Flub,
-        "SELECT id, loop_id, round_id, topic, detail, severity, created_at, studied_at "
-        "FROM flubs WHERE round_id = ? ORDER BY id",
-        [round_id],
-    )
-    out.went_well = _rows(
-        db,
-        WentWell,
-        "SELECT id, loop_id, round_id, text, created_at FROM went_well WHERE round_id = ? ORDER BY id",
-        [round_id],
-    )
-    return out

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from companion.core.storage.schema.journal import FTS_SOURCES, _coalesced
-
 KIND_LABELS = {
     "loop": "Loop",
     "round": "Round",
@@ -129,16 +127,3 @@ def search(db: Database, text: str, *, limit: int = 50) -> list[SearchHit]:
         SearchHit(kind, rowid // 8, loop_id, companies.get(loop_id, ""), snippet)
         for rowid, kind, loop_id, snippet in rows
     ]
-
-
-def rebuild_index(db: Database) -> None:
-    """Re-create the index from the tables (after a bulk load that bypassed triggers)."""
-
-    with db.atomic():
-        db.execute("DELETE FROM journal_fts")
-        for kind, (code, table, loop_expr, text_expr) in FTS_SOURCES.items():
-            db.execute(
-                f"INSERT INTO journal_fts(rowid, kind, loop_id, body) SELECT id * 8 + {code}, "
-                f"'{kind}', {loop_expr.format(r='t')}, {_coalesced(text_expr.format(r='t'), 't')} "
-                f"FROM {table} AS t"
-            )

@@ -66,10 +66,6 @@ def save_thank_you(
     )
 
 
-def mark_thank_you_sent(db: Database, loop_id: int, at: dt.datetime) -> None:
-    save_thank_you(db, loop_id, sent_at=at)
-
-
 def specific_topic(
     db: Database, loop_id: int, round_ids: list[int] | None = None, not_topics: tuple = ()
 ) -> str | None:
@@ -215,8 +211,3 @@ def compose_thank_you(db: Database, loop_id: int, not_topics: tuple = ()) -> Dra
         "I would be glad to follow up on anything that would help.\n\nBest regards,"
     )
     return Draft(text, to, why)
-
-
-def draft_thank_you(db: Database, loop_id: int) -> str:
-    """A one-paragraph thank-you filled from the notes, naming one specific topic."""
-    return compose_thank_you(db, loop_id).text

@@ -102,10 +102,6 @@ def suggestions(content: Content) -> list[Suggestion]:
     return out
 
 
-def suggestions_for(content: Content, audience: str) -> list[Suggestion]:
-    return [s for s in suggestions(content) if audience in s.audiences]
-
-
 def plan_rule(content: Content) -> str:
     """The content's own wording of the rule, for display."""
     return content.planner_rules().rule

@@ -116,14 +116,14 @@ def test_rehearsal_stopped_early_keeps_spoken_segments_only():
         ("identity", 9.0),
         ("evidence", 11.0),
     ]
-    assert rehearsal.elapsed_total(99.0) == 20.0
+    assert rehearsal.elapsed_in_current(99.0) == 0.0  # finished: nothing runs on
     with pytest.raises(ValueError):
         Rehearsal(())
 
 
 def test_autosave_policy_idle_and_max_delay():
     policy = AutosavePolicy(idle=0.4, max_delay=0.75)
-    assert not policy.due(0.0) and policy.seconds_until_due(0.0) is None
+    assert not policy.due(0.0) and not policy.dirty
     policy.changed(0.0)
     assert not policy.due(0.3)
     assert policy.due(0.4)

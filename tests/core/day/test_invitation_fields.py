@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from companion.core.day.ics import parse_ics
 from companion.core.day.invitation import guess_company, import_invitation
-from companion.core.day.invite_fields import interviewer_in, link_in
+from companion.core.day.invite_fields import call_link_of, interviewer_in
 from companion.core.day.links import call_link
 from companion.core.day.loops import get_round, list_rounds, update_round
 from companion.core.day.rules import day_rules
@@ -91,10 +91,11 @@ def test_only_http_links_are_offered(text, link):
     assert call_link(text) == link
 
 
-def test_link_in_prefers_the_url_and_finds_one_in_the_location():
-    assert link_in("", "Zoom: https://z.example/j/1.") == "https://z.example/j/1"
-    assert link_in("https://u.example/", "https://l.example/") == "https://u.example/"
-    assert link_in("", "Building 2") == ""
+def test_the_link_prefers_the_url_and_finds_one_in_the_location():
+    assert call_link_of({"LOCATION": ["Zoom: https://z.example/j/1."]}) == "https://z.example/j/1"
+    both = {"URL": ["https://u.example/"], "LOCATION": ["https://l.example/"]}
+    assert call_link_of(both) == "https://u.example/"
+    assert call_link_of({"LOCATION": ["Building 2"]}) == ""
 
 
 def test_the_import_keeps_interviewer_and_link(db, content, tmp_path):
@@ -141,7 +142,7 @@ def test_the_day_round_offers_only_an_http_link(db, content, tmp_path):
 def test_any_location_and_description_give_a_safe_link_and_a_short_name(location, description):
     from urllib.parse import urlsplit
 
-    link = link_in("", location)
+    link = call_link_of({"LOCATION": [location], "DESCRIPTION": [description]})
     assert link == "" or urlsplit(link).scheme.lower() in ("http", "https")
     assert not any(c.isspace() for c in link)
     name, role = interviewer_in(description)

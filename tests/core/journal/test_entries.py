@@ -89,7 +89,7 @@ def test_thank_you_due_after_the_last_round_by_the_days_rule(db, loop, clock, co
     due = thank_you_due(db, day_rules(content), now, loop)
     assert due == now - dt.timedelta(hours=1) + content.thank_you_after
     assert due == _view(db, content, now, loop).thank_you_due_by  # what Today shows
-    journal_thankyou.mark_thank_you_sent(db, loop, now)
+    journal_thankyou.save_thank_you(db, loop, sent_at=now)
     assert thank_you_due(db, day_rules(content), now, loop) is None
     assert journal_thankyou.thank_you(db, loop).sent
 
@@ -108,14 +108,14 @@ def test_thank_you_draft_mentions_one_specific_topic_not_a_flub(db, loop):
     journal.add_asked(db, loop, rid, "Virtual nodes?", "consistent hashing")
     journal.add_asked(db, loop, rid, "Tell me about yourself", "pitch")
     journal.add_flub(db, loop, rid, "Burst load")
-    text = journal_thankyou.draft_thank_you(db, loop)
+    text = journal_thankyou.compose_thank_you(db, loop).text
     assert text.startswith("Hi Dana,")
     assert "consistent hashing" in text and "Acme" in text and "Staff engineer" in text
     assert "Burst load" not in text
 
 
 def test_thank_you_draft_without_notes_leaves_a_visible_placeholder(db, loop):
-    text = journal_thankyou.draft_thank_you(db, loop)
+    text = journal_thankyou.compose_thank_you(db, loop).text
     assert "[one specific topic you discussed]" in text
     assert text.startswith("Hi [name],"), "no one named: a placeholder the user fills"
 
@@ -126,11 +126,11 @@ def test_thank_you_draft_reads_like_a_person_wrote_it(db, loop):
         db, loop, "design", interviewer_name="Priya Raman", interviewer_role="hiring-manager"
     )
     journal.add_asked(db, loop, rid, "Build an LRU cache", "lru-cache")
-    text = journal_thankyou.draft_thank_you(db, loop)
+    text = journal_thankyou.compose_thank_you(db, loop).text
     assert text.startswith("Hi Priya,"), "the hiring manager, by first name"
     assert "our conversation about the LRU cache;" in text and "lru-cache" not in text
     journal_thankyou.save_thank_you(db, loop, to_whom="Priya Raman (hiring manager)")
-    assert journal_thankyou.draft_thank_you(db, loop).startswith("Hi Priya,")
+    assert journal_thankyou.compose_thank_you(db, loop).text.startswith("Hi Priya,")
 
 
 def test_thank_you_words():

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core.day.loops import create_loop, end_round, start_round
+from companion.core.day.loops import create_loop, end_round, get_round, start_round
 from companion.core.journal import detail as journal_detail
 from companion.core.journal import entries as journal
 
@@ -34,6 +34,13 @@ def _capture_due(ctx) -> int:
     from companion.core.day.rules import day_rules
 
     return load_view(ctx.db, day_rules(ctx.content), ctx.now()).capture_round_id
+
+
+def _round_entries(ctx, rid):
+    """What the Journal shows for the round."""
+    loop_id = get_round(ctx.db, rid).loop_id
+    rounds = journal_detail.loop_detail(ctx.db, loop_id).rounds
+    return next(e for e in rounds if e.round is not None and e.round.id == rid)
 
 
 def _type(qtbot, widget, text):
@@ -67,7 +74,7 @@ def test_keyboard_only_capture_saves_everything(qtbot, ctx, bus, ended_round):
     ):
         qtbot.keyClick(dialog.asked.entry, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert not dialog.isVisible() and dialog.saved
-    entries = journal_detail.round_entries(ctx.db, rid)
+    entries = _round_entries(ctx, rid)
     assert [(a.question, a.topic) for a in entries.asked] == [
         ("Shard a KV cache", "consistent hashing"),
         ("Handle burst load", ""),
@@ -94,7 +101,7 @@ def test_escape_saves_nothing_and_the_next_capture_restores_the_text(qtbot, ctx,
     qtbot.keyClicks(dialog.asked.entry, "Typed but not yet added")
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible() and not dialog.saved
-    entries = journal_detail.round_entries(ctx.db, rid)
+    entries = _round_entries(ctx, rid)
     assert entries.asked == [] and entries.flubs == [], "Esc saves nothing silently"
 
     again = CaptureDialog(ctx, bus, rid)
@@ -103,7 +110,7 @@ def test_escape_saves_nothing_and_the_next_capture_restores_the_text(qtbot, ctx,
     assert again.flubbed.pending() == ["Went long #timebox"] and again.flubbed.extra == [3]
     assert "not saved yet" in again.message.text()
     again.save_and_close()
-    assert [f.topic for f in journal_detail.round_entries(ctx.db, rid).flubs] == ["timebox"]
+    assert [f.topic for f in _round_entries(ctx, rid).flubs] == ["timebox"]
     third = CaptureDialog(ctx, bus, rid)
     qtbot.addWidget(third)
     assert third.asked.pending() == [] and not third.message.isVisibleTo(third)
