@@ -1,7 +1,7 @@
 """Global hotkeys on X11: a passive key grab on the root window, through libxcb by ctypes.
 
-The grabber has its own X connection (no new dependency, independent of how Qt talks to
-the server) whose socket a QSocketNotifier watches. Each combination is grabbed four
+The grabber has its own X connection (companion/ui/xcb.py: no new dependency,
+independent of how Qt talks to the server) whose socket a QSocketNotifier watches. Each combination is grabbed four
 times, with and without NumLock (Mod2) and CapsLock (Lock), so the keys work whatever
 those locks are. A grab another client holds fails with BadAccess: that combination is
 reported as a conflict, by name, and the others still work. Grabs end with
@@ -11,13 +11,12 @@ reported as a conflict, by name, and the others still work. Grabs end with
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import logging
-import os
 
 from PySide6.QtCore import QObject, QSocketNotifier, Signal
 
 from companion.core.hotkeys import TAKEN, Combo
+from companion.ui.xcb import Connection, XcbError
 
 log = logging.getLogger(__name__)
 
@@ -30,18 +29,6 @@ MAPPING_NOTIFY = 34  # the keyboard layout changed: keycodes must be looked up a
 MAPPING_POINTER = 2
 BAD_ACCESS = 10
 GRAB_MODE_ASYNC = 1
-
-
-class _Cookie(ctypes.Structure):
-    _fields_ = [("sequence", ctypes.c_uint)]
-
-
-class _ScreenIterator(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("rem", ctypes.c_int), ("index", ctypes.c_int)]
-
-
-class _GenericError(ctypes.Structure):
-    _fields_ = [("response_type", ctypes.c_uint8), ("error_code", ctypes.c_uint8)]
 
 
 class _KeyEvent(ctypes.Structure):
@@ -61,80 +48,14 @@ class _KeyEvent(ctypes.Structure):
     ]
 
 
-class XcbError(RuntimeError):
-    pass
-
-
-def _load():
-    name = ctypes.util.find_library("xcb") or "libxcb.so.1"
-    try:
-        xcb = ctypes.CDLL(name)
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-    except OSError as exc:
-        raise XcbError(f"cannot load libxcb: {exc}") from None
-    xcb.xcb_connect.restype = ctypes.c_void_p
-    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]
-    for fn in ("xcb_connection_has_error", "xcb_get_file_descriptor", "xcb_flush"):
-        getattr(xcb, fn).argtypes = [ctypes.c_void_p]
-        getattr(xcb, fn).restype = ctypes.c_int
-    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
-    xcb.xcb_disconnect.restype = None
-    xcb.xcb_get_setup.argtypes = [ctypes.c_void_p]
-    xcb.xcb_get_setup.restype = ctypes.c_void_p
-    xcb.xcb_setup_roots_iterator.argtypes = [ctypes.c_void_p]
-    xcb.xcb_setup_roots_iterator.restype = _ScreenIterator
-    xcb.xcb_screen_next.argtypes = [ctypes.POINTER(_ScreenIterator)]
-    xcb.xcb_screen_next.restype = None
-    xcb.xcb_get_keyboard_mapping.argtypes = [ctypes.c_void_p, ctypes.c_uint8, ctypes.c_uint8]
-    xcb.xcb_get_keyboard_mapping.restype = _Cookie
-    xcb.xcb_get_keyboard_mapping_reply.argtypes = [ctypes.c_void_p, _Cookie, ctypes.c_void_p]
-    xcb.xcb_get_keyboard_mapping_reply.restype = ctypes.c_void_p
-    xcb.xcb_grab_key_checked.argtypes = [
-        ctypes.c_void_p,
-        ctypes.c_uint8,
-        ctypes.c_uint32,
-        ctypes.c_uint16,
-        ctypes.c_uint8,
-        ctypes.c_uint8,
-        ctypes.c_uint8,
-    ]
-    xcb.xcb_grab_key_checked.restype = _Cookie
-    xcb.xcb_ungrab_key_checked.argtypes = [
-        ctypes.c_void_p,
-        ctypes.c_uint8,
-        ctypes.c_uint32,
-        ctypes.c_uint16,
-    ]
-    xcb.xcb_ungrab_key_checked.restype = _Cookie
-    xcb.xcb_request_check.argtypes = [ctypes.c_void_p, _Cookie]
-    xcb.xcb_request_check.restype = ctypes.POINTER(_GenericError)
-    xcb.xcb_poll_for_event.argtypes = [ctypes.c_void_p]
-    xcb.xcb_poll_for_event.restype = ctypes.c_void_p
-    libc.free.argtypes = [ctypes.c_void_p]
-    libc.free.restype = None
-    return xcb, libc
-
-
 class XcbGrabber:
     """The Qt-free part: one X connection, keycode lookup, grab/ungrab, event polling."""
 
     def __init__(self, display: str | None = None):
-        display = display if display is not None else os.environ.get("DISPLAY", "")
-        if not display:
-            raise XcbError("no X display (DISPLAY is not set)")
-        self._xcb, self._libc = _load()
-        screen = ctypes.c_int(0)
-        self._conn = self._xcb.xcb_connect(display.encode(), ctypes.byref(screen))
-        if not self._conn or self._xcb.xcb_connection_has_error(self._conn):
-            conn, self._conn = self._conn, None
-            if conn:
-                self._xcb.xcb_disconnect(conn)
-            raise XcbError(f"cannot open the X display {display}")
-        setup = self._xcb.xcb_get_setup(self._conn)
-        iterator = self._xcb.xcb_setup_roots_iterator(setup)
-        for _ in range(screen.value):
-            self._xcb.xcb_screen_next(ctypes.byref(iterator))
-        self.root = ctypes.c_uint32.from_address(iterator.data).value  # xcb_screen_t.root
+        self._x = Connection(display)
+        self._xcb, self._libc, self._conn = self._x.xcb, self._x.libc, self._x.conn
+        self.root = self._x.root
+        setup = self._x.setup
         # xcb_setup_t: min_keycode and max_keycode at bytes 34 and 35
         self._min_keycode = ctypes.c_uint8.from_address(setup + 34).value
         self._max_keycode = ctypes.c_uint8.from_address(setup + 35).value
@@ -144,7 +65,7 @@ class XcbGrabber:
 
     @property
     def fd(self) -> int:
-        return self._xcb.xcb_get_file_descriptor(self._conn)
+        return self._x.fd
 
     def _load_keymap(self) -> dict[int, int]:
         first = self._min_keycode
@@ -272,12 +193,12 @@ class XcbGrabber:
 
     @property
     def broken(self) -> bool:
-        return self._conn is None or bool(self._xcb.xcb_connection_has_error(self._conn))
+        return self._x.broken
 
     def close(self) -> None:
         if self._conn is not None:
             self.ungrab_all()
-            self._xcb.xcb_disconnect(self._conn)
+            self._x.close()
             self._conn = None
 
 
