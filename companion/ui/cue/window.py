@@ -38,6 +38,7 @@ from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
 from companion.ui.cue.look import SHORTCUTS, CardMenu
+from companion.ui.cue.on_top import KeepAbove
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.sections import RoundPage, label
@@ -81,6 +82,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
         self.placement = CardPlacement(self, ctx.settings)
         self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
+        self.on_top = KeepAbove(self)  # on top again after a quick hide and show (X11)
         self._apply_flags()
 
         self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
