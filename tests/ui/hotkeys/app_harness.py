@@ -84,6 +84,10 @@ def main() -> int:
             report("show")
         elif line == "state":
             report("state")
+        elif line == "hide-show":  # the show-card hotkey twice, quickly: hidden, shown again
+            app.on_hotkey("show-card")
+            app.on_hotkey("show-card")
+            report("hide-show")
         elif line.startswith("rebind "):  # rebind ACTION KEYS, through the Hotkeys dialog
             from companion.ui.hotkeys.dialog import HotkeysDialog, to_qt
 

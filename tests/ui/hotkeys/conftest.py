@@ -47,6 +47,7 @@ class XSession:
         self.procs: list[subprocess.Popen] = []
         self.display = ""
         self.xterm = ""
+        self.wm: subprocess.Popen | None = None  # openbox
 
     @property
     def env(self) -> dict[str, str]:
@@ -108,15 +109,14 @@ class XSession:
         assert self.display, "Xvfb did not start on any display from :140 to :239"
         log = open(self.tmp / "openbox.log", "w")  # noqa: SIM115 - closed below
         with log:
-            self.procs.append(
-                subprocess.Popen(
-                    ["openbox", "--sm-disable"],
-                    env=self.env,
-                    stdin=subprocess.DEVNULL,
-                    stdout=log,
-                    stderr=log,
-                )
+            self.wm = subprocess.Popen(
+                ["openbox", "--sm-disable"],
+                env=self.env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
             )
+            self.procs.append(self.wm)
         try:
             _wait(
                 lambda: "window id" in self.run("xprop", "-root", "_NET_SUPPORTING_WM_CHECK"),

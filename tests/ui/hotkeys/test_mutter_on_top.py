@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from x_clicks import ButtonCounter, bare_point, window_rect
+from x_state import hide_and_show_while_the_wm_is_busy
 
 pytestmark = pytest.mark.gui
 
@@ -101,6 +102,12 @@ def mutter(tmp_path_factory):
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(5)
     del tempfile_dir
+
+
+def _mutter_pid(env) -> int:
+    """mutter's own process (the fixture's shell printed its pid, then exec'd it)."""
+    log = Path(env["XDG_RUNTIME_DIR"]) / "mutter.log"
+    return int(re.search(r"^PID=(\d+)$", log.read_text(errors="replace"), re.M).group(1))
 
 
 def _stacking(env) -> list[int]:
@@ -280,4 +287,23 @@ def test_a_click_goes_through_the_ghost_card_under_mutter(mutter, spawn, tmp_pat
         second.terminate()
         second.wait(10)
         beneath.stop()
+    assert app.quit() == 0
+
+
+def test_the_card_is_above_again_after_a_quick_hide_and_show_under_mutter(mutter, spawn, tmp_path):
+    """Hidden and shown again before mutter has handled the hide (held still here, as a
+    busy GNOME shell is): mutter's withdrawal deletes the _NET_WM_STATE Qt wrote for the
+    new map and it takes the card on again not above; the card asks for ABOVE again, and
+    takes no focus for it."""
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    app = spawn(dict(mutter, COMPANION_HOME=str(data)))
+    assert app.wait_ready()["platform"] == "xcb"
+    app.send("show")
+    winid = app.answer()["winid"]
+    _above(mutter, winid)
+    hide_and_show_while_the_wm_is_busy(app, mutter, winid, _mutter_pid(mutter))
+    state = _above(mutter, winid)
+    assert "_NET_WM_STATE_FOCUSED" not in state, state
+    assert _x(mutter, "xdotool", "getactivewindow") != str(winid)
     assert app.quit() == 0

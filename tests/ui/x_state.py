@@ -1,0 +1,98 @@
+"""The cue card's on-top state under a real window manager (the hotkey tests under
+openbox and under mutter) when it is hidden and shown again before the manager has
+handled the hide: ``xprop -spy`` on the card's _NET_WM_STATE, and the manager held
+still (SIGSTOP) meanwhile, as a busy GNOME shell is, so that the order of what reaches
+the manager does not hang on the clock."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+
+GONE = "not found"  # xprop's line for a property the window no longer has
+QT_ASKS = "_NET_WM_STATE_STAYS_ON_TOP"  # Qt writes it beside ABOVE; no manager here does
+
+
+class StateSpy:
+    """``xprop -spy`` on a window's _NET_WM_STATE: ``lines``, one per value it took."""
+
+    def __init__(self, env, winid: int):
+        self.proc = subprocess.Popen(
+            ["stdbuf", "-oL", "xprop", "-spy", "-id", str(winid), "_NET_WM_STATE"],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        self.lines: list[str] = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line.strip())
+
+    def wait(self, check, what: str, timeout: float = 15.0) -> list[str]:
+        deadline = time.monotonic() + timeout
+        while not check(list(self.lines)):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}: {self.lines}")
+            time.sleep(0.05)
+        return list(self.lines)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+        self.reader.join(10)
+        self.proc.stdout.close()
+
+
+def _after(lines: list[str], start: int, check) -> int | None:
+    return next((i for i in range(start, len(lines)) if check(lines[i])), None)
+
+
+def hide_and_show_while_the_wm_is_busy(app, env, winid: int, wm_pid: int) -> list[str]:
+    """The show-card hotkey twice, quickly, while the window manager ``wm_pid`` is held
+    still; the card's _NET_WM_STATE lines from then on. Returns once the manager has
+    handled the hide after Qt's state for the new map (it deleted the property) and has
+    the card above again (a line with ABOVE after that): the assertion of the tests."""
+    spy = StateSpy(env, winid)
+    try:
+        spy.wait(lambda lines: "_NET_WM_STATE_ABOVE" in "".join(lines), "the card above")
+        seen = len(spy.lines)
+        os.kill(wm_pid, signal.SIGSTOP)
+        try:
+            app.send("hide-show")
+            shown = app.answer()
+            assert shown["action"] == "hide-show" and shown["visible"], shown
+            assert shown["winid"] == winid, shown  # the same X window, unmapped and mapped
+            # Qt's state for the new map is on the window before the manager moves again
+            spy.wait(lambda lines: _after(lines, seen, lambda line: QT_ASKS in line) is not None,
+                     "Qt's _NET_WM_STATE for the new map")  # fmt: skip
+        finally:
+            os.kill(wm_pid, signal.SIGCONT)
+
+        def withdrawn(lines: list[str]) -> int | None:
+            written = _after(lines, seen, lambda line: QT_ASKS in line)
+            return _after(lines, written + 1, lambda line: GONE in line)
+
+        spy.wait(lambda lines: withdrawn(lines) is not None, "the manager to handle the hide")
+
+        def above_again(lines: list[str]) -> bool:
+            gone = withdrawn(lines)
+            return _after(lines, gone + 1, lambda line: "_NET_WM_STATE_ABOVE" in line) is not None
+
+        try:
+            return spy.wait(above_again, "the card above again after the quick hide and show")
+        except AssertionError as exc:
+            state = subprocess.run(
+                ["xprop", "-id", str(winid), "_NET_WM_STATE", "WM_STATE"],
+                env=env, capture_output=True, text=True, timeout=10, check=False,
+            ).stdout  # fmt: skip
+            raise AssertionError(f"{exc}; the card now: {state.strip()!r}") from None
+    finally:
+        spy.stop()
