@@ -17,7 +17,7 @@ property cannot tell whether the manager holds the state (Qt writes it too), so 
 asks without reading it, a few times per show at most.
 
 Under Qt's xcb platform only (Wayland has no such request), and not while ghost mode
-bypasses the window manager. Its own X connection (companion/ui/xcb.py), whose
+bypasses the window manager. Its own X connection (companion/ui/x11/xcb.py), whose
 PropertyNotify events a QSocketNotifier reads.
 """
 
@@ -29,7 +29,7 @@ from PySide6.QtCore import QEvent, QObject, QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 
 from companion.ui.weak_calls import WeakAttribute
-from companion.ui.xcb import Connection, XcbError
+from companion.ui.x11.xcb import Connection, XcbError
 
 log = logging.getLogger(__name__)
 

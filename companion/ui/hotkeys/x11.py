@@ -1,6 +1,6 @@
 """Global hotkeys on X11: a passive key grab on the root window, through libxcb by ctypes.
 
-The grabber has its own X connection (companion/ui/xcb.py: no new dependency,
+The grabber has its own X connection (companion/ui/x11/xcb.py: no new dependency,
 independent of how Qt talks to the server) whose socket a QSocketNotifier watches. Each combination is grabbed four
 times, with and without NumLock (Mod2) and CapsLock (Lock), so the keys work whatever
 those locks are. A grab another client holds fails with BadAccess: that combination is
@@ -16,7 +16,7 @@ import logging
 from PySide6.QtCore import QObject, QSocketNotifier, Signal
 
 from companion.core.hotkeys import TAKEN, Combo
-from companion.ui.xcb import Connection, XcbError
+from companion.ui.x11.xcb import Connection, XcbError
 
 log = logging.getLogger(__name__)
 
