@@ -16,7 +16,8 @@ that is no one segment is cut at its long pauses and each piece judged so; a pie
 short to be off the script is left to its neighbours. A piece next to an anchored
 segment is, in the script's order, one of the unanchored segments between its neighbours
 when it has ORDER_POINTS of that segment's points; with no pause over SPLIT_PAUSE between
-it and a neighbour, and that neighbour's points, it is that neighbour's start or end.
+it and a neighbour, and that neighbour's points or the neighbour's own words its anchors
+left unsaid, in their order (IN_TURN), it is that neighbour's start or end.
 """
 
 from __future__ import annotations
@@ -43,6 +44,14 @@ SPLIT_PAUSE = 0.9  # seconds: a stretch with no paraphrase in it is looked at pi
 # distinct, or a three-word run of its own): the recognizer at 10 dB or in another voice
 # kept two or three key words of a paraphrased segment in a stretch of made-up words
 ORDER_POINTS = 2
+# a piece just after a segment's last anchor (or just before its first) that says at least
+# IN_TURN of the segment's words past that anchor, in their order, making at least half of
+# its words, is that segment's end (start): "from eight hundred milliseconds to one hundred
+# and twenty" has one key word, the rest among the commonest words, so no run anchors it
+# and one misheard word ("length on really second to one hundred and twenty", one dither
+# draw in about 30) left it with one point and made it a remark off the script, the
+# evidence ending 3.8 s early (tests/core/voice/test_dither_stability.py)
+IN_TURN = 3
 
 
 class _Stretch:
@@ -120,6 +129,14 @@ def spoken_order(
                 where[i] = None
     groups = _groups(where)
     label = [w[0] if w else None for w in where]
+    # each group's segment's words before its first anchor and after its last one
+    unsaid = [
+        (
+            script[label[g[0]]].words[: min(where[i][1] for i in g)],
+            script[label[g[0]]].words[max(where[i][1] for i in g) + 1 :],
+        )
+        for g in groups
+    ]
     own = _own_keys(script, common)
     occurrences = [  # its keys: its anchors', and its segment's own key words between them
         Occurrence(
@@ -181,21 +198,25 @@ def spoken_order(
                 continue
             # the start or the end of a neighbour told in other words, with no pause between
             near = (
-                (gap - 1, left, words[max(0, first - 1)].end, piece[0].start, k == 0),
+                (gap - 1, left, words[max(0, first - 1)].end, piece[0].start, k == 0, 1),
                 (
                     gap,
                     right,
                     piece[-1].end,
                     words[min(last + 1, len(words) - 1)].start,
                     k == len(pieces) - 1,
+                    0,
                 ),
             )
-            for n, seg, a, b, edge in near:
+            for n, seg, a, b, edge, side in near:
                 if (
                     edge
                     and seg is not None  # then the word beyond the piece is its neighbour's
                     and b - a <= SPLIT_PAUSE
-                    and _points(piece, keys[seg], runs, seg) >= ORDER_POINTS
+                    and (
+                        _points(piece, keys[seg], runs, seg) >= ORDER_POINTS
+                        or _in_turn(piece, unsaid[n][side])
+                    )
                 ):
                     occ = occurrences[n]
                     span = sorted({at[id(occ.words[0])], at[id(occ.words[-1])], first, last})
@@ -254,6 +275,20 @@ def _points(piece, keys: set[str], runs, seg: int) -> int:
         for i in range(len(said) - RUN + 1)
     )
     return len(set(said) & keys) + run
+
+
+def _in_turn(piece, unsaid: tuple[str, ...]) -> bool:
+    """Whether ``piece`` says IN_TURN or more of ``unsaid`` in their order, making at
+    least half of its words (see IN_TURN)."""
+    said = [w.text for w in piece]
+    if not unsaid or 2 * len(unsaid) < len(said):
+        return False
+    row = [0] * (len(unsaid) + 1)  # the longest common subsequence, row by row
+    for w in said:
+        prev = 0
+        for j, u in enumerate(unsaid, 1):
+            prev, row[j] = row[j], prev + 1 if w == u else max(row[j], row[j - 1])
+    return row[-1] >= IN_TURN and 2 * row[-1] >= len(said)
 
 
 def _in_order(piece, missing: list[int], keys, runs) -> int | None:

@@ -16,13 +16,13 @@ PITCH = {p[0]: p for p in vt.PITCH}
 OFF = "I trained as a nurse and spent ten years on a children's ward in a busy city hospital"
 
 
-def _words(texts: list[str]) -> list[HeardWord]:
-    """Each text as words 0.3 s apart, a 1.2 s pause between texts."""
+def _words(texts: list[str], step: float = 0.3) -> list[HeardWord]:
+    """Each text as words ``step`` apart, a 1.2 s pause between texts."""
     out, at = [], 0.5
     for text in texts:
         for word in text.lower().replace(",", "").replace(".", "").replace("?", "").split():
-            out.append(HeardWord(word, at, at + 0.25))
-            at += 0.3
+            out.append(HeardWord(word, at, at + step - 0.05))
+            at += step
         at += 1.2
     return out
 
@@ -200,3 +200,40 @@ def test_a_made_up_run_with_one_key_word_is_no_occurrence_of_a_segment(where):
     assert result.repeated == []
     assert len(result.off_script) == 1
     assert "for every model" in result.off_script[0].as_json()["words"]
+
+
+# one dither draw in about 30 of the espeak take at 140 wpm (test_dither_stability.py):
+# "from eight hundred milliseconds" heard as "length on really second". The rest of the
+# clause is among the commonest words, so no run anchors it and it has one key word of
+# "Strongest evidence" ("second"), yet it is the segment's own unsaid end, said in order
+MISHEARD = PITCH["evidence"][2].replace(
+    "from eight hundred milliseconds", "length on really second"
+)
+
+
+def test_a_misheard_clause_saying_the_rest_of_a_segment_in_order_is_its_end():
+    texts = [PITCH[i][2] for i in ("identity",)] + [MISHEARD]
+    texts += [PITCH[i][2] for i in ("why-role", "hand-back")]
+    words = _words(texts, step=0.4)  # 3.6 s for the clause: long enough to be a remark
+    script = pitch_script(vt.pitch_page())
+    aligner = Aligner(script)
+    aligner.feed(words)
+    result = summarise(aligner, words, [(p[0], p[1]) for p in vt.PITCH])
+    assert result.off_script == () and result.skipped == ["depth"]
+    evidence = {s.id: s for s in result.segments}["evidence"]
+    assert evidence.end == pytest.approx(words[len(_words(texts[:2])) - 1].end)  # "twenty"
+
+
+def test_a_misheard_clause_saying_the_start_of_a_segment_in_order_is_its_start():
+    # "At my last company we served" heard as "at my last come and we were": one
+    # everyday word after another, the segment's first anchor at "forty thousand requests"
+    begun = "at my last come and we were " + PITCH["evidence"][2].split("served ", 1)[1]
+    texts = [PITCH["identity"][2], begun, *(PITCH[i][2] for i in ("why-role", "hand-back"))]
+    words = _words(texts, step=0.45)
+    script = pitch_script(vt.pitch_page())
+    aligner = Aligner(script)
+    aligner.feed(words)
+    result = summarise(aligner, words, [(p[0], p[1]) for p in vt.PITCH])
+    assert result.off_script == () and result.skipped == ["depth"]
+    evidence = {s.id: s for s in result.segments}["evidence"]
+    assert evidence.start == pytest.approx(words[len(_words(texts[:1]))].start)  # "at"
