@@ -18,9 +18,12 @@ speaking time (a take mostly off the script gives no rate: listed as not judged)
 
 from __future__ import annotations
 
+import random
 import statistics
 import subprocess
 import time
+import wave
+from array import array
 from pathlib import Path
 
 import voice_takes as vt
@@ -52,6 +55,27 @@ def _draw(src: Path, out: Path) -> Path:
 def redraw(path: Path, n: int) -> Path:
     """Draw ``n`` of a take: its own file, converted with a dither of its own."""
     return _draw(path, path.with_name(f"{path.stem}-d{n}.wav"))
+
+
+def seeded_draw(path: Path, seed: int) -> Path:
+    """A draw of a take that can be made again: converted to 16 kHz without dither (as
+    floats), then TPDF dither of one bit drawn from ``random.Random(seed)``, as sox's."""
+    raw = path.with_name(f"{path.stem}-f32.raw")
+    _run("sox", str(path), "-r", "16000", "-c", "1", "-e", "floating-point", "-b", "32",
+         "-t", "raw", str(raw))  # fmt: skip
+    floats = array("f")
+    floats.frombytes(raw.read_bytes())
+    noise = random.Random(seed).random
+    samples = array(
+        "h", (max(-32768, min(32767, round(x * 32768 + noise() - noise()))) for x in floats)
+    )
+    out = path.with_name(f"{path.stem}-s{seed}.wav")
+    with wave.open(str(out), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(16000)
+        wav.writeframes(samples.tobytes())
+    return out
 
 
 def _human_take(folder: Path, segments) -> vt.BuiltTake:

@@ -94,8 +94,11 @@ def speak(text: str, wpm: int, out: Path, voice: str | None = None) -> Path:
     return out
 
 
-def silence(seconds: float, out: Path) -> Path:
-    _run("sox", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(out), "trim", "0", f"{seconds}")
+def silence(seconds: float, out: Path, replayable: bool = False) -> Path:
+    """``seconds`` of silence: sox's dither in its last bit, drawn at random unless
+    ``replayable`` (-R: the same every run)."""
+    _run("sox", *(("-R",) if replayable else ()), "-n", "-r", str(RATE), "-c", "1", "-b", "16",
+         str(out), "trim", "0", f"{seconds}")  # fmt: skip
     return out
 
 
@@ -145,10 +148,12 @@ def build(
     snr_db: float | None = 20.0,
     noise_like: float | None = None,
     voice: str | None = None,
+    replayable: bool = False,
 ) -> BuiltTake:
     """``layout`` mixes texts (spoken at ``wpm``, in espeak-ng's ``voice``) and silences
     (seconds), in order.
-    With ``snr_db``, white noise is mixed in at that ratio to the speech's RMS."""
+    With ``snr_db``, white noise is mixed in at that ratio to the speech's RMS.
+    ``replayable``: the silences' dither the same every run, so the take is (the clips are)."""
     from companion.core.about.spoken import count_words
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -165,7 +170,7 @@ def build(
             words += count_words(item)
             clean_clips.append(clip)
         else:
-            clip = silence(item, folder / f"{name}-{i}.wav")
+            clip = silence(item, folder / f"{name}-{i}.wav", replayable)
         parts.append(clip)
         at += duration(clip)
     clean = folder / f"{name}-clean.wav"
