@@ -257,3 +257,28 @@ def test_quit_undoes_the_apps_own_pause_and_skips_the_work_without_one(qtbot, ct
     )
     done = run_child(code, home=ctx.data_dir / "home")
     assert done.stdout.strip() == "False", done.stderr[-500:]
+
+
+@pytest.mark.parametrize("key", ["today", "checklist"])
+def test_a_narrowed_window_never_cuts_off_a_pages_buttons(qtbot, window, ctx, key):
+    """Beside the cue card at 200 % the window was narrowed below Today's content: the
+    schedule's buttons and the lines' ends were cut off, with no bar to reach them. A
+    page's scroll area is as wide as its content needs, so the window stops there."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QPushButton
+
+    from companion.core.day.loops import add_round, create_loop
+
+    loop = create_loop(ctx.db, "Acme", "SRE", starts_on=ctx.now().date().isoformat())
+    add_round(ctx.db, loop, "design", scheduled_at=ctx.now())
+    window.show_page(key)
+    page = window.page(key)
+    qtbot.waitUntil(lambda: getattr(page, "_built", True))
+    page.on_shown()
+    window.resize(200, window.height())
+    qtbot.wait(100)  # the layouts' requests, up to the window
+    buttons = [b for b in page.findChildren(QPushButton) if b.isVisibleTo(page)]
+    assert buttons
+    for button in buttons:
+        right = button.mapTo(page, QPoint(button.width(), 0)).x()
+        assert right <= page.width(), (button.text(), right, page.width())

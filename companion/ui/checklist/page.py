@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +37,7 @@ from companion.ui.theme import type_role
 from companion.ui.voice.check_dialog import show_check
 from companion.ui.widgets.opening import ask, tell
 from companion.ui.widgets.plain_text import plain_tip
+from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 
 def offer_one_answer(db, bus) -> None:
@@ -297,14 +297,9 @@ class ChecklistPage(QWidget):
         self.subtitle.setWordWrap(True)
         self.subtitle.setTextFormat(Qt.TextFormat.PlainText)  # a company name is not HTML
         outer.addWidget(self.subtitle)
-        scroll = QScrollArea()
-        scroll.setAccessibleName("Checklists, scrollable")  # a Tab stop: the keys scroll it
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
-        scroll.setWidget(self.body)
+        scroll = VerticalScroll(self.body, "Checklists, scrollable", tab_stop=True)
         outer.addWidget(scroll, 1)
         self._built = False
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)

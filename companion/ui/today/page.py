@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -34,6 +33,7 @@ from companion.ui.today.parts import render_reminders, takeaways_box
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.palette_sheet import palette_sheet
 from companion.ui.widgets.tab_order import follow_layout
+from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
     "<p>No interview loop yet. Start here:</p><ol>"
@@ -81,15 +81,10 @@ class TodayPage(NowArea, QWidget):
         self.countdown.setFont(font)
         self.countdown.setWordWrap(True)
         outer.addWidget(self.countdown)
-        scroll = QScrollArea()
-        scroll.setAccessibleName("Today, scrollable")  # a Tab stop: the keys scroll it
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setContentsMargins(0, 0, 0, 0)
-        scroll.setWidget(self.body)
+        scroll = VerticalScroll(self.body, "Today, scrollable", tab_stop=True)
         outer.addWidget(scroll, 1)
         # display only: the countdown line; the day itself ticks in the day service
         self.clock_timer = QTimer(self, singleShot=True)
