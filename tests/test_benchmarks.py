@@ -8,6 +8,7 @@ import importlib.machinery
 import importlib.util
 import os
 import shutil
+import statistics
 import sys
 from pathlib import Path
 
@@ -179,3 +180,30 @@ def test_a_child_that_never_draws_is_an_error_not_a_time(monkeypatch):
     code = "import time; print(f'first-paint {time.time()} 0.1')"
     with pytest.raises(startup.BenchmarkError, match="no pixels"):
         startup._measure([sys.executable, "-c", code], dict(os.environ), NothingSeen())
+
+
+def test_the_ratio_is_each_rounds_own_not_the_ratio_of_the_medians(monkeypatch):
+    """A slow spell that catches the baseline's run of one round must not move the ratio:
+    each round's app is divided by that round's baseline. Here four rounds say 1.2x and
+    one says 0.6x; the ratio of the medians said 0.6x, a target met that was not."""
+    startup = _load("startup")
+    app_ms = [120.0, 240.0, 240.0, 120.0, 120.0]
+    bare_ms = [200.0, 200.0, 200.0, 100.0, 100.0]  # round 1: the baseline ran slow alone
+    assert statistics.median(app_ms) / statistics.median(bare_ms) == pytest.approx(0.6)
+    app = [startup.Sample(ms, 66.0) for ms in app_ms]
+    bare = {"widget": [startup.Sample(ms, 60.0) for ms in bare_ms]}  # target 1.1x
+    monkeypatch.setattr(startup, "collect", lambda pairs: (app, bare, "Xvfb :93"))
+    time_row, memory_row = startup.run(5)
+    assert time_row["ratio"] == pytest.approx(1.2) and not time_row["met"]
+    low, high = time_row["ratio_range"]
+    assert low <= 1.2 <= high and low == pytest.approx(0.9)  # the quartiles of the rounds
+    assert memory_row["ratio"] == pytest.approx(1.1) and memory_row["met"]
+
+
+def test_a_ratio_prints_with_its_quartiles():
+    verdict = _load("verdict")
+    assert verdict.ratio_text({"ratio": 1.2234, "ratio_range": (1.18, 1.27)}) == (
+        "1.22 (1.18-1.27)"
+    )
+    assert verdict.ratio_text({"ratio": 0.5}) == "0.50"
+    assert verdict.ratio_text({}) == "-"
