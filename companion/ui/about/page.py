@@ -1,9 +1,9 @@
 """About me: the one-pager editor with live preview, pitch timing, rehearsal and export.
 
-Typing only marks the text dirty and restarts two timers: the preview and timing panel
-re-render after a short pause (and at least every ~0.6 s during long bursts), and the
-autosave writes within a second of the last keystroke. Replacing the whole text (import,
-restore, template) is one undoable edit and first keeps the old text as a revision.
+Typing, preview and autosave as the story bank does them (:mod:`companion.ui.about.autosaving`),
+and the preview re-renders at least every ~0.6 s during long bursts of typing.
+Replacing the whole text (import, restore, template) is one undoable edit and first keeps
+the old text as a revision.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from itertools import pairwise
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
@@ -26,9 +26,8 @@ from companion.core.about import store as about_store
 from companion.core.about.autosave import Autosaver
 from companion.core.about.importing import LIVE_LIMIT_CHARS
 from companion.core.about.pitch import analyze
-from companion.core.about.render import SafeRenderer
 from companion.core.about.takes import delete_take, takes_or_empty
-from companion.core.changes import Change
+from companion.ui.about.autosaving import RENDER_IDLE_MS, AutosavedEditing
 from companion.ui.about.documents import AboutDocuments, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.about.panel import AnalysisPanel, fit_side
@@ -38,14 +37,11 @@ from companion.ui.stories.page import StoriesPage
 from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
 from companion.ui.widgets.opening import ask
 from companion.ui.widgets.page_top import NoticeRow, action_bar
-from companion.ui.widgets.preview_render import PreviewRender
 
-RENDER_IDLE_MS = 150  # re-render this long after the last keystroke...
-RENDER_MAX_SECONDS = 0.6  # ...but at least this often while typing goes on
-AUTOSAVE_TICK_MS = 100
+RENDER_MAX_SECONDS = 0.6  # a re-render at least this often while typing goes on
 
 
-class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
+class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
     def __init__(
         self,
         ctx,
@@ -61,8 +57,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
         self.redraws = 0  # analysis + preview runs (benchmarks/bench_redraws.py)
         self.monotonic = monotonic
         self._store = about_store
-        self._renderer = None
-        self._preview_render = None
         self.analysis = None
         self._render_pending_since = 0.0
         self._rehearsal_started_at = None
@@ -87,13 +81,7 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
 
         self._build_actions()
         self._build_layout()
-
-        self._render_timer = QTimer(self)
-        self._render_timer.setSingleShot(True)
-        self._render_timer.timeout.connect(self.refresh)
-        self._save_timer = QTimer(self)
-        self._save_timer.setInterval(AUTOSAVE_TICK_MS)
-        self._save_timer.timeout.connect(self._autosave_tick)
+        self._make_timers()
 
         self._load()
         self.editor.textChanged.connect(self._on_text_changed)
@@ -108,19 +96,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
         self.rehearse_bar.finished.connect(self._rehearsal_finished)
 
     # building ----------------------------------------------------------------------
-
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            tip = (
-                f"{tip} ({QKeySequence(shortcut).toString(QKeySequence.SequenceFormat.NativeText)})"
-            )
-        action.setToolTip(tip.strip())
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
 
     def _build_actions(self) -> None:
         self.save_action = self._action(
@@ -264,22 +239,13 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
     # typing, rendering, saving -----------------------------------------------------
 
     def _on_text_changed(self) -> None:
-        self.autosaver.touch()
-        if not self._save_timer.isActive():
-            self._save_timer.start()
-            self.status.setText("Editing…")
+        self._mark_edited()
         now = self.monotonic()
         if not self._render_timer.isActive():
             self._render_pending_since = now
             self._render_timer.start(RENDER_IDLE_MS)
         elif now - self._render_pending_since < RENDER_MAX_SECONDS:
             self._render_timer.start(RENDER_IDLE_MS)
-
-    @property
-    def renderer(self):
-        if self._renderer is None:
-            self._renderer = SafeRenderer()
-        return self._renderer
 
     def refresh(self) -> None:
         """Re-run the analysis and the preview for the current text."""
@@ -295,41 +261,13 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
                 f"thousand. Live preview and timing pause above {LIVE_LIMIT_CHARS:,} characters "
                 "and resume when you trim it. Your text is still saved."
             )
-            self.analysis = None
-            self.panel.show_paused(message)
-            self.preview_render.cancel()
-            self.preview.show_message("Preview paused: " + message)
+            self._pause_live(message, "Preview paused: " + message)
             return
         text = self.editor.toPlainText()
         self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
         self._show_preview(text)
         self.panel.show_analysis(self.analysis)
         fit_side(self.side)
-
-    @property
-    def preview_render(self):
-        if self._preview_render is None:
-            self._preview_render = PreviewRender(self)
-        return self._preview_render
-
-    def _show_preview(self, text: str) -> None:
-        """Rendered at once when short, else off the GUI thread (the latest text only)."""
-        self.preview_render.request(text, self.preview.show_render)
-
-    def _autosave_tick(self) -> None:
-        if self.autosaver.tick():
-            self._saved()
-        elif self.autosaver.last_error:
-            self.status.setText("Not saved")
-            self.show_notice(self.autosaver.last_error + " Your text is still in the editor.")
-        if not self.autosaver.dirty:
-            self._save_timer.stop()
-
-    def _saved(self) -> None:
-        self.status.setText("Saved " + self.ctx.now().strftime("%H:%M:%S"))
-        self.is_new = False
-
-        self.bus.announce(Change.of("about", origin=self))  # the editor already shows it
 
     def _on_change(self, change) -> None:
         """The one-pager written elsewhere (a restored backup): shown when nothing typed
@@ -344,19 +282,6 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
                 self.editor.blockSignals(False)
         elif change.touches("content"):
             self.refresh()
-
-    def save_now(self, reason: str = "save") -> bool:
-        """Write the text at once (Ctrl+S keeps a revision as well)."""
-        ok = self.autosaver.save_now(reason)
-        if ok:
-            self._save_timer.stop()
-            self._saved()
-        else:
-            self.show_notice(f"{self.autosaver.last_error} Your text is still in the editor.")
-        return ok
-
-    def show_notice(self, text: str) -> None:
-        self.notice_row.show_text(text)
 
     def set_rate(self, wpm: float) -> None:
         try:
@@ -414,10 +339,4 @@ class AboutPage(AboutRehearsal, AboutDocuments, QWidget):
         if self.rehearse_bar.running:
             self.rehearse_bar.stop()
         self.take_recorder.shutdown()
-        if self.autosaver.dirty:
-            self.autosaver.save_now()
-        self._save_timer.stop()
-        self._render_timer.stop()
-        if self._preview_render is not None:  # a render on its way is not shown
-            self._preview_render.cancel()
-            self._preview_render.wait()
+        self._stop_editing()

@@ -8,8 +8,7 @@ import time
 from collections.abc import Callable
 from itertools import pairwise
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
@@ -21,26 +20,24 @@ from companion.core.about import store as about_store
 from companion.core.about.autosave import Autosaver
 from companion.core.about.importing import LIVE_LIMIT_CHARS
 from companion.core.about.store import words_per_minute
-from companion.core.changes import Change
 from companion.core.stories import DatabaseError
 from companion.core.stories.check import analyze_bank
 from companion.core.stories.document import STORIES, starter
 from companion.core.stories.pack import story_pack
 from companion.core.stories.projects import stories_from_projects
 from companion.core.stories.render import StoryRenderer
+from companion.ui.about.autosaving import RENDER_IDLE_MS, AutosavedEditing
 from companion.ui.about.documents import AboutDocuments
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.stories.panel import StoriesPanel
 from companion.ui.widgets.page_top import NoticeRow, action_bar
-from companion.ui.widgets.preview_render import PreviewRender
-
-RENDER_IDLE_MS = 150
-AUTOSAVE_TICK_MS = 100
 
 
-class StoriesPage(AboutDocuments, QWidget):
+class StoriesPage(AutosavedEditing, AboutDocuments, QWidget):
     document_name = "story bank"
     export_file = "stories.pdf"
+    change_kind = "stories"
+    renderer_class = StoryRenderer  # STAR lines as their own paragraphs
 
     def __init__(
         self,
@@ -55,8 +52,6 @@ class StoriesPage(AboutDocuments, QWidget):
         self.ctx = ctx
         self.bus = bus
         self._store = STORIES
-        self._renderer = None
-        self._preview_render = None
         self.analysis = None
         self.history_dialog = None
         self.pack = story_pack(ctx.content)
@@ -75,30 +70,15 @@ class StoriesPage(AboutDocuments, QWidget):
             what="the story bank",
         )
         self._build()
-        self._render_timer = QTimer(self)
-        self._render_timer.setSingleShot(True)
-        self._render_timer.timeout.connect(self.refresh)
-        self._save_timer = QTimer(self)
-        self._save_timer.setInterval(AUTOSAVE_TICK_MS)
-        self._save_timer.timeout.connect(self._autosave_tick)
+        self._make_timers()
         self._load()
         self.editor.textChanged.connect(self._on_text_changed)
         self.editor.paste_cleaned.connect(self.show_notice)
         self.panel.jump_to_line.connect(self.editor.go_to_line)
 
-    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        action.setToolTip(tip)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
-
     def _build(self) -> None:
         self.save_action = self._action(
-            "Save now", lambda: self.save_now("save"), "Ctrl+S", "Save and keep a revision (Ctrl+S)"
+            "Save now", lambda: self.save_now("save"), "Ctrl+S", "Save and keep a revision"
         )
         self.projects_action = self._action(
             "From projects", self.from_projects, tip="Turn the one-pager's projects into stories"
@@ -106,7 +86,7 @@ class StoriesPage(AboutDocuments, QWidget):
         self.history_action = self._action("History…", self.open_history, tip="Earlier versions")
         self.import_action = self._action("Import…", self.import_dialog, tip="Replace with a file")
         self.export_action = self._action(
-            "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown (Ctrl+E)"
+            "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
         )
         for action, words in (
             (self.projects_action, "From &projects"),
@@ -162,69 +142,20 @@ class StoriesPage(AboutDocuments, QWidget):
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
 
-    @property
-    def renderer(self):
-        if self._renderer is None:
-            self._renderer = StoryRenderer()
-        return self._renderer
-
     def _on_text_changed(self) -> None:
-        self.autosaver.touch()
-        if not self._save_timer.isActive():
-            self._save_timer.start()
-            self.status.setText("Editing…")
+        self._mark_edited()
         self._render_timer.start(RENDER_IDLE_MS)
 
     def refresh(self) -> None:
         self._render_timer.stop()
         if self.editor.document().characterCount() > LIVE_LIMIT_CHARS:
             message = f"Preview and timing pause above {LIVE_LIMIT_CHARS:,} characters."
-            self.analysis = None
-            self.panel.show_paused(message)
-            self.preview_render.cancel()
-            self.preview.show_message(message)
+            self._pause_live(message, message)
             return
         text = self.editor.toPlainText()
         self.analysis = analyze_bank(text, self.pack, words_per_minute(self.ctx.db))
         self._show_preview(text)
         self.panel.show_analysis(self.analysis, self.pack)
-
-    @property
-    def preview_render(self):
-        if self._preview_render is None:
-            # STAR lines as their own paragraphs, on the GUI thread and the worker alike
-            self._preview_render = PreviewRender(self, StoryRenderer)
-        return self._preview_render
-
-    def _show_preview(self, text: str) -> None:
-        """Rendered at once when short, else off the GUI thread (the latest text only)."""
-        self.preview_render.request(text, self.preview.show_render)
-
-    def _autosave_tick(self) -> None:
-        if self.autosaver.tick():
-            self._saved()
-        elif self.autosaver.last_error:
-            self.status.setText("Not saved")
-            self.show_notice(self.autosaver.last_error + " Your text is still in the editor.")
-        if not self.autosaver.dirty:
-            self._save_timer.stop()
-
-    def _saved(self) -> None:
-        self.status.setText("Saved " + self.ctx.now().strftime("%H:%M:%S"))
-        self.is_new = False
-        self.bus.announce(Change.of("stories", origin=self))
-
-    def save_now(self, reason: str = "save") -> bool:
-        ok = self.autosaver.save_now(reason)
-        if ok:
-            self._save_timer.stop()
-            self._saved()
-        else:
-            self.show_notice(f"{self.autosaver.last_error} Your text is still in the editor.")
-        return ok
-
-    def show_notice(self, text: str) -> None:
-        self.notice_row.show_text(text)
 
     def from_projects(self) -> None:
         """Add a story for each of the one-pager's projects that has none yet."""
@@ -247,10 +178,4 @@ class StoriesPage(AboutDocuments, QWidget):
         self.editor.setFocus()
 
     def shutdown(self) -> None:
-        if self.autosaver.dirty:
-            self.autosaver.save_now()
-        self._save_timer.stop()
-        self._render_timer.stop()
-        if self._preview_render is not None:  # a render on its way is not shown
-            self._preview_render.cancel()
-            self._preview_render.wait()
+        self._stop_editing()
