@@ -8,14 +8,11 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -24,6 +21,7 @@ from PySide6.QtWidgets import (
 from companion.core.about.spoken import MAX_WPM, MIN_WPM
 from companion.ui.about.takes import TakesTrend
 from companion.ui.theme import status_color
+from companion.ui.widgets.row_table import row_table
 
 STATUS_TEXT = {
     "ok": "on budget",
@@ -103,18 +101,7 @@ class AnalysisPanel(QWidget):
         self.rate.valueChanged.connect(lambda v: self.rate_changed.emit(float(v)))
         self.calibrate_button.clicked.connect(self.calibrate_requested)
 
-        self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels(["Segment", "Words", "Est. s", "Budget", "Status"])
-        self.table.setAccessibleName("Pitch segments")
-        self.table.setTabKeyNavigation(False)  # arrows move between cells; Tab moves on
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, 5):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table = row_table(["Segment", "Words", "Est. s", "Budget", "Status"], "Pitch segments")
         self.table.cellActivated.connect(self._activated)
         self.table.cellDoubleClicked.connect(self._activated)
         layout.addWidget(self.table)

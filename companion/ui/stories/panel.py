@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -20,6 +17,7 @@ from PySide6.QtWidgets import (
 from companion.core.content.numbers import seconds_text
 from companion.core.text import count_of
 from companion.ui.theme import status_color
+from companion.ui.widgets.row_table import row_table
 
 
 class StoriesPanel(QWidget):
@@ -43,19 +41,8 @@ class StoriesPanel(QWidget):
         self.summary.setAccessibleName("Stories summary")
         layout.addWidget(self.summary)
 
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Story", "Est. s", "Number", "Tags"])
-        self.table.setAccessibleName("Stories")
-        self.table.setTabKeyNavigation(False)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)  # title and tags share
+        # the title and the tags share the width
+        self.table = row_table(["Story", "Est. s", "Number", "Tags"], "Stories", stretch=(0, 3))
         self.table.setWordWrap(True)
         self.table.cellActivated.connect(self._activated)
         self.table.cellDoubleClicked.connect(self._activated)

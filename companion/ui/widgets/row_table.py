@@ -1,0 +1,24 @@
+"""A read-only table of whole rows, as the side panels list segments and stories."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
+
+
+def row_table(headers: list[str], name: str, *, stretch: tuple[int, ...] = (0,)) -> QTableWidget:
+    """Rows picked one at a time and never edited; Tab moves on past the table (the arrows
+    move between its cells). The columns in ``stretch`` share the width, the others are as
+    wide as their contents."""
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.setAccessibleName(name)
+    table.setTabKeyNavigation(False)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    header = table.horizontalHeader()
+    for column in range(len(headers)):
+        fits = QHeaderView.ResizeMode.Stretch if column in stretch else None
+        header.setSectionResizeMode(column, fits or QHeaderView.ResizeMode.ResizeToContents)
+    return table
