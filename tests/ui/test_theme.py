@@ -201,7 +201,7 @@ def test_page_titles_and_hints_follow_the_type_scale(qtbot, restored):
 
     apply_theme(restored, {})
     base = restored.font().pointSizeF()
-    from companion.ui.theme import type_role
+    from companion.ui.widgets.type_scale import type_role
 
     title, hint, body = QLabel("Study list"), QLabel("Ctrl+Enter saves"), QLabel("text")
     type_role(title, "pageTitle")

@@ -33,10 +33,10 @@ from companion.core.day.schedule import clock_text
 from companion.core.review.queue import review_or_empty
 from companion.core.selfcheck.quiz import first_review, flagged_ids
 from companion.ui.dnd.switch import dnd_model
-from companion.ui.theme import type_role
 from companion.ui.voice.check_dialog import show_check
 from companion.ui.widgets.opening import ask, tell
 from companion.ui.widgets.plain_text import plain_tip
+from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 

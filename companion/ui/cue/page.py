@@ -21,7 +21,7 @@ from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
 from companion.core.day import loops
 from companion.ui.bus import AppBus
-from companion.ui.theme import type_role
+from companion.ui.widgets.type_scale import type_role
 
 HELP = (
     "<p>The card stays above other windows and never takes focus from the call. "

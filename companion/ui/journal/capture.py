@@ -36,7 +36,7 @@ from companion.core.journal import entries as journal
 from companion.core.journal.capture_lines import asked_parts, flub_parts, split_topic
 from companion.core.selfcheck import planner
 from companion.ui.journal.capture_draft import forget_draft, keep_draft, restore_draft
-from companion.ui.theme import type_role
+from companion.ui.widgets.type_scale import type_role
 
 __all__ = ["CaptureDesk", "CaptureDialog", "split_topic"]
 

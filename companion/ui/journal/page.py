@@ -39,10 +39,10 @@ from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
 from companion.ui.stories.debrief import DebriefBox
-from companion.ui.theme import type_role
 from companion.ui.widgets.loop_dialogs import LoopDialog
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.plain_text import plain_tip
+from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 #: the change kinds this page shows

@@ -48,8 +48,8 @@ from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner
 from companion.ui.journal.transfer import start_study_export
 from companion.ui.study.model import StudyModel
 from companion.ui.study.review import AheadButton, ReviewListView, review_summary
-from companion.ui.theme import type_role
 from companion.ui.widgets.itemdata import OBJECT
+from companion.ui.widgets.type_scale import type_role
 
 #: the change kinds the list is ranked from (a loop's name shows beside its flubs)
 SHOWN = ("capture", "study", "quiz", "review", "loop")

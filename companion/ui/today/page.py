@@ -27,12 +27,12 @@ from companion.core.day.clock import countdown_changes_in, ends_text_changes_in
 from companion.core.day.loops import create_loop, list_loops
 from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch, dnd_model
-from companion.ui.theme import type_role
 from companion.ui.today.now_area import NowArea, in_round_text
 from companion.ui.today.parts import render_reminders, takeaways_box
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.palette_sheet import palette_sheet
 from companion.ui.widgets.tab_order import follow_layout
+from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 EMPTY_TEXT = (  # {target}: the pack's whole-pitch target

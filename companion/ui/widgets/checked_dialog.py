@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from companion.ui.theme import type_role
+from companion.ui.widgets.type_scale import type_role
 
 
 class CheckedDialog(QDialog):
