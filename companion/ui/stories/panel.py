@@ -108,7 +108,6 @@ class StoriesPanel(QWidget):
                 if column == 2:
                     item.setForeground(good if report.has_number else bad)
                 self.table.setItem(row, column, item)
-        self.table.resizeRowsToContents()
         self.questions.clear()
         for match in analysis.matches:
             names = ", ".join(s.title for s in match.stories[:3])

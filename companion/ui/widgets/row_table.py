@@ -8,12 +8,16 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
 def row_table(headers: list[str], name: str, *, stretch: tuple[int, ...] = (0,)) -> QTableWidget:
     """Rows picked one at a time and never edited; Tab moves on past the table (the arrows
     move between its cells). The columns in ``stretch`` share the width, the others are as
-    wide as their contents."""
+    wide as their contents, and every row is as tall as its text."""
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(headers)
     table.setAccessibleName(name)
     table.setTabKeyNavigation(False)
-    table.verticalHeader().setVisible(False)
+    rows = table.verticalHeader()
+    rows.setVisible(False)
+    # each row as tall as its wrapped text at the columns' current widths: sized once when
+    # filled, a story's title was cut to "[A title yo…" once the panel was laid out at 200 %
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
