@@ -108,3 +108,38 @@ def test_tell_me_about_yourself_points_at_the_pitch(page, qtbot):
     rows = [panel.questions.item(i).text() for i in range(panel.questions.count())]
     about = next(r for r in rows if r.startswith("Tell me about yourself"))
     assert about.endswith("→ Your pitch answers this: 60-90 seconds, not a story.")
+
+
+def test_a_bank_too_long_to_time_pauses_the_panel_and_keeps_every_character(page, ctx):
+    """The Stories tab's own pause (the cycle it shares with the one-pager): the panel and
+    the preview say so, the whole text is saved, and a short bank is timed again."""
+    from companion.core.about.importing import LIVE_LIMIT_CHARS
+
+    page.show_stories()
+    stories = page.stories
+    big = ONE * (LIVE_LIMIT_CHARS // len(ONE) + 2)
+    stories.editor.setPlainText(big)
+    stories.refresh()
+    assert stories.analysis is None and stories.panel.table.rowCount() == 0
+    assert "pause above" in stories.panel.summary.text()
+    assert stories.preview.toPlainText().startswith("Preview and timing pause above")
+    assert stories.save_now()
+    assert about_store.load_document(ctx.db, doc="stories") == big
+    stories.editor.setPlainText(ONE)
+    stories.refresh()
+    assert stories.panel.table.rowCount() == 1
+
+
+def test_a_save_the_journal_refuses_says_not_saved_and_keeps_the_typing(page, qtbot, ctx, bus):
+    page.show_stories()
+    stories = page.stories
+    with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("stories")):
+        assert stories.save_now()
+    ctx.db.conn.execute("DROP TABLE stories_document")  # a broken store: the write must fail
+    stories.editor.moveCursor(stories.editor.textCursor().MoveOperation.End)
+    qtbot.keyClicks(stories.editor, "typed after")
+    assert not stories.save_now()
+    assert stories.status.text() != "Saved" and "Your text is still in the editor" in (
+        stories.notice.text()
+    )
+    assert stories.editor.toPlainText().endswith("typed after") and stories.autosaver.dirty
