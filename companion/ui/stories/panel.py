@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from companion.core.content.numbers import seconds_text
 from companion.core.text import count_of
 from companion.ui.theme import status_color
-from companion.ui.widgets.row_table import row_table
+from companion.ui.widgets.row_table import fit_rows, row_table
 
 
 class StoriesPanel(QWidget):
@@ -108,6 +108,7 @@ class StoriesPanel(QWidget):
                 if column == 2:
                     item.setForeground(good if report.has_number else bad)
                 self.table.setItem(row, column, item)
+        fit_rows(self.table)
         self.questions.clear()
         for match in analysis.matches:
             names = ", ".join(s.title for s in match.stories[:3])
