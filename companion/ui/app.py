@@ -21,6 +21,7 @@ from companion.core.platform_choice import apply_platform_choice
 from companion.core.sigint import deferred_sigint
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow, window_icon
+from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.theme import apply_theme, finish_theme
 
 
@@ -127,6 +128,7 @@ class Application:
         self._make_tray()
         self.day.start()
         self._start_hotkeys()
+        forget_module_sources()  # start-up's modules are in: the session, storage, the style
 
     def _restore_actions(self):
         from companion.core.storage.store import list_backups  # seam: after the first paint

@@ -28,6 +28,7 @@ from companion.core.window_room import beside_card, first_place
 from companion.ui.bus import AppBus
 from companion.ui.icons import icon, rail_icon
 from companion.ui.pages import PAGES, PageSpec
+from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.widgets.palette_sheet import palette_sheet
 
 RAIL_ICON_PX = 22  # the rail's PNG icons are drawn at this size (render_rail_icons.py)
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
         handed = {"day": self._day()} if spec.day else {}
         widget = getattr(module, spec.cls)(self.ctx, self.bus, **handed)
         widget.setObjectName(f"page-{spec.key}")
+        forget_module_sources()  # the page's modules are in
         return widget
 
     def show_page(self, key: str) -> None:

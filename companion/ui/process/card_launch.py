@@ -15,6 +15,7 @@ from companion.ui.app import create_application
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow
 from companion.ui.process.interrupt import SigintQuit
+from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.process.single_instance import serve_launches, server_name
 from companion.ui.session import Session
 from companion.ui.theme import finish_theme
@@ -35,6 +36,7 @@ def run_card(ctx, round_type: str | None) -> int:
     cards.append(card)
     session.day.start()  # the card follows the day here too
     session.start_hotkeys()
+    forget_module_sources()  # the card's modules are in
     mains: list = []  # `companion` run while the card runs: the main window opens here
     server = serve_launches(
         server_name(ctx.data_dir),

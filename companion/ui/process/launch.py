@@ -19,6 +19,7 @@ from companion.core.paths import argument_problem
 from companion.core.sigint import deferred_sigint
 from companion.ui.process import write_errors
 from companion.ui.process.folder_problem import usable_context
+from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.process.single_instance import (
     InstanceLock,
     hand_over_waiting,
@@ -53,6 +54,8 @@ def run_gui(args, ctx: AppContext) -> int:
 
     qapp = create_application(sys.argv[:1])
     from companion.ui.process.interrupt import SigintQuit  # seam: qt
+
+    forget_module_sources()  # the first frame's modules are in; the window reuses the room
 
     made: list = []  # Ctrl+C in the terminal: as Ctrl+Q (before the window: just quit)
     sigint = SigintQuit(lambda: made[0].window.close_and_quit() if made else qapp.quit())
