@@ -13,29 +13,28 @@ FIT_ROWS_UP_TO = 100
 def row_table(headers: list[str], name: str, *, stretch: tuple[int, ...] = (0,)) -> QTableWidget:
     """Rows picked one at a time and never edited; Tab moves on past the table (the arrows
     move between its cells). The columns in ``stretch`` share the width, the others are as
-    wide as their contents, and every row is as tall as its text."""
+    wide as their contents; rows are as tall as their text while few (:func:`fit_rows`)."""
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(headers)
     table.setAccessibleName(name)
     table.setTabKeyNavigation(False)
-    rows = table.verticalHeader()
-    rows.setVisible(False)
-    # each row as tall as its wrapped text at the columns' current widths: sized once when
-    # filled, a story's title was cut to "[A title yo…" once the panel was laid out at 200 %
-    rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.verticalHeader().setVisible(False)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     header = table.horizontalHeader()
+    shared, fitted = QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.ResizeToContents
     for column in range(len(headers)):
-        fits = QHeaderView.ResizeMode.Stretch if column in stretch else None
-        header.setSectionResizeMode(column, fits or QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(column, shared if column in stretch else fitted)
+    fit_rows(table)
     return table
 
 
 def fit_rows(table: QTableWidget) -> None:
-    """After filling ``table``: its rows as tall as their text while there are few of them
-    (:data:`FIT_ROWS_UP_TO`), else as they are."""
+    """After filling ``table``: its rows as tall as their wrapped text at the columns'
+    current widths while there are few of them (:data:`FIT_ROWS_UP_TO`), else as they are.
+    Sized once when filled, a story's title was cut to "[A title yo…" once the panel was
+    laid out at 200 %."""
     few = table.rowCount() <= FIT_ROWS_UP_TO
     mode = QHeaderView.ResizeMode.ResizeToContents if few else QHeaderView.ResizeMode.Interactive
     table.verticalHeader().setSectionResizeMode(mode)
