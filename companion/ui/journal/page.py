@@ -47,6 +47,16 @@ from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 #: the change kinds this page shows
 SHOWN = ("loop", "round", "capture", "thank-you", "plan", "study")
+SPLITTER_KEY = "journal.splitter"  # the loop list's and the detail's widths, as left
+LIST_CHARS = 22  # the loop list's least width, in average characters
+
+
+def _saved_sizes(value) -> list[int] | None:
+    """Two positive widths from the prefs, else None (a hand-edited file may hold anything)."""
+    widths = value if isinstance(value, list) and len(value) == 2 else []
+    fine = all(type(v) is int and 0 < v < 100_000 for v in widths)  # bool is not a width
+    return widths if widths and fine else None
+
 
 EMPTY_TEXT = (
     "No loops yet.\n\nAdd one with “New loop…”. After each round, the cue card's capture "
@@ -236,12 +246,18 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.right.addWidget(detail_scroll)
         self.right.addWidget(self.empty)
 
-        splitter = QSplitter()
+        # the loop list keeps room for a company's name: at 200 % the detail's minimum
+        # width left it about nine characters ("Northw…")
+        self.left.setMinimumWidth(self.fontMetrics().averageCharWidth() * LIST_CHARS)
+        splitter = self.splitter = QSplitter()
         splitter.addWidget(self.left)
         splitter.addWidget(self.right)
         splitter.setStretchFactor(1, 3)
-        splitter.setSizes([280, 640])
+        splitter.setSizes(_saved_sizes(ctx.prefs.get(SPLITTER_KEY)) or [280, 640])
         splitter.setChildrenCollapsible(False)
+        splitter.splitterMoved.connect(
+            lambda _pos, _index: ctx.prefs.set(SPLITTER_KEY, splitter.sizes())
+        )
         self.message = QLabel()
         self.message.setAccessibleName("Journal status")
         self.message.setWordWrap(True)

@@ -234,3 +234,29 @@ def test_the_thank_you_time_is_the_one_today_shows(qtbot, ctx, bus, day_service,
     page.show_loop(loop)
     today = load_view(ctx.db, day_rules(ctx.content), ctx.now(), loop).thank_you_due_by
     assert today.astimezone().strftime("%a %d %b %H:%M") in page.thank_you.due.text()
+
+
+def test_the_loop_list_keeps_room_for_a_name_and_its_width_is_remembered(
+    qtbot, ctx, bus, day_service, filled
+):
+    """At 200 % the detail's minimum width left the loop list nine characters wide
+    ("Northw…"); the divider's place was forgotten at every start."""
+    from companion.ui.journal.page import LIST_CHARS, SPLITTER_KEY
+
+    page = _page(qtbot, ctx, bus, day_service)
+    page.resize(700, 500)  # narrower than the two panes' own wishes
+    page.show()
+    qtbot.waitExposed(page)
+    least = page.fontMetrics().averageCharWidth() * LIST_CHARS
+    assert page.left.width() >= least
+    page.splitter.moveSplitter(least + 40, 1)  # as a drag does
+    assert ctx.prefs.get(SPLITTER_KEY) == page.splitter.sizes()
+    left = page.splitter.sizes()[0]
+    again = _page(qtbot, ctx, bus, day_service)
+    again.resize(700, 500)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.splitter.sizes()[0] == left
+    for junk in ([True, 5], "wide", [0, 10], [1, 2, 3], [-5, 900]):
+        ctx.prefs.set(SPLITTER_KEY, junk)
+        _page(qtbot, ctx, bus, day_service)  # a hand-edited value is ignored, not raised
