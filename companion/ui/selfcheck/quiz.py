@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -73,6 +74,9 @@ class QuizPanel(QWidget):
         self.set_combo = QComboBox()
         self.set_combo.setAccessibleName("Question set")
         self.set_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # never narrower than its text ("All sets (6" cut off at 200% scale): the
+        # word-wrapped progress label beside it gives up the room instead
+        self.set_combo.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         set_label = QLabel("Question &set:")
         set_label.setBuddy(self.set_combo)
         self.flagged_box = QCheckBox("Flagged &only")

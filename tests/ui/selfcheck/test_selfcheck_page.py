@@ -276,6 +276,19 @@ def test_suggested_questions_are_shown_whole(qtbot, page, ctx, bus):
     assert tree.textElideMode() == Qt.TextElideMode.ElideNone
 
 
+def test_the_question_set_keeps_its_width_in_a_narrow_window(qtbot, page):
+    """At 200% scale the header is squeezed and the set read "All sets (6" cut off: the
+    word-wrapped progress label gives up the room, never the set's name."""
+    panel = page.quiz
+    page.resize(300, 700)  # as narrow as the page goes: the header is squeezed
+    QApplication.sendPostedEvents()
+    QApplication.processEvents()
+    combo = panel.set_combo
+    assert combo.currentText().startswith("All sets (")
+    assert combo.width() >= combo.sizeHint().width()
+    assert panel.progress_label.width() < panel.progress_label.sizeHint().width()
+
+
 def test_the_hint_is_the_quiz_sections_intro(qtbot, ctx, bus):
     """The quiz's intro was replaced by a hint written in code: a pack's own words show."""
     from companion.ui.selfcheck.page import SelfCheckPage
