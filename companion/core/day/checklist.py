@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from companion.core.content.loader import PHASES, Content, slug
 from companion.core.day import loops
-from companion.core.day.actions import captured_ids
+from companion.core.day.actions import captured_ids, thank_you_sent
 from companion.core.day.model import sleep_worth_it
 
 if TYPE_CHECKING:
@@ -152,19 +152,28 @@ def checked_keys(db: Database, scope: Scope) -> set[str]:
 
 
 #: items whose tick follows the day rather than a click: "Write down every question"
-#: is done once every round of the day is written down
-DERIVED_LINKS = ("journal-capture",)
+#: is done once every round of the day is written down, "send ... a thank-you" once the
+#: loop's note is marked sent in the Journal
+DERIVED_LINKS = ("journal-capture", "thank-you")
 
 
 def day_checked(db: Database, scope: Scope, items, now: dt.datetime) -> set[str]:
-    """The ticks of ``items`` in ``scope``: the stored ones, plus the capture item
-    (``link: journal-capture``) once every round of the scope's loop on its day, skipped
-    ones aside, is written down (it stayed unticked with every round captured)."""
+    """The ticks of ``items`` in ``scope``: the stored ones, plus on the loop's lists (not
+    a round's) the capture item (``link: journal-capture``) once every round of the
+    scope's loop on its day, skipped ones aside, is written down, and the thank-you item
+    (``link: thank-you``) once the loop's note is marked sent (both stayed unticked with
+    the work done)."""
     checked = checked_keys(db, scope)
-    derived = [i.key for i in items if i.link in DERIVED_LINKS and i.key not in checked]
-    if derived and scope.loop_id and not scope.round_id and _day_written_down(db, scope, now):
-        checked |= set(derived)
-    return checked
+    derived = [i for i in items if i.link in DERIVED_LINKS and i.key not in checked]
+    if not derived or not scope.loop_id or scope.round_id:
+        return checked
+    links = {i.link for i in derived}
+    done = set()
+    if "journal-capture" in links and _day_written_down(db, scope, now):
+        done.add("journal-capture")
+    if "thank-you" in links and thank_you_sent(db, scope.loop_id):
+        done.add("thank-you")
+    return checked | {i.key for i in derived if i.link in done}
 
 
 def _day_written_down(db: Database, scope: Scope, now: dt.datetime) -> bool:

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.changes import Change
+from companion.core.changes import DAY_KINDS, Change
 from companion.core.day.checklist import (
+    DERIVED_LINKS,
     LINK_LABELS,
     day_checked,
     new_day,
@@ -169,7 +170,15 @@ class PhaseGroup(QGroupBox):
                 self.link_buttons[item.key] = button
                 grid.addWidget(button, row, 3)
         layout.addLayout(grid)
+        if any(item.link in DERIVED_LINKS for item in phase_list.items):
+            # ticks that follow the day (a round written down, the thank-you marked sent)
+            # change with no click here: neither page redraws its list for a day change
+            bus.changed.connect(self._on_change)
         self.refresh()
+
+    def _on_change(self, change) -> None:
+        if change.touches(*DAY_KINDS):
+            self.refresh()
 
     def set_scope(self, scope, note: str = "") -> None:
         self.note.setText(note)

@@ -131,3 +131,25 @@ def test_the_capture_item_ticks_itself_once_every_round_of_the_day_is_written_do
     assert capture.key in ticked and ticked - {capture.key} == cl.checked_keys(db, scope)
     other_day = cl.Scope(loop, (now.date() + dt.timedelta(days=1)).isoformat())
     assert capture.key not in cl.day_checked(db, other_day, after.items, now)  # no rounds then
+
+
+def test_the_thank_you_item_ticks_itself_once_the_loop_s_note_is_marked_sent(db, clock, content):
+    """The walk: the thank-you marked sent in the Journal, yet "send ... a thank-you"
+    unticked."""
+    from companion.core.journal.thankyou import save_thank_you
+
+    now = clock.now()
+    after = cl.phase_list(content, "after-loop")
+    thanks = next(i for i in after.items if i.link == "thank-you")
+    loop = create_loop(db, "Acme")
+    other = create_loop(db, "Globex")
+    scope = cl.Scope(loop, now.date().isoformat())
+    assert thanks.key not in cl.day_checked(db, scope, after.items, now)
+    save_thank_you(db, loop, draft="Thank you", sent_at=now)  # as the Journal's "Mark sent"
+    ticked = cl.day_checked(db, scope, after.items, now)
+    assert thanks.key in ticked and ticked - {thanks.key} == cl.checked_keys(db, scope)
+    assert thanks.key not in cl.day_checked(db, cl.Scope(other, scope.day), after.items, now)
+    round_scope = cl.Scope(loop, scope.day, round_id=1)  # a round's list is not the loop's
+    assert thanks.key not in cl.day_checked(db, round_scope, after.items, now)
+    save_thank_you(db, loop, sent_at=None)  # un-marked: unticked again
+    assert thanks.key not in cl.day_checked(db, scope, after.items, now)

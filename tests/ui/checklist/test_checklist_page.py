@@ -194,3 +194,40 @@ def test_every_reason_shows_under_its_item_without_hovering(page, content):
     for (phase, key), why in reasons.items():
         label = page.groups[phase].why_labels[key]
         assert label.text() == why and label.isVisible()
+
+
+def test_day_ticks_follow_the_journal_on_both_pages(qtbot, ctx, bus, day_service, dnd):
+    """Marked sent in the Journal, "send ... a thank-you" ticked on the Checklist page and
+    on Today's list, though neither redraws its lists for a day change; un-marked, unticked."""
+    from companion.core.changes import Change
+    from companion.core.journal.thankyou import save_thank_you
+    from companion.ui.checklist.page import ChecklistPage
+    from companion.ui.today.page import TodayPage
+
+    loop = create_loop(ctx.db, "Acme", starts_on="2026-12-01")
+    add_round(ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 1, 7, 0, tzinfo=TZ))
+    checklist = ChecklistPage(ctx, bus, day=day_service)
+    today = TodayPage(ctx, bus, day=day_service)
+    for page in (checklist, today):
+        qtbot.addWidget(page)
+        page.show()
+        page.on_shown()
+    qtbot.waitUntil(lambda: checklist._built and today._built)
+    assert today.phase_group.phase_list.phase == "after-loop"  # the round is over
+
+    def ticked() -> list[bool]:
+        out = []
+        for group in (checklist.groups["after-loop"], today.phase_group):
+            (item,) = [i for i in group.phase_list.items if i.link == "thank-you"]
+            out.append(group.boxes[item.key].isChecked())
+        return out
+
+    def mark(sent) -> None:  # as the Journal's thank-you box does
+        save_thank_you(ctx.db, loop, sent_at=sent)
+        bus.announce(Change.of("thank-you", ids=[loop], origin=object()))
+
+    assert ticked() == [False, False]
+    mark(ctx.now())
+    assert ticked() == [True, True]
+    mark(None)
+    assert ticked() == [False, False]
