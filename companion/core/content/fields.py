@@ -215,6 +215,7 @@ ITEM_FIELDS: dict[str, dict[str, Check]] = {
         "minutes": whole(1, 600, "minutes"),
         "audience": list_of(AUDIENCES),
         "nudges": identifier,
+        "also": text,
     },
 }
 REQUIRED_ITEM_FIELDS: dict[str, tuple[str, ...]] = {

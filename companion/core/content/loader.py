@@ -59,7 +59,6 @@ KINDS = frozenset(
 )
 PHASES = ("night-before", "morning-of", "before-round", "after-loop")
 BUILTIN_SECTIONS = frozenset({"@pitch-outline", "@planned-questions", "@timebox", "@closing-topic"})
-LIST_FIELDS = frozenset({"sections", "see", "tags", "audience"})
 
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _FIELD_RE = re.compile(r"^\s{2,}([a-z_]+):\s?(.*)$")
@@ -75,6 +74,7 @@ class RoundType:
     key: int = 0
     nudges: str | None = None  # id of the kind: nudges section its timebox uses
     minutes: int = 0  # default round length, 0 = none
+    also: tuple[str, ...] = ()  # other words an invitation names it by ("behavioral")
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,7 @@ class Content:
                         key=item.int("key"),
                         nudges=item.get("nudges") or None,
                         minutes=item.int("minutes"),
+                        also=tuple(item.list("also")),
                     )
                 )
         return rounds

@@ -177,7 +177,9 @@ def page_for(rnd: DayRound, infos: Sequence[RoundInfo]) -> tuple[str, bool]:
     if find_round(infos, rnd.type) is not None:
         return rnd.type, False
     words = rnd.round.type_label or rnd.type.replace("-", " ")
-    base = guess_round_type(words, [(i.id, i.title) for i in infos])
+    # the pack's other words count here ("Behavioral interview": the hiring-manager page
+    # and its Stories); an import keeps the invitation's own words as the round's type
+    base = guess_round_type(words, [(i.id, i.title) for i in infos], {i.id: i.also for i in infos})
     return base or GENERIC, True
 
 

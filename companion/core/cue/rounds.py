@@ -37,6 +37,7 @@ class RoundInfo:
     sections: tuple[str, ...]
     nudges: str  # id of a `nudges` section, "" for none
     minutes: int  # default round length
+    also: tuple[str, ...] = ()  # other words an invitation names it by
 
 
 def round_infos(content: Content) -> list[RoundInfo]:
@@ -60,6 +61,7 @@ def round_infos(content: Content) -> list[RoundInfo]:
                 sections=rt.sections,
                 nudges=nudges,
                 minutes=type_minutes(content, rt.id, item),
+                also=rt.also,
             )
         )
     free = [k for k in range(1, 10) if k not in used]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.core.day.actions import type_and_label
@@ -27,16 +27,26 @@ def round_title(rnd: Round, titles: dict[str, str] | None = None) -> str:
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-def guess_round_type(summary: str, types: Iterable[tuple[str, str]]) -> str:
+def guess_round_type(
+    summary: str,
+    types: Iterable[tuple[str, str]],
+    also: Mapping[str, Sequence[str]] | None = None,
+) -> str:
     """The round type id whose id or title words best match a calendar event's summary
-    (``types`` is (id, title) pairs); "" when nothing matches."""
+    (``types`` is (id, title) pairs); "" when nothing matches. ``also`` (type id -> the
+    pack's other words for it, ``also:``) counts each of its phrases the summary holds as
+    much as the id."""
     words = set(_WORD.findall(summary.lower()))
     text = summary.lower()
+    spaced = f" {' '.join(_WORD.findall(text))} "
     best, best_score = "", 0
     for rid, title in types:
         score = 0
         if rid.replace("-", " ") in text:
             score += 3
+        for phrase in (also or {}).get(rid, ()):
+            if f" {' '.join(_WORD.findall(phrase.lower()))} " in spaced:
+                score += 3
         score += len(words & (set(_WORD.findall(title.lower())) - {"round", "the", "me", "i", "c"}))
         if score > best_score:
             best, best_score = rid, score

@@ -285,3 +285,27 @@ def test_after_a_custom_round_ends_the_header_keeps_its_title(world):
     rows = _day("after", *CUSTOM)
     state, _ = _state(world, rows, last_type="peer")
     assert state.mode == "after" and state.title == "Bar raiser"
+
+
+@pytest.mark.parametrize(
+    ("label", "page"),
+    [
+        ("Behavioral interview", "hiring-manager"),  # the page with the Stories fold
+        ("Behavioural interview", "hiring-manager"),
+        ("ML infra deep dive interview", "peer"),
+        ("Architecture review", "design"),
+        ("Intro call with the recruiter", "opening"),
+        ("Lunch with the team", GENERIC),
+        ("Office tour", GENERIC),
+    ],
+)
+def test_an_invitations_own_words_find_the_pack_page_that_fits(world, label, page):
+    """A custom type from an invitation ("Behavioral interview") showed the generic page:
+    no Stories on the card in a behavioural round. The pack's ``also:`` words name it."""
+    from companion.core.stories.pack import FALLBACK
+    from companion.core.stories.rounds import shows_stories
+
+    rtype = label.lower().replace(" ", "-")
+    state, _view = _state(world, _day("in", rtype, label))
+    assert (state.title, state.page) == (label, page)
+    assert shows_stories(FALLBACK, state.page) == (page in ("hiring-manager", "peer"))
