@@ -42,11 +42,6 @@ def is_newer(event, rnd: loops.Round) -> bool:
     return bool(event.cancelled and not rnd.skipped_at)
 
 
-def round_name(rnd: loops.Round, titles: dict[str, str]) -> str:
-    title = round_title(rnd, titles)
-    return title if title.lower().endswith("round") else f"{title} round"
-
-
 def apply_update(
     db: Database, rnd: loops.Round, event, fields: dict, titles: dict[str, str], now: dt.datetime
 ) -> tuple[str, str]:
@@ -56,7 +51,7 @@ def apply_update(
         if not rnd.ics_start and event.start == rnd.scheduled:  # imported before it was kept
             loops.update_round(db, rnd.id, ics_start=to_stored(event.start))
         return "same", ""
-    name = round_name(rnd, titles)
+    name = round_title(rnd, titles)
     stamp = {
         "ics_sequence": event.sequence,
         "ics_stamp": to_stored(event.stamp) if event.stamp else "",

@@ -7,6 +7,7 @@ Times are ISO 8601 strings with a UTC offset, read and written by
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -372,3 +373,10 @@ def custom_types(db: Database, known: set[str]) -> list[tuple[str, str]]:
         "SELECT type, MAX(type_label) FROM rounds WHERE type != '' GROUP BY type ORDER BY type"
     ).fetchall()
     return [(t, label or t.replace("-", " ")) for t, label in rows if t not in known]
+
+
+def type_names(db: Database, titles: Mapping[str, str]) -> dict[str, str]:
+    """Every round type's name for people, by type id: the content's title (``titles``),
+    else the words a custom type was made from (an invitation's, a typed round's)."""
+    own = {t: words[:1].upper() + words[1:] for t, words in custom_types(db, set(titles))}
+    return {**own, **titles}

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Mapping
 
 from companion.core.day.lengths import round_minutes
@@ -16,11 +17,16 @@ def local_time(moment: dt.datetime, now: dt.datetime) -> dt.datetime:
     return moment.astimezone(now.tzinfo)
 
 
+# a name that already says what it is gets no "round" after it ("Behavioral interview",
+# "Recruiter screen" from an invitation, not "Behavioral interview round")
+_NAMES_ITSELF = re.compile(r"\b(round|interview|screen)\b", re.IGNORECASE)
+
+
 def round_title(rnd: Round, titles: Mapping[str, str]) -> str:
     label = getattr(rnd, "type_label", "") or ""
     name = titles.get(rnd.type) or label or rnd.type.replace("-", " ").strip().capitalize()
     name = name or "Round"
-    return name if "round" in name.lower() else f"{name} round"
+    return name if _NAMES_ITSELF.search(name) else f"{name} round"
 
 
 def length_minutes(rnd: Round, rules: DayRules) -> int:

@@ -51,12 +51,13 @@ import datetime as dt
 import io
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlite_utils import Database
 
+from companion.core.day.loops import type_names
 from companion.core.storage.files import atomic_write_text
 from companion.core.study.facts import topic_facts
 from companion.core.study.ranking import StudyDetail, StudyItem, study_details, study_list
@@ -149,13 +150,17 @@ def md_inline(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", " ".join(plain(text).split()))
 
 
-def render_markdown(rows: Sequence[StudyRow], now: dt.datetime) -> str:
+def render_markdown(
+    rows: Sequence[StudyRow], now: dt.datetime, names: Mapping[str, str] | None = None
+) -> str:
+    """The study list as a Markdown checklist; ``names`` names the round types (ids when
+    missing)."""
     lines = [f"# Study list ({now.date().isoformat()})", ""]
     if not rows:
         lines += ["Nothing to study: no open flubs or weak topics.", ""]
     for row in rows:
         item, detail = row.item, row.detail
-        facts = [md_inline(fact) for fact in topic_facts(item, detail)]
+        facts = [md_inline(fact) for fact in topic_facts(item, detail, names)]
         lines.append(f"- [ ] **{md_inline(item.topic)}** ({'; '.join(facts)})")
         for text in detail.details:
             lines.append(f"  - {md_inline(text)}")
@@ -299,9 +304,9 @@ def render_json(rows: Sequence[StudyRow], now: dt.datetime) -> str:
 # --- writing -----------------------------------------------------------------------------
 
 
-def render(fmt: str, rows: Sequence[StudyRow], now: dt.datetime, guide=None) -> str:
+def render(fmt: str, rows: Sequence[StudyRow], now: dt.datetime, guide=None, names=None) -> str:
     if fmt == "md":
-        return render_markdown(rows, now)
+        return render_markdown(rows, now, names)
     if fmt == "csv":
         return render_csv(rows)
     if fmt == "anki":
@@ -317,5 +322,7 @@ def export_study_list(db: Database, fmt: str, path: Path, now: dt.datetime, *, g
     if fmt not in FORMATS:
         raise ValueError(f"Unknown export format {fmt!r}; use one of {', '.join(FORMATS)}.")
     rows = study_rows(db, now, guide)
-    atomic_write_text(Path(path), render(fmt, rows, now, guide))
+    titles = guide.round_titles if guide is not None else {}
+    names = type_names(db, titles)  # for people (Markdown); the data formats keep the ids
+    atomic_write_text(Path(path), render(fmt, rows, now, guide, names))
     return len(rows)

@@ -4,14 +4,19 @@ them), in which rounds."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 
-def topic_facts(item, detail) -> list[str]:
-    """Plain-text facts for a study item and its :class:`StudyDetail`, in reading order."""
+
+def topic_facts(item, detail, names: Mapping[str, str] | None = None) -> list[str]:
+    """Plain-text facts for a study item and its :class:`StudyDetail`, in reading order;
+    ``names`` (round type id -> its name for people, :func:`~companion.core.day.loops.type_names`)
+    names the rounds it came up in."""
+    names = names or {}
     facts = [f"came up {item.count}×", f"worst {item.worst}/3"]
     if item.last_seen:
         facts.append(f"last seen {item.last_seen[:10]}")
     if detail.companies:
         facts.append("at " + ", ".join(detail.companies))
     if detail.round_types:
-        facts.append("in " + ", ".join(detail.round_types))
+        facts.append("in " + ", ".join(names.get(t) or t for t in detail.round_types))
     return facts

@@ -126,8 +126,10 @@ class GuideIndex:
     def __init__(self, content) -> None:
         self._sections = []
         self._cache: dict[str, GuideLink | None] = {}
+        self.round_titles: dict[str, str] = {}  # round type id -> title (exports name rounds)
         if content is None:
             return
+        self.round_titles = {t.id: t.title for t in content.round_types()}
         for kind in GUIDE_KINDS:
             for section in content.by_kind(kind):
                 items = [

@@ -3,11 +3,13 @@ the study list). Plain Qt models; the pages only choose which view shows them.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
 
 from companion.core.day.loops import Loop, Round
+from companion.core.day.round_state import round_title
 from companion.core.journal.detail import LoopDetail, RoundEntries
 from companion.core.journal.edits import entry_kind_of
 from companion.core.journal.entries import SEVERITIES
@@ -119,9 +121,15 @@ class RoundTreeModel(QAbstractItemModel):
         super().__init__(parent)
         self.groups: list[RoundEntries] = []
         self._children: list[list[tuple[str, str, object]]] = []
+        self._titles: Mapping[str, str] = {}
 
-    def set_detail(self, detail: LoopDetail | None) -> None:
+    def set_detail(
+        self, detail: LoopDetail | None, titles: Mapping[str, str] | None = None
+    ) -> None:
+        """Show ``detail``; ``titles`` (round type id -> title) names its rounds as the
+        day does."""
         self.beginResetModel()
+        self._titles = titles or {}
         self.groups = list(detail.rounds) if detail else []
         self._children = [_entries(g) for g in self.groups]
         self.endResetModel()
@@ -163,7 +171,7 @@ class RoundTreeModel(QAbstractItemModel):
                 if rnd is None:
                     return "Not tied to a round" if index.column() == 0 else ""
                 if index.column() == 0:
-                    return rnd.type.replace("-", " ").capitalize() or "Round"
+                    return round_title(rnd, self._titles)
                 role_name = rnd.interviewer_role.replace("-", " ").capitalize()
                 who = " · ".join(p for p in (role_name, rnd.interviewer_name) if p)
                 when = when_text(rnd.started_at or rnd.scheduled_at)

@@ -382,7 +382,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.loop_notes.setText(f"Notes: {notes[:300]}{'…' if len(notes) > 300 else ''}")
         self.loop_notes.setToolTip(plain_tip(loop.notes[:2000]))
         self.loop_notes.setVisible(bool(notes))
-        self.rounds_model.set_detail(detail)
+        self.rounds_model.set_detail(detail, self.day.rules.titles)
         self.rounds_view.expandAll()
         self.rounds_view.resizeColumnToContents(0)
         self.rounds_stack.setCurrentWidget(

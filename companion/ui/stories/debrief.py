@@ -15,8 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.cue.rounds import find_round, round_infos
-from companion.core.day.loops import get_round
+from companion.core.day.loops import get_round, type_names
 from companion.core.stories import DatabaseError
 from companion.core.stories.debrief import loop_debrief, prepped_debriefs
 
@@ -49,11 +48,6 @@ def trend_line(loops, current_id: int | None) -> str:
     return "Across loops: " + " → ".join(parts) if parts else ""
 
 
-def _title(content, round_type: str) -> str:
-    info = find_round(round_infos(content), round_type)
-    return info.title if info is not None else round_type.replace("-", " ").capitalize()
-
-
 class DebriefBox(QGroupBox):
     """The loop's debrief in the Journal: its prep recall, each round's hits and misses,
     and the recall across loops. It reads the journal when told which loop to show."""
@@ -74,6 +68,8 @@ class DebriefBox(QGroupBox):
         try:
             loop = loop_debrief(self.ctx.db, loop_id) if loop_id is not None else None
             loops = prepped_debriefs(self.ctx.db)
+            titles = {t.id: t.title for t in self.ctx.content.round_types()}
+            names = type_names(self.ctx.db, titles)  # a custom type's own words too
         except DatabaseError as exc:
             self.text.setText(f"The debrief cannot be read: {exc}")
             return
@@ -90,7 +86,7 @@ class DebriefBox(QGroupBox):
                 continue
             if not r.asked and not r.expected and not r.stories:
                 continue
-            lines += round_lines(r, _title(self.ctx.content, r.type))
+            lines += round_lines(r, names.get(r.type) or r.type)
         if trend := trend_line(loops, loop_id):
             lines.append(trend)
         self.text.setText("\n".join(lines))

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
+from companion.core.day.loops import type_names
 from companion.core.review.ahead import offer_minutes, review_ahead
 from companion.core.review.cards import rate
 from companion.core.review.queue import review_or_empty
@@ -298,8 +299,8 @@ class StudyPage(QWidget):
         esc = html.escape
         parts = [f"<h3>{esc(item.topic)}</h3>"]
         detail = study_details(self.ctx.db, [item.key])[item.key]
-
-        facts = topic_facts(item, detail)  # the same facts as the Markdown export
+        names = type_names(self.ctx.db, self.guide.round_titles)
+        facts = topic_facts(item, detail, names)  # the same facts as the Markdown export
         parts.append(f"<p>{esc('; '.join(facts))}</p>")
         if detail.details:
             parts.append(

@@ -102,3 +102,37 @@ def test_an_unknown_event_title_becomes_its_own_round_type(db, loop):
     sch.import_events(db, loop, events, types=[("design", "System design")], company="Acme")
     rnd = list_rounds(db, loop)[-1]
     assert (rnd.type, rnd.type_label) == ("bar-raiser", "Bar raiser")
+
+
+@pytest.mark.parametrize(
+    ("label", "title"),
+    [
+        ("Coding", "Coding round"),
+        ("Behavioral interview", "Behavioral interview"),  # not "... interview round"
+        ("Recruiter screen", "Recruiter screen"),
+        ("Round 2: pairing", "Round 2: pairing"),
+        ("Backgrounder", "Backgrounder round"),  # a word, not "round" inside one
+    ],
+)
+def test_a_round_is_named_once(db, label, title):
+    loop_id = create_loop(db, "Acme")
+    rid = add_round(db, loop_id, "custom")
+    db.execute("UPDATE rounds SET type_label = ? WHERE id = ?", [label, rid])
+    (rnd,) = list_rounds(db, loop_id)
+    assert sch.round_title(rnd) == title
+
+
+def test_type_names_give_the_pack_title_else_the_rounds_own_words(db):
+    from companion.core.day.loops import type_names
+
+    loop_id = create_loop(db, "Acme")
+    add_round(db, loop_id, "design")
+    rid = add_round(db, loop_id, "ml-infra-deep-dive")
+    db.execute("UPDATE rounds SET type_label = 'ML infra deep dive' WHERE id = ?", [rid])
+    add_round(db, loop_id, "bar-raiser")  # typed before labels were kept: its id's words
+    names = type_names(db, {"design": "System design"})
+    assert names == {
+        "design": "System design",
+        "ml-infra-deep-dive": "ML infra deep dive",
+        "bar-raiser": "Bar raiser",
+    }

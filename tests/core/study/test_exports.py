@@ -291,3 +291,21 @@ def test_csv_escapes_every_formula_start_including_full_width_and_a_tab_or_cr(te
 def test_csv_leaves_an_ordinary_cell_alone():
     assert exports.csv_safe("consistent hashing") == "consistent hashing"
     assert exports.csv_safe("a+b") == "a+b"
+
+
+def test_markdown_names_rounds_for_people_and_the_data_formats_keep_ids(db, content, tmp_path):
+    """The Markdown checklist said "in design, ml-infra-deep-dive-interview": type ids."""
+    from companion.core.study.ranking import GuideIndex
+
+    loop = create_loop(db, "Northwind")
+    journal.add_flub(db, loop, add_round(db, loop, "design"), "backpressure", "", 2, at=NOW)
+    rid = add_round(db, loop, "ml-infra-deep-dive-interview")
+    db.execute("UPDATE rounds SET type_label = 'ML infra deep dive interview' WHERE id = ?", [rid])
+    journal.add_flub(db, loop, rid, "backpressure", "", 2, at=NOW)
+    guide = GuideIndex(content)
+    exports.export_study_list(db, "md", tmp_path / "s.md", NOW, guide=guide)
+    text = (tmp_path / "s.md").read_text(encoding="utf-8")
+    assert "in System design, ML infra deep dive interview)" in text, text
+    exports.export_study_list(db, "json", tmp_path / "s.json", NOW, guide=guide)
+    (topic,) = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["items"]
+    assert topic["round_types"] == ["design", "ml-infra-deep-dive-interview"]

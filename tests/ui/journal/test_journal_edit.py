@@ -230,7 +230,8 @@ def test_a_round_and_its_notes_are_edited_and_notes_cleared_with_undo(qtbot, pag
         "Sam",
         "Graphs, then a heap",
     )
-    assert page.rounds_model.data(page.rounds_model.index(0, 0)) == "Coding"
+    # named as the day names it
+    assert page.rounds_model.data(page.rounds_model.index(0, 0)) == "Coding round"
     _select(page, "notes", rid)
     assert page.delete_button.text() == "Clear &notes"
     page.delete_selected()

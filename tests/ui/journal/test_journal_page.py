@@ -60,7 +60,7 @@ def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, day_service, 
     assert page.current_loop_id == loop
     model = page.rounds_model
     top = model.index(0, 0)
-    assert model.data(top) == "Design"
+    assert model.data(top) == "System design round"  # the pack's title, as the day says it
     assert "Dana" in model.data(model.index(0, 1))
     children = [
         (model.data(model.index(r, 0, top)), model.data(model.index(r, 1, top)))
@@ -70,6 +70,20 @@ def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, day_service, 
     assert ("Flubbed, bad", "Burst load: no 429s") in children
     assert ("Went well", "Rapport") in children
     assert "Acme" in page.title.text()
+
+
+def test_a_custom_round_is_named_in_its_own_words(qtbot, ctx, bus, day_service, clock):
+    """An invitation's round type the pack lacks keeps its words, capitals and all (it read
+    "Ml infra deep dive interview round", from the type's id)."""
+    from companion.core.day.actions import type_and_label
+
+    loop = create_loop(ctx.db, "Northwind", starts_on=clock.now().date().isoformat())
+    rtype, label = type_and_label("", "ML infra deep dive interview", set())
+    rid = add_round(ctx.db, loop, rtype)
+    ctx.db.execute("UPDATE rounds SET type_label = ? WHERE id = ?", [label, rid])
+    page = _page(qtbot, ctx, bus, day_service)
+    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
+    assert page.rounds_model.data(page.rounds_model.index(0, 0)) == "ML infra deep dive interview"
 
 
 def test_empty_journal_shows_what_to_do(qtbot, ctx, bus, day_service):
