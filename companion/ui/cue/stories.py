@@ -95,9 +95,11 @@ class StoriesFold(QFrame):
     def _set_open(self, on: bool) -> None:
         text = self.header.text()[2:]
         self.header.setText(("\u25be " if on else "\u25b8 ") + text)
-        for widget in (self.filter, self.list):
-            widget.setVisible(on)
-        self.empty.setVisible(on and not self._ids if hasattr(self, "_ids") else False)
+        # opened with no stories: the hint alone (an empty list showed as a blank box)
+        ids = getattr(self, "_ids", [])
+        self.filter.setVisible(on and bool(self.filter.text()))
+        self.list.setVisible(on and bool(ids))
+        self.empty.setVisible(on and not ids)
 
     def show_stories(
         self, stories: list[tuple[str, str, list[str], bool]], filter_text: str, empty: str

@@ -84,3 +84,17 @@ def test_without_a_running_round_nothing_is_marked(card, db):
     card.show_stories()
     assert card.stories.toggle_used("cut-gpu-cost") is None
     assert db.execute("SELECT COUNT(*) FROM story_use").fetchone()[0] == 0
+
+
+def test_opened_with_no_stories_it_shows_the_hint_alone(ctx, bus, day_service, qtbot):
+    """An empty bank opened by its header showed a blank list box above the hint."""
+    from companion.ui.cue.window import CueCardWindow
+
+    card = CueCardWindow(ctx, bus, day_service)
+    qtbot.addWidget(card)
+    card.set_round("hiring-manager")
+    fold = card.stories.fold
+    fold.header.click()  # opened by hand, not by the hotkey
+    assert fold.is_open
+    assert fold.empty.isVisibleTo(card) and "No stories yet" in fold.empty.text()
+    assert not fold.list.isVisibleTo(card) and not fold.filter.isVisibleTo(card)
