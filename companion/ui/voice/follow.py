@@ -268,7 +268,9 @@ class FollowStrip(QFrame):
     def _fail(self, text: str) -> None:
         self._failed = True
         self.stop()
-        self.message.setText(f"Pitch following off: {text}")
+        # the state, not the setting: "Pitch following off" under "Follow my pitch: on"
+        # read as a contradiction; the opt-in stays for the next round
+        self.message.setText(f"Not following your pitch: {text}")
         self.message.setVisible(True)
 
     def _show(self, view) -> None:

@@ -188,6 +188,10 @@ def test_no_pitch_says_so(ctx, bus, day_service, qtbot):
     window.toggle_round()
     assert not window.follow.following
     assert "nothing to follow" in window.follow.message.text()
+    # what happens, under the opt-in as the user left it (it read "Pitch following off"
+    # beside "Follow my pitch: on")
+    assert window.follow.message.text().startswith("Not following your pitch: ")
+    assert window.follow.toggle.text() == "Follow my pitch: on"
 
 
 @pytest.fixture
