@@ -22,6 +22,7 @@ from companion.core.cue import timebox
 from companion.core.day import loops
 from companion.ui.bus import AppBus
 from companion.ui.widgets.type_scale import type_role
+from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 HELP = (
     "<p>The card stays above other windows and never takes focus from the call. "
@@ -42,8 +43,13 @@ class CuePage(QWidget):
         self.ctx = ctx
         self.bus = bus
         self.setAccessibleName("Cue card page")
-        layout = QVBoxLayout(self)
+        # the settings and their help scroll: at 200 % the help's last lines were cut off
+        body = QWidget()
+        layout = QVBoxLayout(body)
         layout.setContentsMargins(24, 18, 24, 18)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(VerticalScroll(body, "Cue card settings, scrollable", tab_stop=True))
         title = QLabel("Cue card")
         type_role(title, "pageTitle")
         layout.addWidget(title)

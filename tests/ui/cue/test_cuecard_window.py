@@ -418,3 +418,22 @@ def test_companion_while_the_card_runs_opens_the_main_window(ctx, bus, day_servi
     assert window.isVisible() and window.windowTitle()
     assert open_main(ctx, bus, day_service, mains) is window and len(mains) == 1
     window.close()
+
+
+def test_the_cue_card_page_scrolls_to_its_last_line(ctx, bus, qtbot):
+    """At 200 % the page's help ran past its bottom edge with no way to reach it."""
+    from PySide6.QtWidgets import QApplication
+
+    from companion.ui.cue.page import CuePage
+    from companion.ui.widgets.vertical_scroll import VerticalScroll
+
+    page = CuePage(ctx, bus)
+    qtbot.addWidget(page)
+    page.resize(500, 260)  # shorter than its settings and help
+    page.show()
+    qtbot.waitExposed(page)
+    QApplication.processEvents()
+    scroll = page.findChild(VerticalScroll)
+    assert scroll is not None and scroll.verticalScrollBar().maximum() > 0
+    scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
+    assert page.open_button.isVisibleTo(page)
