@@ -48,7 +48,9 @@ from companion.ui.widgets.vertical_scroll import VerticalScroll
 #: the change kinds this page shows
 SHOWN = ("loop", "round", "capture", "thank-you", "plan", "study")
 SPLITTER_KEY = "journal.splitter"  # the loop list's and the detail's widths, as left
-LIST_CHARS = 22  # the loop list's least width, in average characters
+# the loop list's least width, in average characters: a company's name, and no more than
+# lets the window fit 800 x 500 (1600 x 1000 at 200 %, tests/ui/test_accessibility.py)
+LIST_CHARS = 16
 
 
 def _saved_sizes(value) -> list[int] | None:
