@@ -154,7 +154,10 @@ def checked_keys(db: Database, scope: Scope) -> set[str]:
 #: items whose tick follows the day rather than a click: "Write down every question"
 #: is done once every round of the day is written down, "send ... a thank-you" once the
 #: loop's note is marked sent in the Journal
-DERIVED_LINKS = ("journal-capture", "thank-you")
+DERIVED_LINKS = {
+    "journal-capture": "every round of the day is written down",
+    "thank-you": "the thank-you note is marked sent in the Journal",
+}
 
 
 def day_checked(db: Database, scope: Scope, items, now: dt.datetime) -> set[str]:

@@ -141,10 +141,15 @@ class PhaseGroup(QGroupBox):
             cell = QVBoxLayout()
             cell.setSpacing(0)
             cell.addWidget(text)
-            if item.why:
+            # a tick that follows the day says so: while the day holds it, a click cannot
+            # untick it
+            follows = DERIVED_LINKS.get(item.link)
+            tip = "\n".join(t for t in (item.why, follows and f"Ticks itself once {follows}.") if t)
+            if tip:
                 for widget in (box, text):
-                    widget.setToolTip(plain_tip(item.why))
-                box.setAccessibleDescription(item.why)
+                    widget.setToolTip(plain_tip(tip))
+                box.setAccessibleDescription(tip)
+            if item.why:
                 # the reason shows under the item: no mouse needed to read it
                 why = _ClickLabel(item.why, box)
                 why.setObjectName("checklistWhy")

@@ -231,3 +231,9 @@ def test_day_ticks_follow_the_journal_on_both_pages(qtbot, ctx, bus, day_service
     assert ticked() == [True, True]
     mark(None)
     assert ticked() == [False, False]
+    # a click cannot untick what the day holds: the item says what ticks it
+    group = checklist.groups["after-loop"]
+    (item,) = [i for i in group.phase_list.items if i.link == "thank-you"]
+    assert "Ticks itself once the thank-you note is marked sent" in (
+        group.boxes[item.key].toolTip()
+    )
