@@ -94,7 +94,7 @@ def as_text(listed, now: dt.datetime | None = None) -> str:
         first = _local(listed.next_round_at, now or listed.at)
         head = f"Review before the loop (first round {first:%a %d %b %H:%M})"
     else:
-        head = "Review now (no loop scheduled)"
+        head = "Review now (no loop starts ahead)"  # one may be under way
     if not listed.items:
         return f"{head}: nothing to review."
     lines = [f"{head}: {count_of(len(listed.items), 'item')}, {listed.due_now} due now"]

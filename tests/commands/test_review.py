@@ -60,7 +60,7 @@ def test_json_is_the_documented_shape_sorted_by_recall(filled, capsys):
 def test_text_and_no_loop(filled, capsys):
     assert main(["--data-dir", str(filled), "review", "--at", "2027-03-01T20:00+01:00"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Review now (no loop scheduled)")
+    assert out.startswith("Review now (no loop starts ahead)")
     argv = ["--data-dir", str(filled), "review", "--at", "2027-03-01T20:00", "--json"]
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out)["next_round_at"] is None
@@ -110,3 +110,19 @@ def test_ahead_bad_minutes_is_one_line(filled, capsys):
         main(["--data-dir", str(filled), "review", "--ahead", "soon"])
     assert exit_.value.code == 2
     assert "'soon' is not a number of minutes" in capsys.readouterr().err
+
+
+def test_a_loop_under_way_is_not_called_unscheduled(data_dir, capsys):
+    """With the loop's first round begun, the review said "no loop scheduled"."""
+    from companion.core.day.loops import add_round, create_loop
+
+    ctx = AppContext(data_dir)
+    loop = create_loop(ctx.db, "Acme", starts_on="2027-03-01")
+    at = dt.datetime(2027, 3, 1, 9, 0, tzinfo=TZ)
+    add_round(ctx.db, loop, "coding", scheduled_at=at)
+    add_round(ctx.db, loop, "design", scheduled_at=at + dt.timedelta(hours=2))
+    ctx.close()
+    argv = ["--data-dir", str(data_dir), "review", "--at", (at + dt.timedelta(hours=1)).isoformat()]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "no loop scheduled" not in out and out.startswith("Review now (no loop starts ahead)")
