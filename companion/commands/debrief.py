@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from companion.commands.common import CommandError, open_journal
+from companion.core.day.loops import type_names
 from companion.core.stories.debrief import all_debriefs, loop_debrief
 
 
@@ -60,10 +61,12 @@ def run(args, ctx) -> int:
         return 0
     if not loops:
         print("No loops yet.")
+    titles = {t.id: t.title for t in ctx.content.round_types()}
+    names = type_names(ctx.db, titles)  # the text names rounds as Today does; JSON: the ids
     for loop in loops:
         print(f"{loop.company} (loop {loop.id}): prep recall {_percent(loop.recall)}")
         for r in loop.rounds:
-            print(f"  round {r.id} {r.type}: recall {_percent(r.recall)}")
+            print(f"  round {r.id} {names.get(r.type) or r.type}: recall {_percent(r.recall)}")
             print(f"    expected and asked: {', '.join(r.hits) or '-'}")
             print(f"    asked, not expected: {', '.join(r.misses) or '-'}")
             print(f"    expected, not asked: {', '.join(r.unasked) or '-'}")

@@ -116,6 +116,13 @@ def test_debrief_json_is_the_documented_shape(filled, capsys):
     assert json.loads(capsys.readouterr().out)["loops"][0]["id"] == loop["id"]
 
 
+def test_debrief_text_names_rounds_as_today_does(filled, capsys):
+    """It said "round 3 behavioral-interview": the type id, not the round's name."""
+    assert main(["--data-dir", str(filled), "debrief"]) == 0
+    out = capsys.readouterr().out
+    assert "Hiring manager: recall 50%" in out and "Coding: recall -" in out, out
+
+
 def test_debrief_an_unknown_loop_is_one_line(filled, capsys):
     assert main(["--data-dir", str(filled), "debrief", "--loop", "999"]) == 1
     assert capsys.readouterr().err.strip() == "companion: debrief: there is no loop 999"
