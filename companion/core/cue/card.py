@@ -73,17 +73,26 @@ def round_press(rnd: DayRound, now: dt.datetime, take_over_within: int) -> str:
 
 @dataclass(frozen=True)
 class Settle:
-    """When a button's meaning (its text) last changed; a press within :data:`SETTLE`
+    """When a press changed a button's meaning (its text); a press within :data:`SETTLE`
     of that change is ignored. A button seen for the first time takes presses at once
-    (a hotkey that opens the card presses it straight away)."""
+    (a hotkey that opens the card presses it straight away), and so does one whose
+    meaning the clock changed: an armed "End now" running out has no double click
+    behind it, and a press just after it was swallowed (the walk hit it twice)."""
 
     meaning: object = None
     since: dt.datetime | None = None
+    pressed_at: dt.datetime | None = None
+
+    def press(self, now: dt.datetime) -> Settle:
+        """A press is being handled: the change it makes starts the wait."""
+        return replace(self, pressed_at=now)
 
     def follow(self, meaning: object, now: dt.datetime) -> Settle:
         if meaning == self.meaning:
             return self
-        return Settle(meaning, now if self.meaning is not None else None)
+        pressed = self.pressed_at
+        by_press = pressed is not None and dt.timedelta(0) <= now - pressed < SETTLE
+        return Settle(meaning, now if self.meaning is not None and by_press else None, pressed)
 
     def ignores(self, now: dt.datetime) -> bool:
         return self.since is not None and dt.timedelta(0) <= now - self.since < SETTLE

@@ -377,6 +377,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         """Start/End: what the card state says the next press does."""
         if self._settle.ignores(self.ctx.now()):
             return  # the second click of a double click, on a button that just changed
+        self._settle = self._settle.press(self.ctx.now())
         state = self.compute()
         press = state.next_press
         if press == "focus-capture":

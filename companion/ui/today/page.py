@@ -369,6 +369,7 @@ class TodayPage(NowArea, QWidget):
     def _press(self, slot) -> None:
         if self._settle is not None and self._settle.ignores(self.ctx.now()):
             return
+        self._settle = (self._settle or Settle()).press(self.ctx.now())
         slot()
 
     def _round_press(self, view) -> str:

@@ -274,10 +274,21 @@ def test_a_double_press_is_settled_by_the_meaning_change():
 
     first = Settle().follow("Start", NOW)
     assert not first.ignores(NOW)  # a card seen for the first time takes a press at once
-    changed = first.follow("End", NOW)
+    changed = first.press(NOW).follow("End", NOW)
     assert changed.ignores(NOW + dt.timedelta(milliseconds=200))
     assert not changed.ignores(NOW + SETTLE)
     assert changed.follow("End", NOW + S) is changed  # no change: no new wait
+
+
+def test_a_meaning_the_clock_changed_takes_the_next_press_at_once():
+    """An armed "End now" ran out and turned back to "End"; the hesitant user's press just
+    after was taken for a double click's tail and swallowed."""
+    from companion.core.cue.card import ARMED_FOR, Settle
+
+    armed = Settle().follow("End", NOW).press(NOW).follow("End now", NOW)
+    assert armed.ignores(NOW + dt.timedelta(milliseconds=100))  # the double click's tail
+    ran_out = armed.follow("End", NOW + ARMED_FOR)  # no press: the clock
+    assert not ran_out.ignores(NOW + ARMED_FOR + dt.timedelta(milliseconds=100))
 
 
 def test_after_a_custom_round_ends_the_header_keeps_its_title(world):

@@ -386,3 +386,23 @@ def test_while_its_capture_is_open_the_stories_fold_is_the_ended_rounds(
     assert card.stories.toggle_used("cut-gpu-cost") is True
     assert used_stories(db, rid) == {"the-schema-fight", "cut-gpu-cost"}
     assert used_stories(db, later) == frozenset()
+
+
+def test_a_press_just_after_end_now_ran_out_is_taken(session, qtbot, db, loop_id, clock):
+    """The walk: "End now" ran out and turned back to "End" as the hesitant press came;
+    that press was taken for a double click's tail and did nothing."""
+    from companion.core.cue.card import ARMED_FOR
+
+    rid = _add(db, loop_id, "coding", clock.now())
+    card = _card(session, qtbot)
+    qtbot.mouseClick(card.start_button, Qt.MouseButton.LeftButton)  # started by the press
+    clock.advance(seconds=2)
+    qtbot.mouseClick(card.start_button, Qt.MouseButton.LeftButton)  # young: it only asks
+    assert card.start_button.text() == "End now"
+    clock.advance(seconds=ARMED_FOR.total_seconds() + 0.1)
+    card.render()  # the armed press runs out: the clock changed the button, no press
+    assert card.start_button.text() == "End"
+    clock.advance(seconds=0.2)
+    qtbot.mouseClick(card.start_button, Qt.MouseButton.LeftButton)
+    assert card.start_button.text() == "End now"  # asked again, not swallowed
+    assert loops.get_round(db, rid).ended_at is None
