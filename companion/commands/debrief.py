@@ -61,8 +61,8 @@ def run(args, ctx) -> int:
         return 0
     if not loops:
         print("No loops yet.")
-    titles = {t.id: t.title for t in ctx.content.round_types()}
-    names = type_names(ctx.db, titles)  # the text names rounds as Today does; JSON: the ids
+    # the text names rounds as Today does; --json keeps the ids
+    names = type_names(ctx.db, ctx.content.round_titles())
     for loop in loops:
         print(f"{loop.company} (loop {loop.id}): prep recall {_percent(loop.recall)}")
         for r in loop.rounds:

@@ -101,6 +101,11 @@ class Content:
     def checklist(self, phase: str) -> list[Section]:
         return [s for s in self.by_kind("checklist") if s.meta.get("phase") == phase]
 
+    def round_titles(self) -> dict[str, str]:
+        """Each round type's title by its id (what the day, the Journal and the exports
+        name a round of that type)."""
+        return {t.id: t.title for t in self.round_types()}
+
     def round_types(self) -> list[RoundType]:
         rounds: list[RoundType] = []
         seen: set[str] = set()

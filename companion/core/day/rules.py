@@ -13,7 +13,7 @@ from companion.core.day.model import BeforeItem, DayRules
 
 
 def day_rules(content: Content) -> DayRules:
-    titles = {t.id: t.title for t in content.round_types()}
+    titles = content.round_titles()
     before = tuple(
         BeforeItem(s.minutes, s.text, s.first_round_only) for s in content.before_round_steps()
     )

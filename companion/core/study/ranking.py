@@ -129,7 +129,7 @@ class GuideIndex:
         self.round_titles: dict[str, str] = {}  # round type id -> title (exports name rounds)
         if content is None:
             return
-        self.round_titles = {t.id: t.title for t in content.round_types()}
+        self.round_titles = content.round_titles()
         for kind in GUIDE_KINDS:
             for section in content.by_kind(kind):
                 items = [

@@ -130,8 +130,7 @@ class CaptureDialog(QDialog):
         where = self.loop.company if self.loop else "no loop"
         what = "Round"
         if self.round is not None:  # named as the card and Today name it
-            titles = {t.id: t.title for t in ctx.content.round_types()}
-            what = round_title(self.round, titles)
+            what = round_title(self.round, ctx.content.round_titles())
         header = QLabel(f"<b>{escape(what)}</b> · {escape(where)}")
         header.setTextFormat(Qt.TextFormat.RichText)
         hint = QLabel(

@@ -68,8 +68,8 @@ class DebriefBox(QGroupBox):
         try:
             loop = loop_debrief(self.ctx.db, loop_id) if loop_id is not None else None
             loops = prepped_debriefs(self.ctx.db)
-            titles = {t.id: t.title for t in self.ctx.content.round_types()}
-            names = type_names(self.ctx.db, titles)  # a custom type's own words too
+            # a custom type's own words too
+            names = type_names(self.ctx.db, self.ctx.content.round_titles())
         except DatabaseError as exc:
             self.text.setText(f"The debrief cannot be read: {exc}")
             return
