@@ -126,7 +126,7 @@ class AppContext:
 
 
 def _local_now():
-    # datetime is imported on the first call: the GUI's first frame does not need it
-    import datetime as dt
+    # imported on the first call: the GUI's first frame does not need it
+    from companion.core.timeutil import local_now
 
-    return dt.datetime.now().astimezone()
+    return local_now()

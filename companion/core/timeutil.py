@@ -8,6 +8,7 @@ everywhere: the loops, the cue card, the study list and the About page all agree
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 
 def parse_stored(text: str | None) -> dt.datetime | None:
@@ -36,3 +37,31 @@ def to_stored_utc(moment: dt.datetime | None = None) -> str:
     if moment.tzinfo is None:
         moment = moment.astimezone()
     return to_stored(moment.astimezone(dt.UTC))
+
+
+@functools.cache
+def local_zone() -> dt.tzinfo:
+    """The machine's zone with its rules for every date (a ``ZoneInfo``), so that a round
+    after a clock change shows at its own offset, not today's. ``TZ`` wins, then the
+    system's setting (tzlocal reads ``/etc/localtime``, the macOS link, the Windows
+    registry). A zone zoneinfo cannot name (a POSIX ``TZ`` string) falls back to today's
+    fixed offset, as before. Cached: call ``local_zone.cache_clear()`` after changing ``TZ``
+    in-process."""
+    import tzlocal  # seam: the first ``now()``; the first frame never asks for a zone
+
+    try:
+        return tzlocal.get_localzone()
+    except Exception:  # ZoneInfoNotFoundError, or a registry key tzlocal cannot map
+        return dt.datetime.now().astimezone().tzinfo or dt.UTC
+
+
+def local_now() -> dt.datetime:
+    """Now, aware, in :func:`local_zone`: ``now.tzinfo`` converts any date right."""
+    return dt.datetime.now(local_zone())
+
+
+def to_local(moment: dt.datetime) -> dt.datetime:
+    """``moment`` in the local zone, at that date's own offset (naive means local)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=local_zone())
+    return moment.astimezone(local_zone())
