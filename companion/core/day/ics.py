@@ -363,7 +363,9 @@ def parse_ics(
             dtstart_line = n
     if current is not None:
         problems.append(IcsProblem(start_line, "VEVENT not closed by END:VEVENT; skipped"))
-    file_zones = FileZones(zones, [block for _first, _at, block in blocks])  # once per file
+    file_zones = FileZones(  # once per file
+        zones, [block for _first, _at, block in blocks], (MIN_YEAR, MAX_YEAR)
+    )
     events: list[IcsEvent] = []
     for first, dtstart_at, block in blocks:
         if dtstart_at is None:
