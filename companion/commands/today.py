@@ -11,7 +11,7 @@ from companion.core.day.model import reminders_to_send
 from companion.core.day.notices import notice_for
 from companion.core.day.rules import day_rules
 from companion.core.day.schedule import clock_text
-from companion.core.timeutil import parse_stored
+from companion.core.timeutil import parse_stored, to_local
 
 
 def register(sub) -> None:
@@ -25,7 +25,8 @@ def register(sub) -> None:
     parser.add_argument(
         "--at",
         metavar="ISO-8601",
-        help="evaluate the day at this moment (e.g. 2026-12-01T09:50); default: now",
+        help="evaluate the day at this moment (e.g. 2026-12-01T09:50); a time without a "
+        "zone is this machine's local time on that date; default: now",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -33,13 +34,14 @@ def register(sub) -> None:
 
 def parse_moment(text: str) -> dt.datetime:
     """``--at`` read by the rule for stored times (no zone: local time); a moment given
-    with another zone is the same instant on this machine's clock."""
+    with another zone is the same instant on this machine's clock, in the local zone with
+    its rules (a fixed offset would show the dates after a clock change an hour off)."""
     moment = parse_stored(text.strip())
     if moment is None:
         raise CommandError(
             f"--at {text!r} is not an ISO-8601 time, e.g. 2026-12-01T09:50", exit_code=2
         )
-    return moment.astimezone()
+    return to_local(moment)
 
 
 def run(args, ctx) -> int:

@@ -19,6 +19,7 @@ from companion.core.day.invite_updates import apply_update, rounds_by_uid
 from companion.core.day.model import DayRules
 from companion.core.day.schedule import import_events
 from companion.core.text import MAX_TEXT, count_of
+from companion.core.timeutil import local_now, to_local
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -97,7 +98,7 @@ def import_invitation_events(
     (naming the file and every refused event) when nothing at all can be imported.
     ``into``: the loop new events go to (the Today page's), unless they update others."""
     path = Path(path)
-    now = now or dt.datetime.now().astimezone()
+    now = now or local_now()
     refusals = [f"{path.name}, {p}" for p in problems]
     timed = [e for e in events if not e.all_day]
     if not timed:
@@ -241,7 +242,7 @@ def _all_day_notes(events) -> list[str]:
 
 def local_day(moment: dt.datetime) -> str:
     """The machine's local date of ``moment`` (a loop is dated as its rounds are shown)."""
-    return moment.astimezone().date().isoformat()
+    return to_local(moment).date().isoformat()
 
 
 def _the_loop(db, path, known, updates, live, company, role, into=None) -> tuple[int, bool]:

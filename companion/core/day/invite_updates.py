@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from companion.core.day import actions, loops
 from companion.core.day.clock import clock_text
 from companion.core.day.schedule import round_title
-from companion.core.timeutil import parse_stored, to_stored
+from companion.core.timeutil import parse_stored, to_local, to_stored
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -67,9 +67,9 @@ def apply_update(
         return "cancelled", f"cancelled {name}."
     moved = event.start != rnd.scheduled
     if moved:
-        actions.reschedule(db, rnd.id, event.start.astimezone())  # stored at local offset
+        actions.reschedule(db, rnd.id, to_local(event.start))  # at its own date's local offset
     again = {"skipped_at": None, "skip_reason": ""} if rnd.skip_reason == CANCELLED else {}
     loops.update_round(db, rnd.id, **stamp, **fields, **again)
     if moved:
-        return "moved", f"moved {name} to {clock_text(event.start, now.astimezone())}."
+        return "moved", f"moved {name} to {clock_text(event.start, to_local(now))}."
     return "updated", f"updated {name} (same time)."
