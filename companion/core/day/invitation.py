@@ -6,6 +6,7 @@ that round instead of adding one (:mod:`companion.core.day.invite_updates`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from companion.core.day.ics import read_ics
 from companion.core.day.invite_company import company_of, registered_domain, shared_host
 from companion.core.day.invite_company import guess_company as guess_company  # re-exported
 from companion.core.day.invite_people import candidate_address, round_people, stored_people
+from companion.core.day.invite_series import resolve
 from companion.core.day.invite_updates import apply_update, rounds_by_uid
 from companion.core.day.model import DayRules
 from companion.core.day.schedule import import_events
@@ -85,6 +87,11 @@ def import_invitation_events(
     path = Path(path)
     now = now or local_now()
     refusals = [f"{path.name}, {p}" for p in problems]
+    if events and all(e.reply for e in events):
+        raise ValueError(
+            f"{path}: an attendee's reply (METHOD:REPLY), not an invitation; nothing to import."
+        )
+    events, series_notes = resolve([e for e in events if not e.reply])
     timed = [e for e in events if not e.all_day]
     if not timed:
         all_day = sum(1 for e in events if e.all_day)
@@ -100,6 +107,8 @@ def import_invitation_events(
     # processes at once made the loop twice (both looked before either wrote)
     with db.atomic():
         result = _import(db, path, events, timed, rules, company, role, me, now, refusals, into)
+    if series_notes:
+        result = dataclasses.replace(result, messages=(*series_notes, *result.messages))
     if not result.imported:
         raise ValueError("\n".join([*result.messages, f"{path}: nothing could be imported."]))
     return result

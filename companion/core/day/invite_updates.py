@@ -19,16 +19,44 @@ CANCELLED = "cancelled by the organizer"
 
 
 def rounds_by_uid(db: Database, uids: set[str]) -> dict[str, loops.Round]:
-    """The rounds made from the invitation events ``uids`` (the newest row of each)."""
+    """The rounds made from the invitation events ``uids`` (the newest row of each). An
+    occurrence's key ("UID#20261210T090000Z") not found finds the round of its series
+    imported before occurrences were told apart (its plain UID, at that start); a plain
+    UID not found finds its series' first round (a cancellation without its RRULE)."""
     uids = {u for u in uids if u}
     if not uids:
         return {}
-    marks = ",".join("?" * len(uids))
+    bases = {u.partition("#")[0] for u in uids}
+    marks = ",".join("?" * len(bases))
     rows = db.execute(
-        f"SELECT {loops.ROUND_COLUMNS} FROM rounds WHERE ics_uid IN ({marks}) ORDER BY id",
-        sorted(uids),
+        f"SELECT {loops.ROUND_COLUMNS} FROM rounds WHERE ics_uid IN ({marks}) "
+        f"OR substr(ics_uid, 1, instr(ics_uid, '#') - 1) IN ({marks}) ORDER BY id",
+        sorted(bases) * 2,
     ).fetchall()
-    return {r.ics_uid: r for r in (loops.Round(*row) for row in rows)}
+    found = {r.ics_uid: r for r in (loops.Round(*row) for row in rows)}
+    out = {u: found[u] for u in uids if u in found}
+    for uid in uids - set(out):
+        base, sep, when = uid.partition("#")
+        old = found.get(base)
+        if sep and old is not None and _at(old.ics_start) == _at_utc(when):
+            out[uid] = old
+        elif not sep:
+            series = [r for key, r in found.items() if key.startswith(base + "#")]
+            if series:
+                out[uid] = min(series, key=lambda r: r.id)
+    return out
+
+
+def _at(text: str) -> dt.datetime | None:
+    moment = parse_stored(text)
+    return moment.astimezone(dt.UTC) if moment else None
+
+
+def _at_utc(text: str) -> dt.datetime | None:
+    try:
+        return dt.datetime.strptime(text, "%Y%m%dT%H%M%SZ").replace(tzinfo=dt.UTC)
+    except ValueError:
+        return None
 
 
 def is_newer(event, rnd: loops.Round) -> bool:
