@@ -14,6 +14,7 @@ the calendar's ``METHOD`` say whether an event updates or cancels one imported b
 from __future__ import annotations
 
 import datetime as dt
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from companion.core.day.invite_fields import (
     Person,
     call_link_of,
     interviewer_in,
+    mentioned,
     person_of,
     role_in,
 )
@@ -295,9 +297,16 @@ def _details(block: list[str], event, cancel: bool) -> dict:
     link, UID, SEQUENCE, DTSTAMP, whether it is cancelled, and the people."""
 
     props = _props(block)
-    name, role = interviewer_in((props.get("DESCRIPTION") or [""])[0])
+    summary = (props.get("SUMMARY") or [""])[0]
+    description = (props.get("DESCRIPTION") or [""])[0]
+    name, role = interviewer_in(description)
     if not role:  # "Acme - Hiring manager": the title says whose round it is
-        role = role_in((props.get("SUMMARY") or [""])[0])
+        role = role_in(summary)
+    organizer = next(iter(_people(event, "ORGANIZER")), None)
+    attendees = tuple(_people(event, "ATTENDEE"))
+    named = mentioned(attendees, organizer, summary, description)
+    if named and (not name or named.lower().startswith(name.rstrip(".").lower())):
+        name = named  # "Priya" in the text, "Priya Raman" invited: the attendee
     status = (props.get("STATUS") or [""])[0].strip().upper()
     return {
         "interviewer": name,
@@ -307,8 +316,8 @@ def _details(block: list[str], event, cancel: bool) -> dict:
         "sequence": _sequence((props.get("SEQUENCE") or ["0"])[0]),
         "stamp": _stamp(event),
         "cancelled": cancel or status == "CANCELLED",
-        "organizer": next(iter(_people(event, "ORGANIZER")), None),
-        "attendees": tuple(_people(event, "ATTENDEE")),
+        "organizer": organizer,
+        "attendees": attendees,
     }
 
 
@@ -404,6 +413,18 @@ def parse_ics(
     file_zones = FileZones(  # once per file
         zones, [block for _first, _at, block in blocks], (MIN_YEAR, MAX_YEAR)
     )
+    with warnings.catch_warnings():  # icalendar's notes to a developer ("a globally
+        warnings.simplefilter("ignore")  # unique TZID, guessed") are not the user's
+        events = _events(blocks, file_zones, local_tz, cancel, reply, problems)
+    if not events and not problems:
+        raise IcsError("the calendar holds no events (VEVENT)")
+    problems.sort(key=lambda p: p.line)
+    events.sort(key=lambda e: e.start)
+    return events, problems
+
+
+def _events(blocks, file_zones, local_tz, cancel: bool, reply: bool, problems) -> list[IcsEvent]:
+    """The readable events of ``blocks``; each unreadable one is added to ``problems``."""
     events: list[IcsEvent] = []
     for first, dtstart_at, block in blocks:
         if dtstart_at is None:
@@ -419,8 +440,4 @@ def parse_ics(
         details = _details(block, event, cancel)
         details.update(_series(event, file_zones, local_tz), reply=reply)
         events.append(IcsEvent(summary, start, first, all_day, repeats, minutes, **details))
-    if not events and not problems:
-        raise IcsError("the calendar holds no events (VEVENT)")
-    problems.sort(key=lambda p: p.line)
-    events.sort(key=lambda e: e.start)
-    return events, problems
+    return events
