@@ -4,6 +4,12 @@ wrong>; see companion <command> --help`, exit 2, no usage block, no traceback.""
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -71,3 +77,124 @@ def test_a_commands_own_usage_check_takes_the_same_form(argv, command, data_dir,
     err = _usage_error(argv, capsys)
     assert err.startswith(f"companion: {command}: ") and err.count(f"{command}: ") == 1, err
     assert err.endswith(f"; see companion {command} --help"), err
+
+
+# --- every --help says what the docs say about that command ------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the phrases each command's --help and its docs both hold; the commands' own modules list
+#: theirs (DOCUMENTED), these are the others this check covers
+PHRASES = {
+    "companion today": ("--at", "without a zone", "local time"),
+    "companion review": ("--at", "local time"),
+}
+for _module in ("schedule", "journal", "export"):
+    PHRASES.update(importlib.import_module(f"companion.commands.{_module}").DOCUMENTED)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("`", "").split()).lower()
+
+
+def help_text(command: str) -> str:
+    parser = build_parser()
+    for name in command.split()[1:]:
+        (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        parser = sub.choices[name]
+    return _plain(parser.format_help())
+
+
+def docs_text(command: str) -> str:
+    """What the docs (README.md, and docs/ once the README is split) say about
+    ``command``: each part from a paragraph or usage line that names it (`companion
+    schedule import`) to the next heading, wherever the docs put it."""
+    named = re.compile(rf"(`|^ {{4}}){re.escape(command)}(?![\w-])(?! [a-z])")
+    parts = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for n, line in enumerate(lines):
+            if named.search(line) and not line.startswith("|"):
+                end = next((m for m in range(n + 1, len(lines)) if lines[m].startswith("#")), None)
+                parts.append("\n".join(lines[n:end]))
+    return _plain("\n".join(parts))
+
+
+@pytest.mark.parametrize("command", sorted(PHRASES))
+def test_every_help_says_what_the_docs_say(command):
+    helped, documented = help_text(command), docs_text(command)
+    assert documented, f"the docs have no section for `{command}`"
+    for phrase in PHRASES[command]:
+        assert _plain(phrase) in helped, f"`{command} --help` does not say {phrase!r}"
+        assert _plain(phrase) in documented, f"the docs of `{command}` do not say {phrase!r}"
+
+
+def test_the_check_finds_a_phrase_missing_from_a_help():
+    assert "standard input" in help_text("companion schedule import")
+    assert "standard input" not in help_text("companion today")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "companion schedule import",
+        "companion journal export",
+        "companion journal import",
+        "companion export study-list",
+    ],
+)
+def test_every_option_of_a_file_command_has_help(command):
+    parser = build_parser()
+    for name in command.split()[1:]:
+        (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        parser = sub.choices[name]
+    bare = [a.option_strings or a.dest for a in parser._actions if not a.help]
+    assert bare == [], f"{command}: {bare} without help"
+
+
+# --- '-' is standard input or output wherever a file is named ----------------------------
+
+
+def _run(argv, stdin: bytes = b"", cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *argv],
+        input=stdin,
+        capture_output=True,
+        cwd=cwd,
+        timeout=120,
+    )
+
+
+def test_dash_is_standard_output_and_input_for_the_journal(tmp_path):
+    source, copy = tmp_path / "a", tmp_path / "b"
+    invite = (ROOT / "tests" / "data" / "invitations" / "teams-peer.ics").read_bytes()
+    done = _run(
+        ["--data-dir", str(source), "schedule", "import", "-", "--company", "Northwind"], invite
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"Made loop Northwind" in done.stdout
+    exported = _run(["--data-dir", str(source), "journal", "export", "-o", "-"], cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout)["format"] == "interview-companion-journal"
+    assert b"Wrote 1 loop to standard output." in exported.stderr
+    assert not (tmp_path / "-").exists()  # no file named '-'
+    imported = _run(["--data-dir", str(copy), "journal", "import", "-"], exported.stdout)
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.startswith(b"Imported 1 loop")
+
+
+def test_dash_is_standard_output_for_the_study_list(tmp_path):
+    done = _run(
+        ["--data-dir", str(tmp_path / "d"), "export", "study-list", "-o", "-"], cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(b"# Study list")
+    assert b"to standard output (md)" in done.stderr and not (tmp_path / "-").exists()
+
+
+def test_bad_standard_input_is_one_line_naming_it(tmp_path):
+    done = _run(["--data-dir", str(tmp_path / "d"), "schedule", "import", "-"], b"not a calendar")
+    assert done.returncode == 1
+    assert done.stderr.decode().startswith("companion: standard input: line 1: not an iCalendar")
+    assert done.stderr.count(b"\n") == 1
+    done = _run(["--data-dir", str(tmp_path / "d"), "journal", "import", "-"], b"{")
+    assert done.returncode == 1 and b"standard input: not valid JSON" in done.stderr
