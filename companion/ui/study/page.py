@@ -240,7 +240,7 @@ class StudyPage(QWidget):
     def refresh_review(self):
         """The counts line; returns the review list it counted."""
 
-        listed = review_or_empty(self.ctx.db, self.ctx.now())
+        listed = review_or_empty(self.ctx.db, self.ctx.now(), self.ctx.content.quiz())
         self.review_line.setText(review_summary(listed, listed.due_now, len(listed.items), "item"))
         self.review_box.setText(f"&Review before the loop ({len(listed.items)})")
 
