@@ -163,7 +163,7 @@ class StudyPage(QWidget):
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
         splitter.addWidget(detail_pane)
-        splitter.setSizes([360, 220])
+        splitter.setSizes([280, 320])  # room for a self-check set under the facts
         self.stack = QStackedWidget()
         self.stack.addWidget(splitter)
         self.stack.addWidget(self.empty)
