@@ -7,7 +7,7 @@ The window (``companion.ui.cue.window``) only renders what these functions decid
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core.content.items import Section
 from companion.core.content.loader import Content
@@ -237,8 +237,6 @@ def build_sections(
 def _intros_once(sections: list[CardSection]) -> list[CardSection]:
     """Each pack introduction on the first block that carries it only: the opening card
     lists the pitch outline and the pitch itself, which share the pitch's intro."""
-    from dataclasses import replace
-
     said: set[str] = set()
     out = []
     for section in sections:
