@@ -55,7 +55,7 @@ def run(args, ctx) -> int:
         return review_ahead.run(args, ctx, now)
     open_journal(ctx)
     try:
-        listed = review_list(ctx.db, now, limit=args.limit)
+        listed = review_list(ctx.db, now, limit=args.limit, questions=ctx.content.quiz())
     except ValueError as exc:  # a stored row the scheduler cannot read
         raise CommandError(f"cannot list the reviews: {exc}") from None
     print(json.dumps(as_json(listed, now), indent=2) if args.json else as_text(listed, now))
@@ -83,6 +83,7 @@ def as_json(listed, now: dt.datetime | None = None) -> dict:
                 "title": item.title,
                 "recall_at_round": item.recall_at_round,
                 "due": _stamp(item.due.astimezone(here.tzinfo)),
+                "new": item.new,
             }
             for item in listed.items
         ],
@@ -100,7 +101,7 @@ def as_text(listed, now: dt.datetime | None = None) -> str:
     lines = [f"{head}: {count_of(len(listed.items), 'item')}, {listed.due_now} due now"]
     for item in listed.items:
         due = item.due.astimezone(listed.at.tzinfo)
-        flag = " (flagged)" if item.flagged else ""
+        flag = " (flagged)" if item.flagged else " (new)" if item.new else ""
         lines.append(
             f"{item.recall_at_round:4.0%}  {item.kind:5}  due {due:%a %d %b %H:%M}  "
             f"{item.title}{flag}"
