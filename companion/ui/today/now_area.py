@@ -20,13 +20,24 @@ from companion.ui.today.call import call_link_row
 from companion.ui.today.parts import clear as _clear
 
 
-def in_round_text(current, now) -> str:
+def in_round_text(current, now, *, app_paused: bool = False) -> str:
     """The in-round line: when the round ends, or past that, by how much (at 10:47
-    "ends about 10:35" read as a mistake)."""
+    "ends about 10:35" read as a mistake). Notifications "come back" only when the app
+    paused them itself: with nothing paused it said so all the same."""
+    back = "notifications come back and " if app_paused else ""
     return (
         f"{current.title} — {ends_text(current.ends_at, now)}. "
-        "Mark it finished when it ends: notifications come back and the capture opens."
+        f"Mark it finished when it ends: {back}the capture opens."
     )
+
+
+def app_paused(dnd) -> bool:
+    """Whether the notifications are paused by the app itself (for a round)."""
+    try:
+        hold = dnd.hold
+    except Exception:  # noqa: BLE001 - no desktop to ask: nothing the app paused
+        return False
+    return hold is not None and hold.holder == "app"
 
 
 class NowArea:
@@ -50,7 +61,7 @@ class NowArea:
             current = view.current
             press = self._round_press(view)
             self.now_box.setTitle("Now: in the round")
-            text = in_round_text(current, now)
+            text = in_round_text(current, now, app_paused=app_paused(self.dnd))
             if press == "start-now":
                 text = (
                     f"{current.title} was started by the clock at "

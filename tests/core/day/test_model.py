@@ -99,7 +99,8 @@ def test_a_whole_day_walked_by_the_clock(db, rules, invited):
     v = view_at(db, rules, at(2, 9, 46))
     assert v.phase == "before-round"  # design starts at 10:00, its list is up from 9:45
     hm = v.round(list_rounds(db, invited.loop_id)[0].id)
-    assert hm.state == "ended" and v.capture_due_by == at(2, 10, 45)
+    # the capture counts to the next break: the design round starts at 10:00
+    assert hm.state == "ended" and v.capture_due_by == at(2, 10, 0)
     v = view_at(db, rules, at(2, 10, 50))
     assert v.phase == "between-rounds" and v.next.type == "coding"
     # the thank-you is 24 h after the LOOP, not after each round
