@@ -230,10 +230,12 @@ class TodayPage(NowArea, QWidget):
         self.schedule_box.setVisible(shown is not None)
         self.schedule.set_loop(shown.id if shown else 0, view)
         self.schedule_box.setTitle(f"Schedule · {shown.company}" if shown else "Schedule")
-        if picked and shown is not None:
-            title = shown.company + (f" · {shown.role}" if shown.role else "")
+        day_loops = self._day_loops(view)
+        one = shown if picked else day_loops[0] if len(day_loops) == 1 else None
+        if one is not None:
+            title = one.company + (f" · {one.role}" if one.role else "")
         else:  # every loop of the day, in the order their rounds come
-            title = " + ".join(lp.company for lp in self._day_loops(view)[:3])
+            title = " + ".join(lp.company for lp in day_loops[:3])
         self.headline.setText(f"Today · {title}" if title else "Today")
         focus = view.focus
         key = (

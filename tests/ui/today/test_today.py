@@ -526,16 +526,20 @@ def test_a_changed_start_time_goes_through_reschedule(
     assert page.view.round(first).starts_at == at(2, 14)
 
 
-def test_the_followed_loop_is_one_pref_written_by_the_service(qtbot, ctx, bus, dnd):
-    from companion.core.day.actions import LOOP_PREF, followed_loop
+def test_the_loop_shown_first_is_one_pref_written_by_the_service(qtbot, ctx, bus, dnd):
+    from companion.ui.day.service import SHOWN_LOOP
 
     page = make_page(qtbot, ctx, bus)
     seen = []
     bus.changed.connect(seen.append)
     loop_id = page.create_loop("Acme", "SRE", "2026-12-02")
-    assert ctx.prefs.get(LOOP_PREF) == loop_id and followed_loop(ctx.prefs) == loop_id
+    assert ctx.prefs.get(SHOWN_LOOP) == loop_id and page.day.shown_loop == loop_id
     assert [sorted(c.kinds) for c in seen] == [["loop", "prefs"]]
-    assert page.view.loop_id == loop_id
+    assert page.schedule.loop_id == loop_id and page.headline.text() == "Today · Acme · SRE"
+    # "All loops" sets it back: the day's loops, in the order their rounds come
+    page.loop_combo.setCurrentIndex(page.loop_combo.findData(0))
+    page.loop_combo.activated.emit(page.loop_combo.currentIndex())
+    assert page.day.shown_loop == 0 and page.loop_combo.currentText() == "All loops"
 
 
 def test_reloaded_content_gives_the_day_new_rules(ctx, bus, monkeypatch):
@@ -562,7 +566,7 @@ def test_dialogs_open_without_a_nested_event_loop(qtbot, ctx, bus, dnd, loop, cl
     assert page.dialog.isVisible() and page.dialog.windowModality() == Qt.WindowModality.WindowModal
     page.dialog.company.setText("Globex")
     page.dialog.accept()
-    assert page.view.loop.company == "Globex"  # created and followed once accepted
+    assert page.headline.text() == "Today · Globex"  # created and shown once accepted
     page.day.choose_loop(loop_id)
     _select(page, first)
     page.schedule.delete_selected()
