@@ -92,10 +92,14 @@ def day_view(
     phase, day, after = _phase(days, current, nxt, rules, now)
     due = tuple(due_items(days, rules, now, by_id, sent_thanks))
     capture_by, capture_round = _capture(days, rules, now)
-    thank_yous = tuple(open_thank_yous(days, rules, by_id, sent_thanks))
+    thank_yous = tuple(
+        (lp, by) for lp, by in open_thank_yous(days, rules, by_id, sent_thanks) if _over(lp, days)
+    )
     focus = after if phase == "after-loop" else current or nxt
     loop = _about(by_id, shown, focus, after)
-    thank_by = next((by for lp, by in thank_yous if loop is not None and lp.id == loop.id), None)
+    thank_by = next(
+        (by for lp, by in open_thank_yous(days, rules, by_id, sent_thanks) if lp == loop), None
+    )
     first = _first_of_next_day(days, nxt, now)
     window, night = night_of(first, rules, now) if first is not None else (None, False)
     view = DayView(
@@ -118,6 +122,14 @@ def day_view(
         after_loop_id=(after.round.loop_id or 0) if phase == "after-loop" and after else 0,
     )
     return _with_next_change(view, rules)
+
+
+def _over(loop: Loop, days) -> bool:
+    """Whether none of ``loop``'s rounds runs or is still to come."""
+    return not any(
+        d.round.loop_id == loop.id and d.state in ("running", "scheduled") and d.starts_at
+        for d in days
+    )
 
 
 def _loops_by_id(loops) -> dict[int, Loop]:

@@ -98,12 +98,11 @@ class DayService(QObject):
         )
 
     def thank_you_due(self, loop_id: int):
-        """When ``loop_id``'s thank-you is due: the day view's time when the day holds
-        that loop, else the day's rule over that loop's rounds."""
+        """When ``loop_id``'s thank-you is due: the day view's time for a loop that is
+        over, else the day's rule over that loop's rounds (None once sent)."""
         view = self.view
-        if view is not None and any(lp.id == loop_id for lp in view.loops):
-            return next((by for lp, by in view.thank_yous if lp.id == loop_id), None)
-        return actions.thank_you_due(self.ctx.db, self.rules, self.ctx.now(), loop_id)
+        held = next((by for lp, by in view.thank_yous if lp.id == loop_id), None) if view else None
+        return held or actions.thank_you_due(self.ctx.db, self.rules, self.ctx.now(), loop_id)
 
     def start(self) -> None:
         """Begin: the first view, the reminders it owes, and the timer."""
