@@ -149,6 +149,24 @@ def for_moment(lst: PhaseList, view) -> PhaseList:
     return replace(lst, items=first + rest)
 
 
+def step_now(items, start: dt.datetime | None, now: dt.datetime, checked: set[str]) -> str:
+    """The key of the one before-round step to do now, for a round at ``start``: of the
+    timed steps not ticked, the newest whose time has come (the step the latest reminder
+    named), else the next to come; "" when every timed step is ticked."""
+    if start is None:
+        return ""
+    timed = [
+        (start - dt.timedelta(minutes=item.minutes_before), n, item)
+        for n, item in enumerate(items)
+        if item.minutes_before is not None and item.key not in checked
+    ]
+    due = [(at, -n, item) for at, n, item in timed if at <= now]
+    if due:
+        return max(due, key=lambda t: t[:2])[2].key
+    later = [(at, n, item) for at, n, item in timed]
+    return min(later, key=lambda t: t[:2])[2].key if later else ""
+
+
 def checked_keys(db: Database, scope: Scope) -> set[str]:
     rows = db.execute(
         "SELECT item_key FROM checklist_checks WHERE loop_id = ? AND day = ? AND round_id = ?",

@@ -251,6 +251,8 @@ class TodayPage(NowArea, QWidget):
             self._phase_key = key
             self._render_phase(view)
             self._settle_buttons()
+        elif self.phase_group is not None and view.phase == "before-round":
+            self.phase_group.refresh()  # the step due now moves on with the clock
         render_reminders(self, view)
         self._update_dnd_banner()
         self.update_countdown()
