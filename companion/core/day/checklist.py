@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from companion.core.content.loader import PHASES, Content, slug
 from companion.core.day import loops
 from companion.core.day.actions import captured_ids, thank_you_sent
+from companion.core.day.lengths import warm_up_length, warm_up_times
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -48,6 +49,7 @@ class ChecklistItem:
     after_midnight: bool = False  # leads the night-before list once midnight has passed
     first_round_only: bool = False  # before-round: the guide's morning items (`rounds: first`)
     day_only: bool = False  # morning-of: not before a round in the night (`at_night: skip`)
+    warm_up: bool = False  # before-round: timed by the pack's warm-up length (`warm_up: yes`)
 
 
 @dataclass(frozen=True)
@@ -91,12 +93,20 @@ def phase_lists(content: Content) -> list[PhaseList]:
                         after_midnight=item.get("after_midnight") == "first",
                         first_round_only=item.get("rounds") == "first",
                         day_only=item.get("at_night") == "skip",
+                        warm_up=item.get("warm_up") == "yes",
                     )
                 )
+        if phase == "before-round":
+            items = _warm_up_timed(items, warm_up_length(content))
         title = sections[0].title if len(sections) == 1 else PHASE_TITLES[phase]
         intro = "\n\n".join(s.intro for s in sections if s.intro)
         lists.append(PhaseList(phase, title, intro, tuple(items)))
     return lists
+
+
+def _warm_up_timed(items: list[ChecklistItem], warm_up: int) -> list[ChecklistItem]:
+    times = warm_up_times([(i.minutes_before, i.warm_up) for i in items], warm_up)
+    return [replace(i, minutes_before=m) for i, m in zip(items, times, strict=True)]
 
 
 def phase_list(content: Content, phase: str) -> PhaseList:

@@ -8,13 +8,18 @@ from __future__ import annotations
 import datetime as dt
 
 from companion.core.content.loader import Content
+from companion.core.day.checklist import phase_list
 from companion.core.day.lengths import type_lengths
 from companion.core.day.model import BeforeItem, DayRules
 
 
 def day_rules(content: Content) -> DayRules:
     titles = content.round_titles()
+    # the list's timed steps, the warm-up timed by the pack's warm-up length
+    timed = [i for i in phase_list(content, "before-round").items if i.minutes_before is not None]
     before = tuple(
+        BeforeItem(i.minutes_before, i.text, i.first_round_only) for i in timed
+    ) or tuple(
         BeforeItem(s.minutes, s.text, s.first_round_only) for s in content.before_round_steps()
     )
     sleep, sleep_why = content.sleep_line()

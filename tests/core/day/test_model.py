@@ -206,7 +206,7 @@ def test_one_reminder_per_before_round_offset_of_the_pack(db, rules, invited):
             if item.kind == "before-round" and item.round_id == first.id:
                 seen[item.key.rsplit(":", 1)[1]] = (minute, item.text)
         sent |= {d.key for d in reminders_owed(v, sent)}
-    assert {k: m for k, (m, _) in seen.items()} == {"15": 45, "10": 50, "7": 53, "5": 55, "3": 57}
+    assert {k: m for k, (m, _) in seen.items()} == {"15": 45, "10": 50, "8": 52, "5": 55, "3": 57}
     assert "Close Slack" in seen["15"][1] and "Phone face-down" in seen["15"][1]
     assert "Bathroom" in seen["3"][1] and "Bathroom" not in seen["15"][1]
     assert rules.before_window == dt.timedelta(minutes=15)

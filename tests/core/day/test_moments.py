@@ -182,3 +182,32 @@ def test_the_night_switch_and_margin_are_the_packs(db, content, two_am_loop, tmp
     pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
     assert [d.title for d in pending] == ["Go to sleep: first round at 02:04"]
     assert pending[0].expires_at == at(2, 1, 4)
+
+
+def test_the_warm_up_length_schedules_the_warm_up(db, content, morning_loop, tmp_path):
+    """The pack's warm_up_minutes changed the words only; now the warm-up steps move: they
+    fill that many minutes ending where the bathroom break begins."""
+    from companion.core.content.loader import load_content
+    from companion.core.paths import shipped_content_dir
+
+    def warm_up_offsets(pack):
+        view = actions.load_view(db, day_rules(pack), at(2, 8))
+        _loop, first, _second = morning_loop
+        return sorted(
+            (int(d.key.rsplit(":", 1)[-1]), d.text)
+            for d in view.due
+            if d.kind == "before-round" and d.round_id == first and "Warm-up" in d.text
+        )
+
+    assert [m for m, _t in warm_up_offsets(content)] == [5, 8]  # the guide's 5 minutes
+    shipped = (shipped_content_dir() / "12-before-round.md").read_text(encoding="utf-8")
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "b.md").write_text(
+        shipped.replace("warm_up_minutes: 5", "warm_up_minutes: 10"), encoding="utf-8"
+    )
+    mine, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    assert [m for m, _t in warm_up_offsets(mine)] == [8, 13]
+    steps = {i.text: i.minutes_before for i in phase_list(mine, "before-round").items}
+    assert steps["Warm-up: read the about-me aloud once"] == 13  # the list says the same
