@@ -19,6 +19,23 @@ def at(day: int, hour: int, minute: int = 0) -> dt.datetime:
     return dt.datetime(2026, 12, day, hour, minute, tzinfo=TZ)
 
 
+def _pack_with(tmp_path, name: str, *changes: tuple[str, str]):
+    """The shipped pack with the file ``name`` changed (each (old, new) once)."""
+    from companion.core.content.loader import load_content
+    from companion.core.paths import shipped_content_dir
+
+    text = (shipped_content_dir() / name).read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / name).write_text(text, encoding="utf-8")
+    mine, errors = load_content([shipped_content_dir(), folder])
+    assert errors == []
+    return mine
+
+
 @pytest.fixture
 def rules(content):
     return day_rules(content)
@@ -84,18 +101,11 @@ def test_the_before_round_list_for_a_later_round_drops_the_morning_items(
 
 
 def test_the_words_a_minute_before_a_round_are_the_packs(db, content, morning_loop, tmp_path):
-    from companion.core.content.loader import load_content
-    from companion.core.paths import shipped_content_dir
-
-    shipped = (shipped_content_dir() / "12-before-round.md").read_text(encoding="utf-8")
-    folder = tmp_path / "pack"
-    folder.mkdir()
-    (folder / "b.md").write_text(
-        shipped.replace("start_soon: Camera on, one breath, smile.", "start_soon: Sit up."),
-        encoding="utf-8",
+    mine = _pack_with(
+        tmp_path,
+        "12-before-round.md",
+        ("start_soon: Camera on, one breath, smile.", "start_soon: Sit up."),
     )
-    mine, errors = load_content([shipped_content_dir(), folder])
-    assert errors == []
     view = actions.load_view(db, day_rules(mine), at(2, 9, 59))
     (soon,) = [d for d in view.due if d.kind == "start-soon" and d.due_at == at(2, 9, 59)]
     assert soon.text == "Sit up."
@@ -164,20 +174,12 @@ def test_a_four_am_round_sleeps_from_one_and_takes_no_walk(db, rules, content):
 
 
 def test_the_night_switch_and_margin_are_the_packs(db, content, two_am_loop, tmp_path):
-    from companion.core.content.loader import load_content
-    from companion.core.paths import shipped_content_dir
-
-    shipped = (shipped_content_dir() / "10-night-before.md").read_text(encoding="utf-8")
-    folder = tmp_path / "pack"
-    folder.mkdir()
-    (folder / "n.md").write_text(
-        shipped.replace("night_from: 01:00", "night_from: 00:00").replace(
-            "sleep_margin: 90", "sleep_margin: 60"
-        ),
-        encoding="utf-8",
+    mine = _pack_with(
+        tmp_path,
+        "10-night-before.md",
+        ("night_from: 01:00", "night_from: 00:00"),
+        ("sleep_margin: 90", "sleep_margin: 60"),
     )
-    mine, errors = load_content([shipped_content_dir(), folder])
-    assert errors == []
     view = actions.load_view(db, day_rules(mine), at(2, 0, 20))
     pending = [d for d in view.due if d.due_at <= view.now < d.expires_at]
     assert [d.title for d in pending] == ["Go to sleep: first round at 02:04"]
@@ -187,8 +189,6 @@ def test_the_night_switch_and_margin_are_the_packs(db, content, two_am_loop, tmp
 def test_the_warm_up_length_schedules_the_warm_up(db, content, morning_loop, tmp_path):
     """The pack's warm_up_minutes changed the words only; now the warm-up steps move: they
     fill that many minutes ending where the bathroom break begins."""
-    from companion.core.content.loader import load_content
-    from companion.core.paths import shipped_content_dir
 
     def warm_up_offsets(pack):
         view = actions.load_view(db, day_rules(pack), at(2, 8))
@@ -200,14 +200,7 @@ def test_the_warm_up_length_schedules_the_warm_up(db, content, morning_loop, tmp
         )
 
     assert [m for m, _t in warm_up_offsets(content)] == [5, 8]  # the guide's 5 minutes
-    shipped = (shipped_content_dir() / "12-before-round.md").read_text(encoding="utf-8")
-    folder = tmp_path / "pack"
-    folder.mkdir()
-    (folder / "b.md").write_text(
-        shipped.replace("warm_up_minutes: 5", "warm_up_minutes: 10"), encoding="utf-8"
-    )
-    mine, errors = load_content([shipped_content_dir(), folder])
-    assert errors == []
+    mine = _pack_with(tmp_path, "12-before-round.md", ("warm_up_minutes: 5", "warm_up_minutes: 10"))
     assert [m for m, _t in warm_up_offsets(mine)] == [8, 13]
     steps = {i.text: i.minutes_before for i in phase_list(mine, "before-round").items}
     assert steps["Warm-up: read the about-me aloud once"] == 13  # the list says the same
