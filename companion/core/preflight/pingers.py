@@ -67,11 +67,20 @@ def still_running(pid: int, proc: Path = Path("/proc")) -> bool:
     return stat.rpartition(")")[2].split()[:1] != ["Z"]
 
 
-def pingers_check(found: list[Pinger]) -> Check:
+APP_PINGS = "This app's own reminders ping too: do-not-disturb holds them for the round."
+
+
+def pingers_check(found: list[Pinger], *, app_pings: bool = False) -> Check:
+    """``app_pings``: notifications are not paused, so this app's reminders will ping."""
     if not found:
+        if app_pings:
+            return Check("pingers", False, APP_PINGS)
         return Check("pingers", True, "Nothing that pings is running.")
     names = sorted({p.name for p in found})
-    return Check("pingers", False, f"Running: {', '.join(names)}. Close them before the round.")
+    own = f" {APP_PINGS}" if app_pings else ""
+    return Check(
+        "pingers", False, f"Running: {', '.join(names)}. Close them before the round.{own}"
+    )
 
 
 def close_politely(pinger: Pinger, proc: Path = Path("/proc")) -> bool:
