@@ -24,7 +24,8 @@ def register(sub) -> None:
     parser.add_argument(
         "--at",
         metavar="ISO-8601",
-        help="list as of this moment (e.g. 2026-12-01T20:00); default: now",
+        help="list as of this moment (e.g. 2026-12-01T20:00); a time without a zone is "
+        "this machine's local time on that date; default: now",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--limit", type=_count, metavar="N", help="at most N items")

@@ -25,7 +25,8 @@ def register(sub) -> None:
     parser.add_argument(
         "--at",
         metavar="ISO-8601",
-        help="evaluate the day at this moment (e.g. 2026-12-01T09:50); default: now",
+        help="evaluate the day at this moment (e.g. 2026-12-01T09:50); a time without a "
+        "zone is this machine's local time on that date; default: now",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -33,7 +34,8 @@ def register(sub) -> None:
 
 def parse_moment(text: str) -> dt.datetime:
     """``--at`` read by the rule for stored times (no zone: local time); a moment given
-    with another zone is the same instant on this machine's clock."""
+    with another zone is the same instant on this machine's clock, in the local zone with
+    its rules (a fixed offset would show the dates after a clock change an hour off)."""
     moment = parse_stored(text.strip())
     if moment is None:
         raise CommandError(

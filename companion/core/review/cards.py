@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.core.timeutil import parse_stored
+from companion.core.timeutil import parse_stored, to_local
 
 KINDS = ("quiz", "topic")
 RATINGS = ("again", "hard", "good", "easy")  # py-fsrs Rating 1..4
@@ -57,8 +57,7 @@ def card_key(kind: str, ref: str) -> str:
 
 def utc(moment: dt.datetime) -> dt.datetime:
     """``moment`` in UTC, to the second (naive means local, as everywhere in the app)."""
-    moment = moment if moment.tzinfo else moment.astimezone()
-    return moment.astimezone(dt.UTC).replace(microsecond=0)
+    return to_local(moment).astimezone(dt.UTC).replace(microsecond=0)
 
 
 def stamp(moment: dt.datetime) -> str:

@@ -208,7 +208,7 @@ class ScheduleEditor(QWidget):
 
     def _today(self) -> dt.date:
         """Today on the start field's wall clock: a typed "tomorrow" counts from it."""
-        return self.ctx.now().astimezone().date()
+        return self.ctx.now().date()  # ctx.now() is in the local zone
 
     def add_round(self) -> None:
         dialog = RoundDialog(
