@@ -35,7 +35,7 @@ def gather(
         camera_check(),
         dnd_check(dnd_paused, dnd_automatic),
         pingers.pingers_check(pingers.find_pingers(), app_pings=dnd_paused is False),
-        power.power_check(power.read_display_device(power_bus)),
+        power.power_check(power.read_power(power_bus)),
         link.link_check(info),
         screen_share_check(),
     ]

@@ -15,6 +15,7 @@ from sqlite_utils import Database
 
 from companion.core import paths
 from companion.core.fileio import planted, planted_folder
+from companion.core.platform import locks
 from companion.core.storage.errors import BackupError, busy_timeout_s, os_reason
 from companion.core.storage.files import private_temp
 from companion.core.storage.health import aside_name, health, move_aside, read_only_uri
@@ -209,9 +210,7 @@ _LOCK_LENGTH = 2 + 510
 def _held_exclusively(path: Path):
     """Hold SQLite's own locks on ``path`` (POSIX advisory locks) for the block: no other
     connection has it open meanwhile, and none can start a read until it ends."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: SQLite's locks there are not fcntl's
+    if not locks.has_flock():  # Windows: SQLite's locks there are not fcntl's
         yield
         return
     try:
@@ -220,15 +219,13 @@ def _held_exclusively(path: Path):
         yield  # no journal: nothing to protect
         return
     try:
-        try:
-            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, _LOCK_LENGTH, _LOCK_START)
-        except OSError:
+        if not locks.try_lock_range(fd, _LOCK_START, _LOCK_LENGTH):
             raise JournalInUseError(
                 errno.EBUSY,
                 f"the journal {path} is open in another program (Interview Companion or a "
                 "command); nothing was restored: try again when it is done",
                 str(path),
-            ) from None
+            )
         yield
     finally:
         os.close(fd)  # releases the lock
