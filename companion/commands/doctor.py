@@ -5,7 +5,7 @@ backup back in place of the journal (the current file is moved aside first)."""
 
 from __future__ import annotations
 
-from companion.commands.common import CommandError
+from companion.commands.common import CommandError, say
 from companion.core import paths
 from companion.core.fileio import planted, planted_folder
 from companion.core.health import check_health
@@ -43,8 +43,8 @@ def run(args, ctx) -> int:
         return restore(args.restore, ctx)
     report = check_health(ctx.data_dir, repair=getattr(args, "repair", False))
     for line in report.lines:
-        print(line)
-    print("healthy" if report.healthy else "UNHEALTHY: see the lines marked !")
+        say(line)
+    say("healthy" if report.healthy else "UNHEALTHY: see the lines marked !")
     return 0 if report.healthy else 1
 
 
@@ -100,5 +100,5 @@ def restore(name: str, ctx) -> int:
     finally:
         lock.release()
     aside = f"; the journal that was there is now {moved.name}" if moved else ""
-    print(f"restored {ctx.db_path} from {chosen.name}{aside}")
+    say(f"restored {ctx.db_path} from {chosen.name}{aside}")
     return 0
