@@ -9,6 +9,7 @@ from companion.commands.common import CommandError, say
 from companion.core import paths
 from companion.core.fileio import planted, planted_folder
 from companion.core.health import check_health
+from companion.core.storage.health import repair_page_size
 from companion.core.storage.store import (
     StorageError,
     foreign_backups,
@@ -41,9 +42,17 @@ def register(sub) -> None:
 def run(args, ctx) -> int:
     if getattr(args, "restore", None) is not None:
         return restore(args.restore, ctx)
+    fixed = None
+    if getattr(args, "repair", False) and ctx.db_path.is_file():
+        try:  # before the open, which would move the whole journal aside
+            fixed = repair_page_size(ctx.db_path, ctx.now())
+        except OSError as exc:
+            say(f"! could not repair the journal's header: {exc.strerror or exc}")
     report = check_health(ctx.data_dir, repair=getattr(args, "repair", False))
     for line in report.lines:
         say(line)
+        if fixed and line.startswith("  database: "):
+            say(f"  repaired: {fixed}")
     say("healthy" if report.healthy else "UNHEALTHY: see the lines marked !")
     return 0 if report.healthy else 1
 
