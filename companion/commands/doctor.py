@@ -9,6 +9,7 @@ from companion.commands.common import CommandError, say
 from companion.core import paths
 from companion.core.fileio import planted, planted_folder
 from companion.core.health import check_health
+from companion.core.storage.backups import cut_short, sweep_cut_short
 from companion.core.storage.health import repair_page_size
 from companion.core.storage.store import (
     StorageError,
@@ -18,6 +19,7 @@ from companion.core.storage.store import (
     open_store,
 )
 from companion.core.storage.store import restore_backup as put_back
+from companion.core.text import count_of
 from companion.ui.process.single_instance import InstanceLock, InstanceLockError
 
 
@@ -49,12 +51,31 @@ def run(args, ctx) -> int:
         except OSError as exc:
             say(f"! could not repair the journal's header: {exc.strerror or exc}")
     report = check_health(ctx.data_dir, repair=getattr(args, "repair", False))
+    left = _cut_short_note(paths.backup_dir(ctx.data_dir), getattr(args, "repair", False))
     for line in report.lines:
         say(line)
         if fixed and line.startswith("  database: "):
             say(f"  repaired: {fixed}")
+        if left and line.lstrip("! ").startswith("backups: "):
+            say(left)
     say("healthy" if report.healthy else "UNHEALTHY: see the lines marked !")
     return 0 if report.healthy else 1
+
+
+def _cut_short_note(folder, repair: bool) -> str | None:
+    """A line on the hidden copies of backups a SIGKILL cut short (a full-size copy each,
+    removed by the next backup), or None; ``repair`` removes them now."""
+    if repair:
+        sweep_cut_short(folder)
+    left = cut_short(folder)
+    if not left:
+        return None
+    size = sum(p.stat().st_size for p in left if p.is_file()) / 1e6
+    return (
+        f"  backups/ holds {count_of(len(left), 'hidden copy', 'hidden copies')} of a backup "
+        f"cut short or under way ({size:.1f} MB): the next backup or "
+        "`companion doctor --repair` removes those a killed process left"
+    )
 
 
 def restore(name: str, ctx) -> int:
