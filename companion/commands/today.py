@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.common import CommandError, open_journal, say
 from companion.core.day.actions import load_view
 from companion.core.day.model import reminders_to_send
 from companion.core.day.notices import notice_for
@@ -49,9 +49,9 @@ def run(args, ctx) -> int:
     open_journal(ctx)
     view = load_view(ctx.db, day_rules(ctx.content), now)  # every loop's rounds
     if args.json:
-        print(json.dumps(as_json(view), indent=2))
+        say(json.dumps(as_json(view), indent=2), data=True)
     else:
-        print(as_text(view))
+        say(as_text(view))
     return 0
 
 

@@ -89,7 +89,7 @@ def test_text_and_no_loop(filled, capsys):
     ("argv", "message"),
     [
         (["--at", "nonsense"], "--at 'nonsense' is not an ISO-8601 time"),
-        (["--limit", "0"], "'0' is not a whole number of 1 or more"),
+        (["--limit", "0"], "0 is not a count of items (1 to "),
     ],
 )
 def test_bad_options_are_one_line(data_dir, capsys, argv, message):

@@ -7,6 +7,7 @@ import contextlib
 import datetime as dt
 import errno
 import os
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -17,7 +18,7 @@ from companion.core import paths
 from companion.core.fileio import planted, planted_folder
 from companion.core.platform import locks
 from companion.core.storage.errors import BackupError, busy_timeout_s, os_reason
-from companion.core.storage.files import private_temp
+from companion.core.storage.files import private_temp, sweep_stale_temps
 from companion.core.storage.health import aside_name, health, move_aside, read_only_uri
 
 SIDE_SUFFIXES = ("-wal", "-shm")
@@ -51,6 +52,7 @@ def backup(
         raise BackupError(foreign)
     name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"
     target = folder / name
+    sweep_cut_short(folder)  # a backup SIGKILL cut short was never done: this one is due
     try:
         fd, tmp = private_temp(folder, name)  # unique per run: concurrent backups never collide
     except OSError as exc:
@@ -79,6 +81,24 @@ def backup(
         with contextlib.suppress(OSError):
             old.unlink()
     return target
+
+
+_CUT_SHORT = re.compile(r"\.(companion-[\w-]+\.sqlite3)\.(\d+)-[^/]*\.tmp")
+
+
+def cut_short(folder: Path) -> list[Path]:
+    """The hidden copies of backups (a full-size copy each) in ``folder``: left by a
+    process killed mid-backup, or one being written right now."""
+    try:
+        return sorted(Path(e.path) for e in os.scandir(folder) if _CUT_SHORT.fullmatch(e.name))
+    except OSError:
+        return []
+
+
+def sweep_cut_short(folder: Path) -> None:
+    """Remove the copies :func:`cut_short` finds whose writer is gone (ours, regular)."""
+    for name in {_CUT_SHORT.fullmatch(p.name).group(1) for p in cut_short(folder)}:
+        sweep_stale_temps(folder, name)
 
 
 def list_backups(folder: Path) -> list[Path]:

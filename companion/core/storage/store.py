@@ -146,6 +146,14 @@ def open_store(
         why = os_reason(exc) if isinstance(exc, OSError) else str(exc)
         raise StorageError(f"Cannot use the data folder {path.parent}: {why}") from None
 
+    unwritable = paths.not_writable(path.parent)
+    if unwritable:  # the read-only rule: SQLite could still write a journal whose -wal
+        # and -shm a read-only command left there; doctor says the app does not open it
+        raise StorageError(
+            f"The data folder {path.parent} {unwritable}: the journal there is not opened "
+            "for writing, and nothing was changed. `companion journal export` still reads "
+            "it; `--data-dir` on a writable copy of the folder works in full."
+        )
     notices: list[str] = []
     moved = None
     checked = False  # quick_check ran on the file and passed
