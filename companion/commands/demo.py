@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.common import CommandError, open_journal, say
 from companion.core.journal.demo import generate
 from companion.core.text import count_of
 
@@ -22,7 +22,7 @@ def run(args, ctx) -> int:
 
     open_journal(ctx)
     summary = generate(ctx.db, args.loops, seed=args.seed, today=ctx.now().date())
-    print(
+    say(
         f"Added {count_of(summary.loops, 'loop')}, {count_of(summary.rounds, 'round')} and "
         f"{count_of(summary.journal_rows, 'journal row')} to {ctx.data_dir}."
     )

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.common import CommandError, open_journal, say
 from companion.commands.stdio import (
     STDIN_NAME,
     is_stdio,
@@ -70,6 +69,12 @@ def register(sub) -> None:
 
 
 def run_export(args, ctx) -> int:
+    if args.output is not None and args.file is not None:  # one of them would be ignored
+        raise CommandError(
+            f"journal export: {args.file} is one file too many: the journal goes to "
+            f"-o {args.output}",
+            exit_code=2,
+        )
     out = args.output if args.output is not None else args.file
     if out is None:
         raise CommandError(
@@ -107,9 +112,9 @@ def run_import(args, ctx) -> int:
                 raise CommandError(f"{src}: {exc} Nothing was imported.") from None
     for src, done in reports:
         name = f"{STDIN_NAME if is_stdio(src) else src}: " if len(reports) > 1 else ""
-        print(f"{name}{done.summary()}")
+        say(f"{name}{done.summary()}")
         for line in done.warnings():
-            print(f"{name}{line}", file=sys.stderr)
+            say(f"{name}{line}", err=True)
     return 0
 
 

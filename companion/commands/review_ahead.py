@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.common import CommandError, open_journal, say
 from companion.core.review.ahead import review_ahead
 from companion.core.text import count_of
 from companion.core.timeutil import to_local
@@ -29,7 +29,10 @@ def run(args, ctx, now) -> int:
     except ValueError as exc:  # a stored row the scheduler cannot read
         raise CommandError(f"cannot plan the review pass: {exc}") from None
     zone = to_local(now).tzinfo  # each date at its own offset
-    print(json.dumps(as_json(ahead, zone), indent=2) if args.json else as_text(ahead, zone))
+    say(
+        json.dumps(as_json(ahead, zone), indent=2) if args.json else as_text(ahead, zone),
+        data=args.json,
+    )
     return 0
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from companion.commands.common import CommandError
 from companion.core.fileio import KIND_NAMES, LIMITS
+from companion.core.text import say
 
 STDIO = "-"
 #: how a message names standard input or output instead of the private file's path
@@ -54,14 +55,19 @@ def stdout_file(filename: str) -> Iterator[Path]:
     with tempfile.TemporaryDirectory(prefix="companion-stdout-") as folder:
         path = Path(folder) / filename
         yield path
+        if sys.stdout is None:  # closed: nothing takes it
+            return
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", None)
+        if out is None or sys.stdout.isatty():
+            # a terminal shows a stranger's escape sequence, never obeys it (and a test's
+            # text capture has no bytes); a pipe or a file gets the bytes -o FILE holds
+            text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+            say(text, data=True, end="")
+            return
         with path.open("rb") as fh:
-            if out is None:  # a text-only stream (a test's capture): decode as written
-                sys.stdout.write(fh.read().decode("utf-8"))
-            else:
-                shutil.copyfileobj(fh, out)
-                out.flush()
+            shutil.copyfileobj(fh, out)
+        out.flush()
 
 
 def named(message: str, path: Path, name: str = STDIN_NAME) -> str:
@@ -91,4 +97,4 @@ def output_target(name: object, filename: str, *, data_dir=None) -> Iterator[tup
 
 def report(message: str, name: object) -> None:
     """The command's own line: on standard error when standard output holds the data."""
-    print(message, file=sys.stderr if is_stdio(name) else sys.stdout)
+    say(message, err=is_stdio(name))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from companion.commands.common import CommandError, open_journal
-from companion.core.day.actions import followed_loop, load_view
+from companion.commands.common import CommandError, open_journal, say
+from companion.core.day.actions import load_view
 from companion.core.day.model import reminders_to_send
 from companion.core.day.notices import notice_for
 from companion.core.day.rules import day_rules
@@ -47,11 +47,11 @@ def parse_moment(text: str) -> dt.datetime:
 def run(args, ctx) -> int:
     now = parse_moment(args.at) if args.at is not None else ctx.now()  # '' is no time
     open_journal(ctx)
-    view = load_view(ctx.db, day_rules(ctx.content), now, followed_loop(ctx.prefs))
+    view = load_view(ctx.db, day_rules(ctx.content), now)  # every loop's rounds
     if args.json:
-        print(json.dumps(as_json(view), indent=2))
+        say(json.dumps(as_json(view), indent=2), data=True)
     else:
-        print(as_text(view))
+        say(as_text(view))
     return 0
 
 
@@ -80,6 +80,8 @@ def _round(d, now: dt.datetime) -> dict | None:
         return None
     return {
         "id": d.id,
+        "loop_id": d.round.loop_id,
+        "company": d.company or None,
         "type": d.type,
         "title": d.title,
         "state": d.state,
@@ -99,6 +101,7 @@ def as_json(view) -> dict:
             if view.loop
             else None
         ),
+        "loops": [{"id": lp.id, "company": lp.company, "role": lp.role} for lp in view.loops],
         "phase": view.phase,
         "current_round": _round(view.current, now),
         "next_round": _round(view.next, now),
@@ -113,6 +116,10 @@ def as_json(view) -> dict:
         ],
         "capture_due_by": _stamp(view.capture_due_by, now),
         "thank_you_due_by": _stamp(view.thank_you_due_by, now),
+        "thank_yous": [
+            {"loop_id": lp.id, "company": lp.company, "due_by": _stamp(by, now)}
+            for lp, by in view.thank_yous
+        ],
         "next_change": _stamp(view.next_change, now),
     }
 
@@ -130,7 +137,8 @@ def as_text(view) -> str:
     def who(d) -> str:  # "Coding round with Marcus Weber", as the card says it
         return f"{d.title} with {d.interviewer}" if d.interviewer else d.title
 
-    lines = [f"{view.loop.label}", f"phase: {view.phase}"]
+    shown = view.loops if len(view.loops) > 1 else (view.loop,)
+    lines = [" + ".join(lp.label for lp in shown), f"phase: {view.phase}"]
     if view.current:
         lines.append(f"now: {who(view.current)} (until {when(view.current.ends_at)})")
     if view.next:
@@ -144,6 +152,6 @@ def as_text(view) -> str:
         lines.append(f"due {when(d.due_at)}: {d.title}")
     if view.capture_due_by:
         lines.append(f"write down what was asked by {when(view.capture_due_by)}")
-    if view.thank_you_due_by:
-        lines.append(f"thank-you note by {when(view.thank_you_due_by)}")
+    for loop, by in view.thank_yous:
+        lines.append(f"thank-you note to {loop.company} by {when(by)}")
     return "\n".join(lines)

@@ -47,6 +47,7 @@ class LogEntry:
     rating: str
     at: dt.datetime  # UTC
     source: str
+    nth: int | None = None  # a file's: which of its identical reviews (None: a new one)
 
 
 def card_key(kind: str, ref: str) -> str:
@@ -154,12 +155,29 @@ def ensure_card(db, kind: str, ref: str, title: str, at: dt.datetime) -> str:
 
 
 def add_log(db, entries: Iterable[LogEntry]) -> int:
-    """Add reviews to the log (one already there is not added twice); returns how many."""
+    """Add reviews to the log; returns how many. An entry with ``nth`` (a file's: the nth
+    identical review in it) is not added twice; one without is a new review, so a second
+    Easy in the same second is a second review, not lost in the first."""
     before = db.conn.total_changes
+    rows = []
+    batch: dict[tuple, int] = {}
+    for e in entries:
+        same = (e.key, stamp(e.at), e.rating, e.source)
+        nth = e.nth
+        if nth is None:
+            if same not in batch:
+                batch[same] = db.execute(
+                    "SELECT COUNT(*) FROM review_log WHERE card_key = ? AND reviewed_at = ? "
+                    "AND rating = ? AND source = ?",
+                    same,
+                ).fetchone()[0]
+            nth = batch[same]
+            batch[same] += 1
+        rows.append((*same, nth))
     db.conn.executemany(
-        "INSERT OR IGNORE INTO review_log (card_key, rating, reviewed_at, source) "
-        "VALUES (?, ?, ?, ?)",
-        [(e.key, e.rating, stamp(e.at), e.source) for e in entries],
+        "INSERT OR IGNORE INTO review_log (card_key, reviewed_at, rating, source, nth) "
+        "VALUES (?, ?, ?, ?, ?)",
+        rows,
     )
     return db.conn.total_changes - before
 
