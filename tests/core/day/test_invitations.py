@@ -337,6 +337,7 @@ def test_an_attendee_named_in_the_title_is_the_interviewer_without_me(db):
     result = _import(db, "google-system-design-named.ics", company="Northwind")
     (rnd,) = list_rounds(db, result.loop_id)
     assert rnd.interviewer_name == "Priya Raman"
+    assert result.unsure == ()  # no "say which address is yours ... to name the interviewers"
 
 
 def test_with_a_name_ending_a_sentence_keeps_no_full_stop():
