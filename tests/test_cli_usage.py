@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
 import re
 import subprocess
@@ -198,3 +199,57 @@ def test_bad_standard_input_is_one_line_naming_it(tmp_path):
     assert done.stderr.count(b"\n") == 1
     done = _run(["--data-dir", str(tmp_path / "d"), "journal", "import", "-"], b"{")
     assert done.returncode == 1 and b"standard input: not valid JSON" in done.stderr
+
+
+PITCH = "# About me\n\nBackend engineer, seven years of payments at scale.\n"
+
+
+def test_dash_is_standard_output_for_the_one_pager(tmp_path):
+    pitch = tmp_path / "pitch.md"
+    pitch.write_text(PITCH, encoding="utf-8")
+    data = ["--data-dir", str(tmp_path / "d")]
+    done = _run([*data, "about", "export", "--input", str(pitch), "-o", "-"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert b"seven years of payments" in done.stdout  # Markdown unless --format says
+    assert done.stderr == b"wrote standard output (md)\n" and not (tmp_path / "-").exists()
+    pdf = _run(
+        [*data, "about", "export", "--input", str(pitch), "--format", "pdf", "-o", "-"],
+        cwd=tmp_path,
+    )
+    assert pdf.returncode == 0, pdf.stderr
+    assert pdf.stdout.startswith(b"%PDF-") and pdf.stdout.rstrip().endswith(b"%%EOF")
+
+
+class _Terminal(io.TextIOWrapper):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_shows_an_export_it_is_sent_not_obeys_it(monkeypatch):
+    """On a terminal, the data sent to standard output goes through the one writer (a
+    stranger's escape sequence made visible); a PDF there is refused in one line."""
+    from companion.commands.common import CommandError
+    from companion.commands.stdio import stdout_file
+
+    screen = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", _Terminal(screen, encoding="utf-8"))
+    with stdout_file("journal.json") as path:
+        path.write_text('{"company": "Acme\x1b]0;pwned\x07"}\r\n', encoding="utf-8")
+    sys.stdout.flush()
+    assert screen.getvalue() == b'{"company": "Acme\\u001b]0;pwned\\u0007"}\n'
+    refused = pytest.raises(CommandError, match="about-me.pdf is not text")
+    with refused, stdout_file("about-me.pdf") as path:
+        path.write_bytes(b"%PDF-1.4\n\xe2\xe3\xcf\xd3\n")
+    sys.stdout.flush()
+    assert screen.getvalue().count(b"\n") == 1  # nothing of the PDF reached the screen
+
+
+def test_a_pipe_gets_the_exact_bytes(monkeypatch):
+    from companion.commands.stdio import stdout_file
+
+    pipe = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(pipe, encoding="utf-8"))
+    data = b'a,"=cmd|x"\r\n\xe2\x80\xae\x1b[2J\n'
+    with stdout_file("study-list.csv") as path:
+        path.write_bytes(data)
+    assert pipe.getvalue() == data

@@ -62,7 +62,13 @@ def stdout_file(filename: str) -> Iterator[Path]:
         if out is None or sys.stdout.isatty():
             # a terminal shows a stranger's escape sequence, never obeys it (and a test's
             # text capture has no bytes); a pipe or a file gets the bytes -o FILE holds
-            text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+            try:
+                text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+            except UnicodeDecodeError:  # a PDF: no use on a terminal
+                raise CommandError(
+                    f"{filename} is not text and standard output is a terminal; send it "
+                    f"to a file or a program (-o - > {filename}). Nothing was written."
+                ) from None
             say(text, data=True, end="")
             return
         with path.open("rb") as fh:
