@@ -253,3 +253,22 @@ def test_a_pipe_gets_the_exact_bytes(monkeypatch):
     with stdout_file("study-list.csv") as path:
         path.write_bytes(data)
     assert pipe.getvalue() == data
+
+
+def test_dash_is_standard_input_for_the_one_pager(tmp_path):
+    data = ["--data-dir", str(tmp_path / "d")]
+    done = _run([*data, "about", "analyze", "-", "--wpm", "150", "--json"], PITCH.encode())
+    assert done.returncode == 0, done.stderr
+    pitch = tmp_path / "pitch.md"
+    pitch.write_text(PITCH, encoding="utf-8")
+    from_file = _run([*data, "about", "analyze", str(pitch), "--wpm", "150", "--json"])
+    analysis, expected = json.loads(done.stdout), json.loads(from_file.stdout)
+    assert analysis.pop("source") == "standard input" and expected.pop("source") == str(pitch)
+    assert analysis == expected and analysis["warnings"]  # the same analysis as of the file
+    both = _run([*data, "about", "export", "--input", "-", "-o", "-"], PITCH.encode())
+    assert both.returncode == 0 and both.stdout.decode() == PITCH, both.stderr
+    odd = _run([*data, "about", "analyze", "-", "--wpm", "150"], b"# Me\n\xff\x01 seven\n")
+    assert odd.returncode == 0, odd.stderr
+    warnings = odd.stderr.decode().splitlines()
+    assert warnings and all(w.startswith("companion about: warning: ") for w in warnings)
+    assert "from standard input." in warnings[-1] and "one-pager.md" not in odd.stderr.decode()

@@ -39,7 +39,10 @@ def register(sub) -> None:
         "--page-size", choices=["a4", "letter"], default="a4", help="PDF page size (default a4)"
     )
     export.add_argument(
-        "--input", type=Path, metavar="FILE", help="export this Markdown file instead"
+        "--input",
+        type=Path,
+        metavar="FILE",
+        help="export this Markdown file instead; - for standard input",
     )
     export.set_defaults(func=run_export)
 
@@ -47,7 +50,10 @@ def register(sub) -> None:
         "analyze", help="per-segment words, seconds and budget; projects lacking numbers"
     )
     analyze_command.add_argument(
-        "file", nargs="?", type=Path, help="Markdown file (default: saved one)"
+        "file",
+        nargs="?",
+        type=Path,
+        help="Markdown file (default: saved one); - for standard input",
     )
     analyze_command.add_argument(
         "--wpm", type=float, help="speaking rate in words per minute (default: your stored rate)"

@@ -77,8 +77,9 @@ def stdout_file(filename: str) -> Iterator[Path]:
 
 
 def named(message: str, path: Path, name: str = STDIN_NAME) -> str:
-    """``message`` naming ``name`` where it named the private file ``path``."""
-    return message.replace(str(path), name)
+    """``message`` naming ``name`` where it named the private file ``path`` (by its path
+    or by its file name)."""
+    return message.replace(str(path), name).replace(path.name, name)
 
 
 @contextlib.contextmanager
