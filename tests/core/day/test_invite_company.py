@@ -69,6 +69,10 @@ def google(summary: str, organizer: str, *, uid: str = "a1@google.com", day: int
         ("Web Dev Internship", ""),
         ("Jordan Blake", ""),  # the candidate's own name
         ("Interview: System Design (Priya Raman)", ""),
+        ("Interview | Kesselhaus Software", "Kesselhaus Software"),  # a name's own last word
+        ("Coding - Acme Data", "Acme Data"),
+        ("Acme Software Engineer Interview", "Acme"),  # the role's words, not the name's
+        ("Interview - Backend Software", ""),
     ],
 )
 def test_a_title_part_names_the_company_only_when_it_names_one(title, company):
