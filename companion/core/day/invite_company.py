@@ -86,6 +86,18 @@ def _part_name(part: str, people: set[str], plain: frozenset[str]) -> str:
     return name
 
 
+def without_company(summary: str, company: str) -> str:
+    """``summary`` without the loop's company, which the loop already names: "Technical
+    Interview - Lumen Analytics" -> "Technical Interview", "BuzzClan Interview :" ->
+    "Interview"; ``summary`` itself when nothing else is left."""
+    if not company.strip():
+        return summary
+    name = re.compile(rf"(?<!\w){re.escape(company.strip())}(?!\w)", re.I)
+    parts = (" ".join(name.sub(" ", part).split()) for part in SEPARATORS.split(summary))
+    kept = [part.strip(" -–—|:/,") for part in parts]
+    return " - ".join(part for part in kept if part) or summary
+
+
 def plain_words(round_titles: Iterable[str] = ()) -> frozenset[str]:
     """:data:`GENERIC` and the words of the round types' titles ("System design")."""
     return GENERIC | {w.lower() for t in round_titles for w in _WORD.findall(t.replace("-", " "))}

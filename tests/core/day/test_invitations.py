@@ -391,6 +391,7 @@ def test_a_zoom_invitation_gives_its_company_link_and_instant(db):
     (rnd,) = list_rounds(db, result.loop_id)
     assert rnd.scheduled == _icalendar_start("zoom-technical.ics")
     assert rnd.scheduled == dt.datetime(2027, 3, 16, 14, 0, tzinfo=dt.UTC)
+    assert rnd.type_label == "Technical Interview"  # the loop names the company already
     assert rnd.link == "https://us06web.zoom.us/j/86512345678?pwd=bHVtZW4tdGVjaC1pbnRlcnZpZXc.1"
     again = _import(db, "zoom-technical.ics")
     assert (again.added, again.duplicates) == (0, 1)

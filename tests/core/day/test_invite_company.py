@@ -101,6 +101,22 @@ def _write(tmp_path, name, text):
     return path
 
 
+@pytest.mark.parametrize(
+    ("summary", "company", "words"),
+    [
+        ("Technical Interview - Lumen Analytics", "Lumen Analytics", "Technical Interview"),
+        ("Acme - Culture and values", "acme", "Culture and values"),
+        ("BuzzClan Interview :", "BuzzClan", "Interview"),
+        ("Acmeville chat", "Acme", "Acmeville chat"),  # whole words only
+        ("Acme", "Acme", "Acme"),  # nothing else left: the title as it is
+    ],
+)
+def test_a_rounds_own_words_leave_out_the_loops_company(summary, company, words):
+    from companion.core.day.invite_company import without_company
+
+    assert without_company(summary, company) == words
+
+
 def test_the_import_says_the_company_was_guessed_and_from_where(db, tmp_path):
     path = _write(tmp_path, "v.ics", google("Interview - Virtue Market Research", "hr@vmr.example"))
     result = import_invitation(db, path, RULES, now=NOW)
