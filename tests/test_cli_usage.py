@@ -272,3 +272,23 @@ def test_dash_is_standard_input_for_the_one_pager(tmp_path):
     warnings = odd.stderr.decode().splitlines()
     assert warnings and all(w.startswith("companion about: warning: ") for w in warnings)
     assert "from standard input." in warnings[-1] and "one-pager.md" not in odd.stderr.decode()
+
+
+def test_dash_for_the_story_bank(data_dir, tmp_path, monkeypatch, capsys):
+    from companion.core.about import store as about_store
+    from companion.core.context import AppContext
+
+    bank = "## Story: Cut GPU cost\nTags: ownership\nResult: Spend fell 40%.\n"
+    ctx = AppContext(data_dir)
+    about_store.save_text(ctx.db, bank, ctx.now(), doc="stories")
+    ctx.close()
+    monkeypatch.chdir(tmp_path)
+    assert main(["--data-dir", str(data_dir), "stories", "export", "-o", "-"]) == 0
+    done = capsys.readouterr()
+    assert done.out == bank and done.err == "wrote standard output (md)\n"
+    assert not (tmp_path / "-").exists()
+    broken = b"## Story: A\nTags: own!rship\nResult: 3x\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(broken)))
+    assert main(["--data-dir", str(data_dir), "stories", "check", "-"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: standard input:2: ") and "own!rship" in err

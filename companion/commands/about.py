@@ -9,7 +9,7 @@ from companion.commands.about_takes import add_parser as add_takes
 from companion.commands.common import CommandError, open_journal, say
 from companion.commands.rehearse import add_parser as add_rehearse
 from companion.commands.rehearse import run_rehearse
-from companion.commands.stdio import is_stdio, output_target, report
+from companion.commands.stdio import add_output, is_stdio, output_target, report
 from companion.core.about.export import export_html, export_markdown, format_for, pdf_size_problem
 from companion.core.about.guard import RenderRefused
 from companion.core.about.pitch import analyze, format_report
@@ -28,13 +28,7 @@ def register(sub) -> None:
         choices=["pdf", "html", "md"],
         help="output format (default: from the file name's suffix)",
     )
-    export.add_argument(
-        "-o",
-        "--output",
-        required=True,
-        metavar="FILE",
-        help="the file to write; - for standard output (Markdown unless --format says otherwise)",
-    )
+    add_output(export)
     export.add_argument(
         "--page-size", choices=["a4", "letter"], default="a4", help="PDF page size (default a4)"
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.commands.common import open_journal
-from companion.commands.stdio import is_stdio, output_target, report
+from companion.commands.stdio import add_output, is_stdio, output_target, report
 from companion.core.study.exports import export_study_list
 from companion.core.study.ranking import GuideIndex
 from companion.core.text import count_of
@@ -34,13 +34,7 @@ def register(sub) -> None:
         choices=FORMATS,
         help="default: from the file's suffix (.csv, .json, .tsv or .txt for Anki), else md",
     )
-    study.add_argument(
-        "-o",
-        "--output",
-        required=True,
-        metavar="FILE",
-        help="the file to write; - for standard output",
-    )
+    add_output(study)
     study.set_defaults(func=run)
 
 

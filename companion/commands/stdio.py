@@ -27,6 +27,18 @@ def is_stdio(name: object) -> bool:
     return name is not None and str(name) == STDIO
 
 
+def add_output(parser) -> None:
+    """The required ``-o FILE`` of an export whose ``-`` is standard output (Markdown
+    there unless ``--format`` says otherwise)."""
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        help="the file to write; - for standard output (Markdown unless --format says otherwise)",
+    )
+
+
 @contextlib.contextmanager
 def stdin_file(kind: str, filename: str) -> Iterator[Path]:
     """Standard input as a private file named ``filename`` (the core reads files); more
