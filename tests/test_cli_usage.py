@@ -292,3 +292,35 @@ def test_dash_for_the_story_bank(data_dir, tmp_path, monkeypatch, capsys):
     assert main(["--data-dir", str(data_dir), "stories", "check", "-"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: standard input:2: ") and "own!rship" in err
+
+
+def _silent_wav(seconds: float = 1.0) -> bytes:
+    import wave
+
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(16000)
+        out.writeframes(b"\0\0" * int(16000 * seconds))
+    return buffer.getvalue()
+
+
+def test_dash_is_standard_input_for_a_take(data_dir, tmp_path, monkeypatch, capsys):
+    page, take = tmp_path / "about.md", tmp_path / "take.wav"
+    page.write_text(PITCH, encoding="utf-8")
+    take.write_bytes(_silent_wav())
+    argv = ["--data-dir", str(data_dir), "about", "rehearse", "--input", str(page), "--json"]
+    assert main([*argv, "--audio", str(take)]) == 1  # silence: no speech heard
+    expected = json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(take.read_bytes())))
+    assert main([*argv, "--audio", "-"]) == 1
+    figures = json.loads(capsys.readouterr().out)
+    assert figures.pop("audio") == "standard input" and expected.pop("audio") == str(take)
+    assert figures == expected and figures["verdict"] == "no speech heard"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"RIFF\0\0")))
+    assert main([*argv, "--audio", "-"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: about: standard input") and "companion-stdin" not in err
+    both = ["--data-dir", str(data_dir), "about", "rehearse", "--audio", "-", "--input", "-"]
+    assert main(both) == 2
