@@ -324,3 +324,24 @@ def test_dash_is_standard_input_for_a_take(data_dir, tmp_path, monkeypatch, caps
     assert err.startswith("companion: about: standard input") and "companion-stdin" not in err
     both = ["--data-dir", str(data_dir), "about", "rehearse", "--audio", "-", "--input", "-"]
     assert main(both) == 2
+
+
+def test_standard_input_is_read_once_and_only_as_much_as_a_file_may_hold(
+    data_dir, monkeypatch, capsys
+):
+    from companion.core.fileio import LIMITS
+
+    argv = ["--data-dir", str(data_dir)]
+    assert main([*argv, "journal", "import", "-", "-"]) == 2
+    assert "standard input (-) can be read once" in capsys.readouterr().err
+    too_big = b"BEGIN:VCALENDAR\r\n" + b"X" * LIMITS["calendar"]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(too_big)))
+    assert main([*argv, "schedule", "import", "-", "--company", "Acme"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "standard input holds more than a calendar file may" in err
+    from companion.core.context import AppContext
+    from companion.core.day.loops import list_loops
+
+    ctx = AppContext(data_dir)
+    assert list_loops(ctx.db) == []  # nothing of it was read, so nothing imported
+    ctx.close()
