@@ -95,7 +95,9 @@ class NowArea:
         elif view.phase in PHASE_TITLES:
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
             if view.phase == "after-loop":
-                self.now_label.setText("The loop is done. Write it down while it is fresh.")
+                done = next((lp for lp in view.loops if lp.id == view.after_loop_id), None)
+                which = f" with {done.company}" if done is not None and len(view.loops) > 1 else ""
+                self.now_label.setText(f"The loop{which} is done. Write it down while it is fresh.")
             elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
                 first = f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
                 self.now_label.setText(" ".join(p for p in (f"{sleep[0]}.", sleep[1], first) if p))

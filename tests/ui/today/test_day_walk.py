@@ -72,7 +72,7 @@ MOMENTS = [
     (
         local(DAY, 17),
         "Now: after the loop",
-        "The loop is done",
+        "The loop with Cobalt is done",
         "",
         [
             "Cobalt · Peer / IC round: write down what was asked (30 min left).",
@@ -83,7 +83,7 @@ MOMENTS = [
     (
         local(D1, 11),  # both thank-yous kept although Driftwood's loop comes next
         "Now: after the loop",
-        "The loop is done",
+        "The loop with Cobalt is done",
         "",
         [
             "Northwind: send the thank-you note by Tue 14:45.",
@@ -135,6 +135,10 @@ def test_the_walk_of_the_day_with_three_loops(
         assert [r for r in said["rows"] if not any(r.startswith(w) for w in rows)] == []
         assert len(said["rows"]) == len(rows), (when, said)
         assert "sleep" not in said["now"].lower() or moment.date() != NEXT_WEEK
+        if moment.date() == NEXT_WEEK:  # Northwind's and Cobalt's items are past
+            assert said["title"] == "Today · Driftwood · ML infra"
+        else:
+            assert said["title"].count(" + ") == 2, said["title"]  # each open loop named
         if folder:
             for _ in range(3):  # the new widgets are shown and laid out by posted events
                 QApplication.sendPostedEvents()
