@@ -33,3 +33,23 @@ def test_a_loop_is_named_while_anything_of_it_is_open(db, rules):
     assert _named(db, rules, after) == ["Driftwood", "Cobalt"]  # its note is sent
     # a week on, both thank-yous are past their window: the night of Driftwood's round
     assert _named(db, rules, local(NEXT_WEEK, 0, 45)) == ["Driftwood"]
+
+
+def test_the_night_and_the_morning_are_one_list_for_a_day_of_two_loops(db, rules):
+    """A tick made in the morning (Northwind's onsite first) is still there when Cobalt's
+    screen is the round to come; each round keeps its own before-round list."""
+    from companion.core.day import checklist as cl
+
+    booked = book(db)
+    northwind, cobalt = booked["Northwind"][0], booked["Cobalt"][0]
+    morning = actions.load_view(db, rules, local(DAY, 8))
+    scope = cl.scope_for("morning-of", morning)
+    assert scope == cl.Scope(northwind, DAY.isoformat())
+    cl.set_checked(db, scope, "morning-of/eat", True, morning.now)
+    later = actions.load_view(db, rules, local(DAY, 15, 50))
+    assert later.focus.round.loop_id == cobalt
+    assert cl.scope_for("morning-of", later) == scope
+    assert cl.scope_for("night-before", later) == scope
+    assert "morning-of/eat" in cl.checked_keys(db, cl.scope_for("morning-of", later))
+    assert cl.scope_for("before-round", later) == cl.Scope(cobalt, DAY.isoformat(), later.focus.id)
+    assert [lp.company for lp in cl.day_loops(later)] == ["Northwind", "Cobalt"]
