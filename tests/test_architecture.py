@@ -283,7 +283,7 @@ def _string_literals(path: Path) -> list[str]:
         ("backups", "core/paths.py"),
         (".instance.lock", "core/paths.py"),
         ("dnd-state.json", "core/paths.py"),
-        ("today.loop_id", "core/day/actions.py"),
+        ("today.shown_loop", "ui/day/service.py"),
     ],
 )
 def test_a_file_or_pref_name_is_spelled_once(name, home):
