@@ -6,9 +6,10 @@ from pathlib import Path
 
 from companion.commands.about_source import source_text
 from companion.commands.about_takes import add_parser as add_takes
-from companion.commands.common import CommandError, open_journal, output_path, say
+from companion.commands.common import CommandError, open_journal, say
 from companion.commands.rehearse import add_parser as add_rehearse
 from companion.commands.rehearse import run_rehearse
+from companion.commands.stdio import add_output, is_stdio, output_target, report
 from companion.core.about.export import export_html, export_markdown, format_for, pdf_size_problem
 from companion.core.about.guard import RenderRefused
 from companion.core.about.pitch import analyze, format_report
@@ -27,12 +28,15 @@ def register(sub) -> None:
         choices=["pdf", "html", "md"],
         help="output format (default: from the file name's suffix)",
     )
-    export.add_argument("-o", "--output", required=True, metavar="FILE")
+    add_output(export)
     export.add_argument(
         "--page-size", choices=["a4", "letter"], default="a4", help="PDF page size (default a4)"
     )
     export.add_argument(
-        "--input", type=Path, metavar="FILE", help="export this Markdown file instead"
+        "--input",
+        type=Path,
+        metavar="FILE",
+        help="export this Markdown file instead; - for standard input",
     )
     export.set_defaults(func=run_export)
 
@@ -40,7 +44,10 @@ def register(sub) -> None:
         "analyze", help="per-segment words, seconds and budget; projects lacking numbers"
     )
     analyze_command.add_argument(
-        "file", nargs="?", type=Path, help="Markdown file (default: saved one)"
+        "file",
+        nargs="?",
+        type=Path,
+        help="Markdown file (default: saved one); - for standard input",
     )
     analyze_command.add_argument(
         "--wpm", type=float, help="speaking rate in words per minute (default: your stored rate)"
@@ -124,16 +131,16 @@ def _as_json(result, where: str) -> dict:
 def run_export(args, ctx) -> int:
     if not (args.output or "").strip():
         raise CommandError("about: -o is empty: give the name of a file to write", exit_code=2)
+    to_stdout = is_stdio(args.output)
     output = Path(args.output).expanduser()
-    if output.is_dir():
+    if not to_stdout and output.is_dir():
         raise CommandError(
             f"about: {output} is a folder; give a file name, e.g. "
             f"{output / ('about-me.' + (args.format or 'pdf'))}",
             exit_code=2,
         )
-    output = output_path(output, data_dir=ctx.data_dir)
     try:
-        fmt = format_for(output, args.format)
+        fmt = format_for(output, args.format or ("md" if to_stdout else None))
     except ValueError as exc:
         raise CommandError(f"about: {exc}", exit_code=2) from None
     text, _ = source_text(ctx, args.input)
@@ -141,23 +148,23 @@ def run_export(args, ctx) -> int:
         return 1
     if not text.strip():
         return _error("the one-pager is empty; there is nothing to export.")
+    if fmt == "pdf" and (problem := pdf_size_problem(text)):  # before the slow layout
+        return _error(problem)
 
-    try:
-        if fmt == "md":
-            export_markdown(text, output)
-        elif fmt == "html":
-            export_html(text, output)
-        else:
-            if problem := pdf_size_problem(text):  # before rendering: that is the slow part
-                return _error(problem)
-            warning = _export_pdf(text, output, args.page_size)
-            if warning:
+    with output_target(args.output, f"about-me.{fmt}", data_dir=ctx.data_dir) as (path, name):
+        try:
+            if fmt == "md":
+                export_markdown(text, path)
+            elif fmt == "html":
+                export_html(text, path)
+            elif warning := _export_pdf(text, path, args.page_size):
                 say(f"companion about: warning: {warning}", err=True)
-    except RenderRefused as exc:  # before anything is written
-        return _error(f"{output.name}: {str(exc).rstrip('.')}; nothing was written")
-    except OSError as exc:
-        return _error(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
-    say(f"wrote {output} ({fmt})")
+        except RenderRefused as exc:  # before anything is written
+            shown = "standard output" if to_stdout else path.name
+            return _error(f"{shown}: {str(exc).rstrip('.')}; nothing was written")
+        except OSError as exc:
+            return _error(f"cannot write {name}: {exc.strerror or exc}; nothing was written")
+    report(f"wrote {name} ({fmt})", args.output)
     return 0
 
 

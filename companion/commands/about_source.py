@@ -1,25 +1,22 @@
-"""The one-pager a command works on: a Markdown file given, else the saved one. Shared by
-`companion about analyze|export` and `companion about rehearse`."""
+"""The one-pager a command works on: a Markdown file given (``-``: standard input), else
+the saved one. Shared by `companion about analyze|export`, `companion about rehearse` and
+(the reading of a file) `companion stories check`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from companion.commands.common import CommandError, open_journal, say
+from companion.commands.stdio import STDIN_NAME, is_stdio, named, stdin_file
 from companion.core.about.importing import read_import
 from companion.core.about.store import load_document
 
 
 def source_text(ctx, path: Path | None) -> tuple[str | None, str]:
-    """(text, where) from ``path`` or from the saved one-pager; raises CommandError."""
+    """(text, where) from ``path`` (``-``: standard input) or from the saved one-pager;
+    raises CommandError."""
     if path is not None:
-        try:
-            result = read_import(path)
-        except ValueError as exc:
-            raise CommandError(f"about: {exc}") from None
-        for problem in result.problems:
-            say(f"companion about: warning: {problem}", err=True)
-        return result.text, str(path)
+        return read_markdown(path, "about")
 
     open_journal(ctx, read_only=True)
     text = load_document(ctx.db)
@@ -28,3 +25,22 @@ def source_text(ctx, path: Path | None) -> tuple[str | None, str]:
             "about: no one-pager saved yet: write it on the About me page, or pass a FILE."
         )
     return text, "the saved one-pager"
+
+
+def read_markdown(path: Path, command: str) -> tuple[str, str]:
+    """(text, where) of a Markdown file a ``command`` (about, stories) is given, read as a
+    one-pager is (bounded, checked, its problems as warnings); ``-`` is standard input."""
+    if is_stdio(path):
+        with stdin_file("one-pager", "one-pager.md") as copy:
+            return _read(copy, STDIN_NAME, command)
+    return _read(path, str(path), command)
+
+
+def _read(path: Path, where: str, command: str) -> tuple[str, str]:
+    try:
+        result = read_import(path)
+    except ValueError as exc:
+        raise CommandError(f"{command}: {named(str(exc), path, where)}") from None
+    for problem in result.problems:
+        say(f"companion {command}: warning: {named(problem, path, where)}", err=True)
+    return result.text, where

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.commands.common import CommandError, open_journal, output_path, say
+from companion.commands.common import open_journal
+from companion.commands.stdio import add_output, is_stdio, output_target, report
 from companion.core.study.exports import export_study_list
 from companion.core.study.ranking import GuideIndex
 from companion.core.text import count_of
@@ -11,31 +12,39 @@ FORMATS = ("md", "csv", "anki", "json")
 # without --format, the file's suffix says it: `-o x.csv` is a CSV (with its formula
 # guard), never Markdown under a .csv name; any other suffix is Markdown, the default
 SUFFIXES = {".csv": "csv", ".json": "json", ".tsv": "anki", ".txt": "anki"}
+#: what `export study-list --help` and the README's section on it both say
+#: (tests/test_cli_usage.py compares them)
+DOCUMENTED = {"companion export study-list": ("md", "csv", "anki", "json", "standard output")}
 
 
 def register(sub) -> None:
     parser = sub.add_parser("export", help="export the study list (Markdown, CSV, Anki, JSON)")
     inner = parser.add_subparsers(dest="export_what", metavar="WHAT", required=True)
-    study = inner.add_parser("study-list", help="the ranked study list")
+    study = inner.add_parser(
+        "study-list",
+        help="the ranked study list",
+        description="Write the ranked study list as a Markdown checklist (md), a CSV safe "
+        "to open in a spreadsheet (csv), an Anki import file (anki) or JSON (json). -o - "
+        "writes it to standard output (Markdown unless --format says otherwise), and the "
+        "line that says what was written goes to standard error.",
+    )
     study.add_argument(
         "--format",
         "-f",
         choices=FORMATS,
         help="default: from the file's suffix (.csv, .json, .tsv or .txt for Anki), else md",
     )
-    study.add_argument("-o", "--output", required=True, metavar="FILE")
+    add_output(study)
     study.set_defaults(func=run)
 
 
 def run(args, ctx) -> int:
     from pathlib import Path
 
-    out = output_path(args.output, data_dir=ctx.data_dir)
-    fmt = args.format or SUFFIXES.get(Path(out).suffix.lower(), "md")
-    open_journal(ctx, read_only=True)
-    try:
+    suffix = "" if is_stdio(args.output) else Path(args.output).suffix.lower()
+    fmt = args.format or SUFFIXES.get(suffix, "md")
+    with output_target(args.output, f"study-list.{fmt}", data_dir=ctx.data_dir) as (out, name):
+        open_journal(ctx, read_only=True)
         count = export_study_list(ctx.db, fmt, out, ctx.now(), guide=GuideIndex(ctx.content))
-    except OSError as exc:
-        raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
-    say(f"Wrote {count_of(count, 'topic')} to {out} ({fmt}).")
+    report(f"Wrote {count_of(count, 'topic')} to {name} ({fmt}).", args.output)
     return 0

@@ -16,6 +16,7 @@ from companion.commands.common import (
     open_journal,  # the one-pager's read opens it
     say,
 )
+from companion.commands.stdio import STDIN_NAME, is_stdio, named, stdin_file
 from companion.core.about.pitch import analyze
 from companion.core.about.spoken import count_words
 from companion.core.voice.heard import RATE_OFF_SCRIPT, SegmentHeard, TakeHeard, hear
@@ -36,13 +37,17 @@ def add_parser(inner) -> None:
         "target, and what it said: each segment heard or skipped, fillers, the transcript",
     )
     rehearse.add_argument(
-        "--audio", type=Path, required=True, metavar="FILE", help="the take, a 16-bit PCM WAV"
+        "--audio",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="the take, a 16-bit PCM WAV; - for standard input",
     )
     rehearse.add_argument(
         "--input",
         type=Path,
         metavar="FILE",
-        help="the Markdown one-pager read aloud (default: saved one)",
+        help="the Markdown one-pager read aloud (default: saved one); - for standard input",
     )
     rehearse.add_argument("--json", action="store_true", help="print the figures as JSON")
     rehearse.add_argument(
@@ -63,13 +68,26 @@ def verdict(answer_seconds: float, heard: bool, target: tuple[float, float]) -> 
     return f"within {low:.0f}-{high:.0f} s"
 
 
+def _read_take(path: Path):
+    """The take at ``path``; ``-``: standard input (`sox -d -t wav - | companion ...`)."""
+    if not is_stdio(path):
+        try:
+            return read_wav(path)
+        except WavError as exc:
+            raise CommandError(f"about: {exc}") from None
+    with stdin_file("take", "take.wav") as copy:
+        try:
+            return read_wav(copy)
+        except WavError as exc:
+            raise CommandError(f"about: {named(str(exc), copy)}") from None
+
+
 def run_rehearse(args, ctx) -> int:
     import dataclasses
 
-    try:
-        take = read_wav(args.audio)
-    except WavError as exc:
-        raise CommandError(f"about: {exc}") from None
+    if is_stdio(args.audio) and is_stdio(args.input):
+        raise CommandError("about: standard input (-) can be read once: --audio or --input", 2)
+    take = _read_take(args.audio)
     if getattr(args, "keep", False):  # --keep writes: open the journal writable before
         open_journal(ctx)  # read-only (a store once open stays as it is)
     text, where = source_text(ctx, args.input)
@@ -92,7 +110,7 @@ def run_rehearse(args, ctx) -> int:
             result, words=0 if off_script else said if said is not None else words
         )
     figures = {
-        "audio": str(args.audio),
+        "audio": STDIN_NAME if is_stdio(args.audio) else str(args.audio),
         "source": where,
         "seconds": round(result.seconds, 2),
         "speaking_seconds": round(result.speaking_seconds, 2),
@@ -127,7 +145,7 @@ def run_rehearse(args, ctx) -> int:
 
         say(json.dumps(figures, indent=2), data=True)
     else:
-        say(f"{args.audio} ({where}, {words} words):")
+        say(f"{figures['audio']} ({where}, {words} words):")
         if not heard:
             say("  no speech heard in the take: check the recording's level.")
         else:

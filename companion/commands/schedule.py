@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from companion.commands.common import CommandError, open_journal, say
+from companion.commands.stdio import STDIN_NAME, is_stdio, named, stdin_file
 from companion.core.day.invitation import import_invitation
 from companion.core.day.invite_people import ME_PREF
 from companion.core.day.rules import day_rules
 from companion.core.stories.pack import story_pack
 from companion.core.stories.rounds import prefill_missing
+
+#: what `schedule import --help` and the README's section on it both say
+#: (tests/test_cli_usage.py compares them)
+DOCUMENTED = {
+    "companion schedule import": (
+        "updates",
+        "moves",
+        "cancel",
+        "company",
+        "guess",
+        "--company",
+        "exit status",
+        "standard input",
+    )
+}
 
 
 def register(sub) -> None:
@@ -19,10 +36,27 @@ def register(sub) -> None:
         "import",
         help="make a loop with its rounds from an .ics invitation",
         description="Each timed event becomes a round, its type guessed from the title. "
-        "Importing the same file twice adds nothing.",
+        "The company is --company, else guessed from a title part that names one, else "
+        "from the organizer's mail domain (not a mail provider); the output says it was "
+        "guessed and from where, and a title with nothing usable asks for --company. "
+        "Updates: a later copy of an event (the same UID, a higher SEQUENCE) moves or "
+        "updates its round, and the reminders follow; a cancellation (METHOD:CANCEL or "
+        "STATUS:CANCELLED) skips it. A series (RRULE) is one round at its first "
+        "occurrence; the change or cancellation of one occurrence (RECURRENCE-ID) touches "
+        "that one only, and EXDATE is honoured. Importing the same file twice changes "
+        "nothing. Exit status: 0 when any event went in (added, already there, moved or "
+        "cancelled), 1 when none could, 2 for a usage error; each event not imported is "
+        "named on its own line.",
     )
-    imp.add_argument("file", type=Path, metavar="FILE.ics", help="the invitation")
-    imp.add_argument("--company", help="the company (default: from the events' titles)")
+    imp.add_argument(
+        "file", type=Path, metavar="FILE.ics", help="the invitation; - for standard input"
+    )
+    imp.add_argument(
+        "--company",
+        metavar="NAME",
+        help="the company (default: guessed from the titles, else the organizer's mail "
+        "domain); on a file imported before, renames its loop",
+    )
     imp.add_argument("--role", default="", help="the role you interview for")
     imp.add_argument(
         "--me",
@@ -46,18 +80,22 @@ def run_import(args, ctx) -> int:
         problem = ctx.prefs.save()
         if problem:
             say(f"note: {problem}")
-    try:
-        result = import_invitation(
-            ctx.db,
-            args.file.expanduser(),
-            day_rules(ctx.content),
-            company=args.company,
-            role=args.role,
-            me=me or str(ctx.prefs.get(ME_PREF, "") or ""),
-            now=ctx.now(),
-        )
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
+    with contextlib.ExitStack() as stack:
+        path = args.file.expanduser()
+        if is_stdio(args.file):
+            path = stack.enter_context(stdin_file("calendar", STDIN_NAME))
+        try:
+            result = import_invitation(
+                ctx.db,
+                path,
+                day_rules(ctx.content),
+                company=args.company,
+                role=args.role,
+                me=me or str(ctx.prefs.get(ME_PREF, "") or ""),
+                now=ctx.now(),
+            )
+        except ValueError as exc:
+            raise CommandError(named(str(exc), path)) from None
 
     prefill_missing(ctx.db, story_pack(ctx.content), ctx.now())  # the rounds' expected topics
     for message in result.messages:

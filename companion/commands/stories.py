@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 from companion.commands.about import _export_pdf
-from companion.commands.common import CommandError, open_journal, output_path, say
+from companion.commands.about_source import read_markdown
+from companion.commands.common import CommandError, open_journal, say
+from companion.commands.stdio import STDIN_NAME, add_output, is_stdio, output_target, report
 from companion.core.about.export import export_markdown, format_for, pdf_size_problem
-from companion.core.about.importing import read_import
 from companion.core.about.spoken import DEFAULT_WPM
 from companion.core.about.store import words_per_minute
 from companion.core.stories.check import analyze_bank
@@ -30,7 +31,12 @@ def register(sub) -> None:
         "number, the common questions no story answers, and the pack's warnings. Exits 1 "
         "when a story has errors (broken tags, a heading with no title).",
     )
-    check.add_argument("file", nargs="?", type=Path, help="Markdown file (default: saved one)")
+    check.add_argument(
+        "file",
+        nargs="?",
+        type=Path,
+        help="Markdown file (default: saved one); - for standard input",
+    )
     check.add_argument("--json", action="store_true", help="print one JSON object")
     check.set_defaults(func=run_check)
 
@@ -38,7 +44,7 @@ def register(sub) -> None:
     export.add_argument(
         "--format", choices=["md", "pdf"], help="output format (default: from the file name)"
     )
-    export.add_argument("-o", "--output", required=True, metavar="FILE")
+    add_output(export)
     export.set_defaults(func=run_export)
     parser.set_defaults(func=run)
 
@@ -54,13 +60,7 @@ def run(args, ctx) -> int:
 def _text(ctx, path: Path | None) -> str:
     """The bank from ``path`` (through the bounded reader) or the saved one."""
     if path is not None:
-        try:
-            result = read_import(path)
-        except ValueError as exc:
-            raise CommandError(f"stories: {exc}") from None
-        for problem in result.problems:
-            say(f"companion stories: warning: {problem}", err=True)
-        return result.text
+        return read_markdown(path, "stories")[0]
     import sqlite3
 
     open_journal(ctx, read_only=True)
@@ -99,19 +99,20 @@ def run_check(args, ctx) -> int:
         for warning in analysis.warnings:
             say(f"warning: {warning}")
     for error in analysis.errors:
-        say(f"error: {args.file or 'stories'}:{error.line}: {error.message}", err=True)
+        where = STDIN_NAME if is_stdio(args.file) else args.file or "stories"
+        say(f"error: {where}:{error.line}: {error.message}", err=True)
     return 1 if analysis.errors else 0
 
 
 def run_export(args, ctx) -> int:
     if not (args.output or "").strip():
         raise CommandError("stories: -o is empty: give the name of a file to write", exit_code=2)
+    to_stdout = is_stdio(args.output)
     output = Path(args.output).expanduser()
-    if output.is_dir():
+    if not to_stdout and output.is_dir():
         raise CommandError(f"stories: {output} is a folder; give a file name", exit_code=2)
-    output = output_path(output, data_dir=ctx.data_dir)
     try:
-        fmt = format_for(output, args.format)
+        fmt = format_for(output, args.format or ("md" if to_stdout else None))
     except ValueError as exc:
         why = str(exc).replace("pass --format pdf, html or md", "pass --format md or pdf")
         raise CommandError(f"stories: {why}", exit_code=2) from None
@@ -120,18 +121,17 @@ def run_export(args, ctx) -> int:
     text = _text(ctx, None)
     if not text.strip():
         raise CommandError("stories: the story bank is empty; there is nothing to export.")
-    try:
-        if fmt == "md":
-            export_markdown(text, output)
-        else:
-            if problem := pdf_size_problem(text):
-                raise CommandError(f"stories: {problem}")
-
-            # a bank runs over one page: no warning for it
-            _export_pdf(text, output, "a4", StoryRenderer())
-    except OSError as exc:
-        raise CommandError(
-            f"stories: cannot write {output}: {exc.strerror or exc}; nothing was written"
-        ) from None
-    say(f"wrote {output} ({fmt})")
+    if fmt == "pdf" and (problem := pdf_size_problem(text)):
+        raise CommandError(f"stories: {problem}")
+    with output_target(args.output, f"stories.{fmt}", data_dir=ctx.data_dir) as (path, name):
+        try:
+            if fmt == "md":
+                export_markdown(text, path)
+            else:  # a bank runs over one page: no warning for it
+                _export_pdf(text, path, "a4", StoryRenderer())
+        except OSError as exc:
+            raise CommandError(
+                f"stories: cannot write {name}: {exc.strerror or exc}; nothing was written"
+            ) from None
+    report(f"wrote {name} ({fmt})", args.output)
     return 0

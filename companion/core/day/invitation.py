@@ -119,7 +119,9 @@ def _people_fields(event, me: str) -> tuple[dict, tuple[str, ...]]:
     fields = {"organizer": found.organizer, "people": found.people}
     if found.interviewers and not event.interviewer:
         fields["interviewer_name"] = ", ".join(found.interviewers)[:MAX_TEXT]
-    return fields, found.unsure
+    # an interviewer the title names needs no --me: asking for it to "name the
+    # interviewers" would contradict the round that names one
+    return fields, () if event.interviewer else found.unsure
 
 
 def _import(db, path, events, timed, rules, company, role, me, now, refusals, into=None):

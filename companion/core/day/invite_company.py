@@ -40,6 +40,10 @@ GENERIC = frozenset(
     """.split()
 )
 
+#: generic words that, capitalised at the very end of a part after a name, are that name's
+#: last word ("Kesselhaus Software", "Acme Data"), not the round's ("Acme Software Engineer")
+NAME_TAILS = frozenset("software data engineering development".split())
+
 #: mail providers and hosts that send for many companies: their domain names none
 SHARED_HOSTS = frozenset(
     """
@@ -70,6 +74,8 @@ def _part_name(part: str, people: set[str], plain: frozenset[str]) -> str:
     words = _WORD.findall(part)
     generic = [w.lower().strip(".") in plain for w in words]
     first = next((n for n, g in enumerate(generic) if not g), len(words))
+    if words and words[-1].lower() in NAME_TAILS and words[-1][0].isupper():
+        generic[-1] = first == len(words)  # "Kesselhaus Software": a name's own last word
     last = next((n for n in range(len(words) - 1, -1, -1) if not generic[n]), -1)
     words = words[first : last + 1]
     name = " ".join(words).strip(" .-'’")
@@ -78,6 +84,18 @@ def _part_name(part: str, people: set[str], plain: frozenset[str]) -> str:
     if not any(c.isalpha() for c in name):
         return ""
     return name
+
+
+def without_company(summary: str, company: str) -> str:
+    """``summary`` without the loop's company, which the loop already names: "Technical
+    Interview - Lumen Analytics" -> "Technical Interview", "BuzzClan Interview :" ->
+    "Interview"; ``summary`` itself when nothing else is left."""
+    if not company.strip():
+        return summary
+    name = re.compile(rf"(?<!\w){re.escape(company.strip())}(?!\w)", re.I)
+    parts = (" ".join(name.sub(" ", part).split()) for part in SEPARATORS.split(summary))
+    kept = [part.strip(" -–—|:/,") for part in parts]
+    return " - ".join(part for part in kept if part) or summary
 
 
 def plain_words(round_titles: Iterable[str] = ()) -> frozenset[str]:

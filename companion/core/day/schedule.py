@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from companion.core.day.actions import type_and_label
 from companion.core.day.clock import clock_text as clock_text  # re-exported
 from companion.core.day.clock import countdown_text as countdown_text  # re-exported
+from companion.core.day.invite_company import without_company
 from companion.core.day.loops import Round, add_round, get_round, list_rounds, update_round
 from companion.core.day.round_state import round_title as state_title
 from companion.core.timeutil import to_local, to_stored
@@ -141,11 +142,8 @@ def _add_event(db, loop_id, event, types, known, default_type, company) -> int:
     rtype = guess_round_type(event.summary, types) or default_type
     label = ""
     if not rtype:  # no known type: keep the event's own words, never an empty type
-        words = event.summary or "Round"
-        head, sep, rest = words.partition(" - ")
-        if sep and company and head.strip().lower() == company.lower():
-            words = rest  # "Acme - Culture and values": the company is the loop's
-        words = short_title(words)
+        # "Acme - Culture and values": the company is the loop's, the round's words the rest
+        words = short_title(without_company(event.summary or "Round", company))
         if _WORD.search(words.lower()):
             rtype, label = type_and_label("", words, known)
         else:  # no letter a slug can hold ("面接"): the words are the label as they are

@@ -2,7 +2,8 @@
 cancellations by UID, floating times on their own date, each event standing alone.
 
 The fixtures under tests/data/invitations are written for these tests, modelled on the
-shape of Google Calendar, Exchange/Teams and Outlook invitations."""
+shape of Google Calendar, Exchange/Teams, Outlook, Zoom, Apple Calendar and Thunderbird
+invitations."""
 
 from __future__ import annotations
 
@@ -337,6 +338,7 @@ def test_an_attendee_named_in_the_title_is_the_interviewer_without_me(db):
     result = _import(db, "google-system-design-named.ics", company="Northwind")
     (rnd,) = list_rounds(db, result.loop_id)
     assert rnd.interviewer_name == "Priya Raman"
+    assert result.unsure == ()  # no "say which address is yours ... to name the interviewers"
 
 
 def test_with_a_name_ending_a_sentence_keeps_no_full_stop():
@@ -366,3 +368,44 @@ def test_a_thunderbird_zone_name_warns_nobody(data_dir, capsys):
     assert "site-packages" not in out + err and "Warning" not in out + err
     (event,), _ = read_ics(FIXTURES / "thunderbird-zoom-broken-location.ics")
     assert event.start.utcoffset() == dt.timedelta(hours=1)
+
+
+# --- Zoom's and Apple's own files, after the spring clock change -----------------------
+
+
+def _icalendar_start(name: str) -> dt.datetime:
+    """The start icalendar (with zoneinfo) gives the file's one event, in UTC."""
+    import icalendar
+
+    cal = icalendar.Calendar.from_ical((FIXTURES / name).read_bytes())
+    (event,) = cal.walk("VEVENT")
+    return event.decoded("DTSTART").astimezone(dt.UTC)
+
+
+def test_a_zoom_invitation_gives_its_company_link_and_instant(db):
+    """Zoom's own .ics (no ORGANIZER, the zone written out, the link in LOCATION folded
+    mid-address) for 10:00 in New York two days after the March change: 14:00 UTC."""
+    result = _import(db, "zoom-technical.ics")
+    assert get_loop(db, result.loop_id).company == "Lumen Analytics"
+    assert any("is a guess from" in m for m in result.messages)
+    (rnd,) = list_rounds(db, result.loop_id)
+    assert rnd.scheduled == _icalendar_start("zoom-technical.ics")
+    assert rnd.scheduled == dt.datetime(2027, 3, 16, 14, 0, tzinfo=dt.UTC)
+    assert rnd.type_label == "Technical Interview"  # the loop names the company already
+    assert rnd.link == "https://us06web.zoom.us/j/86512345678?pwd=bHVtZW4tdGVjaC1pbnRlcnZpZXc.1"
+    again = _import(db, "zoom-technical.ics")
+    assert (again.added, again.duplicates) == (0, 1)
+
+
+def test_an_apple_invitation_names_its_interviewer_without_me(db):
+    """Apple Calendar's invitation from a recruiter on iCloud (a mail provider: no
+    company), "Interview | Kesselhaus Software", the interviewer named in the
+    description, a FaceTime link in URL, 10:00 Berlin two days after the March change."""
+    result = _import(db, "apple-facetime-berlin.ics")
+    assert get_loop(db, result.loop_id).company == "Kesselhaus Software"
+    assert result.unsure == ()  # the candidate is never asked for an address here
+    (rnd,) = list_rounds(db, result.loop_id)
+    assert rnd.interviewer_name == "Jonas Keller" and rnd.organizer == "Lena Vogel"
+    assert rnd.link.startswith("https://facetime.apple.com/join#v=1&p=Ab3dEf6hIj9kLm2nOp5qRs")
+    assert rnd.scheduled == _icalendar_start("apple-facetime-berlin.ics")
+    assert rnd.scheduled == dt.datetime(2027, 3, 30, 8, 0, tzinfo=dt.UTC)

@@ -69,6 +69,10 @@ def google(summary: str, organizer: str, *, uid: str = "a1@google.com", day: int
         ("Web Dev Internship", ""),
         ("Jordan Blake", ""),  # the candidate's own name
         ("Interview: System Design (Priya Raman)", ""),
+        ("Interview | Kesselhaus Software", "Kesselhaus Software"),  # a name's own last word
+        ("Coding - Acme Data", "Acme Data"),
+        ("Acme Software Engineer Interview", "Acme"),  # the role's words, not the name's
+        ("Interview - Backend Software", ""),
     ],
 )
 def test_a_title_part_names_the_company_only_when_it_names_one(title, company):
@@ -95,6 +99,22 @@ def _write(tmp_path, name, text):
     path = tmp_path / name
     path.write_text(text)
     return path
+
+
+@pytest.mark.parametrize(
+    ("summary", "company", "words"),
+    [
+        ("Technical Interview - Lumen Analytics", "Lumen Analytics", "Technical Interview"),
+        ("Acme - Culture and values", "acme", "Culture and values"),
+        ("BuzzClan Interview :", "BuzzClan", "Interview"),
+        ("Acmeville chat", "Acme", "Acmeville chat"),  # whole words only
+        ("Acme", "Acme", "Acme"),  # nothing else left: the title as it is
+    ],
+)
+def test_a_rounds_own_words_leave_out_the_loops_company(summary, company, words):
+    from companion.core.day.invite_company import without_company
+
+    assert without_company(summary, company) == words
 
 
 def test_the_import_says_the_company_was_guessed_and_from_where(db, tmp_path):
