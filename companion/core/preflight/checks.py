@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from companion.core.text import count_of
 
@@ -32,11 +31,10 @@ def preflight_json(round_info: dict | None, checks: Sequence[Check]) -> dict:
     return {"round": round_info, "checks": [c.as_json() for c in checks]}
 
 
-def camera_check(dev: Path = Path("/dev")) -> Check:
-    """Whether a camera device exists (/dev/video*); it is never opened."""
-    try:
-        found = sorted(p.name for p in dev.glob("video*"))
-    except OSError:
+def camera_check(found: list[str] | None) -> Check:
+    """``found``: the camera devices seen (companion.core.platform.devices.cameras), None
+    when this desktop cannot list them without opening one."""
+    if found is None:
         return Check("camera", None, "Could not look for a camera: check it in the call app.")
     if not found:
         return Check("camera", False, "No camera found: plug it in, or join by voice.")

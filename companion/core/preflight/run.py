@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from companion.core.platform.devices import cameras
 from companion.core.preflight import link, pingers, power
 from companion.core.preflight.checks import (
     Check,
@@ -32,7 +33,7 @@ def gather(
     info = link.round_info(link.next_round(db, now))
     return info, [
         mic_check(devices, chosen_input, server=sound_server_running()),
-        camera_check(),
+        camera_check(cameras()),
         dnd_check(dnd_paused, dnd_automatic),
         pingers.pingers_check(pingers.find_pingers()),
         power.power_check(power.read_power(power_bus)),
