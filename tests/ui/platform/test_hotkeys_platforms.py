@@ -71,11 +71,19 @@ def test_windows_registers_each_combination_and_reads_wm_hotkey(qapp, qtbot):
     assert user32.registered == {} and sorted(user32.unregistered) == sorted(by_code.values())
 
 
-def test_windows_hotkeys_are_off_on_linux_and_the_keys_work_inside_the_app(ctx, qapp):
-    service = HotkeyService(ctx.prefs, platform="windows")
+@pytest.mark.parametrize(
+    ("platform", "why"),
+    [("windows", "RegisterHotKey is Windows's"), ("cocoa", "RegisterEventHotKey is macOS's")],
+)
+def test_a_desktops_own_hotkeys_are_off_elsewhere_and_the_keys_work_inside_the_app(
+    ctx, qapp, monkeypatch, platform, why
+):
+    monkeypatch.delenv("COMPANION_HOTKEYS", raising=False)
+    monkeypatch.delenv("COMPANION_PORTABLE", raising=False)
+    service = HotkeyService(ctx.prefs, platform=platform)
     service.start()
     assert service.unavailable == (
-        "Global hotkeys are off: RegisterHotKey is Windows's; the keys work inside the "
+        f"Global hotkeys are off: {why}; the keys work inside the "
         "app, while one of its windows has the focus."
     )
     assert service.backend_name == InAppHotkeys.name
