@@ -14,7 +14,9 @@ SCREEN_SHARE = (
 
 @dataclass(frozen=True)
 class Check:
-    id: str  # mic | camera | do-not-disturb | pingers | power | link | screen-share
+    # mic | camera | do-not-disturb | hotkeys | notification | pingers | power | link |
+    # screen-share
+    id: str
     ok: bool | None  # None: could not tell
     say: str  # what was seen, and the one thing to do
 

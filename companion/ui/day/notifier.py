@@ -20,6 +20,8 @@ from PySide6.QtCore import QObject
 from companion import APP_ID
 from companion.core.day.notices import stale
 from companion.core.platform import portable_forced
+from companion.core.preflight import proofs
+from companion.core.timeutil import local_now
 
 SERVICE = "org.freedesktop.Notifications"
 PATH = "/org/freedesktop/Notifications"
@@ -100,9 +102,12 @@ class DbusNotifications:
 
 
 class Notifier(QObject):
-    def __init__(self, parent: QObject | None = None, *, fallback: Callable[[str, str], None]):
+    def __init__(
+        self, parent: QObject | None = None, *, fallback: Callable[[str, str], None], prefs=None
+    ):
         super().__init__(parent)
         self._fallback = fallback
+        self._prefs = prefs  # where the last notification's channel is kept, for preflight
         self.tray = None  # a QSystemTrayIcon, set by the application when there is one
         self.dbus = DbusNotifications()
         self.sent: list[tuple[str, str, str]] = []  # (channel, title, body), this session
@@ -146,6 +151,8 @@ class Notifier(QObject):
             self._fallback(title, body)
             channel = "window"
         self.sent.append((channel, title, body))
+        if self._prefs is not None:  # preflight's proof of what this desktop shows
+            proofs.record_notification(self._prefs, channel, local_now())
         return channel, notification_id
 
     def close(self) -> None:

@@ -14,6 +14,8 @@ from PySide6.QtGui import QGuiApplication
 
 from companion.core import hotkeys as hk
 from companion.core.platform import portable_forced
+from companion.core.preflight import proofs
+from companion.core.timeutil import local_now
 from companion.ui.platform.inapp_hotkeys import InAppHotkeys
 from companion.ui.platform.mac_hotkeys import MacHotkeys
 from companion.ui.platform.windows_hotkeys import WindowsHotkeys
@@ -68,6 +70,7 @@ class HotkeyService(QObject):
         #: a limit worth knowing (shown in the dialog)
         self.note: str | None = None
         self.bindings = hk.bindings_in_force(prefs)
+        self.activated.connect(self._proved)
 
     @property
     def backend_name(self) -> str:
@@ -147,6 +150,11 @@ class HotkeyService(QObject):
     def _late_problems(self, problems: list[str]) -> None:
         self.problems += [p for p in problems if p not in self.problems]
         self.status_changed.emit()
+
+    def _proved(self, action: str) -> None:
+        """A key worked on this desktop: preflight's proof (companion.core.preflight.proofs)."""
+        keys = self.bindings.in_force().get(action, action)
+        proofs.record_hotkey(self.prefs, keys, self.backend_name, local_now())
 
     def unreported(self) -> list[str]:
         """The problems not handed out before (each notice shows once)."""

@@ -191,7 +191,10 @@ def test_the_command_prints_the_documented_json(private_bus, data_dir, monkeypat
     assert set(doc) == {"round", "checks"}
     assert doc["round"]["type"] == "coding"
     ids = [c["id"] for c in doc["checks"]]
-    assert ids == ["mic", "camera", "do-not-disturb", "pingers", "power", "link", "screen-share"]
+    assert ids == [
+        "mic", "camera", "do-not-disturb", "hotkeys", "notification", "pingers", "power",
+        "link", "screen-share",
+    ]  # fmt: skip
     for check in doc["checks"]:
         assert set(check) == {"id", "ok", "say"} and check["ok"] in (True, False, None)
     by_id = {c["id"]: c for c in doc["checks"]}

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLineEdit
 
 from companion.core import hotkeys as hk
 from companion.core.platform import keycodes
+from companion.core.preflight import proofs
 from companion.ui.hotkeys.service import HotkeyService
 from companion.ui.platform import mac_hotkeys, windows_hotkeys
 from companion.ui.platform.inapp_hotkeys import InAppHotkeys
@@ -179,13 +180,25 @@ def test_inside_the_app_the_keys_drive_actions_and_the_rest_is_typed(qapp, qtbot
     assert seen == ["show-card", "next-step"]
 
 
-def test_the_portable_services_mean_keys_inside_the_app_with_one_line_why(ctx, qapp, monkeypatch):
+def test_the_portable_services_mean_keys_inside_the_app_with_one_line_why(
+    ctx, qapp, qtbot, monkeypatch
+):
     monkeypatch.setenv("COMPANION_PORTABLE", "1")
     monkeypatch.delenv("COMPANION_HOTKEYS", raising=False)
     service = HotkeyService(ctx.prefs, platform="xcb")
     service.start()
     assert service.backend_name == InAppHotkeys.name
     assert service.unavailable.startswith("Global hotkeys are off: the portable services")
+    assert ctx.prefs.get(proofs.HOTKEY) is None
+    window = QLineEdit()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    mods = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+    with qtbot.waitSignal(service.activated):
+        qtbot.keyClick(window, Qt.Key.Key_C, mods)
+    proof = ctx.prefs.get(proofs.HOTKEY)  # preflight's proof that a key worked here
+    assert (proof["keys"], proof["through"]) == ("ctrl+alt+C", InAppHotkeys.name)
     hk.set_enabled(ctx.prefs, False)
     service.start()
     assert service.backend is None

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from companion.core.preflight import proofs
 from companion.ui.day.notifier import DbusNotifications, Notifier
 from companion.ui.platform import mac_window
 from companion.ui.platform.windows_app_id import set_app_user_model_id
@@ -87,7 +88,7 @@ def test_windows_notifications_carry_the_apps_own_id():
 
 @pytest.mark.parametrize("system", ["darwin", "win32", "portable"])
 def test_reminders_take_the_tray_or_the_window_where_there_is_no_session_bus(
-    qapp, monkeypatch, system
+    qapp, ctx, monkeypatch, system
 ):
     monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/never-asked")
     if system == "portable":
@@ -99,8 +100,9 @@ def test_reminders_take_the_tray_or_the_window_where_there_is_no_session_bus(
         "jeepney.io.blocking.open_dbus_connection", lambda **kw: asked.append("bus")
     )
     shown: list[tuple[str, str]] = []
-    notifier = Notifier(fallback=lambda title, body: shown.append((title, body)))
+    notifier = Notifier(fallback=lambda title, body: shown.append((title, body)), prefs=ctx.prefs)
     assert notifier.send("Round in 10 minutes", "Acme, design") == "window"
     assert shown == [("Round in 10 minutes", "Acme, design")] and asked == []
     assert notifier.sent == [("window", "Round in 10 minutes", "Acme, design")]
     assert DbusNotifications().notify("t", "b") == 0 and asked == []
+    assert ctx.prefs.get(proofs.NOTIFICATION)["channel"] == "window"  # preflight's proof
