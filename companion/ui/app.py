@@ -21,6 +21,7 @@ from companion.core.platform_choice import apply_platform_choice
 from companion.core.sigint import deferred_sigint
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow, window_icon
+from companion.ui.platform.windows_app_id import set_app_user_model_id
 from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.theme import apply_theme, finish_theme
 
@@ -30,6 +31,7 @@ def create_application(argv: list[str] | None = None):
     made_here = app is None
     if made_here:
         apply_platform_choice()  # XWayland by default under Wayland: the card stays on top
+        set_app_user_model_id(APP_ID)  # Windows: notifications under the app's own id
         # Fusion from the start, by name on the command line: QApplication.setStyle()
         # afterwards costs ~10 ms before the first paint (PySide builds QStyle's enums)
         with deferred_sigint():
