@@ -68,6 +68,11 @@ def text_of(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+def scratch_parent() -> str | None:
+    """Where scratch folders go: /dev/shm where there is one (see :class:`_Scratch`)."""
+    return "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+
+
 class _Scratch:
     """One private folder per process, for the files a door reads from disk (in memory,
     /dev/shm, where there is one: a write to a busy disk cost more than the door)."""
@@ -76,9 +81,12 @@ class _Scratch:
 
     @classmethod
     def _root(cls) -> Path:
+        if cls._dir is None and os.environ.get("FUZZ_SCRATCH"):
+            # under `make fuzz` libFuzzer ends the process with exit(), past atexit: the
+            # parent made this folder and removes it (run.py)
+            cls._dir = Path(os.environ["FUZZ_SCRATCH"])
         if cls._dir is None:
-            shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-            cls._dir = Path(tempfile.mkdtemp(prefix="companion-fuzz-", dir=shm))
+            cls._dir = Path(tempfile.mkdtemp(prefix="companion-fuzz-", dir=scratch_parent()))
             atexit.register(shutil.rmtree, cls._dir, True)
         return cls._dir
 
