@@ -46,6 +46,9 @@ INLINE_BUDGET = 200_000_000
 # (see link_cost): about 0.18 us a unit here (370 images in one paragraph, 3.8M: 0.67 s),
 # so at most about 0.55 s, which leaves room for INLINE_BUDGET's 0.3 s in the same text
 LINK_BUDGET = 3_000_000
+# the link work a text rendered on the GUI thread may cost (ui/widgets/preview_render.py):
+# about 9 ms, inside a frame; 2,000 characters of links cost 4-6x that
+SYNC_LINK_COST = 50_000
 
 _ESCAPABLE = set("\\`*_{}[]()>#+-.!")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
