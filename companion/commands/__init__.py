@@ -13,7 +13,6 @@ COMMANDS = [
     "dnd",
     "export",
     "journal",
-    "demo",
     "mic",
     "hotkeys",
     "preflight",

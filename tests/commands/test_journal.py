@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from demo_journal import companion_with_demo
 
 from companion.cli import main
 
@@ -32,7 +33,7 @@ def _companies(data_dir) -> list[str]:
 @pytest.fixture
 def journal(tmp_path, capsys):
     data_dir = tmp_path / "data"
-    assert main(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
+    assert companion_with_demo(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
     capsys.readouterr()
     return data_dir
 
