@@ -55,10 +55,13 @@ test-gc: $(VENV)/.installed-test
 test-explore: $(VENV)/.installed-test
 	HYPOTHESIS_PROFILE=explore QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -m "not gui" $$(grep -rl --include='test_*.py' hypothesis tests)
 
+## lint: ruff, import-linter, and mypy as if on Windows and macOS (tests/platform_lint.py):
+## a call those systems lack (os.geteuid, fcntl...) outside companion/*/platform fails
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check companion tests benchmarks packaging
 	$(VENV)/bin/ruff format --check companion tests benchmarks packaging
 	$(VENV)/bin/lint-imports --no-cache
+	$(PY) tests/platform_lint.py
 
 ## unit: the Qt-free core tests only
 unit: $(VENV)/.installed-test

@@ -356,7 +356,7 @@ def own_loops_refusal(db: Database, folder: Path) -> str | None:
 
 def run(args, ctx) -> int:
     from companion.commands.common import CommandError, open_journal
-    from companion.core.text import count_of
+    from companion.core.text import count_of, say
 
     if args.loops < 0 or args.loops > 1_000_000:
         raise CommandError("--loops must be between 0 and 1,000,000", exit_code=2)
@@ -370,7 +370,7 @@ def run(args, ctx) -> int:
             exit_code=2,
         )
     summary = generate(ctx.db, args.loops, seed=args.seed, today=ctx.now().date())
-    print(
+    say(
         f"Added {count_of(summary.loops, 'loop')}, {count_of(summary.rounds, 'round')} and "
         f"{count_of(summary.journal_rows, 'journal row')} to {ctx.data_dir}."
     )

@@ -7,9 +7,10 @@ import types
 from collections.abc import Sequence
 
 from companion import APP_NAME, __version__
-from companion.commands import COMMANDS
+from companion.commands import COMMANDS, whole_number
 from companion.core.context import AppContext
 from companion.core.paths import DataDirError, argument_problem, resolve_data_dir
+from companion.core.text import say
 from companion.ui.process.launch import run_gui
 
 
@@ -25,6 +26,11 @@ def build_parser(extra: Sequence[types.ModuleType] = ()):
 
         def error(self, message: str):
             self.exit(2, f"companion: {usage_line(self.prog, message)}\n")
+
+        def _print_message(self, message, file=None):
+            """Help and errors through the one writer: they may echo what was typed."""
+            if message:
+                say(message, err=file is not sys.stdout and file is not None, end="")
 
         def parse_known_args(self, args=None, namespace=None):
             namespace, extras = super().parse_known_args(args, namespace)
@@ -76,11 +82,15 @@ def usage_line(prog: str, message: str) -> str:
 
 
 def _accept_data_dir_everywhere(sub) -> None:
-    """`companion today --data-dir DIR` reads as well as `companion --data-dir DIR today`."""
+    """`companion today --data-dir DIR` reads as well as `companion --data-dir DIR today`;
+    and a bare ``type=int`` gets the bounds of :func:`whole_number`."""
     import argparse
 
     for command in sub.choices.values():
         command.set_defaults(usage_prog=command.prog)  # the deepest command's, for its errors
+        for action in command._actions:  # every integer bounded by one parser
+            if action.type is int:
+                action.type = whole_number()
         has_own = any("--data-dir" in a.option_strings for a in command._actions)
         if not has_own:
             command.add_argument(
@@ -124,14 +134,14 @@ def _context(args):
     try:
         folder = resolve_data_dir(args.data_dir)
     except DataDirError as exc:
-        print(f"companion: {usage_line(prog, str(exc))}", file=sys.stderr)
+        _say(usage_line(prog, str(exc)))
         return None
     if getattr(args, "func", None) is not None:  # the GUI shows a dialog instead
         problem = argument_problem(folder)
         if problem:
             where = "--data-dir" if args.data_dir is not None else "COMPANION_HOME"
             said = f"{where} cannot be used as the data folder: {problem}"
-            print(f"companion: {usage_line(prog, said)}", file=sys.stderr)
+            _say(usage_line(prog, said))
             return None
     return AppContext(folder)
 
@@ -227,7 +237,7 @@ def _out_of_memory(ctx, exc: MemoryError) -> int:
 def _say(message: str) -> None:
     """One line on stderr (which may itself be closed: then nothing)."""
     try:
-        print(f"companion: {' '.join(message.split())}", file=sys.stderr, flush=True)
+        say(f"companion: {' '.join(message.split())}", err=True)
     except (OSError, ValueError):
         pass
 

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from companion.core.context import AppContext
-from companion.core.text import count_of
+from companion.core.text import count_of, say
 from companion.ui.app import Application, create_application
 from companion.ui.icons import icon
 
@@ -36,7 +36,7 @@ def run_self_test() -> int:
         def quiet(_mode, _context, message: str) -> None:
             # the offscreen platform says this for every window; anything else is shown
             if "propagateSizeHints" not in message:
-                print(f"qt: {message}", file=sys.stderr)
+                say(f"qt: {message}", err=True)
 
         qInstallMessageHandler(quiet)
 
@@ -57,6 +57,6 @@ def run_self_test() -> int:
         app.window.close()
         ctx.close()
     for failure in failures:
-        print(f"self-test: {failure}", file=sys.stderr)
-    print("self-test: ok" if not failures else f"self-test: {count_of(len(failures), 'failure')}")
+        say(f"self-test: {failure}", err=True)
+    say("self-test: ok" if not failures else f"self-test: {count_of(len(failures), 'failure')}")
     return 0 if not failures else 1

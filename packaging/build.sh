@@ -26,6 +26,12 @@ if ! "$PY" -m PyInstaller --version >/dev/null 2>&1; then
     "$PY" -m pip install --quiet "pyinstaller>=6.10"
 fi
 
+# hearing is an optional extra of the package, but the bundle ships it (the voice extra)
+if ! "$PY" -c 'import pocketsphinx' >/dev/null 2>&1; then
+    echo "build.sh: installing the voice extra (pocketsphinx) into $("$PY" -c 'import sys; print(sys.prefix)')"
+    "$PY" -m pip install --quiet "$(grep -o 'pocketsphinx==[0-9.]*' pyproject.toml)"
+fi
+
 start=$(date +%s)
 if ! ls "$BUILD"/icons/*x*/apps/"$APP_ID".png >/dev/null 2>&1; then
     QT_QPA_PLATFORM=offscreen "$PY" packaging/render_icons.py resources/icons/app.svg \

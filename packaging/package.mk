@@ -24,7 +24,7 @@ DESKTOP_EXEC ?= $(if $(wildcard $(VENV)/bin/companion),$(abspath $(VENV)/bin/com
 # `make run` does, with its own stamp so this file also works alone (make -f ...).
 $(VENV)/.installed-package: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e '.[voice]'
 	touch $@
 
 icons: $(BUILD)/icons/.stamp

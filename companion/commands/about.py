@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from companion.commands.about_source import source_text
 from companion.commands.about_takes import add_parser as add_takes
-from companion.commands.common import CommandError, open_journal, output_path
+from companion.commands.common import CommandError, open_journal, output_path, say
 from companion.commands.rehearse import add_parser as add_rehearse
 from companion.commands.rehearse import run_rehearse
 from companion.core.about.export import export_html, export_markdown, format_for, pdf_size_problem
@@ -87,10 +86,10 @@ def run_analyze(args, ctx) -> int:
     if args.json:
         import json
 
-        print(json.dumps(_as_json(result, where), indent=2))
+        say(json.dumps(_as_json(result, where), indent=2), data=True)
     else:
-        print(f"{where}:")
-        print(format_report(result))
+        say(f"{where}:")
+        say(format_report(result))
     return 0
 
 
@@ -153,12 +152,12 @@ def run_export(args, ctx) -> int:
                 return _error(problem)
             warning = _export_pdf(text, output, args.page_size)
             if warning:
-                print(f"companion about: warning: {warning}", file=sys.stderr)
+                say(f"companion about: warning: {warning}", err=True)
     except RenderRefused as exc:  # before anything is written
         return _error(f"{output.name}: {str(exc).rstrip('.')}; nothing was written")
     except OSError as exc:
         return _error(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
-    print(f"wrote {output} ({fmt})")
+    say(f"wrote {output} ({fmt})")
     return 0
 
 

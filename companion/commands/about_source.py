@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.common import CommandError, open_journal, say
 from companion.core.about.importing import read_import
 from companion.core.about.store import load_document
 
@@ -19,7 +18,7 @@ def source_text(ctx, path: Path | None) -> tuple[str | None, str]:
         except ValueError as exc:
             raise CommandError(f"about: {exc}") from None
         for problem in result.problems:
-            print(f"companion about: warning: {problem}", file=sys.stderr)
+            say(f"companion about: warning: {problem}", err=True)
         return result.text, str(path)
 
     open_journal(ctx, read_only=True)

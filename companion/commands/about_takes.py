@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands import whole_number
+from companion.commands.common import CommandError, open_journal, say
 from companion.core.about.takes import delete_take, figures_of, keep_take, list_takes, what_changed
 
 
@@ -14,7 +15,12 @@ def add_parser(inner) -> None:
         "takes", help="the rehearsal takes kept (figures only), oldest first; delete one"
     )
     takes.add_argument("--json", action="store_true", help='print {"takes": [...]}')
-    takes.add_argument("--delete", type=int, metavar="ID", help="delete the take with this id")
+    takes.add_argument(
+        "--delete",
+        type=whole_number(1, what="a take id"),
+        metavar="ID",
+        help="delete the take with this id",
+    )
     takes.set_defaults(func=run_takes)
 
 
@@ -31,22 +37,22 @@ def run_takes(args, ctx) -> int:
     if args.delete is not None:
         if not delete_take(ctx.db, args.delete):
             raise CommandError(f"about takes: no kept take has id {args.delete}")
-        print(f"deleted take {args.delete}")
+        say(f"deleted take {args.delete}")
         return 0
     takes = list_takes(ctx.db)
     if args.json:
-        print(json.dumps({"takes": takes}, indent=2))
+        say(json.dumps({"takes": takes}, indent=2), data=True)
         return 0
     if not takes:
-        print("No takes kept yet: `companion about rehearse --audio FILE --keep` keeps one.")
+        say("No takes kept yet: `companion about rehearse --audio FILE --keep` keeps one.")
         return 0
     for take in takes:
         wpm = take.get("measured_wpm")
-        print(
+        say(
             f"{take['id']:4}  {take['at']}  {take.get('seconds') or 0:5.1f} s  "
             f"{'-' if wpm is None else f'{wpm:.0f}'} wpm  {take.get('fillers', 0)} fillers  "
             f"{len(take.get('skipped') or [])} skipped"
         )
     if len(takes) > 1:
-        print(what_changed(takes[-2], takes[-1]))
+        say(what_changed(takes[-2], takes[-1]))
     return 0

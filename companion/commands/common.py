@@ -1,5 +1,6 @@
 """What the headless commands share: open the real journal or say why not, and check
-where an output file goes. A :class:`CommandError` is printed by the CLI as one line."""
+where an output file goes. A :class:`CommandError` is printed by the CLI as one line.
+Every line a command writes goes through :func:`~companion.core.text.say`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from companion.core import paths
 from companion.core.paths import own_file
 from companion.core.storage.files import NotARegularFileError, check_replaceable
 from companion.core.storage.store import list_backups
+
+__all__ = ["CommandError", "open_journal", "output_path", "say"]
+from companion.core.text import say
 
 
 class CommandError(Exception):
@@ -33,9 +37,7 @@ def open_journal(ctx, *, read_only: bool = False):
     if store.moved_aside is not None:
         raise CommandError(_moved_aside_message(ctx, store))
     for notice in store.notices:
-        import sys
-
-        print(f"companion: warning: {' '.join(notice.split())}", file=sys.stderr)
+        say(f"companion: warning: {' '.join(notice.split())}", err=True)
     return ctx
 
 

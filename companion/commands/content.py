@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
-from companion.commands.common import CommandError
+from companion.commands.common import CommandError, say
 from companion.core.content.loader import content_files, default_folders, load_content
 from companion.core.paths import shipped_content_dir, user_content_dir
 from companion.core.text import count_of
@@ -39,10 +38,10 @@ def run_check(args, ctx) -> int:
         warnings = content.warnings
     files = sum(len(content_files(Path(f))) for f in folders)
     for error in errors:
-        print(f"error: {error}", file=sys.stderr)
+        say(f"error: {error}", err=True)
     for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    print(
+        say(f"warning: {warning}", err=True)
+    say(
         f"{count_of(files, 'file')}, {count_of(len(content.sections), 'section')}, "
         f"{count_of(len(content.round_types()), 'round type')}, "
         f"{count_of(len(content.quiz()), 'quiz question')}, "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.common import CommandError, open_journal, say
 from companion.core import paths
 from companion.core.cue.rounds import round_infos
 from companion.core.day.loops import custom_types
@@ -42,9 +42,9 @@ def run(args, ctx) -> int:
     customs = _custom_types(ctx, ids) if listing or (wanted and wanted not in ids) else []
     if listing:
         for info in infos:
-            print(f"{info.key or '-'}  {info.id:<16} {info.title}")
+            say(f"{info.key or '-'}  {info.id:<16} {info.title}")
         for type_id, words in customs:
-            print(f"-  {type_id:<16} {words} (custom, from the journal)")
+            say(f"-  {type_id:<16} {words} (custom, from the journal)")
         return 0
     if not infos:
         raise CommandError(
@@ -67,7 +67,7 @@ def run(args, ctx) -> int:
     if not lock.acquire():
         # the app (or another card) runs on this folder: its card comes up instead
         if hand_over_waiting(server_name(ctx.data_dir), message=cue_message(wanted or "")):
-            print("Interview Companion is running: its cue card is shown.")
+            say("Interview Companion is running: its cue card is shown.")
             return 0
         raise CommandError(
             f"another Interview Companion holds {ctx.data_dir} but does not answer; "

@@ -5,22 +5,12 @@ from __future__ import annotations
 
 import json
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands import whole_number
+from companion.commands.common import CommandError, open_journal, say
 from companion.core.day.loops import type_names
 from companion.core.stories.debrief import all_debriefs, loop_debrief
 
-
-def loop_id(text: str) -> int:
-    """A loop's id as the journal can hold it (a positive 64-bit integer)."""
-    import argparse
-
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a loop id (a whole number)") from None
-    if not 1 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"{text} is not a loop id (1 to {2**63 - 1})")
-    return value
+loop_id = whole_number(1, what="a loop id")
 
 
 def register(sub) -> None:
@@ -57,19 +47,22 @@ def run(args, ctx) -> int:
             "debrief: this journal predates expected topics; start the app once to upgrade it"
         ) from None
     if args.json:
-        print(json.dumps({"loops": [d.as_json() for d in loops]}, ensure_ascii=False, indent=2))
+        say(
+            json.dumps({"loops": [d.as_json() for d in loops]}, ensure_ascii=False, indent=2),
+            data=True,
+        )
         return 0
     if not loops:
-        print("No loops yet.")
+        say("No loops yet.")
     # the text names rounds as Today does; --json keeps the ids
     names = type_names(ctx.db, ctx.content.round_titles())
     for loop in loops:
-        print(f"{loop.company} (loop {loop.id}): prep recall {_percent(loop.recall)}")
+        say(f"{loop.company} (loop {loop.id}): prep recall {_percent(loop.recall)}")
         for r in loop.rounds:
-            print(f"  round {r.id} {names.get(r.type) or r.type}: recall {_percent(r.recall)}")
-            print(f"    expected and asked: {', '.join(r.hits) or '-'}")
-            print(f"    asked, not expected: {', '.join(r.misses) or '-'}")
-            print(f"    expected, not asked: {', '.join(r.unasked) or '-'}")
+            say(f"  round {r.id} {names.get(r.type) or r.type}: recall {_percent(r.recall)}")
+            say(f"    expected and asked: {', '.join(r.hits) or '-'}")
+            say(f"    asked, not expected: {', '.join(r.misses) or '-'}")
+            say(f"    expected, not asked: {', '.join(r.unasked) or '-'}")
             if r.stories:
-                print(f"    stories told: {', '.join(r.stories)}")
+                say(f"    stories told: {', '.join(r.stories)}")
     return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.commands.common import CommandError
+from companion.commands.common import CommandError, say
 from companion.core.dnd import DndError, controller_for, run_command
 
 
@@ -35,17 +35,17 @@ def run(args, ctx, *, which=None, runner=None, env=None, platform=None) -> int:
     adapter = controller.adapter
     try:
         if args.action == "on":
-            print(controller.turn_on())
+            say(controller.turn_on())
         elif args.action == "off":
-            print(controller.turn_off())
+            say(controller.turn_off())
         else:
             status = controller.status()
             state = {True: "paused", False: "on", None: "unknown"}[status.paused]
-            print(f"adapter: {status.adapter}")
-            print(f"notifications: {state}")
-            print(status.text)
+            say(f"adapter: {status.adapter}")
+            say(f"notifications: {state}")
+            say(status.text)
             if adapter.setup_hint():
-                print(f"\nSetup: {adapter.setup_hint()}")
+                say(f"\nSetup: {adapter.setup_hint()}")
     except DndError as exc:
         raise CommandError(f"dnd {args.action}: {exc}") from None
     return 0

@@ -5,10 +5,12 @@ backup back in place of the journal (the current file is moved aside first)."""
 
 from __future__ import annotations
 
-from companion.commands.common import CommandError
+from companion.commands.common import CommandError, say
 from companion.core import paths
 from companion.core.fileio import planted, planted_folder
 from companion.core.health import check_health
+from companion.core.storage.backups import cut_short, sweep_cut_short
+from companion.core.storage.health import repair_page_size
 from companion.core.storage.store import (
     StorageError,
     foreign_backups,
@@ -17,6 +19,7 @@ from companion.core.storage.store import (
     open_store,
 )
 from companion.core.storage.store import restore_backup as put_back
+from companion.core.text import count_of
 from companion.ui.process.single_instance import InstanceLock, InstanceLockError
 
 
@@ -41,11 +44,38 @@ def register(sub) -> None:
 def run(args, ctx) -> int:
     if getattr(args, "restore", None) is not None:
         return restore(args.restore, ctx)
+    fixed = None
+    if getattr(args, "repair", False) and ctx.db_path.is_file():
+        try:  # before the open, which would move the whole journal aside
+            fixed = repair_page_size(ctx.db_path, ctx.now())
+        except OSError as exc:
+            say(f"! could not repair the journal's header: {exc.strerror or exc}")
     report = check_health(ctx.data_dir, repair=getattr(args, "repair", False))
+    left = _cut_short_note(paths.backup_dir(ctx.data_dir), getattr(args, "repair", False))
     for line in report.lines:
-        print(line)
-    print("healthy" if report.healthy else "UNHEALTHY: see the lines marked !")
+        say(line)
+        if fixed and line.startswith("  database: "):
+            say(f"  repaired: {fixed}")
+        if left and line.lstrip("! ").startswith("backups: "):
+            say(left)
+    say("healthy" if report.healthy else "UNHEALTHY: see the lines marked !")
     return 0 if report.healthy else 1
+
+
+def _cut_short_note(folder, repair: bool) -> str | None:
+    """A line on the hidden copies of backups a SIGKILL cut short (a full-size copy each,
+    removed by the next backup), or None; ``repair`` removes them now."""
+    if repair:
+        sweep_cut_short(folder)
+    left = cut_short(folder)
+    if not left:
+        return None
+    size = sum(p.stat().st_size for p in left if p.is_file()) / 1e6
+    return (
+        f"  backups/ holds {count_of(len(left), 'hidden copy', 'hidden copies')} of a backup "
+        f"cut short or under way ({size:.1f} MB): the next backup or "
+        "`companion doctor --repair` removes those a killed process left"
+    )
 
 
 def restore(name: str, ctx) -> int:
@@ -100,5 +130,5 @@ def restore(name: str, ctx) -> int:
     finally:
         lock.release()
     aside = f"; the journal that was there is now {moved.name}" if moved else ""
-    print(f"restored {ctx.db_path} from {chosen.name}{aside}")
+    say(f"restored {ctx.db_path} from {chosen.name}{aside}")
     return 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.commands.common import CommandError, open_journal, output_path
+from companion.commands.common import CommandError, open_journal, output_path, say
 from companion.core.study.exports import export_study_list
 from companion.core.study.ranking import GuideIndex
 from companion.core.text import count_of
@@ -37,5 +37,5 @@ def run(args, ctx) -> int:
         count = export_study_list(ctx.db, fmt, out, ctx.now(), guide=GuideIndex(ctx.content))
     except OSError as exc:
         raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
-    print(f"Wrote {count_of(count, 'topic')} to {out} ({fmt}).")
+    say(f"Wrote {count_of(count, 'topic')} to {out} ({fmt}).")
     return 0

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
-from companion.commands.common import CommandError
+from companion.commands.common import CommandError, say
 from companion.core import hotkeys as hk
 
 
@@ -29,17 +27,17 @@ def register(sub) -> None:
 
 def run(args, ctx) -> int:
     prefs = ctx.prefs
-    if prefs.problem:
-        raise CommandError(prefs.problem)
     action = args.hotkeys_action or "list"
+    if prefs.problem:  # the defaults are used; a change keeps the unreadable file aside
+        say(f"companion hotkeys: {prefs.problem}", err=True)
     if action == "list":
         bindings = hk.bindings_in_force(prefs)
         for problem in bindings.problems:
-            print(f"companion hotkeys: {problem}", file=sys.stderr)
+            say(f"companion hotkeys: {problem}", err=True)
         if not bindings.enabled:
-            print("companion hotkeys: hotkeys are off (`companion hotkeys on`)", file=sys.stderr)
+            say("companion hotkeys: hotkeys are off (`companion hotkeys on`)", err=True)
         for name, keys in bindings.in_force().items():
-            print(f"{name}\t{keys}")
+            say(f"{name}\t{keys}")
         return 0
     try:
         if action == "set":
@@ -56,6 +54,11 @@ def run(args, ctx) -> int:
     error = prefs.save()
     if error:
         raise CommandError(error)
-    print(message)
-    print("A running app picks the change up when it next starts.")
+    if prefs.kept_aside is not None:
+        say(
+            f"companion hotkeys: the unreadable preferences were kept as {prefs.kept_aside}",
+            err=True,
+        )
+    say(message)
+    say("A running app picks the change up when it next starts.")
     return 0

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from companion.commands.common import CommandError, open_journal, output_path
+from companion.commands.common import CommandError, open_journal, output_path, say
 from companion.core.journal.files import export_journal
 from companion.core.journal.importer import import_checked
 from companion.core.journal.validate import JournalImportError, read_journal
@@ -30,6 +29,12 @@ def register(sub) -> None:
 
 
 def run_export(args, ctx) -> int:
+    if args.output is not None and args.file is not None:  # one of them would be ignored
+        raise CommandError(
+            f"journal export: {args.file} is one file too many: the journal goes to "
+            f"-o {args.output}",
+            exit_code=2,
+        )
     out = args.output if args.output is not None else args.file
     if out is None:
         raise CommandError(
@@ -43,7 +48,7 @@ def run_export(args, ctx) -> int:
         count = export_journal(ctx.db, out, ctx.now())
     except OSError as exc:
         raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
-    print(f"Wrote {count_of(count, 'loop')} to {out}.")
+    say(f"Wrote {count_of(count, 'loop')} to {out}.")
     return 0
 
 
@@ -68,7 +73,7 @@ def run_import(args, ctx) -> int:
                 raise CommandError(f"{src}: {exc} Nothing was imported.") from None
     for src, report in reports:
         name = f"{src}: " if len(reports) > 1 else ""
-        print(f"{name}{report.summary()}")
+        say(f"{name}{report.summary()}")
         for line in report.warnings():
-            print(f"{name}{line}", file=sys.stderr)
+            say(f"{name}{line}", err=True)
     return 0

@@ -8,10 +8,9 @@ speech and a verdict; the exit status is 0 only when speech was heard.
 from __future__ import annotations
 
 import os
-import sys
 import time
 
-from companion.commands.common import CommandError
+from companion.commands.common import CommandError, say
 from companion.core.sigint import deferred_sigint
 
 MIN_SECONDS, MAX_SECONDS = 1.0, 60.0
@@ -60,14 +59,15 @@ def run_list(args, ctx) -> int:
     if args.json:
         import json
 
-        print(
+        say(
             json.dumps(
                 [{"id": i, "description": d, "default": df} for i, d, df in devices], indent=2
-            )
+            ),
+            data=True,
         )
     else:
         for ident, description, default in devices:
-            print(f"{'*' if default else ' '} {description}  ({ident})")
+            say(f"{'*' if default else ' '} {description}  ({ident})")
     if not devices:
         raise CommandError(f"mic list: no input device found: {no_device_reason()}")
     return 0
@@ -126,17 +126,17 @@ def run_check(args, ctx) -> int:
             exit_code=2,
         )
     if not args.json:
-        print(f"listening for {args.seconds:g} s: say a sentence...", file=sys.stderr)
+        say(f"listening for {args.seconds:g} s: say a sentence...", err=True)
     result = check(args.seconds, args.device)
     if args.json:
         import json
 
-        print(json.dumps(result.as_dict(), indent=2))
+        say(json.dumps(result.as_dict(), indent=2), data=True)
     else:
         if result.device:
-            print(f"device: {result.device}")
+            say(f"device: {result.device}")
         if result.peak_dbfs is not None:
-            print(f"peak: {result.peak_dbfs:.1f} dBFS, RMS: {result.rms_dbfs:.1f} dBFS")
-            print(f"speech: {result.speech_seconds:.1f} s of {result.seconds:.1f} s")
-        print(f"verdict: {result.verdict}: {result.message}")
+            say(f"peak: {result.peak_dbfs:.1f} dBFS, RMS: {result.rms_dbfs:.1f} dBFS")
+            say(f"speech: {result.speech_seconds:.1f} s of {result.seconds:.1f} s")
+        say(f"verdict: {result.verdict}: {result.message}")
     return 0 if result.passed else 1

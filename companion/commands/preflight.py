@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from companion.commands.common import open_journal
+from companion.commands.common import open_journal, say
 from companion.core.dnd import DndError, controller_for
 from companion.core.preflight import exit_status, preflight_json
 from companion.core.preflight.run import gather
@@ -62,9 +62,9 @@ def run(args, ctx) -> int:
         power_bus=bus,
     )
     if args.json:
-        print(json.dumps(preflight_json(info, found), indent=2))
+        say(json.dumps(preflight_json(info, found), indent=2), data=True)
     else:
         mark = {True: "ok ", False: "DO ", None: " ? "}
         for check in found:
-            print(f"{mark[check.ok]} {check.id:15} {check.say}")
+            say(f"{mark[check.ok]} {check.id:15} {check.say}")
     return exit_status(found)

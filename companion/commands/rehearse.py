@@ -14,6 +14,7 @@ from companion.commands.about_takes import keep
 from companion.commands.common import (
     CommandError,
     open_journal,  # the one-pager's read opens it
+    say,
 )
 from companion.core.about.pitch import analyze
 from companion.core.about.spoken import count_words
@@ -124,51 +125,50 @@ def run_rehearse(args, ctx) -> int:
     if args.json:
         import json
 
-        print(json.dumps(figures, indent=2))
+        say(json.dumps(figures, indent=2), data=True)
     else:
-        print(f"{args.audio} ({where}, {words} words):")
+        say(f"{args.audio} ({where}, {words} words):")
         if not heard:
-            print("  no speech heard in the take: check the recording's level.")
+            say("  no speech heard in the take: check the recording's level.")
         else:
-            print(
+            say(
                 f"  answer {figures['answer_seconds']:.1f} s from the first word to the last; "
                 f"speaking {figures['speaking_seconds']:.1f} s"
             )
             if not judged:
-                print(
+                say(
                     f"  rate and fillers: too noisy to judge (signal-to-noise {snr:.0f} dB, "
                     f"under {JUDGE_SNR_DB:.0f} dB)"
                 )
             elif off_script:
-                print(
+                say(
                     f"  rate: not judged ({100 * share:.0f} % of the words heard are off the "
                     f"one-pager, over {100 * RATE_OFF_SCRIPT:.0f} %: the recognizer splits "
                     "words it does not know)"
                 )
             else:
-                print(f"  rate: {figures['measured_wpm']:.0f} words per minute of speech")
+                say(f"  rate: {figures['measured_wpm']:.0f} words per minute of speech")
             if result.pauses:
                 listed = ", ".join(f"{p.length:.1f} s at {p.start:.1f} s" for p in result.pauses)
-                print(f"  pauses over 2 s: {listed}")
+                say(f"  pauses over 2 s: {listed}")
             else:
-                print("  no pauses over 2 s")
-        print(f"  verdict: {figures['verdict']}")
+                say("  no pauses over 2 s")
+        say(f"  verdict: {figures['verdict']}")
         if heard_take is not None:
             _print_heard(heard_take, judged)
         if "kept" in figures:
-            print(
+            say(
                 f"  kept as take {figures['kept']}: its figures, never its audio "
                 "(companion about takes lists them)"
             )
         elif getattr(args, "keep", False):
-            print("  nothing kept: no speech heard")
+            say("  nothing kept: no speech heard")
     return 0 if heard else 1
 
 
 def _hear(take, text: str, ctx):
     """What the take said, segment by segment (companion/core/voice/heard.py); None, with
     one line on stderr, when the recognizer cannot run (the timing still stands)."""
-    import sys
 
     plan = ctx.content.pitch_plan()
     ids = [(s.id, s.title) for s in plan.segments]
@@ -179,7 +179,7 @@ def _hear(take, text: str, ctx):
     try:
         return hear(take.samples, take.sample_rate, script, ids)
     except RecognizerError as exc:
-        print(f"companion: about: not recognized: {exc}", file=sys.stderr)
+        say(f"companion: about: not recognized: {exc}", err=True)
         return None
 
 
@@ -203,31 +203,31 @@ def _heard_json(heard_take, ctx) -> dict:
 
 
 def _print_heard(heard_take, judged: bool = True) -> None:
-    print("  segments heard:")
+    say("  segments heard:")
     for seg in heard_take.segments:
         if not seg.heard:
-            print(f"    {seg.title}: skipped")
+            say(f"    {seg.title}: skipped")
             continue
         rate = f", {seg.wpm:.0f} wpm" if seg.wpm is not None and judged else ""
-        print(
+        say(
             f"    {seg.title}: {seg.start:.1f}-{seg.end:.1f} s, {seg.words_heard} words heard{rate}"
         )
     if heard_take.order:
         titles = {s.id: s.title for s in heard_take.segments}
-        print(
+        say(
             "  in the order spoken: "
             + ", ".join(titles.get(i, i) for i, _a, _b in heard_take.order)
         )
     for seg_id in heard_take.out_of_order:
-        print(f"  {titles.get(seg_id, seg_id)}: said before a segment the script puts first")
+        say(f"  {titles.get(seg_id, seg_id)}: said before a segment the script puts first")
     for seg_id in heard_take.repeated:
-        print(f"  {titles.get(seg_id, seg_id)}: said more than once")
+        say(f"  {titles.get(seg_id, seg_id)}: said more than once")
     for stretch in heard_take.off_script:
-        print(
+        say(
             f"  off the script {stretch.start:.1f}-{stretch.end:.1f} s: {stretch.as_json()['words']}"
         )
     if heard_take.evidence_number is False:
-        print("  the evidence segment spoke no number")
+        say("  the evidence segment spoke no number")
     if judged:
-        print(f"  fillers (um, uh): {heard_take.fillers}")
-    print(f"  heard: {heard_take.transcript}")
+        say(f"  fillers (um, uh): {heard_take.fillers}")
+    say(f"  heard: {heard_take.transcript}")

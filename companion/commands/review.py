@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from companion.commands import review_ahead
-from companion.commands.common import CommandError, open_journal
+from companion.commands import review_ahead, whole_number
+from companion.commands.common import CommandError, open_journal, say
 from companion.commands.today import parse_moment
 from companion.core.review.queue import review_list
 from companion.core.text import count_of
@@ -24,10 +24,16 @@ def register(sub) -> None:
     parser.add_argument(
         "--at",
         metavar="ISO-8601",
-        help="list as of this moment (e.g. 2026-12-01T20:00); default: now",
+        help="list as of this moment (e.g. 2026-12-01T20:00); a time without a zone is "
+        "this machine's local time on that date; default: now",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--limit", type=_count, metavar="N", help="at most N items")
+    parser.add_argument(
+        "--limit",
+        type=whole_number(1, what="a count of items"),
+        metavar="N",
+        help="at most N items",
+    )
     parser.add_argument(
         "--ahead",
         type=review_ahead.minutes,
@@ -37,28 +43,19 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-def _count(text: str) -> int:
-    import argparse
-
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
-    return value
-
-
 def run(args, ctx) -> int:
     now = parse_moment(args.at) if args.at else ctx.now()
     if getattr(args, "ahead", None):
         return review_ahead.run(args, ctx, now)
     open_journal(ctx)
     try:
-        listed = review_list(ctx.db, now, limit=args.limit)
+        listed = review_list(ctx.db, now, limit=args.limit, questions=ctx.content.quiz())
     except ValueError as exc:  # a stored row the scheduler cannot read
         raise CommandError(f"cannot list the reviews: {exc}") from None
-    print(json.dumps(as_json(listed, now), indent=2) if args.json else as_text(listed, now))
+    say(
+        json.dumps(as_json(listed, now), indent=2) if args.json else as_text(listed, now),
+        data=args.json,
+    )
     return 0
 
 
@@ -83,6 +80,7 @@ def as_json(listed, now: dt.datetime | None = None) -> dict:
                 "title": item.title,
                 "recall_at_round": item.recall_at_round,
                 "due": _stamp(item.due.astimezone(here.tzinfo)),
+                "new": item.new,
             }
             for item in listed.items
         ],
@@ -100,7 +98,7 @@ def as_text(listed, now: dt.datetime | None = None) -> str:
     lines = [f"{head}: {count_of(len(listed.items), 'item')}, {listed.due_now} due now"]
     for item in listed.items:
         due = item.due.astimezone(listed.at.tzinfo)
-        flag = " (flagged)" if item.flagged else ""
+        flag = " (flagged)" if item.flagged else " (new)" if item.new else ""
         lines.append(
             f"{item.recall_at_round:4.0%}  {item.kind:5}  due {due:%a %d %b %H:%M}  "
             f"{item.title}{flag}"

@@ -6,9 +6,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.common import CommandError, open_journal, say
 from companion.core.review.ahead import review_ahead
 from companion.core.text import count_of
+from companion.core.timeutil import to_local
 
 
 def minutes(text: str) -> float:
@@ -27,8 +28,11 @@ def run(args, ctx, now) -> int:
         ahead = review_ahead(ctx.db, now, args.ahead)
     except ValueError as exc:  # a stored row the scheduler cannot read
         raise CommandError(f"cannot plan the review pass: {exc}") from None
-    zone = now.astimezone().tzinfo if now.tzinfo is None else now.tzinfo
-    print(json.dumps(as_json(ahead, zone), indent=2) if args.json else as_text(ahead, zone))
+    zone = to_local(now).tzinfo  # each date at its own offset
+    say(
+        json.dumps(as_json(ahead, zone), indent=2) if args.json else as_text(ahead, zone),
+        data=args.json,
+    )
     return 0
 
 

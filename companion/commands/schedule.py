@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.commands.common import CommandError, open_journal
+from companion.commands.common import CommandError, open_journal, say
 from companion.core.day.invitation import import_invitation
 from companion.core.day.invite_people import ME_PREF
 from companion.core.day.rules import day_rules
@@ -45,7 +45,7 @@ def run_import(args, ctx) -> int:
         ctx.prefs.set(ME_PREF, me)
         problem = ctx.prefs.save()
         if problem:
-            print(f"note: {problem}")
+            say(f"note: {problem}")
     try:
         result = import_invitation(
             ctx.db,
@@ -61,12 +61,12 @@ def run_import(args, ctx) -> int:
 
     prefill_missing(ctx.db, story_pack(ctx.content), ctx.now())  # the rounds' expected topics
     for message in result.messages:
-        print(f"note: {message}")
+        say(f"note: {message}")
     if result.unsure:  # asked once: the GUI asks in a dialog, here the option says it
-        print(
+        say(
             f"note: several people are invited ({', '.join(result.unsure[:6])}); say which "
             "address is yours with --me ADDRESS (kept for next time) and import again to "
             "name the interviewers."
         )
-    print(result.summary)
+    say(result.summary)
     return 0

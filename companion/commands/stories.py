@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from companion.commands.about import _export_pdf
-from companion.commands.common import CommandError, open_journal, output_path
+from companion.commands.common import CommandError, open_journal, output_path, say
 from companion.core.about.export import export_markdown, format_for, pdf_size_problem
 from companion.core.about.importing import read_import
 from companion.core.about.spoken import DEFAULT_WPM
@@ -60,7 +59,7 @@ def _text(ctx, path: Path | None) -> str:
         except ValueError as exc:
             raise CommandError(f"stories: {exc}") from None
         for problem in result.problems:
-            print(f"companion stories: warning: {problem}", file=sys.stderr)
+            say(f"companion stories: warning: {problem}", err=True)
         return result.text
     import sqlite3
 
@@ -84,23 +83,23 @@ def run_check(args, ctx) -> int:
     pack = story_pack(ctx.content)
     analysis = analyze_bank(text, pack, _wpm(ctx))
     if args.json:
-        print(json.dumps(analysis.as_json(), ensure_ascii=False, indent=2))
+        say(json.dumps(analysis.as_json(), ensure_ascii=False, indent=2), data=True)
     else:
         for report in analysis.reports:
             story = report.story
             number = "number" if report.has_number else "NO NUMBER"
-            print(
+            say(
                 f"{story.title}: {report.seconds:.0f} s of {pack.seconds} s, "
                 f"{number}; tags: {', '.join(story.tags) or '-'}"
             )
         if not analysis.reports:
-            print("No stories yet: write one '## Story: title' per story.")
+            say("No stories yet: write one '## Story: title' per story.")
         for line in analysis.gap_lines(pack):
-            print(f"gap: {line}")
+            say(f"gap: {line}")
         for warning in analysis.warnings:
-            print(f"warning: {warning}")
+            say(f"warning: {warning}")
     for error in analysis.errors:
-        print(f"error: {args.file or 'stories'}:{error.line}: {error.message}", file=sys.stderr)
+        say(f"error: {args.file or 'stories'}:{error.line}: {error.message}", err=True)
     return 1 if analysis.errors else 0
 
 
@@ -134,5 +133,5 @@ def run_export(args, ctx) -> int:
         raise CommandError(
             f"stories: cannot write {output}: {exc.strerror or exc}; nothing was written"
         ) from None
-    print(f"wrote {output} ({fmt})")
+    say(f"wrote {output} ({fmt})")
     return 0

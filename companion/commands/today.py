@@ -5,13 +5,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from companion.commands.common import CommandError, open_journal
-from companion.core.day.actions import followed_loop, load_view
+from companion.commands.common import CommandError, open_journal, say
+from companion.core.day.actions import load_view
 from companion.core.day.model import reminders_to_send
 from companion.core.day.notices import notice_for
 from companion.core.day.rules import day_rules
 from companion.core.day.schedule import clock_text
-from companion.core.timeutil import parse_stored
+from companion.core.timeutil import parse_stored, to_local
 
 
 def register(sub) -> None:
@@ -25,7 +25,8 @@ def register(sub) -> None:
     parser.add_argument(
         "--at",
         metavar="ISO-8601",
-        help="evaluate the day at this moment (e.g. 2026-12-01T09:50); default: now",
+        help="evaluate the day at this moment (e.g. 2026-12-01T09:50); a time without a "
+        "zone is this machine's local time on that date; default: now",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -33,23 +34,24 @@ def register(sub) -> None:
 
 def parse_moment(text: str) -> dt.datetime:
     """``--at`` read by the rule for stored times (no zone: local time); a moment given
-    with another zone is the same instant on this machine's clock."""
+    with another zone is the same instant on this machine's clock, in the local zone with
+    its rules (a fixed offset would show the dates after a clock change an hour off)."""
     moment = parse_stored(text.strip())
     if moment is None:
         raise CommandError(
             f"--at {text!r} is not an ISO-8601 time, e.g. 2026-12-01T09:50", exit_code=2
         )
-    return moment.astimezone()
+    return to_local(moment)
 
 
 def run(args, ctx) -> int:
     now = parse_moment(args.at) if args.at is not None else ctx.now()  # '' is no time
     open_journal(ctx)
-    view = load_view(ctx.db, day_rules(ctx.content), now, followed_loop(ctx.prefs))
+    view = load_view(ctx.db, day_rules(ctx.content), now)  # every loop's rounds
     if args.json:
-        print(json.dumps(as_json(view), indent=2))
+        say(json.dumps(as_json(view), indent=2), data=True)
     else:
-        print(as_text(view))
+        say(as_text(view))
     return 0
 
 
@@ -78,6 +80,8 @@ def _round(d, now: dt.datetime) -> dict | None:
         return None
     return {
         "id": d.id,
+        "loop_id": d.round.loop_id,
+        "company": d.company or None,
         "type": d.type,
         "title": d.title,
         "state": d.state,
@@ -97,6 +101,7 @@ def as_json(view) -> dict:
             if view.loop
             else None
         ),
+        "loops": [{"id": lp.id, "company": lp.company, "role": lp.role} for lp in view.loops],
         "phase": view.phase,
         "current_round": _round(view.current, now),
         "next_round": _round(view.next, now),
@@ -111,6 +116,10 @@ def as_json(view) -> dict:
         ],
         "capture_due_by": _stamp(view.capture_due_by, now),
         "thank_you_due_by": _stamp(view.thank_you_due_by, now),
+        "thank_yous": [
+            {"loop_id": lp.id, "company": lp.company, "due_by": _stamp(by, now)}
+            for lp, by in view.thank_yous
+        ],
         "next_change": _stamp(view.next_change, now),
     }
 
@@ -128,7 +137,8 @@ def as_text(view) -> str:
     def who(d) -> str:  # "Coding round with Marcus Weber", as the card says it
         return f"{d.title} with {d.interviewer}" if d.interviewer else d.title
 
-    lines = [f"{view.loop.label}", f"phase: {view.phase}"]
+    shown = view.loops if len(view.loops) > 1 else (view.loop,)
+    lines = [" + ".join(lp.label for lp in shown), f"phase: {view.phase}"]
     if view.current:
         lines.append(f"now: {who(view.current)} (until {when(view.current.ends_at)})")
     if view.next:
@@ -142,6 +152,6 @@ def as_text(view) -> str:
         lines.append(f"due {when(d.due_at)}: {d.title}")
     if view.capture_due_by:
         lines.append(f"write down what was asked by {when(view.capture_due_by)}")
-    if view.thank_you_due_by:
-        lines.append(f"thank-you note by {when(view.thank_you_due_by)}")
+    for loop, by in view.thank_yous:
+        lines.append(f"thank-you note to {loop.company} by {when(by)}")
     return "\n".join(lines)

@@ -126,7 +126,7 @@ class AppContext:
 
 
 def _local_now():
-    # imported on the first call: the GUI's first frame does not need it
+    # seam: after the first paint (the first frame asks no clock)
     from companion.core.timeutil import local_now
 
     return local_now()

@@ -27,6 +27,7 @@ import os
 import stat
 from pathlib import Path
 
+from companion.core.platform import files as platform_files
 from companion.core.storage.files import describe_kind
 
 LIMITS = {
@@ -129,23 +130,10 @@ def planted_folder(path: Path | str) -> str | None:
 
 
 def _foreign(path: Path | str, is_kind) -> str | None:
-    if os.name != "posix":
-        return None
     try:
         st = os.stat(path)
     except OSError:
         return None
     if not is_kind(st.st_mode):
         return None  # read_limited (or the folder check) says what is wrong with it
-    mode = stat.S_IMODE(st.st_mode)
-    if st.st_uid != os.geteuid():
-        try:
-            import pwd
-
-            owner = pwd.getpwuid(st.st_uid).pw_name
-        except (ImportError, KeyError):
-            owner = f"uid {st.st_uid}"
-        return f"belongs to another user ({owner})"
-    if mode & 0o022:
-        return f"can be written by others (mode {mode:o})"
-    return None
+    return platform_files.foreign(st)

@@ -11,6 +11,7 @@ import os
 import sys
 from pathlib import Path
 
+from companion.core.platform.files import on_read_only_mount
 from companion.core.storage.files import describe_kind
 
 ENV_VAR = "COMPANION_HOME"
@@ -137,11 +138,8 @@ def not_writable(path: Path) -> str | None:
     file system' (a read-only disk or mount) or 'is not writable' (its permissions)."""
     if os.access(path, os.W_OK | os.X_OK):
         return None
-    try:
-        if os.statvfs(path).f_flag & getattr(os, "ST_RDONLY", 1):
-            return "is on a read-only file system"
-    except (OSError, AttributeError):
-        pass
+    if on_read_only_mount(path):
+        return "is on a read-only file system"
     return "is not writable"
 
 

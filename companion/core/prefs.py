@@ -50,8 +50,8 @@ class Prefs:
             return
         if not isinstance(data, dict):  # '[1,2,3]' is JSON, but not preferences
             self.problem = (
-                f"Preferences {self.path} hold a JSON {type(data).__name__}, not an object; "
-                "using defaults."
+                f"Preferences {self.path} hold {_json_kind(data)}, not an object of "
+                "settings; using defaults."
             )
             return
         self._data = data
@@ -79,6 +79,7 @@ class Prefs:
         return None
 
     _kept_aside = False
+    kept_aside: Path | None = None  # where the unreadable file went on the first save
 
     def _keep_aside(self) -> None:
         import datetime as dt
@@ -95,4 +96,18 @@ class Prefs:
         aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         if not os.path.lexists(aside):
             os.replace(self.path, aside)
+            self.kept_aside = aside
         self._kept_aside = True
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in plain words: ``null`` is not "a JSON NoneType"."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the value {str(value).lower()}"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list"

@@ -14,6 +14,7 @@ here so that they change together (tests/core/test_text.py checks every code poi
 from __future__ import annotations
 
 import re
+import sys
 
 MAX_TEXT = 200_000  # characters; a generous cap so a pasted novel cannot bloat the journal
 
@@ -81,3 +82,81 @@ def clean_text(text: str, what: str, *, required: bool = False) -> str:
 def count_of(n: int, noun: str, plural: str | None = None) -> str:
     """``1 round``, ``4 rounds``: a count with its noun, singular or plural."""
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+# --- text for a terminal -------------------------------------------------------------
+# What a command prints may hold a stranger's text (an invitation's title, an imported
+# journal's story): an ESC or BEL there would drive the terminal (set its title, clear
+# it, write the clipboard with OSC 52). Every control but tab and newline, the C1 range,
+# the bidi overrides and lone surrogates are shown as ``\uXXXX``: visible to a reader and,
+# inside a JSON string, the same character once parsed.
+_TERMINAL_UNSAFE = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+    r"\u2066-\u2069\ud800-\udfff]"
+)
+# what a human reads on a terminal whose encoding lacks the character (ascii, latin-1)
+_PLAIN_FORMS = {
+    "\u2014": "-",
+    "\u2013": "-",
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u2026": "...",
+    "\u2192": "->",
+    "\u2190": "<-",
+    "\u2022": "*",
+    "\u00b7": "*",
+    "\u00d7": "x",
+    "\u2212": "-",
+    "\u00a0": " ",
+    "\u202f": " ",
+    "\u2009": " ",
+}
+
+
+def _escaped(char: str) -> str:
+    """``char`` as JSON's ``\\uXXXX`` (a surrogate pair above the BMP)."""
+    code = ord(char)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def for_terminal(text: str, encoding: str | None = "utf-8", *, data: bool = False) -> str:
+    """``text`` safe to write to a terminal in ``encoding``: controls made visible (see
+    above), and a character the encoding lacks given a plain form (``—`` as ``-``) or a
+    ``?``; ``data`` (JSON) keeps the data instead: ``\\uXXXX``, which parses back."""
+    text = _TERMINAL_UNSAFE.sub(lambda m: _escaped(m.group()), text)
+    encoding = encoding or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError) as exc:
+        if isinstance(exc, LookupError):
+            encoding = "ascii"
+    out = []
+    for char in text:
+        try:
+            char.encode(encoding)
+            out.append(char)
+        except UnicodeEncodeError:
+            if data:
+                out.append(_escaped(char))
+            else:
+                out.append(_PLAIN_FORMS.get(char, "?"))
+    return "".join(out)
+
+
+def say(text: object = "", *, err: bool = False, data: bool = False, end: str = "\n") -> None:
+    """Write ``text`` and ``end`` to standard output (``err``: standard error), made safe by
+    :func:`for_terminal` for the stream's encoding (every line a command writes comes
+    here: tests/commands/test_output.py checks); ``data`` for JSON (escapes that parse
+    back). A closed stream (None) takes nothing."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        return
+    stream.write(for_terminal(f"{text}{end}", getattr(stream, "encoding", None), data=data))
+    if err:
+        stream.flush()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import os
 
 
 def parse_stored(text: str | None) -> dt.datetime | None:
@@ -39,20 +40,27 @@ def to_stored_utc(moment: dt.datetime | None = None) -> str:
     return to_stored(moment.astimezone(dt.UTC))
 
 
-@functools.cache
 def local_zone() -> dt.tzinfo:
     """The machine's zone with its rules for every date (a ``ZoneInfo``), so that a round
     after a clock change shows at its own offset, not today's. ``TZ`` wins, then the
     system's setting (tzlocal reads ``/etc/localtime``, the macOS link, the Windows
     registry). A zone zoneinfo cannot name (a POSIX ``TZ`` string) falls back to today's
-    fixed offset, as before. Cached: call ``local_zone.cache_clear()`` after changing ``TZ``
-    in-process."""
+    fixed offset, as before. Cached per value of ``TZ`` (a test or a user that sets it
+    in-process gets that zone); ``local_zone.cache_clear()`` forgets the system's."""
+    return _zone(os.environ.get("TZ"))
+
+
+@functools.cache
+def _zone(_tz_variable: str | None) -> dt.tzinfo:
     import tzlocal  # seam: the first ``now()``; the first frame never asks for a zone
 
-    try:
-        return tzlocal.get_localzone()
+    try:  # reload: tzlocal keeps its own answer, which would outlive a change of TZ
+        return tzlocal.reload_localzone()
     except Exception:  # ZoneInfoNotFoundError, or a registry key tzlocal cannot map
         return dt.datetime.now().astimezone().tzinfo or dt.UTC
+
+
+local_zone.cache_clear = _zone.cache_clear  # type: ignore[attr-defined]
 
 
 def local_now() -> dt.datetime:

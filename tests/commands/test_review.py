@@ -43,18 +43,37 @@ def test_json_is_the_documented_shape_sorted_by_recall(filled, capsys):
     first = dt.datetime.fromisoformat(doc["next_round_at"])
     assert first == dt.datetime(2026, 12, 15, 10, 0, tzinfo=TZ)
     assert first.utcoffset() == first.astimezone().utcoffset()  # this machine's clock
-    assert [(i["kind"], i["id"]) for i in doc["items"]] == [
+    seen = [i for i in doc["items"] if not i["new"]]
+    assert [(i["kind"], i["id"]) for i in seen] == [
         ("quiz", "q2"),  # flagged, never reviewed: no recall yet
         ("topic", "consistent hashing"),
         ("quiz", "q1"),
     ]
     for item in doc["items"]:
-        assert set(item) == {"kind", "id", "title", "recall_at_round", "due"}
+        assert set(item) == {"kind", "id", "title", "recall_at_round", "due", "new"}
         assert dt.datetime.fromisoformat(item["due"]).tzinfo is not None
     recalls = [i["recall_at_round"] for i in doc["items"]]
     assert recalls == sorted(recalls) and 0 <= recalls[0] < recalls[-1] <= 1
     assert main([*argv, "--limit", "1"]) == 0
     assert len(json.loads(capsys.readouterr().out)["items"]) == 1
+
+
+def test_a_new_users_night_before_lists_the_packs_questions(data_dir, capsys):
+    """`companion review` said "nothing to review" the night before a new user's loop."""
+    ctx = AppContext(data_dir)
+    loop = create_loop(ctx.db, "Acme", "SRE", starts_on="2026-12-15")
+    add_round(ctx.db, loop, "coding", scheduled_at=dt.datetime(2026, 12, 15, 10, 0, tzinfo=TZ))
+    pack = [q.question for q in ctx.content.quiz()]
+    ctx.close()
+    argv = ["--data-dir", str(data_dir), "review", "--at", "2026-12-14T20:00+01:00"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "nothing to review" not in lines[0]
+    assert lines[0].endswith(f"{len(pack)} items, {len(pack)} due now")
+    assert all(line.endswith(f"{text} (new)") for line, text in zip(lines[1:], pack, strict=True))
+    assert main([*argv, "--json"]) == 0
+    items = json.loads(capsys.readouterr().out)["items"]
+    assert [i["title"] for i in items] == pack and all(i["new"] for i in items)
 
 
 def test_text_and_no_loop(filled, capsys):
@@ -70,7 +89,7 @@ def test_text_and_no_loop(filled, capsys):
     ("argv", "message"),
     [
         (["--at", "nonsense"], "--at 'nonsense' is not an ISO-8601 time"),
-        (["--limit", "0"], "'0' is not a whole number of 1 or more"),
+        (["--limit", "0"], "0 is not a count of items (1 to "),
     ],
 )
 def test_bad_options_are_one_line(data_dir, capsys, argv, message):

@@ -96,3 +96,39 @@ def test_no_message_of_the_app_counts_with_a_bracketed_plural():
                 if bracketed.search(text) and "\n" not in text.strip():  # not a docstring
                     found.append(f"{path.name}:{node.lineno}: {text[:60]!r}")
     assert not found, found
+
+
+# --- for_terminal ------------------------------------------------------------------------
+
+
+def test_for_terminal_shows_every_control_but_tab_and_newline():
+    from companion.core.text import for_terminal
+
+    for code in [*range(0x20), *range(0x7F, 0xA0)]:
+        char = chr(code)
+        shown = for_terminal(f"a{char}b")
+        if char in "\t\n":
+            assert shown == f"a{char}b"
+        else:
+            assert shown == f"a\\u{code:04x}b"
+
+
+def test_for_terminal_escapes_parse_back_in_json():
+    import json
+
+    from companion.core.text import for_terminal
+
+    text = "\x1b]52;c;eA==\x07 \u202e caf\u00e9 \u2014 \U0001f600 \udc80"
+    dumped = json.dumps({"t": text}, ensure_ascii=False)
+    for encoding in ("utf-8", "ascii", "latin-1"):
+        shown = for_terminal(dumped, encoding, data=True)
+        shown.encode(encoding)
+        assert json.loads(shown)["t"] == text
+
+
+def test_for_terminal_gives_plain_forms_to_a_narrow_terminal():
+    from companion.core.text import for_terminal
+
+    assert for_terminal("Acme \u2014 caf\u00e9 \u2026 \u4e2d", "ascii") == "Acme - caf? ... ?"
+    assert for_terminal("Acme \u2014 caf\u00e9", "latin-1") == "Acme - caf\u00e9"
+    assert for_terminal("x", "no-such-codec") == "x"

@@ -331,6 +331,10 @@ def main() -> None:
             "invite.ics": ICS.encode(),
             "allday.ics": ICS_ALLDAY.encode(),
             "empty.ics": b"BEGIN:VCALENDAR\nEND:VCALENDAR\n",
+            # dates at the calendar's ends beside a zone (a whole file was lost to them)
+            "calendar-ends.ics": ICS.replace("20261201T104500", "99991231T235959")
+            .replace("20261201T130000Z", "00010101T000000")
+            .encode(),
         },
         "onepager": {
             "about-me.md": ONE_PAGER.encode(),

@@ -174,7 +174,7 @@ def journal_import(data: bytes) -> None:
 def ics_import(data: bytes) -> None:
     """``companion schedule import FILE.ics``: a loop with rounds, or a ValueError of one
     message a line (each event not imported and the notes, then the verdict naming the
-    file: the command prints them so); the same file imported twice adds no round."""
+    file: the command prints them so); the same file imported twice changes nothing."""
     path = _Scratch.file("invite.ics", data)
     rules = _Shipped.rules()
     db = _Journal.fresh()
@@ -184,13 +184,17 @@ def ics_import(data: bytes) -> None:
         except ValueError as exc:
             _lines_naming(exc, path)
             return
-        before = db.execute("select count(*) from rounds").fetchone()[0]
+        before = _rows(db)
         import_invitation(db, path, rules)
-        after = db.execute("select count(*) from rounds").fetchone()[0]
-        if after != before:
-            raise ContractBroken(f"a second import added rounds: {before} then {after}")
+        if _rows(db) != before:
+            raise ContractBroken(f"a second import changed the journal: {before} then {_rows(db)}")
     finally:
         db.conn.close()
+
+
+def _rows(db) -> list:
+    """The loops and rounds as stored (a re-import must leave every field as it was)."""
+    return [db.execute(f"select * from {t} order by id").fetchall() for t in ("loops", "rounds")]
 
 
 def _lines_naming(exc: ValueError, path: Path) -> None:

@@ -488,3 +488,41 @@ def test_an_older_journal_in_a_folder_you_cannot_write_exports(tmp_path):
         assert out.exists()
     finally:
         os.chmod(data, 0o700)
+
+
+@pytest.mark.parametrize(
+    "argv", [["demo", "--loops", "1"], ["journal", "import", "{file}"], ["today"]]
+)
+def test_a_read_only_folder_is_not_written_with_side_files_left_behind(tmp_path, argv):
+    """-wal and -shm left by an earlier reader (writable, in a 0500 folder): SQLite could
+    write through them; the read-only rule refuses, as doctor says it does."""
+    from companion.cli import main
+
+    data = tmp_path / "data"
+    assert (
+        companion_with_demo(["--data-dir", str(data), "demo", "--loops", "2", "--seed", "3"]) == 0
+    )
+    exported = tmp_path / "j.json"
+    assert main(["--data-dir", str(data), "journal", "export", "-o", str(exported)]) == 0
+    leave = (
+        "import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        "c.execute('CREATE TABLE IF NOT EXISTS t (x)'); c.commit(); os._exit(0)"
+    )
+    subprocess.run([sys.executable, "-c", leave, str(data / "companion.sqlite3")], check=True)
+    sides = sorted(p.name for p in data.iterdir())
+    assert "companion.sqlite3-wal" in sides
+
+    def kept() -> dict:  # the journal and its -wal (the -shm is SQLite's index of it)
+        return {p.name: p.read_bytes() for p in data.iterdir() if not p.name.endswith("-shm")}
+
+    before = kept()
+    os.chmod(data, 0o500)
+    try:
+        proc = as_user(*[a.replace("{file}", str(exported)) for a in argv], data=data)
+        doctor = as_user("doctor", data=data)
+    finally:
+        os.chmod(data, 0o700)
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "is not writable" in proc.stderr and "nothing was changed" in proc.stderr
+    assert "every command but doctor and the exports refuses" in doctor.stdout
+    assert kept() == before

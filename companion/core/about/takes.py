@@ -24,6 +24,8 @@ COMPARED = (  # (figure, words for the sentence, larger is better?)
     ("off_script_seconds", "off-script time", False),
 )
 MAX_TAKES_IMPORTED = 10_000
+MAX_TAKE_SECONDS = 30 * 60  # what `about rehearse` reads at most (voice.take.MAX_SECONDS)
+MAX_COUNT = 1_000_000  # words, fillers, a rate: far above any take of half an hour
 ID_LISTS = {"skipped"}  # lists of segment ids, kept as they are (others are counted)
 
 
@@ -33,6 +35,28 @@ class TakesImportError(ValueError):
 
 def _number(value) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def figure_range(key: str) -> tuple[float, float]:
+    """The values a figure named ``key`` can have in a real take: times within the
+    recording, levels in dB either side of zero, a share from 0 to 1, counts and rates
+    from 0. An imported take outside them is refused (-5 s, 1e308 s)."""
+    if key == "seconds" or key.endswith("_seconds") or key == "first_word":
+        return 0, MAX_TAKE_SECONDS
+    if key.endswith(("_db", "_dbfs")):
+        return -1000, 1000
+    if key.endswith("_share"):
+        return 0, 1
+    return 0, MAX_COUNT
+
+
+def _out_of_range(key: str, value) -> str | None:
+    """What is wrong with figure ``key``'s ``value`` (a number or a list of them), else None."""
+    low, high = figure_range(key)
+    for number in value if isinstance(value, list) else [value]:
+        if _number(number) and not low <= number <= high:
+            return f"should be from {low:g} to {high:g}, not {number:g}"
+    return None
 
 
 def _figure(value, key: str = ""):
@@ -153,6 +177,9 @@ def check_takes(data) -> list[tuple[str, float | None, str]]:
             raise TakesImportError(f"{where}.seconds: should be a number")
         figures = {}
         for key, value in take.items():
+            wrong = _out_of_range(key, value)
+            if wrong:
+                raise TakesImportError(f"{where}.{key}: {wrong}")
             if key in ("at", "seconds"):
                 continue
             kept = _figure(value, key)

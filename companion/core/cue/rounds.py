@@ -7,7 +7,7 @@ The window (``companion.ui.cue.window``) only renders what these functions decid
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core.content.items import Section
 from companion.core.content.loader import Content
@@ -18,6 +18,7 @@ from companion.core.cue.timebox import (
     timebox_nudges,
 )
 from companion.core.day.lengths import nudges_section, type_items, type_minutes
+from companion.core.selfcheck.planner import audience_title
 
 TOPIC_PLACEHOLDER = "[topic]"
 
@@ -199,10 +200,7 @@ def build_sections(
             lines = tuple(planned or ())
             note = planned_note
             if not lines:
-                lines = tuple(content_questions(content, info.audience))
-                note = note or (
-                    "From the content, for " + ", ".join(info.audience) if info.audience else ""
-                )
+                lines, note = content_pick(content, info.audience)
             out.append(CardSection(sid, "Questions to ask", "planned-questions", lines, note=note))
         elif sid == "@timebox":
             nudges = timebox_nudges(
@@ -233,6 +231,19 @@ def build_sections(
                     intro=" ".join(section.intro.split()),
                 )
             )
+    return _intros_once(out)
+
+
+def _intros_once(sections: list[CardSection]) -> list[CardSection]:
+    """Each pack introduction on the first block that carries it only: the opening card
+    lists the pitch outline and the pitch itself, which share the pitch's intro."""
+    said: set[str] = set()
+    out = []
+    for section in sections:
+        if section.intro and section.intro in said:
+            section = replace(section, intro="")
+        said.add(section.intro)
+        out.append(section)
     return out
 
 
@@ -258,6 +269,19 @@ def stepper_section(sections: Sequence[CardSection]) -> CardSection | None:
         if section.kind == "steps" and section.lines:
             return section
     return None
+
+
+def content_pick(content: Content, audience: Sequence[str]) -> tuple[tuple[CardLine, ...], str]:
+    """The pack's questions for a round's interviewers, no more than its pick (``pick:
+    3-4``), and the note over them: whom they are for, by the pack's own name for that
+    interviewer, and the pack's rule, said once."""
+    rules = content.planner_rules()
+    lines = tuple(content_questions(content, audience)[: rules.max_questions])
+    if not lines:
+        return (), ""
+    titles = content.round_titles()  # the round types are named after the interviewers
+    names = ", ".join(titles.get(who) or audience_title(who) for who in audience)
+    return lines, f"{names} questions from the content. {rules.rule}".strip()
 
 
 def content_questions(content: Content, audience: Sequence[str]) -> list[CardLine]:

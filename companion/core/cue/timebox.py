@@ -15,6 +15,9 @@ if TYPE_CHECKING:  # annotations only: the content loader fills numbers from her
 DEFAULT_MINUTES = 45  # fallback only: the pack's rounds `minutes:` (Content.round_defaults)
 MIN_MINUTES, MAX_MINUTES = 5, 240
 NEAR_END_MINUTES = 2  # fallback only: the pack's rounds `wrap_up_before_end:`
+#: a content nudge this close to the end is the round's own wrap-up (the coding moves'
+#: "Wrap up: run the tests..." five minutes out): the timer's would be a second one
+CLOSING_STRETCH_MINUTES = 5
 FRESH_NUDGE_SECONDS = 120  # how long a nudge counts as new (glance mode shows it first)
 
 
@@ -33,7 +36,7 @@ def timebox_nudges(
 ) -> list[Nudge]:
     """The content's nudges placed on a round of ``minutes``, plus the wrap-up and
     time-up nudges of the pack's rounds section (``defaults``), the wrap-up only unless
-    the content already nudges in the last minutes."""
+    the content already nudges in the closing stretch (one wrap-up per round)."""
     defaults = defaults or FALLBACK_ROUND  # a caller without the content pack
     nudges: list[Nudge] = []
     if section is not None:
@@ -49,7 +52,8 @@ def timebox_nudges(
                 nudges.append(Nudge(at, item.text))
     left = defaults.wrap_up_before_end
     near = minutes - left
-    if near > 0 and not any(n.at >= near for n in nudges):
+    closing = minutes - max(left, CLOSING_STRETCH_MINUTES)
+    if near > 0 and not any(n.at >= closing for n in nudges):
         nudges.append(Nudge(near, defaults.wrap_up.replace("{minutes}", str(left)), True))
     nudges.append(Nudge(float(minutes), defaults.time_up, True))
     return sorted(nudges, key=lambda n: n.at)

@@ -33,18 +33,6 @@ class Outcome:
     message: str
 
 
-#: the preference naming the loop Today follows (0 or absent: the likeliest loop today)
-LOOP_PREF = "today.loop_id"
-
-
-def followed_loop(prefs) -> int | None:
-    """The loop the user chose to follow on Today, or None for the day's likeliest."""
-    try:
-        return int(prefs.get(LOOP_PREF, 0) or 0) or None
-    except (TypeError, ValueError):
-        return None
-
-
 # --- reading ------------------------------------------------------------------------
 
 
@@ -73,24 +61,52 @@ def thank_you_sent(db: Database, loop_id: int | None) -> bool:
     return row is not None
 
 
-def load_view(
-    db: Database, rules: DayRules, now: dt.datetime, loop_id: int | None = None
-) -> DayView:
-    """The day of ``loop_id`` (or of the loop the user is most likely in today)."""
-    loop = loops.get_loop(db, loop_id) if loop_id else None
-    loop = loop or loops.current_loop(db, now.date())
-    rounds = loops.list_rounds(db, loop.id) if loop else []
-    # rounds started outside any loop today are part of the day too
-    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    rounds += loops.loose_rounds(db, midnight)
+def load_view(db: Database, rules: DayRules, now: dt.datetime, shown: int | None = None) -> DayView:
+    """The day at ``now`` from every loop's rounds (:func:`day_rounds`); ``shown`` only
+    names the loop a page shows first (the view's ``loop``)."""
+    by_id, rounds = day_rounds(db, rules, now)
+    if shown and shown not in by_id and (loop := loops.get_loop(db, shown)) is not None:
+        by_id[shown] = loop  # a loop picked with no round yet: shown, nothing to remind
+        rounds += loops.list_rounds(db, shown)
+    if not by_id and (newest := loops.list_loops(db)):
+        by_id[newest[0].id] = newest[0]  # no loop is live: the newest, shown as it is
+        rounds += loops.list_rounds(db, newest[0].id)
+    ids = [r.id for r in rounds]
     return day_view(
-        loop,
+        list(by_id.values()),
         rounds,
         rules,
         now,
-        captured=captured_ids(db, [r.id for r in rounds]),
-        thank_you_sent=thank_you_sent(db, loop.id if loop else None),
+        captured=captured_ids(db, ids),
+        thank_you_sent={lp for lp in by_id if thank_you_sent(db, lp)},
+        shown=shown,
     )
+
+
+def day_rounds(db: Database, rules: DayRules, now: dt.datetime):
+    """({loop id: loop}, rounds) the day is built from: every round of each loop with a
+    round to come or one recent enough for its after-loop items (capture, thank-you) to
+    be open, and the rounds outside any loop started today."""
+    since = now - rules.after_loop_for - rules.thank_you_after - dt.timedelta(days=3)
+    live = [
+        row[0]
+        for row in db.execute(
+            "SELECT DISTINCT loop_id FROM rounds WHERE loop_id IS NOT NULL "
+            "AND COALESCE(started_at, scheduled_at) >= ?",
+            [(since - dt.timedelta(days=1)).date().isoformat()],  # offsets vary: a margin
+        ).fetchall()
+    ]
+    by_id: dict[int, loops.Loop] = {}
+    rounds: list[loops.Round] = []
+    for loop_id in sorted(live):
+        loop = loops.get_loop(db, loop_id)
+        if loop is not None:
+            by_id[loop_id] = loop
+            rounds += loops.list_rounds(db, loop_id)
+    # rounds started outside any loop today are part of the day too
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    rounds += loops.loose_rounds(db, midnight)
+    return by_id, rounds
 
 
 def thank_you_due(

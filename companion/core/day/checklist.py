@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from companion.core.content.loader import PHASES, Content, slug
 from companion.core.day import loops
 from companion.core.day.actions import captured_ids, thank_you_sent
-from companion.core.day.model import sleep_worth_it
+from companion.core.day.lengths import warm_up_length, warm_up_times
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -48,6 +48,8 @@ class ChecklistItem:
     why: str = ""
     after_midnight: bool = False  # leads the night-before list once midnight has passed
     first_round_only: bool = False  # before-round: the guide's morning items (`rounds: first`)
+    day_only: bool = False  # morning-of: not before a round in the night (`at_night: skip`)
+    warm_up: bool = False  # before-round: timed by the pack's warm-up length (`warm_up: yes`)
 
 
 @dataclass(frozen=True)
@@ -90,12 +92,21 @@ def phase_lists(content: Content) -> list[PhaseList]:
                         why=item.get("why") or "",
                         after_midnight=item.get("after_midnight") == "first",
                         first_round_only=item.get("rounds") == "first",
+                        day_only=item.get("at_night") == "skip",
+                        warm_up=item.get("warm_up") == "yes",
                     )
                 )
+        if phase == "before-round":
+            items = _warm_up_timed(items, warm_up_length(content))
         title = sections[0].title if len(sections) == 1 else PHASE_TITLES[phase]
         intro = "\n\n".join(s.intro for s in sections if s.intro)
         lists.append(PhaseList(phase, title, intro, tuple(items)))
     return lists
+
+
+def _warm_up_timed(items: list[ChecklistItem], warm_up: int) -> list[ChecklistItem]:
+    times = warm_up_times([(i.minutes_before, i.warm_up) for i in items], warm_up)
+    return [replace(i, minutes_before=m) for i, m in zip(items, times, strict=True)]
 
 
 def phase_list(content: Content, phase: str) -> PhaseList:
@@ -106,12 +117,10 @@ def phase_list(content: Content, phase: str) -> PhaseList:
 
 
 def past_midnight(view) -> bool:
-    """The night before, once the calendar day of the round has begun (00:00 to morning),
-    while a sleep still fits before the round: the time of the sleep line."""
-    if view.phase != "night-before" or view.now.date() != view.day:
-        return False
-    first = view.next
-    return first is None or first.starts_at is None or sleep_worth_it(first.starts_at, view.now)
+    """The night before, past the pack's night switch (the guide's 1 am) while a sleep
+    still fits before the first round: the time of the sleep line."""
+    window = view.sleep_window
+    return view.phase == "night-before" and window is not None and window[0] <= view.now < window[1]
 
 
 def first_round_of_day(view) -> bool:
@@ -131,16 +140,41 @@ def first_round_of_day(view) -> bool:
 
 
 def for_moment(lst: PhaseList, view) -> PhaseList:
-    """``lst`` as the moment calls for it: past midnight the night-before list leads with
-    its sleep line (the pack's ``after_midnight: first`` item); before a later round of
-    the day the before-round list drops the guide's morning items (``rounds: first``)."""
+    """``lst`` as the moment calls for it: past the night switch the night-before list
+    leads with its sleep line (the pack's ``after_midnight: first`` item), and drops it
+    when no sleep fits before the round; before a later round of the day the
+    before-round list drops the guide's morning items (``rounds: first``); before a round
+    in the night the morning-of list drops what belongs to a morning (``at_night: skip``:
+    the walk), so one run-up never says both "go to sleep" and "take a walk"."""
     if lst.phase == "before-round" and not first_round_of_day(view):
         return replace(lst, items=tuple(i for i in lst.items if not i.first_round_only))
+    if lst.phase == "morning-of" and view.night_round:
+        return replace(lst, items=tuple(i for i in lst.items if not i.day_only))
+    if lst.phase == "night-before" and view.next is not None and view.sleep_window is None:
+        return replace(lst, items=tuple(i for i in lst.items if not i.after_midnight))
     if lst.phase != "night-before" or not past_midnight(view):
         return lst
     first = tuple(i for i in lst.items if i.after_midnight)
     rest = tuple(i for i in lst.items if not i.after_midnight)
     return replace(lst, items=first + rest)
+
+
+def step_now(items, start: dt.datetime | None, now: dt.datetime, checked: set[str]) -> str:
+    """The key of the one before-round step to do now, for a round at ``start``: of the
+    timed steps not ticked, the newest whose time has come (the step the latest reminder
+    named), else the next to come; "" when every timed step is ticked."""
+    if start is None:
+        return ""
+    timed = [
+        (start - dt.timedelta(minutes=item.minutes_before), n, item)
+        for n, item in enumerate(items)
+        if item.minutes_before is not None and item.key not in checked
+    ]
+    due = [(at, -n, item) for at, n, item in timed if at <= now]
+    if due:
+        return max(due, key=lambda t: t[:2])[2].key
+    later = [(at, n, item) for at, n, item in timed]
+    return min(later, key=lambda t: t[:2])[2].key if later else ""
 
 
 def checked_keys(db: Database, scope: Scope) -> set[str]:
@@ -247,10 +281,15 @@ def progress(
 def scope_for(phase: str, view) -> Scope:
     """Where ``phase``'s ticks live in ``view`` (a :class:`companion.core.day.model.DayView`):
     the loop and interview day, and for the before-round list also the round it is for
-    (the running one, else the next)."""
+    (the running one, else the next). The loop is the focus round's (the day holds every
+    loop's rounds), else the loop the view is about."""
     day = view.day.isoformat()
-    if phase == "before-round":
-        target = view.focus
-        if target is not None:
-            return Scope(view.loop_id, day, target.id)
-    return Scope(view.loop_id, day)
+    target = view.focus
+    loop_id = view.loop_id
+    if phase == "after-loop" and view.after_loop_id:
+        loop_id = view.after_loop_id
+    elif target is not None and target.round.loop_id and phase != "after-loop":
+        loop_id = target.round.loop_id
+    if phase == "before-round" and target is not None:
+        return Scope(loop_id, day, target.id)
+    return Scope(loop_id, day)

@@ -10,18 +10,39 @@ from companion.core.day.clock import clock_text
 from companion.core.day.round_state import at_time, first_of_day, local_time
 from companion.core.day.view_types import DayRound, DayRules, DayView, Due
 
-# "go to sleep" only while a whole sleep cycle fits before the first round: eleven
-# minutes before a 2 am round it is no advice, and a notification of it is noise
+# the fallback margin: "go to sleep" only while a whole sleep cycle fits before the first
+# round (the pack's night-before ``sleep_margin:`` sets it; see DayRules)
 SLEEP_WORTH = dt.timedelta(minutes=90)
 
 
-def sleep_worth_it(first_start: dt.datetime, now: dt.datetime) -> bool:
-    """Whether the night-before sleep line still applies with the first round at
-    ``first_start`` (the reminder's window ends at the same moment)."""
-    return first_start - now > SLEEP_WORTH
+def sleep_worth_it(
+    first_start: dt.datetime, now: dt.datetime, margin: dt.timedelta = SLEEP_WORTH
+) -> bool:
+    """Whether the night-before list still applies with the first round at
+    ``first_start`` (a sleep cycle of ``margin`` still fits before it)."""
+    return first_start - now > margin
 
 
-def due_items(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: bool) -> list[Due]:
+def night_of(first: DayRound, rules: DayRules, now: dt.datetime):
+    """The night before ``first`` (the first round of its day): (the sleep line's window
+    or None, whether the round falls in the night). The window runs from the pack's night
+    switch (the guide's 1 am) to ``sleep_margin`` before the round, and never past the
+    morning; a round before the morning is a night round (no morning walk before it)."""
+    local = local_time(first.starts_at, now)
+    day = local.date()
+    morning = at_time(day, rules.morning_from, local.tzinfo)
+    sleep_from = at_time(day, rules.night_from, local.tzinfo)
+    if rules.night_from >= rules.evening_from:  # a switch before midnight: the evening's
+        sleep_from -= dt.timedelta(days=1)
+    sleep_until = min(morning, first.starts_at - rules.sleep_margin)
+    window = (sleep_from, sleep_until) if sleep_from < sleep_until else None
+    return window, first.starts_at <= morning
+
+
+def due_items(days, rules: DayRules, now: dt.datetime, loops, sent_thanks) -> list[Due]:
+    """Everything due by when, for every loop in ``days``; ``loops`` by id, and the ids
+    whose thank-you is marked sent. Nothing falls due inside another round (see
+    :func:`hold_to_breaks`)."""
     out: list[Due] = []
     scheduled = [d for d in days if d.state != "skipped" and d.starts_at is not None]
     # the first round of each interview day: the evening before and the morning of
@@ -31,35 +52,37 @@ def due_items(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: boo
         day = first_local.date()
         evening = at_time(day - dt.timedelta(days=1), rules.evening_from, first_local.tzinfo)
         morning = at_time(day, rules.morning_from, first_local.tzinfo)
-        midnight = at_time(day, dt.time(0, 0), first_local.tzinfo)
         night_ends = min(morning, first.starts_at)
-        sleep_ends = min(night_ends, first.starts_at - SLEEP_WORTH)
+        window, _night = night_of(first, rules, now)
         sleep_line = rules.texts.get("sleep", "")
-        sleep = sleep_line if midnight < sleep_ends else ""
+        who = f" ({first.company})" if first.company else ""  # named when loops share days
         if evening < first.starts_at:
             out.append(
                 Due(
                     f"night-before:{first.round.loop_id}:{day.isoformat()}",
                     "night-before",
-                    f"Tomorrow: first round at {first_local:%H:%M}",
+                    f"Tomorrow: first round at {first_local:%H:%M}{who}",
                     rules.texts.get("night-before")
                     or "Set tomorrow up tonight, then stop: the night-before list is ready.",
                     evening,
-                    min(midnight, night_ends) if sleep_line else night_ends,
+                    # it gives way to the sleep line, else ends when no sleep fits any more
+                    min(window[0], night_ends)
+                    if sleep_line and window
+                    else min(night_ends, first.starts_at - rules.sleep_margin),
                     first.id,
                 )
             )
-        if sleep:
-            # past midnight the night-before list leads with its sleep line (the pack's),
-            # while a sleep is still worth having before the round
+        if sleep_line and window:
+            # from the pack's night switch the night-before list leads with its sleep
+            # line, while a sleep is still worth having before the round
             out.append(
                 Due(
                     f"night-before-sleep:{first.round.loop_id}:{day.isoformat()}",
                     "night-before",
-                    f"{sleep}: first round at {first_local:%H:%M}",
+                    f"{sleep_line}: first round at {first_local:%H:%M}{who}",
                     rules.texts.get("sleep-why", ""),
-                    midnight,
-                    sleep_ends,
+                    window[0],
+                    window[1],
                     first.id,
                 )
             )
@@ -68,7 +91,7 @@ def due_items(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: boo
                 Due(
                     f"morning-of:{first.round.loop_id}:{day.isoformat()}",
                     "morning-of",
-                    f"Interview day: first round at {first_local:%H:%M}",
+                    f"Interview day: first round at {first_local:%H:%M}{who}",
                     rules.texts.get("morning-of")
                     or "Keep the morning light; the morning-of list is on the Today page.",
                     morning,
@@ -128,13 +151,12 @@ def due_items(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: boo
                         d.id,
                     )
                 )
-    thank_by = thank_you_by(days, rules)
-    if loop is not None and thank_by is not None and not thank_you_sent:
+    for loop, thank_by in open_thank_yous(days, rules, loops, sent_thanks):
         out.append(
             Due(
                 f"thank-you:{loop.id}",
                 "thank-you",
-                "Thank-you note",
+                f"Thank-you note: {loop.company}" if len(loops) > 1 else "Thank-you note",
                 f"Your thank-you to {loop.company} is due by {clock_text(thank_by, now)}. "
                 "The draft is in the Journal.",
                 thank_by - rules.thank_you_remind_before,
@@ -142,6 +164,7 @@ def due_items(days, rules: DayRules, now: dt.datetime, loop, thank_you_sent: boo
                 0,
             )
         )
+    out = hold_to_breaks(out, days, now)
     return sorted(out, key=lambda d: (d.due_at, d.key))
 
 
@@ -172,6 +195,64 @@ def capture_windows(d: DayRound, days, rules: DayRules) -> list[tuple[dt.datetim
             break
         start = ends
     return windows
+
+
+def open_thank_yous(days, rules: DayRules, loops, sent_thanks):
+    """(loop, due by) for every loop of ``loops`` (by id) with a round in ``days`` whose
+    thank-you is not marked sent, in loop order."""
+    out = []
+    for loop_id, loop in loops.items():
+        if loop_id in sent_thanks:
+            continue
+        by = thank_you_by([d for d in days if d.round.loop_id == loop_id], rules)
+        if by is not None:
+            out.append((loop, by))
+    return out
+
+
+def busy_spans(days, now: dt.datetime) -> list[tuple[dt.datetime, dt.datetime, int]]:
+    """(start, end, round id) of every round that runs or is still to run: a round
+    pressed Start and running past its length is busy until it ends (now, a minute on)."""
+    spans = []
+    for d in days:
+        if d.starts_at is None or d.ends_at is None:
+            continue
+        if d.state == "running":
+            late = now + dt.timedelta(minutes=1) if d.round.started else d.ends_at
+            spans.append((d.starts_at, max(d.ends_at, late), d.id))
+        elif d.state == "scheduled":
+            spans.append((d.starts_at, d.ends_at, d.id))
+    return spans
+
+
+def hold_to_breaks(items: list[Due], days, now: dt.datetime) -> list[Due]:
+    """Nothing falls due inside another round: an item whose moment lies inside a round
+    that runs (or is still to run) is held to that round's end, the break; a before-round
+    step held to or past its round's start is dropped (its moment has passed; the start
+    notice may still go out at a break that is the start itself), and so is anything held
+    past its expiry."""
+    spans = busy_spans(days, now)
+    starts = {d.id: d.starts_at for d in days}
+    out = []
+    for item in items:
+        at = item.due_at
+        moved = True
+        while moved:
+            moved = False
+            for start, end, round_id in spans:
+                if round_id != item.round_id and start <= at < end:
+                    at, moved = end, True
+        if at != item.due_at:
+            start = starts.get(item.round_id)
+            if item.kind == "before-round" and start is not None and at >= start:
+                continue
+            if item.kind == "start-soon" and start is not None and at > start:
+                continue
+            if at >= item.expires_at:
+                continue
+            item = replace(item, due_at=at)
+        out.append(item)
+    return out
 
 
 def thank_you_by(days, rules: DayRules) -> dt.datetime | None:

@@ -14,6 +14,7 @@ the calendar's ``METHOD`` say whether an event updates or cancels one imported b
 from __future__ import annotations
 
 import datetime as dt
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from companion.core.day.invite_fields import (
     Person,
     call_link_of,
     interviewer_in,
+    mentioned,
     person_of,
     role_in,
 )
@@ -51,6 +53,10 @@ class IcsEvent:
     cancelled: bool = False  # METHOD:CANCEL or STATUS:CANCELLED
     organizer: Person | None = None
     attendees: tuple[Person, ...] = ()
+    recurrence_id: dt.datetime | None = None  # RECURRENCE-ID: the occurrence it changes
+    rule: str = ""  # RRULE as written, for the series' first occurrence
+    excluded: tuple[dt.datetime, ...] = ()  # EXDATE: occurrences removed from the series
+    reply: bool = False  # METHOD:REPLY: an attendee's answer, never a round
 
     @property
     def named(self) -> str:
@@ -128,6 +134,39 @@ def floating(value: dt.datetime, local_tz: dt.tzinfo | None) -> dt.datetime:
     if local_tz is None:
         return value.astimezone()  # naive: the system's local time at that moment
     return value.replace(tzinfo=local_tz)
+
+
+def _aware(value, tzid, zones: FileZones, local_tz: dt.tzinfo | None) -> dt.datetime | None:
+    """A DTSTART-like value as an aware time: in the file's zone ``tzid`` (else the zone
+    it names), floating as local time on its date, a date at its local midnight; None
+    when its zone is unknown."""
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is None and tzid:
+            return zones.localize(value, tzid)
+        return value if value.tzinfo else floating(value, local_tz)
+    if isinstance(value, dt.date):
+        return floating(dt.datetime.combine(value, dt.time()), local_tz)
+    return None
+
+
+def _series(event, zones: FileZones, local_tz: dt.tzinfo | None) -> dict:
+    """RECURRENCE-ID, RRULE and EXDATE of an event (unreadable ones are left out: the
+    event then counts as on its own)."""
+    out: dict = {}
+    try:
+        prop = event.get("RECURRENCE-ID")
+        if prop is not None:
+            out["recurrence_id"] = _aware(prop.dt, zones.tzid(prop), zones, local_tz)
+        rule = event.get("RRULE")
+        if rule is not None:
+            out["rule"] = rule.to_ical().decode("ascii", "replace")
+        props = event.get("EXDATE")
+        props = props if isinstance(props, list) else [props] if props is not None else []
+        excluded = (_aware(d.dt, zones.tzid(p), zones, local_tz) for p in props for d in p.dts)
+        out["excluded"] = tuple(x for x in excluded if x is not None)
+    except Exception:  # noqa: BLE001 - a bad series part: the event stands alone
+        return {k: v for k, v in out.items() if k == "recurrence_id"}
+    return out
 
 
 def _event_start(block: list[str], zones: FileZones, local_tz: dt.tzinfo | None):
@@ -258,9 +297,16 @@ def _details(block: list[str], event, cancel: bool) -> dict:
     link, UID, SEQUENCE, DTSTAMP, whether it is cancelled, and the people."""
 
     props = _props(block)
-    name, role = interviewer_in((props.get("DESCRIPTION") or [""])[0])
+    summary = (props.get("SUMMARY") or [""])[0]
+    description = (props.get("DESCRIPTION") or [""])[0]
+    name, role = interviewer_in(description)
     if not role:  # "Acme - Hiring manager": the title says whose round it is
-        role = role_in((props.get("SUMMARY") or [""])[0])
+        role = role_in(summary)
+    organizer = next(iter(_people(event, "ORGANIZER")), None)
+    attendees = tuple(_people(event, "ATTENDEE"))
+    named = mentioned(attendees, organizer, summary, description)
+    if named and (not name or named.lower().startswith(name.rstrip(".").lower())):
+        name = named  # "Priya" in the text, "Priya Raman" invited: the attendee
     status = (props.get("STATUS") or [""])[0].strip().upper()
     return {
         "interviewer": name,
@@ -270,8 +316,8 @@ def _details(block: list[str], event, cancel: bool) -> dict:
         "sequence": _sequence((props.get("SEQUENCE") or ["0"])[0]),
         "stamp": _stamp(event),
         "cancelled": cancel or status == "CANCELLED",
-        "organizer": next(iter(_people(event, "ORGANIZER")), None),
-        "attendees": tuple(_people(event, "ATTENDEE")),
+        "organizer": organizer,
+        "attendees": attendees,
     }
 
 
@@ -325,7 +371,7 @@ def parse_ics(
             f"line {lines[0][0]}: not an iCalendar file (it should start with BEGIN:VCALENDAR)"
         )
     zones: list[str] = []
-    cancel = False  # METHOD:CANCEL (Outlook's cancellation)
+    cancel = reply = False  # METHOD:CANCEL (Outlook's cancellation), METHOD:REPLY
     blocks: list[tuple[int, int | None, list[str]]] = []  # (line, DTSTART line, lines)
     problems: list[IcsProblem] = []
     current: list[str] | None = None
@@ -346,6 +392,7 @@ def parse_ics(
                 current, start_line, dtstart_line, depth = [line], n, None, 0
             elif _name(line) == "METHOD":
                 cancel = _value(line).upper() == "CANCEL"
+                reply = _value(line).upper() == "REPLY"
             continue
         if upper == "BEGIN:VEVENT":
             problems.append(IcsProblem(start_line, "VEVENT not closed by END:VEVENT"))
@@ -363,7 +410,21 @@ def parse_ics(
             dtstart_line = n
     if current is not None:
         problems.append(IcsProblem(start_line, "VEVENT not closed by END:VEVENT; skipped"))
-    file_zones = FileZones(zones, [block for _first, _at, block in blocks])  # once per file
+    file_zones = FileZones(  # once per file
+        zones, [block for _first, _at, block in blocks], (MIN_YEAR, MAX_YEAR)
+    )
+    with warnings.catch_warnings():  # icalendar's notes to a developer ("a globally
+        warnings.simplefilter("ignore")  # unique TZID, guessed") are not the user's
+        events = _events(blocks, file_zones, local_tz, cancel, reply, problems)
+    if not events and not problems:
+        raise IcsError("the calendar holds no events (VEVENT)")
+    problems.sort(key=lambda p: p.line)
+    events.sort(key=lambda e: e.start)
+    return events, problems
+
+
+def _events(blocks, file_zones, local_tz, cancel: bool, reply: bool, problems) -> list[IcsEvent]:
+    """The readable events of ``blocks``; each unreadable one is added to ``problems``."""
     events: list[IcsEvent] = []
     for first, dtstart_at, block in blocks:
         if dtstart_at is None:
@@ -377,9 +438,6 @@ def parse_ics(
             problems.append(IcsProblem(dtstart_at, f"{exc}; event skipped", *_names(block)))
             continue
         details = _details(block, event, cancel)
+        details.update(_series(event, file_zones, local_tz), reply=reply)
         events.append(IcsEvent(summary, start, first, all_day, repeats, minutes, **details))
-    if not events and not problems:
-        raise IcsError("the calendar holds no events (VEVENT)")
-    problems.sort(key=lambda p: p.line)
-    events.sort(key=lambda e: e.start)
-    return events, problems
+    return events

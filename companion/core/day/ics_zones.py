@@ -49,18 +49,31 @@ def _moments(value: str) -> list[dt.datetime]:
     return out
 
 
-def event_window(blocks: list[list[str]]) -> tuple[dt.datetime, dt.datetime] | None:
-    """The span of the events' DTSTART and DTEND (local wall times), with a margin."""
+def event_window(
+    blocks: list[list[str]], years: tuple[int, int] = (1, 9999)
+) -> tuple[dt.datetime, dt.datetime] | None:
+    """The span of the events' DTSTART and DTEND (local wall times) in ``years`` (the
+    reader refuses the others, so they need no zone), with a margin."""
     found = [
         moment
         for block in blocks
         for line in block
         if _name(line) in ("DTSTART", "DTEND")
         for moment in _moments(line.rpartition(":")[2])[:1]
+        if years[0] <= moment.year <= years[1]
     ]
     if not found:
         return None
-    return min(found) - MARGIN, max(found) + MARGIN
+    return _shift(min(found), -MARGIN), _shift(max(found), MARGIN)
+
+
+def _shift(moment: dt.datetime, by: dt.timedelta) -> dt.datetime:
+    """``moment + by``, held at the calendar's ends (an event in year 1 or 9999 beside a
+    VTIMEZONE overflowed here and lost the whole file)."""
+    try:
+        return moment + by
+    except OverflowError:
+        return dt.datetime.min if by < dt.timedelta(0) else dt.datetime.max
 
 
 def split_zones(lines: list[str]) -> list[list[str]]:
@@ -186,19 +199,59 @@ def _icalendar_zone(lines: list[str]) -> dt.tzinfo | None:
     return zone
 
 
+def coverage(zone: list[str]) -> tuple[dt.datetime | None, dt.datetime | None]:
+    """The wall times a VTIMEZONE block has rules for: from its first onset (DTSTART or
+    RDATE) to its last when no observance repeats (an RRULE) and it has a daylight part;
+    None for an open end."""
+    subs = _observances(zone)[1]
+    onsets = [o for _kind, sub in subs for o in _onsets(sub)[0]]
+    if not onsets:
+        return None, None
+    ends = any(kind == "DAYLIGHT" for kind, _sub in subs) and not any(
+        _onsets(sub)[1] for _kind, sub in subs
+    )
+    return min(onsets), max(onsets) if ends else None
+
+
+def named_zone(name: str) -> dt.tzinfo | None:
+    """The zone a TZID names (an IANA or Windows name, a vendor prefix stripped), with
+    zoneinfo's rules; None when it names none. icalendar's guess at a prefixed name
+    ("/mozilla.org/…/Europe/Berlin") is a warning to a developer, not to the user."""
+    import warnings
+
+    from icalendar.timezone import tzp
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return tzp.timezone(name)
+        except Exception:  # noqa: BLE001 - a name no zone has
+            return None
+
+
 class FileZones:
     """The VTIMEZONEs of one file, built once each, by TZID (a zone that cannot be read
-    is left out)."""
+    is left out). A zone is used only where it has rules (:func:`coverage`): before its
+    first onset (WordPress plugins write only recent years) the zone its TZID names holds
+    the instant, as icalendar with zoneinfo gives it."""
 
-    def __init__(self, zone_lines: list[str], event_blocks: list[list[str]]):
+    def __init__(
+        self,
+        zone_lines: list[str],
+        event_blocks: list[list[str]],
+        years: tuple[int, int] = (1, 9999),
+    ):
         self.built: dict[str, dt.tzinfo] = {}
-        window = event_window(event_blocks) if zone_lines else None
+        self.covers: dict[str, tuple] = {}  # TZID -> (first, last) onset it has rules for
+        window = event_window(event_blocks, years) if zone_lines else None
         for zone in split_zones(zone_lines):
             tzid = _tzid(zone)
             built = build_zone(zone, window) if tzid else None
             if built is not None:
-                self.built.setdefault(tzid, built)
-                self.built.setdefault(tzid.strip("/"), built)
+                span = coverage(zone)
+                for name in (tzid, tzid.strip("/")):
+                    self.built.setdefault(name, built)
+                    self.covers.setdefault(name, span)
 
     def hide(self, block: list[str]) -> list[str]:
         """The event's lines with the TZID of each zone built here renamed, so icalendar
@@ -230,5 +283,11 @@ class FileZones:
     def localize(self, value: dt.datetime, tzid) -> dt.datetime | None:
         """A naive ``value`` in the file's zone ``tzid``; None when the file has no such zone."""
         name = str(tzid).strip('"')
-        zone = self.built.get(name) or self.built.get(name.strip("/"))
-        return None if zone is None else value.replace(tzinfo=zone)
+        key = name if name in self.built else name.strip("/")
+        zone = self.built.get(key)
+        if zone is None:
+            return None
+        first, last = self.covers.get(key, (None, None))
+        if (first and value < first) or (last and value > last):  # the file says nothing
+            zone = named_zone(name) or zone
+        return value.replace(tzinfo=zone)

@@ -6,26 +6,26 @@ that round instead of adding one (:mod:`companion.core.day.invite_updates`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.core.day import loops
 from companion.core.day.ics import read_ics
+from companion.core.day.invite_company import company_of, registered_domain, shared_host
+from companion.core.day.invite_company import guess_company as guess_company  # re-exported
 from companion.core.day.invite_people import candidate_address, round_people, stored_people
+from companion.core.day.invite_series import resolve
 from companion.core.day.invite_updates import apply_update, rounds_by_uid
 from companion.core.day.model import DayRules
 from companion.core.day.schedule import import_events
 from companion.core.text import MAX_TEXT, count_of
+from companion.core.timeutil import local_now, to_local
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
-
-# (?<!\s): a run of spaces is tried once from its start, not from each space (quadratic)
-_SEPARATORS = re.compile(r"(?<!\s)\s+[-–—|:/]\s+|:\s+")
-_CANCELED = re.compile(r"^\s*(?:canceled|cancelled|abgesagt|annulé)\s*:\s*", re.I)
 
 
 @dataclass(frozen=True)
@@ -45,18 +45,6 @@ class InvitationResult:
     def imported(self) -> int:
         """Events that went in (added, already there, moved or cancelled)."""
         return self.added + self.duplicates + self.moved + self.cancelled
-
-
-def guess_company(summaries: list[str]) -> str:
-    """The words every event title shares before its separator ("Acme - Coding")."""
-    heads = []
-    for summary in summaries:
-        parts = _SEPARATORS.split(_CANCELED.sub("", summary.strip()), maxsplit=1)
-        if len(parts) == 2 and parts[0].strip():
-            heads.append(parts[0].strip())
-    if heads and all(h.lower() == heads[0].lower() for h in heads):
-        return heads[0]
-    return ""
 
 
 def import_invitation(
@@ -97,8 +85,13 @@ def import_invitation_events(
     (naming the file and every refused event) when nothing at all can be imported.
     ``into``: the loop new events go to (the Today page's), unless they update others."""
     path = Path(path)
-    now = now or dt.datetime.now().astimezone()
+    now = now or local_now()
     refusals = [f"{path.name}, {p}" for p in problems]
+    if events and all(e.reply for e in events):
+        raise ValueError(
+            f"{path}: an attendee's reply (METHOD:REPLY), not an invitation; nothing to import."
+        )
+    events, series_notes = resolve([e for e in events if not e.reply])
     timed = [e for e in events if not e.all_day]
     if not timed:
         all_day = sum(1 for e in events if e.all_day)
@@ -114,6 +107,8 @@ def import_invitation_events(
     # processes at once made the loop twice (both looked before either wrote)
     with db.atomic():
         result = _import(db, path, events, timed, rules, company, role, me, now, refusals, into)
+    if series_notes:
+        result = dataclasses.replace(result, messages=(*series_notes, *result.messages))
     if not result.imported:
         raise ValueError("\n".join([*result.messages, f"{path}: nothing could be imported."]))
     return result
@@ -139,7 +134,11 @@ def _import(db, path, events, timed, rules, company, role, me, now, refusals, in
                 f"{path.name}, {e.named}: a cancellation of an event never imported; nothing added."
             )
     live = [e for e in fresh if not e.cancelled]
-    loop_id, created = _the_loop(db, path, known, updates, live, company, role, into)
+    loop_id, created, note = _the_loop(
+        db, path, known, updates, live, company, role, into, me, [*titles, *titles.values()]
+    )
+    if note:
+        messages.append(note)
     loop_rounds = loops.list_rounds(db, loop_id) if loop_id else []
     invites = [
         [p for p in e.attendees if not (e.organizer and p.email == e.organizer.email)]
@@ -241,23 +240,32 @@ def _all_day_notes(events) -> list[str]:
 
 def local_day(moment: dt.datetime) -> str:
     """The machine's local date of ``moment`` (a loop is dated as its rounds are shown)."""
-    return moment.astimezone().date().isoformat()
+    return to_local(moment).date().isoformat()
 
 
-def _the_loop(db, path, known, updates, live, company, role, into=None) -> tuple[int, bool]:
-    """(loop id, made now) for the invitation: the loop of its events imported before, else
-    the one of that company and first day, else a new one; (0, False) when nothing is to
-    be added to any loop."""
+def _the_loop(db, path, known, updates, live, company, role, into=None, me="", kinds=()):
+    """(loop id, made now, a note) for the invitation: the loop of its events imported
+    before (renamed when ``company`` says another name: the user's fix of a guess), else
+    the one of that company and first day, else a new one; (0, False, "") when nothing is
+    to be added to any loop. A guessed company is said, with where it was read."""
+    company = (company or "").strip()
     if updates and known[updates[0].uid].loop_id:
-        return known[updates[0].uid].loop_id, False
+        loop_id = known[updates[0].uid].loop_id
+        loop = loops.get_loop(db, loop_id)
+        if company and loop is not None and loop.company != company:
+            loops.update_loop(db, loop_id, company=company)
+            return loop_id, False, f"renamed loop {loop.company!r} to {company!r}."
+        return loop_id, False, ""
     if not live:
-        return 0, False
+        return 0, False, ""
     if into and loops.get_loop(db, into) is not None:
-        return into, False
-    name = (company or "").strip() or guess_company([e.summary for e in live])
+        return into, False, ""
+    guess = company_of(live, me, kinds) if not company else None
+    name = company or guess.name
     if not name:
         raise ValueError(
-            f"{path}: the company is not in the event titles; say it with --company NAME."
+            f"{path}: no company in the event titles or the organizer's address; "
+            "say it with --company NAME."
         )
     first_day = local_day(min(e.start for e in live))
     last_day = local_day(max(e.start for e in live))
@@ -268,9 +276,9 @@ def _the_loop(db, path, known, updates, live, company, role, into=None) -> tuple
             if lp.company.lower() == name.lower() and _near(lp, first_day, last_day)
         ),
         None,
-    )
+    ) or (_loop_of_sender(db, live, first_day, last_day) if guess else None)
     if existing is not None:
-        return existing.id, False
+        return existing.id, False, ""
     loop_id = loops.create_loop(
         db,
         name,
@@ -278,7 +286,31 @@ def _the_loop(db, path, known, updates, live, company, role, into=None) -> tuple
         starts_on=first_day,
         ends_on=last_day if last_day != first_day else None,
     )
-    return loop_id, True
+    note = (
+        f"the company {name!r} is a guess from {guess.source}; if it is wrong, rename "
+        "the loop or import again with --company NAME (later copies of these events "
+        "keep the name)."
+        if guess
+        else ""
+    )
+    return loop_id, True, note
+
+
+def _loop_of_sender(db, live, first_day: str, last_day: str) -> loops.Loop | None:
+    """An open loop near these dates whose rounds came from the same organizer's domain:
+    a loop the user renamed after a wrong guess takes that company's next invitation."""
+    domains = {registered_domain(e.organizer.email) for e in live if e.organizer}
+    domains = {d for d in domains if d and not shared_host(d)}
+    if not domains:
+        return None
+    for lp in loops.list_loops(db):
+        if not _near(lp, first_day, last_day):
+            continue
+        for rnd in loops.list_rounds(db, lp.id):
+            organizer, _others = stored_people(rnd.people)
+            if organizer and registered_domain(organizer.email) in domains:
+                return lp
+    return None
 
 
 #: an invitation within this many days of a loop of the same company belongs to it

@@ -17,7 +17,7 @@ _LABEL = (
 )
 # [^\S\n]*, not \s*: from every line start \s* ran over the blank lines after it (quadratic)
 _LABELLED = re.compile(rf"^[^\S\n]*(?P<label>{_LABEL})\s*[:\-–—]\s*(?P<who>\S.*)$", re.I | re.M)
-_WITH = re.compile(r"\bwith\s+(?P<who>[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+){0,3})")
+_WITH = re.compile(r"\bwith[^\S\n]+(?P<who>[A-Z][\w.'’-]+(?:[^\S\n]+[A-Z][\w.'’-]+){0,3})")
 _ROLE_WORDS = (
     ("hiring-manager", re.compile(r"\bhiring[\s-]*manager\b|\bhm\b", re.I)),
     ("leadership", re.compile(r"\b(?:director|vp|head of|leadership|cto|ceo)\b", re.I)),
@@ -59,12 +59,14 @@ def interviewer_in(description: str) -> tuple[str, str]:
         with_ = _WITH.search(text)
         if not with_:
             return "", ""
-        who, label = with_.group("who"), ""
+        who, label = _sentence_head(with_.group("who")), ""
         if any(w.lower().strip(".'’") in _NOT_NAMES for w in who.split()):
             return "", ""
     if first_link(who):
         who = who[: who.lower().find("http")]
     who = " ".join(who.split()).strip(" ,;:-–—")
+    if who.endswith(".") and len(who.split()[-1]) > 2:  # "with Priya." ends a sentence
+        who = who[:-1]
     role = ""
     paren = _PAREN.search(who)
     if paren:
@@ -76,6 +78,17 @@ def interviewer_in(description: str) -> tuple[str, str]:
     if label == "recruiter":
         role = ""
     return who[:MAX_NAME].strip(), role
+
+
+def _sentence_head(words: str) -> str:
+    """The words up to a full stop that ends a sentence ("Priya. Please" -> "Priya.");
+    an initial ("R.") does not end one."""
+    out = []
+    for word in words.split():
+        out.append(word)
+        if word.endswith(".") and len(word) > 2:
+            break
+    return " ".join(out)
 
 
 _NOT_NAMES = frozenset(
@@ -112,6 +125,24 @@ def _role(words: str) -> str:
     return ""
 
 
+def mentioned(
+    attendees: Sequence[Person], organizer: Person | None, summary: str, description: str
+) -> str:
+    """The attendee the invitation's title names ("Interview: System Design (Priya
+    Raman)"), else the one its description names; "" when none, or when several are
+    named alike (the candidate's name may be there too). The organizer is not one."""
+    people = [p for p in attendees if p.name and p != organizer and len(p.name) > 2][:50]
+    for text in (summary[:2000], _without_boilerplate(description[:20000])):
+        found = [p.name for p in people if _names(text, p.name)]
+        if len(found) == 1:
+            return found[0]
+    return ""
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text or "", re.I) is not None
+
+
 #: the properties that hold the call link, in the order they are trusted
 LINK_PROPERTIES = (
     "CONFERENCE",  # RFC 7986
@@ -129,7 +160,8 @@ def call_link_of(props: Mapping[str, Sequence[str]]) -> str:
     DESCRIPTION; "" when none holds one."""
     for name in LINK_PROPERTIES:
         for value in props.get(name, ()):
-            link = call_link(value) or first_link(value)
+            # a link broken over lines by its writer ("…/j/8512345\n 6789") is one link
+            link = call_link(value) or call_link("".join(value.split())) or first_link(value)
             if link:
                 return link
     return meeting_link("\n".join(props.get("DESCRIPTION", ())))

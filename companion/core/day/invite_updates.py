@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from companion.core.day import actions, loops
 from companion.core.day.clock import clock_text
 from companion.core.day.schedule import round_title
-from companion.core.timeutil import parse_stored, to_stored
+from companion.core.timeutil import parse_stored, to_local, to_stored
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -19,16 +19,44 @@ CANCELLED = "cancelled by the organizer"
 
 
 def rounds_by_uid(db: Database, uids: set[str]) -> dict[str, loops.Round]:
-    """The rounds made from the invitation events ``uids`` (the newest row of each)."""
+    """The rounds made from the invitation events ``uids`` (the newest row of each). An
+    occurrence's key ("UID#20261210T090000Z") not found finds the round of its series
+    imported before occurrences were told apart (its plain UID, at that start); a plain
+    UID not found finds its series' first round (a cancellation without its RRULE)."""
     uids = {u for u in uids if u}
     if not uids:
         return {}
-    marks = ",".join("?" * len(uids))
+    bases = {u.partition("#")[0] for u in uids}
+    marks = ",".join("?" * len(bases))
     rows = db.execute(
-        f"SELECT {loops.ROUND_COLUMNS} FROM rounds WHERE ics_uid IN ({marks}) ORDER BY id",
-        sorted(uids),
+        f"SELECT {loops.ROUND_COLUMNS} FROM rounds WHERE ics_uid IN ({marks}) "
+        f"OR substr(ics_uid, 1, instr(ics_uid, '#') - 1) IN ({marks}) ORDER BY id",
+        sorted(bases) * 2,
     ).fetchall()
-    return {r.ics_uid: r for r in (loops.Round(*row) for row in rows)}
+    found = {r.ics_uid: r for r in (loops.Round(*row) for row in rows)}
+    out = {u: found[u] for u in uids if u in found}
+    for uid in uids - set(out):
+        base, sep, when = uid.partition("#")
+        old = found.get(base)
+        if sep and old is not None and _at(old.ics_start) == _at_utc(when):
+            out[uid] = old
+        elif not sep:
+            series = [r for key, r in found.items() if key.startswith(base + "#")]
+            if series:
+                out[uid] = min(series, key=lambda r: r.id)
+    return out
+
+
+def _at(text: str) -> dt.datetime | None:
+    moment = parse_stored(text)
+    return moment.astimezone(dt.UTC) if moment else None
+
+
+def _at_utc(text: str) -> dt.datetime | None:
+    try:
+        return dt.datetime.strptime(text, "%Y%m%dT%H%M%SZ").replace(tzinfo=dt.UTC)
+    except ValueError:
+        return None
 
 
 def is_newer(event, rnd: loops.Round) -> bool:
@@ -67,9 +95,9 @@ def apply_update(
         return "cancelled", f"cancelled {name}."
     moved = event.start != rnd.scheduled
     if moved:
-        actions.reschedule(db, rnd.id, event.start.astimezone())  # stored at local offset
+        actions.reschedule(db, rnd.id, to_local(event.start))  # at its own date's local offset
     again = {"skipped_at": None, "skip_reason": ""} if rnd.skip_reason == CANCELLED else {}
     loops.update_round(db, rnd.id, **stamp, **fields, **again)
     if moved:
-        return "moved", f"moved {name} to {clock_text(event.start, now.astimezone())}."
+        return "moved", f"moved {name} to {clock_text(event.start, to_local(now))}."
     return "updated", f"updated {name} (same time)."

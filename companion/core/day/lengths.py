@@ -72,3 +72,26 @@ def start_length(own: int | None, type_id: str, chosen: Mapping[str, int]) -> in
         return None
     mine = chosen.get(type_id)
     return clamp_minutes(mine) if isinstance(mine, int) and mine > 0 else None
+
+
+def warm_up_length(content: Content) -> int:
+    """The before-round list's ``warm_up_minutes:`` (the guide: 5)."""
+    section = content.section("before-round")
+    value = as_int(section.meta.get("warm_up_minutes"), 5) if section is not None else 5
+    return value if value > 0 else 5
+
+
+def warm_up_times(steps: list[tuple[int | None, bool]], warm_up: int) -> list[int | None]:
+    """Each step's minutes before the round, for steps given in the pack's order as
+    (their ``minutes_before``, whether they are ``warm_up: yes``): the warm-up items are
+    spread over ``warm_up`` minutes that end where the next timed step after them begins
+    (the bathroom break), so the pack's warm-up length moves them, not only its words."""
+    marked = [n for n, (_m, warm) in enumerate(steps) if warm]
+    if not marked:
+        return [m for m, _w in steps]
+    after = [m for m, warm in steps[marked[-1] + 1 :] if not warm and m is not None]
+    end = after[0] if after else 0
+    out = [m for m, _w in steps]
+    for k, n in enumerate(marked):
+        out[n] = end + warm_up - -(-k * warm_up // len(marked))  # the k-th share, rounded up
+    return out

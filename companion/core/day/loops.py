@@ -171,8 +171,9 @@ def list_loops(db: Database) -> list[Loop]:
 
 
 def current_loop(db: Database, today: dt.date) -> Loop | None:
-    """The loop the user is most likely in today: one spanning today, else the next one,
-    else the most recent."""
+    """A default for a form that asks for one loop (the planner, a capture with no
+    round): one spanning today, else the next one, else the most recent. Never the
+    day's filter: the day is built from every loop's rounds (``actions.load_view``)."""
     loops = list_loops(db)
     day = today.isoformat()
     for loop in loops:

@@ -16,7 +16,7 @@ from companion.core.day.clock import clock_text as clock_text  # re-exported
 from companion.core.day.clock import countdown_text as countdown_text  # re-exported
 from companion.core.day.loops import Round, add_round, get_round, list_rounds, update_round
 from companion.core.day.round_state import round_title as state_title
-from companion.core.timeutil import to_stored
+from companion.core.timeutil import to_local, to_stored
 
 
 def round_title(rnd: Round, titles: dict[str, str] | None = None) -> str:
@@ -154,7 +154,7 @@ def _add_event(db, loop_id, event, types, known, default_type, company) -> int:
         db,
         loop_id,
         rtype,
-        scheduled_at=event.start.astimezone(),  # the machine's local time, as shown
+        scheduled_at=to_local(event.start),  # local time at that date's offset, as shown
         interviewer_role=getattr(event, "interviewer_role", ""),
         interviewer_name=getattr(event, "interviewer", ""),
     )

@@ -51,6 +51,10 @@ class DayRules:
     # a round whose Start was pressed may run long: the day counts it ended only this
     # long after its length (End ends it at once); a round never started ends on time
     overrun: dt.timedelta = dt.timedelta(minutes=30)
+    # the night (the pack's night-before list): from this time of night the sleep line
+    # leads, while at least ``sleep_margin`` is left before the first round
+    night_from: dt.time = dt.time(1, 0)
+    sleep_margin: dt.timedelta = dt.timedelta(minutes=90)
     texts: Mapping[str, str] = field(default_factory=dict)  # reminder text per phase
 
 
@@ -65,6 +69,7 @@ class DayRound:
     ends_at: dt.datetime | None  # ended, else expected end
     minutes: int
     captured: bool
+    company: str = ""  # the loop's company (every round of every loop is in the day)
 
     @property
     def id(self) -> int:
@@ -111,6 +116,16 @@ class DayView:
     capture_round_id: int
     thank_you_due_by: dt.datetime | None
     next_change: dt.datetime | None
+    # every loop with a round in the day, and each loop's open thank-you (loop, due by):
+    # a loop's after-loop items stay until done or past their window, whatever comes next
+    loops: tuple[Loop, ...] = ()
+    thank_yous: tuple[tuple[Loop, dt.datetime], ...] = ()
+    after_loop_id: int = 0  # the loop whose after-loop list is open (phase after-loop)
+    # the night of the next interview day's first round: the sleep line's window (the
+    # pack's night switch to the margin before the round; None when no sleep fits), and
+    # whether that round falls in the night (before the morning: no morning walk)
+    sleep_window: tuple[dt.datetime, dt.datetime] | None = None
+    night_round: bool = False
 
     @property
     def loop_id(self) -> int:
@@ -118,6 +133,12 @@ class DayView:
 
     def round(self, round_id: int) -> DayRound | None:
         return next((r for r in self.rounds if r.id == round_id), None)
+
+    def loop_of(self, round_id: int) -> Loop | None:
+        """The loop a round of the day belongs to (None: a round outside any loop)."""
+        rnd = self.round(round_id)
+        loop_id = rnd.round.loop_id if rnd is not None else None
+        return next((lp for lp in self.loops if lp.id == loop_id), None)
 
     @property
     def focus(self) -> DayRound | None:

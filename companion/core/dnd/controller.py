@@ -21,7 +21,7 @@ from companion.core.dnd.adapters import (
 )
 from companion.core.dnd.base import Adapter, DndError, Runner, Which, run_command
 from companion.core.dnd.record import Hold
-from companion.core.timeutil import parse_stored
+from companion.core.timeutil import local_now, parse_stored, to_local
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ class DndController:
         self.adapter = adapter
         self.record_file = Path(record_file)
         self.holder = holder
-        self._clock = clock or (lambda: dt.datetime.now().astimezone())
+        self._clock = clock or local_now
         self._run = run
         self._options = dict(options or {})
 
@@ -248,7 +248,7 @@ def _replace(hold: Hold, **changes) -> Hold:
 
 def _clock_of(iso_text: str) -> str:
     moment = parse_stored(iso_text)
-    return f" at {moment.strftime('%H:%M')}" if moment is not None else ""
+    return f" at {to_local(moment):%H:%M}" if moment is not None else ""
 
 
 def dnd_options(prefs) -> dict[str, str]:

@@ -162,8 +162,9 @@ def check_group(group: dict, where: str) -> dict:
 
 
 def check_keys(value: object, where: str) -> None:
-    """Refuse a key holding a lone surrogate anywhere in ``value`` (unknown keys too: the
-    file is not UTF-8 text the app could write back), naming the object that holds it."""
+    """Refuse a lone surrogate in a key or a string anywhere in ``value`` (unknown keys and
+    their values too: the file is not UTF-8 text the app could write back, and strict
+    JSON was promised), naming the object or list that holds it."""
     todo = [(value, where)]
     while todo:  # no recursion: the strict reader allows deeper nesting than Python
         value, where = todo.pop()
@@ -172,7 +173,13 @@ def check_keys(value: object, where: str) -> None:
                 problem = lone_surrogate(key)
                 if problem:
                     fail(where, f"a key {problem}")
+                if isinstance(inner, str) and lone_surrogate(inner):
+                    fail(f"{where}.{key}" if key.isidentifier() else where, lone_surrogate(inner))
                 if isinstance(inner, dict | list):
                     todo.append((inner, f"{where}.{key}" if key.isidentifier() else where))
         elif isinstance(value, list):
-            todo.extend((inner, f"{where}[{n}]") for n, inner in enumerate(value))
+            for n, inner in enumerate(value):
+                if isinstance(inner, str) and lone_surrogate(inner):
+                    fail(f"{where}[{n}]", lone_surrogate(inner))
+                if isinstance(inner, dict | list):
+                    todo.append((inner, f"{where}[{n}]"))

@@ -52,11 +52,21 @@ class ImportReport:
     def summary(self) -> str:
         """The one line the command and the Journal page both say after an import."""
         were = "was" if self.loops_skipped == 1 else "were"
-        return (
-            f"Imported {count_of(self.loops_added, 'loop')} and "
-            f"{count_of(self.entries_added, 'entry', 'entries')}; "
-            f"{count_of(self.loops_skipped, 'loop')} {were} already here."
-        )
+        parts = [
+            count_of(self.loops_added, "loop"),
+            count_of(self.entries_added, "entry", "entries"),
+        ]
+        parts += [  # the other parts of a journal, said when the file brought some
+            count_of(n, noun)
+            for n, noun in (
+                (self.reviews_added, "review"),
+                (self.stories_added, "story bank row"),
+                (self.takes_added, "rehearsal take"),
+            )
+            if n
+        ]
+        said = ", ".join(parts[:-1]) + f" and {parts[-1]}"
+        return f"Imported {said}; {count_of(self.loops_skipped, 'loop')} {were} already here."
 
     def warnings(self) -> list[str]:
         """What was changed or left out on the way in, a line each."""

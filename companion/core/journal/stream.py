@@ -32,6 +32,13 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):  # 1e400: strict JSON has no infinity
+        raise JournalImportError(f"the number {text[:40]} is too large to be a journal value")
+    return value
+
+
 def _parse_constant(name: str):
     raise JournalImportError(f"{name} is not a journal value")
 
@@ -48,7 +55,10 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
 
 
 _DECODER = json.JSONDecoder(
-    object_pairs_hook=_no_duplicates, parse_int=_parse_int, parse_constant=_parse_constant
+    object_pairs_hook=_no_duplicates,
+    parse_int=_parse_int,
+    parse_float=_parse_float,
+    parse_constant=_parse_constant,
 )
 
 

@@ -36,7 +36,12 @@ from companion.core.journal.quick_check import NotPlain, plain_reader
 from companion.core.journal.stream import STREAMED, JournalImportError, load_json, scan_document
 from companion.core.review.transfer import ReviewImportError, check_review
 from companion.core.stories.transfer import StoriesImportError, check_stories
-from companion.core.text import json_may_hold_lone_surrogate, json_plain
+from companion.core.text import (
+    FieldTextError,
+    clean_field,
+    json_may_hold_lone_surrogate,
+    json_plain,
+)
 from companion.core.timeutil import to_stored_utc
 
 __all__ = [
@@ -166,7 +171,10 @@ class CheckedJournal:
             check_keys({k: None for k in data}, "journal")  # its own keys; then each part's
             for key, part in data.items():
                 if key != "loops":
-                    check_keys(part, key)
+                    if isinstance(part, str):
+                        check_keys({key: part}, "journal")
+                    else:
+                        check_keys(part, key)
         unfiled = data.get("unfiled")
         if unfiled is None:
             unfiled = {}
@@ -192,13 +200,33 @@ class CheckedJournal:
         self.stripped = STRIPPED[0]
 
 
+def _cleaned(value, where: str):
+    """``value`` (a part of the file: the stories, the review) with every string under the
+    field rule, as the loops' fields are: control characters stripped and counted, a lone
+    surrogate refused with its place. The part's own checker sees clean text."""
+    if isinstance(value, str):
+        try:
+            kept, removed = clean_field(value)
+        except FieldTextError as exc:
+            fail(where, str(exc))
+        STRIPPED[0] += removed
+        return kept
+    if isinstance(value, list):
+        return [_cleaned(item, f"{where}[{n}]") for n, item in enumerate(value)]
+    if isinstance(value, dict):
+        return {key: _cleaned(item, f"{where}.{key}") for key, item in value.items()}
+    return value
+
+
 def _stories(data: dict) -> dict:
     """The story bank part (checked by its own module, companion.core.stories)."""
 
     try:
-        return check_stories(data.get("stories"))
+        return check_stories(_cleaned(data.get("stories"), "stories"))
     except StoriesImportError as exc:
         raise JournalImportError(str(exc)) from None
+    except RecursionError:
+        raise JournalImportError("stories: nests too deeply") from None
 
 
 def _takes(data: dict) -> list:
@@ -214,9 +242,11 @@ def _review(data: dict) -> dict:
     """The review cards and log (checked by their own module, companion.core.review)."""
 
     try:
-        return check_review(data.get("review"))
+        return check_review(_cleaned(data.get("review"), "review"))
     except ReviewImportError as exc:
         raise JournalImportError(str(exc)) from None
+    except RecursionError:
+        raise JournalImportError("review: nests too deeply") from None
 
 
 def _start(

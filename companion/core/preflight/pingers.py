@@ -1,16 +1,16 @@
-"""Programs that ping: found by their process names in /proc, closed only when asked
-(SIGTERM: the polite request a desktop's log-out sends), never killed."""
+"""Programs that ping: found by their process names (psutil, on every desktop), closed
+only when asked (SIGTERM on POSIX: the polite request a desktop's log-out sends), never
+killed."""
 
 from __future__ import annotations
 
-import os
-import signal
 from dataclasses import dataclass
-from pathlib import Path
 
+from companion.core.platform import processes
 from companion.core.preflight.checks import Check
 
-# process name (lower case, as /proc/PID/comm has it, at most 15 characters) -> name
+# process name (lower case; Linux cuts /proc/PID/comm at 15 characters, macOS and
+# Windows name the executable, ".exe" dropped here) -> name
 PINGERS = {
     "slack": "Slack",
     "discord": "Discord",
@@ -31,6 +31,13 @@ PINGERS = {
     "claws-mail": "Claws Mail",
     "sylpheed": "Sylpheed",
     "betterbird": "Betterbird",
+    "telegram-desktop": "Telegram",
+    "outlook": "Outlook",
+    "olk": "Outlook",  # the new Outlook for Windows
+    "mail": "Mail",  # macOS
+    "messages": "Messages",  # macOS
+    "whatsapp": "WhatsApp",
+    "microsoft teams": "Teams",  # macOS
 }
 
 
@@ -41,50 +48,46 @@ class Pinger:
     process: str  # its process name
 
 
-def find_pingers(proc: Path = Path("/proc")) -> list[Pinger]:
+def program_key(process: str) -> str:
+    """The key of :data:`PINGERS` for a process name ('Slack.exe' -> 'slack')."""
+    key = process.strip().lower()
+    return key.removesuffix(".exe")
+
+
+def find_pingers() -> list[Pinger]:
     """Running programs that notify, one per process, by pid."""
     found = []
-    for entry in proc.iterdir() if proc.is_dir() else ():
-        if not entry.name.isdigit():
-            continue
-        try:
-            comm = (entry / "comm").read_text(encoding="utf-8", errors="replace").strip()
-        except OSError:
-            continue  # gone meanwhile, or not ours to read
-        name = PINGERS.get(comm.lower())
-        if name is not None and still_running(int(entry.name), proc):
-            found.append(Pinger(int(entry.name), name, comm))
+    for pid, process in processes.running():
+        name = PINGERS.get(program_key(process))
+        if name is not None and still_running(pid):
+            found.append(Pinger(pid, name, process))
     return sorted(found, key=lambda p: p.pid)
 
 
-def still_running(pid: int, proc: Path = Path("/proc")) -> bool:
-    """Whether ``pid`` is a live process: not gone, and not a zombie (a program that
-    quit and waits for its parent to notice is gone to the user)."""
-    try:
-        stat = (proc / str(pid) / "stat").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return stat.rpartition(")")[2].split()[:1] != ["Z"]
+def still_running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie is gone to the user)."""
+    return processes.alive(pid)
 
 
-def pingers_check(found: list[Pinger]) -> Check:
+APP_PINGS = "This app's own reminders ping too: do-not-disturb holds them for the round."
+
+
+def pingers_check(found: list[Pinger], *, app_pings: bool = False) -> Check:
+    """``app_pings``: notifications are not paused, so this app's reminders will ping."""
     if not found:
+        if app_pings:
+            return Check("pingers", False, APP_PINGS)
         return Check("pingers", True, "Nothing that pings is running.")
     names = sorted({p.name for p in found})
-    return Check("pingers", False, f"Running: {', '.join(names)}. Close them before the round.")
+    own = f" {APP_PINGS}" if app_pings else ""
+    return Check(
+        "pingers", False, f"Running: {', '.join(names)}. Close them before the round.{own}"
+    )
 
 
-def close_politely(pinger: Pinger, proc: Path = Path("/proc")) -> bool:
-    """Ask ``pinger`` to quit (SIGTERM) if that pid is still the same program; returns
-    whether the request was sent. Call only after the user said yes."""
-    try:
-        comm = (proc / str(pinger.pid) / "comm").read_text(encoding="utf-8").strip()
-    except OSError:
-        return False
-    if comm != pinger.process:
-        return False  # the pid now belongs to another program
-    try:
-        os.kill(pinger.pid, signal.SIGTERM)
-    except OSError:
-        return False
-    return True
+def close_politely(pinger: Pinger) -> bool:
+    """Ask ``pinger`` to quit if that pid is still the same program; returns whether the
+    request was sent. Call only after the user said yes."""
+    if processes.name_of(pinger.pid) != pinger.process:
+        return False  # gone, or the pid now belongs to another program
+    return processes.ask_to_quit(pinger.pid)

@@ -1,8 +1,13 @@
-"""Power from UPower over D-Bus (its display device: the batteries as one): on battery
-below a threshold, "plug in the charger"; no battery is ok; no UPower, cannot tell."""
+"""Power: on battery below a threshold, "plug in the charger"; no battery is ok; no
+answer, cannot tell. On Linux from UPower over D-Bus (its display device: the batteries
+as one); on macOS and Windows, and with the portable services forced, from psutil."""
 
 from __future__ import annotations
 
+import sys
+
+from companion.core.platform import portable_forced
+from companion.core.platform import power as platform_power
 from companion.core.preflight.checks import Check
 
 THRESHOLD = 50.0  # percent: a round and the call app drain a laptop fast
@@ -26,6 +31,23 @@ def read_display_device(bus: str = "SYSTEM", timeout: float = 2.0) -> dict | Non
     if reply.header.message_type.name != "method_return":
         return None
     return {key: value for key, (_sig, value) in reply.body[0].items()}
+
+
+def read_power(bus: str = "SYSTEM") -> dict | None:
+    """The battery in UPower's terms, from UPower or from psutil (see the module)."""
+    if sys.platform in ("darwin", "win32") or portable_forced():
+        return read_battery()
+    return read_display_device(bus)
+
+
+def read_battery() -> dict:
+    """psutil's reading in UPower's terms, so that :func:`power_check` reads both."""
+    reading = platform_power.battery()
+    if reading is None:
+        return {"IsPresent": False, "Type": 0}
+    percent, plugged = reading
+    state = 1 if plugged else DISCHARGING  # 1: charging (or full), as UPower says
+    return {"IsPresent": True, "Type": BATTERY, "Percentage": percent, "State": state}
 
 
 def power_check(props: dict | None, threshold: float = THRESHOLD) -> Check:

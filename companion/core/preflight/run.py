@@ -34,8 +34,8 @@ def gather(
         mic_check(devices, chosen_input, server=sound_server_running()),
         camera_check(),
         dnd_check(dnd_paused, dnd_automatic),
-        pingers.pingers_check(pingers.find_pingers()),
-        power.power_check(power.read_display_device(power_bus)),
+        pingers.pingers_check(pingers.find_pingers(), app_pings=dnd_paused is False),
+        power.power_check(power.read_power(power_bus)),
         link.link_check(info),
         screen_share_check(),
     ]

@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.core.timeutil import parse_stored
+from companion.core.timeutil import parse_stored, to_local
 
 KINDS = ("quiz", "topic")
 RATINGS = ("again", "hard", "good", "easy")  # py-fsrs Rating 1..4
@@ -47,6 +47,7 @@ class LogEntry:
     rating: str
     at: dt.datetime  # UTC
     source: str
+    nth: int | None = None  # a file's: which of its identical reviews (None: a new one)
 
 
 def card_key(kind: str, ref: str) -> str:
@@ -57,8 +58,7 @@ def card_key(kind: str, ref: str) -> str:
 
 def utc(moment: dt.datetime) -> dt.datetime:
     """``moment`` in UTC, to the second (naive means local, as everywhere in the app)."""
-    moment = moment if moment.tzinfo else moment.astimezone()
-    return moment.astimezone(dt.UTC).replace(microsecond=0)
+    return to_local(moment).astimezone(dt.UTC).replace(microsecond=0)
 
 
 def stamp(moment: dt.datetime) -> str:
@@ -155,12 +155,29 @@ def ensure_card(db, kind: str, ref: str, title: str, at: dt.datetime) -> str:
 
 
 def add_log(db, entries: Iterable[LogEntry]) -> int:
-    """Add reviews to the log (one already there is not added twice); returns how many."""
+    """Add reviews to the log; returns how many. An entry with ``nth`` (a file's: the nth
+    identical review in it) is not added twice; one without is a new review, so a second
+    Easy in the same second is a second review, not lost in the first."""
     before = db.conn.total_changes
+    rows = []
+    batch: dict[tuple, int] = {}
+    for e in entries:
+        same = (e.key, stamp(e.at), e.rating, e.source)
+        nth = e.nth
+        if nth is None:
+            if same not in batch:
+                batch[same] = db.execute(
+                    "SELECT COUNT(*) FROM review_log WHERE card_key = ? AND reviewed_at = ? "
+                    "AND rating = ? AND source = ?",
+                    same,
+                ).fetchone()[0]
+            nth = batch[same]
+            batch[same] += 1
+        rows.append((*same, nth))
     db.conn.executemany(
-        "INSERT OR IGNORE INTO review_log (card_key, rating, reviewed_at, source) "
-        "VALUES (?, ?, ?, ?)",
-        [(e.key, e.rating, stamp(e.at), e.source) for e in entries],
+        "INSERT OR IGNORE INTO review_log (card_key, reviewed_at, rating, source, nth) "
+        "VALUES (?, ?, ?, ?, ?)",
+        rows,
     )
     return db.conn.total_changes - before
 

@@ -123,12 +123,15 @@ def import_review(db, review: dict) -> int:
     created = {(c["kind"], c["id"]): c for c in review["cards"]}
     touched: set[str] = set()
     added = 0
+    nth: dict[tuple, int] = {}
     for entry in review["log"]:
         card = created.get((entry["kind"], entry["id"]))
         at = dt.datetime.fromisoformat(entry["reviewed_at"])
         first = dt.datetime.fromisoformat(card["created_at"]) if card else at
         key = ensure_card(db, entry["kind"], entry["id"], card["title"] if card else "", first)
-        got = add_log(db, [LogEntry(key, entry["rating"], at, entry["source"])])
+        same = (key, entry["rating"], at, entry["source"])
+        nth[same] = nth.get(same, -1) + 1  # the file's second identical review is a second
+        got = add_log(db, [LogEntry(*same, nth=nth[same])])
         if got:
             touched.add(key)
             added += got

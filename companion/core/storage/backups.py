@@ -7,6 +7,7 @@ import contextlib
 import datetime as dt
 import errno
 import os
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -15,8 +16,9 @@ from sqlite_utils import Database
 
 from companion.core import paths
 from companion.core.fileio import planted, planted_folder
+from companion.core.platform import locks
 from companion.core.storage.errors import BackupError, busy_timeout_s, os_reason
-from companion.core.storage.files import private_temp
+from companion.core.storage.files import private_temp, sweep_stale_temps
 from companion.core.storage.health import aside_name, health, move_aside, read_only_uri
 
 SIDE_SUFFIXES = ("-wal", "-shm")
@@ -50,6 +52,7 @@ def backup(
         raise BackupError(foreign)
     name = f"companion-{when.strftime('%Y%m%d-%H%M%S')}{'-' + reason if reason else ''}.sqlite3"
     target = folder / name
+    sweep_cut_short(folder)  # a backup SIGKILL cut short was never done: this one is due
     try:
         fd, tmp = private_temp(folder, name)  # unique per run: concurrent backups never collide
     except OSError as exc:
@@ -78,6 +81,24 @@ def backup(
         with contextlib.suppress(OSError):
             old.unlink()
     return target
+
+
+_CUT_SHORT = re.compile(r"\.(companion-[\w-]+\.sqlite3)\.(\d+)-[^/]*\.tmp")
+
+
+def cut_short(folder: Path) -> list[Path]:
+    """The hidden copies of backups (a full-size copy each) in ``folder``: left by a
+    process killed mid-backup, or one being written right now."""
+    try:
+        return sorted(Path(e.path) for e in os.scandir(folder) if _CUT_SHORT.fullmatch(e.name))
+    except OSError:
+        return []
+
+
+def sweep_cut_short(folder: Path) -> None:
+    """Remove the copies :func:`cut_short` finds whose writer is gone (ours, regular)."""
+    for name in {_CUT_SHORT.fullmatch(p.name).group(1) for p in cut_short(folder)}:
+        sweep_stale_temps(folder, name)
 
 
 def list_backups(folder: Path) -> list[Path]:
@@ -209,9 +230,7 @@ _LOCK_LENGTH = 2 + 510
 def _held_exclusively(path: Path):
     """Hold SQLite's own locks on ``path`` (POSIX advisory locks) for the block: no other
     connection has it open meanwhile, and none can start a read until it ends."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: SQLite's locks there are not fcntl's
+    if not locks.has_flock():  # Windows: SQLite's locks there are not fcntl's
         yield
         return
     try:
@@ -220,15 +239,13 @@ def _held_exclusively(path: Path):
         yield  # no journal: nothing to protect
         return
     try:
-        try:
-            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, _LOCK_LENGTH, _LOCK_START)
-        except OSError:
+        if not locks.try_lock_range(fd, _LOCK_START, _LOCK_LENGTH):
             raise JournalInUseError(
                 errno.EBUSY,
                 f"the journal {path} is open in another program (Interview Companion or a "
                 "command); nothing was restored: try again when it is done",
                 str(path),
-            ) from None
+            )
         yield
     finally:
         os.close(fd)  # releases the lock

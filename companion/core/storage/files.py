@@ -14,6 +14,9 @@ import os
 import stat
 from pathlib import Path
 
+from companion.core.platform.files import owned_by_me
+from companion.core.platform.processes import alive
+
 
 class NotARegularFileError(OSError):
     """The target exists and is not a regular file; its ``strerror`` says what it is."""
@@ -73,22 +76,12 @@ def sweep_stale_temps(folder: Path, name: str) -> None:
         return
     for entry in entries:
         match = pattern.fullmatch(entry.name)
-        if not match or int(match.group(1)) == os.getpid() or _alive(int(match.group(1))):
+        if not match or int(match.group(1)) == os.getpid() or alive(int(match.group(1))):
             continue
         with contextlib.suppress(OSError):
             st = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid():
+            if stat.S_ISREG(st.st_mode) and owned_by_me(st):
                 os.unlink(entry.path)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (OSError, OverflowError):
-        return True  # another user's process, or not ours to judge: left alone
-    return True
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o600) -> None:

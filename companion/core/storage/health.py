@@ -97,3 +97,56 @@ def move_aside(path: Path, when: dt.datetime) -> Path:
         if side.exists():
             os.replace(side, target.with_name(target.name + suffix))
     return target
+
+
+PAGE_SIZES = tuple(512 << n for n in range(8))  # 512 .. 65536, what SQLite allows
+
+
+def _page_size_field(size: int) -> bytes:
+    return (1 if size == 65536 else size).to_bytes(2, "big")
+
+
+def repair_page_size(path: Path, when: dt.datetime) -> str | None:
+    """Put back a page-size header that was changed (bytes 16-17): when the journal does
+    not open and one page size makes it pass quick_check, the two bytes are written back,
+    after the file as it was is copied aside (nothing is deleted). Returns what was done,
+    or None (nothing to do, or no page size makes it whole: moving it aside is left to
+    the open). A journal with a -wal is left alone: its frames are of the old size."""
+    import shutil
+    import tempfile
+
+    problem, _checked = health(path)
+    wal = path.with_name(path.name + "-wal")
+    if problem is None or (wal.exists() and wal.stat().st_size > 0):
+        return None
+    with open(path, "rb") as fh:
+        header = fh.read(100)
+        size = os.fstat(fh.fileno()).st_size
+    if header[: len(SQLITE_MAGIC)] != SQLITE_MAGIC or len(header) < 100:
+        return None
+    said = header[16:18]
+    for page in PAGE_SIZES:
+        if _page_size_field(page) == said or size % page:
+            continue
+        with tempfile.TemporaryDirectory(dir=path.parent) as scratch:
+            trial = Path(scratch) / "trial.sqlite3"
+            shutil.copyfile(path, trial)
+            with open(trial, "r+b") as fh:
+                fh.seek(16)
+                fh.write(_page_size_field(page))
+            if _quick_check(trial) != (None, True):
+                continue
+        kept = aside_name(path, when)
+        shutil.copy2(path, kept)
+        with open(path, "r+b") as fh:
+            fh.seek(16)
+            fh.write(_page_size_field(page))
+            fh.flush()
+            os.fsync(fh.fileno())
+        old = int.from_bytes(said, "big")
+        old = 65536 if old == 1 else old
+        return (
+            f"the journal's header said its pages were {old:,} bytes; they are {page:,}: "
+            f"the header was set back (the file as it was is kept as {kept.name})"
+        )
+    return None

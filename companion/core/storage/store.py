@@ -24,6 +24,8 @@ from sqlite_utils import Database
 
 from companion.core import paths
 from companion.core.fileio import planted
+from companion.core.platform import locks
+from companion.core.platform.files import NOFOLLOW
 from companion.core.storage.backups import (  # noqa: F401 (re-exported: the callers' one door)
     KEEP_BACKUPS,
     JournalInUseError,
@@ -144,6 +146,14 @@ def open_store(
         why = os_reason(exc) if isinstance(exc, OSError) else str(exc)
         raise StorageError(f"Cannot use the data folder {path.parent}: {why}") from None
 
+    unwritable = paths.not_writable(path.parent)
+    if unwritable:  # the read-only rule: SQLite could still write a journal whose -wal
+        # and -shm a read-only command left there; doctor says the app does not open it
+        raise StorageError(
+            f"The data folder {path.parent} {unwritable}: the journal there is not opened "
+            "for writing, and nothing was changed. `companion journal export` still reads "
+            "it; `--data-dir` on a writable copy of the folder works in full."
+        )
     notices: list[str] = []
     moved = None
     checked = False  # quick_check ran on the file and passed
@@ -217,37 +227,14 @@ def open_store(
     return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
 
 
-@contextlib.contextmanager
 def _first_open_lock(folder: Path):
-    """Hold an exclusive flock on the data folder while a journal is switched to WAL and
+    """Hold an exclusive lock on the data folder while a journal is switched to WAL and
     created. Two processes opening a new journal at once otherwise meet inside SQLite's
     mode switch: one holds the write lock to create the tables while the other waits to
     change the journal mode, and SQLite answers one of them 'database is locked' without
-    waiting (seen with four processes under load). The lock is the folder's own, so no
-    file is added; it lasts milliseconds, and waits at most the busy timeout."""
-    import fcntl
-    import time
-
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        yield  # a folder we cannot open for the lock: SQLite's own locking still holds
-        return
-    try:
-        deadline = time.monotonic() + busy_timeout_s()
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    break  # go on without it: SQLite's busy timeout says the rest
-                time.sleep(0.01)
-            except OSError:
-                break  # a file system without flock
-        yield
-    finally:
-        os.close(fd)  # closing the descriptor lets go of the lock
+    waiting (seen with four processes under load). It lasts milliseconds, and waits at
+    most the busy timeout (then SQLite's busy timeout says the rest)."""
+    return locks.folder_lock(folder, busy_timeout_s())
 
 
 def open_upgraded_copy(path: Path, backup_dir: Path | None = None) -> Store:
@@ -437,7 +424,7 @@ def _prepare_private(path: Path) -> None:
     if os.name != "posix":
         return
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600)
     except FileExistsError:
         _tighten(path)
     except OSError:

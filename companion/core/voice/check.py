@@ -112,7 +112,9 @@ def sound_server_running(env=None) -> bool:
     if server:  # "unix:/path" or "/path": that socket; "tcp:host" and the like: trust it
         path = server.removeprefix("unix:")
         return os.path.exists(path) if path.startswith("/") else True
-    runtime = env.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}"
+    from companion.core.platform.files import runtime_dir
+
+    runtime = env.get("XDG_RUNTIME_DIR") or runtime_dir()
     return any(
         os.path.exists(os.path.join(runtime, name)) for name in ("pulse/native", "pipewire-0")
     )

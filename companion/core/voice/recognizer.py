@@ -175,7 +175,8 @@ class ScriptRecognizer:
             import pocketsphinx.lm
         except ImportError:
             raise RecognizerError(
-                "speech recognition needs pocketsphinx, which is not installed"
+                "speech recognition is not installed (pocketsphinx); add it with: "
+                "pip install 'interview-companion[voice]'"
             ) from None
         root = os.path.join(pocketsphinx.get_model_path(), "en-us")
         everyday = _background() if background > 0 else {}

@@ -9,7 +9,7 @@ from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from companion.core.about.takes import what_changed
-from companion.core.timeutil import parse_stored
+from companion.core.timeutil import parse_stored, to_local
 
 LAST = 8
 
@@ -76,7 +76,7 @@ def take_label(take: dict) -> str:
     """One kept take in a menu: when, how long, how fast."""
 
     at = parse_stored(take.get("at"))
-    when = f"{at.astimezone():%d %b %H:%M}" if at else "?"
+    when = f"{to_local(at):%d %b %H:%M}" if at else "?"
     parts = [
         when,
         f"{take['seconds']:.0f} s" if isinstance(take.get("seconds"), int | float) else "",

@@ -29,6 +29,7 @@ from companion.core.day.checklist import (
     reset,
     scope_for,
     set_checked,
+    step_now,
 )
 from companion.core.day.schedule import clock_text
 from companion.core.review.queue import review_or_empty
@@ -98,6 +99,11 @@ class PhaseGroup(QGroupBox):
         self.boxes: dict[str, object] = {}
         self.link_buttons: dict[str, QPushButton] = {}
         self.why_labels: dict[str, QLabel] = {}
+        self.rows: dict[str, list[QWidget]] = {}  # an item's widgets, to fold and mark
+        self.when_labels: dict[str, QLabel] = {}
+        self.steps_start = None  # the round's start: one step at a time (steps_for)
+        self.folds = False
+        self.step_key = ""  # the before-round step due now, marked
         self.setObjectName(f"phase-{phase_list.phase}")
         self.setAccessibleName(phase_list.title)
 
@@ -120,10 +126,11 @@ class PhaseGroup(QGroupBox):
         self.note.setWordWrap(True)
         self.note.hide()
         layout.addWidget(self.note)
+        self.intro = None
         if phase_list.intro:
-            intro = QLabel(phase_list.intro)
-            intro.setWordWrap(True)
-            layout.addWidget(intro)
+            self.intro = QLabel(phase_list.intro)
+            self.intro.setWordWrap(True)
+            layout.addWidget(self.intro)
         if not phase_list.items:
             layout.addWidget(QLabel("No items in this list. Add some in a content file."))
 
@@ -161,6 +168,7 @@ class PhaseGroup(QGroupBox):
                 cell.addWidget(why)
             box.toggled.connect(lambda on, key=item.key: self._toggled(key, on))
             self.boxes[item.key] = box
+            self.rows[item.key] = [box, text, *([self.why_labels[item.key]] if item.why else [])]
             grid.addWidget(box, row, 0, Qt.AlignmentFlag.AlignTop)
             grid.addLayout(cell, row, 1)
             if item.minutes_before:
@@ -168,13 +176,24 @@ class PhaseGroup(QGroupBox):
                 when = QLabel(f"{item.minutes_before} min before {which}")
                 when.setAccessibleName(f"{item.minutes_before} minutes before {which}")
                 grid.addWidget(when, row, 2)
+                self.when_labels[item.key] = when
+                self.rows[item.key].append(when)
             if item.link in LINK_LABELS:
                 button = QPushButton(LINK_LABELS[item.link])
                 button.setAccessibleName(f"{LINK_LABELS[item.link]}: {item.text}")
                 button.clicked.connect(lambda _=False, link=item.link: self._open(link))
                 self.link_buttons[item.key] = button
+                self.rows[item.key].append(button)
                 grid.addWidget(button, row, 3)
         layout.addLayout(grid)
+        self.fold_button = QPushButton()
+        self.fold_button.setCheckable(True)
+        self.fold_button.toggled.connect(lambda _on: self._show_step())
+        self.fold_button.hide()
+        fold_row = QHBoxLayout()
+        fold_row.addWidget(self.fold_button)
+        fold_row.addStretch(1)
+        layout.addLayout(fold_row)
         if any(item.link in DERIVED_LINKS for item in phase_list.items):
             # ticks that follow the day (a round written down, the thank-you marked sent)
             # change with no click here: neither page redraws its list for a day change
@@ -188,8 +207,8 @@ class PhaseGroup(QGroupBox):
     def set_scope(self, scope, note: str = "") -> None:
         self.note.setText(note)
         self.note.setVisible(bool(note))
-        if scope == self.scope:  # the day's ticks: ticks change only through refresh()
-            return
+        if scope == self.scope and self.steps_start is None:
+            return  # the day's ticks: ticks change only through refresh()
         self.scope = scope
         self.refresh()
 
@@ -204,6 +223,44 @@ class PhaseGroup(QGroupBox):
         self.progress.setFormat(f"{done} of {total} done")
         self.setTitle(self.phase_list.title)
         self._refresh_links()
+        if self.steps_start is not None:
+            self.step_key = step_now(
+                self.phase_list.items, self.steps_start, self.ctx.now(), checked
+            )
+        self._show_step()
+
+    def steps_for(self, start, *, fold: bool = True) -> None:
+        """One step at a time before the round at ``start``: the step due now is marked
+        (and, with ``fold``, the only one shown; the rest fold behind a button)."""
+        self.steps_start, self.folds = start, fold
+        self.refresh()
+
+    def _show_step(self) -> None:
+        """Mark the step due now; fold the others (and the intro) unless unfolded."""
+        key = self.step_key
+        folded = self.folds and bool(key) and not self.fold_button.isChecked()
+        for item in self.phase_list.items:
+            now = item.key == key
+            for widget in self.rows.get(item.key, ()):
+                widget.setVisible(now or not folded)
+            when = self.when_labels.get(item.key)
+            if when is not None:
+                which = "the first round" if item.first_round_only else "each round"
+                when.setText("\u25b6 now" if now else f"{item.minutes_before} min before {which}")
+            text = self.rows[item.key][1] if item.key in self.rows else None
+            if text is not None:
+                font = text.font()
+                font.setBold(now)
+                text.setFont(font)
+        if self.intro is not None:
+            self.intro.setVisible(not folded)
+        others = len(self.phase_list.items) - 1
+        self.fold_button.setVisible(self.folds and bool(key) and others > 0)
+        self.fold_button.setText(
+            "Hide the other steps"
+            if self.fold_button.isChecked()
+            else f"Show all {others + 1} steps"
+        )
 
     def _refresh_links(self) -> None:
         for item in self.phase_list.items:
@@ -399,6 +456,9 @@ class ChecklistPage(QWidget):
             note = ""
             if phase == "before-round":
                 target = view.focus
+                # the step due now marked while its list is the moment's (not folded here)
+                running = view.phase != "before-round" or target is None
+                group.steps_start = None if running else target.starts_at
                 if target is not None and target.starts_at is not None:
                     note = f"For the {target.title} at {clock_text(target.starts_at, now)}."
                 elif target is not None:
@@ -406,7 +466,8 @@ class ChecklistPage(QWidget):
                 group.dnd_round_id = target.id if target else 0
             if phase == "night-before" and past_midnight(view):
                 line, why = self.ctx.content.sleep_line()
-                note = f"Past midnight: {line[:1].lower()}{line[1:]}. {why}".strip() if line else ""
+                late = f"Past {self.day.rules.night_from:%H:%M}"  # the pack's night switch
+                note = f"{late}: {line[:1].lower()}{line[1:]}. {why}".strip() if line else ""
             if phase == "after-loop" and view.phase == "after-loop":
                 held = [d for d in view.rounds if d.state in ("ended", "captured")]
                 group.capture_round_id = held[-1].id if held else 0

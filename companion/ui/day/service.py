@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 SAFETY_NET_MS = 5 * 60 * 1000  # wake at least this often, in case the clock jumped
 START_SOON_THROUGH_DND = "day.start_soon_through_dnd"
 AUTO_DND = "day.auto_dnd"
+SHOWN_LOOP = "today.shown_loop"  # the loop Today shows first: display only
 
 
 class DayService(QObject):
@@ -65,8 +66,8 @@ class DayService(QObject):
         return self._rules
 
     def _on_change(self, change) -> None:
-        """A write the day can see (a loop, round, capture, thank-you, the followed loop
-        or the content): compute the day again, once."""
+        """A write the day can see (a loop, round, capture, thank-you, a preference or
+        the content): compute the day again, once."""
         if change.touches(*DAY_KINDS, "prefs", "content"):
             self.refresh()
 
@@ -76,15 +77,18 @@ class DayService(QObject):
             self._dnd = dnd_model(self.ctx, self.bus)
         return self._dnd
 
-    @property
-    def loop_id(self) -> int:
-        return actions.followed_loop(self.ctx.prefs) or 0
-
     def choose_loop(self, loop_id: int, *, created: bool = False, origin=None) -> None:
-        """Follow ``loop_id`` on Today (``created``: the loop was just added)."""
-        self.ctx.prefs.set(actions.LOOP_PREF, int(loop_id or 0))
+        """Show ``loop_id`` first on Today (0: all loops; ``created``: just added). A
+        display choice only: the day is built from every loop's rounds whatever is
+        picked, and what is reminded never changes with it."""
+        self.ctx.prefs.set(SHOWN_LOOP, int(loop_id or 0))
         kinds = ("prefs", "loop") if created else ("prefs",)
-        self.bus.announce(Change.of(*kinds, ids=[loop_id], origin=origin))  # the day follows
+        self.bus.announce(Change.of(*kinds, ids=[loop_id], origin=origin))
+
+    @property
+    def shown_loop(self) -> int:
+        """The loop Today shows first (0: all loops in time order)."""
+        return _int(self.ctx.prefs.get(SHOWN_LOOP, 0))
 
     def loops_as_shown(self, loops: list) -> list:
         """``loops`` with the status their rounds give them now (the Journal's list), by
@@ -94,12 +98,11 @@ class DayService(QObject):
         )
 
     def thank_you_due(self, loop_id: int):
-        """When ``loop_id``'s thank-you is due: the day view's time when the day is about
-        that loop (the one Today shows), else the day's rule over that loop's rounds."""
+        """When ``loop_id``'s thank-you is due: the day view's time for a loop that is
+        over, else the day's rule over that loop's rounds (None once sent)."""
         view = self.view
-        if view is not None and view.loop_id == loop_id:
-            return view.thank_you_due_by
-        return actions.thank_you_due(self.ctx.db, self.rules, self.ctx.now(), loop_id)
+        held = next((by for lp, by in view.thank_yous if lp.id == loop_id), None) if view else None
+        return held or actions.thank_you_due(self.ctx.db, self.rules, self.ctx.now(), loop_id)
 
     def start(self) -> None:
         """Begin: the first view, the reminders it owes, and the timer."""
@@ -109,7 +112,7 @@ class DayService(QObject):
         """Recompute the day now; send what is due; arm the timer for the next change."""
         now = self.ctx.now()
         try:
-            view = actions.load_view(self.ctx.db, self.rules, now, self.loop_id or None)
+            view = actions.load_view(self.ctx.db, self.rules, now)
         except Exception as exc:  # a broken row must not stop the day: say so, keep the last view
             log.exception("could not compute the day")
             self.bus.status_message.emit(f"The day could not be computed from the journal: {exc}")
@@ -191,7 +194,7 @@ class DayService(QObject):
         """Start a round (Today, the card, the hotkey: one rule for its length)."""
         now = self.ctx.now()
         try:  # the rows may have changed since the last view: read them, send nothing yet
-            view = actions.load_view(self.ctx.db, self.rules, now, self.loop_id or None)
+            view = actions.load_view(self.ctx.db, self.rules, now)
         except Exception:  # a broken row: refresh() logs it and keeps the last view
             view = self.refresh()
         outcome = actions.start(

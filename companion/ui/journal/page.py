@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
-from companion.core.day.loops import create_loop, current_loop, list_loops
+from companion.core.day.actions import load_view
+from companion.core.day.loops import create_loop, list_loops
 from companion.core.journal.detail import loop_detail
 from companion.core.journal.search import search
 from companion.ui.journal.dialogs import JournalDialogs, WeakTopicsDialog
@@ -335,13 +336,11 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         return self.day.view
 
     def _day_loop_id(self) -> int | None:
-        """The loop the day is about: the day service's, else today's by its dates."""
+        """The loop the day is about: the day service's view (read now when the day has
+        not been computed yet)."""
 
-        view = self._day_view()
-        if view is not None and view.loop is not None:
-            return view.loop.id
-        loop = current_loop(self.ctx.db, self.ctx.now().date())
-        return loop.id if loop is not None else None
+        view = self._day_view() or load_view(self.ctx.db, self.day.rules, self.ctx.now())
+        return view.loop.id if view.loop is not None else None
 
     def _capture_round_id(self, loop_id: int | None) -> int:
         """The round that just ended (the day's capture round) when it is this loop's."""

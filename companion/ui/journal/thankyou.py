@@ -21,6 +21,7 @@ from companion.core.changes import Change
 from companion.core.content.numbers import duration_text
 from companion.core.journal.thankyou import compose_thank_you, default_recipient, save_thank_you
 from companion.core.stories.pack import story_pack
+from companion.core.timeutil import to_local
 from companion.ui.weak_calls import held_weakly
 
 
@@ -104,7 +105,7 @@ class ThankYouBox(QGroupBox):
         else:
             left = thank_you.due_at - self.ctx.now()
             hours = int(left.total_seconds() // 3600)
-            stamp = thank_you.due_at.astimezone().strftime("%a %d %b %H:%M")
+            stamp = to_local(thank_you.due_at).strftime("%a %d %b %H:%M")
             self.due.setText(f"Due {stamp} ({'overdue' if hours < 0 else f'in {hours} h'}).")
         self.sent.setText("Mark not &sent" if thank_you.sent else "Mark &sent")
         self.to_whom.setText(thank_you.to_whom)

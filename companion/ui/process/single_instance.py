@@ -10,11 +10,14 @@ library, so they run before Qt is imported and cost start-up nothing measurable.
 from __future__ import annotations
 
 import os
+import sys
 import time
 import zlib
 from pathlib import Path
 
 from companion.core.paths import instance_lock_path
+from companion.core.platform import locks
+from companion.core.platform.files import user_key
 from companion.core.storage.files import describe_kind
 
 RAISE = b"raise\n"
@@ -32,9 +35,10 @@ def server_name(data_dir: Path) -> str:
     # path are ample to tell one user's data folders apart
     key = str(Path(data_dir).resolve()).encode()
     digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
+    if sys.platform == "win32":  # a named pipe, \\.\pipe\NAME: no folder, one per machine
+        return f"interview-companion-{user_key()}-{digest}"
     folder = os.environ.get("XDG_RUNTIME_DIR") or _temp_dir()
-    uid = os.getuid() if hasattr(os, "getuid") else 0
-    return os.path.join(folder, f"interview-companion-{uid}-{digest}.sock")
+    return os.path.join(folder, f"interview-companion-{user_key()}-{digest}.sock")
 
 
 class InstanceLockError(OSError):
@@ -44,21 +48,20 @@ class InstanceLockError(OSError):
 class InstanceLock:
     """An exclusive advisory lock held while the app runs (released by the OS on a crash)."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, *, system: str | None = None):
         self.path = instance_lock_path(data_dir)
+        self.system = system  # sys.platform's value to follow, when not this one's
         self._fd: int | None = None
+        self._portable = None  # the filelock lock, where there is no flock
 
     def acquire(self) -> bool:
         """True when this process now holds the lock, False when another one does;
         :class:`InstanceLockError` when the lock file itself cannot be used."""
-        try:
-            import fcntl
-        except ImportError:  # Windows: the local server alone guards the folder
-            return True
+        if not locks.has_flock(self.system):  # Windows: filelock's msvcrt lock on the same file
+            self._portable = locks.file_lock(self.path)
+            return self._portable is not None
         fd = self._open()
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        if not locks.try_flock(fd):
             os.close(fd)
             return False
         self._fd = fd
@@ -89,6 +92,9 @@ class InstanceLock:
         return fd
 
     def release(self) -> None:
+        if self._portable is not None:
+            self._portable.release()
+            self._portable = None
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None

@@ -280,7 +280,8 @@ class QuizPanel(QWidget):
     # the review before the loop ------------------------------------------------------
 
     def review_list(self):
-        return review_or_empty(self.ctx.db, self.ctx.now())
+        # the pack's questions never answered join it before a loop (a new user's first night)
+        return review_or_empty(self.ctx.db, self.ctx.now(), self._questions())
 
     def refresh_review(self) -> None:
         """The review line: what is due now and what to review before the next round."""
@@ -391,7 +392,9 @@ class QuizPanel(QWidget):
         reason = REASON_TEXT.get(item.reason, item.reason)
         seen = f" · reviewed {card.reviews}×" if card and card.reviews else ""
         review = self._review.get(item.question.id) if session.only is not None else None
-        if review:
+        if review and review.new:
+            reason = "Review before the loop · new question, not answered yet"
+        elif review:
             reason = f"Review before the loop · recall at the round {review.recall_at_round:.0%}"
         self.reason_label.setText(f"{reason}{seen} · {item.question.set}")
         self.question_label.setText(item.question.question)

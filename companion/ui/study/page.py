@@ -35,6 +35,7 @@ from companion.core.day.loops import type_names
 from companion.core.review.ahead import offer_minutes, review_ahead
 from companion.core.review.cards import rate
 from companion.core.review.queue import review_or_empty
+from companion.core.selfcheck.quiz import quiz_intro
 from companion.core.study.exports import SUFFIXES
 from companion.core.study.facts import topic_facts
 from companion.core.study.ranking import (
@@ -47,6 +48,7 @@ from companion.core.study.ranking import (
 from companion.core.text import count_of
 from companion.ui.journal.files import STUDY_FILTERS, STUDY_TITLES, ExportRunner, FileDialogs
 from companion.ui.journal.transfer import start_study_export
+from companion.ui.selfcheck.answers import AskedQuestion, QuestionsWithHiddenAnswers
 from companion.ui.study.model import StudyModel
 from companion.ui.study.review import AheadButton, ReviewListView, review_summary
 from companion.ui.widgets.itemdata import OBJECT
@@ -127,6 +129,12 @@ class StudyPage(QWidget):
         self.detail = QTextBrowser()
         self.detail.setAccessibleName("Topic details and the guide section that covers it")
         self.detail.setOpenLinks(False)
+        self.questions = QuestionsWithHiddenAnswers()  # a self-check set: answers on request
+        detail_pane = QWidget()
+        detail_layout = QVBoxLayout(detail_pane)
+        detail_layout.setContentsMargins(0, 0, 0, 0)
+        detail_layout.addWidget(self.detail, 1)
+        detail_layout.addWidget(self.questions, 2)
         self.empty = QLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -154,8 +162,8 @@ class StudyPage(QWidget):
 
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.table)
-        splitter.addWidget(self.detail)
-        splitter.setSizes([360, 220])
+        splitter.addWidget(detail_pane)
+        splitter.setSizes([280, 320])  # room for a self-check set under the facts
         self.stack = QStackedWidget()
         self.stack.addWidget(splitter)
         self.stack.addWidget(self.empty)
@@ -220,7 +228,7 @@ class StudyPage(QWidget):
             return
         if not items:
             self.stack.setCurrentWidget(self.empty)
-            self.detail.clear()
+            self._item_chosen(QModelIndex())
             return
         self.stack.setCurrentIndex(0)
         row = next((n for n, i in enumerate(items) if keep and i.key == keep.key), 0)
@@ -232,7 +240,7 @@ class StudyPage(QWidget):
     def refresh_review(self):
         """The counts line; returns the review list it counted."""
 
-        listed = review_or_empty(self.ctx.db, self.ctx.now())
+        listed = review_or_empty(self.ctx.db, self.ctx.now(), self.ctx.content.quiz())
         self.review_line.setText(review_summary(listed, listed.due_now, len(listed.items), "item"))
         self.review_box.setText(f"&Review before the loop ({len(listed.items)})")
 
@@ -294,6 +302,7 @@ class StudyPage(QWidget):
     def _item_chosen(self, current: QModelIndex, _previous=None) -> None:
         item = current.data(OBJECT) if current.isValid() else None
         self.detail.setHtml(self.describe(item) if item else "")
+        self.questions.show_questions(*(self.self_check(item) if item else ("", ())))
 
     def describe(self, item) -> str:
         esc = html.escape
@@ -315,15 +324,40 @@ class StudyPage(QWidget):
             if section is not None:
                 rows = []
                 for it in section.items:
+                    if it.get("answer"):
+                        continue  # a self-check question: below, its answer on request
                     text = esc(it.text)
                     if guide.item and it.text == guide.item:
                         text = f"<b>{text}</b>"
-                    say = it.get("say") or it.get("answer")
-                    if say:
-                        text += f"<br><i>{esc(say)}</i>"
+                    if it.get("say"):
+                        text += f"<br><i>{esc(it.get('say'))}</i>"
                     rows.append(f"<li>{text}</li>")
-                parts.append("<ul>" + "".join(rows) + "</ul>")
+                if rows:
+                    parts.append("<ul>" + "".join(rows) + "</ul>")
         return "".join(parts)
+
+    def self_check(self, item) -> tuple[str, list[AskedQuestion]]:
+        """The self-check questions the topic leads to (a missed question itself, the
+        guide's quiz set), each shown with its answer hidden, and the set's own words on
+        answering from memory first."""
+        intro, asked = "", []
+        if item.key.startswith("quiz:"):
+            qid = item.key.removeprefix("quiz:")
+            for question in self.ctx.content.quiz():
+                if question.id == qid:
+                    intro = quiz_intro(self.ctx.content, question)
+                    asked.append(AskedQuestion(question.question, question.answer, True))
+                    break
+        section = self.ctx.content.section(item.guide.section_id) if item.guide else None
+        answered = [it for it in section.items if it.get("answer")] if section else []
+        if answered:
+            intro = " ".join(section.intro.split()) or intro
+        for it in answered:
+            if any(q.question == it.text for q in asked):
+                continue
+            current = bool(item.guide.item) and it.text == item.guide.item
+            asked.append(AskedQuestion(it.text, it.get("answer") or "", current))
+        return intro, asked
 
     def mark_selected_studied(self) -> None:
         item = self.selected()

@@ -33,7 +33,7 @@ def item_text(item, at) -> str:
     question's text can be long)."""
     due = item.due.astimezone(at.tzinfo)
     kind = "question" if item.kind == "quiz" else "topic"
-    flag = " · flagged" if item.flagged else ""
+    flag = " · flagged" if item.flagged else " · new" if item.new else ""
     title = item.title if len(item.title) <= 140 else item.title[:139] + "…"
     return f"{item.recall_at_round:4.0%}  ·  {kind}{flag} · due {due:%a %d %b %H:%M}  —  {title}"
 

@@ -8,7 +8,6 @@ from PySide6.QtWidgets import QPushButton
 
 from companion.core.day.checklist import (
     PHASE_TITLES,
-    first_round_of_day,
     for_moment,
     past_midnight,
     phase_list,
@@ -20,20 +19,31 @@ from companion.ui.today.call import call_link_row
 from companion.ui.today.parts import clear as _clear
 
 
-def in_round_text(current, now) -> str:
+def in_round_text(current, now, *, app_paused: bool = False) -> str:
     """The in-round line: when the round ends, or past that, by how much (at 10:47
-    "ends about 10:35" read as a mistake)."""
+    "ends about 10:35" read as a mistake). Notifications "come back" only when the app
+    paused them itself: with nothing paused it said so all the same."""
+    back = "notifications come back and " if app_paused else ""
     return (
         f"{current.title} — {ends_text(current.ends_at, now)}. "
-        "Mark it finished when it ends: notifications come back and the capture opens."
+        f"Mark it finished when it ends: {back}the capture opens."
     )
+
+
+def app_paused(dnd) -> bool:
+    """Whether the notifications are paused by the app itself (for a round)."""
+    try:
+        hold = dnd.hold
+    except Exception:  # noqa: BLE001 - no desktop to ask: nothing the app paused
+        return False
+    return hold is not None and hold.holder == "app"
 
 
 class NowArea:
     def _render_phase(self, view) -> None:
         # seam: after the first paint (the Checklist page's module: with the first render,
         # not with this module's import)
-        from companion.ui.checklist.page import PhaseGroup, offer_one_answer
+        from companion.ui.checklist.page import PhaseGroup
 
         now = view.now
         _clear(self.actions_row)
@@ -50,7 +60,7 @@ class NowArea:
             current = view.current
             press = self._round_press(view)
             self.now_box.setTitle("Now: in the round")
-            text = in_round_text(current, now)
+            text = in_round_text(current, now, app_paused=app_paused(self.dnd))
             if press == "start-now":
                 text = (
                     f"{current.title} was started by the clock at "
@@ -77,13 +87,8 @@ class NowArea:
             self.now_box.setTitle("Now: before the round")
             self.now_label.setText(
                 f"{nxt.title} at {clock_text(nxt.starts_at, now)}. "
-                "Work down the list below; each step has its time."
+                "One step at a time: the step due now is below, the rest are folded."
             )
-            if first_round_of_day(view):  # the guide's warm-up is a morning item
-                self._action("Read the &pitch aloud", lambda: self.bus.open_page.emit("about"))
-                self._action(
-                    "Speak one a&nswer aloud", lambda: offer_one_answer(self.ctx.db, self.bus)
-                )
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
             self._action("Pre&flight", lambda: open_preflight(self.ctx, self.bus, self))
             self._action("&Start it now", lambda: self.start_round(nxt.id))
@@ -123,12 +128,23 @@ class NowArea:
         lst = for_moment(phase_list(self.ctx.content, phase), view)
         group = PhaseGroup(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
         group.dnd_round_id = self._dnd_round_id()
+        if phase == "before-round":
+            group.steps_for(view.next.starts_at)  # one step at a time; the rest fold
+            if not any(i.link == "dnd" for i in lst.items):
+                # the pack's do-not-disturb item is a morning one: offered before every round
+                self._action("Do not &disturb", lambda: self._pause_for(view.next.id))
         if phase == "after-loop":
             last = [d for d in view.rounds if d.state in ("ended", "captured")]
             if last:
                 group.capture_round_id = last[-1].id
         self.phase_group = group
         self.phase_holder.addWidget(group)
+
+    def _pause_for(self, round_id: int) -> None:
+        """Pause notifications for the round (the checklist's do-not-disturb link)."""
+        from companion.ui.checklist.page import open_link
+
+        self.dialog = open_link("dnd", self.bus, self.dnd, round_id=round_id, parent=self)
 
     def _action(self, text: str, slot) -> QPushButton:
         button = QPushButton(text)

@@ -27,7 +27,7 @@ from companion.core.day.clock import countdown_changes_in, ends_text_changes_in
 from companion.core.day.loops import create_loop, list_loops
 from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch, dnd_model
-from companion.ui.today.now_area import NowArea, in_round_text
+from companion.ui.today.now_area import NowArea, app_paused, in_round_text
 from companion.ui.today.parts import render_reminders, takeaways_box
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.palette_sheet import palette_sheet
@@ -214,24 +214,29 @@ class TodayPage(NowArea, QWidget):
             self._loop_ids = ids
             self.loop_combo.blockSignals(True)
             self.loop_combo.clear()
+            self.loop_combo.addItem("All loops", 0)  # the day: every loop in time order
             for loop in loops:
                 self.loop_combo.addItem(loop.label, loop.id)
             self.loop_combo.blockSignals(False)
-        if view.loop is not None:
-            self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(view.loop.id)))
+        shown = self._shown_loop(view, loops)
+        picked = self.day.shown_loop if self.day.shown_loop in ids else 0
+        self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(picked)))
         for widget in (self.loop_label, self.loop_combo):
             widget.setVisible(bool(loops))
         # Alt+L: the loop list when there is one, else the button that adds the first
         self.add_loop_button.setText("Add a l&oop…" if loops else "Add a &loop…")
         self.empty.setVisible(view.loop is None)
         self.about_button.setVisible(view.loop is None)
-        self.schedule_box.setVisible(view.loop is not None)
-        self.schedule.set_loop(view.loop_id, view)
-        if view.loop is not None:
-            title = view.loop.company + (f" · {view.loop.role}" if view.loop.role else "")
-            self.headline.setText(f"Today · {title}")
-        else:
-            self.headline.setText("Today")
+        self.schedule_box.setVisible(shown is not None)
+        self.schedule.set_loop(shown.id if shown else 0, view)
+        self.schedule_box.setTitle(f"Schedule · {shown.company}" if shown else "Schedule")
+        day_loops = self._day_loops(view)
+        one = shown if picked else day_loops[0] if len(day_loops) == 1 else None
+        if one is not None:
+            title = one.company + (f" · {one.role}" if one.role else "")
+        else:  # every loop of the day, in the order their rounds come
+            title = " + ".join(lp.company for lp in day_loops[:3])
+        self.headline.setText(f"Today · {title}" if title else "Today")
         focus = view.focus
         key = (
             view.phase,
@@ -246,6 +251,8 @@ class TodayPage(NowArea, QWidget):
             self._phase_key = key
             self._render_phase(view)
             self._settle_buttons()
+        elif self.phase_group is not None and view.phase == "before-round":
+            self.phase_group.refresh()  # the step due now moves on with the clock
         render_reminders(self, view)
         self._update_dnd_banner()
         self.update_countdown()
@@ -292,7 +299,7 @@ class TodayPage(NowArea, QWidget):
         line = self.round_line
         if line is not None and line.ends_at is not None:
             # "ends about 10:35", then "was due to end at 10:35, 12 min over"
-            words = in_round_text(line, now)
+            words = in_round_text(line, now, app_paused=app_paused(self.dnd))
             if words != self.now_label.text():
                 self.now_label.setText(words)
             steps.append(ends_text_changes_in(line.ends_at, now))
@@ -420,6 +427,23 @@ class TodayPage(NowArea, QWidget):
 
     def start_round(self, round_id: int) -> None:
         self.day.start_round(round_id=round_id)
+
+    def _shown_loop(self, view, loops):
+        """The loop whose schedule the page shows: the one picked, else the day's."""
+        picked = next((lp for lp in loops if lp.id == self.day.shown_loop), None)
+        return picked or view.loop
+
+    @staticmethod
+    def _day_loops(view) -> list:
+        """The day's loops in the order their next (else last) rounds come."""
+        order = []
+        for d in [d for d in view.rounds if d.state in ("running", "scheduled")] + list(
+            view.rounds
+        ):
+            loop = view.loop_of(d.id)
+            if loop is not None and loop not in order:
+                order.append(loop)
+        return order or ([view.loop] if view.loop is not None else [])
 
     def _loop_chosen(self, index: int) -> None:
         self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))

@@ -61,17 +61,18 @@ def render_reminders(page, view) -> None:
                 lambda _=False, rid=view.capture_round_id: page.bus.capture_round.emit(rid),
             )
         )
-    if (
-        view.thank_you_due_by is not None
-        and view.current is None
-        and view.next is None
-        and view.loop is not None
-    ):
-        due = view.thank_you_due_by
+    for loop, due in view.thank_yous:
+        if any(
+            d.round.loop_id == loop.id and d.state in ("running", "scheduled") for d in view.rounds
+        ):
+            continue  # the loop is not over yet
+        if not any(d.key == f"thank-you:{loop.id}" and now < d.expires_at for d in view.due):
+            continue  # past its window
+        # each loop that is over keeps its row, whatever loop comes next
         when = "now" if due <= now else f"by {due.astimezone(now.tzinfo):%a %H:%M}"
         rows.append(
             (
-                f"{view.loop.company}: send the thank-you note {when}.",
+                f"{loop.company}: send the thank-you note {when}.",
                 "Open &journal",
                 lambda _=False: page.bus.open_page.emit("journal"),
             )

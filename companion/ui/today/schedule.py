@@ -119,7 +119,8 @@ class ScheduleEditor(QWidget):
         state, in the order they run (a round started early moves up), the one now
         marked."""
         self.loop_id = loop_id
-        self._view = view if view is not None and view.loop_id == loop_id else None
+        held = view is not None and any(lp.id == loop_id for lp in view.loops)
+        self._view = view if held else None  # the day holds every loop's rounds
         self.refresh()
 
     def _day_rounds(self) -> list:
@@ -207,7 +208,7 @@ class ScheduleEditor(QWidget):
 
     def _today(self) -> dt.date:
         """Today on the start field's wall clock: a typed "tomorrow" counts from it."""
-        return self.ctx.now().astimezone().date()
+        return self.ctx.now().date()  # ctx.now() is in the local zone
 
     def add_round(self) -> None:
         dialog = RoundDialog(

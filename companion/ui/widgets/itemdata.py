@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from companion.core.timeutil import parse_stored
+from companion.core.timeutil import parse_stored, to_local
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
@@ -16,7 +16,7 @@ OBJECT = Qt.ItemDataRole.UserRole  # the core object a row shows
 def when_text(text: str | None) -> str:
     """A stored time as a short local date and time ("Tue 01 Dec 14:00"); "" if none."""
     moment = parse_stored(text)
-    return moment.astimezone().strftime("%a %d %b %H:%M") if moment else ""
+    return to_local(moment).strftime("%a %d %b %H:%M") if moment else ""
 
 
 def one_line(text: str, limit: int = 160) -> str:

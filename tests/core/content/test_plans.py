@@ -107,7 +107,7 @@ def test_windows_come_from_the_after_loop_checklist(content: Content) -> None:
 
 def test_before_round_steps_are_the_timed_items(content: Content) -> None:
     steps = content.before_round_steps()
-    assert [s.minutes for s in steps] == [15, 15, 10, 7, 5, 3]
+    assert [s.minutes for s in steps] == [15, 15, 10, 8, 5, 3]
     assert steps[-1].text.startswith("Bathroom break")
 
 

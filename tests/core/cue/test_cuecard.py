@@ -117,12 +117,68 @@ def test_planned_questions_fall_back_to_the_audience(content):
     hm = find_round(round_infos(content), "hiring-manager")
     planned = next(s for s in build_sections(content, hm) if s.kind == "planned-questions")
     assert planned.lines and all(ln.text for ln in planned.lines)
-    texts = {ln.text for ln in planned.lines}
-    assert texts == {q.text for q in content.questions_for("hiring-manager")}
+    texts = [ln.text for ln in planned.lines]
+    pick = content.planner_rules().max_questions
+    assert texts == [q.text for q in content.questions_for("hiring-manager")][:pick]
     mine = build_sections(content, hm, planned=[CardLine("My own question?")])
     assert next(s for s in mine if s.kind == "planned-questions").lines[0].text == (
         "My own question?"
     )
+
+
+def test_the_packs_questions_are_its_pick_for_the_interviewer_with_the_rule_once():
+    """The card listed every question of an audience under "From the content, for
+    hiring-manager": an id for a label and no word of the pack's "pick 3-4"."""
+    questions = "".join(
+        f"- Question {n}?\n  audience: hiring-manager\n  topic: t{n}\n" for n in range(1, 7)
+    )
+    content = _content(
+        "---\nid: rounds\nkind: rounds\ntitle: R\n---\n- Hiring manager\n  id: hiring-manager\n"
+        "  audience: hiring-manager\n  sections: @planned-questions\n",
+        "---\nid: questions\nkind: questions\ntitle: Q\npick: 2-3\n"
+        "rule: Pick 2-3 across the loop.\n---\n" + questions,
+    )
+    hm = find_round(round_infos(content), "hiring-manager")
+    (planned,) = build_sections(content, hm)
+    assert [ln.text for ln in planned.lines] == ["Question 1?", "Question 2?", "Question 3?"]
+    assert planned.note == "Hiring manager questions from the content. Pick 2-3 across the loop."
+    assert "hiring-manager" not in planned.note
+    assert not any("Pick" in ln.text + ln.meta for ln in planned.lines)  # said once
+
+
+def test_the_shipped_cards_say_the_pick_rule_under_the_packs_questions(content):
+    rule = content.planner_rules().rule
+    for info in round_infos(content):
+        for section in build_sections(content, info):
+            if section.kind == "planned-questions" and section.lines:
+                assert section.note.count(rule) == 1, info.id
+                assert len(section.lines) <= content.planner_rules().max_questions
+                assert not any(who in section.note for who in info.audience if "-" in who)
+
+
+def test_an_introduction_is_said_once_per_card(content):
+    """The opening card showed the pitch's intro twice: over the outline and the pitch."""
+    for info in round_infos(content):
+        intros = [s.intro for s in build_sections(content, info) if s.intro]
+        assert len(intros) == len(set(intros)), info.id
+    opening = build_sections(content, find_round(round_infos(content), "opening"))
+    pitch_intro = " ".join(content.section("pitch").intro.split())
+    assert [s.kind for s in opening if s.intro == pitch_intro] == ["pitch-outline"]
+
+
+def test_one_wrap_up_per_round(content):
+    """The coding card nudged "Wrap up: run the tests..." at 40 min and the timer's own
+    "2 minutes left: wrap up." at 43: between the content's last nudge and time up
+    there is nothing more."""
+    for info in round_infos(content):
+        if not info.nudges:
+            continue
+        nudges = timebox_nudges(content.section(info.nudges), 45, content.round_defaults())
+        closing = [n for n in nudges if n.at >= 45 - 5]
+        assert len(closing) == 2 and closing[-1].at == 45, (info.id, closing)  # the wrap, time up
+    coding = timebox_nudges(content.section("coding-nudges"), 45, content.round_defaults())
+    assert [n.at for n in coding if n.at >= 40] == [40, 45]
+    assert coding[-2].text.startswith("Wrap up: run the tests")
 
 
 def test_fill_closing():

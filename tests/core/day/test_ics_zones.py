@@ -197,3 +197,71 @@ def test_a_zone_no_reader_can_read_leaves_its_events_a_named_problem():
     events, problems = parse_ics(_calendar(zone, "Custom/Broken", ["20261202T090000"]))
     assert events == []
     assert "unknown time zone 'Custom/Broken'" in str(problems[0])
+
+
+def _berlin_from(onset_year: int, *rule: str) -> list[str]:
+    """Berlin's rules as a WordPress plugin writes them: only from ``onset_year`` on
+    (cottbus' file: one RDATE a year for two years; ``rule``: yearly, with an RRULE)."""
+    std, dst = (
+        ("RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",),
+        ("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",),
+    )
+    if not rule:
+        std, dst = (f"RDATE:{onset_year + 1}1027T030000",), (f"RDATE:{onset_year + 2}0329T020000",)
+    return [
+        "BEGIN:VTIMEZONE",
+        "TZID:Europe/Berlin",
+        "X-LIC-LOCATION:Europe/Berlin",
+        *_observance("STANDARD", f"{onset_year}1028T030000", "+0200", "+0100", *std),
+        *_observance("DAYLIGHT", f"{onset_year + 1}0331T020000", "+0100", "+0200", *dst),
+        "END:VTIMEZONE",
+    ]
+
+
+def _icalendar_instant(text: str, uid: str) -> dt.datetime:
+    """The instant icalendar with zoneinfo gives an event (the reference)."""
+    import icalendar
+
+    for event in icalendar.Calendar.from_ical(text).walk("VEVENT"):
+        if str(event["UID"]) == uid:
+            return event["DTSTART"].dt
+    raise LookupError(uid)
+
+
+def test_a_zone_is_used_only_from_its_first_onset_on():
+    """fablab_cottbus.ics' shape: the file's zone starts in October 2018, its events are
+    of 2016-2017; before the onset the zone the TZID names holds (summer is +02:00)."""
+    starts = ["20161203T140000", "20170610T100000", "20190601T100000", "20210610T100000"]
+    text = _calendar(_berlin_from(2018), "Europe/Berlin", starts)
+    events, problems = parse_ics(text, local_tz=LOCAL)
+    assert not problems
+    offsets = {e.summary: e.start.utcoffset() for e in events}
+    hour = dt.timedelta(hours=1)
+    assert offsets == {
+        "event 0": hour,
+        "event 1": 2 * hour,
+        "event 2": 2 * hour,
+        "event 3": 2 * hour,
+    }
+    assert type(events[2].start.tzinfo).__name__ != "ZoneInfo"  # inside: the file's own
+    for n, event in enumerate(sorted(events, key=lambda e: e.summary)):
+        assert event.start == _icalendar_instant(text, str(n))
+
+
+def test_a_zone_without_a_name_zoneinfo_knows_is_still_used_early():
+    """A made-up TZID has no other rules: the file's zone (its first standard) holds."""
+    zone = [line.replace("Europe/Berlin", "Custom Zone") for line in _berlin_from(2018)]
+    (event,), _ = parse_ics(_calendar(zone, "Custom Zone", ["20170610T100000"]), local_tz=LOCAL)
+    assert event.start.utcoffset() == dt.timedelta(hours=1)
+
+
+@pytest.mark.parametrize("edge", ["00010101T100000", "99991231T100000", "00010101", "99991231"])
+def test_an_event_at_the_calendars_ends_loses_itself_only(edge):
+    """An event in year 1 or 9999 beside a VTIMEZONE overflowed the zone's window and
+    lost every event of the file; now it alone is refused, by line."""
+    text = _calendar(_berlin_from(2018, "yearly"), "Europe/Berlin", [edge, "20261201T100000"])
+    events, problems = parse_ics(text, local_tz=LOCAL)
+    assert [e.start for e in events] == [
+        dt.datetime(2026, 12, 1, 10, tzinfo=dt.timezone(dt.timedelta(hours=1)))
+    ]
+    assert len(problems) == 1 and "outside 1970-2200" in problems[0].message

@@ -324,3 +324,45 @@ def test_an_invitation_up_to_two_weeks_after_an_open_loop_joins_it(db, tmp_path,
     apart = invite("a3", "20270105")  # 15 days after its last day, now the 21st
     assert apart.loop_id != first.loop_id
     assert len(list_loops(db)) == 2
+
+
+# --- 5. people named in the text, broken links, library warnings ------------------------
+
+
+def test_an_attendee_named_in_the_title_is_the_interviewer_without_me(db):
+    """Google's "Interview: System Design (Priya Raman)" whose description says "with
+    Priya." (a sentence's full stop): the attendee, in full, with no --me."""
+    (event,), _ = read_ics(FIXTURES / "google-system-design-named.ics")
+    assert event.interviewer == "Priya Raman"
+    result = _import(db, "google-system-design-named.ics", company="Northwind")
+    (rnd,) = list_rounds(db, result.loop_id)
+    assert rnd.interviewer_name == "Priya Raman"
+
+
+def test_with_a_name_ending_a_sentence_keeps_no_full_stop():
+    from companion.core.day.invite_fields import interviewer_in
+
+    assert interviewer_in("Your interview with Priya.\nPlease be on time.")[0] == "Priya"
+    assert interviewer_in("A chat with Priya R. Menon")[0] == "Priya R. Menon"
+
+
+def test_a_location_broken_mid_link_still_gives_the_link():
+    (event,), _ = read_ics(FIXTURES / "thunderbird-zoom-broken-location.ics")
+    assert event.link == "https://us02web.zoom.us/j/85123456789?pwd=QWxhZGRpbjpvcGVu"
+
+
+def test_a_thunderbird_zone_name_warns_nobody(data_dir, capsys):
+    """icalendar warns (with a site-packages path) on "/mozilla.org/…/Europe/Berlin";
+    the user sees the import's own lines only, and the zone is Berlin's."""
+    import warnings
+
+    from companion.cli import main
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning that escaped would fail the import here
+        path = FIXTURES / "thunderbird-zoom-broken-location.ics"
+        assert main(["--data-dir", str(data_dir), "schedule", "import", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "site-packages" not in out + err and "Warning" not in out + err
+    (event,), _ = read_ics(FIXTURES / "thunderbird-zoom-broken-location.ics")
+    assert event.start.utcoffset() == dt.timedelta(hours=1)

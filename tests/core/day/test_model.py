@@ -99,7 +99,8 @@ def test_a_whole_day_walked_by_the_clock(db, rules, invited):
     v = view_at(db, rules, at(2, 9, 46))
     assert v.phase == "before-round"  # design starts at 10:00, its list is up from 9:45
     hm = v.round(list_rounds(db, invited.loop_id)[0].id)
-    assert hm.state == "ended" and v.capture_due_by == at(2, 10, 45)
+    # the capture counts to the next break: the design round starts at 10:00
+    assert hm.state == "ended" and v.capture_due_by == at(2, 10, 0)
     v = view_at(db, rules, at(2, 10, 50))
     assert v.phase == "between-rounds" and v.next.type == "coding"
     # the thank-you is 24 h after the LOOP, not after each round
@@ -205,7 +206,7 @@ def test_one_reminder_per_before_round_offset_of_the_pack(db, rules, invited):
             if item.kind == "before-round" and item.round_id == first.id:
                 seen[item.key.rsplit(":", 1)[1]] = (minute, item.text)
         sent |= {d.key for d in reminders_owed(v, sent)}
-    assert {k: m for k, (m, _) in seen.items()} == {"15": 45, "10": 50, "7": 53, "5": 55, "3": 57}
+    assert {k: m for k, (m, _) in seen.items()} == {"15": 45, "10": 50, "8": 52, "5": 55, "3": 57}
     assert "Close Slack" in seen["15"][1] and "Phone face-down" in seen["15"][1]
     assert "Bathroom" in seen["3"][1] and "Bathroom" not in seen["15"][1]
     assert rules.before_window == dt.timedelta(minutes=15)

@@ -237,3 +237,10 @@ def test_an_imported_invitation_keeps_its_zone_for_the_link(data_dir, tmp_path, 
     info = link.round_info(link.next_round(ctx.db, at - dt.timedelta(minutes=10)), local)
     assert info["when"] == "Sun 15 Dec 17:00 local (11:00 UTC-05:00 in the invitation)"
     ctx.close()
+
+
+def test_the_apps_own_reminders_count_as_a_pinger_until_notifications_pause():
+    """Preflight said "Nothing that pings is running" while the app itself pinged."""
+    own = pingers.pingers_check([], app_pings=True)
+    assert own.ok is False and "This app's own reminders" in own.say
+    assert pingers.pingers_check([], app_pings=False).ok is True

@@ -162,6 +162,37 @@ def test_the_night_before_lists_a_flagged_question_and_a_flub(db, clock):
     assert len(review_list(db, clock.now(), limit=1).items) == 1
 
 
+def test_a_new_users_first_night_has_the_packs_questions_to_review(db, clock, content):
+    """A new user's night-before "Review before the loop" said 0 questions to review:
+    the pack's questions never answered join the list before a loop, as new cards."""
+    pack = content.quiz()
+    first_round = clock.now() + 2 * DAY
+    assert review_list(db, clock.now(), questions=pack).items == ()  # no loop ahead yet
+    loop_at(db, first_round)
+    clock.set(dt.datetime.combine(first_round.date() - DAY, dt.time(20), tzinfo=TZ))
+    listed = review_list(db, clock.now(), questions=pack)
+    assert [i.id for i in listed.items] == [question.id for question in pack]
+    assert all(i.new and i.kind == "quiz" and i.recall_at_round == 0 for i in listed.items)
+    assert listed.due_now == len(pack) and listed.count("quiz") == (len(pack), len(pack))
+    assert listed.items[0].title == pack[0].question
+    # answered once, a question is a card scheduled by FSRS, no longer new
+    quiz.record_mark(db, pack[0], "got", clock.now())
+    listed = review_list(db, clock.now(), questions=pack)
+    assert [i.id for i in listed.items if i.new] == [question.id for question in pack[1:]]
+    # during the loop (no first round ahead) nothing new is introduced
+    clock.set(first_round + dt.timedelta(minutes=30))
+    assert not any(i.new for i in review_list(db, clock.now(), questions=pack).items)
+
+
+def test_new_questions_come_in_pack_order_and_at_most_a_days_worth(db, clock):
+    from companion.core.review.queue import NEW_BEFORE_LOOP
+
+    loop_at(db, clock.now() + DAY)
+    many = [q(n) for n in range(NEW_BEFORE_LOOP + 5, 0, -1)]
+    listed = review_list(db, clock.now(), questions=many + many[:3])  # duplicates once
+    assert [i.id for i in listed.items] == [x.id for x in many[:NEW_BEFORE_LOOP]]
+
+
 def test_no_loop_lists_only_what_is_due_now(db, clock):
     quiz.record_mark(db, q(1), "got", clock.now())
     listed = review_list(db, clock.now())

@@ -42,13 +42,14 @@ def test_the_journal_opens_on_todays_loop(qtbot, ctx, bus, day_service, today_an
     assert page.current_loop_id == acme  # but the page is on today's
 
 
-def test_the_journal_opens_on_the_loop_the_day_follows(
+def test_the_journal_opens_on_the_loop_the_day_is_about(
     qtbot, ctx, bus, day_service, clock, today_and_later
 ):
+    acme, _first, _second, _later = today_and_later
     earlier = create_loop(ctx.db, "Initech", starts_on="2026-11-20")
-    ctx.prefs.set("today.loop_id", earlier)  # the user picked Initech on Today
+    day_service.choose_loop(earlier)  # picked on Today: shown first there, not the day's
     day_service.refresh()
-    assert _page(qtbot, ctx, bus, day_service).current_loop_id == earlier
+    assert _page(qtbot, ctx, bus, day_service).current_loop_id == acme
 
 
 def test_capture_means_the_round_that_just_ended(qtbot, ctx, bus, day_service, today_and_later):

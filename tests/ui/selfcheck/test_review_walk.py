@@ -44,12 +44,13 @@ def test_the_night_before_shows_a_flagged_question_and_a_flub(
     qtbot, main_window, open_page, ctx, bus, evening
 ):
     loop, first = evening
+    pack = len(ctx.content.quiz())  # the pack's questions, new ones on the list before a loop
     win = main_window()
     page, question = _flag_first_question(qtbot, win, open_page)
     panel = page.quiz
     assert "to review before the loop" in panel.review_label.text()
     assert "first round Wed 02 Dec 10:00" in panel.review_label.text()
-    assert panel.review_button.text() == "&Review before the loop (1)"
+    assert panel.review_button.text() == f"&Review before the loop ({pack})"
 
     entries.add_flub(
         ctx.db, loop, first, "Consistent hashing", "forgot virtual nodes", 3, at=ctx.now()
@@ -68,12 +69,14 @@ def test_the_night_before_shows_a_flagged_question_and_a_flub(
     study = win.page("study")
     qtbot.waitUntil(lambda: study.stack.currentWidget() is study.review)
     rows = [study.review_view.item(n).text() for n in range(study.review_view.count())]
-    assert len(rows) == 2, rows
+    assert len(rows) == pack + 1, rows
     assert any(question.question[:100] in r and "question · flagged" in r for r in rows), rows
     assert any("Consistent hashing" in r and "topic · due" in r for r in rows), rows
-    assert study.review_box.isChecked() and study.review_box.text().endswith("(2)")
-    # the flagged question is due now; the flub, an Again a moment ago, in a minute
-    assert "1 due now · 2 items to review before the loop" in study.review_line.text()
+    assert sum("question · new" in r for r in rows) == pack - 1, rows
+    assert study.review_box.isChecked() and study.review_box.text().endswith(f"({pack + 1})")
+    # the flagged question and the new ones are due now; the flub, an Again a moment ago,
+    # in a minute
+    assert f"{pack} due now · {pack + 1} items to review before" in study.review_line.text()
     _screenshot(win, "review-night-before.png")
 
     # rate the flub Good: it is studied for tonight, and leaves the list
@@ -94,7 +97,8 @@ def test_the_night_before_shows_a_flagged_question_and_a_flub(
     # Self-check runs a pass over exactly the review list's questions
     page = open_page(win, "selfcheck")
     page.quiz.review_button.click()
-    assert [i.question.id for i in page.quiz.session.items] == [question.id]
+    others = [q.id for q in ctx.content.quiz() if q.id != question.id]
+    assert [i.question.id for i in page.quiz.session.items] == [question.id, *others]
     _screenshot(win, "review-selfcheck.png")
     assert page.quiz.reason_label.text().startswith(
         "Review before the loop · recall at the round 0%"
@@ -102,7 +106,33 @@ def test_the_night_before_shows_a_flagged_question_and_a_flub(
     qtbot.keyClick(page.quiz.card, Qt.Key.Key_Space)
     with qtbot.waitSignal(bus.changed):
         qtbot.keyClick(page.quiz.card, Qt.Key.Key_4)  # Easy
-    assert page.quiz.session.finished and "1 easy" in page.quiz.message_label.text()
+    assert page.quiz.reason_label.text().startswith(
+        "Review before the loop · new question, not answered yet"
+    )
+    # answered, no longer new; flagged, it stays on the list until the flag is cleared
+    assert page.quiz.review_button.text() == f"&Review before the loop ({pack})"
+
+
+def test_a_new_users_night_before_review_is_the_packs_questions(
+    qtbot, main_window, open_page, ctx, evening
+):
+    """A new user's "Review before the loop" landed on "0 questions to review"."""
+    questions = ctx.content.quiz()
+    win = main_window()
+    checklist = open_page(win, "checklist")
+    group = checklist.groups["night-before"]
+    item = next(i for i in group.phase_list.items if i.link == "review-list")
+    group.link_buttons[item.key].click()
+    qtbot.waitUntil(lambda: win.current_key() in ("selfcheck", "study"))
+    panel = open_page(win, "selfcheck").quiz
+    n = len(questions)
+    assert panel.review_label.text().startswith(f"{n} due now · {n} questions to review")
+    assert panel.review_button.isEnabled()
+    assert panel.review_button.text() == f"&Review before the loop ({n})"
+    panel.review_button.click()
+    assert [i.question.id for i in panel.session.items] == [q.id for q in questions]
+    assert not panel.answer_label.isVisible()  # one at a time, the answer on request
+    assert "new question" in panel.reason_label.text()
 
 
 def _screenshot(win, name: str) -> None:

@@ -104,3 +104,64 @@ def test_the_detail_pane_names_every_company_the_export_names(qtbot, ctx, bus, c
     ]
     markdown = exports.render_markdown(rows, clock.now())
     assert all(name in markdown for name in companies)
+
+
+def test_a_self_check_set_in_the_guide_pane_shows_each_answer_only_when_asked(
+    qtbot, ctx, bus, content
+):
+    """A flubbed "brute force" linked the pane to the day-of self-check and printed all
+    six questions with their answers; the guide says to answer from memory first."""
+    from PySide6.QtCore import Qt
+
+    loop = create_loop(ctx.db, "Acme")
+    journal.add_flub(ctx.db, loop, None, "brute force", "stopped at the naive loop", 3)
+    page = _page(qtbot, ctx, bus)
+    page.resize(900, 900)
+    page.show()
+    qtbot.waitExposed(page)
+    section = content.section(page.selected().guide.section_id)
+    answers = [it.get("answer") for it in section.items if it.get("answer")]
+    assert len(answers) == 6
+    shown = page.detail.toPlainText()
+    assert not any(answer in shown for answer in answers)
+    questions = page.questions
+    assert questions.isVisible() and len(questions.toggles) == 6
+    assert [q.text().split(". ", 1)[1] for q in questions.questions] == [
+        it.text for it in section.items
+    ]
+    assert [t.answer.isVisible() for t in questions.toggles] == [False] * 6
+    third = questions.toggles[2]
+    assert third.accessibleName() == "Show the answer to question 3"
+    assert third.focusPolicy() & Qt.FocusPolicy.TabFocus
+    third.setFocus()
+    qtbot.keyClick(third, Qt.Key.Key_Space)
+    assert third.answer.isVisible() and third.answer.text() == answers[2]
+    assert [t.answer.isVisible() for t in questions.toggles] == [0, 0, 1, 0, 0, 0]
+    assert third.accessibleName() == "Hide the answer to question 3"
+    qtbot.keyClick(third, Qt.Key.Key_Space)
+    assert not third.answer.isVisible()
+
+
+def test_a_missed_question_on_the_list_keeps_its_answer_hidden(qtbot, ctx, bus, content, clock):
+    from companion.core.selfcheck import quiz
+
+    question = next(q for q in content.quiz() if q.id == "day-of-utilization")
+    quiz.record_mark(ctx.db, question, "missed", clock.now())
+    page = _page(qtbot, ctx, bus)
+    page.show()
+    qtbot.waitExposed(page)
+    assert page.selected().key == "quiz:day-of-utilization"
+    assert question.answer not in page.detail.toPlainText()
+    (toggle,) = page.questions.toggles
+    assert page.questions.questions[0].text().endswith(question.question)
+    assert not toggle.answer.isVisible()
+    toggle.click()
+    assert toggle.answer.isVisible() and toggle.answer.text() == question.answer
+
+
+def test_a_topic_outside_the_self_check_shows_no_question_pane(qtbot, ctx, bus, flubs):
+    page = _page(qtbot, ctx, bus)
+    page.show()
+    qtbot.waitExposed(page)
+    assert page.selected().topic == "GPU utilization"
+    assert not page.questions.isVisible() and page.questions.toggles == []

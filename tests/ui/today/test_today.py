@@ -175,16 +175,15 @@ def test_warm_up_and_item_links(qtbot, ctx, bus, dnd, clock, loop, desk):
     buttons = {
         b.text().replace("&", ""): b for b in page.now_box.findChildren(type(page.add_loop_button))
     }
-    buttons["Read the pitch aloud"].click()
-    buttons["Speak one answer aloud"].click()  # nothing flagged: the quiz offers one
-    assert opened == ["about", "selfcheck"] and flagged == []
+    # the warm-up is the steps' own links (the two buttons that repeated them are gone)
+    assert "Read the pitch aloud" not in buttons and "Speak one answer aloud" not in buttons
     links = page.phase_group.link_buttons
     by_link = {
         item.link: links[item.key] for item in page.phase_group.phase_list.items if item.link
     }
     by_link["about-me"].click()
-    by_link["one-answer"].click()
-    assert opened == ["about", "selfcheck", "about", "selfcheck"] and flagged == []
+    by_link["one-answer"].click()  # nothing flagged: the quiz offers one
+    assert opened == ["about", "selfcheck"] and flagged == []
     by_link["dnd"].click()
     assert desk.banners is False
     assert page.dnd_banner.isVisible() and "until the round ends" in page.dnd_banner.text()
@@ -526,16 +525,20 @@ def test_a_changed_start_time_goes_through_reschedule(
     assert page.view.round(first).starts_at == at(2, 14)
 
 
-def test_the_followed_loop_is_one_pref_written_by_the_service(qtbot, ctx, bus, dnd):
-    from companion.core.day.actions import LOOP_PREF, followed_loop
+def test_the_loop_shown_first_is_one_pref_written_by_the_service(qtbot, ctx, bus, dnd):
+    from companion.ui.day.service import SHOWN_LOOP
 
     page = make_page(qtbot, ctx, bus)
     seen = []
     bus.changed.connect(seen.append)
     loop_id = page.create_loop("Acme", "SRE", "2026-12-02")
-    assert ctx.prefs.get(LOOP_PREF) == loop_id and followed_loop(ctx.prefs) == loop_id
+    assert ctx.prefs.get(SHOWN_LOOP) == loop_id and page.day.shown_loop == loop_id
     assert [sorted(c.kinds) for c in seen] == [["loop", "prefs"]]
-    assert page.view.loop_id == loop_id
+    assert page.schedule.loop_id == loop_id and page.headline.text() == "Today · Acme · SRE"
+    # "All loops" sets it back: the day's loops, in the order their rounds come
+    page.loop_combo.setCurrentIndex(page.loop_combo.findData(0))
+    page.loop_combo.activated.emit(page.loop_combo.currentIndex())
+    assert page.day.shown_loop == 0 and page.loop_combo.currentText() == "All loops"
 
 
 def test_reloaded_content_gives_the_day_new_rules(ctx, bus, monkeypatch):
@@ -562,7 +565,7 @@ def test_dialogs_open_without_a_nested_event_loop(qtbot, ctx, bus, dnd, loop, cl
     assert page.dialog.isVisible() and page.dialog.windowModality() == Qt.WindowModality.WindowModal
     page.dialog.company.setText("Globex")
     page.dialog.accept()
-    assert page.view.loop.company == "Globex"  # created and followed once accepted
+    assert page.headline.text() == "Today · Globex"  # created and shown once accepted
     page.day.choose_loop(loop_id)
     _select(page, first)
     page.schedule.delete_selected()
@@ -612,13 +615,16 @@ def test_the_morning_items_and_the_warm_up_come_before_the_first_round_only(
     clock.set(at(2, 9, 50))
     tick(bus)
     buttons, items = shown()
-    assert "Speak one answer aloud" in buttons and "Read the pitch aloud" in buttons
+    links = [i.link for i in page.phase_group.phase_list.items]
+    assert "dnd" in links and "Do not disturb" in buttons  # the list's first item offers it
     assert any(t.startswith("Warm-up") for t in items) and any("Phone" in t for t in items)
     clock.set(at(2, 11, 20))  # before the second round of the day
     tick(bus)
     assert page.phase_group.phase_list.phase == "before-round"
     buttons, items = shown()
-    assert "Speak one answer aloud" not in buttons and "Read the pitch aloud" not in buttons
+    # offered before every round, not only the first: the list's item is a morning one
+    assert "dnd" not in [i.link for i in page.phase_group.phase_list.items]
+    assert "Do not disturb" in buttons
     assert not any(t.startswith("Warm-up") or "Phone" in t for t in items)
     assert any("Bathroom" in t for t in items)  # what comes back before every round
 
@@ -813,3 +819,24 @@ def test_past_its_end_the_in_round_line_says_by_how_much_and_keeps_count(
     page.update_countdown()  # the countdown's timer fired; the day has not changed
     assert "was due to end at 10:30, 17 min over" in page.now_label.text()
     assert "ends about" not in page.now_label.text()
+
+
+def test_one_step_at_a_time_before_a_round(qtbot, ctx, bus, dnd, clock, loop):
+    """The step due now is marked and the only one shown; the rest fold behind a button,
+    and ticking the step brings the next."""
+    clock.set(at(2, 9, 50))  # 10 minutes before the first round: the water step is due
+    page = make_page(qtbot, ctx, bus)
+    group = page.phase_group
+    items = {i.key: i for i in group.phase_list.items}
+    assert items[group.step_key].text.startswith("Water within reach")
+    shown = [k for k in items if not group.boxes[k].isHidden()]
+    assert shown == [group.step_key] and not group.fold_button.isHidden()
+    assert group.when_labels[group.step_key].text().endswith("now")
+    group.fold_button.click()  # unfold: every step, the one now still marked
+    assert not any(group.boxes[k].isHidden() for k in items)
+    group.fold_button.click()
+    group.boxes[group.step_key].click()  # done: the newest step not ticked comes up
+    assert items[group.step_key].minutes_before == 15
+    clock.set(at(2, 9, 53))
+    tick(bus)
+    assert items[page.phase_group.step_key].text.startswith("Warm-up: read the about-me")
