@@ -75,7 +75,7 @@ soak: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(PY) benchmarks/run_all $(ARGS)
 
-## bench-long: every benchmark at full size, start-up in instructions too (callgrind; most of an hour)
+## bench-long: every benchmark at full size, the day and voice runs too (most of an hour)
 .PHONY: bench-long
 bench-long: $(VENV)/.installed-test
 	BENCH_LONG=1 $(PY) benchmarks/run_all $(ARGS)

@@ -25,7 +25,7 @@ def test_a_quick_run_passes_the_smaller_sizes_a_module_takes(run_all, monkeypatc
     journal = _load("bench_journal")
     assert run_all.quick_arguments(journal, "bench_journal") == {"sizes": (2_000,)}
     startup = _load("startup")
-    assert run_all.quick_arguments(startup, "startup") == {"pairs": 5, "instructions": False}
+    assert run_all.quick_arguments(startup, "startup") == {"pairs": 5, "instructions": True}
 
     class NoSizes:
         @staticmethod
@@ -80,3 +80,16 @@ def test_instructions_are_read_from_callgrind_s_summary(monkeypatch):
     Done.stderr = "valgrind: no such tool\n"
     with pytest.raises(startup.BenchmarkError, match="no such tool"):
         startup._instructions(["valgrind", "--tool=callgrind", "x", "app"], {})
+
+
+def test_without_valgrind_the_time_rows_stand_beside_one_error_row(monkeypatch):
+    startup = _load("startup")
+    app = [startup.Sample(170.0, 72.0)] * 3
+    bare = {kind: [startup.Sample(150.0, 66.0)] * 3 for kind in startup.BASELINES}
+    plan = [startup.Sample(180.0, 80.0, plan_ms=250.0)] * 3
+    monkeypatch.setattr(startup, "collect", lambda pairs: (app, {**bare, "plan": plan}, "X"))
+    monkeypatch.setattr(startup.shutil, "which", lambda name: None)
+    rows = startup.run(3, instructions=True)
+    failed = [row for row in rows if row.get("error")]
+    assert len(failed) == 1 and "valgrind is not installed" in failed[0]["error"]
+    assert any("to Today's plan drawn" in row["figure"] and "error" not in row for row in rows)
