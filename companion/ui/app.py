@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMenu, QSystemTrayIcon
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSystemTrayIcon
 
 from companion import APP_ID, APP_NAME, __version__
 from companion.core import paths
@@ -229,3 +230,34 @@ class Application:
     def later(self, call: Callable[[], None]) -> None:
         """Run ``call`` on the event loop's next turn."""
         QTimer.singleShot(0, call)
+
+
+class PlanDrawn(QObject):
+    """For benchmarks/startup.py (``COMPANION_EXIT_ON_PLAN_DRAWN=1``): report the first paint
+    and when the frame that shows Today's plan is on screen, then quit. The first frame is
+    drawn before the day is read; Today renders the day's view once it is built, and its
+    first paint after that render is the plan drawn. Only the Today page is watched."""
+
+    def __init__(self, qapp: QApplication, window: QMainWindow, started: float) -> None:
+        super().__init__(window)
+        self._qapp, self._started, self._page = qapp, started, None
+        window.stack.currentChanged.connect(lambda _i: self._watch(window.stack.currentWidget()))
+        window.first_painted.connect(lambda: self._say("first-paint"))  # the frame before
+
+    def _watch(self, page) -> None:
+        if page is not None and page.objectName() == "page-today" and self._page is None:
+            self._page = page
+            page.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.Paint and getattr(watched, "redraws", 0) > 0:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._report)  # once the frame is painted and flushed
+        return False
+
+    def _report(self) -> None:
+        self._say("plan-drawn")
+        QTimer.singleShot(0, lambda: self._qapp.exit(0))
+
+    def _say(self, what: str) -> None:
+        print(f"{what} {time.time():.6f} {time.perf_counter() - self._started:.6f}", flush=True)
