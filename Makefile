@@ -71,9 +71,14 @@ unit: $(VENV)/.installed-test
 soak: $(VENV)/.installed-test
 	COMPANION_SOAK=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q tests/resilience
 
-## bench: every benchmark, one table
+## bench: the benchmark table within 5 minutes (smaller journals, fewer rounds; ARGS="--only startup")
 bench: $(VENV)/.installed-test
-	$(PY) benchmarks/run_all
+	$(PY) benchmarks/run_all $(ARGS)
+
+## bench-long: every benchmark at full size, the day and voice runs too (most of an hour)
+.PHONY: bench-long
+bench-long: $(VENV)/.installed-test
+	BENCH_LONG=1 $(PY) benchmarks/run_all $(ARGS)
 
 ## fuzz: each fuzz target (tests/fuzz) under atheris for FUZZ_SECONDS (default 60); exit 1 on a finding
 .PHONY: fuzz

@@ -103,7 +103,6 @@ def _data_folder(root: Path, *, running: bool) -> Path:
         start_round(ctx.db, "coding", now - dt.timedelta(minutes=5), loop_id=loop, round_id=rid)
     else:
         add_round(ctx.db, loop, "coding", scheduled_at=now + dt.timedelta(hours=3))
-    ctx.prefs.set("today.loop_id", loop)
     ctx.prefs.save()
     ctx.close()
     return folder

@@ -96,7 +96,8 @@ def _medians(argv: list[str], runs: int) -> tuple[float, float, float]:
 def _build(folder: Path, loops: int) -> Path:
     import datetime as dt
 
-    from companion.core.journal.demo import generate
+    from demo_journal import generate
+
     from companion.core.storage.store import open_store
 
     store = open_store(folder / "companion.sqlite3")

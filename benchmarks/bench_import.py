@@ -73,7 +73,8 @@ def _measure(argv: list[str]) -> tuple[float, float, float, str]:
 
 
 def _export(folder: Path, loops: int, out: Path) -> None:
-    from companion.core.journal.demo import generate
+    from demo_journal import generate
+
     from companion.core.journal.files import export_journal
     from companion.core.storage.store import open_store
 

@@ -72,10 +72,11 @@ def run(sizes: tuple[int, ...] = SIZES) -> list[dict]:
 
 
 def measure(folder: Path, loops: int, *, exports_too: bool) -> list[dict]:
+    from demo_journal import generate
+
     from companion.core.content.loader import default_folders, load_content
     from companion.core.journal import files as journal_io
     from companion.core.journal import search
-    from companion.core.journal.demo import generate
     from companion.core.storage.store import open_store
     from companion.core.study import exports
     from companion.core.study import ranking as studylist

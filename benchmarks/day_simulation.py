@@ -92,7 +92,6 @@ def _simulate(folder: Path, measure: bool, card_ticks_per_minute: int = 60) -> d
         add_round(ctx.db, loop, rtype, scheduled_at=dt.datetime.combine(DAY, dt.time(h, m), TZ))
         for (h, m), rtype in zip(STARTS, ROUND_TYPES)
     ]
-    ctx.prefs.set("today.loop_id", loop)
     bus = AppBus()
     sent: list[tuple[str, str]] = []
     notifier = Notifier(bus, fallback=lambda title, text: sent.append((title, text)))

@@ -10,16 +10,28 @@ before ``Popen``; first pixels are the wall-clock time an X DAMAGE observer
 offscreen platform, where there is no X server, the time the child reports from its
 paint handler); peak memory is the child's ``ru_maxrss`` from ``os.wait4``.
 
-Usage: ``python benchmarks/startup.py [--pairs N] [--profile]``. ``--profile`` also runs
-the app once under ``-X importtime`` and lists the imports that cost most on the path to
-the first paint.
+Each round also starts the app on a data folder holding a loop today, with
+COMPANION_EXIT_ON_PLAN_DRAWN=1: it reports when the frame that shows Today's plan has
+been painted and flushed (the first frame says "Loading today's plan…"), so the table
+gives the time to the plan beside the list window's first pixels, and how long the plan
+follows the app's own first pixels.
+
+With ``--instructions`` (and in ``make bench``) the same starts are counted in
+instructions under ``valgrind --tool=callgrind``, which a busy machine hardly moves: the
+app to its first paint and to Today's plan, against the three-item list window.
+
+Usage: ``python benchmarks/startup.py [--pairs N] [--profile] [--instructions]``.
+``--profile`` also runs the app once under ``-X importtime`` and lists the imports that
+cost most on the path to the first paint.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime as dt
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -52,12 +64,16 @@ CHILD_TIMEOUT = 60.0
 # the machine, not the app (no session bus, so Qt autolaunched a D-Bus daemon per process;
 # a stalled X server); a ratio of two such numbers says nothing, so the row fails instead.
 BASELINE_LIMIT_MS = 1000.0
+PLAN_AFTER_FIRST_PIXELS_MS = 100.0  # #66: the plan at first sight, or within 100 ms of it
+PLAN_BASELINE = "list"  # the plan is compared with the window that draws text
+CALLGRIND_TIMEOUT = 900.0
 
 
 @dataclass
 class Sample:
     ms: float  # process start to first pixels (first paint on the offscreen platform)
     rss_mib: float  # peak resident memory of the child
+    plan_ms: float | None = None  # process start to Today's plan drawn (the plan runs only)
 
 
 class BenchmarkError(RuntimeError):
@@ -145,7 +161,12 @@ def _measure(argv: list[str], env: dict[str, str], seen) -> Sample:
         if pixels is None:
             raise BenchmarkError(f"{' '.join(argv[1:])}: the X server saw no pixels drawn")
         epoch = pixels
-    return Sample(ms=(epoch - started) * 1000.0, rss_mib=usage.ru_maxrss / 1024.0)
+    plan = [float(line.split()[1]) for line in out.splitlines() if line.startswith("plan-drawn ")]
+    return Sample(
+        ms=(epoch - started) * 1000.0,
+        rss_mib=usage.ru_maxrss / 1024.0,
+        plan_ms=(plan[0] - started) * 1000.0 if plan else None,
+    )
 
 
 def app_argv(data_dir: Path, *extra: str) -> list[str]:
@@ -164,29 +185,56 @@ def bare_argv(*extra: str, kind: str = "mainwindow") -> list[str]:
 
 
 def collect(pairs: int = ROUNDS) -> tuple[list[Sample], dict[str, list[Sample]], str]:
-    """Rotate app and baseline runs; a warm-up round first is discarded."""
+    """Rotate app and baseline runs; a warm-up round first is discarded. The app's runs to
+    Today's plan (on a folder holding a loop today) come back under ``bare["plan"]``."""
     app: list[Sample] = []
-    bare: dict[str, list[Sample]] = {kind: [] for kind in BASELINES}
+    bare: dict[str, list[Sample]] = {kind: [] for kind in [*BASELINES, "plan"]}
     compile_app()
     with display() as (env, note), tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
-        env["COMPANION_EXIT_ON_FIRST_PAINT"] = "1"
         env["HOME"] = str(Path(tmp) / "home")  # Qt and platformdirs stay out of the real home
         env.pop("COMPANION_HOME", None)
+        plan_env = dict(env, COMPANION_EXIT_ON_PLAN_DRAWN="1")
+        env["COMPANION_EXIT_ON_FIRST_PAINT"] = "1"
+        template = plan_folder(Path(tmp) / "plan-template")
         if "offscreen" not in note:
             note += "; first pixels seen by an X DAMAGE observer"
         for n in range(pairs + 1):
             data_dir = Path(tmp) / f"data-{n}"  # a fresh folder every run, as on first launch
+            plan_dir = Path(tmp) / f"plan-{n}"
+            shutil.copytree(template, plan_dir)  # the same loop, a folder of its own
             runs = [("app", lambda d=data_dir: measure(app_argv(d), env))]
             runs += [(k, lambda k=k: measure(bare_argv(kind=k), env)) for k in BASELINES]
+            runs += [("plan", lambda d=plan_dir: measure(app_argv(d), plan_env))]
             shift = n % len(runs)
             runs = runs[shift:] + runs[:shift]  # no side always goes first
             results = {name: fn() for name, fn in runs}
+            if results["plan"].plan_ms is None:
+                raise BenchmarkError("the app never reported Today's plan drawn")
             if n == 0:
                 continue  # warm-up: page cache, font cache
             app.append(results["app"])
-            for kind in BASELINES:
+            for kind in bare:
                 bare[kind].append(results[kind])
     return app, bare, note
+
+
+def plan_folder(folder: Path) -> Path:
+    """A data folder whose journal holds a loop today with four rounds, the first in an
+    hour, opened once (so no run pays the day's first backup)."""
+    from companion.core.day.loops import add_round, create_loop
+    from companion.core.storage.store import open_store
+    from companion.core.timeutil import local_now
+
+    folder.mkdir(mode=0o700, parents=True)
+    store = open_store(folder / "companion.sqlite3")
+    try:
+        now = local_now().replace(second=0, microsecond=0)
+        loop = create_loop(store.db, "Acme", "SRE", starts_on=now.date().isoformat())
+        for hours, kind in enumerate(("hiring-manager", "design", "coding", "behavioral"), 1):
+            add_round(store.db, loop, kind, scheduled_at=now + dt.timedelta(hours=hours))
+    finally:
+        store.close()
+    return folder
 
 
 def compile_app() -> None:
@@ -233,14 +281,20 @@ def round_ratios(app: list[float], bare: list[float]) -> tuple[float, float, flo
     return middle, low, high
 
 
-def run(pairs: int = ROUNDS) -> list[dict]:
+def run(pairs: int = ROUNDS, instructions: bool | None = None) -> list[dict]:
     """Rows for benchmarks/run_all: first-pixels time and peak memory, app versus each
     bare window, as the median of the rounds' own ratios (:func:`round_ratios`). A time
     row is an error row (failed, with the reason) when its baseline itself is
-    implausibly slow."""
+    implausibly slow. ``instructions`` (default: when BENCH_LONG=1; run_all's quick table
+    asks for them too) adds the callgrind rows (:func:`count_instructions`, about a minute
+    per run here); without valgrind they are one error row and the time rows stand."""
+    if instructions is None:
+        instructions = os.environ.get("BENCH_LONG") == "1"
     app, bare, note = collect(pairs)
     if isinstance(bare, list):  # one baseline (a caller's own collect): the main window
         bare = {"mainwindow": bare}
+    bare = dict(bare)
+    plan = bare.pop("plan", None)
     app_ms = statistics.median(s.ms for s in app)
     app_mib = statistics.median(s.rss_mib for s in app)
     targets = {
@@ -283,7 +337,102 @@ def run(pairs: int = ROUNDS) -> list[dict]:
                 "note": f"{len(app)} alternating rounds; {note}",
             }
         )
-    return time_rows + memory_rows
+    plan_rows = _plan_rows(plan, bare.get(PLAN_BASELINE), note) if plan else []
+    counted = []
+    if instructions:
+        try:
+            counted = count_instructions()
+        except BenchmarkError as exc:  # the time rows stand without it
+            counted = [{"figure": "start-up in instructions (callgrind)", "error": str(exc)}]
+    return time_rows + plan_rows + memory_rows + counted
+
+
+def _plan_rows(plan: list[Sample], listed: list[Sample] | None, note: str) -> list[dict]:
+    """Process start to Today's plan drawn beside the list window's first pixels, and how
+    long the plan follows the same run's first pixels (round by round)."""
+    plan_ms = [s.plan_ms for s in plan]
+    after = [s.plan_ms - s.ms for s in plan]
+    rows = []
+    if listed:
+        list_ms = [s.ms for s in listed]
+        ratio, *spread = round_ratios(plan_ms, list_ms)
+        rows.append(
+            {
+                "figure": "start-up: process start to Today's plan drawn (a loop today), "
+                f"vs {BASELINES[PLAN_BASELINE]}",
+                "app_ms": statistics.median(plan_ms),
+                "baseline_ms": statistics.median(list_ms),
+                "ratio": ratio,
+                "ratio_range": tuple(spread),
+                "target": "none (information; the plan's own target is the next row)",
+                "met": None,
+                "unit": "ms",
+                "note": f"{len(plan)} alternating rounds; {note}; the plan: the app's report "
+                "once the frame that shows it is flushed",
+            }
+        )
+    middle = statistics.median(after)
+    rows.append(
+        {
+            "figure": "start-up: Today's plan drawn after the app's first pixels (same run)",
+            "app_ms": middle,
+            "target": f"<= {PLAN_AFTER_FIRST_PIXELS_MS:.0f} ms",
+            "met": middle <= PLAN_AFTER_FIRST_PIXELS_MS,
+            "unit": "ms",
+            "note": f"{len(plan)} alternating rounds; {note}",
+        }
+    )
+    return rows
+
+
+# instructions (callgrind) --------------------------------------------------------------
+
+
+def count_instructions() -> list[dict]:
+    """The app to its first paint and to Today's plan, and the list window to its first
+    paint, each counted by ``valgrind --tool=callgrind`` from process start to its exit;
+    instruction counts do not move with the machine's load as times do."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        raise BenchmarkError("valgrind is not installed (apt-get install valgrind)")
+    compile_app()
+    with display() as (env, note), tempfile.TemporaryDirectory(prefix="companion-cg-") as tmp:
+        env["HOME"] = str(Path(tmp) / "home")
+        env.pop("COMPANION_HOME", None)
+        grind = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        first = dict(env, COMPANION_EXIT_ON_FIRST_PAINT="1")
+        plan = dict(env, COMPANION_EXIT_ON_PLAN_DRAWN="1")
+        counts = {
+            "list": _instructions([*grind, *bare_argv(kind="list")], first),
+            "app": _instructions([*grind, *app_argv(Path(tmp) / "data")], first),
+            "plan": _instructions([*grind, *app_argv(plan_folder(Path(tmp) / "plan"))], plan),
+        }
+    base = counts["list"]
+    return [
+        {
+            "figure": f"start-up in instructions (callgrind): the app to {what}, "
+            f"vs {BASELINES['list']}",
+            "app_value": counts[key] / 1e6,
+            "baseline_value": base / 1e6,
+            "ratio": counts[key] / base,
+            "unit": "M",
+            "target": "none (information: a busy machine does not move it)",
+            "met": None,
+            "note": f"valgrind --tool=callgrind, process start to exit; {note}",
+        }
+        for key, what in (("app", "its first paint"), ("plan", "Today's plan drawn"))
+    ]
+
+
+def _instructions(argv: list[str], env: dict[str, str]) -> int:
+    proc = subprocess.run(
+        argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=CALLGRIND_TIMEOUT
+    )
+    found = re.findall(r"Collected\s*:\s*(\d+)", proc.stderr)
+    if proc.returncode != 0 or not found:
+        tail = (proc.stderr.strip().splitlines() or ["(no output)"])[-1]
+        raise BenchmarkError(f"callgrind of {' '.join(argv[3:])} exited {proc.returncode}: {tail}")
+    return int(found[-1])
 
 
 def _target(ratio: float | None, kind: str) -> str:
@@ -349,8 +498,9 @@ def print_table(rows: list[dict]) -> None:
         unit = row.get("unit", "ms")
         app = row.get("app_ms", row.get("app_value"))
         base = row.get("baseline_ms", row.get("baseline_value"))
+        shown_base = f"{base:8.1f}{unit:>2}" if base is not None else f"{'-':>10}"
         print(
-            f"{row['figure']:42} {app:8.1f}{unit:>2} {base:8.1f}{unit:>2} {ratio_text(row):>16}"
+            f"{row['figure']:42} {app:8.1f}{unit:>2} {shown_base} {ratio_text(row):>16}"
             f"  {row['target']}: {verdict(row['met'])}"
         )
     notes = {row["note"] for row in rows if row.get("note")}
@@ -364,9 +514,12 @@ def main(argv: list[str] | None = None) -> int:
         "--pairs", type=int, default=ROUNDS, help=f"measured rounds (default {ROUNDS})"
     )
     parser.add_argument("--profile", action="store_true", help="also list costly imports")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions (callgrind)"
+    )
     args = parser.parse_args(argv)
     try:
-        rows = run(args.pairs)
+        rows = run(args.pairs, args.instructions or None)
     except BenchmarkError as exc:
         print(f"startup benchmark failed: {exc}", file=sys.stderr)
         return 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import types
+from collections.abc import Sequence
 
 from companion import APP_NAME, __version__
 from companion.commands import COMMANDS, whole_number
@@ -13,7 +14,9 @@ from companion.core.text import say
 from companion.ui.process.launch import run_gui
 
 
-def build_parser():
+def build_parser(extra: Sequence[types.ModuleType] = ()):
+    """The command line; ``extra``: command modules from outside the app (the demo
+    generator of benchmarks/), each with its ``register(sub)``."""
     # argparse loads here, not at the top: a plain GUI launch never builds the parser
     import argparse
 
@@ -56,6 +59,8 @@ def build_parser():
 
     for name in COMMANDS:
         importlib.import_module(f"companion.commands.{name}").register(sub)  # seam: commands
+    for module in extra:
+        module.register(sub)
     _accept_data_dir_everywhere(sub)
     return parser
 
@@ -77,7 +82,7 @@ def usage_line(prog: str, message: str) -> str:
 
 
 def _accept_data_dir_everywhere(sub) -> None:
-    """`companion demo --data-dir DIR` reads as well as `companion --data-dir DIR demo`;
+    """`companion today --data-dir DIR` reads as well as `companion --data-dir DIR today`;
     and a bare ``type=int`` gets the bounds of :func:`whole_number`."""
     import argparse
 
@@ -141,20 +146,20 @@ def _context(args):
     return AppContext(folder)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, extra: Sequence[types.ModuleType] = ()) -> int:
     """The command line; a Ctrl+C anywhere in it (importing, parsing, working, the window
     before its own handler) ends it with 130 and no traceback."""
     try:
-        return _main(argv)
+        return _main(argv, extra)
     except KeyboardInterrupt:
         return 130
 
 
-def _main(argv: list[str] | None) -> int:
+def _main(argv: list[str] | None, extra: Sequence[types.ModuleType] = ()) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = _gui_fast_path(argv)
     if args is None:
-        args = build_parser().parse_args(argv)
+        args = build_parser(extra).parse_args(argv)
     if args.self_test:
         from companion.selftest import run_self_test  # seam: commands
 

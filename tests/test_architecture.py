@@ -242,12 +242,12 @@ def test_the_seam_finder_sees_an_unnamed_import(tmp_path, monkeypatch):
 
 
 def test_the_readme_architecture_map_matches_the_tree():
-    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Architecture", 1)[1].split("\n## ", 1)[0]
+    readme = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = readme.split("# Architecture", 1)[1].split("\n## ", 1)[0]
     for side in ("core", "ui"):
         folders = {p.name for p in (PACKAGE / side).iterdir() if (p / "__init__.py").is_file()}
         for folder in folders:
-            assert f" {folder}/" in section, f"README's architecture map misses {side}/{folder}/"
+            assert f" {folder}/" in section, f"docs/architecture.md's map misses {side}/{folder}/"
     block = section.split("    companion/", 1)[1].split("\n\n", 1)[0]
     side = ""
     for line in block.splitlines():
@@ -258,7 +258,9 @@ def test_the_readme_architecture_map_matches_the_tree():
                 if not name.endswith("/"):
                     break
                 if "(coming)" not in line:
-                    assert (PACKAGE / side / name).is_dir(), f"README names {side}/{name}"
+                    assert (PACKAGE / side / name).is_dir(), (
+                        f"docs/architecture.md names {side}/{name}"
+                    )
 
 
 def _string_literals(path: Path) -> list[str]:
@@ -283,7 +285,7 @@ def _string_literals(path: Path) -> list[str]:
         ("backups", "core/paths.py"),
         (".instance.lock", "core/paths.py"),
         ("dnd-state.json", "core/paths.py"),
-        ("today.loop_id", "core/day/actions.py"),
+        ("today.shown_loop", "ui/day/service.py"),
     ],
 )
 def test_a_file_or_pref_name_is_spelled_once(name, home):

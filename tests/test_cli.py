@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from demo_journal import companion_with_demo
 
 from companion import __version__
 from companion.cli import _gui_fast_path, main
@@ -53,7 +54,7 @@ def test_doctor_reports_a_damaged_database_and_repair_moves_it_aside(data_dir, c
 
 
 def test_doctor_never_writes_to_an_existing_journal(data_dir, capsys):
-    assert main(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
+    assert companion_with_demo(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
     db_file = data_dir / "companion.sqlite3"
     conn = sqlite3.connect(db_file)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -153,7 +154,7 @@ def test_commands_refuse_a_journal_they_cannot_open(argv, data_dir, tmp_path, ca
     conn.close()
     before = (data_dir / "companion.sqlite3").read_bytes()
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
-    assert main(["--data-dir", str(data_dir), *argv]) == 1
+    assert companion_with_demo(["--data-dir", str(data_dir), *argv]) == 1
     err = capsys.readouterr().err
     assert err.startswith("companion: ") and "newer version" in err and "Traceback" not in err
     assert (data_dir / "companion.sqlite3").read_bytes() == before
@@ -192,7 +193,10 @@ def test_journal_import_of_several_files_imports_all_or_none(tmp_path, capsys):
     files = []
     for n in range(2):
         src = tmp_path / f"src{n}"
-        assert main(["--data-dir", str(src), "demo", "--loops", "2", "--seed", str(n)]) == 0
+        assert (
+            companion_with_demo(["--data-dir", str(src), "demo", "--loops", "2", "--seed", str(n)])
+            == 0
+        )
         files.append(tmp_path / f"j{n}.json")
         assert main(["--data-dir", str(src), "journal", "export", "-o", str(files[-1])]) == 0
     bad = tmp_path / "bad.json"
@@ -234,7 +238,7 @@ def test_usage_errors_are_one_line_naming_the_command(argv, command, data_dir, c
 
 @pytest.mark.parametrize("suffix, marker", [(".csv", ","), (".json", "{")])
 def test_study_list_format_follows_the_suffix(suffix, marker, data_dir, tmp_path, capsys):
-    assert main(["demo", "--loops", "1"]) == 0
+    assert companion_with_demo(["demo", "--loops", "1"]) == 0
     out = tmp_path / f"list{suffix}"
     assert main(["export", "study-list", "-o", str(out)]) == 0
     text = out.read_text()

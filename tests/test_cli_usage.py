@@ -69,7 +69,6 @@ def test_an_empty_data_dir_is_one_line_in_the_same_form(path, capsys):
     "argv, command",
     [
         (["today", "--at", ""], "today"),
-        (["demo", "--loops", "-1"], "demo"),
         (["stories", "export", "-o", ""], "stories export"),
         (["cue", "--round", "no-such-type"], "cue"),
     ],

@@ -12,6 +12,8 @@ from companion.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = ROOT / "docs"
+README_MAX_LINES = 450  # the users' guide; what developers read lives in docs/
 
 
 def _commands(parser: argparse.ArgumentParser, prefix: str = "companion") -> list[str]:
@@ -65,7 +67,11 @@ def readme_section(command: str) -> str:
     ]
     if command == "companion":
         table = [line for line in README.splitlines() if re.match(r"\| `companion -", line)]
-    paragraphs = [b for b in blocks if re.search(rf"`{name}(?![\w-])(?! [a-z])", b)]
+    paragraphs = [  # a table is read row by row above, not as one block
+        b
+        for b in blocks
+        if not b.lstrip().startswith("|") and re.search(rf"`{name}(?![\w-])(?! [a-z])", b)
+    ]
     usage = [  # the indented usage lines of a section: "    companion about analyze [FILE] ..."
         line for line in README.splitlines() if re.match(rf" {{4}}{name}(?![\w-])(?! [a-z])", line)
     ]
@@ -103,6 +109,46 @@ def test_quick_start_is_two_commands():
     quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     commands = re.findall(r"^\s*make \w+", quick, flags=re.M)
     assert [c.strip() for c in commands] == ["make run", "make test"]
+
+
+def test_the_readme_is_for_users_and_short():
+    lines = README.count("\n")
+    assert lines < README_MAX_LINES, f"README.md has {lines} lines; move detail to docs/"
+    for section in ("Install", "Platforms", "The day", "Voice", "Commands", "Troubleshooting"):
+        assert f"\n## {section}" in README, f"README has no {section} section"
+    assert "Your data" in README and "privacy" in README
+
+
+def test_the_readme_keeps_no_lab_notes():
+    """Dated runs and benchmark tables belong in docs/performance.md, current figures only."""
+    assert not re.search(r"\b20\d\d-\d\d-\d\d\b", README), "a dated note in README.md"
+    assert "benchmarks/" not in README and "| ratio |" not in README
+
+
+def _doc(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def test_the_docs_hold_what_developers_read():
+    architecture, development, performance = (
+        _doc(n) for n in ("architecture.md", "development.md", "performance.md")
+    )
+    assert "import-linter" in architecture and "    companion/" in architecture
+    for make in ("make test-fast", "make fuzz", "make bench"):
+        assert make in development, f"docs/development.md does not say `{make}`"
+    for figure in ("Today's plan drawn", "callgrind", "Redraws per action", "make bench-long"):
+        assert figure in performance, f"docs/performance.md does not give {figure}"
+    developers = (ROOT / "DEVELOPERS.md").read_text(encoding="utf-8")
+    assert "walk of the day" in developers.lower()
+    for make in ("make run", "make test", "make test-fast", "make fuzz", "make bench"):
+        assert make in developers, f"DEVELOPERS.md does not say `{make}`"
+
+
+def test_every_relative_link_in_the_docs_leads_to_a_file():
+    for page in [ROOT / "README.md", ROOT / "DEVELOPERS.md", *DOCS.glob("*.md")]:
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\((?!https?:)([^)#]+)(?:#[^)]*)?\)", text):
+            assert (page.parent / target).exists(), f"{page.name} links to missing {target}"
 
 
 def test_every_resource_the_code_names_exists():

@@ -372,6 +372,11 @@ def test_wheel_and_sdist_contain_content_and_resources(built):
         for rel in files:
             assert f"companion/_data/{rel}" in names, f"{rel} is missing from the wheel"
             assert rel in sdist_names, f"{rel} is missing from the sdist"
+    # the demo generator makes test data: benchmarks/ and the sdist, never the app
+    assert not [n for n in names if n.startswith("companion/") and "demo" in n.rsplit("/", 1)[-1]]
+    assert "benchmarks/demo_journal.py" in sdist_names
+    for doc in ("README.md", "DEVELOPERS.md", *_shipped_files("docs")):
+        assert doc in sdist_names, f"{doc} is missing from the sdist (the README links it)"
 
 
 @pytest.mark.slow

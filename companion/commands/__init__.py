@@ -15,7 +15,6 @@ COMMANDS = [
     "dnd",
     "export",
     "journal",
-    "demo",
     "mic",
     "hotkeys",
     "preflight",

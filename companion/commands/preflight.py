@@ -1,6 +1,7 @@
 """`companion preflight [--json]`: the minutes before a round checked in one pass (mic,
-camera, do-not-disturb, programs that ping, power, the call link, screen share); the exit
-status is 0 when no check failed."""
+camera, do-not-disturb, whether a hotkey and a notification have worked on this desktop,
+programs that ping, power, the call link, screen share); the exit status is 0 when no
+check failed."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ def register(sub) -> None:
         "preflight",
         help="before a round: mic, camera, do-not-disturb, pingers, power, link",
         description="Check what the minutes before a round need: an input device, a camera "
-        "(never opened), do-not-disturb, programs that notify, the battery, the next round's "
+        "(never opened), do-not-disturb, the last hotkey that fired and notification that "
+        "showed, programs that notify, the battery, the next round's "
         "call link and time. Exit status 0 when none failed (an unknown is not a failure).",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -60,6 +62,7 @@ def run(args, ctx) -> int:
         dnd_paused=paused,
         dnd_automatic=automatic,
         power_bus=bus,
+        prefs=ctx.prefs,
     )
     if args.json:
         say(json.dumps(preflight_json(info, found), indent=2), data=True)

@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from companion.commands.common import CommandError
+from companion.commands.common import CommandError, output_path
 from companion.core.fileio import KIND_NAMES, LIMITS
 from companion.core.text import say
 
@@ -99,8 +99,6 @@ def output_target(name: object, filename: str, *, data_dir=None) -> Iterator[tup
     """(the file to write, how messages name it) for ``-o NAME``: standard output for
     ``-``, else the checked file (:func:`~companion.commands.common.output_path`). A
     write that fails is one line naming it."""
-    from companion.commands.common import output_path
-
     shown = STDOUT_NAME if is_stdio(name) else str(name)
     try:
         if is_stdio(name):

@@ -67,6 +67,17 @@ def upcoming(view) -> list:
     return [d for d in view.due if d.due_at > view.now and d.expires_at > view.now]
 
 
+def said_then(d, view) -> str:
+    """A reminder to come in the words it will go out with at its time."""
+    return notice_for(d, view, at=d.due_at).title
+
+
+def open_thank_yous(view) -> list:
+    """(loop, due by) of each loop that is over whose thank-you is still in its window
+    (as Today lists them; a week on, last week's loops are not)."""
+    return [(lp, by) for lp, by in view.thank_yous if view.thank_you_open(lp.id)]
+
+
 def due_now(view) -> list[tuple[object, str]]:
     """What is due at this moment, with its words now (the newest step of each round's
     reminders, saying the real time left, as the desktop notification does); the older
@@ -107,7 +118,11 @@ def as_json(view) -> dict:
         "next_round": _round(view.next, now),
         "rounds": [_round(d, now) for d in view.rounds],
         "due": [
-            {"kind": d.kind, "text": f"{d.title}: {d.text}", "due_at": _stamp(d.due_at, now)}
+            {
+                "kind": d.kind,
+                "text": f"{said_then(d, view)}: {d.text}",
+                "due_at": _stamp(d.due_at, now),
+            }
             for d in upcoming(view)
         ],
         "now": [
@@ -118,7 +133,7 @@ def as_json(view) -> dict:
         "thank_you_due_by": _stamp(view.thank_you_due_by, now),
         "thank_yous": [
             {"loop_id": lp.id, "company": lp.company, "due_by": _stamp(by, now)}
-            for lp, by in view.thank_yous
+            for lp, by in open_thank_yous(view)
         ],
         "next_change": _stamp(view.next_change, now),
     }
@@ -137,7 +152,7 @@ def as_text(view) -> str:
     def who(d) -> str:  # "Coding round with Marcus Weber", as the card says it
         return f"{d.title} with {d.interviewer}" if d.interviewer else d.title
 
-    shown = view.loops if len(view.loops) > 1 else (view.loop,)
+    shown = view.open_loops() or [view.loop]  # every loop still open, as Today's title
     lines = [" + ".join(lp.label for lp in shown), f"phase: {view.phase}"]
     if view.current:
         lines.append(f"now: {who(view.current)} (until {when(view.current.ends_at)})")
@@ -149,9 +164,9 @@ def as_text(view) -> str:
     for _d, title in due_now(view):
         lines.append(f"due now: {title}")
     for d in upcoming(view)[:8]:
-        lines.append(f"due {when(d.due_at)}: {d.title}")
+        lines.append(f"due {when(d.due_at)}: {said_then(d, view)}")
     if view.capture_due_by:
         lines.append(f"write down what was asked by {when(view.capture_due_by)}")
-    for loop, by in view.thank_yous:
+    for loop, by in open_thank_yous(view):
         lines.append(f"thank-you note to {loop.company} by {when(by)}")
     return "\n".join(lines)

@@ -41,7 +41,7 @@ LIMITS = {
 }
 KIND_NAMES = {
     "journal": "a journal export",
-    "one-pager": "a one-pager",
+    "one-pager": "a Markdown file (a one-pager or a story bank)",
     "content": "a content file",
     "calendar": "a calendar file",
     "take": "a voice take",

@@ -55,8 +55,8 @@ def _check_writable(report: HealthReport, data_dir: Path, db_file: Path) -> None
     if why:
         report.bad(
             f"the folder {data_dir} {why}: the app will not open this journal (it asks for "
-            "another folder) and every command but doctor and the exports refuses (today, demo, "
-            "imports); " + READ_ONLY_STILL_WORKS
+            "another folder) and every command but doctor and the exports refuses (today, imports, "
+            "schedule import); " + READ_ONLY_STILL_WORKS
         )
     elif not os.access(db_file, os.W_OK):
         try:
@@ -65,7 +65,7 @@ def _check_writable(report: HealthReport, data_dir: Path, db_file: Path) -> None
             mode = ""
         report.bad(
             f"the journal {db_file} is read-only{mode}: the app opens it but every save "
-            "fails, and commands that save (demo, imports, schedule import) refuse; "
+            "fails, and commands that save (imports, schedule import) refuse; "
             + READ_ONLY_STILL_WORKS
             + "; `chmod 600` it if it should be writable"
         )

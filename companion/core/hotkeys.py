@@ -133,6 +133,14 @@ class Combo:
             return ord(self.key.lower())
         return _NAMED_KEYS[self.key]
 
+    def mask(self, bits: dict[str, int]) -> int:
+        """The modifiers as one bit mask, each modifier's bit from ``bits`` (X11's,
+        Win32's, Carbon's)."""
+        mask = 0
+        for name in self.modifiers:
+            mask |= bits[name]
+        return mask
+
     def portal_trigger(self) -> str:
         """The combination in the XDG shortcuts notation, e.g. ``CTRL+ALT+Page_Down``."""
         mods = [_PORTAL_MODIFIERS[m] for m in MODIFIERS if m in self.modifiers]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMenu, QSystemTrayIcon
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSystemTrayIcon
 
 from companion import APP_ID, APP_NAME, __version__
 from companion.core import paths
@@ -21,6 +22,7 @@ from companion.core.platform_choice import apply_platform_choice
 from companion.core.sigint import deferred_sigint
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow, window_icon
+from companion.ui.platform.windows_app_id import set_app_user_model_id
 from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.theme import apply_theme, finish_theme
 
@@ -30,6 +32,7 @@ def create_application(argv: list[str] | None = None):
     made_here = app is None
     if made_here:
         apply_platform_choice()  # XWayland by default under Wayland: the card stays on top
+        set_app_user_model_id(APP_ID)  # Windows: notifications under the app's own id
         # Fusion from the start, by name on the command line: QApplication.setStyle()
         # afterwards costs ~10 ms before the first paint (PySide builds QStyle's enums)
         with deferred_sigint():
@@ -227,3 +230,34 @@ class Application:
     def later(self, call: Callable[[], None]) -> None:
         """Run ``call`` on the event loop's next turn."""
         QTimer.singleShot(0, call)
+
+
+class PlanDrawn(QObject):
+    """For benchmarks/startup.py (``COMPANION_EXIT_ON_PLAN_DRAWN=1``): report the first paint
+    and when the frame that shows Today's plan is on screen, then quit. The first frame is
+    drawn before the day is read; Today renders the day's view once it is built, and its
+    first paint after that render is the plan drawn. Only the Today page is watched."""
+
+    def __init__(self, qapp: QApplication, window: QMainWindow, started: float) -> None:
+        super().__init__(window)
+        self._qapp, self._started, self._page = qapp, started, None
+        window.stack.currentChanged.connect(lambda _i: self._watch(window.stack.currentWidget()))
+        window.first_painted.connect(lambda: self._say("first-paint"))  # the frame before
+
+    def _watch(self, page) -> None:
+        if page is not None and page.objectName() == "page-today" and self._page is None:
+            self._page = page
+            page.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        if event.type() == QEvent.Type.Paint and getattr(watched, "redraws", 0) > 0:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._report)  # once the frame is painted and flushed
+        return False
+
+    def _report(self) -> None:
+        self._say("plan-drawn")
+        QTimer.singleShot(0, lambda: self._qapp.exit(0))
+
+    def _say(self, what: str) -> None:
+        print(f"{what} {time.time():.6f} {time.perf_counter() - self._started:.6f}", flush=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from demo_journal import companion_with_demo
 
 from companion.cli import main
 
@@ -34,7 +35,7 @@ def _loops(data_dir) -> int:
 
 @pytest.mark.parametrize("page", [b"\x20\x00", b"\x02\x00", b"\x00\x01", b"\x00\x03"])
 def test_repair_sets_a_changed_page_size_back(data_dir, capsys, page):
-    assert main(["demo", "--loops", "3"]) == 0
+    assert companion_with_demo(["demo", "--loops", "3"]) == 0
     conn = sqlite3.connect(data_dir / "companion.sqlite3")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()

@@ -9,6 +9,7 @@ import json
 import sqlite3
 
 import pytest
+from demo_journal import companion_with_demo
 
 from companion.cli import main
 
@@ -33,7 +34,7 @@ def _companies(data_dir) -> list[str]:
 @pytest.fixture
 def journal(tmp_path, capsys):
     data_dir = tmp_path / "data"
-    assert main(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
+    assert companion_with_demo(["--data-dir", str(data_dir), "demo", "--loops", "2"]) == 0
     capsys.readouterr()
     return data_dir
 
@@ -137,7 +138,7 @@ def _take(**figures) -> str:
     ],
 )
 def test_a_value_out_of_range_is_refused_in_one_line(data_dir, tmp_path, capsys, tail, said):
-    assert main(["--data-dir", str(data_dir), "demo", "--loops", "1"]) == 0
+    assert companion_with_demo(["--data-dir", str(data_dir), "demo", "--loops", "1"]) == 0
     before = _journal_bytes(data_dir)
     path = tmp_path / "in.json"
     path.write_text("{" + FILE_HEAD + ", " + tail + "}")

@@ -25,6 +25,7 @@ def _rehearse(tmp_path, take, capsys) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.voice
 @needs_tools
 def test_a_full_take_is_heard_segment_by_segment(tmp_path, capsys):
     take = vt.build(tmp_path, "full", 160, [0.5, P[0], 0.8, P[1], 0.8, P[2], 0.5])
@@ -48,6 +49,7 @@ def test_a_full_take_is_heard_segment_by_segment(tmp_path, capsys):
     assert isinstance(out["fillers"], int)
 
 
+@pytest.mark.voice
 @needs_tools
 def test_a_segment_left_out_is_reported_skipped(tmp_path, capsys):
     take = vt.build(tmp_path, "skip", 190, [0.5, P[0], 0.8, P[2], 0.5])
@@ -60,6 +62,7 @@ def test_a_segment_left_out_is_reported_skipped(tmp_path, capsys):
     assert out["evidence_spoke_number"] is None
 
 
+@pytest.mark.voice
 @needs_tools
 def test_the_text_report_lists_the_segments(tmp_path, capsys):
     take = vt.build(tmp_path, "text", 160, [0.5, P[0], 0.8, P[2], 0.5], snr_db=None)

@@ -30,6 +30,7 @@ def _rehearse(tmp_path, take, capsys, *extra) -> dict | str:
     return json.loads(out) if extra else out
 
 
+@pytest.mark.voice
 @needs_tools
 def test_the_take_rate_counts_the_words_said_not_the_one_pager(tmp_path, capsys):
     take = vt.build(tmp_path, "skip", 160, [0.5, P[0], 0.8, P[2], 0.5])
@@ -40,6 +41,7 @@ def test_the_take_rate_counts_the_words_said_not_the_one_pager(tmp_path, capsys)
     assert out["judged"] is True and out["snr_db"] > 10
 
 
+@pytest.mark.voice
 @needs_tools
 def test_a_take_too_noisy_to_judge_gives_no_rate_and_says_why(
     tmp_path, capsys, hear_each_take_once
@@ -55,6 +57,7 @@ def test_a_take_too_noisy_to_judge_gives_no_rate_and_says_why(
     assert len(hear_each_take_once) == 1  # the same take, the same decode
 
 
+@pytest.mark.voice
 @needs_tools
 def test_a_take_off_the_one_pager_gives_no_rate_and_says_why(tmp_path, capsys):
     # another text: every word off the one-pager (a real voice read so came back +26 to

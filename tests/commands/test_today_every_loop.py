@@ -108,3 +108,29 @@ def test_the_capture_counts_to_the_next_break_and_each_loop_keeps_its_thank_you(
     # midnight: Cobalt's loop ended last, Northwind's thank-you is still there
     after = day_at(local(D1, 0, 5))
     assert {t["company"] for t in after["thank_yous"]} == {"Northwind", "Cobalt"}
+
+
+def test_the_text_lists_what_is_open_in_the_words_each_reminder_will_say(
+    calendar, data_dir, capsys
+):
+    def text_at(moment, *json_flag):
+        at = moment.strftime("%Y-%m-%dT%H:%M")
+        assert main(["--data-dir", str(data_dir), "today", *json_flag, "--at", at]) == 0
+        return capsys.readouterr().out
+
+    # the design round's start, held to the break that is its start: "starts now", not
+    # "starts in 1 minute" at 10:45
+    lines = text_at(local(DAY, 10, 20)).splitlines()
+    assert "due 10:45: Northwind · System design round starts now (10:45)" in lines, lines
+    # a week on, last week's loops and their thank-yous (past their window) are not
+    # listed: the night of Driftwood's 02:00 round
+    lines = text_at(local(NEXT_WEEK, 0, 45)).splitlines()
+    assert lines[0] == "Driftwood — ML infra (2026-12-14)"
+    assert not [line for line in lines if line.startswith("thank-you note")], lines
+    assert json.loads(text_at(local(NEXT_WEEK, 0, 45), "--json"))["thank_yous"] == []
+    # the next day both are listed, each by its own time
+    lines = text_at(local(D1, 11)).splitlines()
+    assert [line for line in lines if line.startswith("thank-you note")] == [
+        "thank-you note to Northwind by 14:45",
+        "thank-you note to Cobalt by 16:30",
+    ]

@@ -324,6 +324,33 @@ DATES = {
 }
 
 
+# what a stranger's file can do to a terminal: set its title, clear it, write the
+# clipboard (OSC 52), a C1 CSI, a bidi override, in every text a command prints
+NOON = "2026-12-01T12:00:00+00:00"
+ESC = "\x1b]0;pwned\x07\x1b[2J\x1b]52;c;ZWNobyBoaQ==\x07\x9b31m\u202e"
+
+
+def escapes() -> dict[str, dict[str, bytes]]:
+    """One seed a target with :data:`ESC` where the text is printed."""
+    doc = json.loads(journal()["full.json"])
+    loop = doc["loops"][0]
+    loop["company"] += ESC
+    loop["rounds"][0]["interviewer_name"] += ESC
+    doc["stories"] = {"document": f"## Story: Outage{ESC}\nResult: 3x faster\n", "rounds": []}
+    doc["review"] = {
+        "cards": [
+            {"kind": "topic", "id": "heaps", "title": f"Heaps{ESC}", "created_at": NOON},
+        ],
+        "log": [],
+    }
+    summary = "SUMMARY:Acme - Coding interview with Sam (Engineer)"
+    return {
+        "journal": {"escapes.json": json.dumps(doc, ensure_ascii=False).encode()},
+        "ics": {"escapes.ics": ICS.replace(summary, summary + ESC, 1).encode()},
+        "stories": {"escapes.md": f"## Story: Outage{ESC}\nResult: 3x{ESC}\n".encode()},
+    }
+
+
 def main() -> None:
     seeds = {
         "journal": journal(),
@@ -355,6 +382,8 @@ def main() -> None:
         "hotkeys": HOTKEYS,
         "dates": DATES,
     }
+    for target, files in escapes().items():
+        seeds[target].update(files)
     for target, files in seeds.items():
         folder = CORPUS / target
         folder.mkdir(parents=True, exist_ok=True)

@@ -30,9 +30,11 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -106,9 +108,9 @@ def _finding_lines(stderr: str) -> list[str]:
 
 def run_target(name: str, seconds: float, *, python: str = sys.executable) -> dict:
     """Fuzz ``name`` for ``seconds``; returns executions, coverage and the findings."""
-    from targets import TARGETS
+    import targets
 
-    target = TARGETS[name]
+    target = targets.TARGETS[name]
     work = WORK / name
     work.mkdir(parents=True, exist_ok=True)
     FINDINGS.mkdir(exist_ok=True)
@@ -138,7 +140,15 @@ def run_target(name: str, seconds: float, *, python: str = sys.executable) -> di
             ]
             current = WORK / f"{name}.current"
             current.unlink(missing_ok=True)
-            env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "FUZZ_CURRENT": str(current)}
+            # the child's scratch files: libFuzzer ends it past atexit, so it cannot
+            # remove them itself (they were left in /dev/shm, one folder a run)
+            scratch = tempfile.mkdtemp(prefix="companion-fuzz-", dir=targets.scratch_parent())
+            env = {
+                **os.environ,
+                "QT_QPA_PLATFORM": "offscreen",
+                "FUZZ_CURRENT": str(current),
+                "FUZZ_SCRATCH": scratch,
+            }
             try:
                 done = subprocess.run(
                     [python, __file__, "--child", name, *args],
@@ -153,6 +163,8 @@ def run_target(name: str, seconds: float, *, python: str = sys.executable) -> di
                 out = exc.stdout or b""
                 out = out.decode(errors="replace") if isinstance(out, bytes) else out
                 done = subprocess.CompletedProcess(exc.cmd, -signal.SIGKILL, out)
+            finally:
+                shutil.rmtree(scratch, ignore_errors=True)
             log_file.write(done.stdout)
             runs, cov = _stats(done.stdout)
             executions += runs

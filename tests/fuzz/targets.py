@@ -14,6 +14,7 @@ import atexit
 import datetime as dt
 import json
 import os
+import re
 import shutil
 import sqlite3
 import tempfile
@@ -45,6 +46,7 @@ from companion.core.review.cards import parse_utc
 from companion.core.storage import store as store_module
 from companion.core.stories.check import analyze_bank
 from companion.core.stories.pack import story_pack
+from companion.core.text import for_terminal
 from companion.core.timeutil import parse_stored
 from companion.core.voice.rehearsal import segment_takes
 from companion.core.voice.take import WavError, analyse, read_wav
@@ -68,6 +70,41 @@ def text_of(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+# what must never reach a terminal raw: C0 but tab and newline, DEL and C1, the bidi
+# overrides and isolates, lone surrogates (an ESC sets the title, OSC 52 the clipboard)
+_RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+TERMINALS = ("utf-8", "ascii", "latin-1")  # PYTHONIOENCODING=ascii, a latin-1 terminal
+
+
+def printed(text: str) -> None:
+    """``text`` as a command prints it (core/text.for_terminal, what `say` writes) on a
+    UTF-8, an ASCII and a latin-1 terminal: nothing in :data:`_RAW_CONTROL` raw, text the
+    terminal's encoding holds (no UnicodeEncodeError), and as JSON the same text back."""
+    for encoding in TERMINALS:
+        shown = for_terminal(text, encoding)
+        if _RAW_CONTROL.search(shown):
+            raise ContractBroken(f"raw control on a {encoding} terminal: {shown[:200]!r}")
+        shown.encode(encoding)  # a UnicodeEncodeError is the finding
+        as_json = for_terminal(json.dumps(text, ensure_ascii=False), encoding, data=True)
+        if json.loads(as_json) != text:
+            raise ContractBroken(f"JSON output does not parse back on {encoding}: {text!r}")
+
+
+def printed_rows(db) -> None:
+    """Every text the journal holds, as a command would print it (:func:`printed`)."""
+    tables = [r[0] for r in db.execute("select name from sqlite_master where type = 'table'")]
+    for table in tables:
+        for row in db.execute(f'select * from "{table}"'):
+            for value in row:
+                if isinstance(value, str):
+                    printed(value)
+
+
+def scratch_parent() -> str | None:
+    """Where scratch folders go: /dev/shm where there is one (see :class:`_Scratch`)."""
+    return "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+
+
 class _Scratch:
     """One private folder per process, for the files a door reads from disk (in memory,
     /dev/shm, where there is one: a write to a busy disk cost more than the door)."""
@@ -76,9 +113,12 @@ class _Scratch:
 
     @classmethod
     def _root(cls) -> Path:
+        if cls._dir is None and os.environ.get("FUZZ_SCRATCH"):
+            # under `make fuzz` libFuzzer ends the process with exit(), past atexit: the
+            # parent made this folder and removes it (run.py)
+            cls._dir = Path(os.environ["FUZZ_SCRATCH"])
         if cls._dir is None:
-            shm = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-            cls._dir = Path(tempfile.mkdtemp(prefix="companion-fuzz-", dir=shm))
+            cls._dir = Path(tempfile.mkdtemp(prefix="companion-fuzz-", dir=scratch_parent()))
             atexit.register(shutil.rmtree, cls._dir, True)
         return cls._dir
 
@@ -145,7 +185,7 @@ class _Renderers:
 def journal_import(data: bytes) -> None:
     """``companion journal import FILE``: the file is checked whole (JournalImportError,
     one line, naming the file), then added in one transaction; the same file imported
-    again adds nothing."""
+    again adds nothing; what it holds prints safely on any terminal (:func:`printed`)."""
     path = _Scratch.file("journal.json", data)
     try:
         doc = read_journal(path, NOW)
@@ -159,8 +199,10 @@ def journal_import(data: bytes) -> None:
         again = read_journal(path, NOW)
         with db.atomic():
             second = import_checked(db, again)
+        printed_rows(db)  # stories, review cards, loops: what `stories`, `review` print
     except JournalImportError as exc:
         one_line(exc)
+        printed(str(exc))
         return
     finally:
         db.conn.close()
@@ -181,6 +223,7 @@ def ics_import(data: bytes) -> None:
     try:
         try:
             import_invitation(db, path, rules)
+            printed_rows(db)  # the SUMMARY, the interviewer: what `today`, `debrief` print
         except ValueError as exc:
             _lines_naming(exc, path)
             return
@@ -203,6 +246,7 @@ def _lines_naming(exc: ValueError, path: Path) -> None:
     lines = str(exc).split("\n")
     for line in lines:
         one_line(ValueError(line))
+        printed(line)
     if not lines[-1].startswith(str(path)):
         raise ContractBroken(f"the last line does not name the file: {lines[-1]!r}")
 
@@ -287,18 +331,20 @@ def one_pager_pdf(data: bytes) -> None:
 
 def stories(data: bytes) -> None:
     """``companion stories check FILE``: every story with its seconds and tags, gaps and
-    warnings; errors with a line inside the text."""
+    warnings; errors with a line inside the text; all of it printable (:func:`printed`)."""
     text = _one_pager_text(data, "stories.md")
     if text is None:
         return
     pack = story_pack(_Shipped.content())
     analysis = analyze_bank(text, pack, 150)
-    json.dumps(analysis.as_json(), allow_nan=False)
-    analysis.gap_lines(pack)
+    printed(json.dumps(analysis.as_json(), allow_nan=False, ensure_ascii=False))
+    for line in analysis.gap_lines(pack):
+        printed(line)
     lines = text.count("\n") + 1
     for error in analysis.errors:
         if not 1 <= error.line <= lines or "\n" in error.message:
             raise ContractBroken(f"error at line {error.line} of {lines}: {error.message!r}")
+        printed(error.message)
 
 
 # --- voice takes --------------------------------------------------------------------------

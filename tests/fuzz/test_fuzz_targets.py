@@ -142,7 +142,35 @@ def test_target_runs_under_atheris(atheris_smoke, name):
 
 
 def test_the_readme_says_what_each_target_promises():
-    readme = (HERE.parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (HERE.parent.parent / "docs" / "development.md").read_text(encoding="utf-8")
     section = readme.split("### Fuzzing every door (`make fuzz`)", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\| `(\w+)` \|", section, flags=re.M)
     assert rows == list(TARGETS)
+
+
+def test_make_fuzz_leaves_no_scratch_folder_behind(tmp_path, monkeypatch):
+    """libFuzzer ends a child with exit(), past Python's atexit, so each run of `make
+    fuzz` left a /dev/shm/companion-fuzz-* folder; the parent now makes the child's
+    scratch folder and removes it. The child here is a target's scratch file written,
+    then an exit past atexit, as libFuzzer's."""
+    monkeypatch.syspath_prepend(str(HERE))
+    import run
+
+    monkeypatch.setattr(run, "WORK", tmp_path / "work")
+    monkeypatch.setattr(run, "FINDINGS", tmp_path / "findings")
+    said = tmp_path / "scratch-file"
+    script = tmp_path / "child.py"
+    script.write_text(
+        "import os, sys\n"
+        f"sys.path.insert(0, {str(HERE)!r})\n"
+        "import targets\n"
+        f"open({str(said)!r}, 'w').write(str(targets._Scratch.file('x', b'1')))\n"
+        "os._exit(0)\n"
+    )
+    child = tmp_path / "child"  # run.py's "python": this script, whatever it is asked
+    child.write_text(f"#!/bin/sh\nexec {sys.executable} {script}\n")
+    child.chmod(0o700)
+    result = run.run_target(next(iter(TARGETS)), 5, python=str(child))
+    assert result["findings"] == []
+    scratch = Path(said.read_text()).parent
+    assert scratch.name.startswith("companion-fuzz-") and not scratch.exists()

@@ -8,6 +8,8 @@ import signal
 import subprocess
 import sys
 
+from demo_journal import companion_with_demo
+
 from companion.cli import main
 
 CHILD = """
@@ -28,7 +30,7 @@ open_store(sys.argv[1])
 
 
 def test_a_backup_killed_midway_is_mentioned_then_removed(data_dir, capsys):
-    assert main(["demo", "--loops", "5"]) == 0
+    assert companion_with_demo(["demo", "--loops", "5"]) == 0
     folder = data_dir / "backups"
     for old in folder.glob("*"):
         old.unlink()  # so that the next open takes a backup

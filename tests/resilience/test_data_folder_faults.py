@@ -15,13 +15,15 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "benchmarks" / "demo_journal.py"  # the app's command line with `demo` added
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX files")
 
 
 def companion(*argv: str, env: dict | None = None, prefix=()) -> subprocess.CompletedProcess:
     full_env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen", **(env or {}))
+    program = [str(DEMO)] if "demo" in argv else ["-m", "companion"]
     return subprocess.run(
-        [*prefix, sys.executable, "-m", "companion", *argv],
+        [*prefix, sys.executable, *program, *argv],
         cwd=REPO,
         env=full_env,
         capture_output=True,
@@ -202,6 +204,10 @@ def _plant(path: Path, kind: str) -> None:
         path.symlink_to(path.parent / "nowhere")
     elif kind == "device":
         path.symlink_to(os.devnull)
+    elif kind == "file-link":  # to a regular file of the user's, elsewhere
+        target = path.parent.parent / f"elsewhere{path.suffix}"
+        target.write_text("")
+        path.symlink_to(target)
 
 
 @pytest.mark.parametrize(
@@ -242,10 +248,11 @@ def test_doctor_names_an_entry_of_the_folder_that_is_the_wrong_kind(data, name, 
 
 
 @pytest.mark.parametrize("suffix", ["-wal", "-shm"])
-@pytest.mark.parametrize("kind", ["fifo", "folder", "loop", "dangling", "device"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "loop", "dangling", "device", "file-link"])
 def test_a_side_file_of_the_journal_that_is_not_a_file_is_named(data, tmp_path, suffix, kind):
     """A FIFO `-wal` was opened by SQLite as the journal's log (doctor: 'healthy', the
-    FIFO chmod-ed); a folder or link there was blamed on an unwritable folder."""
+    FIFO chmod-ed); a folder or link there (a link to a file too) was blamed on an
+    unwritable folder."""
     side = data / f"companion.sqlite3{suffix}"
     if side.exists():
         side.unlink()

@@ -10,18 +10,19 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.cli import main
+from demo_journal import companion_with_demo
 
 REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "benchmarks" / "demo_journal.py"  # the app's command line with `demo` added
 
 
 def test_two_demos_at_once_both_land(tmp_path):
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
     env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "companion", "--data-dir", str(data), "demo"]
+            [sys.executable, str(DEMO), "--data-dir", str(data), "demo"]
             + ["--loops", "400", "--seed", str(seed)],
             cwd=REPO,
             env=env,
@@ -50,7 +51,7 @@ def test_a_writer_right_after_the_commit_does_not_unsay_the_save(tmp_path, monke
     from companion.core.storage import store as store_module
 
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
     monkeypatch.setenv("COMPANION_BUSY_TIMEOUT", "0.3")
     real_connect = store_module._connect
     other: list[sqlite3.Connection] = []
@@ -72,7 +73,7 @@ def test_a_writer_right_after_the_commit_does_not_unsay_the_save(tmp_path, monke
 
     monkeypatch.setattr(store_module, "_connect", connect)
     try:
-        code = main(["--data-dir", str(data), "demo", "--loops", "5"])
+        code = companion_with_demo(["--data-dir", str(data), "demo", "--loops", "5"])
         err = capsys.readouterr().err
     finally:
         for holder in other:
@@ -88,21 +89,19 @@ def test_a_writer_right_after_the_commit_does_not_unsay_the_save(tmp_path, monke
 
 def test_an_error_after_a_commit_says_what_stays_saved(tmp_path, monkeypatch, capsys):
     """Any command: a database error after one of its own commits names what was saved."""
-    import companion.core.journal.demo as demo
+    import demo_journal
 
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
-    real = demo.generate
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
+    real = demo_journal.generate
 
     def then_fail(db, *a, **kw):
         summary = real(db, *a, **kw)
         raise sqlite3.OperationalError("database is locked")
         return summary
 
-    import companion.commands.demo as demo_command  # the command's own name for it
-
-    monkeypatch.setattr(demo_command, "generate", then_fail)
-    assert main(["--data-dir", str(data), "demo", "--loops", "2"]) == 1
+    monkeypatch.setattr(demo_journal, "generate", then_fail)
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "2"]) == 1
     err = capsys.readouterr().err
     assert "did not save" not in err and "stay saved" in err
 
@@ -119,7 +118,7 @@ def test_the_same_invitation_imported_by_processes_at_once_makes_one_loop(tmp_pa
     env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
     for run in range(3):
         data = tmp_path / f"data{run}"
-        assert main(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
+        assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
         procs = [
             subprocess.Popen(
                 [sys.executable, "-m", "companion", "--data-dir", str(data)]

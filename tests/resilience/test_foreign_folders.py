@@ -11,6 +11,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from demo_journal import companion_with_demo
 
 from companion.cli import main
 
@@ -27,7 +28,7 @@ def test_an_existing_folder_keeps_its_mode(tmp_path, folder_mode, capsys):
     shared.mkdir()
     os.chmod(shared, folder_mode)
     try:
-        code = main(["--data-dir", str(shared), "demo", "--loops", "1"])
+        code = companion_with_demo(["--data-dir", str(shared), "demo", "--loops", "1"])
         err = capsys.readouterr().err
         if os.access(shared, os.W_OK):
             assert code == 0, err
@@ -68,7 +69,7 @@ def test_a_data_folder_that_can_never_be_one_is_a_usage_error(tmp_path, how, arg
         "device": Path(os.devnull),
     }[how]
     argv = [a.replace("{out}", str(tmp_path / "out")) for a in argv]
-    assert main(["--data-dir", str(folder), *argv]) == 2
+    assert companion_with_demo(["--data-dir", str(folder), *argv]) == 2
     err = capsys.readouterr().err
     # the usage error's one line: companion: <command>: <what>; see companion <command> --help
     assert err.startswith("companion: ") and ": --data-dir " in err, err
@@ -82,16 +83,16 @@ def test_a_data_folder_that_can_never_be_one_is_a_usage_error(tmp_path, how, arg
 def test_empty_data_dir_is_refused(capsys, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
     before = mode(tmp_path)
-    assert main(["--data-dir", "", "demo"]) == 2
+    assert companion_with_demo(["--data-dir", "", "demo"]) == 2
     monkeypatch.setenv("COMPANION_HOME", " ")
-    assert main(["demo"]) == 2
+    assert companion_with_demo(["demo"]) == 2
     assert "is empty" in capsys.readouterr().err
     assert mode(tmp_path) == before and not list(tmp_path.iterdir())
 
 
 def test_reads_and_checks_leave_the_database_bytes_alone(tmp_path, capsys):
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "3"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "3"]) == 0
     db_file = data / "companion.sqlite3"
     conn = sqlite3.connect(db_file)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -114,7 +115,7 @@ def test_reads_and_checks_leave_the_database_bytes_alone(tmp_path, capsys):
 
 def test_a_read_only_database_leaves_nothing_that_blocks_later_commands(tmp_path, capsys):
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "1"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "1"]) == 0
     db_file = data / "companion.sqlite3"
     for suffix in ("-wal", "-shm"):
         side = db_file.with_name(db_file.name + suffix)
@@ -125,4 +126,6 @@ def test_a_read_only_database_leaves_nothing_that_blocks_later_commands(tmp_path
     main(["--data-dir", str(data), "journal", "export", "-o", str(tmp_path / "j.json")])
     os.chmod(db_file, 0o600)
     capsys.readouterr()
-    assert main(["--data-dir", str(data), "demo", "--loops", "1"]) == 0, capsys.readouterr().err
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "1"]) == 0, (
+        capsys.readouterr().err
+    )

@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from demo_journal import companion_with_demo
 
 from companion.core.storage.files import NotARegularFileError, atomic_write_text
 from companion.core.storage.store import backup, list_backups, open_store
@@ -184,7 +185,7 @@ def filled(tmp_path) -> Path:
     from companion.cli import main
 
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "2"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "2"]) == 0
     assert main(["--data-dir", str(data), "today"]) == 0  # the daily backup
     (data / "prefs.json").write_text('{"main.page": "study"}')
     return data

@@ -13,16 +13,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from demo_journal import companion_with_demo
 
 from companion.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "benchmarks" / "demo_journal.py"  # the app's command line with `demo` added
 
 
 def companion(*argv: str, env: dict | None = None, **kw) -> subprocess.CompletedProcess:
     full_env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen", **(env or {}))
+    program = [str(DEMO)] if "demo" in argv else ["-m", "companion"]
     return subprocess.run(
-        [sys.executable, "-m", "companion", *argv],
+        [sys.executable, *program, *argv],
         cwd=REPO,
         env=full_env,
         text=True,
@@ -115,13 +118,13 @@ def test_stdout_closed_is_one_line(tmp_path):
     ],
 )
 def test_database_errors_at_commit_are_one_line(tmp_path, monkeypatch, message, words, capsys):
-    import companion.commands.demo as demo  # the command's own name for generate
+    import demo_journal as demo  # the command's own name for generate
 
     def failing(*a, **kw):
         raise sqlite3.OperationalError(message)
 
     monkeypatch.setattr(demo, "generate", failing)
-    assert main(["--data-dir", str(tmp_path), "demo", "--loops", "1"]) == 1
+    assert companion_with_demo(["--data-dir", str(tmp_path), "demo", "--loops", "1"]) == 1
     err = capsys.readouterr().err
     assert_one_line(err)
     assert words in err
@@ -138,9 +141,9 @@ def test_a_real_full_database_is_one_line(tmp_path, monkeypatch, capsys):
         db.execute(f"PRAGMA max_page_count = {pages + 2}")
         return db
 
-    main(["--data-dir", str(tmp_path), "demo", "--loops", "0"])
+    companion_with_demo(["--data-dir", str(tmp_path), "demo", "--loops", "0"])
     monkeypatch.setattr(store_module, "_connect", small)
-    assert main(["--data-dir", str(tmp_path), "demo", "--loops", "200"]) == 1
+    assert companion_with_demo(["--data-dir", str(tmp_path), "demo", "--loops", "200"]) == 1
     err = capsys.readouterr().err
     assert_one_line(err)
     assert "is full" in err
@@ -150,12 +153,15 @@ def test_concurrent_writers_wait_for_each_other(tmp_path):
     files = []
     for n in range(4):
         src = tmp_path / f"src{n}"
-        assert main(["--data-dir", str(src), "demo", "--loops", "30", "--seed", str(n)]) == 0
+        assert (
+            companion_with_demo(["--data-dir", str(src), "demo", "--loops", "30", "--seed", str(n)])
+            == 0
+        )
         out = tmp_path / f"j{n}.json"
         assert main(["--data-dir", str(src), "journal", "export", "-o", str(out)]) == 0
         files.append(out)
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
     procs = [
         subprocess.Popen(
             [
@@ -184,7 +190,7 @@ def test_a_short_overlap_simply_waits(tmp_path):
     import threading
 
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
     holder = sqlite3.connect(
         data / "companion.sqlite3", isolation_level=None, check_same_thread=False
     )
@@ -201,7 +207,7 @@ def test_a_short_overlap_simply_waits(tmp_path):
 
 def test_a_writer_that_waits_too_long_says_so(tmp_path):
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "0"]) == 0
     holder = sqlite3.connect(data / "companion.sqlite3", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:

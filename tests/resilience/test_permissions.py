@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from demo_journal import companion_with_demo
 
 from companion.core.day import loops
 from companion.core.storage.files import atomic_write_bytes, atomic_write_text
@@ -137,6 +138,7 @@ def test_about_exports_are_private(qapp, tmp_path):
 
 
 REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "benchmarks" / "demo_journal.py"  # the app's command line with `demo` added
 # root reads and writes through any mode: drop the capabilities that let it, so the
 # permission bits apply as they do to a user (issue 28's 'read-only folder' case)
 NO_DAC = (
@@ -154,8 +156,9 @@ def as_user(*argv: str, data: Path) -> subprocess.CompletedProcess:
             pytest.skip("root without setpriv: permission bits do not apply")
         prefix = NO_DAC
     env = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
+    program = [str(DEMO)] if "demo" in argv else ["-m", "companion"]
     return subprocess.run(
-        [*prefix, sys.executable, "-m", "companion", "--data-dir", str(data), *argv],
+        [*prefix, sys.executable, *program, "--data-dir", str(data), *argv],
         cwd=REPO,
         env=env,
         capture_output=True,
@@ -166,10 +169,11 @@ def as_user(*argv: str, data: Path) -> subprocess.CompletedProcess:
 
 @pytest.fixture
 def read_only_journal(tmp_path):
-    from companion.cli import main
 
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "3", "--seed", "11"]) == 0
+    assert (
+        companion_with_demo(["--data-dir", str(data), "demo", "--loops", "3", "--seed", "11"]) == 0
+    )
     os.chmod(data / "companion.sqlite3", 0o400)
     os.chmod(data, 0o500)
     before = (data / "companion.sqlite3").read_bytes()
@@ -209,10 +213,9 @@ def test_a_journal_in_a_read_only_folder_can_still_be_read(read_only_journal, tm
 
 def test_doctor_says_a_read_only_journal_in_a_writable_folder_cannot_be_saved_to(tmp_path):
     """A 0400 journal: the app opens it and every save fails; doctor said 'healthy'."""
-    from companion.cli import main
 
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "2"]) == 0
+    assert companion_with_demo(["--data-dir", str(data), "demo", "--loops", "2"]) == 0
     os.chmod(data / "companion.sqlite3", 0o400)
     proc = as_user("doctor", data=data)
     assert proc.returncode == 1, proc.stdout
@@ -261,10 +264,9 @@ def _in_a_read_only_mount(src: Path, mount: Path, *argv: str) -> subprocess.Comp
 def test_doctor_on_a_read_only_mount_says_what_the_app_will_do(tmp_path):
     """A journal on a read-only bind mount: doctor said 'healthy' (exit 0) while the app
     refused to open it for writing. Now it is unhealthy, and says what still works."""
-    from companion.cli import main
 
     src = tmp_path / "src"
-    assert main(["--data-dir", str(src / "data"), "demo", "--loops", "3"]) == 0
+    assert companion_with_demo(["--data-dir", str(src / "data"), "demo", "--loops", "3"]) == 0
     mount = tmp_path / "ro"
     mount.mkdir()
     before = {p.name: p.read_bytes() for p in (src / "data").iterdir() if p.is_file()}
@@ -287,14 +289,12 @@ def test_a_journal_planted_by_another_user_is_refused(tmp_path):
     world-writable; now every open refuses it, naming the owner, and leaves it alone."""
     import pwd
 
-    from companion.cli import main
-
     try:
         nobody = pwd.getpwnam("nobody").pw_uid
     except KeyError:
         pytest.skip("no user 'nobody'")
     src = tmp_path / "src"
-    assert main(["--data-dir", str(src), "demo", "--loops", "2"]) == 0
+    assert companion_with_demo(["--data-dir", str(src), "demo", "--loops", "2"]) == 0
     shared = tmp_path / "shared"
     shared.mkdir()
     os.chmod(shared, 0o1777)
@@ -446,10 +446,9 @@ def test_restore_leaves_a_journal_planted_by_another_user_where_it_is(tmp_path, 
 def test_doctor_repair_on_a_read_only_mount_is_as_unhealthy_as_doctor(tmp_path):
     """`doctor --repair` said 'healthy' (exit 0) where `doctor` said unhealthy: the repair
     path now makes the same write check."""
-    from companion.cli import main
 
     src = tmp_path / "src"
-    assert main(["--data-dir", str(src / "data"), "demo", "--loops", "2"]) == 0
+    assert companion_with_demo(["--data-dir", str(src / "data"), "demo", "--loops", "2"]) == 0
     mount = tmp_path / "ro"
     mount.mkdir()
     repair = _in_a_read_only_mount(src, mount, "doctor", "--repair")
@@ -500,7 +499,9 @@ def test_a_read_only_folder_is_not_written_with_side_files_left_behind(tmp_path,
     from companion.cli import main
 
     data = tmp_path / "data"
-    assert main(["--data-dir", str(data), "demo", "--loops", "2", "--seed", "3"]) == 0
+    assert (
+        companion_with_demo(["--data-dir", str(data), "demo", "--loops", "2", "--seed", "3"]) == 0
+    )
     exported = tmp_path / "j.json"
     assert main(["--data-dir", str(data), "journal", "export", "-o", str(exported)]) == 0
     leave = (

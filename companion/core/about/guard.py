@@ -17,7 +17,10 @@ a line of 8,000 ``[`` took 6-22 s. :func:`prepared` therefore
 - refuses a paragraph so long and so full of marks that the parser's inline pass, which
   rebuilds the paragraph for every mark, would take seconds (:data:`INLINE_BUDGET`);
 - in a paragraph it cannot rewrite safely (it has code spans, or may be a code block),
-  counts what the scans could cost and refuses past :data:`SCAN_BUDGET`.
+  counts what the scans could cost and refuses past :data:`SCAN_BUDGET`;
+- refuses text whose closed links and images cost past :data:`LINK_BUDGET`: the parser
+  finds bracket ends with a pass over the whole paragraph again after every link it
+  makes (1,000 links in one paragraph took 36 s), so the work is links x paragraph.
 
 What is left costs the parser at most a few scans per character, so any text up to
 :data:`MAX_CHARS` renders in about a second here (``benchmarks/bench_render.py``).
@@ -39,6 +42,13 @@ SCAN_BUDGET = 1_000_000  # characters the link patterns may scan in code-span pa
 # marks x paragraph length over the text (see inline_cost): "*a* " repeated in one
 # paragraph costs about 1.4 ns a unit here, so this is about 0.3 s at worst
 INLINE_BUDGET = 200_000_000
+# closed bracket pairs x the length of the paragraph or item they are in, over the text
+# (see link_cost): about 0.18 us a unit here (370 images in one paragraph, 3.8M: 0.67 s),
+# so at most about 0.55 s, which leaves room for INLINE_BUDGET's 0.3 s in the same text
+LINK_BUDGET = 3_000_000
+# the link work a text rendered on the GUI thread may cost (ui/widgets/preview_render.py):
+# about 9 ms, inside a frame; 2,000 characters of links cost 4-6x that
+SYNC_LINK_COST = 50_000
 
 _ESCAPABLE = set("\\`*_{}[]()>#+-.!")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
@@ -77,6 +87,8 @@ def prepared(text: str) -> str:
     elements = 0
     budget = [SCAN_BUDGET]
     inline = INLINE_BUDGET
+    links = LINK_BUDGET
+    references = _REFERENCE.search(text) is not None
     start = 0
     for number, line in enumerate(lines + [""]):
         if line.strip() and number < len(lines):
@@ -84,6 +96,21 @@ def prepared(text: str) -> str:
         if number > start:
             block = _block("\n".join(lines[start:number]), start + 1, budget)
             inline -= inline_cost(block)
+            cost = link_cost(block, references)
+            links -= cost
+            if cost > LINK_BUDGET:
+                pairs = closed_pairs(block, references)
+                raise RenderRefused(
+                    f"the paragraph at line {start + 1} has {pairs:,} links, images or "
+                    f"other closed square brackets in {len(block):,} characters; "
+                    "rendering that takes too long. Split it with blank lines."
+                )
+            if links < 0:
+                raise RenderRefused(
+                    f"the text has {text.count(']('):,} links and images, in paragraphs too "
+                    f"long to render them all in reasonable time (by line {number}). Split "
+                    "the long paragraphs, or export it as Markdown."
+                )
             marks += _specials(block)
             elements += _elements(block)
             if elements > MAX_ELEMENTS:
@@ -94,15 +121,16 @@ def prepared(text: str) -> str:
                 )
             if marks > MAX_MARKS:
                 raise RenderRefused(
-                    f"the text has more than {MAX_MARKS:,} marks of emphasis, code or links "
-                    f"by line {number}; rendering them takes too long. Export it as Markdown."
+                    f"the text has more than {MAX_MARKS:,} marks by line {number}, most of "
+                    f"them {_most_marks(text)}; rendering them takes too long. Export it as "
+                    "Markdown."
                 )
             if inline < 0:
                 splits = len(_SPLIT_LINE.findall(block))
                 what = (
                     f"{splits:,} heading underlines or rules"
                     if 8 * splits > _specials(block)
-                    else f"{_specials(block):,} marks of emphasis, code or links"
+                    else f"{_specials(block):,} marks, most of them {_most_marks(block)}"
                 )
                 raise RenderRefused(
                     f"the paragraph at line {start + 1} is {len(block):,} characters with "
@@ -113,6 +141,63 @@ def prepared(text: str) -> str:
             out.append(line)
         start = number + 1
     return "\n".join(out)
+
+
+_MARK_NAMES = {
+    "[": "square brackets",
+    "*": "asterisks (emphasis)",
+    "_": "underscores (emphasis)",
+    "`": "backticks (code)",
+    "\\": "backslashes (escapes)",
+    "&": "ampersands",
+    "<": "angle brackets",
+}
+
+
+def _most_marks(text: str) -> str:
+    """The kind of mark ``text`` has most of, in words (100,000 ``[`` are not emphasis)."""
+    return _MARK_NAMES[max(_MARK_NAMES, key=text.count)]
+
+
+def closed_pairs(block: str, references: bool = True) -> int:
+    """How many ``[`` of ``block`` a ``]`` closes (escaped ones are text to the parser):
+    an upper bound on the links, images and references the parser makes in it, each of
+    which costs a pass over the paragraph. Without ``references`` (the text defines
+    none), only a pair followed by ``(`` or ``[`` can become one: the parser leaves
+    ``[a]`` alone, and the paragraph as it was, when no ``[a]: URL`` defines it."""
+    if "]" not in block:
+        return 0
+    open_, pairs = 0, 0
+    for m in _SQUARE.finditer(block):
+        if m.group() == "[":
+            open_ += 1
+        elif m.group() == "]" and open_:
+            open_ -= 1
+            pairs += references or block.startswith(("(", "["), m.end())
+    return pairs
+
+
+_SQUARE = re.compile(r"\\.|[\[\]]", re.DOTALL)
+# a reference definition, "[id]: URL", which makes "[text][id]" and "[id]" links
+_REFERENCE = re.compile(r"(?m)^ {0,3}\[[^\]\n]+\]:")
+_ELEMENT_LINE = re.compile(r"\n(?=[ \t]*(?:[#>*+|-]|\d))")
+
+
+def link_cost(block: str, references: bool = True) -> int:
+    """The parser's link work in ``block``: for each element in it (a paragraph's lines
+    together; each list item, heading, quote line or table row alone), its closed
+    bracket pairs (see :func:`closed_pairs`) times its length: after each link it makes,
+    the parser finds every bracket end of the element's text again."""
+    if "]" not in block:
+        return 0
+    cost = 0
+    for part in _ELEMENT_LINE.split(block):
+        pairs = closed_pairs(part, references)
+        cost += pairs * (len(part) + _PLACEHOLDER * pairs)  # a link's placeholder may be longer
+    return cost
+
+
+_PLACEHOLDER = 16  # characters of the placeholder that stands for a link in the text
 
 
 def _specials(block: str) -> int:

@@ -278,16 +278,42 @@ def progress(
     return sum(1 for item in items if item.key in checked), len(items)
 
 
+def day_loops(view) -> list:
+    """The loops with a round on the view's interview day, in the order their first
+    rounds come there."""
+    on_day = sorted(
+        (
+            d
+            for d in view.rounds
+            if d.starts_at is not None
+            and d.starts_at.astimezone(view.now.tzinfo).date() == view.day
+        ),
+        key=lambda d: (d.starts_at, d.id),
+    )
+    loops = []
+    for d in on_day:
+        loop = view.loop_of(d.id)
+        if loop is not None and loop not in loops:
+            loops.append(loop)
+    return loops
+
+
 def scope_for(phase: str, view) -> Scope:
     """Where ``phase``'s ticks live in ``view`` (a :class:`companion.core.day.model.DayView`):
     the loop and interview day, and for the before-round list also the round it is for
-    (the running one, else the next). The loop is the focus round's (the day holds every
-    loop's rounds), else the loop the view is about."""
+    (the running one, else the next). The night before and the morning of are the
+    candidate's, one per day however many loops share it: kept under the loop of the
+    day's first round (a tick made in the morning for Northwind's onsite was gone from
+    the list once Cobalt's screen came next). The before-round list is the focus round's
+    loop's, the after-loop list the loop that is over."""
     day = view.day.isoformat()
     target = view.focus
     loop_id = view.loop_id
+    first = day_loops(view)[:1]
     if phase == "after-loop" and view.after_loop_id:
         loop_id = view.after_loop_id
+    elif phase in ("night-before", "morning-of") and first:
+        loop_id = first[0].id
     elif target is not None and target.round.loop_id and phase != "after-loop":
         loop_id = target.round.loop_id
     if phase == "before-round" and target is not None:

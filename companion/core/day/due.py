@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from companion.core.day.clock import clock_text
 from companion.core.day.round_state import at_time, first_of_day, local_time
-from companion.core.day.view_types import DayRound, DayRules, DayView, Due
+from companion.core.day.view_types import DayRound, DayRules, DayView, Due, thank_you_key
 
 # the fallback margin: "go to sleep" only while a whole sleep cycle fits before the first
 # round (the pack's night-before ``sleep_margin:`` sets it; see DayRules)
@@ -154,7 +154,7 @@ def due_items(days, rules: DayRules, now: dt.datetime, loops, sent_thanks) -> li
     for loop, thank_by in open_thank_yous(days, rules, loops, sent_thanks):
         out.append(
             Due(
-                f"thank-you:{loop.id}",
+                thank_you_key(loop.id),
                 "thank-you",
                 f"Thank-you note: {loop.company}" if len(loops) > 1 else "Thank-you note",
                 f"Your thank-you to {loop.company} is due by {clock_text(thank_by, now)}. "

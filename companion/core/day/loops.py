@@ -260,7 +260,7 @@ def clean_round_fields(fields: dict, current: Round | None = None) -> dict:
                 "notes": "The notes",
                 "type_label": "The round's label",
                 "organizer": "The organizer",
-                "people": "The people",
+                "people": "The list of people",
                 "ics_uid": "The invitation's UID",
                 "ics_stamp": "The invitation's stamp",
                 "skip_reason": "The reason",

@@ -32,9 +32,11 @@ class Notice:
     while_states: frozenset[str] = frozenset()  # the round states it belongs to
 
 
-def notice_for(due: Due, view: DayView) -> Notice:
-    """The notification for ``due`` sent at ``view.now``."""
-    now = view.now
+def notice_for(due: Due, view: DayView, at: dt.datetime | None = None) -> Notice:
+    """The notification for ``due`` sent at ``at`` (``view.now`` unless given: what a
+    listing of the reminders to come says each will say when it goes out; a start notice
+    held to a break that is the round's start says "starts now", not "in 1 minute")."""
+    now = at or view.now
     rnd = view.round(due.round_id) if due.round_id else None
     title, body = due.title, due.text
     if due.kind in ("before-round", "start-soon") and rnd is not None and rnd.starts_at:

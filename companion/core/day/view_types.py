@@ -102,6 +102,11 @@ class Due:
     round_id: int = 0
 
 
+def thank_you_key(loop_id: int) -> str:
+    """The thank-you reminder's key for a loop (sent once per loop)."""
+    return f"thank-you:{loop_id}"
+
+
 @dataclass(frozen=True)
 class DayView:
     now: dt.datetime
@@ -139,6 +144,34 @@ class DayView:
         rnd = self.round(round_id)
         loop_id = rnd.round.loop_id if rnd is not None else None
         return next((lp for lp in self.loops if lp.id == loop_id), None)
+
+    def thank_you_open(self, loop_id: int) -> bool:
+        """Whether the loop's thank-you is still worth a reminder (not sent, not past its
+        window)."""
+        key = thank_you_key(loop_id)
+        return any(d.key == key and self.now < d.expires_at for d in self.due)
+
+    def open_loops(self) -> list[Loop]:
+        """The day's loops in the order their next (else last) rounds come: a loop whose
+        rounds are over only while something of it is still open (a capture, its
+        thank-you, its after-loop list). A loop from last week named in Today's title
+        read as today's."""
+        live = {self.after_loop_id}
+        live |= {d.round.loop_id for d in self.rounds if d.state in ("running", "scheduled")}
+        live |= {
+            d.round.loop_id
+            for d in self.rounds
+            if any(x.round_id == d.id and self.now < x.expires_at for x in self.due)
+        }
+        live |= {lp.id for lp, _by in self.thank_yous if self.thank_you_open(lp.id)}
+        order: list[Loop] = []
+        for d in [d for d in self.rounds if d.state in ("running", "scheduled")] + list(
+            self.rounds
+        ):
+            loop = self.loop_of(d.id)
+            if loop is not None and loop.id in live and loop not in order:
+                order.append(loop)
+        return order
 
     @property
     def focus(self) -> DayRound | None:

@@ -187,3 +187,34 @@ class WindowsAdapter(ManualAdapter):
             "in the taskbar clock). Windows 10: Action Center > Focus assist > Alarms only. "
             "Switch it off again after the round."
         )
+
+
+class ByHandAdapter(ManualAdapter):
+    """The portable do-not-disturb (``COMPANION_PORTABLE=1``): a checklist step that
+    says how to pause notifications on this desktop, without running anything."""
+
+    label = "By hand (portable)"
+
+    def __init__(self, steps: str):
+        super().__init__()
+        self.steps = steps
+
+    def manual_steps(self) -> str:
+        return self.steps
+
+
+def steps_by_hand(platform: str, desktops: set[str]) -> str:
+    """How to pause notifications by hand on ``platform`` (sys.platform) and, on Linux,
+    the desktops ``XDG_CURRENT_DESKTOP`` names."""
+    if platform == "darwin":
+        return f"macOS: {MacShortcutsAdapter().manual_steps()}"
+    if platform.startswith("win"):
+        return WindowsAdapter().manual_steps()
+    if "gnome" in desktops:
+        return GnomeAdapter().manual_steps()
+    if "kde" in desktops:
+        return (
+            "KDE: click the bell in the system tray and switch 'Do not disturb' on; off "
+            "again after the round."
+        )
+    return ManualAdapter().manual_steps()

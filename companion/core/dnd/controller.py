@@ -12,15 +12,18 @@ from pathlib import Path
 
 from companion.core.dnd import record
 from companion.core.dnd.adapters import (
+    ByHandAdapter,
     DunstAdapter,
     GnomeAdapter,
     MacShortcutsAdapter,
     MakoAdapter,
     ManualAdapter,
     WindowsAdapter,
+    steps_by_hand,
 )
 from companion.core.dnd.base import Adapter, DndError, Runner, Which, run_command
 from companion.core.dnd.record import Hold
+from companion.core.platform import portable_forced
 from companion.core.timeutil import local_now, parse_stored, to_local
 
 
@@ -53,6 +56,8 @@ def detect(
     env = os.environ if env is None else env
     platform = platform or sys.platform
     options = options or {}
+    if portable_forced(env):  # nothing run, nothing over D-Bus: the steps by hand
+        return ByHandAdapter(steps_by_hand(platform, _desktops(env)))
     candidates: list[Adapter] = []
     if platform == "darwin":
         if which("shortcuts"):

@@ -13,7 +13,6 @@ suite. The Qt side of the seam is ``companion.ui.platform``.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping
 
 PORTABLE = "COMPANION_PORTABLE"
@@ -23,13 +22,3 @@ def portable_forced(env: Mapping[str, str] | None = None) -> bool:
     """Whether the portable services were asked for (``COMPANION_PORTABLE=1``)."""
     env = os.environ if env is None else env
     return env.get(PORTABLE, "").strip().lower() in ("1", "yes", "true", "on")
-
-
-def desktop_name(system: str | None = None) -> str:
-    """The desktop in the user's words: 'macOS', 'Windows', or 'Linux'."""
-    system = system or sys.platform
-    if system == "darwin":
-        return "macOS"
-    if system.startswith("win"):
-        return "Windows"
-    return "Linux"

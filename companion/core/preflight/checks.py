@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from companion.core.text import count_of
 
@@ -15,7 +14,9 @@ SCREEN_SHARE = (
 
 @dataclass(frozen=True)
 class Check:
-    id: str  # mic | camera | do-not-disturb | pingers | power | link | screen-share
+    # mic | camera | do-not-disturb | hotkeys | notification | pingers | power | link |
+    # screen-share
+    id: str
     ok: bool | None  # None: could not tell
     say: str  # what was seen, and the one thing to do
 
@@ -32,11 +33,10 @@ def preflight_json(round_info: dict | None, checks: Sequence[Check]) -> dict:
     return {"round": round_info, "checks": [c.as_json() for c in checks]}
 
 
-def camera_check(dev: Path = Path("/dev")) -> Check:
-    """Whether a camera device exists (/dev/video*); it is never opened."""
-    try:
-        found = sorted(p.name for p in dev.glob("video*"))
-    except OSError:
+def camera_check(found: list[str] | None) -> Check:
+    """``found``: the camera devices seen (companion.core.platform.devices.cameras), None
+    when this desktop cannot list them without opening one."""
+    if found is None:
         return Check("camera", None, "Could not look for a camera: check it in the call app.")
     if not found:
         return Check("camera", False, "No camera found: plug it in, or join by voice.")

@@ -394,6 +394,9 @@ def _side_file_kind(side: Path) -> str | None:
             if exc.errno == errno.ELOOP:
                 return "is a symbolic link loop"
             return f"is a symbolic link to {os.readlink(side)}, which does not exist"
+        # SQLite will not open a side file through a link ("unable to open"), which
+        # read as an unwritable folder; nobody but a planter puts one there
+        return f"is a symbolic link to {os.readlink(side)}"
     if stat.S_ISREG(st.st_mode):
         return None
     return f"is {describe_kind(st.st_mode)}"

@@ -59,7 +59,7 @@ from sqlite_utils import Database
 
 from companion.core.day.loops import type_names
 from companion.core.storage.files import atomic_write_text
-from companion.core.study.facts import topic_facts
+from companion.core.study.facts import MAX_NAMED, topic_facts
 from companion.core.study.ranking import StudyDetail, StudyItem, study_details, study_list
 from companion.core.text import CONTROL_CHARS
 from companion.core.timeutil import to_stored_utc
@@ -108,9 +108,32 @@ def study_rows(db: Database, now: dt.datetime, guide=None) -> list[StudyRow]:
 
 
 def csv_safe(value: object) -> str:
-    """A cell that no spreadsheet will evaluate as a formula."""
+    """A cell that no spreadsheet will evaluate as a formula, nor cut: at most
+    :data:`SPREADSHEET_CELL` characters, a longer text ending in :data:`CUT` (the JSON
+    export keeps it whole)."""
     text = plain(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    text = "'" + text if text.startswith(_FORMULA_START) else text
+    if len(text) > SPREADSHEET_CELL:
+        text = text[: SPREADSHEET_CELL - len(CUT)] + CUT
+    return text
+
+
+SPREADSHEET_CELL = 32_767  # the most characters a cell holds in Excel and LibreOffice
+CUT = " … (cut here: the JSON export has it all)"
+
+
+def joined(values: Sequence[str], sep: str) -> str:
+    """``values`` joined, whole ones only, as many as fit in a spreadsheet cell; the
+    others counted (``; and 9,990 more``): a topic that came up in every loop of a long
+    search names 10,000 companies."""
+    out: list[str] = []
+    size = 0
+    for n, value in enumerate(values):
+        size += len(sep) * bool(out) + len(value)
+        if size > SPREADSHEET_CELL - 40 and out:  # room for the count
+            return sep.join(out) + f"{sep}and {len(values) - n:,} more"
+        out.append(value)
+    return sep.join(out)
 
 
 def _csv_record(row: StudyRow) -> list[object]:
@@ -121,9 +144,9 @@ def _csv_record(row: StudyRow) -> list[object]:
         item.count,
         item.last_seen,
         item.worst,
-        "; ".join(detail.companies),
-        "; ".join(detail.round_types),
-        "\n".join(detail.details),
+        joined(detail.companies, "; "),
+        joined(detail.round_types, "; "),
+        joined(detail.details, "\n"),
         guide.section_title if guide else "",
         guide.item if guide else "",
         ", ".join(sorted(item.sources)),
@@ -242,8 +265,9 @@ def render_anki(
     ]
     for row in rows:
         tags = ["interview-companion"]
-        tags += [anki_tag("company", c) for c in row.detail.companies]
-        tags += [anki_tag("round", t) for t in row.detail.round_types]
+        # the most recent few, as the study pane names them: a tag per loop is noise
+        tags += [anki_tag("company", c) for c in row.detail.companies[:MAX_NAMED]]
+        tags += [anki_tag("round", t) for t in row.detail.round_types[:MAX_NAMED]]
         if "quiz" in row.item.sources:
             tags.append("self-check")
         tag_text = " ".join(dict.fromkeys(t for t in tags if t))

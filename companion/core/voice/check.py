@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from companion.core.platform.files import runtime_dir
 from companion.core.voice.levels import Levels
 
 HEARD = "heard speech"
@@ -112,8 +113,6 @@ def sound_server_running(env=None) -> bool:
     if server:  # "unix:/path" or "/path": that socket; "tcp:host" and the like: trust it
         path = server.removeprefix("unix:")
         return os.path.exists(path) if path.startswith("/") else True
-    from companion.core.platform.files import runtime_dir
-
     runtime = env.get("XDG_RUNTIME_DIR") or runtime_dir()
     return any(
         os.path.exists(os.path.join(runtime, name)) for name in ("pulse/native", "pipewire-0")

@@ -22,6 +22,7 @@ from companion.core.day.checklist import (
     DERIVED_LINKS,
     LINK_LABELS,
     day_checked,
+    day_loops,
     new_day,
     past_midnight,
     phase_lists,
@@ -450,7 +451,8 @@ class ChecklistPage(QWidget):
                 "Today page, and the lists follow its schedule."
             )
         else:
-            self.subtitle.setText(f"{view.loop.company}: lists for {day}.")
+            names = " + ".join(lp.company for lp in day_loops(view)) or view.loop.company
+            self.subtitle.setText(f"{names}: lists for {day}.")
         current = "before-round" if view.phase == "in-round" else view.phase
         for phase, group in self.groups.items():
             note = ""

@@ -17,8 +17,10 @@ property cannot tell whether the manager holds the state (Qt writes it too), so 
 asks without reading it, a few times per show at most.
 
 Under Qt's xcb platform only (Wayland has no such request), and not while ghost mode
-bypasses the window manager. Its own X connection (companion/ui/x11/xcb.py), whose
-PropertyNotify events a QSocketNotifier reads.
+bypasses the window manager nor with the portable services (``COMPANION_PORTABLE=1``:
+Qt's WindowStaysOnTopHint alone, what every desktop honours). Its own X connection
+(companion/ui/x11/xcb.py), whose PropertyNotify events a QSocketNotifier reads. On macOS
+the card also joins full-screen Spaces (companion/ui/platform/mac_window.py).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ import logging
 from PySide6.QtCore import QEvent, QObject, QSocketNotifier, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 
+from companion.core.platform import portable_forced
+from companion.ui.platform.mac_window import join_full_screen_spaces
 from companion.ui.weak_calls import WeakAttribute
 from companion.ui.x11.xcb import Connection, XcbError
 
@@ -51,7 +55,10 @@ class KeepAbove(QObject):
         self._x: Connection | None = None
         self._notifier: QSocketNotifier | None = None
         self._window = 0  # the X window watched (ghost mode's bypass makes a new one)
-        self._off = QGuiApplication.platformName() != "xcb"
+        platform = QGuiApplication.platformName()
+        portable = portable_forced()  # Qt's own on-top flag, nothing more
+        self._off = platform != "xcb" or portable
+        self._cocoa = platform == "cocoa" and not portable
         card.installEventFilter(self)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
@@ -59,7 +66,20 @@ class KeepAbove(QObject):
             self.asks = 0
             # the Show event comes before Qt maps the window: ask after it did
             QTimer.singleShot(0, self, self._shown)
+        elif event.type() == QEvent.Type.Show and self._cocoa:
+            QTimer.singleShot(0, self, self._join_full_screen_spaces)
         return False
+
+    def _join_full_screen_spaces(self) -> None:
+        """macOS: over a full-screen call too (see companion/ui/platform/mac_window.py)."""
+        card = self.card
+        if card is None or not card.isVisible():
+            return
+        try:
+            join_full_screen_spaces(int(card.winId()))
+        except OSError as exc:
+            log.warning("the card cannot show over full-screen apps: %s", exc)
+            self._cocoa = False
 
     def _open(self) -> bool:
         if self._x is None and not self._off:

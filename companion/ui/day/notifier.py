@@ -1,6 +1,7 @@
 """Desktop notifications: the freedesktop notification service over D-Bus first (it works
 on desktops with no tray, such as stock GNOME), then the tray balloon, then a callback
-(the main window's status bar).
+(the main window's status bar). On macOS and Windows, and with the portable services
+(``COMPANION_PORTABLE=1``), the tray and the window only: the portable path.
 
 The D-Bus call goes through ``jeepney`` (pure Python, no dependencies), not QtDBus:
 ``Notify`` takes a ``uint32`` and an ``a{sv}``, and PySide6 cannot marshal a uint32 (it
@@ -11,12 +12,16 @@ signature check ("(sisssava{sv}i)" does not match "(susssasa{sv}i)").
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
 from companion import APP_ID
 from companion.core.day.notices import stale
+from companion.core.platform import portable_forced
+from companion.core.preflight import proofs
+from companion.core.timeutil import local_now
 
 SERVICE = "org.freedesktop.Notifications"
 PATH = "/org/freedesktop/Notifications"
@@ -32,7 +37,8 @@ class DbusNotifications:
     never leaves the screen on most daemons) and an expiry."""
 
     def __init__(self):
-        self._failed = False
+        # a session bus is Linux's (and the BSDs'); never with the portable services
+        self._failed = sys.platform in ("darwin", "win32") or portable_forced()
         self._markup: bool | None = None  # the daemon reads the body as markup
 
     def _body(self, body: str) -> str:
@@ -96,9 +102,12 @@ class DbusNotifications:
 
 
 class Notifier(QObject):
-    def __init__(self, parent: QObject | None = None, *, fallback: Callable[[str, str], None]):
+    def __init__(
+        self, parent: QObject | None = None, *, fallback: Callable[[str, str], None], prefs=None
+    ):
         super().__init__(parent)
         self._fallback = fallback
+        self._prefs = prefs  # where the last notification's channel is kept, for preflight
         self.tray = None  # a QSystemTrayIcon, set by the application when there is one
         self.dbus = DbusNotifications()
         self.sent: list[tuple[str, str, str]] = []  # (channel, title, body), this session
@@ -142,6 +151,8 @@ class Notifier(QObject):
             self._fallback(title, body)
             channel = "window"
         self.sent.append((channel, title, body))
+        if self._prefs is not None:  # preflight's proof of what this desktop shows
+            proofs.record_notification(self._prefs, channel, local_now())
         return channel, notification_id
 
     def close(self) -> None:

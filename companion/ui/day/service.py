@@ -252,7 +252,7 @@ def day_service(ctx, bus, owner: QObject, *, fallback) -> DayService:
     """The session's day service with its notifier (``fallback``: where a notification
     goes when neither D-Bus nor a tray can show it): the one wiring the session and the
     tests use."""
-    return DayService(ctx, bus, Notifier(owner, fallback=fallback), owner)
+    return DayService(ctx, bus, Notifier(owner, fallback=fallback, prefs=ctx.prefs), owner)
 
 
 def _int(value) -> int:

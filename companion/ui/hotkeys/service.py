@@ -13,6 +13,12 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
 
 from companion.core import hotkeys as hk
+from companion.core.platform import portable_forced
+from companion.core.preflight import proofs
+from companion.core.timeutil import local_now
+from companion.ui.platform.inapp_hotkeys import InAppHotkeys
+from companion.ui.platform.mac_hotkeys import MacHotkeys
+from companion.ui.platform.windows_hotkeys import WindowsHotkeys
 
 log = logging.getLogger(__name__)
 
@@ -29,12 +35,22 @@ def _portal_backend(parent):
     return PortalHotkeys(parent)
 
 
-# the one factory of hotkey backends: a backend's module (the X key grab's ctypes, the
-# portal's QtDBus) loads only on the platform that uses it
-BACKENDS: dict[str, Callable] = {"xcb": _x11_backend, "wayland": _portal_backend}
-#: COMPANION_HOTKEYS=portal or =x11 picks a backend whatever the platform (KDE's X11
-#: session has the portal too; the portal tests run offscreen)
-FORCED = {"portal": "wayland", "x11": "xcb"}
+# the one factory of hotkey backends, by Qt platform: a backend's module (the X key
+# grab's ctypes, the portal's QtDBus, user32, Carbon) loads only on the platform that
+# uses it; "inapp" (keys seen inside the app only) is what every desktop falls back to
+BACKENDS: dict[str, Callable] = {
+    "xcb": _x11_backend,
+    "wayland": _portal_backend,
+    # these two load their library (user32, Carbon) when made, not when imported
+    "windows": WindowsHotkeys,
+    "cocoa": MacHotkeys,
+    "inapp": InAppHotkeys,
+}
+#: COMPANION_HOTKEYS=portal, =x11 or =inapp picks a backend whatever the platform (KDE's
+#: X11 session has the portal too; the portal tests run offscreen); the portable
+#: services (COMPANION_PORTABLE=1) mean inapp
+FORCED = {"portal": "wayland", "x11": "xcb", "inapp": "inapp"}
+INSIDE = "the keys work inside the app, while one of its windows has the focus"
 
 
 class HotkeyService(QObject):
@@ -54,6 +70,7 @@ class HotkeyService(QObject):
         #: a limit worth knowing (shown in the dialog)
         self.note: str | None = None
         self.bindings = hk.bindings_in_force(prefs)
+        self.activated.connect(self._proved)
 
     @property
     def backend_name(self) -> str:
@@ -70,6 +87,8 @@ class HotkeyService(QObject):
             return
         if self.backend is None and self.unavailable is None:
             self._make_backend()
+        elif self.backend is None:  # turned off and on again: no global one to retry
+            self._inside_app()
         if self.backend is not None:
             self.problems += self.backend.bind(combos)
         self.status_changed.emit()
@@ -81,6 +100,8 @@ class HotkeyService(QObject):
         forced = env.get("COMPANION_HOTKEYS", "").strip().lower()
         if forced in FORCED:
             return [FORCED[forced]]
+        if portable_forced(env):
+            return ["inapp"]
         wayland = bool(env.get("WAYLAND_DISPLAY")) or env.get("XDG_SESSION_TYPE") == "wayland"
         if wayland and self.platform == "xcb":
             return ["wayland", "xcb"]
@@ -88,6 +109,7 @@ class HotkeyService(QObject):
 
     def _make_backend(self) -> None:
         reasons: list[str] = []
+        chosen = None
         for key in self.candidates():
             factory = BACKENDS.get(key)
             if factory is None:
@@ -98,10 +120,16 @@ class HotkeyService(QObject):
             except Exception as exc:  # no X server, no libxcb, no portal...
                 reasons.append(str(exc))
                 continue
+            chosen = key
             break
-        if self.backend is None:
-            self.unavailable = f"Global hotkeys are off: {'; '.join(reasons)}."
+        if chosen in (None, "inapp"):  # one line says why; the keys still work inside
+            why = "; ".join(reasons) or "the portable services were asked for"
+            self.unavailable = f"Global hotkeys are off: {why}; {INSIDE}."
             log.info("%s", self.unavailable)
+            if chosen is None:
+                self._inside_app()
+            else:
+                self.backend.activated.connect(self.activated)
             return
         if reasons:  # XWayland without the portal
             self.note = (
@@ -113,9 +141,20 @@ class HotkeyService(QObject):
         if late is not None:  # the portal answers later
             late.connect(self._late_problems)
 
+    def _inside_app(self) -> None:
+        """The portable backend, when no global one works (there is always an app)."""
+        if QGuiApplication.instance() is not None:
+            self.backend = InAppHotkeys(self)
+            self.backend.activated.connect(self.activated)
+
     def _late_problems(self, problems: list[str]) -> None:
         self.problems += [p for p in problems if p not in self.problems]
         self.status_changed.emit()
+
+    def _proved(self, action: str) -> None:
+        """A key worked on this desktop: preflight's proof (companion.core.preflight.proofs)."""
+        keys = self.bindings.in_force().get(action, action)
+        proofs.record_hotkey(self.prefs, keys, self.backend_name, local_now())
 
     def unreported(self) -> list[str]:
         """The problems not handed out before (each notice shows once)."""

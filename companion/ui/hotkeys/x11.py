@@ -95,10 +95,7 @@ class XcbGrabber:
         code = self.keycode(combo.keysym)
         if code is None:
             return None
-        mods = 0
-        for name in combo.modifiers:
-            mods |= _MOD_MASKS[name]
-        return code, mods
+        return code, combo.mask(_MOD_MASKS)
 
     def grab(self, action: str, combo: Combo) -> str | None:
         """Grab ``combo`` for ``action``; None, or a one-line reason it failed. Grabbing a

@@ -129,6 +129,7 @@ class PreflightWindow(QDialog):
             dnd_automatic=status.automatic,
             power_bus=self.power_bus,
             chosen_input=self.chosen_input(),
+            prefs=self.ctx.prefs,
         )
         self.round_label.setText(
             f"Next round: {self.info['type']}, {self.info['when']}"

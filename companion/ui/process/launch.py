@@ -50,7 +50,7 @@ def run_gui(args, ctx: AppContext) -> int:
     # little); the pure-Python modules came first, at the top of this module: once QtCore
     # is imported it hooks __import__ and every later import costs more
     with deferred_sigint():  # PySide6 does not survive a Ctrl+C in its import
-        from companion.ui.app import Application, create_application  # seam: qt
+        from companion.ui.app import Application, PlanDrawn, create_application  # seam: qt
 
     qapp = create_application(sys.argv[:1])
     from companion.ui.process.interrupt import SigintQuit  # seam: qt
@@ -86,6 +86,8 @@ def run_gui(args, ctx: AppContext) -> int:
     else:
         # after the paint has been reported: QtNetwork is not needed to draw the window
         app.window.first_painted.connect(lambda: app.later(listen))
+    if os.environ.get("COMPANION_EXIT_ON_PLAN_DRAWN"):  # benchmarks/startup.py: to the plan
+        PlanDrawn(qapp, app.window, started)
     # a save the disk refuses becomes a notice in the window, not a traceback
     write_errors.install(app.window.add_notice)
     app.window.show()

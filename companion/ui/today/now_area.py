@@ -43,7 +43,7 @@ class NowArea:
     def _render_phase(self, view) -> None:
         # seam: after the first paint (the Checklist page's module: with the first render,
         # not with this module's import)
-        from companion.ui.checklist.page import PhaseGroup
+        from companion.ui.checklist.page import PhaseGroup, open_link
 
         now = view.now
         _clear(self.actions_row)
@@ -95,7 +95,9 @@ class NowArea:
         elif view.phase in PHASE_TITLES:
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
             if view.phase == "after-loop":
-                self.now_label.setText("The loop is done. Write it down while it is fresh.")
+                done = next((lp for lp in view.loops if lp.id == view.after_loop_id), None)
+                which = f" with {done.company}" if done is not None and len(view.loops) > 1 else ""
+                self.now_label.setText(f"The loop{which} is done. Write it down while it is fresh.")
             elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
                 first = f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
                 self.now_label.setText(" ".join(p for p in (f"{sleep[0]}.", sleep[1], first) if p))
@@ -132,7 +134,7 @@ class NowArea:
             group.steps_for(view.next.starts_at)  # one step at a time; the rest fold
             if not any(i.link == "dnd" for i in lst.items):
                 # the pack's do-not-disturb item is a morning one: offered before every round
-                self._action("Do not &disturb", lambda: self._pause_for(view.next.id))
+                self._action("Do not &disturb", lambda: self._pause_for(open_link, view.next.id))
         if phase == "after-loop":
             last = [d for d in view.rounds if d.state in ("ended", "captured")]
             if last:
@@ -140,10 +142,9 @@ class NowArea:
         self.phase_group = group
         self.phase_holder.addWidget(group)
 
-    def _pause_for(self, round_id: int) -> None:
-        """Pause notifications for the round (the checklist's do-not-disturb link)."""
-        from companion.ui.checklist.page import open_link
-
+    def _pause_for(self, open_link, round_id: int) -> None:
+        """Pause notifications for the round (the checklist's do-not-disturb link; its
+        opener comes with the Checklist page's module, imported with the first render)."""
         self.dialog = open_link("dnd", self.bus, self.dnd, round_id=round_id, parent=self)
 
     def _action(self, text: str, slot) -> QPushButton:

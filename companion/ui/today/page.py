@@ -435,15 +435,8 @@ class TodayPage(NowArea, QWidget):
 
     @staticmethod
     def _day_loops(view) -> list:
-        """The day's loops in the order their next (else last) rounds come."""
-        order = []
-        for d in [d for d in view.rounds if d.state in ("running", "scheduled")] + list(
-            view.rounds
-        ):
-            loop = view.loop_of(d.id)
-            if loop is not None and loop not in order:
-                order.append(loop)
-        return order or ([view.loop] if view.loop is not None else [])
+        """The day's open loops in the order their rounds come (``DayView.open_loops``)."""
+        return view.open_loops() or ([view.loop] if view.loop is not None else [])
 
     def _loop_chosen(self, index: int) -> None:
         self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))

@@ -66,7 +66,7 @@ def render_reminders(page, view) -> None:
             d.round.loop_id == loop.id and d.state in ("running", "scheduled") for d in view.rounds
         ):
             continue  # the loop is not over yet
-        if not any(d.key == f"thank-you:{loop.id}" and now < d.expires_at for d in view.due):
+        if not view.thank_you_open(loop.id):
             continue  # past its window
         # each loop that is over keeps its row, whatever loop comes next
         when = "now" if due <= now else f"by {due.astimezone(now.tzinfo):%a %H:%M}"

@@ -1,7 +1,7 @@
 """The Markdown preview rendered off the GUI thread, so the window never freezes on it.
 
-A short text (under :data:`SYNC_CHARS`, well inside a frame at the guard's worst cost per
-character) renders at once; a longer one renders on a worker thread with its own
+A short text (under :data:`SYNC_CHARS`, with little link work: ``guard.SYNC_LINK_COST``)
+renders at once, inside a frame; any other renders on a worker thread with its own
 Qt-free :class:`SafeRenderer`. Every request takes a new generation number: a result that
 comes back after a newer request is dropped, and at most one render runs while the latest
 waiting text replaces any other (typing never queues renders).
@@ -13,11 +13,12 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from companion.core.about.guard import RenderRefused
+from companion.core.about.guard import SYNC_LINK_COST, RenderRefused, link_cost
 from companion.core.about.render import SafeRenderer
 
-# The slowest texts the guard lets through cost about 6 us a character here
-# (benchmarks/bench_preview.py): 2,000 characters stay near 12 ms, inside a frame.
+# The slowest texts but links cost up to about 8 us a character here; links cost their
+# number times the paragraph's length, so they are bounded apart (SYNC_LINK_COST):
+# 2,000 characters of either stay near 15 ms, inside a frame (benchmarks/bench_preview.py)
 SYNC_CHARS = 2_000
 
 
@@ -74,7 +75,7 @@ class PreviewRender(QObject):
     def request(self, text: str, show: Callable) -> None:
         self.generation += 1
         self._show = show
-        if len(text) < SYNC_CHARS:
+        if len(text) < SYNC_CHARS and link_cost(text) <= SYNC_LINK_COST:
             self._pending = None
             try:
                 show(self._renderer("gui").render_sections(text))

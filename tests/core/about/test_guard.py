@@ -184,3 +184,92 @@ def test_a_bank_repeating_one_title_reads_in_one_pass():
     bank = parse_stories("## Story: a\n" * 3 + "## Story: a-2\n")
     assert [s.id for s in bank.stories] == ["a", "a-2", "a-3", "a-2-2"]
     assert growth(parse_stories, lambda n: "## Story: a\n" * n, 1500) < 3.0
+
+
+# --- closed links and images: the parser's work per link is the whole paragraph ---------
+
+
+def _markdown_bracket_passes(text: str) -> int:
+    """How many times Python-Markdown finds every bracket end of a text again (once per
+    link it makes): the work the guard bounds, counted in the parser itself."""
+    from markdown.inlinepatterns import LinkInlineProcessor
+
+    calls = []
+    real = LinkInlineProcessor._findBracketEnds
+
+    def counted(data):
+        calls.append(len(data))
+        return real(data)
+
+    LinkInlineProcessor._findBracketEnds = staticmethod(counted)
+    try:
+        SafeRenderer().convert(text)
+    finally:
+        LinkInlineProcessor._findBracketEnds = staticmethod(real)
+    return sum(calls)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[a](https://e.x/) " * 1_000,
+        "![a](x.png) " * 2_000,
+        ("[a](https://e.x/) " + "word " * 300) * 60,
+        ("[a](https://e.x/) " * 50 + "\n\n") * 150,
+    ],
+)
+def test_many_closed_links_in_long_paragraphs_are_refused_in_one_line(text):
+    with pytest.raises(RenderRefused) as refused:
+        guard.prepared(text)
+    assert "\n" not in str(refused.value) and "links" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[a](https://e.x/) " * 280,
+        "![a](x.png) " * 320,
+        ("[a](https://e.x/) " * 50 + "\n\n") * 35,
+        "- a [b](c) *d*\n" * 2_000,  # list items: each its own inline pass
+    ],
+)
+def test_the_link_work_the_guard_lets_through_is_what_the_parser_does(text):
+    passes = _markdown_bracket_passes(text)
+    bound = sum(guard.link_cost(block) for block in text.split("\n\n"))
+    assert bound <= guard.LINK_BUDGET
+    assert passes <= bound + len(text)  # the count is an upper bound on the parser's work
+
+
+def test_a_hundred_thousand_open_brackets_are_called_square_brackets():
+    with pytest.raises(RenderRefused) as refused:
+        guard.prepared("[" * 100_000)
+    assert "square brackets" in str(refused.value) and "emphasis" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[a](" * 500,  # the guard escapes each "](" that never closes: no link is made
+        "\\[a](b) " * 2_000,  # escaped: text to the parser
+        "[a] " * 5_000,  # no "[a]: URL" defines them: the parser leaves the text as it is
+        "[a][b] " * 300,
+    ],
+)
+def test_brackets_that_cannot_become_links_are_not_counted_as_links(text):
+    guard.prepared(text)  # not refused
+    # a few passes for each of the parser's six link and image patterns (12.75 for the
+    # first), whatever the number of pairs: not one a pair (500 here)
+    assert _markdown_bracket_passes(text) <= 16 * len(text)
+
+
+def test_defined_references_count_as_links():
+    text = "[a] " * 5_000 + "\n\n[a]: https://e.x/\n"
+    with pytest.raises(RenderRefused) as refused:
+        guard.prepared(text)
+    assert "5,000 links" in str(refused.value)
+
+
+def test_a_long_paragraph_of_brackets_is_not_called_emphasis():
+    with pytest.raises(RenderRefused) as refused:
+        guard.prepared("[a](" * 5_000)
+    assert "square brackets" in str(refused.value) and "emphasis" not in str(refused.value)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+import demo_journal as demo
 import pytest
 
 from companion.core.day.loops import create_loop
-from companion.core.journal import demo, search
 from companion.core.journal import entries as journal
+from companion.core.journal import search
 from companion.core.journal.bulk import DEFAULT_HASH_BYTES, index_afterwards
 from companion.core.journal.files import import_journal_data, journal_dict
 from companion.core.storage.schema.journal import FTS_SOURCES, _coalesced

@@ -1,4 +1,4 @@
-"""Whole-journal JSON export/import, and the export/journal/demo commands."""
+"""Whole-journal JSON export/import, and the export and journal commands (and the demo generator's)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 import stat
 
 import pytest
+from demo_journal import companion_with_demo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,7 +160,7 @@ def _cli(argv):
 
 
 def test_demo_export_and_journal_commands(data_dir, tmp_path, capsys):
-    assert _cli(["--data-dir", str(data_dir), "demo", "--loops", "12"]) == 0
+    assert companion_with_demo(["--data-dir", str(data_dir), "demo", "--loops", "12"]) == 0
     assert "Added 12 loops" in capsys.readouterr().out
     for fmt in ("md", "csv", "anki", "json"):
         out = tmp_path / f"study.{fmt}"
@@ -210,7 +211,7 @@ def test_commands_fail_with_a_message_not_a_traceback(data_dir, tmp_path, capsys
     bad.write_text("[]")
     assert _cli(["--data-dir", str(data_dir), "journal", "import", str(bad)]) == 1
     assert "Nothing was imported" in capsys.readouterr().err
-    assert _cli(["--data-dir", str(data_dir), "demo", "--loops", "-1"]) == 2
+    assert companion_with_demo(["--data-dir", str(data_dir), "demo", "--loops", "-1"]) == 2
 
 
 # --- imported data the app cannot show ------------------------------------------------
@@ -313,7 +314,7 @@ def test_importing_unfiled_rows_twice_adds_nothing():
 
 
 def test_streamed_export_is_byte_identical_to_the_whole_dict(tmp_path):
-    from companion.core.journal.demo import generate
+    from demo_journal import generate
 
     db = open_memory_store().db
     generate(db, 25, seed=3, today=NOW.date())
@@ -350,7 +351,7 @@ def test_export_memory_stays_flat_as_the_journal_grows(tmp_path):
     """Peak Python allocations while exporting 2,000 loops are not 4x those for 500."""
     import tracemalloc
 
-    from companion.core.journal.demo import generate
+    from demo_journal import generate
 
     peaks = []
     for loops in (500, 2000):

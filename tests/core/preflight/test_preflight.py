@@ -19,6 +19,7 @@ from upower_standin import UPowerStandIn
 
 from companion.core.context import AppContext
 from companion.core.day.loops import add_round, create_loop, update_round
+from companion.core.platform.devices import cameras
 from companion.core.preflight import checks, exit_status, link, pingers, power
 
 TZ_NY = dt.timezone(dt.timedelta(hours=-5))
@@ -112,10 +113,17 @@ def test_power_without_upower_cannot_tell(private_bus):
 
 
 def test_camera_is_seen_by_its_device_only(tmp_path):
-    assert checks.camera_check(tmp_path).ok is False
+    assert checks.camera_check(cameras(tmp_path)).ok is False
     (tmp_path / "video0").touch()
-    check = checks.camera_check(tmp_path)
+    check = checks.camera_check(cameras(tmp_path))
     assert check.ok is True and "video0" in check.say
+
+
+@pytest.mark.parametrize("system", ["darwin", "win32"])
+def test_off_linux_no_camera_listing_is_cannot_tell_not_no_camera(tmp_path, system):
+    (tmp_path / "video0").touch()  # never looked at there: no /dev listing on that OS
+    check = checks.camera_check(cameras(tmp_path, system))
+    assert check.ok is None and "check it in the call app" in check.say
 
 
 def test_mic_names_the_chosen_input():
@@ -183,7 +191,10 @@ def test_the_command_prints_the_documented_json(private_bus, data_dir, monkeypat
     assert set(doc) == {"round", "checks"}
     assert doc["round"]["type"] == "coding"
     ids = [c["id"] for c in doc["checks"]]
-    assert ids == ["mic", "camera", "do-not-disturb", "pingers", "power", "link", "screen-share"]
+    assert ids == [
+        "mic", "camera", "do-not-disturb", "hotkeys", "notification", "pingers", "power",
+        "link", "screen-share",
+    ]  # fmt: skip
     for check in doc["checks"]:
         assert set(check) == {"id", "ok", "say"} and check["ok"] in (True, False, None)
     by_id = {c["id"]: c for c in doc["checks"]}

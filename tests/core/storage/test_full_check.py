@@ -10,8 +10,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from demo_journal import generate
 
-from companion.core.journal.demo import generate
 from companion.core.storage import store as store_module
 from companion.core.storage.store import list_backups, open_store
 

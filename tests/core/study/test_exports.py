@@ -17,6 +17,7 @@ from companion.core.day.loops import add_round, create_loop
 from companion.core.journal import entries as journal
 from companion.core.storage.store import open_memory_store
 from companion.core.study import exports
+from companion.core.study.facts import topic_facts
 
 NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
 NASTY = [
@@ -217,7 +218,10 @@ def test_100kb_fields_export(db):
     big = 'x\t"y"\n' * 20_000
     _fill(db, ["Big"], details=[big])
     rows = _rows(db)
-    assert parse_csv(exports.render_csv(rows))[1][7] == big.strip()
+    cell = parse_csv(exports.render_csv(rows))[1][7]  # a spreadsheet would cut it silently
+    assert len(cell) == exports.SPREADSHEET_CELL and cell.endswith(exports.CUT)
+    assert big.strip().startswith(cell.removesuffix(exports.CUT))
+    assert json.loads(exports.render_json(rows, NOW))["items"][0]["details"] == [big.strip()]
     _h, records = parse_anki(exports.render_anki(rows))
     assert len(records) == 1 and len(records[0]) == 3 and big.strip() in records[0][1]
 
@@ -309,3 +313,26 @@ def test_markdown_names_rounds_for_people_and_the_data_formats_keep_ids(db, cont
     exports.export_study_list(db, "json", tmp_path / "s.json", NOW, guide=guide)
     (topic,) = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["items"]
     assert topic["round_types"] == ["design", "ml-infra-deep-dive-interview"]
+
+
+def test_a_topic_from_every_loop_names_a_few_companies_and_counts_the_rest(db):
+    """The companies cell grew by one a loop (98,000 characters at 10,000 loops), past
+    the 32,767 a spreadsheet cell holds; the pane and the Markdown named them all."""
+    companies = [f"Company {n:02d} " + "x" * 1_000 for n in range(60)]
+    _fill(db, ["Caching"] * 60, companies=companies)
+    rows = _rows(db)
+    assert len(rows) == 1 and len(rows[0].detail.companies) == 60
+    at = next(f for f in topic_facts(rows[0].item, rows[0].detail) if f.startswith("at "))
+    assert at.endswith(" and 50 more companies") and at.count("Company") == 10
+    cell = parse_csv(exports.render_csv(rows))[1][5]
+    shown = cell.count("Company ")
+    assert len(cell) <= exports.SPREADSHEET_CELL and 0 < shown < 60
+    assert cell.endswith(f"; and {60 - shown} more")
+    _h, records = parse_anki(exports.render_anki(rows))
+    assert records[0][2].count("company::") == 10
+    markdown = exports.render_markdown(rows, NOW)
+    assert "and 50 more companies" in markdown and len(markdown) < 15_000
+    assert (
+        json.loads(exports.render_json(rows, NOW))["items"][0]["companies"]
+        == rows[0].detail.companies
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import re
 import shutil
 import subprocess
 import zipfile
@@ -161,3 +162,24 @@ def test_libreoffice_opens_the_csv_as_text_not_formulas(tmp_path, rows):
     assert "<f" in control_sheet  # an unprotected cell does run: the check below can fail
     assert "<f" not in sheet  # no cell of the export became a formula
     assert "'=1+1" in shared and "'+SUM(1,2)" in shared  # the text survived as text
+
+
+@pytest.mark.system
+def test_libreoffice_keeps_the_bounded_cells_whole(tmp_path):
+    """A topic from 60 loops of long company names, and a 120,000-character note: each
+    cell arrives in Calc as written (a cell past 32,767 characters was cut there)."""
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed (Debian: libreoffice-calc-nogui)")
+    store = open_memory_store()
+    for n in range(60):
+        loop = create_loop(store.db, f"Company {n:02d} " + "x" * 1_000)
+        rid = add_round(store.db, loop, "design")
+        journal.add_flub(store.db, loop, rid, "Caching", "y" * 120_000 if n == 0 else "", 2, at=NOW)
+    path = tmp_path / "study.csv"
+    path.write_text(exports.render_csv(exports.study_rows(store.db, NOW)), "utf-8", newline="")
+    store.close()
+    ((_sheet, shared),) = _open_in_calc(soffice, tmp_path, path)
+    companies = next(s for s in re.findall(r"<t[^>]*>([^<]*)</t>", shared) if "Company" in s)
+    assert companies.endswith(f"; and {60 - companies.count('Company ')} more")
+    assert ("y" * 32_000 + exports.CUT) in shared

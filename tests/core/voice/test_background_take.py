@@ -7,9 +7,12 @@ import pytest
 import voice_hearing as vh
 import voice_takes as vt
 
-pytestmark = pytest.mark.skipif(
-    vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
-)
+pytestmark = [
+    pytest.mark.voice,
+    pytest.mark.skipif(
+        vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
+    ),
+]
 
 
 @pytest.mark.parametrize("snr", [None, 10.0])

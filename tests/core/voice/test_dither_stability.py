@@ -10,9 +10,12 @@ import voice_corpus as vc
 import voice_hearing as vh
 import voice_takes as vt
 
-pytestmark = pytest.mark.skipif(
-    vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
-)
+pytestmark = [
+    pytest.mark.voice,
+    pytest.mark.skipif(
+        vt.missing_tools() is not None, reason=f"espeak-ng/sox: {vt.missing_tools()}"
+    ),
+]
 
 DRAWS = 3
 

@@ -19,6 +19,7 @@ from companion.core.voice.script import pitch_script
 from companion.core.voice.take import read_wav
 
 needs_tools = pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+pytestmark = pytest.mark.voice  # each test hears a take or a word list
 SILENCE = array("h", bytes(3200))  # 0.1 s at 16 kHz
 
 

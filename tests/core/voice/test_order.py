@@ -72,6 +72,7 @@ def test_speech_off_the_script_is_its_own_stretch(where):
     assert result.skipped == []
 
 
+@pytest.mark.voice
 @pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
 def test_a_spoken_swap_and_off_script_middle_keep_their_boundaries(tmp_path):
     p = PITCH

@@ -23,7 +23,6 @@ def test_end_sends_no_reminder_beside_its_capture_and_each_break_sends_one(ctx, 
         add_round(ctx.db, loop, kind, scheduled_at=start + dt.timedelta(hours=n, minutes=30))
         for n, kind in enumerate(("coding", "design", "behavioral"))
     ]
-    ctx.prefs.set("today.loop_id", loop)
     bus = AppBus()
     notifier = Notifier(bus, fallback=lambda title, text: None)
     day = DayService(ctx, bus, notifier, bus)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import sys
 
+from PySide6.QtCore import Qt
+
 
 def card_state(app) -> dict:
     card = app._cue_window
@@ -32,6 +34,7 @@ def card_state(app) -> dict:
         if card.ghost.mark and card.ghost.mark.isVisible()
         else "",
         "opacity": round(card.windowOpacity() * 100),
+        "on_top_flag": bool(card.windowFlags() & Qt.WindowType.WindowStaysOnTopHint),
     }
 
 
@@ -84,6 +87,9 @@ def main() -> int:
             report("show")
         elif line == "state":
             report("state")
+        elif line == "reminders":  # (channel, title, body) of each notification sent
+            sent = app.notifier.sent if app.notifier is not None else []
+            print(json.dumps({"reminders": sent}), flush=True)
         elif line == "hide-show":  # the show-card hotkey twice, quickly: hidden, shown again
             app.on_hotkey("show-card")
             app.on_hotkey("show-card")

@@ -139,6 +139,10 @@ class XSession:
             "the xterm window",
         )
 
+    def wait(self, check, what: str, timeout: float = 30.0):
+        """``check()``'s first true value, asked until ``timeout`` seconds have passed."""
+        return _wait(check, what, timeout)
+
     def focus_xterm(self) -> None:
         self.run("xdotool", "windowactivate", "--sync", self.xterm)
         _wait(lambda: self.active() == self.xterm, "the xterm to have the focus")

@@ -195,7 +195,7 @@ def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, day_service, filled):
 
 
 def test_a_big_journal_stays_responsive(qtbot, ctx, bus, day_service):
-    from companion.core.journal.demo import generate
+    from demo_journal import generate
 
     generate(ctx.db, 2000, seed=3, today=ctx.now().date())
     page = _page(qtbot, ctx, bus, day_service)

@@ -59,7 +59,10 @@ def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, disc
     win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
     qtbot.addWidget(win)
     ids = [c.id for c in win.checks]
-    assert ids == ["mic", "camera", "do-not-disturb", "pingers", "power", "link", "screen-share"]
+    assert ids == [
+        "mic", "camera", "do-not-disturb", "hotkeys", "notification", "pingers", "power",
+        "link", "screen-share",
+    ]  # fmt: skip
     assert "coding" in win.round_label.text() and "10:00" in win.round_label.text()
     button = win.close_buttons[discord.pid]
     assert button.text() == "Close Discord…"

@@ -65,3 +65,58 @@ def test_a_loop_added_on_today_mutes_nothing(page, day_service, clock):
     _pick(page, 0)  # "All loops" again
     assert page.day.shown_loop == 0
     assert page.headline.text().startswith("Today · Cobalt")
+
+
+def _buttons(page) -> dict:
+    found = page.now_box.findChildren(type(page.add_loop_button))
+    return {b.text().replace("&", ""): b for b in found}
+
+
+def test_one_step_at_a_time_before_another_loops_round(page, day_service, clock):
+    """Northwind picked on Today; ten minutes before Cobalt's screen the page marks
+    Cobalt's step due now and shows it alone, and offers do-not-disturb although the
+    round is not the day's first."""
+    page, booked = page
+    _pick(page, booked["Northwind"][0])
+    clock.set(local(DAY, 15, 50))
+    day_service.refresh()
+    assert page.now_box.title() == "Now: before the round"
+    assert page.now_label.text().startswith("Cobalt · Peer")
+    group = page.phase_group
+    items = {i.key: i for i in group.phase_list.items}
+    assert items[group.step_key].text.startswith("Water within reach")
+    assert group.when_labels[group.step_key].text().endswith("now")
+    shown = [k for k in items if not group.boxes[k].isHidden()]
+    assert shown == [group.step_key] and not group.fold_button.isHidden()
+    _buttons(page)["Do not disturb"].click()  # no desktop to pause here: it says how
+    assert page.dialog.windowTitle() == "Do not disturb" and page.dialog.isVisible()
+    page.dialog.close()
+    sent = [t for _ch, t, _b in day_service.notifier.sent]
+    assert any(t.startswith("Cobalt · ") for t in sent), sent
+
+
+def test_a_double_clicks_tail_starts_no_round_of_another_loop(qtbot, page, day_service, clock):
+    """Northwind's last round ends at 14:45 and a round of Cobalt's follows at 14:50: the
+    second click of a double click on "Round finished" lands on "Start it now" in the
+    same place and must not start Cobalt's round; a deliberate click does."""
+    from PySide6.QtCore import Qt
+
+    from companion.core.day.loops import add_round, get_round
+
+    page, booked = page
+    cobalt = add_round(page.ctx.db, booked["Cobalt"][0], "peer", scheduled_at=local(DAY, 14, 50))
+    northwind_last = booked["Northwind"][1][-1]
+    _pick(page, booked["Driftwood"][0])  # a third loop shown first changes nothing
+    clock.set(local(DAY, 14, 40))
+    day_service.refresh()
+    assert page.now_label.text().startswith("Northwind · Hiring manager")
+    qtbot.mouseClick(_buttons(page)["Round finished"], Qt.MouseButton.LeftButton)
+    assert get_round(page.ctx.db, northwind_last).ended_at is not None
+    start_now = _buttons(page)["Start it now"]  # Cobalt's, where "Round finished" was
+    assert page.now_label.text().startswith("Cobalt · ")
+    qtbot.mouseClick(start_now, Qt.MouseButton.LeftButton)  # the double click's tail
+    assert get_round(page.ctx.db, cobalt).started_at is None
+    later = local(DAY, 14, 40) + dt.timedelta(seconds=2)
+    clock.set(later)
+    qtbot.mouseClick(start_now, Qt.MouseButton.LeftButton)  # a deliberate click
+    assert get_round(page.ctx.db, cobalt).started == later

@@ -378,6 +378,7 @@ def test_video_and_mic_is_ticked_only_when_the_camera_was_checked(
 # -- rehearsal from your own voice --------------------------------------------------
 
 
+@pytest.mark.voice
 @pytest.mark.slow
 @pytest.mark.qt_log_ignore("This plugin does not support")
 @pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")

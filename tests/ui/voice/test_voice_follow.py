@@ -106,6 +106,7 @@ def _feed(mic, take, seconds: float | None = None, start: float = 0.0) -> None:
         mic.feed(audio[i : i + 1600])
 
 
+@pytest.mark.voice
 def test_the_card_follows_a_take_with_a_segment_left_out(card, ctx, tmp_path):
     made: list = []
     strip = card.follow
@@ -155,6 +156,7 @@ def _outline_text(card) -> str:
     return "".join(w.text() for w in block.body.findChildren(QLabel))
 
 
+@pytest.mark.voice
 def test_following_stops_after_the_opening_minutes(card, ctx, clock):
     made: list = []
     card.follow._factory = _fed_mic_factory(made)
@@ -203,6 +205,7 @@ def pulse_server(session_server, monkeypatch):
     session_server.stop_players()
 
 
+@pytest.mark.voice
 @pytest.mark.slow
 def test_the_card_follows_a_pitch_played_into_the_virtual_microphone(
     card, qtbot, pulse_server, tmp_path
@@ -234,6 +237,7 @@ def test_the_card_follows_a_pitch_played_into_the_virtual_microphone(
     assert "\u25b6" not in _outline_text(card)  # the walk: still "speaking now" after End
 
 
+@pytest.mark.voice
 def test_a_glance_keeps_the_following_line_only_while_it_follows(card, ctx):
     made: list = []
     card.follow._factory = _fed_mic_factory(made)
@@ -255,6 +259,7 @@ def test_a_glance_keeps_the_following_line_only_while_it_follows(card, ctx):
     assert card.follow.isVisible() and card.follow.following, "following shows in a glance"
 
 
+@pytest.mark.voice
 def test_no_page_keeps_speaking_now_after_end_with_a_next_round_and_the_capture(
     ctx, bus, db, clock, qtbot, tmp_path
 ):

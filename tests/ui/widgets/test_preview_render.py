@@ -303,3 +303,14 @@ def test_a_paragraph_too_long_to_lay_out_in_a_frame_pauses_the_preview(qtbot, te
     shown = preview.toPlainText()
     assert shown.startswith("Preview paused: one paragraph is") is paused, shown[:100]
     assert "\n" not in shown or not paused
+
+
+def test_a_short_text_full_of_links_renders_on_the_worker(qtbot, page):
+    """Under SYNC_CHARS, but links cost their number times the paragraph's length:
+    2,000 characters of images took 40-70 ms of the GUI thread, several frames."""
+    page.preview.show_message("old")
+    page.editor.setPlainText(("![a](x.png) " * 200)[:1_999])
+    page.refresh()
+    assert "old" in page.preview.toPlainText()  # refresh() did not render it itself
+    preview = page.preview
+    qtbot.waitUntil(lambda: "old" not in preview.toPlainText() and not preview.displaying)

@@ -1,4 +1,12 @@
-"""Synthetic but realistic journal data, for screenshots, demos and benchmarks.
+"""Synthetic but realistic journal data, for benchmarks, tests and screenshots; not part
+of the app (it does not ship in the wheel).
+
+    python benchmarks/demo_journal.py demo --loops N [--seed N] --data-dir DIR [--force]
+
+fills DIR through the app's own command line (the data folder's checks, the lock, one-line
+errors), and refuses a folder that holds loops it did not make, or the default data
+folder, unless given ``--force``. Tests and benchmarks call :func:`generate` (rows) or
+:func:`companion_with_demo` (the command line) directly.
 
 Deterministic for a seed. The data looks like a journal kept over several job searches:
 
@@ -25,13 +33,12 @@ import bisect
 import datetime as dt
 import itertools
 import random
+import sys
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
-from sqlite_utils import Database
-
-from companion.core.journal.bulk import index_afterwards
-from companion.core.journal.demo_words import (
+from demo_words import (
     COMPANY_PREFIXES,
     COMPANY_SUFFIXES,
     CORE_TOPICS,
@@ -50,6 +57,9 @@ from companion.core.journal.demo_words import (
     THANK_YOU_SENTENCES,
     WENT_WELL,
 )
+from sqlite_utils import Database
+
+from companion.core.journal.bulk import index_afterwards
 from companion.core.journal.entries import topic_key
 from companion.core.timeutil import to_stored_utc
 
@@ -308,3 +318,72 @@ def _shifted(row: tuple, loop_base: int, round_base: int) -> tuple:
     """A journal row (loop id, round id or None, ...) with its ids moved past the base."""
     loop_id, round_id, *rest = row
     return (loop_id + loop_base, None if round_id is None else round_id + round_base, *rest)
+
+
+# --- the command: `python benchmarks/demo_journal.py demo --loops N --data-dir DIR` ------
+
+
+def register(sub) -> None:
+    """The ``demo`` command, on the app's own parser (added by :func:`companion_with_demo`)."""
+    parser = sub.add_parser("demo", help="fill a data folder with synthetic loops")
+    parser.add_argument("--loops", type=int, default=20, metavar="N", help="default: 20")
+    parser.add_argument("--seed", type=int, default=7, help="random seed (default: 7)")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="fill it even if it is the default data folder or holds loops of your own",
+    )
+    parser.set_defaults(func=run)
+
+
+def default_folder_refusal(folder: Path) -> str | None:
+    """Said before anything is opened: the default data folder is the user's own."""
+    from companion.core.paths import default_data_dir
+
+    if folder.resolve() == default_data_dir().resolve():
+        return f"{folder} is the default data folder, where your own journal lives"
+    return None
+
+
+def own_loops_refusal(db: Database, folder: Path) -> str | None:
+    """A journal holding a loop at a company the generator never names is real data."""
+    ours = set(companies().topics)
+    for (company,) in db.execute("SELECT DISTINCT company FROM loops"):
+        if company not in ours:
+            return f"{folder} holds loops of your own (at {company})"
+    return None
+
+
+def run(args, ctx) -> int:
+    from companion.commands.common import CommandError, open_journal
+    from companion.core.text import count_of, say
+
+    if args.loops < 0 or args.loops > 1_000_000:
+        raise CommandError("--loops must be between 0 and 1,000,000", exit_code=2)
+    why = None if args.force else default_folder_refusal(ctx.data_dir)
+    if why is None:
+        open_journal(ctx)
+        why = None if args.force else own_loops_refusal(ctx.db, ctx.data_dir)
+    if why:
+        raise CommandError(
+            f"{why}; synthetic loops go into a folder of their own (or give --force)",
+            exit_code=2,
+        )
+    summary = generate(ctx.db, args.loops, seed=args.seed, today=ctx.now().date())
+    say(
+        f"Added {count_of(summary.loops, 'loop')}, {count_of(summary.rounds, 'round')} and "
+        f"{count_of(summary.journal_rows, 'journal row')} to {ctx.data_dir}."
+    )
+    return 0
+
+
+def companion_with_demo(argv: list[str] | None = None) -> int:
+    """The app's command line with the ``demo`` command added (tests call it as they call
+    :func:`companion.cli.main`)."""
+    from companion.cli import main
+
+    return main(sys.argv[1:] if argv is None else argv, extra=[sys.modules[__name__]])
+
+
+if __name__ == "__main__":
+    raise SystemExit(companion_with_demo())

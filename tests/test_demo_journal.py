@@ -8,10 +8,11 @@ import datetime as dt
 import statistics
 from collections import Counter
 
+import demo_journal as demo
 import pytest
 
 from companion.core.day.loops import create_loop
-from companion.core.journal import demo, search
+from companion.core.journal import search
 from companion.core.storage.store import open_store
 
 TODAY = dt.date(2026, 12, 1)
@@ -176,3 +177,56 @@ def test_the_search_index_is_complete_and_the_triggers_are_back(db):
 def test_negative_loops_are_refused(db):
     with pytest.raises(ValueError, match="negative"):
         demo.generate(db, -1)
+
+
+# --- the command: refuses the user's own data ----------------------------------------
+
+
+def test_the_app_itself_has_no_demo_command(capsys):
+    import importlib.util
+
+    from companion.cli import main
+
+    with pytest.raises(SystemExit) as usage:  # argparse's own exit
+        main(["demo", "--loops", "1"])
+    assert usage.value.code == 2
+    assert "invalid choice: 'demo'" in capsys.readouterr().err
+    assert importlib.util.find_spec("companion.core.journal.demo") is None
+
+
+def test_the_default_data_folder_is_refused_unless_forced(monkeypatch, capsys):
+    from companion.core.paths import default_data_dir
+
+    monkeypatch.delenv("COMPANION_HOME", raising=False)
+    folder = default_data_dir()
+    assert demo.companion_with_demo(["demo", "--loops", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is the default data folder" in err and "--force" in err
+    assert not folder.exists()  # refused before anything was made
+    assert demo.companion_with_demo(["demo", "--loops", "1", "--force"]) == 0
+    assert (folder / "companion.sqlite3").is_file()
+
+
+def test_a_folder_with_loops_of_your_own_is_refused_unless_forced(data_dir, capsys):
+    store = open_store(data_dir / "companion.sqlite3")
+    create_loop(store.db, "Real Startup Inc")
+    store.close()
+    assert demo.companion_with_demo(["demo", "--loops", "2"]) == 2
+    assert "holds loops of your own (at Real Startup Inc)" in capsys.readouterr().err
+    assert _loops(data_dir) == 1
+    assert demo.companion_with_demo(["demo", "--loops", "2", "--force"]) == 0
+    assert _loops(data_dir) == 3
+
+
+def test_a_folder_the_generator_filled_takes_more(data_dir):
+    assert demo.companion_with_demo(["--data-dir", str(data_dir), "demo", "--loops", "3"]) == 0
+    assert demo.companion_with_demo(["demo", "--loops", "2", "--seed", "9"]) == 0
+    assert _loops(data_dir) == 5
+
+
+def _loops(folder) -> int:
+    store = open_store(folder / "companion.sqlite3")
+    try:
+        return store.db.execute("SELECT COUNT(*) FROM loops").fetchone()[0]
+    finally:
+        store.close()

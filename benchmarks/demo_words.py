@@ -1,5 +1,5 @@
 """The demo journal's word banks: companies, roles, topics and their settings, question,
-flub, note and thank-you phrasings. Pure data; :mod:`.demo` draws from it."""
+flub, note and thank-you phrasings. Pure data; :mod:`demo_journal` draws from it."""
 
 from __future__ import annotations
 

@@ -1,0 +1,53 @@
+"""The start-up benchmark's exit mode to the plan (COMPANION_EXIT_ON_PLAN_DRAWN): the app
+reports its first paint, then "plan-drawn" once a frame of Today that shows the day's plan
+has been painted, not the first frame's "Loading today's plan…"."""
+
+from __future__ import annotations
+
+import datetime as dt
+import textwrap
+
+CHILD = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtWidgets import QLabel
+    from companion.cli import main
+    from companion.ui import app as app_module
+
+    said = app_module.PlanDrawn._report
+
+    def report(self):  # what the page shows at the moment the plan is reported drawn
+        texts = [label.text() for label in self._page.findChildren(QLabel)]
+        print("countdown", self._page.countdown.text(), flush=True)
+        print("company shown", any("Acme" in text for text in texts), flush=True)
+        said(self)
+
+    app_module.PlanDrawn._report = report
+    sys.exit(main(["--data-dir", sys.argv[1]]))
+    """
+)
+
+
+def test_the_plan_exit_mode_reports_the_frame_that_shows_the_plan(tmp_path):
+    from app_child import run_child
+
+    from companion.core.day.loops import add_round, create_loop
+    from companion.core.storage.store import open_store
+    from companion.core.timeutil import local_now
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    store = open_store(data / "companion.sqlite3")
+    now = local_now().replace(second=0, microsecond=0)
+    loop = create_loop(store.db, "Acme", "SRE", starts_on=now.date().isoformat())
+    add_round(store.db, loop, "coding", scheduled_at=now + dt.timedelta(hours=2))
+    store.close()
+
+    done = run_child(CHILD, str(data), home=tmp_path / "home", COMPANION_EXIT_ON_PLAN_DRAWN="1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    said = [line.split()[0] for line in lines if line.startswith(("first-paint", "plan-drawn"))]
+    assert said == ["first-paint", "plan-drawn"], done.stdout + done.stderr
+    assert "company shown True" in lines, done.stdout
+    countdown = next(line for line in lines if line.startswith("countdown "))
+    assert "Loading" not in countdown, countdown

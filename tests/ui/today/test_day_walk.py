@@ -1,0 +1,149 @@
+"""The walk of the day on the main window over issue 61's scripted calendar (two loops the
+same day with back-to-back rounds, one the next week at 02:00): what Today says at each
+chosen moment. With COMPANION_SHOTS naming a folder each moment is saved as a picture for
+a person to look at (run it under COMPANION_COLOR_SCHEME=dark and QT_SCALE_FACTOR=2 too)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+from scripted_calendar import DAY, NEXT_WEEK, book, local
+
+pytestmark = pytest.mark.gui
+
+D0, D1 = DAY - dt.timedelta(days=1), DAY + dt.timedelta(days=1)
+
+
+def _texts(page) -> dict:
+    from PySide6.QtWidgets import QLabel
+
+    rows = [
+        w.text() for w in page.reminders_box.findChildren(QLabel) if page.reminders_box.isVisible()
+    ]
+    group = page.phase_group
+    step = ""
+    if group is not None and group.step_key:
+        step = next(i.text for i in group.phase_list.items if i.key == group.step_key)
+    return {
+        "title": page.headline.text(),
+        "countdown": page.countdown.text(),
+        "box": page.now_box.title() if page.now_box.isVisible() else "",
+        "now": page.now_label.text() if page.now_box.isVisible() else "",
+        "step": step,
+        "rows": rows,
+    }
+
+
+# (moment, the Now box's title, its line begins, the step due now, the reminder rows)
+MOMENTS = [
+    (local(D0, 18), "Now: night before", "First round: Northwind · Coding round", "", []),
+    (
+        local(DAY, 9, 50),
+        "Now: before the round",
+        "Northwind · Coding round at 10:00. One step at a time",
+        "Water within reach",
+        [],
+    ),
+    (local(DAY, 10, 20), "Now: in the round", "Northwind · Coding round — ends about", "", []),
+    (
+        local(DAY, 10, 45),  # back to back: the second round starts as the first ends
+        "Now: in the round",
+        "Northwind · System design round was started by the clock at 10:45",
+        "",
+        ["Northwind · Coding round: write down what was asked"],
+    ),
+    (
+        local(DAY, 11, 35),
+        "Now",
+        "Between rounds. Next: Northwind · Hiring manager round at 14:00",
+        "",
+        ["Northwind · System design round: write down what was asked (55 min left)."],
+    ),
+    (
+        local(DAY, 15, 50),  # Northwind is over: its thank-you stays beside Cobalt's round
+        "Now: before the round",
+        "Cobalt · Peer / IC round at 16:00",
+        "Water within reach",
+        ["Northwind: send the thank-you note by Tue 14:45."],
+    ),
+    (
+        local(DAY, 17),
+        "Now: after the loop",
+        "The loop with Cobalt is done",
+        "",
+        [
+            "Cobalt · Peer / IC round: write down what was asked (30 min left).",
+            "Northwind: send the thank-you note by Tue 14:45.",
+            "Cobalt: send the thank-you note by Tue 16:30.",
+        ],
+    ),
+    (
+        local(D1, 11),  # both thank-yous kept although Driftwood's loop comes next
+        "Now: after the loop",
+        "The loop with Cobalt is done",
+        "",
+        [
+            "Northwind: send the thank-you note by Tue 14:45.",
+            "Cobalt: send the thank-you note by Tue 16:30.",
+        ],
+    ),
+    (
+        local(NEXT_WEEK, 0, 45),  # the 02:00 round: no sleep line in its run-up
+        "Now: morning of",
+        "First round: Driftwood · Coding round at 02:00.",
+        "",
+        [],
+    ),
+]
+
+
+@pytest.fixture
+def scheme(qapp):
+    """The look the pictures are taken in: COMPANION_COLOR_SCHEME's (the tests' own light
+    look otherwise), set back after the test."""
+    from companion.ui.theme import apply_scheme, apply_theme, forced_scheme
+
+    forced = forced_scheme(os.environ)
+    if forced:
+        apply_scheme(qapp, forced)
+    yield
+    if forced:
+        apply_scheme(qapp, apply_theme(qapp, {}))
+
+
+def test_the_walk_of_the_day_with_three_loops(
+    main_window, open_page, ctx, day_service, clock, scheme
+):
+    from PySide6.QtWidgets import QApplication
+
+    clock.set(MOMENTS[0][0])
+    book(ctx.db)
+    win = main_window()
+    page = open_page(win, "today")
+    folder = os.environ.get("COMPANION_SHOTS")
+    for moment, box, line, step, rows in MOMENTS:
+        clock.set(moment)
+        day_service.refresh()
+        said = _texts(page)
+        when = f"{moment:%a %d %H:%M}"
+        assert said["box"] == box, (when, said)
+        assert said["now"].startswith(line), (when, said)
+        assert said["step"].startswith(step) and bool(said["step"]) == bool(step), (when, said)
+        assert [r for r in said["rows"] if not any(r.startswith(w) for w in rows)] == []
+        assert len(said["rows"]) == len(rows), (when, said)
+        assert "sleep" not in said["now"].lower() or moment.date() != NEXT_WEEK
+        if moment.date() == NEXT_WEEK:  # Northwind's and Cobalt's items are past
+            assert said["title"] == "Today · Driftwood · ML infra"
+        else:
+            assert said["title"].count(" + ") == 2, said["title"]  # each open loop named
+        if folder:
+            for _ in range(3):  # the new widgets are shown and laid out by posted events
+                QApplication.sendPostedEvents()
+                QApplication.processEvents()
+            look = (
+                f"{os.environ.get('COMPANION_COLOR_SCHEME', 'light')}-x{win.devicePixelRatio():g}"
+            )
+            win.grab().save(str(Path(folder) / f"day-{look}-{moment:%d-%H%M}.png"))
