@@ -28,7 +28,7 @@ INTEGER_OPTIONS = [
 def test_no_option_is_parsed_by_a_bare_int():
     bare = [(prog, a.dest) for prog, a in _actions(build_parser()) if a.type is int]
     assert bare == []
-    assert len(INTEGER_OPTIONS) >= 5  # the scan sees them: --delete, --loop, --limit, demo's
+    assert len(INTEGER_OPTIONS) >= 3  # the scan sees them: --delete, --loop, --limit
 
 
 @pytest.mark.parametrize("prog, option", INTEGER_OPTIONS)
