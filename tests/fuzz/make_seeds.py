@@ -321,6 +321,10 @@ DATES = {
     "words.txt": b"3 March\nMar 3 2026\n3/3/2026\ntomorrow 2pm\nnoon\n3rd of March at 14:30\n",
     "numbers.txt": b"45\n60-90\n2-3\n1.5\n0\n",
     "odd.txt": b"0001-01-01T00:00\n9999-12-31T23:59:59-23:59\n31 Feb\n14:\n9:15:00\n",
+    # integer options at and past what SQLite holds (2**63 was an OverflowError)
+    "integers.txt": b"9223372036854775807\n9223372036854775808\n-1\n0\n1e400\n 42 \n1_000\n"
+    + b"9" * 60
+    + b"\n",
 }
 
 

@@ -10,6 +10,7 @@ Imported by ``run.py`` inside atheris' instrumentation, and by the ordinary suit
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import datetime as dt
 import json
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.commands import INT64_MAX, whole_number
 from companion.commands.common import CommandError
 from companion.commands.today import parse_moment
 from companion.core import hotkeys, paths
@@ -534,8 +536,9 @@ _CHECKS: list[Callable[[str], str | None]] = [
 
 def dates_and_durations(data: bytes) -> None:
     """``--at`` (``today``, ``review``), the date and time fields (a day or None), stored
-    times (an aware datetime or None) and the content's numbers and ranges (None or a
-    one-line problem): every line of the input through each."""
+    times (an aware datetime or None), the content's numbers and ranges (None or a
+    one-line problem) and integer options (a number in bounds or a one-line usage error):
+    every line of the input through each."""
     today = NOW.date()
     current = NOW.replace(tzinfo=None)
     for line in text_of(data).splitlines() or [""]:
@@ -555,10 +558,26 @@ def dates_and_durations(data: bytes) -> None:
             raise ContractBroken(f"parse_day({line!r}) -> {day!r}")
         dates.parse_day_time(line, today, current)
         content_fields.parse_range(line)
+        _whole_number(line)
         for check in _CHECKS:
             problem = check(line)
             if problem is not None and "\n" in problem:
                 raise ContractBroken(f"the problem is not one line: {problem!r}")
+
+
+_TAKE_ID = whole_number(1, INT64_MAX, "a take id")
+
+
+def _whole_number(line: str) -> None:
+    """The one parser of every integer option: a number in its bounds (what SQLite
+    holds), or a one-line usage error; never an OverflowError at the journal."""
+    try:
+        value = _TAKE_ID(line)
+    except argparse.ArgumentTypeError as exc:
+        one_line(exc)
+    else:
+        if not 1 <= value <= INT64_MAX:
+            raise ContractBroken(f"{line!r} gave {value}, out of its bounds")
 
 
 @dataclass(frozen=True)
