@@ -159,6 +159,17 @@ def for_moment(lst: PhaseList, view) -> PhaseList:
     return replace(lst, items=first + rest)
 
 
+def steps_ticked(due, view, lst: PhaseList, checked: set[str]) -> bool:
+    """Whether a before-round reminder (``due``) names only steps already ticked for its
+    round, the view's focus: the steps are done, so no ping for them in the minutes whose
+    first step asks to close whatever notifies. ``lst`` is the before-round list."""
+    if due.kind != "before-round" or view.focus is None or due.round_id != view.focus.id:
+        return False
+    minutes = int(due.key.rsplit(":", 1)[1])  # the key ends with the step's offset
+    steps = [i for i in for_moment(lst, view).items if i.minutes_before == minutes]
+    return bool(steps) and all(i.key in checked for i in steps)
+
+
 def step_now(items, start: dt.datetime | None, now: dt.datetime, checked: set[str]) -> str:
     """The key of the one before-round step to do now, for a round at ``start``: of the
     timed steps not ticked, the newest whose time has come (the step the latest reminder
