@@ -322,8 +322,10 @@ def scope_for(phase: str, view) -> Scope:
     loop_id = view.loop_id
     first = day_loops(view)[:1]
     if phase == "after-loop" and view.after_loop_id:
-        loop_id = view.after_loop_id
-    elif phase in ("night-before", "morning-of") and first:
+        # the loop that is over, on its own day: with another loop's round next its list
+        # was kept under that loop (a tick at 15:00 for Northwind landed on Cobalt's)
+        return Scope(view.after_loop_id, (view.after_loop_day or view.day).isoformat())
+    if phase in ("night-before", "morning-of") and first:
         loop_id = first[0].id
     elif target is not None and target.round.loop_id and phase != "after-loop":
         loop_id = target.round.loop_id

@@ -95,7 +95,7 @@ class NowArea:
         elif view.phase in PHASE_TITLES:
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
             if view.phase == "after-loop":
-                done = next((lp for lp in view.loops if lp.id == view.after_loop_id), None)
+                done = view.after_loop
                 which = f" with {done.company}" if done is not None and len(view.loops) > 1 else ""
                 self.now_label.setText(f"The loop{which} is done. Write it down while it is fresh.")
             elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
