@@ -153,6 +153,20 @@ class DayView:
         """The loop most recently over whose after-loop list is open."""
         return next((lp for lp in self.loops if lp.id == self.after_loop_id), None)
 
+    @property
+    def after_loop_last(self) -> DayRound | None:
+        """The round of the loop most recently over that ended last (what its list's
+        "write it down" opens)."""
+        held = [
+            d
+            for d in self.rounds
+            if d.state in ("ended", "captured")
+            and d.ends_at is not None
+            and self.after_loop_id
+            and d.round.loop_id == self.after_loop_id
+        ]
+        return max(held, key=lambda d: (d.ends_at, d.id), default=None)
+
     def thank_you_open(self, loop_id: int) -> bool:
         """Whether the loop's thank-you is still worth a reminder (not sent, not past its
         window)."""

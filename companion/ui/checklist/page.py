@@ -472,12 +472,8 @@ class ChecklistPage(QWidget):
                 note = f"{late}: {line[:1].lower()}{line[1:]}. {why}".strip() if line else ""
             if phase == "after-loop" and view.after_loop_id:
                 # the loop most recently over, while another loop's round may come next
-                held = [
-                    d
-                    for d in view.rounds
-                    if d.state in ("ended", "captured") and d.round.loop_id == view.after_loop_id
-                ]
-                group.capture_round_id = held[-1].id if held else 0
+                last = view.after_loop_last
+                group.capture_round_id = last.id if last is not None else 0
                 if view.after_loop is not None and len(view.loops) > 1:
                     note = f"For the loop with {view.after_loop.company}."
             group.set_scope(scope_for(phase, view), note)

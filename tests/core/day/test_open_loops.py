@@ -66,6 +66,7 @@ def test_a_loop_over_keeps_its_after_loop_list_while_another_loops_round_comes(d
     between = actions.load_view(db, rules, local(DAY, 15))
     assert between.phase == "between-rounds" and between.after_loop.company == "Northwind"
     assert cl.scope_for("after-loop", between) == cl.Scope(northwind, DAY.isoformat())
+    assert between.after_loop_last.id == booked["Northwind"][1][-1]  # its write-down
     # once Cobalt's loop is over too, the list is Cobalt's, on its day
     evening = actions.load_view(db, rules, local(DAY, 17))
     assert cl.scope_for("after-loop", evening) == cl.Scope(cobalt, DAY.isoformat())
