@@ -175,3 +175,63 @@ def test_company_of_reads_people_from_the_events(tmp_path):
     events, _ = parse_ics(google("Jordan Blake", "talent@initech.example"))
     guess = company_of(events, "jordan.blake@gmail.com")
     assert (guess.name, guess.source) == ("Initech", "the organizer's address (@initech.example)")
+
+
+def two_parties(summary: str, organizer: str = "talent@cobaltlabs.io") -> str:
+    """A scheduler's shape (Calendly, Greenhouse, GoodTime): the title names the company
+    and the candidate ("Cobalt Labs <> Alex"), the interviewer at the company's domain."""
+    domain = organizer.split("@")[1]
+    return "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//GoodTime//Scheduler//EN",
+            "METHOD:REQUEST",
+            "BEGIN:VEVENT",
+            "UID:cb1@cobaltlabs.io",
+            "DTSTAMP:20261201T091512Z",
+            "DTSTART:20261210T150000Z",
+            "DTEND:20261210T153000Z",
+            f"SUMMARY:{summary}",
+            f"ORGANIZER;CN=Recruiting:mailto:{organizer}",
+            "ATTENDEE;CN=Alex Kim:mailto:alex.kim@gmail.com",
+            f"ATTENDEE;CN=Priya Raman:mailto:priya@{domain}",
+            "LOCATION:https://meet.google.com/abc-defg-hij",
+            "END:VEVENT",
+            "END:VCALENDAR",
+            "",
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("title", "domains", "company"),
+    [
+        ("Phone screen: Cobalt Labs <> Alex", ["cobaltlabs.io"], "Cobalt Labs"),
+        ("Phone screen: Alex <> Cobalt Labs", [], "Cobalt Labs"),  # a given name alone
+        ("Alex Kim x Cobalt Labs", [], "Cobalt Labs"),  # an attendee's whole name
+        ("Intro call: Halcyon / Cobalt Labs", ["cobaltlabs.io"], "Cobalt Labs"),  # the domain's
+        ("Intro call: Halcyon / Cobalt Labs", [], "Halcyon"),  # no domain: the first part
+        ("Northwind AI x Sam", ["northwind.ai"], "Northwind AI"),
+    ],
+)
+def test_a_title_naming_two_parties_gives_the_companys_part(title, domains, company):
+    people = ["Alex Kim", "Priya Raman", "Recruiting"]
+    assert title_company(title, people, domains=domains) == company
+
+
+def test_a_two_party_invitation_names_the_company_and_a_round_without_the_candidate(db, tmp_path):
+    from companion.core.day.loops import list_rounds
+
+    path = _write(tmp_path, "cobalt.ics", two_parties("Phone screen: Cobalt Labs <> Alex"))
+    result = import_invitation(db, path, RULES, now=NOW)
+    assert get_loop(db, result.loop_id).company == "Cobalt Labs"
+    (rnd,) = list_rounds(db, result.loop_id)
+    assert rnd.type_label == "Phone screen"
+
+
+def test_a_rounds_words_leave_out_a_person_the_title_names():
+    from companion.core.day.invite_company import without_company
+
+    summary = "Phone screen - Cobalt Labs <> Alex"
+    assert without_company(summary, "Cobalt Labs", ["Alex Kim"]) == "Phone screen"
