@@ -147,8 +147,11 @@ def _import(db, path, events, timed, rules, company, role, me, now, refusals, in
         for e in timed
         if not e.cancelled
     ]
-    invites += [stored_people(r.people)[1] for r in loop_rounds if r.people and not r.skip_reason]
-    me = candidate_address(me, [i for i in invites if i])
+    stored = [stored_people(r.people) for r in loop_rounds if r.people and not r.skip_reason]
+    invites += [attendees for _organizer, attendees in stored]
+    organizers = [e.organizer.email for e in timed if e.organizer and not e.cancelled]
+    organizers += [organizer.email for organizer, _attendees in stored if organizer]
+    me = candidate_address(me, [i for i in invites if i], organizers)
     if me:
         _name_earlier_interviewers(db, loop_rounds, me)
     unsure: set[str] = set()

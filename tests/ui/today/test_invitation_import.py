@@ -27,12 +27,12 @@ def editor(qtbot, ctx, bus, day_service):
 
 
 def test_the_first_import_with_several_people_asks_which_address_is_mine(editor, ctx):
-    message = editor.import_file(FIXTURES / "google-coding.ics")
-    assert "Added 1 round from google-coding.ics." in message
+    message = editor.import_file(FIXTURES / "google-coding-outside-interviewer.ics")
+    assert "Added 1 round from google-coding-outside-interviewer.ics." in message
     assert "--me" not in message  # the CLI's words; here the dialog asks
     ask = editor.ask_dialog
     assert ask.isVisible() and ask.comboBoxItems() == [
-        "marcus.weber@northwind.example",
+        "marcus.weber@karat.example",
         "sam.rivera@example.org",
     ]
     ask.setTextValue("sam.rivera@example.org")
@@ -68,10 +68,12 @@ def test_a_cancelled_round_says_cancelled_on_today(editor, ctx):
 def test_the_result_box_shows_plain_text_and_the_question_opens_over_it(editor):
     from companion.core.day.ics import read_ics
 
-    path = FIXTURES / "google-coding.ics"
+    path = FIXTURES / "google-coding-outside-interviewer.ics"
     events, problems = read_ics(path)
     editor._show_import(path, events, problems, "")
-    assert editor.dialog.text().startswith("Added 1 round from google-coding.ics.")
+    assert editor.dialog.text().startswith(
+        "Added 1 round from google-coding-outside-interviewer.ics."
+    )
     assert "<p" not in editor.dialog.text()  # was shown as raw markup in a plain-text box
     assert editor.ask_dialog is not None and editor.ask_dialog.isVisible()
 
