@@ -16,6 +16,7 @@ from companion.core.day import loops
 from companion.core.day.ics import read_ics
 from companion.core.day.invite_company import company_of, registered_domain, shared_host
 from companion.core.day.invite_company import guess_company as guess_company  # re-exported
+from companion.core.day.invite_company import titles_company as titles_company  # re-exported
 from companion.core.day.invite_people import candidate_address, round_people, stored_people
 from companion.core.day.invite_series import resolve
 from companion.core.day.invite_updates import apply_update, rounds_by_uid

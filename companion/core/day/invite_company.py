@@ -190,16 +190,23 @@ def domain_company(addresses: Sequence[str], titles: Sequence[str] = ()) -> tupl
     return "", ""
 
 
-def company_of(events: Sequence, me: str = "", round_titles: Iterable[str] = ()) -> CompanyGuess:
-    """The company of an invitation's events (see the module), and where it was read;
-    ``round_titles``: the round types' ids and titles, which name no company."""
+def titles_company(events: Sequence, me: str = "", round_titles: Iterable[str] = ()) -> str:
+    """The company the events' titles name alike (:func:`guess_company`), knowing the
+    people they invite (never the company) and their addresses' company domains (the
+    part of a two-party title they spell wins); "" when the titles name none."""
     people = {p.name for e in events for p in (e.organizer, *e.attendees) if p and p.name}
     people |= {getattr(e, "interviewer", "") for e in events} - {""}
-    summaries = [e.summary for e in events]
     addresses = [p.email for e in events for p in (e.organizer, *e.attendees) if p and p.email]
     domains = {registered_domain(a) for a in addresses if a != me} - {""}
     domains = [d for d in sorted(domains) if not shared_host(d)]
-    name = guess_company(summaries, people, round_titles, domains)
+    return guess_company([e.summary for e in events], people, round_titles, domains)
+
+
+def company_of(events: Sequence, me: str = "", round_titles: Iterable[str] = ()) -> CompanyGuess:
+    """The company of an invitation's events (see the module), and where it was read;
+    ``round_titles``: the round types' ids and titles, which name no company."""
+    summaries = [e.summary for e in events]
+    name = titles_company(events, me, round_titles)
     if name:
         return CompanyGuess(name, f"the title {summaries[0][:60]!r}")
     organizers = [e.organizer.email for e in events if e.organizer and e.organizer.email != me]

@@ -6,6 +6,7 @@ read; fixed once by ``--company`` or a rename; a title with nothing usable asks.
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,7 @@ RULES = DayRules(
     }
 )
 NOW = dt.datetime(2026, 12, 2, 9, 0, tzinfo=dt.UTC)
+INVITATIONS = Path(__file__).parents[2] / "data" / "invitations"
 
 
 def google(summary: str, organizer: str, *, uid: str = "a1@google.com", day: int = 10) -> str:
@@ -177,33 +179,6 @@ def test_company_of_reads_people_from_the_events(tmp_path):
     assert (guess.name, guess.source) == ("Initech", "the organizer's address (@initech.example)")
 
 
-def two_parties(summary: str, organizer: str = "talent@cobaltlabs.io") -> str:
-    """A scheduler's shape (Calendly, Greenhouse, GoodTime): the title names the company
-    and the candidate ("Cobalt Labs <> Alex"), the interviewer at the company's domain."""
-    domain = organizer.split("@")[1]
-    return "\r\n".join(
-        [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//GoodTime//Scheduler//EN",
-            "METHOD:REQUEST",
-            "BEGIN:VEVENT",
-            "UID:cb1@cobaltlabs.io",
-            "DTSTAMP:20261201T091512Z",
-            "DTSTART:20261210T150000Z",
-            "DTEND:20261210T153000Z",
-            f"SUMMARY:{summary}",
-            f"ORGANIZER;CN=Recruiting:mailto:{organizer}",
-            "ATTENDEE;CN=Alex Kim:mailto:alex.kim@gmail.com",
-            f"ATTENDEE;CN=Priya Raman:mailto:priya@{domain}",
-            "LOCATION:https://meet.google.com/abc-defg-hij",
-            "END:VEVENT",
-            "END:VCALENDAR",
-            "",
-        ]
-    )
-
-
 @pytest.mark.parametrize(
     ("title", "domains", "company"),
     [
@@ -223,8 +198,8 @@ def test_a_title_naming_two_parties_gives_the_companys_part(title, domains, comp
 def test_a_two_party_invitation_names_the_company_and_a_round_without_the_candidate(db, tmp_path):
     from companion.core.day.loops import list_rounds
 
-    path = _write(tmp_path, "cobalt.ics", two_parties("Phone screen: Cobalt Labs <> Alex"))
-    result = import_invitation(db, path, RULES, now=NOW)
+    # GoodTime's shape: "Phone screen: Cobalt Labs <> Alex" from talent@cobaltlabs.io
+    result = import_invitation(db, INVITATIONS / "goodtime-two-parties.ics", RULES, now=NOW)
     assert get_loop(db, result.loop_id).company == "Cobalt Labs"
     (rnd,) = list_rounds(db, result.loop_id)
     assert rnd.type_label == "Phone screen"

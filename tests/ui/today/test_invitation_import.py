@@ -104,3 +104,21 @@ def test_the_planner_names_whom_each_audience_is_for(qtbot, ctx, bus):
     }
     assert groups["hiring-manager"].startswith("Hiring manager — Priya Raman (")
     assert " — " not in groups["peer"]  # nobody in this loop is a peer
+
+
+def test_a_two_party_title_goes_to_the_loop_of_its_company(qtbot, ctx, bus, day_service, tmp_path):
+    """GoodTime's "Phone screen: Alex <> Cobalt Labs" from @cobaltlabs.io imported on the
+    Cobalt Labs loop is that loop's: Alex (the candidate invited) names no company."""
+    from companion.ui.today.schedule import ScheduleEditor
+
+    loop = create_loop(ctx.db, "Cobalt Labs", starts_on="2026-12-10")
+    widget = ScheduleEditor(ctx, bus, day_service)
+    qtbot.addWidget(widget)
+    widget.set_loop(loop)
+    text = (FIXTURES / "goodtime-two-parties.ics").read_text()
+    path = tmp_path / "cobalt.ics"
+    path.write_text(text.replace("Cobalt Labs <> Alex", "Alex <> Cobalt Labs"))
+    message = widget.import_file(path)
+    assert "is an invitation from" not in message, message
+    (rnd,) = list_rounds(ctx.db, loop)
+    assert rnd.interviewer_name == "Priya Raman"  # Alex, outside @cobaltlabs.io, is me
