@@ -20,7 +20,7 @@ from companion.core.cue.card import SETTLE
 from companion.core.day.actions import add
 from companion.core.day.dates import default_round_start
 from companion.core.day.ics import IcsError, read_ics
-from companion.core.day.invitation import guess_company, import_invitation_events
+from companion.core.day.invitation import import_invitation_events, titles_company
 from companion.core.day.invite_people import ME_PREF
 from companion.core.day.lengths import type_lengths
 from companion.core.day.loops import delete_round, get_loop, get_round, list_rounds, update_round
@@ -395,7 +395,11 @@ class ScheduleEditor(QWidget):
         (found, or made), as `companion schedule import` does: never into this one. A
         later copy of an event imported before moves or cancels its round."""
 
-        named = guess_company([e.summary for e in events if not e.all_day])
+        me = str(self.ctx.prefs.get(ME_PREF, "") or "")
+        rules = self.day.rules
+        # the people and domains too: "Alex <> Cobalt Labs" names Cobalt Labs, not Alex
+        timed = [e for e in events if not e.all_day]
+        named = titles_company(timed, me, [*rules.titles, *rules.titles.values()])
         mine = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
         other = bool(named and mine is not None and named.lower() != mine.company.lower())
         try:
@@ -404,9 +408,9 @@ class ScheduleEditor(QWidget):
                 path,
                 events,
                 problems,
-                self.day.rules,  # the day's rules, read once by the service
+                rules,  # the day's rules, read once by the service
                 company=None if other or mine is None else mine.company,
-                me=str(self.ctx.prefs.get(ME_PREF, "") or ""),
+                me=me,
                 now=self.ctx.now(),
                 into=None if other else self.loop_id or None,
             )
