@@ -56,15 +56,19 @@ class AlignState:
 
 
 class Aligner:
-    def __init__(self, script: list[ScriptSegment]):
+    def __init__(self, script: list[ScriptSegment], unheard=frozenset()):
+        """``unheard``: words the recognizer has no pronunciation for (a company's name):
+        never heard, so they are not waited for (a segment opening with one was named
+        2-2.8 s late)."""
         self.script = script
         self.tokens: list[str] = []
         self.segment_of: list[int] = []
         self.first_token: list[int] = []
         for n, segment in enumerate(script):
             self.first_token.append(len(self.tokens))
-            self.tokens.extend(segment.words)
-            self.segment_of.extend([n] * len(segment.words))
+            words = [w for w in segment.words if w not in unheard]
+            self.tokens.extend(words)
+            self.segment_of.extend([n] * len(words))
         self.state = AlignState()
 
     # -- feeding -----------------------------------------------------------------------

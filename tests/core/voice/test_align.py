@@ -205,3 +205,18 @@ def test_segment_times_rate_fillers_and_the_evidence_number():
     assert result.evidence_number is True
     assert result.skipped == ["depth", "why-role", "hand-back"]
     assert result.transcript.split()[len(segs[0].words)] == "um"
+
+
+def test_a_segment_opening_with_words_the_recognizer_cannot_hear_is_named_at_its_next():
+    # a company's name has no pronunciation: never heard, so never waited for (the card
+    # named such a segment 2-2.8 s late, once the next three-word run came)
+    page = PAGE.replace("I cut the nightly", "At Kvarn Bolaget I cut the nightly")
+    segs = pitch_script(page)
+    aligner = Aligner(segs, frozenset({"kvarn", "bolaget"}))
+    aligner.feed(heard(" ".join(segs[0].words)))
+    aligner.feed(heard("nightly", start=9.0))
+    assert aligner.current() == 1
+    waiting = Aligner(segs)
+    waiting.feed(heard(" ".join(segs[0].words)))
+    waiting.feed(heard("nightly", start=9.0))
+    assert waiting.current() == 0
