@@ -27,9 +27,16 @@ from companion.core.voice.take import PAUSE_SECONDS
 MIN_HEARD = 3  # key words matched, distinct
 COMMON = 200  # the commonest background words: never key words
 EVIDENCE = "evidence"
-# a filler the recognizer took for a short word: alone between silences, matching nothing
+# a short word alone between silences, matching nothing: a breath or a noise the recognizer
+# could not place, neither a word said nor a filler (counted as fillers, they invented
+# 1.8-2.4 a minute on paraphrased and real speech: a breath before the first word)
 FILLER_LONGEST = 0.45
 FILLER_SILENCE = 0.15
+# an "um" or "uh" run into the words around it counts when it lasts this long: espeak-ng's
+# run-in "um" 0.34-0.50 s; the ones the recognizer made up inside speech 0.07-0.27 s,
+# two in 385 s of filler-free takes longer (0.35, 0.41 s, at 10 dB;
+# benchmarks/voice_paraphrase.py --fillers)
+RUN_IN_FILLER = 0.32
 # an "um" or "uh" counts only between pauses: at least this much silence on each side and
 # FILLER_PAUSES on both together (the recognizer makes them up inside fast or noisy
 # speech: 35 in 29 filler-free takes, 3.6 a minute at 10 dB; benchmarks/voice_hearing.py)
@@ -122,12 +129,13 @@ class TakeHeard:
         return share is not None and share <= RATE_OFF_SCRIPT
 
 
-def _paused_filler(word: HeardWord) -> bool:
-    return (
-        word.filler
-        and min(word.gap_before, word.gap_after) >= FILLER_PAUSE
+def _counted_filler(word: HeardWord) -> bool:
+    """An um or uh between pauses, or a long one run into the words (RUN_IN_FILLER)."""
+    paused = (
+        min(word.gap_before, word.gap_after) >= FILLER_PAUSE
         and word.gap_before + word.gap_after >= FILLER_PAUSES
     )
+    return word.filler and (paused or word.end - word.start >= RUN_IN_FILLER)
 
 
 def _lone_short(word: HeardWord) -> bool:
@@ -156,7 +164,7 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     matched = {id(m.word): m.segment for m in state.matches if m.segment in heard}
     lone = [w for w in state.unmatched if _lone_short(w)]
     spoken = [w for w in words if not w.filler and w not in lone]
-    fillers = sorted((w for w in words if _paused_filler(w) or w in lone), key=lambda w: w.start)
+    fillers = [w for w in words if _counted_filler(w)]
     unclear = [
         w
         for w in words
