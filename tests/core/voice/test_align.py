@@ -220,3 +220,19 @@ def test_a_segment_opening_with_words_the_recognizer_cannot_hear_is_named_at_its
     waiting.feed(heard(" ".join(segs[0].words)))
     waiting.feed(heard("nightly", start=9.0))
     assert waiting.current() == 0
+
+
+def test_a_run_with_one_word_lost_moves_the_pointer_past_a_skipped_segment():
+    # after a skip the recognizer heard "your team um the" for "your team owns the": the
+    # card waited for the next exact run, 2.8 s into the segment
+    segs = script()
+    aligner = Aligner(segs)
+    aligner.feed(heard(" ".join(segs[0].words)))
+    aligner.feed(heard(" ".join(segs[1].words), start=9.0))
+    aligner.feed(heard("your team the", start=30.0))  # "Current depth" left out
+    assert aligner.current() == 3
+    held = Aligner(segs)
+    held.feed(heard(" ".join(segs[0].words)))
+    held.feed(heard(" ".join(segs[1].words), start=9.0))
+    held.feed(heard("your team platform", start=30.0))  # two words lost: no run
+    assert held.current() == 1
