@@ -70,6 +70,27 @@ PARAPHRASE = (
 )  # fmt: skip
 
 
+# The same pitch retold: few of the script's key words, the same structure (a hand-back
+# handed back as a question in other words, the evidence's figures in other sentences).
+RETOLD = (
+    ("identity", "Who I am", "Hi, thanks for having me. I build the machinery that keeps "
+     "big services up, eight years of it now, and these days that means hosting large "
+     "models."),
+    ("evidence", "Strongest evidence", "The thing I am proudest of: my previous employer "
+     "took forty thousand calls a second and the worst responses were far too slow. I "
+     "redesigned how work got scheduled, and the slow ones fell from eight hundred "
+     "milliseconds to one hundred and twenty."),
+    ("depth", "Current depth", "What I am learning now is how to group work for inference "
+     "so the machines stay busy, sorting it by size, and I found that treating everyone "
+     "evenly counts for more than raw speed."),
+    ("why-role", "Why this role", "Your group runs the platform every model here depends "
+     "on. That is the exact problem I keep coming back to, and I would love for it to be "
+     "my whole job."),
+    ("hand-back", "Hand back", "So that's me in brief. Where would you like me to go into "
+     "more detail?"),
+)  # fmt: skip
+
+
 def pitch_page(pitch=PITCH) -> str:
     """The one-pager of ``pitch``: one heading per segment, its text below."""
     parts = ["# About me", ""]
@@ -143,14 +164,15 @@ def build(
     folder: Path,
     name: str,
     wpm: int,
-    layout: list[str | float],
+    layout: list[str | tuple[str] | float],
     *,
     snr_db: float | None = 20.0,
     noise_like: float | None = None,
     voice: str | None = None,
     replayable: bool = False,
 ) -> BuiltTake:
-    """``layout`` mixes texts (spoken at ``wpm``, in espeak-ng's ``voice``) and silences
+    """``layout`` mixes texts (spoken at ``wpm``, in espeak-ng's ``voice``), one-text tuples
+    (spoken and cut to their sound, so they run into what is around them) and silences
     (seconds), in order.
     With ``snr_db``, white noise is mixed in at that ratio to the speech's RMS.
     ``replayable``: the silences' dither the same every run, so the take is (the clips are)."""
@@ -163,7 +185,15 @@ def build(
     at = 0.0
     words = 0
     for i, item in enumerate(layout):
-        if isinstance(item, str):
+        if isinstance(item, tuple):  # (text,): spoken and cut to its sound, run into its neighbours
+            whole = speak(item[0], wpm, folder / f"{name}-{i}-whole.wav", voice)
+            start, end = sound_bounds(whole)
+            clip = folder / f"{name}-{i}.wav"
+            _run("sox", str(whole), str(clip), "trim", f"{start}", f"={end}")
+            truth.append((at, at + duration(clip)))
+            words += count_words(item[0])
+            clean_clips.append(clip)
+        elif isinstance(item, str):
             clip = speak(item, wpm, folder / f"{name}-{i}.wav", voice)
             start, end = sound_bounds(clip)
             truth.append((at + start, at + end))

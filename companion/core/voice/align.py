@@ -56,15 +56,19 @@ class AlignState:
 
 
 class Aligner:
-    def __init__(self, script: list[ScriptSegment]):
+    def __init__(self, script: list[ScriptSegment], unheard=frozenset()):
+        """``unheard``: words the recognizer has no pronunciation for (a company's name):
+        never heard, so they are not waited for (a segment opening with one was named
+        2-2.8 s late)."""
         self.script = script
         self.tokens: list[str] = []
         self.segment_of: list[int] = []
         self.first_token: list[int] = []
         for n, segment in enumerate(script):
             self.first_token.append(len(self.tokens))
-            self.tokens.extend(segment.words)
-            self.segment_of.extend([n] * len(segment.words))
+            words = [w for w in segment.words if w not in unheard]
+            self.tokens.extend(words)
+            self.segment_of.extend([n] * len(words))
         self.state = AlignState()
 
     # -- feeding -----------------------------------------------------------------------
@@ -153,6 +157,22 @@ class Aligner:
                 if found is not None:
                     return None  # repeated ahead: not sure where we are
                 found = k + JUMP_WORDS - 1
+        return found if found is not None else self._gapped_run(run, low)
+
+    def _gapped_run(self, run: list[str], low: int) -> int | None:
+        """The token ending the one place from ``low`` on where the three words occur with
+        one script word lost between them, inside one segment: after a skip the
+        recognizer heard "your team um the" for "your team owns the" and the card waited
+        for "for every model", 2.8 s into the segment."""
+        found = None
+        for k in range(low, len(self.tokens) - JUMP_WORDS):
+            window = self.tokens[k : k + JUMP_WORDS + 1]
+            if self.segment_of[k] != self.segment_of[k + JUMP_WORDS]:
+                continue
+            if window[0] == run[0] and window[-1] == run[-1] and run[1] in window[1:3]:
+                if found is not None:
+                    return None
+                found = k + JUMP_WORDS
         return found
 
     # -- reading -----------------------------------------------------------------------

@@ -31,8 +31,18 @@ from companion.core.voice.script import ScriptSegment
 PARTIAL_EVERY = 0.25
 CONFIRM_SECONDS = 0.25
 NUDGE_HOLD = 10.0
-JUMP_CONFIRM_WORDS = 5  # matched words in a row a jump to another segment needs
-JUMP_KEYS = 2  # of them, words outside the commonest (the off-script "and i want it")
+# matched words in a row a jump to another segment needs, JUMP_KEYS of them outside the
+# commonest words: the run that made it, when two of its words are key words (a cold start
+# at 10 dB jumped on "a queue that", one key word). Five words held the card 2.0-2.4 s
+# after a skip or a swap
+JUMP_CONFIRM_WORDS = 3
+JUMP_KEYS = 2
+# a nudge is shown once its condition has held this long (a blip in the first words read
+# as 190 wpm showed "Slow down", which then held NUDGE_HOLD)
+NUDGE_ARM = 4.0
+# the budget counts speaking time while the words are the segment's: speech more than this
+# after the last matched word (off the script, or a question between) does not count
+OFF_SCRIPT_GRACE = 2.0
 COMMON = 200  # as heard.py
 
 
@@ -56,7 +66,7 @@ class PitchFollow:
         self.wpm = calibrated_wpm
         self.answer_limit = answer_limit
         self.recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences], live=True)
-        self.aligner = Aligner(script)
+        self.aligner = Aligner(script, frozenset(self.recognizer.unknown))
         self._partial: list[HeardWord] = []
         self._last_partial = -PARTIAL_EVERY
         self._shown: int | None = None
@@ -66,6 +76,7 @@ class PitchFollow:
         self._pending: tuple[int | None, float, int] | None = None  # (segment, since, hyp)
         self._nudge = ""
         self._nudge_at = -NUDGE_HOLD
+        self._wanted: tuple[str, float] = ("", 0.0)  # the nudge kind wanted and since when
 
     @property
     def now(self) -> float:
@@ -74,8 +85,7 @@ class PitchFollow:
     def feed(self, samples: array) -> FollowView:
         speaking = self.recognizer.in_utterance
         final = self.recognizer.feed(samples)
-        if speaking or self.recognizer.in_utterance:
-            self._spoken += len(samples) / SAMPLE_RATE
+        speaking = speaking or self.recognizer.in_utterance
         if final:
             self.aligner.feed(final)
             self._partial = []
@@ -84,7 +94,21 @@ class PitchFollow:
             self._last_partial = self.now
             self._partial = self.recognizer.partial()
             self._hypothesis += 1
-        return self.view()
+        state = self._state()
+        if speaking and self._on_script(state):
+            self._spoken += len(samples) / SAMPLE_RATE
+        return self.view(state)
+
+    def _state(self):
+        """The alignment with the tentative words (a copy), or the final one."""
+        return self.aligner.peek(self._partial) if self._partial else self.aligner.state
+
+    def _on_script(self, state) -> bool:
+        """Whether the speech now is the script's: a word matched within OFF_SCRIPT_GRACE
+        (on the tentative words too), or nothing matched yet."""
+        if len(state.matches) <= state.mark:
+            return True
+        return self.now - state.matches[-1].word.end <= OFF_SCRIPT_GRACE
 
     def _confirmed(self, candidate: int | None, state) -> bool:
         """Whether a move from the shown segment to ``candidate`` may be shown now."""
@@ -111,8 +135,8 @@ class PitchFollow:
             return False
         return self.now - pending[1] >= CONFIRM_SECONDS and self._hypothesis > pending[2]
 
-    def view(self) -> FollowView:
-        state = self.aligner.peek(self._partial) if self._partial else self.aligner.state
+    def view(self, state=None) -> FollowView:
+        state = state if state is not None else self._state()
         current = self.aligner.current(state)
         if current != self._shown and self._confirmed(current, state):
             began = [m.word.start for m in state.matches[state.mark :] if m.segment == current]
@@ -135,6 +159,10 @@ class PitchFollow:
     def _held(self, line: DeliveryLine) -> DeliveryLine:
         """The nudge as shown: a change (on, off, another) waits NUDGE_HOLD after the last."""
         kind = line.nudge.split(":", 1)[0]
+        if kind != self._wanted[0]:
+            self._wanted = (kind, self.now)
+        if kind and self.now - self._wanted[1] < NUDGE_ARM:
+            kind, line = self._nudge.split(":", 1)[0], replace(line, nudge=self._nudge)
         if kind != self._nudge.split(":", 1)[0]:
             if self.now - self._nudge_at < NUDGE_HOLD:
                 return replace(line, nudge=self._nudge)

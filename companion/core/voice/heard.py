@@ -27,9 +27,16 @@ from companion.core.voice.take import PAUSE_SECONDS
 MIN_HEARD = 3  # key words matched, distinct
 COMMON = 200  # the commonest background words: never key words
 EVIDENCE = "evidence"
-# a filler the recognizer took for a short word: alone between silences, matching nothing
+# a short word alone between silences, matching nothing: a breath or a noise the recognizer
+# could not place, neither a word said nor a filler (counted as fillers, they invented
+# 1.8-2.4 a minute on paraphrased and real speech: a breath before the first word)
 FILLER_LONGEST = 0.45
 FILLER_SILENCE = 0.15
+# an "um" or "uh" run into the words around it counts when it lasts this long: espeak-ng's
+# run-in "um" 0.34-0.50 s; the ones the recognizer made up inside speech 0.07-0.27 s,
+# two in 385 s of filler-free takes longer (0.35, 0.41 s, at 10 dB;
+# benchmarks/voice_paraphrase.py --fillers)
+RUN_IN_FILLER = 0.32
 # an "um" or "uh" counts only between pauses: at least this much silence on each side and
 # FILLER_PAUSES on both together (the recognizer makes them up inside fast or noisy
 # speech: 35 in 29 filler-free takes, 3.6 a minute at 10 dB; benchmarks/voice_hearing.py)
@@ -46,6 +53,7 @@ WORD_TAIL_PAUSE = 0.2
 # of mostly unknown speech is no word count (a real voice read against a script it did not
 # say: +26 to +29 %; takes with 10 % off the script: within 3 %; benchmarks/voice_corpus.py)
 RATE_OFF_SCRIPT = 0.5
+WARM_SECONDS = 6.0  # the recognizer's warm-up on a take's start (hear)
 
 
 @dataclass(frozen=True)
@@ -121,12 +129,13 @@ class TakeHeard:
         return share is not None and share <= RATE_OFF_SCRIPT
 
 
-def _paused_filler(word: HeardWord) -> bool:
-    return (
-        word.filler
-        and min(word.gap_before, word.gap_after) >= FILLER_PAUSE
+def _counted_filler(word: HeardWord) -> bool:
+    """An um or uh between pauses, or a long one run into the words (RUN_IN_FILLER)."""
+    paused = (
+        min(word.gap_before, word.gap_after) >= FILLER_PAUSE
         and word.gap_before + word.gap_after >= FILLER_PAUSES
     )
+    return word.filler and (paused or word.end - word.start >= RUN_IN_FILLER)
 
 
 def _lone_short(word: HeardWord) -> bool:
@@ -155,7 +164,7 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     matched = {id(m.word): m.segment for m in state.matches if m.segment in heard}
     lone = [w for w in state.unmatched if _lone_short(w)]
     spoken = [w for w in words if not w.filler and w not in lone]
-    fillers = sorted((w for w in words if _paused_filler(w) or w in lone), key=lambda w: w.start)
+    fillers = [w for w in words if _counted_filler(w)]
     unclear = [
         w
         for w in words
@@ -279,13 +288,16 @@ def hear(samples, sample_rate: int, script, pack_ids=()) -> TakeHeard:
     recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences])
     audio = resample(samples, sample_rate, SAMPLE_RATE)
     chunk = SAMPLE_RATE // 10  # the microphone's pace: a tenth of a second at a time
-    # twice: the first pass learns the voice and the room (the decoder starts cold and
-    # misheard the take's first words), the second is the one kept
-    for _ in range(2):
-        aligner = Aligner(script)
-        for i in range(0, len(audio), chunk):
-            aligner.feed(recognizer.feed(audio[i : i + chunk]))
-        aligner.feed(recognizer.finish())
-        if _ == 0:
-            recognizer.restart()
+    # once, after a warm-up on the first WARM_SECONDS: the decoder starts from the model's
+    # cepstral mean and misheard a take's first words until it had learnt the voice and the
+    # room ("infrastructure letting you" for "infrastructure engineer"); decoding the whole
+    # take twice for that cost 0.22 CPU s a second of audio
+    for i in range(0, min(len(audio), int(WARM_SECONDS * SAMPLE_RATE)), chunk):
+        recognizer.feed(audio[i : i + chunk])
+    recognizer.finish()
+    recognizer.restart()
+    aligner = Aligner(script, frozenset(recognizer.unknown))
+    for i in range(0, len(audio), chunk):
+        aligner.feed(recognizer.feed(audio[i : i + chunk]))
+    aligner.feed(recognizer.finish())
     return summarise(aligner, recognizer.words, pack_ids)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.voice.meaning import meaning_points
 from companion.core.voice.recognizer import HeardWord, common_words
 
 RUN = 3
@@ -52,6 +53,9 @@ ORDER_POINTS = 2
 # draw in about 30) left it with one point and made it a remark off the script, the
 # evidence ending 3.8 s early (tests/core/voice/test_dither_stability.py)
 IN_TURN = 3
+# a take with segments told in other words is the pitch only when this many segments are
+# in it (said in their own words or told, in the script's order); fewer is another text
+TOLD_ALONE = 3
 
 
 class _Stretch:
@@ -174,7 +178,8 @@ def spoken_order(
         # the script's segments between the neighbours, none of them anchored: a stretch
         # next to an anchored segment is one of them told in other words, in their order
         if left is None and right is None:
-            missing = []
+            # nothing anchored anywhere: the whole pitch may be told in other words
+            missing = list(range(len(script))) if not groups else []
         else:
             missing = list(
                 range(-1 if left is None else left, len(script) if right is None else right)
@@ -185,7 +190,7 @@ def spoken_order(
         for k, piece in enumerate(pieces):
             told = _paraphrased(piece, own)
             if told is None and missing:
-                told = _in_order(piece, missing, keys, runs)
+                told = _in_order(piece, missing, keys, runs, script)
             first, last = at[id(piece[0])], at[id(piece[-1])]
             if told is not None:
                 missing = [m for m in missing if m > told]
@@ -230,6 +235,16 @@ def spoken_order(
                 if _long(piece):
                     off.append(OffScript(tuple(piece)))
         occurrences += told_here
+    told = [o for o in occurrences if o.told]
+    runs_only = {n for n, g in enumerate(groups) if len(g) <= RUN}  # one run each
+    if told and len({o.segment for o in occurrences}) < TOLD_ALONE:
+        # fewer than TOLD_ALONE segments in the whole take, some of them only told in
+        # other words: another text that shares a few words (a nurse's pitch at 10 dB
+        # came out "to hit a wall", and its next sentences had three key words of
+        # "Current depth"), not the pitch; a segment anchored by one run goes with them
+        off += [OffScript(o.words) for o in told if _long(o.words)]
+        weak = {id(occurrences[n]) for n in runs_only}
+        occurrences = [o for o in occurrences if not o.told and id(o) not in weak]
     occurrences.sort(key=lambda o: o.start)
     return occurrences, off, given
 
@@ -270,11 +285,12 @@ def _points(piece, keys: set[str], runs, seg: int) -> int:
     """The key words of segment ``seg`` in ``piece``, distinct, plus one for a three-word
     run of its own script in it."""
     said = [w.text for w in piece]
+    forms = set(said) | {w[:-1] for w in said if w.endswith("s")} | {w + "s" for w in said}
     run = any(
         (runs.get(tuple(said[i : i + RUN])) or (None,))[0] == seg
         for i in range(len(said) - RUN + 1)
     )
-    return len(set(said) & keys) + run
+    return len(forms & keys) + run
 
 
 def _in_turn(piece, unsaid: tuple[str, ...]) -> bool:
@@ -291,12 +307,19 @@ def _in_turn(piece, unsaid: tuple[str, ...]) -> bool:
     return row[-1] >= IN_TURN and 2 * row[-1] >= len(said)
 
 
-def _in_order(piece, missing: list[int], keys, runs) -> int | None:
-    """The segment of ``missing`` (in the script's order) ``piece`` tells, or None."""
+def _in_order(piece, missing: list[int], keys, runs, script) -> int | None:
+    """The segment of ``missing`` (in the script's order) ``piece`` tells, or None: its
+    points are its key words and runs (``_points``) and its meaning (meaning.py)."""
     if len(piece) < RUN:
         return None
-    best = max(missing, key=lambda m: (_points(piece, keys[m], runs, m), -m))
-    return best if _points(piece, keys[best], runs, best) >= ORDER_POINTS else None
+    said = [w.text for w in piece]
+    last = len(script) - 1
+
+    def points(m: int) -> int:
+        return _points(piece, keys[m], runs, m) + meaning_points(said, script[m], m == last)
+
+    best = max(missing, key=lambda m: (points(m), -m))
+    return best if points(best) >= ORDER_POINTS else None
 
 
 def _groups(where: list[tuple[int, int] | None]) -> list[list[int]]:

@@ -257,8 +257,8 @@ class ScriptRecognizer:
 
     def restart(self) -> None:
         """Back to the stream's start, keeping what the decoder learnt of the voice and the
-        room (its cepstral mean): a recorded take decoded a second time is heard from its
-        first word as well as from its last."""
+        room (its cepstral mean): a recorded take decoded after a warm-up on its first
+        seconds is heard from its first word as well as from its last."""
         if self._utt_start is not None:
             self._decoder.end_utt()
         cmn = self._decoder.get_cmn(False)

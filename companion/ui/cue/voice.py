@@ -7,6 +7,7 @@ Its lines wrap: "● Mic on: listening…" never widens the card."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QSizePolicy
 
 from companion.core.cue.opening import pitch_outline_open
@@ -91,3 +92,40 @@ def _mark(page, title: str, meta: str) -> None:
     html = lines_html(lines)
     if body.text() != html:
         body.setText(html)
+    marked = [n for n, line in enumerate(section.lines) if line.text == title]
+    keeper = _keeper(page)
+    keeper.mark = (body, marked[0], len(lines)) if marked else None
+    keeper.bring()
+
+
+class _MarkKeeper(QObject):
+    """Keeps a page's marked outline line in sight: when marked, and when the page's
+    viewport shrinks (a nudge banner above it pushed the line out of sight)."""
+
+    def __init__(self, page):
+        super().__init__(page)
+        self.page = page
+        self.mark = None  # (the outline's label, the marked line, the number of lines)
+        page.scroll.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize and self.mark is not None:
+            QTimer.singleShot(0, self.bring)  # after the layout has placed the label
+        return False
+
+    def bring(self) -> None:
+        if self.mark is None or not self.page.isVisible():
+            return
+        body, index, count = self.mark
+        inner = self.page.scroll.widget()
+        if inner is None or not inner.isAncestorOf(body):
+            return
+        # the label is one block of lines: the marked one is about its share down
+        line = body.height() / max(1, count)
+        top = body.mapTo(inner, body.rect().topLeft()).y()
+        self.page.scroll.ensureVisible(0, int(top + line * (index + 0.5)), 0, int(line))
+
+
+def _keeper(page) -> _MarkKeeper:
+    keeper = page.findChild(_MarkKeeper)
+    return keeper if keeper is not None else _MarkKeeper(page)

@@ -36,7 +36,7 @@ from companion.core.voice.follow import PitchFollow
 from companion.core.voice.pcm import resample
 from companion.core.voice.recognizer import RecognizerError
 from companion.core.voice.script import pitch_script
-from companion.ui.voice.listener import MicListener
+from companion.ui.voice.listener import MicListener, muted_words
 from companion.ui.widgets.palette_sheet import palette_sheet
 
 PREF_KEY = "voice.follow_pitch"
@@ -254,6 +254,7 @@ class FollowStrip(QFrame):
             self._fail(f"the microphone is not available ({exc}).")
             return
         listener.error.connect(self._fail)
+        listener.muted.connect(lambda on: self._muted(listener, on))
         if not follower.attach(listener):
             listener.deleteLater()
             return
@@ -264,6 +265,10 @@ class FollowStrip(QFrame):
         self.indicator.setVisible(True)
         self.mic_changed.emit(True)
         self._show(follower.follow.view())
+
+    def _muted(self, listener, on: bool) -> None:
+        self.message.setText(f"Not hearing your pitch: {muted_words(listener.device_name)}")
+        self.message.setVisible(on)
 
     def _fail(self, text: str) -> None:
         self._failed = True

@@ -13,6 +13,7 @@ from array import array
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from companion.core.voice.check import sound_server_running
 from companion.core.voice.levels import LevelMeter
 from companion.core.voice.pcm import to_int16_mono
 from companion.core.voice.vad import VoiceActivityDetector
@@ -22,12 +23,21 @@ SILENCE_STEP = 0.1  # silent_for is emitted each time the silence grows by this 
 PUMP_MS = 100  # how often the microphone's buffer is read
 BUFFER_SECONDS = 0.5
 STALL_SECONDS = 3.0  # an open device that sends nothing this long has gone away
+# this long of pure digital silence from the start: the input is muted. Only before the
+# first sound: a noise gate (PipeWire's noise suppression) sends zeros between words too
+MUTED_SECONDS = 1.5
+MUTED_LEVEL = 1  # |sample| at most this (a dither's last bit) is no sound at all
 FIRST_DATA_SECONDS = 10.0  # audio servers may take a few seconds to start a stream
 
 
 _PULSE_NOISE = ("PulseAudioService:", "pa_context_connect")
 _previous_handler = None
 _pulse_failures: list[str] = []  # Qt's PulseAudio lines kept off stderr, for the reason
+
+
+def muted_words(name: str) -> str:
+    """The card's line for a muted input (MicListener.muted)."""
+    return f"the microphone{f' {name}' if name else ''} is muted: unmute it in the sound settings."
 
 
 def no_device_reason() -> str:
@@ -135,6 +145,7 @@ class MicListener(QObject):
     opened = Signal(str)  # the device's description
     closed = Signal()
     error = Signal(str)  # one sentence for the user
+    muted = Signal(bool)  # pure digital silence for MUTED_SECONDS (True), sound again (False)
 
     def __init__(
         self,
@@ -158,6 +169,9 @@ class MicListener(QObject):
         self.meter = LevelMeter()
         self.samples = array("h")
         self._last_silence_step = -1
+        self._zeros = 0.0  # seconds of pure digital silence since opening
+        self._sounded = False  # any sound since opening
+        self._muted = False
         self._pump = QTimer(self)
         self._pump.setInterval(PUMP_MS)
         self._pump.timeout.connect(self._read)
@@ -196,6 +210,11 @@ class MicListener(QObject):
             self.failure = "no device"
             if self._wanted:
                 self.error.emit(f"no input device matches {self._wanted!r}.")
+            elif not sound_server_running():
+                self.error.emit(
+                    "no sound server is running (PulseAudio or PipeWire): start it, or log "
+                    "in to a desktop session."
+                )
             else:
                 self.error.emit("no input device found: plug in a microphone.")
             return False
@@ -212,6 +231,7 @@ class MicListener(QObject):
         self.meter = LevelMeter()
         self.samples = array("h")
         self._last_silence_step = -1
+        self._zeros, self._sounded, self._muted = 0.0, False, False
         source = QAudioSource(device, fmt, self)
         source.setBufferSize(int(fmt.bytesForDuration(int(BUFFER_SECONDS * 1_000_000))))
         io = source.start()
@@ -271,6 +291,7 @@ class MicListener(QObject):
         if self._keep:
             self.samples.extend(samples)
         self.chunk.emit(samples, self.vad.sample_rate)
+        self._watch_muted(samples)
         if self._measure:
             chunk = self.meter.feed(samples)
             self.levels.emit(chunk.peak_dbfs, chunk.rms_dbfs)
@@ -286,6 +307,23 @@ class MicListener(QObject):
             if step != self._last_silence_step:
                 self._last_silence_step = step
                 self.silent_for.emit(silence)
+
+    def _watch_muted(self, samples: array) -> None:
+        """A muted input sends zeros (a live one hears its own hiss): said after
+        MUTED_SECONDS from the start, not left to look like a silent speaker (the card
+        said nothing for 14 s)."""
+        if self._sounded or not samples:
+            return
+        if max(samples) <= MUTED_LEVEL and min(samples) >= -MUTED_LEVEL:
+            self._zeros += len(samples) / self.vad.sample_rate
+            if not self._muted and self._zeros >= MUTED_SECONDS:
+                self._muted = True
+                self.muted.emit(True)
+            return
+        self._sounded = True
+        if self._muted:
+            self._muted = False
+            self.muted.emit(False)
 
     def _check_state(self) -> None:
         """Errors and stalls: Qt does not always report a device that went away (an audio

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout
 
 from companion.core.voice import nudge as rules
-from companion.ui.voice.listener import MicListener
+from companion.ui.voice.listener import MicListener, muted_words
 from companion.ui.widgets.palette_sheet import palette_sheet
 
 MIC_ON = "\u25cf Mic on: listening for silence, nothing recorded"
@@ -135,6 +135,7 @@ class VoiceNudge(QFrame):
         listener.error.connect(lambda text, rt=round_type: self._failed(rt, text))
         listener.silent_for.connect(self._silent_for)
         listener.speech_started.connect(self._speech)
+        listener.muted.connect(lambda on: self._muted(listener, on))
         self.listener = listener
         self._listening_for = round_type
         if not listener.start():
@@ -148,6 +149,11 @@ class VoiceNudge(QFrame):
         self.message.setText(f"Silence nudge off: {text}")
         self.message.setVisible(True)
         self._label_toggle()
+
+    def _muted(self, listener, on: bool) -> None:
+        """Muted is said at once, not after the nudge's 20 s of what looks like silence."""
+        self.message.setText(f"Not hearing you: {muted_words(listener.device_name)}")
+        self.message.setVisible(on)
 
     def _silent_for(self, seconds: float) -> None:
         if self.watch.silence(seconds):

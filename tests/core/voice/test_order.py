@@ -238,3 +238,41 @@ def test_a_misheard_clause_saying_the_start_of_a_segment_in_order_is_its_start()
     assert result.off_script == () and result.skipped == ["depth"]
     evidence = {s.id: s for s in result.segments}["evidence"]
     assert evidence.start == pytest.approx(words[len(_words(texts[:1]))].start)  # "at"
+
+
+def test_a_hand_back_in_other_words_is_a_question_handed_back():
+    # "Where would you like me to go" shares no key word with "Which part would be most
+    # useful for you to go deeper on?": its meaning (a question handed back) tells it
+    from companion.core.voice.meaning import hands_back
+
+    told = "so that's me in brief where would you like me to go into more detail"
+    assert hands_back(told.split()) and not hands_back("that is me in brief".split())
+    texts = [*(PITCH[i][2] for i in ("identity", "evidence", "depth", "why-role")), told]
+    result = _told(texts)
+    assert result.skipped == [] and result.off_script == ()
+
+
+def test_an_evidence_told_with_its_figures_in_other_sentences_is_heard():
+    # the figures and an outcome ("fell from ... to ...") with none of the evidence's runs
+    told = (
+        "what i am proudest of is that after i redesigned how work got done the slow ones "
+        "fell from eight hundred to one hundred and twenty"
+    )
+    texts = [PITCH["identity"][2], told, *(PITCH[i][2] for i in ("depth", "why-role"))]
+    result = _told(texts + [PITCH["hand-back"][2]])
+    assert result.skipped == [] and result.off_script == ()
+
+
+def test_another_text_with_one_made_up_run_and_a_few_key_words_hears_nothing():
+    # a nurse's pitch at 10 dB came out with "to hit a wall" (a run of Strongest evidence)
+    # and, in its next sentences, three key words of Current depth: two segments, one of
+    # them only told in other words, is another text, not the pitch
+    texts = [
+        "full forty i for you and i have been the queue with wall david be the off it to "
+        "offering i that groups one you to hit a wall the",
+        "am me that patients a every that lately my my health of a the which taught model "
+        "wall queue that you been finally that something on i want i that the a wall your "
+        "few with moment you peak of with years",
+    ]
+    result = _told(texts)
+    assert [s.id for s in result.segments if s.heard] == []

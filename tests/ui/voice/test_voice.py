@@ -99,8 +99,8 @@ def test_no_audio_server_is_a_message_on_the_card_and_the_round_goes_on(
         import PySide6.QtMultimedia  # noqa: F401
     except ImportError:  # no libpulse0 (Debian): the card says so, not "not installed"
         assert "could not load" in card.voice.message.text(), card.voice.message.text()
-    else:
-        assert "no input device" in card.voice.message.text()
+    else:  # not "plug in a microphone": no sound server to list one
+        assert "no sound server is running" in card.voice.message.text()
     assert not card.voice.indicator.isVisible()
     assert card.voice.toggle.text() == "Silence nudge: no mic"  # not "on" beside "off: ..."
     card.tick()  # not retried every second
@@ -130,9 +130,12 @@ def test_the_mic_follows_the_days_running_round_and_the_card_being_shown(card, c
     mic.feed(array("h", [0] * 16000 * 21))  # 21 s of silence on the audio clock
     assert card.voice.nudge.isVisible()
     assert card.voice.nudge.text() == "Narrate: say what you are checking"
+    # pure zeros from the start: a muted microphone, said beside the nudge
+    assert card.voice.message.isVisible() and "is muted" in card.voice.message.text()
     tone = [int(8000 * math.sin(2 * math.pi * 220 * i / 16000)) for i in range(8000)]
     mic.feed(array("h", tone))  # speech clears it
     assert not card.voice.nudge.isVisible()
+    assert not card.voice.message.isVisible()
     card.hide()  # the mic never stays open behind a hidden card
     assert not card.voice.mic_open and not mic.is_open
     card.day.refresh()  # the day moves on while the card is hidden: still closed

@@ -302,3 +302,33 @@ def test_no_page_keeps_speaking_now_after_end_with_a_next_round_and_the_capture(
     finally:
         session.captures.close_all()
         session.shutdown()
+
+
+def test_the_marked_segment_stays_in_sight_when_the_page_shrinks(card, qtbot):
+    # the outline did not scroll to the marked segment once a nudge banner pushed it down
+    from PySide6.QtWidgets import QLabel
+
+    from companion.ui.cue import voice as voice_line
+
+    card.set_round("coding")
+    card.show_card()
+    card.toggle_round()
+    page = card.pages.current()
+    body = next(
+        w
+        for w in page.blocks["@pitch-outline"].body.findChildren(QLabel)
+        if "Why this role" in w.text()
+    )
+    scroll = page.scroll
+
+    def marked_in_sight() -> bool:
+        top = body.mapTo(scroll.widget(), body.rect().topLeft()).y()
+        y = top + body.height() * 2.5 / 3  # "Why this role": the last of three lines
+        value = scroll.verticalScrollBar().value()
+        return value <= y <= value + scroll.viewport().height()
+
+    voice_line.highlight(card.pages, "Why this role", "speaking now")
+    card.resize(card.width(), 260)  # less room below: what a banner above does
+    qtbot.waitUntil(lambda: scroll.viewport().height() < body.height() * 4, timeout=3000)
+    qtbot.waitUntil(marked_in_sight, timeout=3000)
+    assert scroll.verticalScrollBar().value() > 0
