@@ -150,9 +150,9 @@ def test_type_checking_imports_are_not_edges():
         "if TYPE_CHECKING:\n    pass\nif typing.TYPE_CHECKING:\n    pass\nif x:\n    pass\n"
     )
     assert [_type_checking_only(node) for node in tree.body] == [True, True, False]
-    # the day's lengths name the content's types for the checker only
+    # the round lengths name the content loader's types for the checker only
     graph = import_graph()
-    assert "companion.core.content.loader" not in graph["companion.core.day.lengths"]
+    assert "companion.core.content.loader" not in graph["companion.core.content.lengths"]
 
 
 def test_the_graph_is_read_from_the_package():

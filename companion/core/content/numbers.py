@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.core.content.fields import parse_range, whole_value
-from companion.core.day.lengths import type_minutes
+from companion.core.content.lengths import type_minutes
 from companion.core.stories.pack import story_pack
 
 if TYPE_CHECKING:
