@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from companion.core import paths
 from companion.core.prefs import Prefs
+from companion.core.settings import Settings
 
 if TYPE_CHECKING:
     import datetime as dt
 
     from companion.core.content.items import ContentError
     from companion.core.content.loader import Content
-    from companion.core.settings import Settings
     from companion.core.storage.store import Store
 
 
@@ -98,8 +98,6 @@ class AppContext:
 
     @property
     def settings(self) -> Settings:
-        from companion.core.settings import Settings  # seam: after the first paint
-
         return Settings(self.db)
 
     @property
