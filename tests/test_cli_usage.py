@@ -344,3 +344,44 @@ def test_standard_input_is_read_once_and_only_as_much_as_a_file_may_hold(
     ctx = AppContext(data_dir)
     assert list_loops(ctx.db) == []  # nothing of it was read, so nothing imported
     ctx.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "name"),
+    [
+        (["schedule", "import", "{path}", "--company", "Acme"], "fifo.ics"),
+        (["journal", "import", "{path}"], "fifo.json"),
+        (["about", "rehearse", "--audio", "{path}"], "fifo.wav"),
+        (["about", "analyze", "{path}"], "fifo.md"),
+        (["about", "export", "--input", "{path}", "-o", "{out}"], "fifo.md"),
+        (["stories", "check", "{path}"], "fifo.md"),
+    ],
+)
+def test_a_fifo_named_on_the_command_line_is_named_by_its_path(
+    argv, name, data_dir, tmp_path, capsys
+):
+    """Only ``-`` is standard input: a FIFO given by name keeps its own path in the
+    one-line error (it was named "standard input" by schedule import, and twice over,
+    "/tmp/x//tmp/x/fifo.md", by about and stories)."""
+    import os
+
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    argv = [a.replace("{path}", str(fifo)).replace("{out}", str(tmp_path / "o.md")) for a in argv]
+    assert main(["--data-dir", str(data_dir), *argv]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "standard input" not in err, err
+    assert f" {fifo} is a FIFO (named pipe)" in err and f"{tmp_path}/{tmp_path}" not in err
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "{tmp}/sub/deep.ics"])
+def test_schedule_import_names_a_device_or_a_broken_file_by_its_path(
+    name, data_dir, tmp_path, capsys
+):
+    (tmp_path / "sub").mkdir()
+    deep = tmp_path / "sub" / "deep.ics"
+    deep.write_text("BEGIN:VCALENDAR\nBEGIN:VEVENT\nBEGIN:VEVENT\n" + "BEGIN:VALARM\n" * 300)
+    path = name.replace("{tmp}", str(tmp_path))
+    assert main(["--data-dir", str(data_dir), "schedule", "import", path]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: {path}") and "standard input" not in err, err

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from companion.commands.about_source import source_text
 from companion.commands.about_takes import add_parser as add_takes
-from companion.commands.common import CommandError, open_journal, say
+from companion.commands.common import CommandError, open_journal, output_path, say
 from companion.commands.rehearse import add_parser as add_rehearse
 from companion.commands.rehearse import run_rehearse
 from companion.commands.stdio import add_output, is_stdio, output_target, report
@@ -143,6 +143,8 @@ def run_export(args, ctx) -> int:
         fmt = format_for(output, args.format or ("md" if to_stdout else None))
     except ValueError as exc:
         raise CommandError(f"about: {exc}", exit_code=2) from None
+    if not to_stdout:  # a usage error (no such folder) is said before the content's
+        output_path(args.output, data_dir=ctx.data_dir)
     text, _ = source_text(ctx, args.input)
     if text is None:
         return 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.commands.common import CommandError, open_journal, say
-from companion.commands.stdio import STDIN_NAME, is_stdio, named, stdin_file
+from companion.commands.stdio import STDIN_NAME, as_given, is_stdio, stdin_file
 from companion.core.about.importing import read_import
 from companion.core.about.store import load_document
 
@@ -32,15 +32,17 @@ def read_markdown(path: Path, command: str) -> tuple[str, str]:
     one-pager is (bounded, checked, its problems as warnings); ``-`` is standard input."""
     if is_stdio(path):
         with stdin_file("one-pager", "one-pager.md") as copy:
-            return _read(copy, STDIN_NAME, command)
-    return _read(path, str(path), command)
+            return _read(copy, path, command), STDIN_NAME
+    return _read(path, path, command), str(path)
 
 
-def _read(path: Path, where: str, command: str) -> tuple[str, str]:
+def _read(path: Path, given: Path, command: str) -> str:
+    """The text of ``path``, read for the argument ``given`` (``-``: ``path`` is its
+    private copy, named "standard input" in the messages)."""
     try:
         result = read_import(path)
     except ValueError as exc:
-        raise CommandError(f"{command}: {named(str(exc), path, where)}") from None
+        raise CommandError(f"{command}: {as_given(str(exc), path, given)}") from None
     for problem in result.problems:
-        say(f"companion {command}: warning: {named(problem, path, where)}", err=True)
-    return result.text, where
+        say(f"companion {command}: warning: {as_given(problem, path, given)}", err=True)
+    return result.text

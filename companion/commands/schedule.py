@@ -6,7 +6,7 @@ import contextlib
 from pathlib import Path
 
 from companion.commands.common import CommandError, open_journal, say
-from companion.commands.stdio import STDIN_NAME, is_stdio, named, stdin_file
+from companion.commands.stdio import STDIN_NAME, as_given, is_stdio, stdin_file
 from companion.core.content.stories import story_pack
 from companion.core.day.invitation import import_invitation
 from companion.core.day.invite_people import ME_PREF
@@ -95,7 +95,7 @@ def run_import(args, ctx) -> int:
                 now=ctx.now(),
             )
         except ValueError as exc:
-            raise CommandError(named(str(exc), path)) from None
+            raise CommandError(as_given(str(exc), path, args.file)) from None
 
     prefill_missing(ctx.db, story_pack(ctx.content), ctx.now())  # the rounds' expected topics
     for message in result.messages:

@@ -94,6 +94,13 @@ def named(message: str, path: Path, name: str = STDIN_NAME) -> str:
     return message.replace(str(path), name).replace(path.name, name)
 
 
+def as_given(message: str, path: Path, argument: object) -> str:
+    """``message`` about the file read for ``argument``: naming standard input where it
+    named the private copy when ``argument`` was ``-``; else as it is, with the file's own
+    path (a FIFO named on the command line is that FIFO, not standard input)."""
+    return named(message, path) if is_stdio(argument) else message
+
+
 @contextlib.contextmanager
 def output_target(name: object, filename: str, *, data_dir=None) -> Iterator[tuple[Path, str]]:
     """(the file to write, how messages name it) for ``-o NAME``: standard output for

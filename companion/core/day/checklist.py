@@ -159,6 +159,17 @@ def for_moment(lst: PhaseList, view) -> PhaseList:
     return replace(lst, items=first + rest)
 
 
+def steps_ticked(due, view, lst: PhaseList, checked: set[str]) -> bool:
+    """Whether a before-round reminder (``due``) names only steps already ticked for its
+    round, the view's focus: the steps are done, so no ping for them in the minutes whose
+    first step asks to close whatever notifies. ``lst`` is the before-round list."""
+    if due.kind != "before-round" or view.focus is None or due.round_id != view.focus.id:
+        return False
+    minutes = int(due.key.rsplit(":", 1)[1])  # the key ends with the step's offset
+    steps = [i for i in for_moment(lst, view).items if i.minutes_before == minutes]
+    return bool(steps) and all(i.key in checked for i in steps)
+
+
 def step_now(items, start: dt.datetime | None, now: dt.datetime, checked: set[str]) -> str:
     """The key of the one before-round step to do now, for a round at ``start``: of the
     timed steps not ticked, the newest whose time has come (the step the latest reminder
@@ -311,8 +322,10 @@ def scope_for(phase: str, view) -> Scope:
     loop_id = view.loop_id
     first = day_loops(view)[:1]
     if phase == "after-loop" and view.after_loop_id:
-        loop_id = view.after_loop_id
-    elif phase in ("night-before", "morning-of") and first:
+        # the loop that is over, on its own day: with another loop's round next its list
+        # was kept under that loop (a tick at 15:00 for Northwind landed on Cobalt's)
+        return Scope(view.after_loop_id, (view.after_loop_day or view.day).isoformat())
+    if phase in ("night-before", "morning-of") and first:
         loop_id = first[0].id
     elif target is not None and target.round.loop_id and phase != "after-loop":
         loop_id = target.round.loop_id

@@ -16,6 +16,7 @@ from companion.core.day import loops
 from companion.core.day.ics import read_ics
 from companion.core.day.invite_company import company_of, registered_domain, shared_host
 from companion.core.day.invite_company import guess_company as guess_company  # re-exported
+from companion.core.day.invite_company import titles_company as titles_company  # re-exported
 from companion.core.day.invite_people import candidate_address, round_people, stored_people
 from companion.core.day.invite_series import resolve
 from companion.core.day.invite_updates import apply_update, rounds_by_uid
@@ -147,8 +148,11 @@ def _import(db, path, events, timed, rules, company, role, me, now, refusals, in
         for e in timed
         if not e.cancelled
     ]
-    invites += [stored_people(r.people)[1] for r in loop_rounds if r.people and not r.skip_reason]
-    me = candidate_address(me, [i for i in invites if i])
+    stored = [stored_people(r.people) for r in loop_rounds if r.people and not r.skip_reason]
+    invites += [attendees for _organizer, attendees in stored]
+    organizers = [e.organizer.email for e in timed if e.organizer and not e.cancelled]
+    organizers += [organizer.email for organizer, _attendees in stored if organizer]
+    me = candidate_address(me, [i for i in invites if i], organizers)
     if me:
         _name_earlier_interviewers(db, loop_rounds, me)
     unsure: set[str] = set()

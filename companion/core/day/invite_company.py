@@ -17,7 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 # (?<!\s): a run of spaces is tried once from its start, not from each space (quadratic)
-SEPARATORS = re.compile(r"(?<!\s)\s+[-–—|:/]\s+|:\s+|(?<!\s)\s*[|:]\s*$")
+# "<>", " x ": the two parties of a scheduler's title ("Phone screen: Cobalt Labs <> Alex")
+SEPARATORS = re.compile(r"(?<!\s)\s+(?:[-–—|:/]|<>|<->|[x×])\s+|:\s+|(?<!\s)\s*[|:]\s*$")
 CANCELED = re.compile(r"^\s*(?:canceled|cancelled|abgesagt|annulé|updated|re|fwd?)\s*:\s*", re.I)
 _BRACKETS = re.compile(r"[(\[][^()\[\]]*[)\]]")
 _WITH = re.compile(r"\b(?:with|w/|mit|avec)\b.*$", re.I)
@@ -86,8 +87,9 @@ def _part_name(part: str, people: set[str], plain: frozenset[str]) -> str:
     return name
 
 
-def without_company(summary: str, company: str) -> str:
-    """``summary`` without the loop's company, which the loop already names: "Technical
+def without_company(summary: str, company: str, people: Iterable[str] = ()) -> str:
+    """``summary`` without the loop's company, which the loop already names, nor a part
+    that is one of ``people`` (the candidate of "Cobalt Labs <> Alex"): "Technical
     Interview - Lumen Analytics" -> "Technical Interview", "BuzzClan Interview :" ->
     "Interview"; ``summary`` itself when nothing else is left."""
     if not company.strip():
@@ -95,7 +97,15 @@ def without_company(summary: str, company: str) -> str:
     name = re.compile(rf"(?<!\w){re.escape(company.strip())}(?!\w)", re.I)
     parts = (" ".join(name.sub(" ", part).split()) for part in SEPARATORS.split(summary))
     kept = [part.strip(" -–—|:/,") for part in parts]
-    return " - ".join(part for part in kept if part) or summary
+    known = person_names(people)
+    return " - ".join(part for part in kept if part and part.lower() not in known) or summary
+
+
+def person_names(people: Iterable[str]) -> set[str]:
+    """The names a title may give a person by: each whole name and its given name
+    ("Alex Kim" -> "alex kim", "alex"), lower case."""
+    names = {" ".join(p.lower().split()) for p in people if p and p.strip()}
+    return names | {n.split()[0] for n in names if " " in n}
 
 
 def plain_words(round_titles: Iterable[str] = ()) -> frozenset[str]:
@@ -103,23 +113,42 @@ def plain_words(round_titles: Iterable[str] = ()) -> frozenset[str]:
     return GENERIC | {w.lower() for t in round_titles for w in _WORD.findall(t.replace("-", " "))}
 
 
-def title_company(summary: str, people: Iterable[str] = (), plain: frozenset[str] = GENERIC) -> str:
+def title_company(
+    summary: str,
+    people: Iterable[str] = (),
+    plain: frozenset[str] = GENERIC,
+    domains: Iterable[str] = (),
+) -> str:
     """The company one title names ("Interview - Virtue Market Research" -> "Virtue
     Market Research"); "" when no part of it names one. ``people``: the names the
-    invitation gives (the candidate's, the interviewers'), never a company; ``plain``:
-    the words that name no one (:func:`plain_words`)."""
-    known = {" ".join(p.lower().split()) for p in people if p}
+    invitation gives (the candidate's, the interviewers'), never a company, nor their
+    given names alone; ``plain``: the words that name no one (:func:`plain_words`);
+    ``domains``: the company domains of the invitation's addresses, whose part wins
+    when a title names two parties ("Alex <> Cobalt Labs" from @cobaltlabs.io)."""
+    known = person_names(people)
     text = CANCELED.sub("", summary.strip())
     names = [n for n in (_part_name(p, known, plain) for p in SEPARATORS.split(text)) if n]
-    return names[0] if names else ""
+    labels = [d.split(".")[0].replace("-", "") for d in domains if d]
+    spelled = [n for n in names if any(_spells(n, label) for label in labels)]
+    return (spelled or names or [""])[0]
+
+
+def _spells(name: str, label: str) -> bool:
+    """Whether a domain's label spells ``name`` or its first words ("cobaltlabs" and
+    "Cobalt Labs", "northwind" and "Northwind AI")."""
+    words = [w.replace("-", "").replace(".", "") for w in _WORD.findall(name.lower())]
+    return len(label) >= 3 and any("".join(words[:n]) == label for n in range(1, len(words) + 1))
 
 
 def guess_company(
-    summaries: Sequence[str], people: Iterable[str] = (), round_titles: Iterable[str] = ()
+    summaries: Sequence[str],
+    people: Iterable[str] = (),
+    round_titles: Iterable[str] = (),
+    domains: Iterable[str] = (),
 ) -> str:
     """The company every title names alike; "" when they name none or disagree."""
-    people, plain = list(people), plain_words(round_titles)
-    names = [title_company(s, people, plain) for s in summaries]
+    people, plain, domains = list(people), plain_words(round_titles), list(domains)
+    names = [title_company(s, people, plain, domains) for s in summaries]
     if names and names[0] and all(n.lower() == names[0].lower() for n in names):
         return names[0]
     return ""
@@ -161,13 +190,23 @@ def domain_company(addresses: Sequence[str], titles: Sequence[str] = ()) -> tupl
     return "", ""
 
 
+def titles_company(events: Sequence, me: str = "", round_titles: Iterable[str] = ()) -> str:
+    """The company the events' titles name alike (:func:`guess_company`), knowing the
+    people they invite (never the company) and their addresses' company domains (the
+    part of a two-party title they spell wins); "" when the titles name none."""
+    people = {p.name for e in events for p in (e.organizer, *e.attendees) if p and p.name}
+    people |= {getattr(e, "interviewer", "") for e in events} - {""}
+    addresses = [p.email for e in events for p in (e.organizer, *e.attendees) if p and p.email]
+    domains = {registered_domain(a) for a in addresses if a != me} - {""}
+    domains = [d for d in sorted(domains) if not shared_host(d)]
+    return guess_company([e.summary for e in events], people, round_titles, domains)
+
+
 def company_of(events: Sequence, me: str = "", round_titles: Iterable[str] = ()) -> CompanyGuess:
     """The company of an invitation's events (see the module), and where it was read;
     ``round_titles``: the round types' ids and titles, which name no company."""
-    people = {p.name for e in events for p in (e.organizer, *e.attendees) if p and p.name}
-    people |= {getattr(e, "interviewer", "") for e in events} - {""}
     summaries = [e.summary for e in events]
-    name = guess_company(summaries, people, round_titles)
+    name = titles_company(events, me, round_titles)
     if name:
         return CompanyGuess(name, f"the title {summaries[0][:60]!r}")
     organizers = [e.organizer.email for e in events if e.organizer and e.organizer.email != me]

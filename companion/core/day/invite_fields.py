@@ -129,14 +129,19 @@ def mentioned(
     attendees: Sequence[Person], organizer: Person | None, summary: str, description: str
 ) -> str:
     """The attendee the invitation's title names ("Interview: System Design (Priya
-    Raman)"), else the one its description names; "" when none, or when several are
+    Raman)"), else the one its description names, else the one whose given name follows
+    "with" in the title ("with Priya"); "" when none, or when several are
     named alike (the candidate's name may be there too). The organizer is not one."""
     people = [p for p in attendees if p.name and p != organizer and len(p.name) > 2][:50]
     for text in (summary[:2000], _without_boilerplate(description[:20000])):
         found = [p.name for p in people if _names(text, p.name)]
         if len(found) == 1:
             return found[0]
-    return ""
+    # "Coding interview with Priya": a given name after "with" is the attendee of that name
+    said = _WITH.search(summary[:2000])
+    first = said.group("who").split()[0].lower() if said else ""
+    found = [p.name for p in people if first and p.name.split()[0].lower() == first]
+    return found[0] if len(found) == 1 else ""
 
 
 def _names(text: str, name: str) -> bool:

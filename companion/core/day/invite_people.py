@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from companion.core.day.invite_company import registered_domain, shared_host
 from companion.core.day.invite_fields import Person
 
 #: the preference holding the user's own address, asked once (the first import with several
@@ -14,17 +15,33 @@ from companion.core.day.invite_fields import Person
 ME_PREF = "invite.my_address"
 
 
-def candidate_address(me: str, invites: Sequence[Sequence[Person]]) -> str:
+def candidate_address(
+    me: str, invites: Sequence[Sequence[Person]], organizers: Iterable[str] = ()
+) -> str:
     """The user's address: ``me`` when given, else the one attendee every event of the
-    loop invites (organizers aside) when there are at least two events; "" when not
-    known."""
+    loop invites (organizers aside) when there are at least two events, else the one
+    attendee whose domain is not the organizers' company domain (``organizers``: their
+    addresses); "" when not known."""
     me = (me or "").strip().lower()
     if me:
         return me
-    if len(invites) < 2:
+    if len(invites) >= 2:
+        shared = set.intersection(*({p.email for p in people if p.email} for people in invites))
+        if len(shared) == 1:
+            return next(iter(shared))
+    return _outsider(invites, organizers)
+
+
+def _outsider(invites: Sequence[Sequence[Person]], organizers: Iterable[str]) -> str:
+    """The one attendee at another domain than the company's, which the organizers'
+    addresses share (not a mail provider's): the interviewers are the company's own, the
+    candidate writes from elsewhere (a free-mail address, their own domain)."""
+    company = {registered_domain(a) for a in organizers if a}
+    if len(company) != 1 or shared_host(next(iter(company))) or "" in company:
         return ""
-    shared = set.intersection(*({p.email for p in people if p.email} for people in invites))
-    return next(iter(shared)) if len(shared) == 1 else ""
+    addresses = {p.email for people in invites for p in people if p.email}
+    elsewhere = {a for a in addresses if registered_domain(a) not in company}
+    return next(iter(elsewhere)) if len(elsewhere) == 1 else ""
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,8 @@ def day_view(
         thank_yous=thank_yous,
         sleep_window=window,
         night_round=night,
-        after_loop_id=(after.round.loop_id or 0) if phase == "after-loop" and after else 0,
+        after_loop_id=(after.round.loop_id or 0) if after else 0,
+        after_loop_day=local_time(after.starts_at or after.ends_at, now).date() if after else None,
     )
     return _with_next_change(view, rules)
 

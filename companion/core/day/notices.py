@@ -33,19 +33,20 @@ class Notice:
 
 
 def notice_for(due: Due, view: DayView, at: dt.datetime | None = None) -> Notice:
-    """The notification for ``due`` sent at ``at`` (``view.now`` unless given: what a
-    listing of the reminders to come says each will say when it goes out; a start notice
-    held to a break that is the round's start says "starts now", not "in 1 minute")."""
+    """The notification for ``due`` sent at ``at`` (``view.now`` unless given: a listing
+    of the reminders to come words each as it will go out, "starts now" for a start held
+    to the break that is the round's start, not "in 1 minute"; the round's time keeps the
+    listing's date, "(Sun 8 Mar 10:00)" when it is not today)."""
     now = at or view.now
     rnd = view.round(due.round_id) if due.round_id else None
     title, body = due.title, due.text
     if due.kind in ("before-round", "start-soon") and rnd is not None and rnd.starts_at:
         left = countdown_text(rnd.starts_at - now)
-        at = clock_text(rnd.starts_at, now)
+        when = clock_text(rnd.starts_at, view.now)
         title = (
-            f"{rnd.title} starts {left} ({at})"
+            f"{rnd.title} starts {left} ({when})"
             if due.kind == "start-soon"
-            else f"{rnd.title} {left} ({at})"
+            else f"{rnd.title} {left} ({when})"
         )
     else:
         body += late_note(due, now)

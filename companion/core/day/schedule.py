@@ -135,6 +135,10 @@ def import_events(
     return ImportResult(added, duplicates, tuple(messages), tuple(refused))
 
 
+def _attendees(event) -> tuple:
+    return tuple(getattr(event, "attendees", ()) or ())
+
+
 def _add_event(db, loop_id, event, types, known, default_type, company) -> int:
     """The new round of one event, its type guessed from the summary; an event with no
     known type keeps its own words (shortened to a title, never refused for its length)."""
@@ -143,7 +147,9 @@ def _add_event(db, loop_id, event, types, known, default_type, company) -> int:
     label = ""
     if not rtype:  # no known type: keep the event's own words, never an empty type
         # "Acme - Culture and values": the company is the loop's, the round's words the rest
-        words = short_title(without_company(event.summary or "Round", company))
+        # "Phone screen: Cobalt Labs <> Alex": neither the company nor a person invited
+        people = [p.name for p in (getattr(event, "organizer", None), *_attendees(event)) if p]
+        words = short_title(without_company(event.summary or "Round", company, people))
         if _WORD.search(words.lower()):
             rtype, label = type_and_label("", words, known)
         else:  # no letter a slug can hold ("面接"): the words are the label as they are

@@ -126,7 +126,10 @@ class DayView:
     # a loop's after-loop items stay until done or past their window, whatever comes next
     loops: tuple[Loop, ...] = ()
     thank_yous: tuple[tuple[Loop, dt.datetime], ...] = ()
-    after_loop_id: int = 0  # the loop whose after-loop list is open (phase after-loop)
+    # the loop most recently over whose after-loop list is open, in any phase (another
+    # loop's round may come next), and the interview day its list is kept for
+    after_loop_id: int = 0
+    after_loop_day: dt.date | None = None
     # the night of the next interview day's first round: the sleep line's window (the
     # pack's night switch to the margin before the round; None when no sleep fits), and
     # whether that round falls in the night (before the morning: no morning walk)
@@ -145,6 +148,25 @@ class DayView:
         rnd = self.round(round_id)
         loop_id = rnd.round.loop_id if rnd is not None else None
         return next((lp for lp in self.loops if lp.id == loop_id), None)
+
+    @property
+    def after_loop(self) -> Loop | None:
+        """The loop most recently over whose after-loop list is open."""
+        return next((lp for lp in self.loops if lp.id == self.after_loop_id), None)
+
+    @property
+    def after_loop_last(self) -> DayRound | None:
+        """The round of the loop most recently over that ended last (what its list's
+        "write it down" opens)."""
+        held = [
+            d
+            for d in self.rounds
+            if d.state in ("ended", "captured")
+            and d.ends_at is not None
+            and self.after_loop_id
+            and d.round.loop_id == self.after_loop_id
+        ]
+        return max(held, key=lambda d: (d.ends_at, d.id), default=None)
 
     def thank_you_open(self, loop_id: int) -> bool:
         """Whether the loop's thank-you is still worth a reminder (not sent, not past its

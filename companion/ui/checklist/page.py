@@ -470,9 +470,12 @@ class ChecklistPage(QWidget):
                 line, why = self.ctx.content.sleep_line()
                 late = f"Past {self.day.rules.night_from:%H:%M}"  # the pack's night switch
                 note = f"{late}: {line[:1].lower()}{line[1:]}. {why}".strip() if line else ""
-            if phase == "after-loop" and view.phase == "after-loop":
-                held = [d for d in view.rounds if d.state in ("ended", "captured")]
-                group.capture_round_id = held[-1].id if held else 0
+            if phase == "after-loop" and view.after_loop_id:
+                # the loop most recently over, while another loop's round may come next
+                last = view.after_loop_last
+                group.capture_round_id = last.id if last is not None else 0
+                if view.after_loop is not None and len(view.loops) > 1:
+                    note = f"For the loop with {view.after_loop.company}."
             group.set_scope(scope_for(phase, view), note)
             title = group.phase_list.title
             group.setTitle(f"{title} — now" if phase == current else title)

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QTimer
 from companion.core.changes import DAY_KINDS, Change
 from companion.core.cue.state import load_state
 from companion.core.day import actions
+from companion.core.day.checklist import checked_keys, phase_list, scope_for, steps_ticked
 from companion.core.day.model import reminders_owed, reminders_to_send
 from companion.core.day.notices import notice_for
 from companion.core.day.rules import day_rules
@@ -146,7 +147,7 @@ class DayService(QObject):
         owed = [d for d in due_now if d.key not in sent]
         if not owed:
             return
-        due = reminders_to_send(view, sent)
+        due = [d for d in reminders_to_send(view, sent) if not self._steps_done(d, view)]
         paused = self._dnd_paused()
         through = bool(self.ctx.prefs.get(START_SOON_THROUGH_DND, False))
         for item in due:
@@ -154,6 +155,17 @@ class DayService(QObject):
                 continue  # suppressed, but marked: the Today page still lists it
             self.notifier.show(notice_for(item, view))
         actions.mark_sent(self.ctx.db, [d.key for d in owed], view.now)
+
+    def _steps_done(self, due, view) -> bool:
+        """A before-round reminder whose steps are ticked is not sent (marked all the same)."""
+        if due.kind != "before-round":
+            return False
+        try:
+            checked = checked_keys(self.ctx.db, scope_for("before-round", view))
+        except Exception:
+            log.exception("could not read the ticked steps")
+            return False
+        return steps_ticked(due, view, phase_list(self.ctx.content, "before-round"), checked)
 
     def _dnd_paused(self) -> bool:
         try:

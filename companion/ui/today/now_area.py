@@ -95,7 +95,7 @@ class NowArea:
         elif view.phase in PHASE_TITLES:
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
             if view.phase == "after-loop":
-                done = next((lp for lp in view.loops if lp.id == view.after_loop_id), None)
+                done = view.after_loop
                 which = f" with {done.company}" if done is not None and len(view.loops) > 1 else ""
                 self.now_label.setText(f"The loop{which} is done. Write it down while it is fresh.")
             elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
@@ -135,10 +135,8 @@ class NowArea:
             if not any(i.link == "dnd" for i in lst.items):
                 # the pack's do-not-disturb item is a morning one: offered before every round
                 self._action("Do not &disturb", lambda: self._pause_for(open_link, view.next.id))
-        if phase == "after-loop":
-            last = [d for d in view.rounds if d.state in ("ended", "captured")]
-            if last:
-                group.capture_round_id = last[-1].id
+        if phase == "after-loop" and view.after_loop_last is not None:
+            group.capture_round_id = view.after_loop_last.id  # the loop that is over
         self.phase_group = group
         self.phase_holder.addWidget(group)
 

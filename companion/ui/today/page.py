@@ -25,6 +25,7 @@ from companion.core.cue.card import ARMED_FOR, Settle, round_press
 from companion.core.day.checklist import past_midnight
 from companion.core.day.clock import countdown_changes_in, ends_text_changes_in
 from companion.core.day.loops import create_loop, list_loops
+from companion.core.day.round_state import local_time
 from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch, dnd_model
 from companion.ui.today.now_area import NowArea, app_paused, in_round_text
@@ -228,8 +229,10 @@ class TodayPage(NowArea, QWidget):
         self.empty.setVisible(view.loop is None)
         self.about_button.setVisible(view.loop is None)
         self.schedule_box.setVisible(shown is not None)
-        self.schedule.set_loop(shown.id if shown else 0, view)
-        self.schedule_box.setTitle(f"Schedule · {shown.company}" if shown else "Schedule")
+        every = not picked and len(loops) > 1  # "All loops": one calendar of every loop
+        self.schedule.set_loop(shown.id if shown else 0, view, every=every)
+        title = "every loop" if every else shown.company if shown else ""
+        self.schedule_box.setTitle(f"Schedule · {title}" if title else "Schedule")
         day_loops = self._day_loops(view)
         one = shown if picked else day_loops[0] if len(day_loops) == 1 else None
         if one is not None:
@@ -435,8 +438,23 @@ class TodayPage(NowArea, QWidget):
 
     @staticmethod
     def _day_loops(view) -> list:
-        """The day's open loops in the order their rounds come (``DayView.open_loops``)."""
-        return view.open_loops() or ([view.loop] if view.loop is not None else [])
+        """The day's open loops in the order their rounds come (``DayView.open_loops``):
+        those with a round on the day the view is about, or something still open (the
+        after-loop list, a thank-you); a loop booked for next week is not today's."""
+        on_day = {
+            d.round.loop_id
+            for d in view.rounds
+            if d.starts_at is not None and local_time(d.starts_at, view.now).date() == view.day
+        }
+        met = {d.round.loop_id for d in view.rounds if d.state in ("ended", "captured")}
+        loops = [
+            lp
+            for lp in view.open_loops()
+            if lp.id in on_day
+            or lp.id == view.after_loop_id
+            or (lp.id in met and view.thank_you_open(lp.id))
+        ]
+        return loops or ([view.loop] if view.loop is not None else [])
 
     def _loop_chosen(self, index: int) -> None:
         self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))

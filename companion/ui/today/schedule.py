@@ -21,7 +21,7 @@ from companion.core.cue.card import SETTLE
 from companion.core.day.actions import add
 from companion.core.day.dates import default_round_start
 from companion.core.day.ics import IcsError, read_ics
-from companion.core.day.invitation import guess_company, import_invitation_events
+from companion.core.day.invitation import import_invitation_events, titles_company
 from companion.core.day.invite_people import ME_PREF
 from companion.core.day.loops import delete_round, get_loop, get_round, list_rounds, update_round
 from companion.core.day.schedule import clock_text, round_title
@@ -69,6 +69,8 @@ class ScheduleEditor(QWidget):
         self._skippable: dict[int, tuple[bool, bool]] = {}
         self._skip_done: tuple[int, dt.datetime] | None = None  # the last Skip/Unskip
         self._view = None  # the day's view of this loop, when Today passes it
+        self._every = False  # every loop of the day's view on one calendar
+        self._day_loop_id = 0  # the loop Today passed: new rounds go there
         self.tree = QTreeWidget()
         self.tree.setAccessibleName("Rounds of this loop")
         self.tree.setHeaderLabels(["When", "Round", "State", "Interviewer"])
@@ -114,20 +116,24 @@ class ScheduleEditor(QWidget):
 
         return type_lengths(self.ctx.content)
 
-    def set_loop(self, loop_id: int, view=None) -> None:
+    def set_loop(self, loop_id: int, view=None, *, every: bool = False) -> None:
         """Show ``loop_id``'s rounds; with the day's ``view`` of that loop, each with its
         state, in the order they run (a round started early moves up), the one now
-        marked."""
-        self.loop_id = loop_id
+        marked. With ``every``, the rounds of every loop of the view on one calendar,
+        each named with its company; a new round goes to the selected round's loop, else
+        to ``loop_id`` (the day's)."""
+        self.loop_id = self._day_loop_id = loop_id
         held = view is not None and any(lp.id == loop_id for lp in view.loops)
         self._view = view if held else None  # the day holds every loop's rounds
+        self._every = every and self._view is not None
         self.refresh()
 
     def _day_rounds(self) -> list:
-        """(round, state, when) for the loop: from the day's view when there is one."""
+        """(round, state, when) for the loop (every loop's with ``every``): from the
+        day's view when there is one."""
         view = self._view
         if view is not None:
-            mine = [d for d in view.rounds if d.round.loop_id == self.loop_id]
+            mine = [d for d in view.rounds if self._every or d.round.loop_id == self.loop_id]
             return [(d.round, d.state, d.starts_at) for d in mine]
 
         rounds = list_rounds(self.ctx.db, self.loop_id) if self.loop_id else []
@@ -140,6 +146,7 @@ class ScheduleEditor(QWidget):
         focus = view.focus.id if view is not None and view.focus is not None else 0
         rows = []
         self._skippable: dict[int, tuple[bool, bool]] = {}  # round id -> (skipped, begun)
+        self._loops_of: dict[int, int] = {}  # round id -> its loop
         for rnd, state, when in self._day_rounds():
             if when is None:
                 when_text = "no time set"
@@ -160,7 +167,11 @@ class ScheduleEditor(QWidget):
                 shown = "skipped" if rnd.skipped_at else "ended" if rnd.ended_at else ""
             if rnd.skipped_at and rnd.skip_reason and shown in ("skipped", ""):
                 shown = rnd.skip_reason.split(" by ")[0]  # "cancelled", from the invitation
-            rows.append((rnd.id, when_text, round_title(rnd, titles), shown, who))
+            name = round_title(rnd, titles)
+            if self._every and (loop := view.loop_of(rnd.id)) is not None:
+                name = f"{loop.company} · {name}"
+            rows.append((rnd.id, when_text, name, shown, who))
+            self._loops_of[rnd.id] = rnd.loop_id
             self._skippable[rnd.id] = (bool(rnd.skipped_at), bool(rnd.started_at or rnd.ended_at))
         if rows == self._rows:  # the day's ticks: keep the list, its selection and scroll
             self._update_buttons()
@@ -188,10 +199,12 @@ class ScheduleEditor(QWidget):
         return int(items[0].data(0, Qt.ItemDataRole.UserRole)) if items else 0
 
     def _update_buttons(self) -> None:
+        selected = self._selected_id()
+        if self._every:  # Add round and Import go to the selected round's loop
+            self.loop_id = self._loops_of.get(selected, self._day_loop_id)
         has_loop = bool(self.loop_id)
         for button in (self.add_button, self.import_button):
             button.setEnabled(has_loop)
-        selected = self._selected_id()
         for button in (self.edit_button, self.delete_button):
             button.setEnabled(has_loop and bool(selected))
         skipped, begun = self._skippable.get(selected, (False, False))
@@ -382,7 +395,11 @@ class ScheduleEditor(QWidget):
         (found, or made), as `companion schedule import` does: never into this one. A
         later copy of an event imported before moves or cancels its round."""
 
-        named = guess_company([e.summary for e in events if not e.all_day])
+        me = str(self.ctx.prefs.get(ME_PREF, "") or "")
+        rules = self.day.rules
+        # the people and domains too: "Alex <> Cobalt Labs" names Cobalt Labs, not Alex
+        timed = [e for e in events if not e.all_day]
+        named = titles_company(timed, me, [*rules.titles, *rules.titles.values()])
         mine = get_loop(self.ctx.db, self.loop_id) if self.loop_id else None
         other = bool(named and mine is not None and named.lower() != mine.company.lower())
         try:
@@ -391,9 +408,9 @@ class ScheduleEditor(QWidget):
                 path,
                 events,
                 problems,
-                self.day.rules,  # the day's rules, read once by the service
+                rules,  # the day's rules, read once by the service
                 company=None if other or mine is None else mine.company,
-                me=str(self.ctx.prefs.get(ME_PREF, "") or ""),
+                me=me,
                 now=self.ctx.now(),
                 into=None if other else self.loop_id or None,
             )

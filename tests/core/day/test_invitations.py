@@ -101,8 +101,9 @@ def test_with_my_address_the_other_attendee_is_the_interviewer(db):
 
 
 def test_without_my_address_the_attendee_every_event_shares_is_me(db):
-    first = _import(db, "google-coding.ics")
-    assert first.unsure == ("marcus.weber@northwind.example", ME)  # asked, nobody guessed
+    # the interviewer from an interviewing service: two attendees outside the company
+    first = _import(db, "google-coding-outside-interviewer.ics")
+    assert first.unsure == ("marcus.weber@karat.example", ME)  # asked, nobody guessed
     assert list_rounds(db, first.loop_id)[0].interviewer_name == ""
     second = _import(db, "teams-hiring-manager.ics")
     assert second.loop_id == first.loop_id and not second.unsure
@@ -339,6 +340,75 @@ def test_an_attendee_named_in_the_title_is_the_interviewer_without_me(db):
     (rnd,) = list_rounds(db, result.loop_id)
     assert rnd.interviewer_name == "Priya Raman"
     assert result.unsure == ()  # no "say which address is yours ... to name the interviewers"
+
+
+def _northwind_loop() -> str:
+    """The walk's loop: four events from recruiting@, the candidate at a free-mail address
+    and Priya Raman at the company's domain invited to each; "with Priya" in the first."""
+    titles = [
+        "Northwind AI - Coding interview with Priya",
+        "Northwind AI - System design",
+        "Northwind AI - Behavioral",
+        "Northwind AI - Hiring manager chat",
+    ]
+    events = []
+    for n, title in enumerate(titles, 1):
+        events += [
+            "BEGIN:VEVENT",
+            f"UID:nw{n}@northwind.ai",
+            "DTSTAMP:20261201T091512Z",
+            f"DTSTART:20261210T{12 + n:02d}0000Z",
+            f"DTEND:20261210T{12 + n:02d}4500Z",
+            f"SUMMARY:{title}",
+            "ORGANIZER;CN=Recruiting:mailto:recruiting@northwind.ai",
+            "ATTENDEE;CN=Alex Kim:mailto:alex.kim@gmail.com",
+            "ATTENDEE;CN=Priya Raman:mailto:priya@northwind.ai",
+            f"LOCATION:https://zoom.us/j/{n}11",
+            "END:VEVENT",
+        ]
+    head = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//walk//EN", "METHOD:REQUEST"]
+    return "\r\n".join([*head, *events, "END:VCALENDAR", ""])
+
+
+def test_the_attendee_outside_the_organizers_domain_is_me(db, tmp_path):
+    """Priya at @northwind.ai (the organizer's domain) is the company's; Alex at gmail.com,
+    the one attendee elsewhere, is the candidate: no --me question, Priya interviews."""
+    path = tmp_path / "northwind.ics"
+    path.write_text(_northwind_loop())
+    result = import_invitation(db, path, RULES, now=NOW)
+    assert result.unsure == ()
+    rounds = sorted(list_rounds(db, result.loop_id), key=lambda r: r.scheduled_at)
+    assert [r.interviewer_name for r in rounds] == ["Priya Raman"] * 4
+    assert all(r.organizer == "Recruiting" for r in rounds)
+
+
+def test_one_file_with_one_attendee_outside_the_company_names_its_interviewer(db):
+    result = _import(db, "google-coding.ics")  # Marcus and Dana at northwind, Sam elsewhere
+    assert result.unsure == ()
+    (rnd,) = list_rounds(db, result.loop_id)
+    assert (rnd.interviewer_name, rnd.organizer) == ("Marcus Weber", "Dana Li")
+
+
+@pytest.mark.parametrize(
+    ("organizer", "attendees"),
+    [
+        ("recruiting@gmail.com", ["priya@northwind.ai", "alex.kim@gmail.com"]),  # a provider
+        ("recruiting@northwind.ai", ["priya@karat.example", "alex.kim@gmail.com"]),  # two out
+    ],
+)
+def test_the_organizers_domain_decides_only_when_it_is_a_company_and_one_is_outside(
+    organizer, attendees
+):
+    from companion.core.day.invite_fields import Person
+    from companion.core.day.invite_people import candidate_address
+
+    invite = [Person("", a) for a in attendees]
+    assert candidate_address("", [invite], [organizer]) == ""
+
+
+def test_a_given_name_after_with_in_the_title_names_the_attendee():
+    (first, *_), _ = parse_ics(_northwind_loop())
+    assert first.interviewer == "Priya Raman"  # "Coding interview with Priya"
 
 
 def test_with_a_name_ending_a_sentence_keeps_no_full_stop():

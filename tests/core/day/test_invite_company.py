@@ -6,6 +6,7 @@ read; fixed once by ``--company`` or a rename; a title with nothing usable asks.
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,7 @@ RULES = DayRules(
     }
 )
 NOW = dt.datetime(2026, 12, 2, 9, 0, tzinfo=dt.UTC)
+INVITATIONS = Path(__file__).parents[2] / "data" / "invitations"
 
 
 def google(summary: str, organizer: str, *, uid: str = "a1@google.com", day: int = 10) -> str:
@@ -175,3 +177,36 @@ def test_company_of_reads_people_from_the_events(tmp_path):
     events, _ = parse_ics(google("Jordan Blake", "talent@initech.example"))
     guess = company_of(events, "jordan.blake@gmail.com")
     assert (guess.name, guess.source) == ("Initech", "the organizer's address (@initech.example)")
+
+
+@pytest.mark.parametrize(
+    ("title", "domains", "company"),
+    [
+        ("Phone screen: Cobalt Labs <> Alex", ["cobaltlabs.io"], "Cobalt Labs"),
+        ("Phone screen: Alex <> Cobalt Labs", [], "Cobalt Labs"),  # a given name alone
+        ("Alex Kim x Cobalt Labs", [], "Cobalt Labs"),  # an attendee's whole name
+        ("Intro call: Halcyon / Cobalt Labs", ["cobaltlabs.io"], "Cobalt Labs"),  # the domain's
+        ("Intro call: Halcyon / Cobalt Labs", [], "Halcyon"),  # no domain: the first part
+        ("Northwind AI x Sam", ["northwind.ai"], "Northwind AI"),
+    ],
+)
+def test_a_title_naming_two_parties_gives_the_companys_part(title, domains, company):
+    people = ["Alex Kim", "Priya Raman", "Recruiting"]
+    assert title_company(title, people, domains=domains) == company
+
+
+def test_a_two_party_invitation_names_the_company_and_a_round_without_the_candidate(db, tmp_path):
+    from companion.core.day.loops import list_rounds
+
+    # GoodTime's shape: "Phone screen: Cobalt Labs <> Alex" from talent@cobaltlabs.io
+    result = import_invitation(db, INVITATIONS / "goodtime-two-parties.ics", RULES, now=NOW)
+    assert get_loop(db, result.loop_id).company == "Cobalt Labs"
+    (rnd,) = list_rounds(db, result.loop_id)
+    assert rnd.type_label == "Phone screen"
+
+
+def test_a_rounds_words_leave_out_a_person_the_title_names():
+    from companion.core.day.invite_company import without_company
+
+    summary = "Phone screen - Cobalt Labs <> Alex"
+    assert without_company(summary, "Cobalt Labs", ["Alex Kim"]) == "Phone screen"

@@ -53,3 +53,23 @@ def test_the_night_and_the_morning_are_one_list_for_a_day_of_two_loops(db, rules
     assert "morning-of/eat" in cl.checked_keys(db, cl.scope_for("morning-of", later))
     assert cl.scope_for("before-round", later) == cl.Scope(cobalt, DAY.isoformat(), later.focus.id)
     assert [lp.company for lp in cl.day_loops(later)] == ["Northwind", "Cobalt"]
+
+
+def test_a_loop_over_keeps_its_after_loop_list_while_another_loops_round_comes(db, rules):
+    """15:00: Northwind's last round ended at 14:45, Cobalt's screen is at 16:00. Its
+    after-loop ticks were kept under Cobalt's loop (the focus), where the write-down tick
+    that follows the day read Cobalt's captures."""
+    from companion.core.day import checklist as cl
+
+    booked = book(db)
+    northwind, cobalt = booked["Northwind"][0], booked["Cobalt"][0]
+    between = actions.load_view(db, rules, local(DAY, 15))
+    assert between.phase == "between-rounds" and between.after_loop.company == "Northwind"
+    assert cl.scope_for("after-loop", between) == cl.Scope(northwind, DAY.isoformat())
+    assert between.after_loop_last.id == booked["Northwind"][1][-1]  # its write-down
+    # once Cobalt's loop is over too, the list is Cobalt's, on its day
+    evening = actions.load_view(db, rules, local(DAY, 17))
+    assert cl.scope_for("after-loop", evening) == cl.Scope(cobalt, DAY.isoformat())
+    # and the next morning, still on the interview day, not the calendar's
+    morning = actions.load_view(db, rules, local(DAY + dt.timedelta(days=1), 9))
+    assert cl.scope_for("after-loop", morning) == cl.Scope(cobalt, DAY.isoformat())

@@ -65,6 +65,11 @@ def test_capture_due_for_the_window_after_the_last_round_until_notes_exist(
     assert view.capture_due_by == now - dt.timedelta(minutes=5) + content.capture_window
     assert _view(db, content, now + dt.timedelta(minutes=56)).capture_due_by is None
     journal.add_asked(db, None, r2, "Implement an LRU cache")
+    # r1's window was cut by r2 (it began 40 minutes into it): it resumed at r2's end
+    view = _view(db, content, now)
+    assert view.capture_round_id == r1
+    assert view.capture_due_by == now - dt.timedelta(minutes=5) + content.capture_window
+    journal.add_asked(db, None, r1, "Design a rate limiter")
     assert _view(db, content, now).capture_due_by is None
 
 

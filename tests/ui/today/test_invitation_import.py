@@ -27,12 +27,12 @@ def editor(qtbot, ctx, bus, day_service):
 
 
 def test_the_first_import_with_several_people_asks_which_address_is_mine(editor, ctx):
-    message = editor.import_file(FIXTURES / "google-coding.ics")
-    assert "Added 1 round from google-coding.ics." in message
+    message = editor.import_file(FIXTURES / "google-coding-outside-interviewer.ics")
+    assert "Added 1 round from google-coding-outside-interviewer.ics." in message
     assert "--me" not in message  # the CLI's words; here the dialog asks
     ask = editor.ask_dialog
     assert ask.isVisible() and ask.comboBoxItems() == [
-        "marcus.weber@northwind.example",
+        "marcus.weber@karat.example",
         "sam.rivera@example.org",
     ]
     ask.setTextValue("sam.rivera@example.org")
@@ -68,10 +68,12 @@ def test_a_cancelled_round_says_cancelled_on_today(editor, ctx):
 def test_the_result_box_shows_plain_text_and_the_question_opens_over_it(editor):
     from companion.core.day.ics import read_ics
 
-    path = FIXTURES / "google-coding.ics"
+    path = FIXTURES / "google-coding-outside-interviewer.ics"
     events, problems = read_ics(path)
     editor._show_import(path, events, problems, "")
-    assert editor.dialog.text().startswith("Added 1 round from google-coding.ics.")
+    assert editor.dialog.text().startswith(
+        "Added 1 round from google-coding-outside-interviewer.ics."
+    )
     assert "<p" not in editor.dialog.text()  # was shown as raw markup in a plain-text box
     assert editor.ask_dialog is not None and editor.ask_dialog.isVisible()
 
@@ -102,3 +104,21 @@ def test_the_planner_names_whom_each_audience_is_for(qtbot, ctx, bus):
     }
     assert groups["hiring-manager"].startswith("Hiring manager — Priya Raman (")
     assert " — " not in groups["peer"]  # nobody in this loop is a peer
+
+
+def test_a_two_party_title_goes_to_the_loop_of_its_company(qtbot, ctx, bus, day_service, tmp_path):
+    """GoodTime's "Phone screen: Alex <> Cobalt Labs" from @cobaltlabs.io imported on the
+    Cobalt Labs loop is that loop's: Alex (the candidate invited) names no company."""
+    from companion.ui.today.schedule import ScheduleEditor
+
+    loop = create_loop(ctx.db, "Cobalt Labs", starts_on="2026-12-10")
+    widget = ScheduleEditor(ctx, bus, day_service)
+    qtbot.addWidget(widget)
+    widget.set_loop(loop)
+    text = (FIXTURES / "goodtime-two-parties.ics").read_text()
+    path = tmp_path / "cobalt.ics"
+    path.write_text(text.replace("Cobalt Labs <> Alex", "Alex <> Cobalt Labs"))
+    message = widget.import_file(path)
+    assert "is an invitation from" not in message, message
+    (rnd,) = list_rounds(ctx.db, loop)
+    assert rnd.interviewer_name == "Priya Raman"  # Alex, outside @cobaltlabs.io, is me

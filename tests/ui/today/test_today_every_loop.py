@@ -120,3 +120,40 @@ def test_a_double_clicks_tail_starts_no_round_of_another_loop(qtbot, page, day_s
     clock.set(later)
     qtbot.mouseClick(start_now, Qt.MouseButton.LeftButton)  # a deliberate click
     assert get_round(page.ctx.db, cobalt).started == later
+
+
+def _schedule_rows(page) -> list[tuple[str, str]]:
+    tree = page.schedule.tree
+    return [
+        (tree.topLevelItem(i).text(0), tree.topLevelItem(i).text(1))
+        for i in range(tree.topLevelItemCount())
+    ]
+
+
+def test_all_loops_is_one_calendar_and_the_title_is_todays(page, day_service, clock):
+    """With "All loops" the schedule lists every loop's rounds in time order, each named
+    with its company (it showed Northwind's alone), and Today's title leaves out the loop
+    booked for next week; a picked loop shows its own rounds again."""
+    page, booked = page
+    assert page.headline.text() == "Today · Northwind + Cobalt"
+    assert page.schedule_box.title() == "Schedule · every loop"
+    rows = _schedule_rows(page)
+    names = [name for _when, name in rows]
+    assert names[:4] == [
+        "Northwind · Coding round",
+        "Northwind · System design round",
+        "Northwind · Hiring manager round",
+        "Cobalt · Peer / IC round",
+    ], rows
+    assert names[-1].startswith("Driftwood · ")  # next week, last on the calendar
+    # a round added with Cobalt's row selected goes to Cobalt's loop
+    tree = page.schedule.tree
+    tree.topLevelItem(3).setSelected(True)
+    assert page.schedule.loop_id == booked["Cobalt"][0]
+    _pick(page, booked["Northwind"][0])
+    assert page.schedule_box.title() == "Schedule · Northwind"
+    assert [name for _w, name in _schedule_rows(page)] == [
+        "Coding round",
+        "System design round",
+        "Hiring manager round",
+    ]
