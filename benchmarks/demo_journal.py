@@ -60,7 +60,7 @@ from demo_words import (
 from sqlite_utils import Database
 
 from companion.core.journal.bulk import index_afterwards
-from companion.core.journal.entries import topic_key
+from companion.core.text import topic_key
 from companion.core.timeutil import to_stored_utc
 
 MAX_SPAN_DAYS = 3650  # loops spread over at most ten years

@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 import types
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion import APP_NAME, __version__
 from companion.commands import COMMANDS, whole_number
-from companion.core.context import AppContext
 from companion.core.paths import DataDirError, argument_problem, resolve_data_dir
 from companion.core.text import say
 from companion.ui.process.launch import run_gui
+from companion.ui.process.launch_context import LaunchContext
 
 
 def build_parser(extra: Sequence[types.ModuleType] = ()):
@@ -127,8 +128,8 @@ def _gui_fast_path(argv: list[str]) -> types.SimpleNamespace | None:
     return args
 
 
-def _context(args):
-    """The one AppContext of this process, on the folder resolved once here."""
+def _folder(args) -> Path | None:
+    """The data folder of this process, resolved once here (None: it was refused)."""
 
     prog = getattr(args, "usage_prog", "companion")
     try:
@@ -143,7 +144,7 @@ def _context(args):
             said = f"{where} cannot be used as the data folder: {problem}"
             _say(usage_line(prog, said))
             return None
-    return AppContext(folder)
+    return folder
 
 
 def main(argv: list[str] | None = None, extra: Sequence[types.ModuleType] = ()) -> int:
@@ -164,12 +165,15 @@ def _main(argv: list[str] | None, extra: Sequence[types.ModuleType] = ()) -> int
         from companion.selftest import run_self_test  # seam: commands
 
         return run_self_test()
-    ctx = _context(args)
-    if ctx is None:
+    folder = _folder(args)
+    if folder is None:
         return 2
     if getattr(args, "func", None) is None:
-        return run_gui(args, ctx)
+        return run_gui(args, LaunchContext(folder))  # the whole context after the first paint
     from companion.commands.common import CommandError  # seam: commands
+    from companion.core.context import AppContext
+
+    ctx = AppContext(folder)
 
     reserve = [bytearray(1 << 20)]  # freed on a MemoryError, so that one line can be said
     try:

@@ -150,9 +150,9 @@ def test_type_checking_imports_are_not_edges():
         "if TYPE_CHECKING:\n    pass\nif typing.TYPE_CHECKING:\n    pass\nif x:\n    pass\n"
     )
     assert [_type_checking_only(node) for node in tree.body] == [True, True, False]
-    # the day's lengths name the content's types for the checker only
+    # the round lengths name the content loader's types for the checker only
     graph = import_graph()
-    assert "companion.core.content.loader" not in graph["companion.core.day.lengths"]
+    assert "companion.core.content.loader" not in graph["companion.core.content.lengths"]
 
 
 def test_the_graph_is_read_from_the_package():
@@ -178,6 +178,67 @@ def test_the_lazy_graph_sees_imports_inside_functions():
     # the launcher's qt seam: the application loads once the instance lock is held
     assert "companion.ui.app" in lazy["companion.ui.process.launch"]
     assert "companion.ui.app" not in import_graph()["companion.ui.process.launch"]
+
+
+CORE = "companion.core"
+
+
+def core_package_edges(graph: dict[str, set[str]]) -> dict[tuple[str, str], list[str]]:
+    """The imports between the core's packages (a top-level module such as ``paths``
+    counts as one): (importer, imported) -> the module imports that make the edge."""
+
+    def package(module: str) -> str | None:
+        parts = module.split(".")
+        return parts[2] if module.startswith(CORE + ".") and len(parts) > 2 else None
+
+    edges: dict[tuple[str, str], list[str]] = {}
+    for module, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            here, there = package(module), package(target)
+            if here and there and here != there:
+                edges.setdefault((here, there), []).append(f"{module} -> {target}")
+    return edges
+
+
+def package_cycles(graph: dict[str, set[str]]) -> list[str]:
+    """Each cycle among the core's packages, as the edges inside it with their imports."""
+    edges = core_package_edges(graph)
+    packages: dict[str, set[str]] = {}
+    for here, there in edges:
+        packages.setdefault(here, set()).add(there)
+    found = []
+    for group in find_cycles(packages):
+        inside = [
+            f"{here} -> {there} ({', '.join(imports)})"
+            for (here, there), imports in sorted(edges.items())
+            if here in group and there in group
+        ]
+        found.append("; ".join(inside))
+    return found
+
+
+def test_the_package_cycle_finder_names_the_edges():
+    graph = {
+        "companion.core.paths": {"companion.core.storage.files"},
+        "companion.core.storage.files": {"companion.core.platform.files"},
+        "companion.core.storage.store": {"companion.core.paths"},
+        "companion.core.storage": set(),
+        "companion.core.platform.files": set(),
+    }
+    assert package_cycles(graph) == [
+        "paths -> storage (companion.core.paths -> companion.core.storage.files); "
+        "storage -> paths (companion.core.storage.store -> companion.core.paths)"
+    ]
+    del graph["companion.core.paths"]
+    assert package_cycles(graph) == []
+
+
+def test_no_cycle_among_the_core_packages():
+    """The core's packages are layers (the import-linter contract in pyproject.toml
+    names their order): counting imports inside functions, no package imports one that
+    imports it back, however far round. A helper two packages need lives in the lower."""
+    cycles = package_cycles(import_graph(lazy=True))
+    assert cycles == [], "core packages in a cycle: " + " | ".join(cycles)
 
 
 def imports_in_functions() -> list[tuple[str, str]]:

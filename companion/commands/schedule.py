@@ -7,10 +7,10 @@ from pathlib import Path
 
 from companion.commands.common import CommandError, open_journal, say
 from companion.commands.stdio import STDIN_NAME, as_given, is_stdio, stdin_file
+from companion.core.content.stories import story_pack
 from companion.core.day.invitation import import_invitation
 from companion.core.day.invite_people import ME_PREF
 from companion.core.day.rules import day_rules
-from companion.core.stories.pack import story_pack
 from companion.core.stories.rounds import prefill_missing
 
 #: what `schedule import --help` and the README's section on it both say

@@ -13,9 +13,9 @@ from companion.commands.stdio import STDIN_NAME, add_output, is_stdio, output_ta
 from companion.core.about.export import export_markdown, format_for, pdf_size_problem
 from companion.core.about.spoken import DEFAULT_WPM
 from companion.core.about.store import words_per_minute
+from companion.core.content.stories import story_pack
 from companion.core.stories.check import analyze_bank
 from companion.core.stories.document import STORIES
-from companion.core.stories.pack import story_pack
 from companion.core.stories.render import StoryRenderer
 
 

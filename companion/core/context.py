@@ -1,26 +1,30 @@
-"""The application context: data folder, store, content and preferences, opened lazily.
+"""The application context: data folder, store, content and preferences.
 
 Built once by the application factory (or a CLI command) and handed down; nothing here
-is a global. Heavy pieces (sqlite-utils, the content folder) load on first use, so the
-first window can paint before they are needed.
+is a global. The store and the content open on first use. This module imports them at
+its top: the window's first frame does without it (it reads only the preferences), and
+the UI imports it after the first paint (``companion.ui.process.launch``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from companion.core import paths
+from companion.core.content.items import ContentError
+from companion.core.content.loader import Content, default_folders, load_content
 from companion.core.prefs import Prefs
-
-if TYPE_CHECKING:
-    import datetime as dt
-
-    from companion.core.content.items import ContentError
-    from companion.core.content.loader import Content
-    from companion.core.settings import Settings
-    from companion.core.storage.store import Store
+from companion.core.settings import Settings
+from companion.core.storage.store import (
+    StorageError,
+    Store,
+    open_memory_store,
+    open_store,
+    open_upgraded_copy,
+)
+from companion.core.timeutil import local_now
 
 
 class AppContext:
@@ -29,10 +33,13 @@ class AppContext:
         data_dir: Path,
         *,
         clock: Callable[[], dt.datetime] | None = None,
+        prefs: Prefs | None = None,
     ):
+        """``prefs``: the folder's preferences when they are open already (the window's
+        first frame reads them before this context is built): one writer of the file."""
         self.data_dir = Path(data_dir)
-        self.clock: Callable[[], dt.datetime] = clock or _local_now
-        self.prefs = Prefs(paths.prefs_path(self.data_dir))
+        self.clock: Callable[[], dt.datetime] = clock or local_now
+        self.prefs = prefs if prefs is not None else Prefs(paths.prefs_path(self.data_dir))
         self._store: Store | None = None
         self._content: Content | None = None
         self.content_errors: list[ContentError] = []
@@ -47,13 +54,6 @@ class AppContext:
         """The journal store; a throwaway in-memory one (with ``storage_problem`` set) if
         the real one cannot be opened, so the app keeps working and tells the user."""
         if self._store is None:
-            # seam: after the first paint (the database and sqlite-utils open after it)
-            from companion.core.storage.store import (
-                StorageError,
-                open_memory_store,
-                open_store,
-            )
-
             try:
                 self._store = open_store(self.db_path)
             except StorageError as exc:
@@ -75,9 +75,6 @@ class AppContext:
         a missing one opens the normal way (the command then says there is none)."""
         if self._store is not None or not self.db_path.exists():
             return
-        # seam: after the first paint (the database and sqlite-utils open after it)
-        from companion.core.storage.store import StorageError, open_store, open_upgraded_copy
-
         try:
             store = open_store(self.db_path, read_only=True)
         except StorageError as exc:
@@ -98,16 +95,11 @@ class AppContext:
 
     @property
     def settings(self) -> Settings:
-        from companion.core.settings import Settings  # seam: after the first paint
-
         return Settings(self.db)
 
     @property
     def content(self) -> Content:
         if self._content is None:
-            # seam: after the first paint (the content pack loads after it)
-            from companion.core.content.loader import default_folders, load_content
-
             self._content, self.content_errors = load_content(
                 default_folders(paths.user_content_dir(self.data_dir))
             )
@@ -123,10 +115,3 @@ class AppContext:
         if self._store is not None:
             self._store.close()
             self._store = None
-
-
-def _local_now():
-    # seam: after the first paint (the first frame asks no clock)
-    from companion.core.timeutil import local_now
-
-    return local_now()

@@ -28,7 +28,6 @@ import stat
 from pathlib import Path
 
 from companion.core.platform import files as platform_files
-from companion.core.storage.files import describe_kind
 
 LIMITS = {
     "journal": 256 * 1024 * 1024,  # our own export of 100,000 demo loops is ~235 MiB
@@ -87,7 +86,7 @@ def read_limited(path: Path | str, kind: str) -> bytes:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise FileReadError(
-                f"{path} is {describe_kind(st.st_mode)}, not a regular file; it was not read."
+                f"{path} is {platform_files.describe_kind(st.st_mode)}, not a regular file; it was not read."
             )
         if st.st_size > limit:
             raise FileReadError(

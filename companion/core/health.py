@@ -18,8 +18,8 @@ from companion import __version__
 from companion.core import paths
 from companion.core.content.loader import default_folders, load_content
 from companion.core.fileio import planted
+from companion.core.platform.files import describe_kind
 from companion.core.platform_choice import choose_platform
-from companion.core.storage.files import describe_kind
 from companion.core.storage.schema import known_steps
 from companion.core.storage.store import StorageError, foreign_backups, list_backups, open_store
 from companion.core.text import count_of

@@ -11,8 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion.core.platform.files import on_read_only_mount
-from companion.core.storage.files import describe_kind
+from companion.core.platform.files import describe_kind, on_read_only_mount
 
 ENV_VAR = "COMPANION_HOME"
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlite_utils import Database
+if TYPE_CHECKING:  # the handle is handed in: this module loads with the context
+    from sqlite_utils import Database
 
 
 class Settings:

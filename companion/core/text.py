@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 
 MAX_TEXT = 200_000  # characters; a generous cap so a pasted novel cannot bloat the journal
 
@@ -77,6 +78,13 @@ def clean_text(text: str, what: str, *, required: bool = False) -> str:
     if len(text) > MAX_TEXT:
         raise ValueError(f"{what} is {len(text):,} characters; the limit is {MAX_TEXT:,}.")
     return text
+
+
+def topic_key(topic: str) -> str:
+    """The grouping key of a topic: case, accents, punctuation and spacing ignored."""
+    text = unicodedata.normalize("NFKD", topic)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    return " ".join(re.findall(r"\w+", text))
 
 
 def count_of(n: int, noun: str, plural: str | None = None) -> str:

@@ -11,20 +11,24 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSystemTrayIcon
 
 from companion import APP_ID, APP_NAME, __version__
 from companion.core import paths
-from companion.core.context import AppContext
 from companion.core.platform_choice import apply_platform_choice
 from companion.core.sigint import deferred_sigint
 from companion.ui.bus import AppBus
 from companion.ui.mainwindow import MainWindow, window_icon
 from companion.ui.platform.windows_app_id import set_app_user_model_id
+from companion.ui.process.launch_context import LaunchContext
 from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.theme import apply_theme, finish_theme
+
+if TYPE_CHECKING:
+    from companion.core.context import AppContext
 
 
 def create_application(argv: list[str] | None = None):
@@ -49,13 +53,18 @@ def create_application(argv: list[str] | None = None):
 class Application:
     """Owns the objects of one GUI session and wires them together."""
 
-    def __init__(self, ctx: AppContext, qapp):
-        self.ctx = ctx
+    def __init__(self, ctx: AppContext | LaunchContext, qapp):
+        # the data folder and its preferences: all the first frame reads; the launcher
+        # hands a LaunchContext, and the whole context is built after the first paint
+        self.launch = ctx
+        self._ctx = None if isinstance(ctx, LaunchContext) else ctx
         self.qapp = qapp
         self.bus = AppBus()
         # the session's day service is handed to the pages that show the day; asking for
         # it makes the session if the first paint's timers have not made it yet
-        self.window = MainWindow(ctx, self.bus, day=lambda: self.make_session().day)
+        self.window = MainWindow(
+            ctx, self.bus, day=lambda: self.make_session().day, context=lambda: self.ctx
+        )
         # the window icon (SVG: QtSvg and its plugin) is set right after the first paint:
         # the window manager draws it, the window's own first frame does not show it
         self.tray = None
@@ -72,6 +81,17 @@ class Application:
         )
         self.bus.open_hotkeys.connect(self.open_hotkeys)
         self.window.first_painted.connect(self.after_first_paint)
+
+    @property
+    def ctx(self) -> AppContext:
+        """The whole context (the journal, the content packs), built on first use: after
+        the first paint, or before it when the command line asks for a page."""
+        if self._ctx is None:
+            # seam: after the first paint (the context brings storage and sqlite-utils)
+            from companion.core.context import AppContext
+
+            self._ctx = AppContext(self.launch.data_dir, prefs=self.launch.prefs)
+        return self._ctx
 
     def make_session(self):
         """The session (made once): the day service, captures, card and hotkeys, in the
@@ -220,12 +240,13 @@ class Application:
     def shutdown(self) -> None:
         if self.session is not None:
             self.session.shutdown()  # the hotkey grabs first, then the day's timer
-        if os.path.lexists(paths.dnd_state_path(self.ctx.data_dir)):  # else nothing to undo
+        if os.path.lexists(paths.dnd_state_path(self.launch.data_dir)):  # else nothing to undo
             from companion.core.dnd import restore_on_quit  # seam: desktop adapters
 
             restore_on_quit(self.ctx)
-        self.ctx.prefs.save()
-        self.ctx.close()
+        self.launch.prefs.save()
+        if self._ctx is not None:  # never built (the benchmark's first frame): nothing open
+            self._ctx.close()
 
     def later(self, call: Callable[[], None]) -> None:
         """Run ``call`` on the event loop's next turn."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 # Only the classes the first frame shows: each PySide class is built on first use (its
 # enums too), and not `Qt`: its enum namespace costs ~13 ms, paid after the first paint.
@@ -22,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from companion import APP_NAME
-from companion.core.context import AppContext
 from companion.core.cue.placement import Rect
 from companion.core.window_room import beside_card, first_place
 from companion.ui.bus import AppBus
@@ -30,6 +30,10 @@ from companion.ui.icons import icon, rail_icon
 from companion.ui.pages import PAGES, PageSpec
 from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.widgets.palette_sheet import palette_sheet
+
+if TYPE_CHECKING:  # the window loads before the first paint, the context after it
+    from companion.core.context import AppContext
+    from companion.ui.process.launch_context import LaunchContext
 
 RAIL_ICON_PX = 22  # the rail's PNG icons are drawn at this size (render_rail_icons.py)
 
@@ -67,10 +71,19 @@ class MainWindow(QMainWindow):
     first_painted = Signal()
 
     def __init__(
-        self, ctx: AppContext, bus: AppBus, parent: QWidget | None = None, *, day: Callable
+        self,
+        ctx: AppContext | LaunchContext,
+        bus: AppBus,
+        parent: QWidget | None = None,
+        *,
+        day: Callable,
+        context: Callable[[], AppContext] | None = None,
     ):
+        """``ctx``: the first frame reads its preferences only; the pages get the whole
+        context from ``context`` (the application builds it after the first paint)."""
         super().__init__(parent)
-        self.ctx = ctx
+        self.prefs = ctx.prefs
+        self._context = context or (lambda: ctx)
         self.bus = bus
         # the session's day service, asked for when the first page that shows the day is
         # built (the factory makes the session then, after the first paint)
@@ -129,7 +142,7 @@ class MainWindow(QMainWindow):
         bus.open_flagged_quiz.connect(self._open_flagged_quiz)
 
         self._restore_geometry()
-        start = ctx.prefs.get("main.page", "today")
+        start = self.prefs.get("main.page", "today")
         keys = [p.key for p in PAGES]
         self.rail.setCurrentRow(keys.index(start) if start in keys else 0)
 
@@ -158,7 +171,7 @@ class MainWindow(QMainWindow):
     def _build(self, spec: PageSpec) -> QWidget:
         module = importlib.import_module(f"companion.ui.{spec.module}.page")  # seam: pages
         handed = {"day": self._day()} if spec.day else {}
-        widget = getattr(module, spec.cls)(self.ctx, self.bus, **handed)
+        widget = getattr(module, spec.cls)(self._context(), self.bus, **handed)
         widget.setObjectName(f"page-{spec.key}")
         forget_module_sources()  # the page's modules are in
         return widget
@@ -176,7 +189,7 @@ class MainWindow(QMainWindow):
             return
         spec = PAGES[row]
         self.setWindowTitle(f"{spec.title} — {APP_NAME}")
-        self.ctx.prefs.set("main.page", spec.key)
+        self.prefs.set("main.page", spec.key)
         if not self._painted:
             # the first page is built right after the window's first paint (see
             # paintEvent): start-up is measured against a bare Qt window, and the page
@@ -205,7 +218,7 @@ class MainWindow(QMainWindow):
     # window state ------------------------------------------------------------------
 
     def _restore_geometry(self) -> None:
-        saved = self.ctx.prefs.get("main.geometry")
+        saved = self.prefs.get("main.geometry")
         restored = False
         if isinstance(saved, str):
             from PySide6.QtCore import QByteArray
@@ -256,9 +269,9 @@ class MainWindow(QMainWindow):
 
     def save_state(self) -> None:
         data = bytes(self.saveGeometry().data())
-        self.ctx.prefs.set("main.geometry", base64.b64encode(data).decode("ascii"))
-        self.ctx.prefs.set("main.page", self.current_key())
-        self.ctx.prefs.save()
+        self.prefs.set("main.geometry", base64.b64encode(data).decode("ascii"))
+        self.prefs.set("main.page", self.current_key())
+        self.prefs.save()
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self.save_state()

@@ -14,6 +14,7 @@ from companion.core.text import (
     clean_field,
     json_may_hold_lone_surrogate,
     json_plain,
+    topic_key,
 )
 
 
@@ -132,3 +133,8 @@ def test_for_terminal_gives_plain_forms_to_a_narrow_terminal():
     assert for_terminal("Acme \u2014 caf\u00e9 \u2026 \u4e2d", "ascii") == "Acme - caf? ... ?"
     assert for_terminal("Acme \u2014 caf\u00e9", "latin-1") == "Acme - caf\u00e9"
     assert for_terminal("x", "no-such-codec") == "x"
+
+
+def test_topic_key_ignores_case_accents_and_punctuation():
+    assert topic_key("  Consistent-Hashing! ") == topic_key("consistent hashing")
+    assert topic_key("Café") == topic_key("cafe")

@@ -35,6 +35,7 @@ from companion.core.about.render import RenderRefused, SafeRenderer, split_secti
 from companion.core.content import fields as content_fields
 from companion.core.content.items import ContentError
 from companion.core.content.loader import load_content
+from companion.core.content.stories import story_pack
 from companion.core.day import dates
 from companion.core.day.invitation import import_invitation
 from companion.core.day.rules import day_rules
@@ -47,7 +48,6 @@ from companion.core.prefs import Prefs
 from companion.core.review.cards import parse_utc
 from companion.core.storage import store as store_module
 from companion.core.stories.check import analyze_bank
-from companion.core.stories.pack import story_pack
 from companion.core.text import for_terminal
 from companion.core.timeutil import parse_stored
 from companion.core.voice.rehearsal import segment_takes

@@ -22,8 +22,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.core.content.fields import parse_range, whole_value
-from companion.core.day.lengths import type_minutes
-from companion.core.stories.pack import story_pack
+from companion.core.content.lengths import type_minutes
+from companion.core.content.stories import story_pack
 
 if TYPE_CHECKING:
     from companion.core.content.items import Item, Section

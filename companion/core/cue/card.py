@@ -21,13 +21,13 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from companion.core.content.lengths import clamp_minutes
 from companion.core.cue.opening import pitch_outline_open
 from companion.core.cue.rounds import RoundInfo, find_round
 from companion.core.cue.state import offered_minutes
 from companion.core.cue.timebox import (
     Nudge,
     TimeboxStatus,
-    clamp_minutes,
     timebox_nudges,
     timebox_status,
 )

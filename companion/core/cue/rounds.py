@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.core.content.items import Section
+from companion.core.content.lengths import nudges_section, type_items, type_minutes
 from companion.core.content.loader import Content
 from companion.core.cue.timebox import (
     TimeboxStatus,
@@ -17,7 +18,6 @@ from companion.core.cue.timebox import (
     format_minutes,
     timebox_nudges,
 )
-from companion.core.day.lengths import nudges_section, type_items, type_minutes
 from companion.core.selfcheck.planner import audience_title
 
 TOPIC_PLACEHOLDER = "[topic]"

@@ -6,8 +6,8 @@ import datetime as dt
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol
 
+from companion.core.content.lengths import as_int, clamp_minutes
 from companion.core.cue.rounds import RoundInfo
-from companion.core.cue.timebox import as_int, clamp_minutes
 
 OPACITY_MIN, OPACITY_MAX = 30, 100
 FONT_MIN, FONT_MAX, DEFAULT_FONT = 8, 32, 11

@@ -12,8 +12,6 @@ from companion.core.content.plans import FALLBACK_ROUND, RoundDefaults
 if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
     from companion.core.content.items import Section
 
-DEFAULT_MINUTES = 45  # fallback only: the pack's rounds `minutes:` (Content.round_defaults)
-MIN_MINUTES, MAX_MINUTES = 5, 240
 NEAR_END_MINUTES = 2  # fallback only: the pack's rounds `wrap_up_before_end:`
 #: a content nudge this close to the end is the round's own wrap-up (the coding moves'
 #: "Wrap up: run the tests..." five minutes out): the timer's would be a second one
@@ -109,18 +107,7 @@ def format_minutes(at: float) -> str:
     return f"{at:g} min"
 
 
-def clamp_minutes(value: Any) -> int:
-    return max(MIN_MINUTES, min(MAX_MINUTES, as_int(value, DEFAULT_MINUTES)))
-
-
 # --------------------------------------------------------------------------- helpers
-
-
-def as_int(value: Any, default: int) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
 
 
 def as_float(value: Any) -> float | None:

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.core.content.lengths import start_length
 from companion.core.day import loops
 from companion.core.day.due import thank_you_by
-from companion.core.day.lengths import start_length
 from companion.core.day.model import DayRules, DayView, day_view
 from companion.core.day.round_state import day_round
 from companion.core.timeutil import to_stored

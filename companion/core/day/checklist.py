@@ -11,10 +11,10 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from companion.core.content.lengths import warm_up_length, warm_up_times
 from companion.core.content.loader import PHASES, Content, slug
 from companion.core.day import loops
 from companion.core.day.actions import captured_ids, thank_you_sent
-from companion.core.day.lengths import warm_up_length, warm_up_times
 
 if TYPE_CHECKING:
     from sqlite_utils import Database

@@ -1,6 +1,6 @@
 """A round's state at one moment, derived, never stored (the state machine of
 :mod:`companion.core.day.model`), with its title and its length from the one rule of
-:mod:`companion.core.day.lengths`."""
+:mod:`companion.core.content.lengths`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 
-from companion.core.day.lengths import round_minutes
+from companion.core.content.lengths import round_minutes
 from companion.core.day.loops import Round
 from companion.core.day.view_types import DayRound, DayRules
 

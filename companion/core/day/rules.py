@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from companion.core.content.lengths import type_lengths
 from companion.core.content.loader import Content
 from companion.core.day.checklist import phase_list
-from companion.core.day.lengths import type_lengths
 from companion.core.day.model import BeforeItem, DayRules
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from companion.core.day.links import call_link
 from companion.core.day.loops import Loop, Round
+from companion.core.phase_hours import EVENING_FROM, MORNING_FROM
 
 PHASES = (
     "night-before",
@@ -41,8 +42,8 @@ class DayRules:
     default_minutes: int = 45
     before: tuple[BeforeItem, ...] = ()
     before_window: dt.timedelta = dt.timedelta(minutes=15)
-    evening_from: dt.time = dt.time(17, 0)
-    morning_from: dt.time = dt.time(5, 0)
+    evening_from: dt.time = EVENING_FROM
+    morning_from: dt.time = MORNING_FROM
     capture_window: dt.timedelta = dt.timedelta(hours=1)
     thank_you_after: dt.timedelta = dt.timedelta(hours=24)
     thank_you_remind_before: dt.timedelta = dt.timedelta(hours=4)

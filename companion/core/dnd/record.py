@@ -15,7 +15,8 @@ from pathlib import Path
 from companion.core import paths
 from companion.core.fileio import FileMissingError, FileReadError, planted, read_limited
 from companion.core.paths import DataDirError, ensure_private_dir
-from companion.core.storage.files import atomic_write_text, describe_kind
+from companion.core.platform.files import describe_kind
+from companion.core.storage.files import atomic_write_text
 
 FILE_NAME = paths.DND_STATE_NAME
 

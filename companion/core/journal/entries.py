@@ -8,13 +8,11 @@ strings so they sort as text. Editing and undo live in :mod:`.edits`, thank-yous
 from __future__ import annotations
 
 import datetime as dt
-import re
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.core.day.loops import get_loop, get_round
-from companion.core.text import clean_text
+from companion.core.text import clean_text, topic_key
 from companion.core.timeutil import to_stored_utc
 
 if TYPE_CHECKING:
@@ -67,13 +65,6 @@ class WeakTopic:
 
 
 # --- helpers -----------------------------------------------------------------------
-
-
-def topic_key(topic: str) -> str:
-    """The grouping key of a topic: case, accents, punctuation and spacing ignored."""
-    text = unicodedata.normalize("NFKD", topic)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return " ".join(re.findall(r"\w+", text))
 
 
 def _owner(

@@ -20,7 +20,6 @@ from sqlite_utils import Database
 
 from companion.core.about.takes import import_takes
 from companion.core.journal.bulk import index_afterwards
-from companion.core.journal.entries import topic_key
 from companion.core.journal.validate import (
     ENTRY_KINDS,
     LOOP_FIELDS,
@@ -31,7 +30,7 @@ from companion.core.journal.validate import (
 from companion.core.review.transfer import import_review
 from companion.core.selfcheck import planner
 from companion.core.stories.transfer import import_stories
-from companion.core.text import count_of
+from companion.core.text import count_of, topic_key
 from companion.core.timeutil import to_stored_utc
 
 _LOOP_CONTENT = tuple(k for k in LOOP_FIELDS if k != "created_at")

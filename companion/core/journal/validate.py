@@ -31,7 +31,6 @@ from companion.core.journal.check_fields import (
     field_stamp,
     field_text,
 )
-from companion.core.journal.entries import topic_key
 from companion.core.journal.quick_check import NotPlain, plain_reader
 from companion.core.journal.stream import STREAMED, JournalImportError, load_json, scan_document
 from companion.core.review.transfer import ReviewImportError, check_review
@@ -41,6 +40,7 @@ from companion.core.text import (
     clean_field,
     json_may_hold_lone_surrogate,
     json_plain,
+    topic_key,
 )
 from companion.core.timeutil import to_stored_utc
 

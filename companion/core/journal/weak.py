@@ -7,8 +7,8 @@ import datetime as dt
 from sqlite_utils import Database
 
 from companion.core.journal.edits import entry_row
-from companion.core.journal.entries import WeakTopic, add_weak_topic, topic_key
-from companion.core.text import clean_text
+from companion.core.journal.entries import WeakTopic, add_weak_topic
+from companion.core.text import clean_text, topic_key
 
 
 def open_weak_topics(db: Database) -> list[WeakTopic]:

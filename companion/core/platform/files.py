@@ -12,6 +12,21 @@ NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 DIRECTORY: int = getattr(os, "O_DIRECTORY", 0)
 
 
+def describe_kind(mode: int) -> str:
+    """'a folder', 'a device', ... for a ``st_mode``."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    return "not a regular file"
+
+
 def owned_by_me(st: os.stat_result) -> bool:
     """Whether the file of ``st`` belongs to this process's user (always on Windows,
     where ``st_uid`` is 0 for every file)."""

@@ -13,13 +13,13 @@ import bisect
 import datetime as dt
 from collections.abc import Sequence
 
-from companion.core.day.model import DayRules
+from companion.core.phase_hours import EVENING_FROM, MORNING_FROM
 from companion.core.review.cards import ReviewCard, utc
 from companion.core.timeutil import parse_stored
 
 # when the night-before and morning-of phases begin: the day model's numbers
-EVENING = DayRules().evening_from
-MORNING = DayRules().morning_from
+EVENING = EVENING_FROM
+MORNING = MORNING_FROM
 
 
 def loop_starts(db) -> list[dt.datetime]:

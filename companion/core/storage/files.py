@@ -14,27 +14,12 @@ import os
 import stat
 from pathlib import Path
 
-from companion.core.platform.files import owned_by_me
+from companion.core.platform.files import describe_kind, owned_by_me
 from companion.core.platform.processes import alive
 
 
 class NotARegularFileError(OSError):
     """The target exists and is not a regular file; its ``strerror`` says what it is."""
-
-
-def describe_kind(mode: int) -> str:
-    """'a folder', 'a device', ... for a ``st_mode``."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
 
 
 def check_replaceable(path: Path) -> None:

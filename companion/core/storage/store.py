@@ -25,7 +25,7 @@ from sqlite_utils import Database
 from companion.core import paths
 from companion.core.fileio import planted
 from companion.core.platform import locks
-from companion.core.platform.files import NOFOLLOW
+from companion.core.platform.files import NOFOLLOW, describe_kind
 from companion.core.storage.backups import (  # noqa: F401 (re-exported: the callers' one door)
     KEEP_BACKUPS,
     JournalInUseError,
@@ -47,7 +47,6 @@ from companion.core.storage.errors import (  # noqa: F401 (re-exported)
 from companion.core.storage.files import (  # noqa: F401 (re-export)
     atomic_write_bytes,
     atomic_write_text,
-    describe_kind,
     private_temp,
 )
 from companion.core.storage.health import health, move_aside, read_only_uri  # noqa: F401

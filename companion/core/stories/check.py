@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.stories.pack import Question, StoryPack
+from companion.core.content.stories import Question, StoryPack
 from companion.core.stories.parse import Story, StoryBank, StoryProblem, parse_stories
 
 

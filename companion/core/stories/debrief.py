@@ -13,8 +13,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.core.journal.entries import topic_key
 from companion.core.stories.rounds import load_expected, use_titles
+from companion.core.text import topic_key
 from companion.core.timeutil import to_stored_utc
 
 if TYPE_CHECKING:

@@ -9,11 +9,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.core.journal.entries import topic_key
+from companion.core.content.stories import Question, StoryPack
 from companion.core.stories.check import stories_for
-from companion.core.stories.pack import Question, StoryPack
 from companion.core.stories.parse import Story, StoryBank
 from companion.core.study.ranking import study_list
+from companion.core.text import topic_key
 from companion.core.timeutil import to_stored_utc
 
 if TYPE_CHECKING:

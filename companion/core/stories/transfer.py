@@ -19,7 +19,6 @@ import datetime as dt
 import sqlite3
 
 from companion.core.about import store as about_store
-from companion.core.journal.entries import topic_key
 from companion.core.stories.document import STORIES
 from companion.core.stories.rounds import (
     MAX_TOPIC_CHARS,
@@ -27,7 +26,7 @@ from companion.core.stories.rounds import (
     load_expected,
     save_expected,
 )
-from companion.core.text import lone_surrogate
+from companion.core.text import lone_surrogate, topic_key
 
 MAX_DOCUMENT_CHARS = 10_000_000
 

@@ -22,8 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from companion.core.journal.entries import topic_key
 from companion.core.selfcheck.quiz import weak_topics
+from companion.core.text import topic_key
 from companion.core.timeutil import parse_stored, to_stored_utc
 
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QKeyEvent
 
+from companion.core.content import lengths
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
@@ -129,7 +130,7 @@ class CardControls:
         self._change("closing_topic")
 
     def _on_length(self, round_id: str, minutes: int) -> None:
-        minutes = timebox.clamp_minutes(minutes)
+        minutes = lengths.clamp_minutes(minutes)
         self.state.minutes[round_id] = minutes
         self._change("minutes")
         info = cue_rounds.find_round(self.infos, round_id)

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.content import lengths
 from companion.core.context import AppContext
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
-from companion.core.cue import timebox
 from companion.core.day import loops
 from companion.ui.bus import AppBus
 from companion.ui.widgets.type_scale import type_role
@@ -61,7 +61,7 @@ class CuePage(QWidget):
         self.loop_combo.setAccessibleName("Interview loop")
         self.loop_combo.setToolTip("Where Start and End on the card record the round")
         self.minutes = QSpinBox()
-        self.minutes.setRange(timebox.MIN_MINUTES, timebox.MAX_MINUTES)
+        self.minutes.setRange(lengths.MIN_MINUTES, lengths.MAX_MINUTES)
         self.minutes.setSuffix(" min")
         self.minutes.setAccessibleName("Round length in minutes")
         self.minutes.setToolTip("The timebox length for this round type")

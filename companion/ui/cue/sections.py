@@ -24,10 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.content.lengths import MAX_MINUTES, MIN_MINUTES
 from companion.core.cue.rounds import CardLine, CardSection, StepView, fill_closing, standing_rule
 from companion.core.cue.timebox import (
-    MAX_MINUTES,
-    MIN_MINUTES,
     Nudge,
     TimeboxStatus,
     format_clock,

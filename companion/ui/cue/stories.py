@@ -13,9 +13,9 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QListWidget, QListWidgetItem, QVBoxLayout
 
 from companion.core.changes import Change
+from companion.core.content.stories import story_pack
 from companion.core.stories import DatabaseError
 from companion.core.stories.document import STORIES
-from companion.core.stories.pack import story_pack
 from companion.core.stories.parse import PART_TITLES, PARTS, parse_stories
 from companion.core.stories.rounds import card_stories, shows_stories, toggle_used, used_stories
 from companion.ui.cue.sections import label, tool_button

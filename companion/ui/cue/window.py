@@ -403,7 +403,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         self.render()
 
     def _start(self, state: cue_card.CardState) -> None:
-        """The round's length is the day's rule (core/day/lengths.py), not the card's: the
+        """The round's length is the day's rule (core/content/lengths.py), not the card's: the
         card only saves its length box first, which that rule reads."""
         self.save_now()
         if state.start_round_id:

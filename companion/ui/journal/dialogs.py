@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 
 from companion.core.day.loops import LOOP_STATUSES, clean_loop_fields
 from companion.core.journal.edits import clean_entry_fields
-from companion.core.journal.entries import SEVERITIES, topic_key
+from companion.core.journal.entries import SEVERITIES
 from companion.core.journal.weak import open_weak_topics
+from companion.core.text import topic_key
 from companion.ui.stories.expected import dialog_topics
 from companion.ui.widgets.checked_dialog import CheckedDialog
 from companion.ui.widgets.loop_dialogs import RoundDialog

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMenu
 
 from companion.core.changes import Change
-from companion.core.day.lengths import type_lengths
+from companion.core.content.lengths import type_lengths
 from companion.core.day.loops import Round, get_loop, update_loop, update_round
 from companion.core.journal import edits, weak
 from companion.core.journal import entries as journal

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from companion.core.changes import Change
 from companion.core.content.numbers import duration_text
+from companion.core.content.stories import story_pack
 from companion.core.journal.thankyou import compose_thank_you, default_recipient, save_thank_you
-from companion.core.stories.pack import story_pack
 from companion.core.timeutil import to_local
 from companion.ui.weak_calls import held_weakly
 

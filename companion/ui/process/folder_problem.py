@@ -7,10 +7,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.core import paths
-from companion.core.context import AppContext
+from companion.ui.process.launch_context import LaunchContext
 from companion.ui.process.single_instance import lock_problem
+
+if TYPE_CHECKING:
+    from companion.core.context import AppContext
 
 
 def prepare_folder(folder: Path) -> str | None:
@@ -40,9 +44,9 @@ def message_for(folder: Path, problem: str) -> tuple[str, str]:
 
 
 def usable_context(
-    ctx: AppContext, *, ask: Callable[[Path, str], Path | None] | None = None
-) -> AppContext | None:
-    """``ctx`` if its folder can be used; otherwise a dialog, and a new context on the
+    ctx: AppContext | LaunchContext, *, ask: Callable[[Path, str], Path | None] | None = None
+) -> AppContext | LaunchContext | None:
+    """``ctx`` if its folder can be used; otherwise a dialog, and a LaunchContext on the
     folder the user picks (checked the same way), or None when they quit."""
     folder = ctx.data_dir
     problem = prepare_folder(folder)
@@ -56,7 +60,7 @@ def usable_context(
     if folder == ctx.data_dir:
         return ctx
     ctx.close()
-    return AppContext(folder, clock=ctx.clock)
+    return LaunchContext(folder)
 
 
 def ask_for_folder(folder: Path, problem: str) -> Path | None:

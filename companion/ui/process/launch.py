@@ -14,11 +14,11 @@ import time
 
 import companion.core.window_room  # noqa: F401  # the window's placement, before Qt
 import companion.ui.pages  # noqa: F401  # the rail's pages, before Qt
-from companion.core.context import AppContext
 from companion.core.paths import argument_problem
 from companion.core.sigint import deferred_sigint
 from companion.ui.process import write_errors
 from companion.ui.process.folder_problem import usable_context
+from companion.ui.process.launch_context import LaunchContext
 from companion.ui.process.module_sources import forget_module_sources
 from companion.ui.process.single_instance import (
     InstanceLock,
@@ -28,7 +28,7 @@ from companion.ui.process.single_instance import (
 )
 
 
-def run_gui(args, ctx: AppContext) -> int:
+def run_gui(args, ctx: LaunchContext) -> int:
     started = time.perf_counter()
     # the single-instance check runs before Qt is imported: a second launch costs little
     asked = ctx.data_dir

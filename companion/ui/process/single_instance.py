@@ -17,8 +17,7 @@ from pathlib import Path
 
 from companion.core.paths import instance_lock_path
 from companion.core.platform import locks
-from companion.core.platform.files import user_key
-from companion.core.storage.files import describe_kind
+from companion.core.platform.files import describe_kind, user_key
 
 RAISE = b"raise\n"
 

@@ -3,8 +3,8 @@ the round type and the study list) and storing what the user typed."""
 
 from __future__ import annotations
 
+from companion.core.content.stories import story_pack
 from companion.core.stories import DatabaseError
-from companion.core.stories.pack import story_pack
 from companion.core.stories.rounds import expected_for, load_expected, save_expected, study_top
 
 

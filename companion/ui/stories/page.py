@@ -20,10 +20,10 @@ from companion.core.about import store as about_store
 from companion.core.about.autosave import Autosaver
 from companion.core.about.importing import LIVE_LIMIT_CHARS
 from companion.core.about.store import words_per_minute
+from companion.core.content.stories import story_pack
 from companion.core.stories import DatabaseError
 from companion.core.stories.check import analyze_bank
 from companion.core.stories.document import STORIES, starter
-from companion.core.stories.pack import story_pack
 from companion.core.stories.projects import stories_from_projects
 from companion.core.stories.render import StoryRenderer
 from companion.ui.about.autosaving import RENDER_IDLE_MS, AutosavedEditing

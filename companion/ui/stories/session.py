@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from companion.core.changes import Change
+from companion.core.content.stories import story_pack
 from companion.core.stories import DatabaseError
-from companion.core.stories.pack import story_pack
 
 
 class StoriesSession(QObject):

@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
+from companion.core.content.lengths import type_lengths
 from companion.core.cue.card import SETTLE
 from companion.core.day.actions import add
 from companion.core.day.dates import default_round_start
 from companion.core.day.ics import IcsError, read_ics
 from companion.core.day.invitation import import_invitation_events, titles_company
 from companion.core.day.invite_people import ME_PREF
-from companion.core.day.lengths import type_lengths
 from companion.core.day.loops import delete_round, get_loop, get_round, list_rounds, update_round
 from companion.core.day.schedule import clock_text, round_title
 from companion.core.text import count_of

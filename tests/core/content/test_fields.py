@@ -295,8 +295,8 @@ def test_the_setup_minutes_and_the_before_round_window_are_the_packs_numbers(tmp
 
 def test_the_story_budget_and_limits_in_the_words_are_the_packs_numbers(tmp_path):
     """'eight to twelve ... two minutes' was typed into the prose and the template."""
+    from companion.core.content.stories import story_pack
     from companion.core.stories.document import starter
-    from companion.core.stories.pack import story_pack
 
     shipped, errors = load_content([shipped_content_dir()])
     assert "the budget of 2 minutes a story and the limit of 12 stories" in " ".join(

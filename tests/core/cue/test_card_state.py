@@ -313,7 +313,7 @@ def test_after_a_custom_round_ends_the_header_keeps_its_title(world):
 def test_an_invitations_own_words_find_the_pack_page_that_fits(world, label, page):
     """A custom type from an invitation ("Behavioral interview") showed the generic page:
     no Stories on the card in a behavioural round. The pack's ``also:`` words name it."""
-    from companion.core.stories.pack import FALLBACK
+    from companion.core.content.stories import FALLBACK
     from companion.core.stories.rounds import shows_stories
 
     rtype = label.lower().replace(" ", "-")

@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 
+from companion.core.content.lengths import DEFAULT_MINUTES
 from companion.core.content.loader import Content, parse_section
 from companion.core.cue import sources as cue_sources
 from companion.core.cue.placement import (
@@ -30,7 +31,7 @@ from companion.core.cue.rounds import (
     stepper_section,
 )
 from companion.core.cue.state import CueState, load_state, save_state
-from companion.core.cue.timebox import DEFAULT_MINUTES, timebox_nudges, timebox_status
+from companion.core.cue.timebox import timebox_nudges, timebox_status
 from companion.core.day import loops
 
 T0 = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))

@@ -47,11 +47,6 @@ def test_bad_entries_are_refused_with_a_reason(db, loop):
     assert db.execute("SELECT COUNT(*) FROM asked").fetchone()[0] == 0
 
 
-def test_topic_key_ignores_case_accents_and_punctuation():
-    assert journal.topic_key("  Consistent-Hashing! ") == journal.topic_key("consistent hashing")
-    assert journal.topic_key("Café") == journal.topic_key("cafe")
-
-
 def _view(db, content, now, loop_id=None):
     return load_view(db, day_rules(content), now, loop_id)
 

@@ -94,7 +94,7 @@ def test_a_hiring_manager_round_with_no_role_set_is_the_hiring_managers(db, loop
 
 def test_a_story_tag_is_not_the_conversation_topic(db, loop, shipped_content):
     """The walk: "our conversation about identity", a behavioural tag, not a topic."""
-    from companion.core.stories.pack import story_pack
+    from companion.core.content.stories import story_pack
 
     priya = add_round(
         db,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.stories.pack import story_pack
+from companion.core.content.stories import story_pack
 
 THREE = """# Stories
 

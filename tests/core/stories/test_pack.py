@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.core.content.stories import story_pack
 from companion.core.stories.check import analyze_bank
-from companion.core.stories.pack import story_pack
 
 
 def test_pack_holds_the_common_questions_and_limits(pack):

@@ -3,7 +3,7 @@ an unscheduled design round got unrelated study-list topics."""
 
 from __future__ import annotations
 
-from companion.core.stories.pack import story_pack
+from companion.core.content.stories import story_pack
 from companion.core.stories.rounds import expected_for
 
 

@@ -18,6 +18,7 @@ from companion.core.journal import entries as journal
 from companion.core.storage.store import open_memory_store
 from companion.core.study import exports
 from companion.core.study.facts import topic_facts
+from companion.core.text import topic_key
 
 NOW = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
 NASTY = [
@@ -232,12 +233,12 @@ text = st.text(
     alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
     min_size=1,
     max_size=40,
-).filter(lambda s: journal.topic_key(s) != "" and s.strip() != "")
+).filter(lambda s: topic_key(s) != "" and s.strip() != "")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    topics=st.lists(text, min_size=0, max_size=6, unique_by=journal.topic_key),
+    topics=st.lists(text, min_size=0, max_size=6, unique_by=topic_key),
     detail=text,
     company=text,
 )

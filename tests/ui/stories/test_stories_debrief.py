@@ -8,8 +8,8 @@ import datetime as dt
 import pytest
 from PySide6.QtCore import Qt
 
+from companion.core.content.stories import story_pack
 from companion.core.day.loops import create_loop, end_round, start_round
-from companion.core.stories.pack import story_pack
 from companion.core.stories.rounds import load_expected, save_expected
 
 pytestmark = pytest.mark.gui

@@ -8,13 +8,27 @@ section; else the pack's default round length.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
-
-from companion.core.cue.timebox import as_int, clamp_minutes
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
     from companion.core.content.items import Item
     from companion.core.content.loader import Content
+
+
+DEFAULT_MINUTES = 45  # fallback only: the pack's rounds `minutes:` (Content.round_defaults)
+MIN_MINUTES, MAX_MINUTES = 5, 240
+
+
+def clamp_minutes(value: Any) -> int:
+    """A length in minutes as a round may have it: a whole number from 5 to 240."""
+    return max(MIN_MINUTES, min(MAX_MINUTES, as_int(value, DEFAULT_MINUTES)))
+
+
+def as_int(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
 
 
 def nudges_section(content: Content, type_id: str, item: Item | None) -> str:

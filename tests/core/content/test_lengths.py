@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.content.lengths import round_minutes, type_minutes
 from companion.core.content.loader import load_content
 from companion.core.cue.rounds import find_round, round_infos
 from companion.core.day import actions, loops
-from companion.core.day.lengths import round_minutes, type_minutes
 from companion.core.day.rules import day_rules
 from companion.core.paths import shipped_content_dir
 
@@ -68,7 +68,7 @@ def test_a_rounds_own_length_comes_first():
 
 
 def test_the_length_at_start_keeps_a_rounds_own_else_the_users_for_its_type():
-    from companion.core.day.lengths import start_length
+    from companion.core.content.lengths import start_length
 
     assert start_length(60, "coding", {"coding": 45}) is None  # the invitation's 60 stays
     assert start_length(None, "coding", {"coding": 25}) == 25
