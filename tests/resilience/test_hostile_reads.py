@@ -265,7 +265,7 @@ def test_every_kind_is_read_up_to_the_limit_the_readme_gives_and_not_a_byte_more
     each small kind is read at its limit and refused one byte past it."""
     names = {
         "journal JSON": "journal",
-        "one-pager Markdown": "one-pager",
+        "Markdown: a one-pager or a story bank": "one-pager",
         "content pack file": "content",
         "calendar invitation": "calendar",
         "voice take": "take",
