@@ -109,6 +109,16 @@ class DayService(QObject):
         """Begin: the first view, the reminders it owes, and the timer."""
         self.refresh()
 
+    def read(self):
+        """The day as the journal holds it now, kept as ``view``: nothing sent, no timer
+        armed, no signal (the window draws it before its first paint; :meth:`start`, after
+        that paint, sends what is due). None when a broken row stops it: start() says so."""
+        try:
+            self.view = actions.load_view(self.ctx.db, self.rules, self.ctx.now())
+        except Exception:
+            log.exception("could not compute the day")
+        return self.view
+
     def refresh(self):
         """Recompute the day now; send what is due; arm the timer for the next change."""
         now = self.ctx.now()

@@ -20,6 +20,7 @@ from companion.core.sigint import deferred_sigint
 from companion.ui.process import write_errors
 from companion.ui.process.folder_problem import usable_context
 from companion.ui.process.module_sources import forget_module_sources
+from companion.ui.process.plan_first import load_plan_modules, opens_on_plan
 from companion.ui.process.single_instance import (
     InstanceLock,
     hand_over_waiting,
@@ -46,6 +47,8 @@ def run_gui(args, ctx: AppContext) -> int:
             file=sys.stderr,
         )
         return 1
+    if opens_on_plan(ctx):  # the first frame shows the day's plan: its modules before Qt
+        load_plan_modules()
     # PySide6 and the window load only once the lock is held (a second launch costs
     # little); the pure-Python modules came first, at the top of this module: once QtCore
     # is imported it hooks __import__ and every later import costs more

@@ -90,8 +90,8 @@ class TodayPage(NowArea, QWidget):
         # display only: the countdown line; the day itself ticks in the day service
         self.clock_timer = QTimer(self, singleShot=True)
         self.clock_timer.timeout.connect(self.update_countdown)
-        # the data (and so the database) loads in on_shown, which the main window calls
-        # only after its first paint: start-up is measured against a bare Qt window
+        # the data (and so the database) loads in on_shown: before the window's first
+        # paint when it opens here on a journal (the plan at first sight), else after it
 
     # building ----------------------------------------------------------------------
 
