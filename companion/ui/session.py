@@ -81,7 +81,7 @@ class Session(QObject):
             # seam: after the first paint
             from companion.ui.preflight.window import open_preflight
 
-            open_preflight(self.ctx, self.bus, self.window)
+            open_preflight(self.ctx, self.bus, self.day.dnd, self.window)
             return
         self.card = drive_card(action, self.card, lambda: self.show_cue_card(""))
 

@@ -25,7 +25,7 @@ from companion.core.day.rules import day_rules
 from companion.core.dnd.rounds import ROUND_PREF, dnd_step
 from companion.core.journal import progress
 from companion.ui.day.notifier import Notifier
-from companion.ui.dnd.switch import dnd_model
+from companion.ui.dnd.switch import DndModel
 
 # the session imports this module after the window's first paint (companion.ui.app), so
 # the day's core (and sqlite-utils under it) is imported at the top: the first frame never
@@ -73,9 +73,11 @@ class DayService(QObject):
             self.refresh()
 
     @property
-    def dnd(self):
+    def dnd(self) -> DndModel:
+        """The session's one do-not-disturb model, made here on first use and handed to
+        the pages and windows that show it (``dnd``: one made already, as tests make it)."""
         if self._dnd is None:
-            self._dnd = dnd_model(self.ctx, self.bus)
+            self._dnd = DndModel(self.ctx, self.bus, self)
         return self._dnd
 
     def choose_loop(self, loop_id: int, *, created: bool = False, origin=None) -> None:
@@ -270,11 +272,12 @@ class DayService(QObject):
         self.notifier.close()
 
 
-def day_service(ctx, bus, owner: QObject, *, fallback) -> DayService:
+def day_service(ctx, bus, owner: QObject, *, fallback, dnd=None) -> DayService:
     """The session's day service with its notifier (``fallback``: where a notification
     goes when neither D-Bus nor a tray can show it): the one wiring the session and the
     tests use."""
-    return DayService(ctx, bus, Notifier(owner, fallback=fallback, prefs=ctx.prefs), owner)
+    notifier = Notifier(owner, fallback=fallback, prefs=ctx.prefs)
+    return DayService(ctx, bus, notifier, owner, dnd=dnd)
 
 
 def _int(value) -> int:
