@@ -53,7 +53,7 @@ def create_application(argv: list[str] | None = None):
 class Application:
     """Owns the objects of one GUI session and wires them together."""
 
-    def __init__(self, ctx: AppContext, qapp):
+    def __init__(self, ctx: AppContext, qapp, *, page: str | None = None):
         self.ctx = ctx
         self.qapp = qapp
         self.bus = AppBus()
@@ -76,12 +76,14 @@ class Application:
         )
         self.bus.open_hotkeys.connect(self.open_hotkeys)
         self.window.first_painted.connect(self.after_first_paint)
-        if opens_on_plan(ctx):
+        if page:  # asked for on the command line (screenshots)
+            self.window.show_page(page)
+        if opens_on_plan(ctx, page):
             self._plan_first()
 
     def _plan_first(self) -> None:
-        """The plan at first sight: on a journal that exists, the window opens on a page
-        of the day (Today) with the day read and the page built, before the first paint.
+        """The plan at first sight: on a journal that exists, the window opens on Today
+        with the day read and the page built, before the first paint.
         Only what that frame needs runs now (the database, the day view, the page); the
         reminders, the tray, the hotkeys and the card wait for the paint. A new folder
         has no plan to show: its first frame is the bare window, the page follows."""

@@ -26,7 +26,7 @@ CHILD = textwrap.dedent(
         paint(self, event)
 
     mainwindow.MainWindow.paintEvent = first_frame
-    sys.exit(main(["--data-dir", sys.argv[1]]))
+    sys.exit(main(["--data-dir", *sys.argv[1:]]))
     """
 )
 
@@ -42,3 +42,20 @@ def test_the_first_frame_shows_todays_plan(tmp_path):
     assert "headline Today · Acme · SRE" in lines, done.stdout
     countdown = next(line for line in lines if line.startswith("countdown "))
     assert countdown.startswith("countdown Next: Coding"), countdown
+
+
+def test_a_window_asked_to_open_elsewhere_draws_no_plan_first(tmp_path):
+    """``--page journal``: the first frame never shows Today beside a rail on Journal."""
+    from app_child import journal_with_a_loop_today, run_child
+
+    data = journal_with_a_loop_today(tmp_path)
+    done = run_child(
+        CHILD,
+        str(data),
+        "--page",
+        "journal",
+        home=tmp_path / "home",
+        COMPANION_EXIT_ON_FIRST_PAINT="1",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "page -" in done.stdout.splitlines(), done.stdout + done.stderr

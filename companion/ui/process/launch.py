@@ -47,7 +47,8 @@ def run_gui(args, ctx: AppContext) -> int:
             file=sys.stderr,
         )
         return 1
-    if opens_on_plan(ctx):  # the first frame shows the day's plan: its modules before Qt
+    page = getattr(args, "page", None)
+    if opens_on_plan(ctx, page):  # the first frame shows the day's plan: its modules before Qt
         load_plan_modules()
     # PySide6 and the window load only once the lock is held (a second launch costs
     # little); the pure-Python modules came first, at the top of this module: once QtCore
@@ -62,7 +63,7 @@ def run_gui(args, ctx: AppContext) -> int:
 
     made: list = []  # Ctrl+C in the terminal: as Ctrl+Q (before the window: just quit)
     sigint = SigintQuit(lambda: made[0].window.close_and_quit() if made else qapp.quit())
-    app = Application(ctx, qapp)
+    app = Application(ctx, qapp, page=page)
     made.append(app)
     servers: list = []
 
@@ -71,9 +72,8 @@ def run_gui(args, ctx: AppContext) -> int:
             serve_launches(name, app.window, app.window.bring_to_front, app.show_cue_card)
         )
 
-    if getattr(args, "page", None):
-        app.make_session()  # the page is built now, before the first paint
-        app.window.show_page(args.page)
+    if page:
+        app.make_session()  # made now, before the first paint
     if os.environ.get("COMPANION_EXIT_ON_FIRST_PAINT"):
         # for benchmarks/startup.py: report the first paint and leave once it is on screen,
         # with nothing of what follows the first paint (the session, the single-instance

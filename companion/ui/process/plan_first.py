@@ -1,5 +1,4 @@
-"""The plan at first sight: when the window opens on a page of the day (Today) over a
-journal that exists, the day is read and the page built before the first paint
+"""The plan at first sight: when the window opens on Today over a journal that exists, the day is read and the page built before the first paint
 (:class:`companion.ui.app.Application`), so the first frame shows the plan.
 
 The Qt-free modules that takes are imported by the launch before Qt: once QtCore is
@@ -29,11 +28,13 @@ PLAN_MODULES = (
 )
 
 
-def opens_on_plan(ctx: AppContext) -> bool:
-    """True when the window opens on a page of the day and the journal exists."""
-    start = ctx.prefs.get("main.page", "today")
-    spec = next((p for p in PAGES if p.key == start), PAGES[0])  # the window's own rule
-    return spec.day and ctx.db_path.exists()
+def opens_on_plan(ctx: AppContext, page: str | None = None) -> bool:
+    """True when the window opens on Today (``page``: the one asked for on the command
+    line, else the last one shown) and the journal exists."""
+    keys = [spec.key for spec in PAGES]
+    start = page or ctx.prefs.get("main.page", keys[0])
+    start = start if start in keys else keys[0]  # the window's own rule
+    return start == "today" and ctx.db_path.exists()
 
 
 def load_plan_modules() -> None:

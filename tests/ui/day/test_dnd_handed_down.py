@@ -4,20 +4,20 @@ them fetches or builds its own."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
-
 from companion.core.dnd.adapters import ManualAdapter
 from companion.core.dnd.controller import DndController
 from companion.core.dnd.record import record_path
 
 
 def test_the_pages_use_the_day_services_model(qtbot, ctx, bus, clock):
+    from PySide6.QtWidgets import QApplication
+
     from companion.ui.checklist.page import ChecklistPage
     from companion.ui.day.service import day_service
     from companion.ui.dnd.switch import DndModel
     from companion.ui.today.page import TodayPage
 
-    holder = QObject()  # not under the bus: nothing finds it there
+    holder = QApplication.instance()  # not under the bus: no look-up finds it there
     controller = DndController(ManualAdapter("By hand."), record_path(ctx.data_dir), clock=clock)
     model = DndModel(ctx, bus, holder, controller=controller)
     day = day_service(ctx, bus, bus, fallback=lambda _t, _m: None, dnd=model)
