@@ -48,7 +48,8 @@ def run_gui(args, ctx: AppContext) -> int:
         )
         return 1
     page = getattr(args, "page", None)
-    if opens_on_plan(ctx, page):  # the first frame shows the day's plan: its modules before Qt
+    plan_first = opens_on_plan(ctx, page)
+    if plan_first:  # the first frame shows the day's plan: its modules before Qt
         load_plan_modules()
     # PySide6 and the window load only once the lock is held (a second launch costs
     # little); the pure-Python modules came first, at the top of this module: once QtCore
@@ -91,6 +92,9 @@ def run_gui(args, ctx: AppContext) -> int:
         app.window.first_painted.connect(lambda: app.later(listen))
     if os.environ.get("COMPANION_EXIT_ON_PLAN_DRAWN"):  # benchmarks/startup.py: to the plan
         PlanDrawn(qapp, app.window, started)
+        if plan_first:  # the plan is in the first frame: as above, nothing after it runs
+            app.window.first_painted.disconnect(app.after_first_paint)
+            app.window.first_frame_only = True
     # a save the disk refuses becomes a notice in the window, not a traceback
     write_errors.install(app.window.add_notice)
     app.window.show()
