@@ -232,13 +232,15 @@ def bus(qapp):
 
 
 @pytest.fixture
-def day_service(ctx, bus):
+def day_service(request, ctx, bus):
     """The session's one day service, wired as the session wires it (``day_service`` in
     companion/ui/day/service.py); its notifier records instead of showing. Handed to the
-    pages and the card a test builds, as the application hands it to them."""
+    pages and the card a test builds, as the application hands it to them, with the
+    test's own do-not-disturb model (a ``dnd`` fixture: a stand-in desktop) if it has one."""
     from companion.ui.day.service import day_service as make
 
-    made = make(ctx, bus, bus, fallback=lambda _t, _m: None)
+    dnd = request.getfixturevalue("dnd") if "dnd" in request.fixturenames else None
+    made = make(ctx, bus, bus, fallback=lambda _t, _m: None, dnd=dnd)
     yield made
     # stopped here, its timer cannot wake in a later test and reopen a closed journal
     made.shutdown()

@@ -1,7 +1,9 @@
 """The application factory: build the window, then the session and the tray.
 
-Start-up order matters for the first paint: the window shows with its first page before
-the database opens; storage, content checks and the tray follow right after
+Start-up order matters for the first paint: on a journal that exists and a window that
+opens on Today, the first frame shows the day's plan (the database, the day view and the
+page come before it); on a new folder the window paints before the database opens. The
+session's reminders, content checks, the tray and the hotkeys follow the paint
 (:mod:`companion.ui.process.launch` runs it).
 """
 
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QSystemTrayIcon
 
 from companion import APP_ID, APP_NAME, __version__
 from companion.core import paths
+from companion.core.changes import KINDS, Change
 from companion.core.platform_choice import apply_platform_choice
 from companion.core.sigint import deferred_sigint
 from companion.ui.bus import AppBus
@@ -25,6 +28,7 @@ from companion.ui.mainwindow import MainWindow, window_icon
 from companion.ui.platform.windows_app_id import set_app_user_model_id
 from companion.ui.process.launch_context import LaunchContext
 from companion.ui.process.module_sources import forget_module_sources
+from companion.ui.process.plan_first import opens_on_plan
 from companion.ui.theme import apply_theme, finish_theme
 
 if TYPE_CHECKING:
@@ -53,18 +57,18 @@ def create_application(argv: list[str] | None = None):
 class Application:
     """Owns the objects of one GUI session and wires them together."""
 
-    def __init__(self, ctx: AppContext | LaunchContext, qapp):
+    def __init__(self, ctx: AppContext | LaunchContext, qapp, *, page: str | None = None):
         # the data folder and its preferences: all the first frame reads; the launcher
         # hands a LaunchContext, and the whole context is built after the first paint
+        # (before it when the first frame shows the day's plan, see _plan_first)
         self.launch = ctx
         self._ctx = None if isinstance(ctx, LaunchContext) else ctx
         self.qapp = qapp
         self.bus = AppBus()
-        # the session's day service is handed to the pages that show the day; asking for
-        # it makes the session if the first paint's timers have not made it yet
-        self.window = MainWindow(
-            ctx, self.bus, day=lambda: self.make_session().day, context=lambda: self.ctx
-        )
+        # the session's day service is handed to the pages that show the day, made on
+        # first use: before the first paint when the window opens on the day's plan
+        self.day = None
+        self.window = MainWindow(ctx, self.bus, day=self.day_service, context=lambda: self.ctx)
         # the window icon (SVG: QtSvg and its plugin) is set right after the first paint:
         # the window manager draws it, the window's own first frame does not show it
         self.tray = None
@@ -74,13 +78,35 @@ class Application:
         # after_first_paint
         self.session = None
         self.notifier = None
-        self.day = None
         self.bus.notify.connect(self.notify)
         self.bus.status_message.connect(
             lambda text: self.window.statusBar().showMessage(text, 15_000)
         )
         self.bus.open_hotkeys.connect(self.open_hotkeys)
         self.window.first_painted.connect(self.after_first_paint)
+        if page:  # asked for on the command line (screenshots)
+            self.window.show_page(page)
+        if opens_on_plan(ctx, page):
+            self._plan_first()
+
+    def _plan_first(self) -> None:
+        """The plan at first sight: on a journal that exists, the window opens on Today
+        with the day read and the page built, before the first paint.
+        Only what that frame needs runs now (the database, the day view, the page); the
+        reminders, the tray, the hotkeys and the card wait for the paint. A new folder
+        has no plan to show: its first frame is the bare window, the page follows."""
+        self.day_service().read()
+        self.window.build_start_page()
+
+    def day_service(self):
+        """The session's day service (made once, before the session when the first frame
+        shows the plan)."""
+        if self.day is None:
+            from companion.ui.day.service import day_service  # seam: pages
+
+            self.day = day_service(self.ctx, self.bus, self.window, fallback=self._status_notice)
+            self.notifier = self.day.notifier
+        return self.day
 
     @property
     def ctx(self) -> AppContext:
@@ -106,9 +132,8 @@ class Application:
                 window=self.window,
                 notice=self.window.add_notice,
                 fallback=self._status_notice,
+                day=self.day_service(),
             )
-            self.notifier = self.session.notifier
-            self.day = self.session.day
             self.session.card_shown.connect(self._card_shown)  # from a menu or a hotkey
         return self.session
 
@@ -173,8 +198,6 @@ class Application:
             tell(self.window, APP_NAME, f"Could not restore {backup.name}: {exc}", warning=True)
             return
         self.ctx.store  # reopen  # noqa: B018
-        from companion.core.changes import KINDS, Change  # seam: after the first paint
-
         self.bus.announce(Change.of(*KINDS))  # everything may differ
         self.window.add_notice(f"Restored the journal from {backup.name}.")
 
@@ -255,15 +278,18 @@ class Application:
 
 class PlanDrawn(QObject):
     """For benchmarks/startup.py (``COMPANION_EXIT_ON_PLAN_DRAWN=1``): report the first paint
-    and when the frame that shows Today's plan is on screen, then quit. The first frame is
-    drawn before the day is read; Today renders the day's view once it is built, and its
-    first paint after that render is the plan drawn. Only the Today page is watched."""
+    and when the frame that shows Today's plan is on screen, then quit. Today's first paint
+    after it rendered the day's view is the plan drawn: in the first frame when the page
+    was built before it (:mod:`companion.ui.process.plan_first`), else in a later one.
+    Only the Today page is watched."""
 
     def __init__(self, qapp: QApplication, window: QMainWindow, started: float) -> None:
         super().__init__(window)
         self._qapp, self._started, self._page = qapp, started, None
+        self._drawn = (0.0, 0.0)
         window.stack.currentChanged.connect(lambda _i: self._watch(window.stack.currentWidget()))
         window.first_painted.connect(lambda: self._say("first-paint"))  # the frame before
+        self._watch(window.stack.currentWidget())  # built before the first paint
 
     def _watch(self, page) -> None:
         if page is not None and page.objectName() == "page-today" and self._page is None:
@@ -273,12 +299,16 @@ class PlanDrawn(QObject):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
         if event.type() == QEvent.Type.Paint and getattr(watched, "redraws", 0) > 0:
             watched.removeEventFilter(self)
+            # stamped at the paint, as the first paint is: when the plan is in the first
+            # frame, the turn after it runs the post-paint start-up (the session) first
+            self._drawn = (time.time(), time.perf_counter())
             QTimer.singleShot(0, self._report)  # once the frame is painted and flushed
         return False
 
     def _report(self) -> None:
-        self._say("plan-drawn")
+        self._say("plan-drawn", *self._drawn)
         QTimer.singleShot(0, lambda: self._qapp.exit(0))
 
-    def _say(self, what: str) -> None:
-        print(f"{what} {time.time():.6f} {time.perf_counter() - self._started:.6f}", flush=True)
+    def _say(self, what: str, epoch: float | None = None, now: float | None = None) -> None:
+        epoch, now = epoch or time.time(), now or time.perf_counter()
+        print(f"{what} {epoch:.6f} {now - self._started:.6f}", flush=True)

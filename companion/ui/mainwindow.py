@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         self._context = context or (lambda: ctx)
         self.bus = bus
         # the session's day service, asked for when the first page that shows the day is
-        # built (the factory makes the session then, after the first paint)
+        # built (before the first paint when the window opens on Today's plan)
         self._day = day
         self._pages: dict[str, QWidget] = {}
         self._painted = False
@@ -194,13 +194,23 @@ class MainWindow(QMainWindow):
             # the first page is built right after the window's first paint (see
             # paintEvent): start-up is measured against a bare Qt window, and the page
             # needs the database, the content and Qt's enum namespace, which cost more
-            # than the whole window frame
+            # than the whole window frame; Today's plan is the exception, built before
+            # it by build_start_page when there is a journal to read
             return
         widget = self.page(spec.key)
         self.stack.setCurrentWidget(widget)
         if hasattr(widget, "on_shown"):
             # after the switch has painted, so a slow refresh never delays it
             QTimer.singleShot(0, widget.on_shown)
+
+    def build_start_page(self) -> QWidget:
+        """Build the page the window opens on now, before the first paint, so that the
+        first frame shows it (Today's plan) and not an empty stack."""
+        widget = self.page(self.current_key())
+        self.stack.setCurrentWidget(widget)
+        if hasattr(widget, "on_shown"):
+            widget.on_shown()  # the page's body is built here, in the first frame
+        return widget
 
     def _open_flagged_quiz(self) -> None:
         self.show_page("selfcheck")

@@ -31,6 +31,7 @@ class Session(QObject):
         window=None,
         notice: Callable[[str], None] | None = None,
         fallback: Callable[[str, str], None] | None = None,
+        day=None,
     ):
         super().__init__(parent or bus)  # kept alive by its parent, as its parts are
         self.ctx = ctx
@@ -40,7 +41,8 @@ class Session(QObject):
         fallback = fallback or (lambda t, m: bus.status_message.emit(f"{t}: {m}"))
         owner = window or bus  # lives as long as the session's windows do
         # the one owner of the day's timer, reminders and do-not-disturb; pages observe it
-        self.day = day_service(ctx, bus, owner, fallback=fallback)
+        # (``day``: made already, before the first paint, to draw Today's plan in it)
+        self.day = day or day_service(ctx, bus, owner, fallback=fallback)
         self.notifier = self.day.notifier
         self.captures = CaptureDesk(ctx, bus, window)
         if window is None:
@@ -79,7 +81,7 @@ class Session(QObject):
             # seam: after the first paint
             from companion.ui.preflight.window import open_preflight
 
-            open_preflight(self.ctx, self.bus, self.window)
+            open_preflight(self.ctx, self.bus, self.day.dnd, self.window)
             return
         self.card = drive_card(action, self.card, lambda: self.show_cue_card(""))
 

@@ -27,3 +27,22 @@ def run_child(code: str, *args: str, home: Path, timeout: float = 120, **env: st
         text=True,
         timeout=timeout,
     )
+
+
+def journal_with_a_loop_today(tmp_path: Path) -> Path:
+    """A data folder whose journal holds a loop today (Acme, SRE) with a coding round in
+    two hours: the app opens on Today's plan."""
+    import datetime as dt
+
+    from companion.core.day.loops import add_round, create_loop
+    from companion.core.storage.store import open_store
+    from companion.core.timeutil import local_now
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    store = open_store(data / "companion.sqlite3")
+    now = local_now().replace(second=0, microsecond=0)
+    loop = create_loop(store.db, "Acme", "SRE", starts_on=now.date().isoformat())
+    add_round(store.db, loop, "coding", scheduled_at=now + dt.timedelta(hours=2))
+    store.close()
+    return data

@@ -4,7 +4,6 @@ has been painted, not the first frame's "Loading today's plan…"."""
 
 from __future__ import annotations
 
-import datetime as dt
 import textwrap
 
 CHILD = textwrap.dedent(
@@ -29,20 +28,9 @@ CHILD = textwrap.dedent(
 
 
 def test_the_plan_exit_mode_reports_the_frame_that_shows_the_plan(tmp_path):
-    from app_child import run_child
+    from app_child import journal_with_a_loop_today, run_child
 
-    from companion.core.day.loops import add_round, create_loop
-    from companion.core.storage.store import open_store
-    from companion.core.timeutil import local_now
-
-    data = tmp_path / "data"
-    data.mkdir(mode=0o700)
-    store = open_store(data / "companion.sqlite3")
-    now = local_now().replace(second=0, microsecond=0)
-    loop = create_loop(store.db, "Acme", "SRE", starts_on=now.date().isoformat())
-    add_round(store.db, loop, "coding", scheduled_at=now + dt.timedelta(hours=2))
-    store.close()
-
+    data = journal_with_a_loop_today(tmp_path)
     done = run_child(CHILD, str(data), home=tmp_path / "home", COMPANION_EXIT_ON_PLAN_DRAWN="1")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()

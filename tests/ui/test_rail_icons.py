@@ -63,8 +63,8 @@ CHILD = textwrap.dedent(
     import companion.ui.app as app_module
     made = app_module.Application.__init__
 
-    def spy(self, *args):
-        made(self, *args)
+    def spy(self, *args, **kwargs):
+        made(self, *args, **kwargs)
         self.window.first_painted.connect(lambda: print("svg-at-first-paint", loaded()))
 
     app_module.Application.__init__ = spy

@@ -35,7 +35,6 @@ from companion.core.day.checklist import (
 from companion.core.day.schedule import clock_text
 from companion.core.review.queue import review_or_empty
 from companion.core.selfcheck.quiz import first_review, flagged_ids
-from companion.ui.dnd.switch import dnd_model
 from companion.ui.voice.check_dialog import show_check
 from companion.ui.widgets.opening import ask, tell
 from companion.ui.widgets.plain_text import plain_tip
@@ -385,7 +384,7 @@ class ChecklistPage(QWidget):
             return
         self._built = True
 
-        dnd = dnd_model(self.ctx, self.bus)
+        dnd = self.day.dnd  # the session's, handed down with the day
         view = self._view()
 
         lists = phase_lists(self.ctx.content)

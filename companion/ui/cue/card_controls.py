@@ -88,7 +88,7 @@ class CardControls:
         event.accept()
 
     def open_preflight(self) -> None:
-        open_preflight(self.ctx, self.bus, self)
+        open_preflight(self.ctx, self.bus, self.day.dnd, self)
 
     def set_opacity(self, pct: int) -> None:
         self.state.opacity = cue_state.clamp_opacity(pct)

@@ -25,7 +25,7 @@ from companion.core.day.rules import day_rules
 from companion.core.dnd.rounds import ROUND_PREF, dnd_step
 from companion.core.journal import progress
 from companion.ui.day.notifier import Notifier
-from companion.ui.dnd.switch import dnd_model
+from companion.ui.dnd.switch import DndModel
 
 # the session imports this module after the window's first paint (companion.ui.app), so
 # the day's core (and sqlite-utils under it) is imported at the top: the first frame never
@@ -73,9 +73,14 @@ class DayService(QObject):
             self.refresh()
 
     @property
-    def dnd(self):
+    def dnd(self) -> DndModel:
+        """The session's one do-not-disturb model, handed to the pages and windows that
+        show it: the one given (``dnd``, as tests give a stand-in), else made here once."""
         if self._dnd is None:
-            self._dnd = dnd_model(self.ctx, self.bus)
+            # benchmarks/day_simulation.py still puts its stand-in under the bus instead
+            # of handing it in: the one caller of this look-up, to go when it hands it
+            found = self.bus.findChild(DndModel)
+            self._dnd = found if found is not None else DndModel(self.ctx, self.bus)
         return self._dnd
 
     def choose_loop(self, loop_id: int, *, created: bool = False, origin=None) -> None:
@@ -108,6 +113,16 @@ class DayService(QObject):
     def start(self) -> None:
         """Begin: the first view, the reminders it owes, and the timer."""
         self.refresh()
+
+    def read(self):
+        """The day as the journal holds it now, kept as ``view``: nothing sent, no timer
+        armed, no signal (the window draws it before its first paint; :meth:`start`, after
+        that paint, sends what is due). None when a broken row stops it: start() says so."""
+        try:
+            self.view = actions.load_view(self.ctx.db, self.rules, self.ctx.now())
+        except Exception:
+            log.exception("could not compute the day")
+        return self.view
 
     def refresh(self):
         """Recompute the day now; send what is due; arm the timer for the next change."""
@@ -260,11 +275,12 @@ class DayService(QObject):
         self.notifier.close()
 
 
-def day_service(ctx, bus, owner: QObject, *, fallback) -> DayService:
+def day_service(ctx, bus, owner: QObject, *, fallback, dnd=None) -> DayService:
     """The session's day service with its notifier (``fallback``: where a notification
     goes when neither D-Bus nor a tray can show it): the one wiring the session and the
     tests use."""
-    return DayService(ctx, bus, Notifier(owner, fallback=fallback, prefs=ctx.prefs), owner)
+    notifier = Notifier(owner, fallback=fallback, prefs=ctx.prefs)
+    return DayService(ctx, bus, notifier, owner, dnd=dnd)
 
 
 def _int(value) -> int:

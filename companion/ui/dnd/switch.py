@@ -1,5 +1,5 @@
-"""The do-not-disturb switch: one model per app session (a child of the bus, so every
-page finds the same one) and a small widget to show and flip it."""
+"""The do-not-disturb switch: one model per app session (the day service makes it and
+hands it to the pages and windows that show it) and a small widget to show and flip it."""
 
 from __future__ import annotations
 
@@ -118,12 +118,6 @@ class DndModel(QObject):
         hold = self.hold
         if hold is not None and hold.holder == "app":
             self.set_on(False)
-
-
-def dnd_model(ctx, bus) -> DndModel:
-    """The session's model: the one already under ``bus``, or a new one."""
-    found = bus.findChild(DndModel, "dndModel")
-    return found if found is not None else DndModel(ctx, bus)
 
 
 class DndSwitch(QWidget):

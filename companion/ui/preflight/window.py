@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from companion.core.preflight import pingers
 from companion.core.preflight.run import gather
 from companion.core.voice.check import closed_words, level_words
-from companion.ui.dnd.switch import DndSwitch, dnd_model
+from companion.ui.dnd.switch import DndSwitch
 from companion.ui.voice.listener import AudioUnavailable, MicListener, input_devices
 from companion.ui.widgets.opening import ask
 
@@ -35,7 +35,7 @@ GONE_POLL_MS, GONE_TRIES = 250, 20  # a closed program's check again: up to 5 s 
 class PreflightWindow(QDialog):
     """Opened from Today and the cue card before a round, and by its hotkey."""
 
-    def __init__(self, ctx, bus, parent=None, *, power_bus: str = "SYSTEM", listen=True):
+    def __init__(self, ctx, bus, dnd, parent=None, *, power_bus: str = "SYSTEM", listen=True):
         super().__init__(parent)
 
         self.ctx, self.bus, self.power_bus = ctx, bus, power_bus
@@ -48,7 +48,7 @@ class PreflightWindow(QDialog):
         self._listen = listen
         self._meter_listener = None
         self._speech_heard = False  # since the microphone opened
-        self.dnd = dnd_model(ctx, bus)
+        self.dnd = dnd  # the session's model (the day service's)
         self.round_label = QLabel()
         self.round_label.setWordWrap(True)
         self.round_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -242,7 +242,7 @@ class PreflightWindow(QDialog):
         super().done(result)
 
 
-def open_preflight(ctx, bus, parent=None) -> PreflightWindow:
+def open_preflight(ctx, bus, dnd, parent=None) -> PreflightWindow:
     """The preflight window already open (refreshed and raised), or a new one."""
     from PySide6.QtWidgets import QApplication
 
@@ -255,7 +255,7 @@ def open_preflight(ctx, bus, parent=None) -> PreflightWindow:
         None,
     )
     if window is None:
-        window = PreflightWindow(ctx, bus, parent.window() if parent is not None else None)
+        window = PreflightWindow(ctx, bus, dnd, parent.window() if parent is not None else None)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     else:
         window.refresh()

@@ -20,6 +20,7 @@ from companion.ui.process import write_errors
 from companion.ui.process.folder_problem import usable_context
 from companion.ui.process.launch_context import LaunchContext
 from companion.ui.process.module_sources import forget_module_sources
+from companion.ui.process.plan_first import load_plan_modules, opens_on_plan
 from companion.ui.process.single_instance import (
     InstanceLock,
     hand_over_waiting,
@@ -46,6 +47,10 @@ def run_gui(args, ctx: LaunchContext) -> int:
             file=sys.stderr,
         )
         return 1
+    page = getattr(args, "page", None)
+    plan_first = opens_on_plan(ctx, page)
+    if plan_first:  # the first frame shows the day's plan: its modules before Qt
+        load_plan_modules()
     # PySide6 and the window load only once the lock is held (a second launch costs
     # little); the pure-Python modules came first, at the top of this module: once QtCore
     # is imported it hooks __import__ and every later import costs more
@@ -59,7 +64,7 @@ def run_gui(args, ctx: LaunchContext) -> int:
 
     made: list = []  # Ctrl+C in the terminal: as Ctrl+Q (before the window: just quit)
     sigint = SigintQuit(lambda: made[0].window.close_and_quit() if made else qapp.quit())
-    app = Application(ctx, qapp)
+    app = Application(ctx, qapp, page=page)
     made.append(app)
     servers: list = []
 
@@ -68,9 +73,8 @@ def run_gui(args, ctx: LaunchContext) -> int:
             serve_launches(name, app.window, app.window.bring_to_front, app.show_cue_card)
         )
 
-    if getattr(args, "page", None):
-        app.make_session()  # the page is built now, before the first paint
-        app.window.show_page(args.page)
+    if page:
+        app.make_session()  # made now, before the first paint
     if os.environ.get("COMPANION_EXIT_ON_FIRST_PAINT"):
         # for benchmarks/startup.py: report the first paint and leave once it is on screen,
         # with nothing of what follows the first paint (the session, the single-instance
@@ -88,6 +92,9 @@ def run_gui(args, ctx: LaunchContext) -> int:
         app.window.first_painted.connect(lambda: app.later(listen))
     if os.environ.get("COMPANION_EXIT_ON_PLAN_DRAWN"):  # benchmarks/startup.py: to the plan
         PlanDrawn(qapp, app.window, started)
+        if plan_first:  # the plan is in the first frame: as above, nothing after it runs
+            app.window.first_painted.disconnect(app.after_first_paint)
+            app.window.first_frame_only = True
     # a save the disk refuses becomes a notice in the window, not a traceback
     write_errors.install(app.window.add_notice)
     app.window.show()

@@ -90,7 +90,7 @@ class NowArea:
                 "One step at a time: the step due now is below, the rest are folded."
             )
             self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
-            self._action("Pre&flight", lambda: open_preflight(self.ctx, self.bus, self))
+            self._action("Pre&flight", lambda: open_preflight(self.ctx, self.bus, self.dnd, self))
             self._action("&Start it now", lambda: self.start_round(nxt.id))
         elif view.phase in PHASE_TITLES:
             self.now_box.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")

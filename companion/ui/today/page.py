@@ -27,7 +27,7 @@ from companion.core.day.clock import countdown_changes_in, ends_text_changes_in
 from companion.core.day.loops import create_loop, list_loops
 from companion.core.day.round_state import local_time
 from companion.core.day.schedule import clock_text, countdown_text
-from companion.ui.dnd.switch import DndSwitch, dnd_model
+from companion.ui.dnd.switch import DndSwitch
 from companion.ui.today.now_area import NowArea, app_paused, in_round_text
 from companion.ui.today.parts import render_reminders, takeaways_box
 from companion.ui.widgets.opening import open_dialog
@@ -90,8 +90,8 @@ class TodayPage(NowArea, QWidget):
         # display only: the countdown line; the day itself ticks in the day service
         self.clock_timer = QTimer(self, singleShot=True)
         self.clock_timer.timeout.connect(self.update_countdown)
-        # the data (and so the database) loads in on_shown, which the main window calls
-        # only after its first paint: start-up is measured against a bare Qt window
+        # the data (and so the database) loads in on_shown: before the window's first
+        # paint when it opens here on a journal (the plan at first sight), else after it
 
     # building ----------------------------------------------------------------------
 
@@ -104,7 +104,7 @@ class TodayPage(NowArea, QWidget):
         from companion.ui.today.schedule import ScheduleEditor
 
         layout = self.body_layout
-        self.dnd = dnd_model(self.ctx, self.bus)
+        self.dnd = self.day.dnd  # the session's, handed down with the day
 
         self.dnd_banner = QLabel()
         self.dnd_banner.setWordWrap(True)

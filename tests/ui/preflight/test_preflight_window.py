@@ -53,10 +53,12 @@ def _answer(qtbot, win, button, reply):
     qtbot.waitUntil(lambda: not box.isVisible(), timeout=10000)
 
 
-def test_a_pinger_is_closed_only_after_a_yes(qtbot, ctx, bus, before_round, discord, monkeypatch):
+def test_a_pinger_is_closed_only_after_a_yes(
+    qtbot, ctx, bus, day_service, before_round, discord, monkeypatch
+):
     from PySide6.QtWidgets import QMessageBox
 
-    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    win = preflight.PreflightWindow(ctx, bus, day_service.dnd, power_bus="SESSION", listen=False)
     qtbot.addWidget(win)
     ids = [c.id for c in win.checks]
     assert ids == [
@@ -124,14 +126,16 @@ def test_the_cards_menu_opens_it(qtbot, ctx, bus, day_service, before_round, mon
     qtbot.addWidget(card)
     action = next(a for a in card.menu.actions() if a.text() == "Pre&flight\u2026")
     action.trigger()
-    assert opened and opened[0][2] is card
+    assert opened and opened[0][2:] == (day_service.dnd, card)  # the session's model
 
 
-def test_the_mic_check_offers_another_input_from_a_list(qtbot, ctx, bus, before_round, monkeypatch):
+def test_the_mic_check_offers_another_input_from_a_list(
+    qtbot, ctx, bus, day_service, before_round, monkeypatch
+):
     """'pick another from a list': the window lists the inputs; a pick is named by the check."""
     two = [("mic-a", "Built-in mic", True), ("mic-b", "USB headset", False)]
     monkeypatch.setattr(preflight, "input_devices", lambda: two)  # the audio server's answer
-    win = preflight.PreflightWindow(ctx, bus, listen=False)
+    win = preflight.PreflightWindow(ctx, bus, day_service.dnd, listen=False)
     qtbot.addWidget(win)
     items = [win.inputs.itemText(i) for i in range(win.inputs.count())]
     assert items == ["Built-in mic (default)", "USB headset"] and win.inputs.isEnabled()
@@ -142,10 +146,10 @@ def test_the_mic_check_offers_another_input_from_a_list(qtbot, ctx, bus, before_
     assert mic.say.startswith("Input: USB headset;") and win.chosen_input() == "mic-b"
 
 
-def test_no_empty_band_above_the_round(qtbot, ctx, bus, before_round):
+def test_no_empty_band_above_the_round(qtbot, ctx, bus, day_service, before_round):
     """The window's spare height goes below the checks, not around the first line (at
     100 % an empty band stood above "Next round")."""
-    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    win = preflight.PreflightWindow(ctx, bus, day_service.dnd, power_bus="SESSION", listen=False)
     qtbot.addWidget(win)
     win.show()
     qtbot.waitExposed(win)
@@ -159,7 +163,7 @@ def test_no_empty_band_above_the_round(qtbot, ctx, bus, before_round):
         assert say.height() <= say.heightForWidth(say.width()) + 4, say.text()
 
 
-def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, before_round, monkeypatch):
+def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, day_service, before_round, monkeypatch):
     """Muted, quiet, or the level, and whether speech was heard, in the bar itself (a bar
     with no value showed no text)."""
     import math
@@ -171,7 +175,7 @@ def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, before_round, monkeyp
     monkeypatch.setattr(
         preflight, "MicListener", lambda parent, **kw: made.append(FedMic(parent, **kw)) or made[-1]
     )
-    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION")
+    win = preflight.PreflightWindow(ctx, bus, day_service.dnd, power_bus="SESSION")
     qtbot.addWidget(win)
     win.show()
     qtbot.waitUntil(lambda: bool(made))
@@ -188,10 +192,10 @@ def test_the_level_bar_says_what_it_hears(qtbot, ctx, bus, before_round, monkeyp
     assert win.meter.text().endswith("; speech heard"), win.meter.text()
 
 
-def test_the_level_bar_says_why_no_mic_opened(qtbot, ctx, bus, before_round):
+def test_the_level_bar_says_why_no_mic_opened(qtbot, ctx, bus, day_service, before_round):
     """A listed input gone when the window opens (unplugged): the real listener fails,
     and the bar says so instead of staying blank."""
-    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    win = preflight.PreflightWindow(ctx, bus, day_service.dnd, power_bus="SESSION", listen=False)
     qtbot.addWidget(win)
     win.inputs.addItem("USB headset", "no-such-input")
     win.inputs.setCurrentIndex(win.inputs.count() - 1)
@@ -211,8 +215,8 @@ def test_the_do_not_disturb_check_follows_its_switch(qtbot, ctx, bus, before_rou
 
     desk = FakeGsettings()
     controller = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), clock=clock)
-    DndModel(ctx, bus, controller=controller)
-    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    model = DndModel(ctx, bus, controller=controller)
+    win = preflight.PreflightWindow(ctx, bus, model, power_bus="SESSION", listen=False)
     qtbot.addWidget(win)
     check = next(c for c in win.checks if c.id == "do-not-disturb")
     assert check.ok is False and "turn do-not-disturb on" in check.say
@@ -224,10 +228,10 @@ def test_the_do_not_disturb_check_follows_its_switch(qtbot, ctx, bus, before_rou
     assert "Notifications are paused." in texts
 
 
-def test_it_opens_as_tall_as_its_checks(qtbot, ctx, bus, before_round):
+def test_it_opens_as_tall_as_its_checks(qtbot, ctx, bus, day_service, before_round):
     """No spare band under the checks when it opens (it kept the height its lines
     needed at the narrower width it had before it was shown)."""
-    win = preflight.PreflightWindow(ctx, bus, power_bus="SESSION", listen=False)
+    win = preflight.PreflightWindow(ctx, bus, day_service.dnd, power_bus="SESSION", listen=False)
     qtbot.addWidget(win)
     win.show()
     qtbot.waitExposed(win)

@@ -33,10 +33,13 @@ def desk():
 
 
 @pytest.fixture
-def dnd(ctx, bus, desk, clock):
+def dnd(request, ctx, bus, desk, clock):
+    """The session's do-not-disturb model on a stand-in GNOME (``request.param``: another
+    command runner), handed to the day service (tests/conftest.py)."""
     from companion.ui.dnd.switch import DndModel
 
-    controller = DndController(GnomeAdapter(desk), record_path(ctx.data_dir), clock=clock)
+    run = getattr(request, "param", desk)
+    controller = DndController(GnomeAdapter(run), record_path(ctx.data_dir), clock=clock)
     return DndModel(ctx, bus, controller=controller)
 
 
@@ -236,17 +239,12 @@ def test_round_finished_restores_and_opens_capture(qtbot, ctx, bus, dnd, clock, 
     assert page.countdown.text().startswith("Next: System design")
 
 
-def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes):
-    from companion.ui.dnd.switch import DndModel
+def _broken(argv):
+    return CommandResult(1, "", "dconf: permission denied")
 
-    def broken(argv):
-        return CommandResult(1, "", "dconf: permission denied")
 
-    DndModel(
-        ctx,
-        bus,
-        controller=DndController(GnomeAdapter(broken), record_path(ctx.data_dir), clock=clock),
-    )
+@pytest.mark.parametrize("dnd", [_broken], indirect=True)
+def test_failing_dnd_is_told_not_hidden(qtbot, ctx, bus, clock, loop, notes, dnd):
     page = make_page(qtbot, ctx, bus)
     page.dnd_switch.box.click()
     assert not page.dnd_switch.box.isChecked()
