@@ -12,7 +12,8 @@ paint handler); peak memory is the child's ``ru_maxrss`` from ``os.wait4``.
 
 Each round also starts the app on a data folder holding a loop today, with
 COMPANION_EXIT_ON_PLAN_DRAWN=1: it reports when the frame that shows Today's plan has
-been painted and flushed (the first frame says "Loading today's plan…"), so the table
+been painted and flushed (on a journal that exists that is the first frame itself; a
+folder without one shows the bare window first), so the table
 gives the time to the plan beside the list window's first pixels, and how long the plan
 follows the app's own first pixels.
 

@@ -1,6 +1,6 @@
 """The start-up benchmark's exit mode to the plan (COMPANION_EXIT_ON_PLAN_DRAWN): the app
 reports its first paint, then "plan-drawn" once a frame of Today that shows the day's plan
-has been painted, not the first frame's "Loading today's plan…"."""
+has been painted, never a frame of Today without it (a loading line or an empty page)."""
 
 from __future__ import annotations
 
