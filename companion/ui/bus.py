@@ -10,6 +10,8 @@ class AppBus(QObject):
 
     #: switch the main window to a page by key ("today", "about", "cue", ...)
     open_page = Signal(str)
+    #: show the journal on a loop by id (its rounds and its thank-you)
+    open_loop = Signal(int)
     #: the self-check page should show only the flagged questions
     open_flagged_quiz = Signal()
     #: the study list should show the review before the loop (companion.core.review)

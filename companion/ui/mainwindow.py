@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
 
         bus.open_page.connect(self.show_page)
         bus.open_flagged_quiz.connect(self._open_flagged_quiz)
+        bus.open_loop.connect(self._open_loop)
 
         self._restore_geometry()
         start = self.prefs.get("main.page", "today")
@@ -211,6 +212,12 @@ class MainWindow(QMainWindow):
         if hasattr(widget, "on_shown"):
             widget.on_shown()  # the page's body is built here, in the first frame
         return widget
+
+    def _open_loop(self, loop_id: int) -> None:
+        self.show_page("journal")
+        page = self.page("journal")
+        if hasattr(page, "open_loop"):
+            page.open_loop(loop_id)
 
     def _open_flagged_quiz(self) -> None:
         self.show_page("selfcheck")

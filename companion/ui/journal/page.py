@@ -362,6 +362,16 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.loops_view.scrollTo(index)
         self.show_loop(self.loops_model.loops[row].id)
 
+    def open_loop(self, loop_id: int) -> None:
+        """Select ``loop_id`` in the list and show it (a thank-you row on Today names
+        its loop: the journal opens on that one, not the latest). The page's own refresh
+        on showing comes after this and keeps the loop shown."""
+        if self.loops_model.row_of(loop_id) < 0:
+            self.refresh()  # not listed yet: the page was just built
+        row = self.loops_model.row_of(loop_id)
+        if row >= 0:
+            self.select_loop_row(row)
+
     def _loop_chosen(self, current: QModelIndex, _previous=None) -> None:
         if current.isValid() and not self._selecting:
             self.show_loop(current.data(OBJECT).id)

@@ -74,7 +74,7 @@ def render_reminders(page, view) -> None:
             (
                 f"{loop.company}: send the thank-you note {when}.",
                 "Open &journal",
-                lambda _=False: page.bus.open_page.emit("journal"),
+                lambda _=False, lid=loop.id: page.bus.open_loop.emit(lid),
             )
         )
     signature = tuple(text for text, _b, _s in rows)

@@ -149,3 +149,28 @@ def test_the_walk_of_the_day_with_three_loops(
                 f"{os.environ.get('COMPANION_COLOR_SCHEME', 'light')}-x{win.devicePixelRatio():g}"
             )
             win.grab().save(str(Path(folder) / f"day-{look}-{moment:%d-%H%M}.png"))
+
+
+def test_a_thank_you_row_opens_the_journal_on_its_own_loop(main_window, open_page, ctx, clock):
+    """Two loops over, two thank-you rows: each row's Open journal shows that loop (the
+    journal opened on the latest loop, Cobalt, from Northwind's row too)."""
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    clock.set(local(DAY, 17))
+    booked = book(ctx.db)
+    win = main_window()
+    page = open_page(win, "today")
+    buttons = [
+        b for b in page.reminders_box.findChildren(QPushButton) if "journal" in b.text().lower()
+    ]
+    assert len(buttons) == 2
+    for button, company in zip(buttons, ("Northwind", "Cobalt"), strict=True):
+        button.click()
+        journal = win.page("journal")
+        assert win.stack.currentWidget() is journal
+        for _ in range(3):  # the page's refresh on showing runs, and keeps the loop
+            QApplication.sendPostedEvents()
+            QApplication.processEvents()
+        assert journal.current_loop_id == booked[company][0], company
+        assert journal.title.text().startswith(company)
+        open_page(win, "today")
