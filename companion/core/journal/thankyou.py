@@ -68,9 +68,10 @@ def save_thank_you(
 
 def specific_topic(
     db: Database, loop_id: int, round_ids: list[int] | None = None, not_topics: tuple = ()
-) -> str | None:
-    """One specific thing discussed, for the thank-you: the most mentioned topic of what
-    they asked, else what went well, else a question (never a flub). With ``round_ids``
+) -> tuple[str, str] | None:
+    """One specific thing discussed, for the thank-you, and where it came from: the most
+    mentioned topic of what they asked ("topic"), else what went well ("went-well"), else
+    a question as it was written down ("question"); never a flub. With ``round_ids``
     only what was written for those rounds counts (the person's own conversation);
     ``not_topics`` (the story pack's behavioural tags, such as "identity") are kinds of
     question, not things discussed."""
@@ -87,16 +88,16 @@ def specific_topic(
         params + [t.lower() for t in not_topics],
     ).fetchone()
     if row:
-        return row[0]
+        return row[0], "topic"
     row = db.execute(
         f"SELECT text FROM went_well WHERE {where} ORDER BY id LIMIT 1", params
     ).fetchone()
     if row:
-        return _short(row[0])
+        return _short(row[0]), "went-well"
     row = db.execute(
         f"SELECT question FROM asked WHERE {where} ORDER BY id LIMIT 1", params
     ).fetchone()
-    return _short(row[0]) if row else None
+    return (_short(row[0]), "question") if row else None
 
 
 def _short(text: str, limit: int = 90) -> str:
@@ -179,7 +180,8 @@ def compose_thank_you(db: Database, loop_id: int, not_topics: tuple = ()) -> Dra
     to = recipient(db, loop_id, thank_you(db, loop_id).to_whom)
     hello = greeting(to.name)
     role = f"the {loop.role} role" if loop.role else "the role"
-    topic = specific_topic(db, loop_id, list(to.round_ids), not_topics) if to.round_ids else None
+    found = specific_topic(db, loop_id, list(to.round_ids), not_topics) if to.round_ids else None
+    topic, kind = found or ("", "")
     who = to.name or ("the hiring manager" if to.role == "hiring-manager" else "")
     if topic:
         why = ""
@@ -198,13 +200,15 @@ def compose_thank_you(db: Database, loop_id: int, not_topics: tuple = ()) -> Dra
             f"{to.name} was in none of this loop's rounds, so no round's topic fits: "
             "put in one thing you discussed with them."
         )
-    topic = topic_in_words(topic) if topic else topic
-    about = (
-        f"I especially enjoyed our conversation about {topic}; it gave me a clear picture "
-        "of the problems the team is working on."
-        if topic
-        else "I especially enjoyed our conversation about [one specific topic you discussed]."
-    )
+    if kind == "question":  # "Tell me about a conflict": quoted, not "a conversation about Tell…"
+        about = f"I especially enjoyed your question, “{topic}”, and the conversation it started."
+    elif topic:
+        about = (
+            f"I especially enjoyed our conversation about {topic_in_words(topic)}; it gave me "
+            "a clear picture of the problems the team is working on."
+        )
+    else:
+        about = "I especially enjoyed our conversation about [one specific topic you discussed]."
     text = (
         f"{hello}\n\nThank you for taking the time to talk with me about {role} at "
         f"{loop.company}. {about} It left me even more excited about the chance to join, and "

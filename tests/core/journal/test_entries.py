@@ -174,3 +174,16 @@ def test_100kb_notes_and_odd_unicode_are_kept_exactly(db, loop):
     fid = journal.add_flub(db, loop, None, "Ünïcödé ✓", big)
     assert journal_detail.loop_detail(db, loop).loop.notes == big.strip()
     assert db.execute("SELECT detail FROM flubs WHERE id = ?", [fid]).fetchone()[0] == big.strip()
+
+
+def test_a_question_kept_as_written_is_quoted_in_the_thank_you(db, loop):
+    """Only a behavioural kind of question was asked ("conflict" is one, not a thing
+    discussed): the draft quotes the question (it read "our conversation about Tell me
+    about a conflict")."""
+    rid = add_round(
+        db, loop, "behavioral", interviewer_name="Dana Li", interviewer_role="hiring-manager"
+    )
+    journal.add_asked(db, loop, rid, "Tell me about a conflict?", "conflict")
+    draft = journal_thankyou.compose_thank_you(db, loop, not_topics=("conflict",))
+    assert "I especially enjoyed your question, “Tell me about a conflict”," in draft.text
+    assert "conversation about Tell" not in draft.text
