@@ -4,6 +4,8 @@ list of the moment (a checklist group). A part of :class:`companion.ui.today.pag
 
 from __future__ import annotations
 
+import datetime as dt
+
 from PySide6.QtWidgets import QPushButton
 
 from companion.core.day.checklist import (
@@ -17,6 +19,9 @@ from companion.core.day.clock import ends_text
 from companion.core.day.schedule import clock_text
 from companion.ui.today.call import call_link_row
 from companion.ui.today.parts import clear as _clear
+
+#: the next round's call link shows from a day before it (the night before, the morning)
+CALL_SHOWN_WITHIN = dt.timedelta(hours=24)
 
 
 def in_round_text(current, now, *, app_paused: bool = False) -> str:
@@ -53,7 +58,12 @@ class NowArea:
         self.now_box.setVisible(view.loop is not None)
         if view.loop is None:
             return
-        call = call_link_row(view.focus)
+        focus = view.focus
+        soon = focus is not None and (
+            focus.state == "running"
+            or (focus.starts_at is not None and focus.starts_at - now <= CALL_SHOWN_WITHIN)
+        )  # after the loop, next week's call link is not today's
+        call = call_link_row(focus) if soon else None
         if call is not None:
             self.phase_holder.addWidget(call)
         if view.phase == "in-round":

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from scripted_calendar import DAY, NEXT_WEEK, book, local
 
+from companion.core.day.loops import update_round
+
 pytestmark = pytest.mark.gui
 
 D0, D1 = DAY - dt.timedelta(days=1), DAY + dt.timedelta(days=1)
@@ -174,3 +176,21 @@ def test_a_thank_you_row_opens_the_journal_on_its_own_loop(main_window, open_pag
         assert journal.current_loop_id == booked[company][0], company
         assert journal.title.text().startswith(company)
         open_page(win, "today")
+
+
+def test_the_call_link_is_the_next_rounds_only_within_a_day(main_window, open_page, ctx, clock):
+    """Before Northwind's round its link shows; after both loops, with Driftwood's round a
+    week away, Today showed that link ("Call: …") under "after the loop"."""
+    from PySide6.QtWidgets import QWidget
+
+    book(ctx.db)
+    for round_id in range(1, 6):
+        update_round(ctx.db, round_id, link=f"https://meet.example/{round_id}")
+    clock.set(local(DAY, 9, 50))
+    win = main_window()
+    page = open_page(win, "today")
+    assert page.now_box.findChild(QWidget, "callLink") is not None
+    clock.set(local(DAY, 17))
+    page.day.refresh()
+    assert page.now_box.title() == "Now: after the loop"
+    assert page.now_box.findChild(QWidget, "callLink") is None
