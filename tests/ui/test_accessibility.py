@@ -470,10 +470,10 @@ def test_the_journal_dialogs(qtbot, ctx, bus, day_service, loop, clock):
 def test_dialogs_opened_from_the_about_page(qtbot, window, open_page):
     page = open_page(window, "about")
     problems = []
-    page.open_history()
-    qtbot.waitExposed(page.history_dialog)
-    problems += audit(page.history_dialog, "dialog:about history")
-    page.history_dialog.close()
+    page.documents.open_history()
+    qtbot.waitExposed(page.documents.history_dialog)
+    problems += audit(page.documents.history_dialog, "dialog:about history")
+    page.documents.history_dialog.close()
     page.open_calibrate()
     qtbot.waitExposed(page.calibrate_dialog)
     problems += audit(page.calibrate_dialog, "dialog:about calibrate")

@@ -1,7 +1,8 @@
 """About me: the one-pager editor with live preview, pitch timing, rehearsal and export.
 
-Typing, preview and autosave as the story bank does them (:mod:`companion.ui.about.autosaving`),
-and the preview re-renders at least every ~0.6 s during long bursts of typing.
+Typing, preview and autosave as the story bank does them (an :class:`AutosaveCycle`), and
+the preview re-renders at least every ~0.6 s during long bursts of typing; import, history,
+export and print are a :class:`DocumentActions`.
 Replacing the whole text (import, restore, template) is one undoable edit and first keeps
 the old text as a revision.
 """
@@ -23,12 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.about import store as about_store
-from companion.core.about.autosave import Autosaver
 from companion.core.about.importing import LIVE_LIMIT_CHARS
 from companion.core.about.pitch import analyze
 from companion.core.about.takes import delete_take, takes_or_empty
-from companion.ui.about.autosaving import RENDER_IDLE_MS, AutosavedEditing
-from companion.ui.about.documents import AboutDocuments, template_text
+from companion.core.changes import Change
+from companion.ui.about.actions import page_action
+from companion.ui.about.autosaving import AutosaveCycle, Document
+from companion.ui.about.documents import DocumentActions, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.about.panel import AnalysisPanel, fit_side
 from companion.ui.about.rehearse import RehearseBar
@@ -39,9 +41,10 @@ from companion.ui.widgets.opening import ask
 from companion.ui.widgets.page_top import NoticeRow, action_bar
 
 RENDER_MAX_SECONDS = 0.6  # a re-render at least this often while typing goes on
+ONE_PAGER = Document(about_store, "one-pager", "about-me.pdf")
 
 
-class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
+class AboutPage(AboutRehearsal, QWidget):
     def __init__(
         self,
         ctx,
@@ -58,10 +61,8 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         self.monotonic = monotonic
         self._store = about_store
         self.analysis = None
-        self._render_pending_since = 0.0
         self._rehearsal_started_at = None
         self.calibrate_dialog = None
-        self.history_dialog = None
         self.setAccessibleName("About me")
 
         self.editor = PitchEditor()
@@ -75,16 +76,14 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         )
         self.take_recorder.keep_button.clicked.connect(self.show_takes)  # after its own keep
         self.panel.takes.delete_requested.connect(self.delete_take)
-        self.autosaver = Autosaver(
-            ctx.db, self.editor.toPlainText, wall_clock=ctx.now, monotonic=monotonic
-        )
 
+        self._build_editing()
         self._build_actions()
         self._build_layout()
-        self._make_timers()
+        self.editing.status_changed.connect(self.status.setText)
 
         self._load()
-        self.editor.textChanged.connect(self._on_text_changed)
+        self.editor.textChanged.connect(self.editing.typed)
         bus.changed.connect(self._on_change)
         self.editor.paste_cleaned.connect(self.show_notice)
         self.editor.undoAvailable.connect(self.undo_action.setEnabled)
@@ -97,34 +96,54 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
 
     # building ----------------------------------------------------------------------
 
-    def _build_actions(self) -> None:
-        self.save_action = self._action(
-            "Save now", lambda: self.save_now("save"), "Ctrl+S", "Save and keep a revision"
+    def _build_editing(self) -> None:
+        """The autosave cycle and the document actions over the editor."""
+        parts = dict(editor=self.editor, render=self.refresh, notice=self.show_notice)
+        self.editing = AutosaveCycle(
+            self,
+            self.ctx,
+            ONE_PAGER,
+            preview=self.preview,
+            render_max_seconds=RENDER_MAX_SECONDS,
+            monotonic=self.monotonic,
+            **parts,
         )
-        self.undo_action = self._action("Undo", self.editor.undo, tip="Undo (Ctrl+Z)")
-        self.redo_action = self._action("Redo", self.editor.redo, tip="Redo (Ctrl+Shift+Z)")
+        self.editing.saved.connect(self._saved)
+        self.documents = DocumentActions(self, self.ctx, ONE_PAGER, editing=self.editing, **parts)
+
+    def _build_actions(self) -> None:
+        documents = self.documents
+        self.save_action = page_action(
+            self,
+            "Save now",
+            lambda: self.editing.save_now("save"),
+            "Ctrl+S",
+            "Save and keep a revision",
+        )
+        self.undo_action = page_action(self, "Undo", self.editor.undo, tip="Undo (Ctrl+Z)")
+        self.redo_action = page_action(self, "Redo", self.editor.redo, tip="Redo (Ctrl+Shift+Z)")
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
-        self.rehearse_action = self._action(
-            "Rehearse", self.toggle_rehearsal, "Ctrl+R", "Time yourself segment by segment"
+        self.rehearse_action = page_action(
+            self, "Rehearse", self.toggle_rehearsal, "Ctrl+R", "Time yourself segment by segment"
         )
-        self.stop_rehearsal_action = self._action(
-            "Stop rehearsal", self.rehearse_bar.stop, "Esc", "Stop the rehearsal"
+        self.stop_rehearsal_action = page_action(
+            self, "Stop rehearsal", self.rehearse_bar.stop, "Esc", "Stop the rehearsal"
         )
         self.stop_rehearsal_action.setEnabled(False)
-        self.history_action = self._action(
-            "History…", self.open_history, tip="Browse and restore earlier versions"
+        self.history_action = page_action(
+            self, "History…", documents.open_history, tip="Browse and restore earlier versions"
         )
-        self.template_action = self._action(
-            "Start from template", self.use_template, tip="Replace the text with the template"
+        self.template_action = page_action(
+            self, "Start from template", self.use_template, tip="Replace the text with the template"
         )
-        self.import_action = self._action(
-            "Import…", self.import_dialog, tip="Replace the text with a Markdown file"
+        self.import_action = page_action(
+            self, "Import…", documents.import_dialog, tip="Replace the text with a Markdown file"
         )
-        self.export_action = self._action(
-            "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
+        self.export_action = page_action(
+            self, "Export…", documents.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
         )
-        self.print_action = self._action("Print…", self.print_dialog, "Ctrl+P", "Print")
+        self.print_action = page_action(self, "Print…", documents.print_dialog, "Ctrl+P", "Print")
         # the three without a shortcut get an Alt+letter: a toolbar button shows the
         # action's icon text, which keeps its "&" only when set on its own (the text
         # it derives drops the "…" as well)
@@ -238,21 +257,10 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
 
     # typing, rendering, saving -----------------------------------------------------
 
-    def _on_text_changed(self) -> None:
-        self._mark_edited()
-        now = self.monotonic()
-        if not self._render_timer.isActive():
-            self._render_pending_since = now
-            self._render_timer.start(RENDER_IDLE_MS)
-        elif now - self._render_pending_since < RENDER_MAX_SECONDS:
-            self._render_timer.start(RENDER_IDLE_MS)
-
     def refresh(self) -> None:
         """Re-run the analysis and the preview for the current text."""
 
-        # called directly (a replaced text, a new rate, Rehearse): a pending debounce
-        # would only render the same text again
-        self._render_timer.stop()
+        self.editing.rendering()  # called directly too (a replaced text, a new rate, Rehearse)
         self.redraws += 1
         size = self.editor.document().characterCount()
         if size > LIVE_LIMIT_CHARS:
@@ -261,11 +269,13 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
                 f"thousand. Live preview and timing pause above {LIVE_LIMIT_CHARS:,} characters "
                 "and resume when you trim it. Your text is still saved."
             )
-            self._pause_live(message, "Preview paused: " + message)
+            self.analysis = None
+            self.panel.show_paused(message)
+            self.editing.pause_preview("Preview paused: " + message)
             return
         text = self.editor.toPlainText()
         self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
-        self._show_preview(text)
+        self.editing.show_preview(text)
         self.panel.show_analysis(self.analysis)
         fit_side(self.side)
 
@@ -274,7 +284,7 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         here is unsaved; new content: the segments and budgets it is timed against."""
         if change.is_from(self):
             return
-        if change.touches("about") and not self.autosaver.dirty:
+        if change.touches("about") and not self.editing.dirty:
             self.editor.blockSignals(True)  # shown as stored: nothing new to save
             try:
                 self._load()
@@ -292,7 +302,18 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         self.panel.set_rate(wpm)
         self.refresh()
 
-    # (replacing the text, import, export and print: companion.ui.about.documents)
+    def _saved(self) -> None:
+        self.is_new = False
+        self.bus.announce(Change.of("about", origin=self))  # the editor shows it
+
+    def use_template(self) -> None:
+        self.documents.replace_text(template_text(self.ctx.content.pitch_plan()), "template")
+        self.show_notice(
+            "Started from the template. Undo (Ctrl+Z) or History brings back your text."
+        )
+
+    def show_notice(self, text: str) -> None:
+        self.notice_row.show_text(text)
 
     # the Stories tab -----------------------------------------------------------------
 
@@ -318,8 +339,8 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
                 action.setEnabled(enabled)
             self._paused_actions = {}
         if index == 1:
-            if self.autosaver.dirty:
-                self.save_now("autosave")
+            if self.editing.dirty:
+                self.editing.save_now("autosave")
             self.stories.on_shown()
         else:
             self.editor.setFocus()
@@ -339,4 +360,4 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         if self.rehearse_bar.running:
             self.rehearse_bar.stop()
         self.take_recorder.shutdown()
-        self._stop_editing()
+        self.editing.stop()

@@ -27,7 +27,7 @@ def test_stories_tab_edits_saves_and_times_the_bank(page, qtbot, ctx, ticker):
     qtbot.keyClicks(stories.editor, "x")
     stories.editor.replace_all(ONE)
     ticker.t += 1.0
-    qtbot.waitUntil(lambda: not stories.autosaver.dirty, timeout=10_000)
+    qtbot.waitUntil(lambda: not stories.editing.dirty, timeout=10_000)
     assert about_store.load_document(ctx.db, doc="stories") == ONE
     assert about_store.load_document(ctx.db) is None  # the one-pager is untouched
     qtbot.waitUntil(lambda: stories.panel.table.item(0, 0).text() == "Schema fight", timeout=10_000)
@@ -123,7 +123,7 @@ def test_a_bank_too_long_to_time_pauses_the_panel_and_keeps_every_character(page
     assert stories.analysis is None and stories.panel.table.rowCount() == 0
     assert "pause above" in stories.panel.summary.text()
     assert stories.preview.toPlainText().startswith("Preview and timing pause above")
-    assert stories.save_now()
+    assert stories.editing.save_now()
     assert about_store.load_document(ctx.db, doc="stories") == big
     stories.editor.setPlainText(ONE)
     stories.refresh()
@@ -134,12 +134,12 @@ def test_a_save_the_journal_refuses_says_not_saved_and_keeps_the_typing(page, qt
     page.show_stories()
     stories = page.stories
     with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("stories")):
-        assert stories.save_now()
+        assert stories.editing.save_now()
     ctx.db.conn.execute("DROP TABLE stories_document")  # a broken store: the write must fail
     stories.editor.moveCursor(stories.editor.textCursor().MoveOperation.End)
     qtbot.keyClicks(stories.editor, "typed after")
-    assert not stories.save_now()
+    assert not stories.editing.save_now()
     assert stories.status.text() != "Saved" and "Your text is still in the editor" in (
         stories.notice.text()
     )
-    assert stories.editor.toPlainText().endswith("typed after") and stories.autosaver.dirty
+    assert stories.editor.toPlainText().endswith("typed after") and stories.editing.dirty
