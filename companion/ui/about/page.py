@@ -34,7 +34,7 @@ from companion.ui.about.documents import DocumentActions, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.about.panel import AnalysisPanel, fit_side
 from companion.ui.about.rehearse import RehearseBar
-from companion.ui.about.rehearsing import AboutRehearsal
+from companion.ui.about.rehearsing import PitchRehearsal
 from companion.ui.stories.page import StoriesPage
 from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
 from companion.ui.widgets.opening import ask
@@ -44,7 +44,7 @@ RENDER_MAX_SECONDS = 0.6  # a re-render at least this often while typing goes on
 ONE_PAGER = Document(about_store, "one-pager", "about-me.pdf")
 
 
-class AboutPage(AboutRehearsal, QWidget):
+class AboutPage(QWidget):
     def __init__(
         self,
         ctx,
@@ -59,10 +59,7 @@ class AboutPage(AboutRehearsal, QWidget):
         self.bus = bus
         self.redraws = 0  # analysis + preview runs (benchmarks/bench_redraws.py)
         self.monotonic = monotonic
-        self._store = about_store
         self.analysis = None
-        self._rehearsal_started_at = None
-        self.calibrate_dialog = None
         self.setAccessibleName("About me")
 
         self.editor = PitchEditor()
@@ -90,9 +87,7 @@ class AboutPage(AboutRehearsal, QWidget):
         self.editor.redoAvailable.connect(self.redo_action.setEnabled)
         self.panel.jump_to_line.connect(self.editor.go_to_line)
         self.panel.rate_changed.connect(self.set_rate)
-        self.panel.calibrate_requested.connect(self.open_calibrate)
-        self.rehearse_bar.segment_changed.connect(self._rehearsing_segment)
-        self.rehearse_bar.finished.connect(self._rehearsal_finished)
+        self.panel.calibrate_requested.connect(self.rehearsal.open_calibrate)
 
     # building ----------------------------------------------------------------------
 
@@ -124,13 +119,19 @@ class AboutPage(AboutRehearsal, QWidget):
         self.redo_action = page_action(self, "Redo", self.editor.redo, tip="Redo (Ctrl+Shift+Z)")
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
-        self.rehearse_action = page_action(
-            self, "Rehearse", self.toggle_rehearsal, "Ctrl+R", "Time yourself segment by segment"
+        self.rehearsal = PitchRehearsal(
+            self,
+            self.ctx,
+            bar=self.rehearse_bar,
+            editor=self.editor,
+            preview=self.preview,
+            panel=self.panel,
+            analysis=lambda: self.analysis,
+            refresh=self.refresh,
+            set_rate=self.set_rate,
+            notice=self.show_notice,
+            monotonic=self.monotonic,
         )
-        self.stop_rehearsal_action = page_action(
-            self, "Stop rehearsal", self.rehearse_bar.stop, "Esc", "Stop the rehearsal"
-        )
-        self.stop_rehearsal_action.setEnabled(False)
         self.history_action = page_action(
             self, "History…", documents.open_history, tip="Browse and restore earlier versions"
         )
@@ -161,7 +162,7 @@ class AboutPage(AboutRehearsal, QWidget):
                 self.save_action,
                 self.undo_action,
                 self.redo_action,
-                self.rehearse_action,
+                self.rehearsal.rehearse_action,
                 self.history_action,
                 self.template_action,
                 self.import_action,
@@ -229,13 +230,13 @@ class AboutPage(AboutRehearsal, QWidget):
             self.show_notice(
                 f"Your one-pager cannot be saved this session: {self.ctx.storage_problem}"
             )
-        text = self._store.load_document(self.ctx.db)
+        text = about_store.load_document(self.ctx.db)
         self.is_new = text is None
         self.editor.setPlainText(
             template_text(self.ctx.content.pitch_plan()) if text is None else text
         )
-        self.panel.set_rate(self._store.words_per_minute(self.ctx.db))
-        self.panel.show_rehearsal(self._store.last_rehearsal(self.ctx.db))
+        self.panel.set_rate(about_store.words_per_minute(self.ctx.db))
+        self.panel.show_rehearsal(about_store.last_rehearsal(self.ctx.db))
         self.show_takes()
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
@@ -295,7 +296,7 @@ class AboutPage(AboutRehearsal, QWidget):
 
     def set_rate(self, wpm: float) -> None:
         try:
-            self._store.set_words_per_minute(self.ctx.db, wpm)
+            about_store.set_words_per_minute(self.ctx.db, wpm)
         except ValueError as exc:
             self.show_notice(str(exc))
             return

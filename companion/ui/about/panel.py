@@ -134,6 +134,10 @@ class AnalysisPanel(QWidget):
         self.rate.setValue(round(wpm))
         self.rate.blockSignals(False)
 
+    def select_segment(self, row: int) -> None:
+        """Select the table's ``row`` (the segment a rehearsal is on)."""
+        self.table.selectRow(row)
+
     def _activated(self, row: int, _column: int) -> None:
         if 0 <= row < len(self._lines) and self._lines[row] is not None:
             self.jump_to_line.emit(self._lines[row])

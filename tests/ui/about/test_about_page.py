@@ -203,7 +203,7 @@ def test_history_restore(qtbot, page, ctx, clock):
 
 
 def test_rehearsal_walks_segments_highlights_and_keeps_results(qtbot, page, ctx, ticker):
-    page.start_rehearsal()
+    page.rehearsal.start()
     bar = page.rehearse_bar
     assert bar.isVisible() and page.editor.isReadOnly()
     assert "Who I am" in bar.title.text()
@@ -226,11 +226,11 @@ def test_rehearsal_walks_segments_highlights_and_keeps_results(qtbot, page, ctx,
 
 
 def test_a_new_rehearsal_clears_the_last_ones_summary(qtbot, page, ctx, ticker):
-    page.start_rehearsal()
+    page.rehearsal.start()
     ticker.t += 5
     page.rehearse_bar.stop()
     assert page.notice_row.isVisibleTo(page) and "Rehearsal" in page.notice.text()
-    page.start_rehearsal()
+    page.rehearsal.start()
     assert not page.notice_row.isVisibleTo(page)
     page.rehearse_bar.stop()
 
@@ -252,7 +252,7 @@ def test_a_heading_after_a_list_stays_a_heading_when_its_section_is_edited(page)
 
 
 def test_escape_stops_a_rehearsal(qtbot, page, ctx, ticker):
-    page.start_rehearsal()
+    page.rehearsal.start()
     ticker.t += 7
     qtbot.keyClick(page.rehearse_bar.next_button, Qt.Key.Key_Escape)
     assert not page.rehearse_bar.running
@@ -260,8 +260,8 @@ def test_escape_stops_a_rehearsal(qtbot, page, ctx, ticker):
 
 
 def test_calibration_stores_the_rate(qtbot, page, ctx, ticker):
-    page.open_calibrate()
-    dialog = page.calibrate_dialog
+    page.rehearsal.open_calibrate()
+    dialog = page.rehearsal.calibrate_dialog
     words = dialog.words
     assert words == page.analysis.total_words > 20
     dialog.start_button.click()
@@ -274,8 +274,8 @@ def test_calibration_stores_the_rate(qtbot, page, ctx, ticker):
 
 
 def test_calibration_rejects_an_implausible_reading(page, ticker):
-    page.open_calibrate()
-    dialog = page.calibrate_dialog
+    page.rehearsal.open_calibrate()
+    dialog = page.rehearsal.calibrate_dialog
     dialog.start_button.click()
     ticker.t += 1
     dialog.stop_button.click()
@@ -409,7 +409,7 @@ def test_the_preview_follows_the_segment_being_rehearsed(qtbot, page, ticker):
     page.resize(900, 300)  # a short preview, so the later segments are scrolled to
     bar = page.preview.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0)
-    page.start_rehearsal()
+    page.rehearsal.start()
     positions = [bar.value()]
     while page.rehearse_bar.isVisible() and len(positions) < 8:
         page.rehearse_bar.next_segment()
