@@ -14,11 +14,9 @@ from collections.abc import Callable
 from itertools import pairwise
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -35,6 +33,7 @@ from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.about.panel import AnalysisPanel, fit_side
 from companion.ui.about.rehearse import RehearseBar
 from companion.ui.about.rehearsing import PitchRehearsal
+from companion.ui.about.tabs import AboutTabs
 from companion.ui.stories.page import StoriesPage
 from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
 from companion.ui.widgets.opening import ask
@@ -195,16 +194,13 @@ class AboutPage(QWidget):
         layout.addWidget(self.rehearse_bar)
         layout.addWidget(self.take_recorder)
         layout.addWidget(splitter, 1)
-        # About me -> Stories: the story bank, built the first time its tab is chosen
-        self.stories = None
-        self.tabs = QTabWidget()
-        self.tabs.setAccessibleName("About me documents")
-        self.tabs.setDocumentMode(True)
-        self.tabs.tabBar().setAccessibleName("One-pager or stories")
-        self.tabs.addTab(one_pager, "&One-pager")
-        self.tabs.addTab(QWidget(), "&Stories")
-        self.tabs.currentChanged.connect(self._tab_changed)
-        self._paused_actions: dict[QAction, bool] = {}
+        self.tabs = AboutTabs(
+            one_pager,
+            lambda: StoriesPage(self.ctx, self.bus, monotonic=self.monotonic),
+            actions=self.actions,
+            leaving_one_pager=self._leaving_one_pager,
+            back_to_one_pager=self.editor.setFocus,
+        )
         outer = QVBoxLayout(self)
         outer.addWidget(self.tabs)
 
@@ -316,48 +312,22 @@ class AboutPage(QWidget):
     def show_notice(self, text: str) -> None:
         self.notice_row.show_text(text)
 
-    # the Stories tab -----------------------------------------------------------------
-
-    def show_stories(self) -> None:
-        self.tabs.setCurrentIndex(1)
-
-    def _tab_changed(self, index: int) -> None:
-        if index == 1 and self.stories is None:
-            self.stories = StoriesPage(self.ctx, self.bus, monotonic=self.monotonic)
-            self.tabs.blockSignals(True)
-            self.tabs.removeTab(1)
-            self.tabs.insertTab(1, self.stories, "&Stories")
-            self.tabs.setCurrentIndex(1)
-            self.tabs.blockSignals(False)
-        # the one-pager's shortcuts (Ctrl+S, Ctrl+E, ...) would be ambiguous with the
-        # Stories tab's own while it is shown: they rest until the one-pager is back
-        if index == 1 and not self._paused_actions:
-            self._paused_actions = {a: a.isEnabled() for a in self.actions()}
-            for action in self._paused_actions:
-                action.setEnabled(False)
-        elif index == 0 and self._paused_actions:
-            for action, enabled in self._paused_actions.items():
-                action.setEnabled(enabled)
-            self._paused_actions = {}
-        if index == 1:
-            if self.editing.dirty:
-                self.editing.save_now("autosave")
-            self.stories.on_shown()
-        else:
-            self.editor.setFocus()
-
     # page hooks --------------------------------------------------------------------
 
+    def _leaving_one_pager(self) -> None:
+        """To the Stories tab: what is typed here is saved first."""
+        if self.editing.dirty:
+            self.editing.save_now("autosave")
+
+    def show_stories(self) -> None:
+        self.tabs.show_stories()
+
     def on_shown(self) -> None:
-        if self.stories is not None and self.tabs.currentIndex() == 1:
-            self.stories.on_shown()
-        else:
-            self.editor.setFocus()
+        self.tabs.on_shown()
 
     def shutdown(self) -> None:
         """Save what is unsaved (the main window calls this on close)."""
-        if self.stories is not None:
-            self.stories.shutdown()
+        self.tabs.shutdown()
         if self.rehearse_bar.running:
             self.rehearse_bar.stop()
         self.take_recorder.shutdown()

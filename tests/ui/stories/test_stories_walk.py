@@ -82,7 +82,7 @@ def test_write_stories_see_a_gap_tell_one_capture_and_read_the_debrief(
     # 1. three stories, written in About me -> Stories; a gap shows
     about = open_page(win, "about")
     about.show_stories()
-    tab = about.stories
+    tab = about.tabs.stories
     tab.editor.replace_all(THREE)
     qtbot.waitUntil(lambda: tab.panel.table.rowCount() == 3, timeout=10_000)
     qtbot.waitUntil(lambda: not tab.editing.dirty, timeout=10_000)
