@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 from companion.core.about import store as about_store
 from companion.core.about.importing import LIVE_LIMIT_CHARS
 from companion.core.about.pitch import analyze
-from companion.core.about.takes import delete_take, takes_or_empty
 from companion.core.changes import Change
 from companion.ui.about.actions import page_action
 from companion.ui.about.autosaving import AutosaveCycle, Document
@@ -34,9 +33,9 @@ from companion.ui.about.panel import AnalysisPanel, fit_side
 from companion.ui.about.rehearse import RehearseBar
 from companion.ui.about.rehearsing import PitchRehearsal
 from companion.ui.about.tabs import AboutTabs
+from companion.ui.about.takes import KeptTakes
 from companion.ui.stories.page import StoriesPage
 from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
-from companion.ui.widgets.opening import ask
 from companion.ui.widgets.page_top import NoticeRow, action_bar
 
 RENDER_MAX_SECONDS = 0.6  # a re-render at least this often while typing goes on
@@ -70,8 +69,8 @@ class AboutPage(QWidget):
         self.take_recorder = TakeRecorder(
             ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
         )
-        self.take_recorder.keep_button.clicked.connect(self.show_takes)  # after its own keep
-        self.panel.takes.delete_requested.connect(self.delete_take)
+        self.takes = KeptTakes(self, ctx, self.panel.takes)
+        self.take_recorder.keep_button.clicked.connect(self.takes.show)  # after its own keep
 
         self._build_editing()
         self._build_actions()
@@ -233,24 +232,9 @@ class AboutPage(QWidget):
         )
         self.panel.set_rate(about_store.words_per_minute(self.ctx.db))
         self.panel.show_rehearsal(about_store.last_rehearsal(self.ctx.db))
-        self.show_takes()
+        self.takes.show()
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
-
-    def delete_take(self, take_id: int):
-        """Ask, then delete one kept take (its figures; no audio was ever kept)."""
-
-        def yes() -> None:
-            delete_take(self.ctx.db, take_id)
-            self.show_takes()
-
-        return ask(self, "Delete the take?", "Delete this kept take's figures for good?", yes)
-
-    def show_takes(self) -> None:
-        """The kept takes' trend (companion about rehearse --keep)."""
-
-        target = self.ctx.content.pitch_plan().target
-        self.panel.takes.show_takes(takes_or_empty(self.ctx.db), target)
 
     # typing, rendering, saving -----------------------------------------------------
 
