@@ -59,35 +59,38 @@ class AboutPage(QWidget):
         self.monotonic = monotonic
         self.analysis = None
         self.setAccessibleName("About me")
+        self._build_widgets()
+        self._build_editing()
+        self._build_actions()
+        self._build_layout()
+        self._load()
+        self._connect()
 
+    # building ----------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
         self.editor = PitchEditor()
         self.preview = SafePreview()
         self.preview.setPlaceholderText("The preview appears here as you write.")
         self.panel = AnalysisPanel()
-        self.rehearse_bar = RehearseBar(monotonic=monotonic)
-
+        self.rehearse_bar = RehearseBar(monotonic=self.monotonic)
         self.take_recorder = TakeRecorder(
-            ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
+            self.ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
         )
-        self.takes = KeptTakes(self, ctx, self.panel.takes)
+        self.takes = KeptTakes(self, self.ctx, self.panel.takes)
         self.take_recorder.keep_button.clicked.connect(self.takes.show)  # after its own keep
 
-        self._build_editing()
-        self._build_actions()
-        self._build_layout()
+    def _connect(self) -> None:
+        """After the first load: from here an edit is the user's."""
         self.editing.status_changed.connect(self.status.setText)
-
-        self._load()
         self.editor.textChanged.connect(self.editing.typed)
-        bus.changed.connect(self._on_change)
+        self.bus.changed.connect(self._on_change)
         self.editor.paste_cleaned.connect(self.show_notice)
         self.editor.undoAvailable.connect(self.undo_action.setEnabled)
         self.editor.redoAvailable.connect(self.redo_action.setEnabled)
         self.panel.jump_to_line.connect(self.editor.go_to_line)
         self.panel.rate_changed.connect(self.set_rate)
         self.panel.calibrate_requested.connect(self.rehearsal.open_calibrate)
-
-    # building ----------------------------------------------------------------------
 
     def _build_editing(self) -> None:
         """The autosave cycle and the document actions over the editor."""
@@ -208,14 +211,11 @@ class AboutPage(QWidget):
         reading_order = [
             *self.toolbar_buttons,
             self.notice_row.dismiss,
-            self.rehearse_bar.next_button,
-            self.rehearse_bar.stop_button,
+            *self.rehearse_bar.tab_order(),
             *self.take_recorder.tab_order(),
             self.editor,
             self.preview,
-            self.panel.rate,
-            self.panel.calibrate_button,
-            self.panel.table,
+            *self.panel.tab_order(),
         ]
         for first, second in pairwise(reading_order):
             QWidget.setTabOrder(first, second)

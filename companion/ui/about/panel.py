@@ -134,6 +134,10 @@ class AnalysisPanel(QWidget):
         self.rate.setValue(round(wpm))
         self.rate.blockSignals(False)
 
+    def tab_order(self) -> list[QWidget]:
+        """Its controls in reading order, for the page's Tab chain."""
+        return [self.rate, self.calibrate_button, self.table]
+
     def select_segment(self, row: int) -> None:
         """Select the table's ``row`` (the segment a rehearsal is on)."""
         self.table.selectRow(row)

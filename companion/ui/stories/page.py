@@ -50,7 +50,6 @@ class StoriesPage(QWidget):
 
         self.ctx = ctx
         self.bus = bus
-        self._store = STORIES
         self.analysis = None
         self.pack = story_pack(ctx.content)
         self.setAccessibleName("Stories")
@@ -61,8 +60,12 @@ class StoriesPage(QWidget):
         self.panel.show_intro(self.pack.intro)
         self._build_editing(monotonic)
         self._build()
-        self.editing.status_changed.connect(self.status.setText)
         self._load()
+        self._connect()
+
+    def _connect(self) -> None:
+        """After the first load: from here an edit is the user's."""
+        self.editing.status_changed.connect(self.status.setText)
         self.editor.textChanged.connect(self.editing.typed)
         self.editor.paste_cleaned.connect(self.show_notice)
         self.panel.jump_to_line.connect(self.editor.go_to_line)
@@ -137,15 +140,14 @@ class StoriesPage(QWidget):
             self.notice_row.dismiss,
             self.editor,
             self.preview,
-            self.panel.table,
-            self.panel.questions,
+            *self.panel.tab_order(),
         ]
         for first, second in pairwise(order):
             QWidget.setTabOrder(first, second)
 
     def _load(self) -> None:
         try:
-            text = self._store.load_document(self.ctx.db)
+            text = STORIES.load_document(self.ctx.db)
         except DatabaseError as exc:
             text = None
             self.show_notice(f"Your story bank cannot be read this session: {exc}")
