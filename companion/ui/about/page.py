@@ -255,7 +255,8 @@ class AboutPage(QWidget):
             self.editing.pause_preview("Preview paused: " + message)
             return
         text = self.editor.toPlainText()
-        self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
+        rate = self.panel.words_per_minute()
+        self.analysis = analyze(text, rate, self.ctx.content.pitch_plan())
         self.editing.show_preview(text)
         self.panel.show_analysis(self.analysis)
         fit_side(self.side)
