@@ -120,19 +120,7 @@ class AboutPage(QWidget):
         self.redo_action = page_action(self, "Redo", self.editor.redo, tip="Redo (Ctrl+Shift+Z)")
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
-        self.rehearsal = PitchRehearsal(
-            self,
-            self.ctx,
-            bar=self.rehearse_bar,
-            editor=self.editor,
-            preview=self.preview,
-            panel=self.panel,
-            analysis=lambda: self.analysis,
-            refresh=self.refresh,
-            set_rate=self.set_rate,
-            notice=self.show_notice,
-            monotonic=self.monotonic,
-        )
+        self._build_rehearsal()  # its Rehearse and Stop actions come here in the toolbar
         self.history_action = page_action(
             self, "History…", documents.open_history, tip="Browse and restore earlier versions"
         )
@@ -155,6 +143,21 @@ class AboutPage(QWidget):
             (self.import_action, "&Import"),
         ):
             action.setIconText(words)
+
+    def _build_rehearsal(self) -> None:
+        self.rehearsal = PitchRehearsal(
+            self,
+            self.ctx,
+            bar=self.rehearse_bar,
+            editor=self.editor,
+            preview=self.preview,
+            panel=self.panel,
+            analysis=lambda: self.analysis,
+            refresh=self.refresh,
+            set_rate=self.set_rate,
+            notice=self.show_notice,
+            monotonic=self.monotonic,
+        )
 
     def _build_layout(self) -> None:
         top, self.toolbar_buttons, self.status = action_bar(
