@@ -157,7 +157,7 @@ def _measure(app, folder: Path, counted: _Counted) -> dict[str, dict[str, int]]:
     def about_edit() -> None:
         about.editor.setPlainText(about.editor.toPlainText() + "\nOne more line.")
         about.refresh()  # the typing's own render (its debounce timer, run now)
-        about.save_now()
+        about.editing.save_now()
 
     steps = {
         "Start": lambda: today.start_round(first),

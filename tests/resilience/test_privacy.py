@@ -133,7 +133,7 @@ def test_about_page_preview_fetches_nothing(qtbot, ctx, bus, net_calls):
     page = about_page.AboutPage(ctx, bus)
     qtbot.addWidget(page)
     page.show()
-    page.replace_text(REMOTE_TEXT, "import")
+    page.documents.replace_text(REMOTE_TEXT, "import")
     page.refresh()
     qtbot.waitExposed(page)
     page.preview.viewport().repaint()  # painted now: any image it would load, it asks for

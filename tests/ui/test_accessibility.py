@@ -262,7 +262,7 @@ def empty_window(main_window):
 
 
 def _about_notice_and_rehearsal(page) -> None:
-    page.start_rehearsal()  # a rehearsal clears the last notice: show one after it
+    page.rehearsal.start()  # a rehearsal clears the last notice: show one after it
     page.show_notice("A notice to dismiss.")
     assert page.notice_row.isVisible() and page.rehearse_bar.isVisible()
 
@@ -470,14 +470,14 @@ def test_the_journal_dialogs(qtbot, ctx, bus, day_service, loop, clock):
 def test_dialogs_opened_from_the_about_page(qtbot, window, open_page):
     page = open_page(window, "about")
     problems = []
-    page.open_history()
-    qtbot.waitExposed(page.history_dialog)
-    problems += audit(page.history_dialog, "dialog:about history")
-    page.history_dialog.close()
-    page.open_calibrate()
-    qtbot.waitExposed(page.calibrate_dialog)
-    problems += audit(page.calibrate_dialog, "dialog:about calibrate")
-    page.calibrate_dialog.close()
+    page.documents.open_history()
+    qtbot.waitExposed(page.documents.history_dialog)
+    problems += audit(page.documents.history_dialog, "dialog:about history")
+    page.documents.history_dialog.close()
+    page.rehearsal.open_calibrate()
+    qtbot.waitExposed(page.rehearsal.calibrate_dialog)
+    problems += audit(page.rehearsal.calibrate_dialog, "dialog:about calibrate")
+    page.rehearsal.calibrate_dialog.close()
     assert_clean(problems)
 
 
@@ -549,7 +549,7 @@ def test_about_me_tab_order_follows_reading_order(qtbot, window, open_page):
     assert tab_chain(qtbot, window.rail, backwards=True) == forward[::-1]
 
     # the notice and the rehearsal strip sit between the toolbar and the editor
-    page.start_rehearsal()  # a rehearsal clears the last notice: show one after it
+    page.rehearsal.start()  # a rehearsal clears the last notice: show one after it
     page.show_notice("A notice to dismiss.")
     chain = tab_chain(qtbot, window.rail)
     after_toolbar = chain[chain.index("Print") + 1 :][:4]

@@ -113,9 +113,9 @@ def _open_schedule(page):
 
 OPENERS = {
     "today: import an invitation": ("today", _open_schedule),
-    "about: export": ("about", lambda page: page.export_dialog()),
-    "about: import": ("about", lambda page: page.import_dialog()),
-    "about: print": ("about", lambda page: page.print_dialog()),
+    "about: export": ("about", lambda page: page.documents.export_dialog()),
+    "about: import": ("about", lambda page: page.documents.import_dialog()),
+    "about: print": ("about", lambda page: page.documents.print_dialog()),
     "journal: export": ("journal", lambda page: page.export_journal()),
     "journal: import": ("journal", lambda page: page.import_journal()),
     "study: export": ("study", lambda page: page.export("csv")),

@@ -170,7 +170,7 @@ def test_no_clash_on_any_page(qtbot, window, open_page):
         page = open_page(window, spec.key)
         problems += clashes(window, f"page:{spec.key}")
         if spec.key == "about":
-            page.start_rehearsal()
+            page.rehearsal.start()
             for _ in range(12):  # every segment, the last one included
                 QApplication.processEvents()
                 problems += clashes(window, "page:about rehearsal")
@@ -204,7 +204,7 @@ def test_no_clash_on_today_in_every_phase(qtbot, window, open_page, loop, clock,
 def test_the_rehearsal_next_button_keeps_its_key(qtbot, window, open_page):
     page = open_page(window, "about")
     page.editor.setPlainText("# Me\n\n## Past\nOne.\n\n## Present\nTwo.\n\n## Future\nThree.")
-    page.start_rehearsal()
+    page.rehearsal.start()
     keys = set()
     while page.rehearse_bar.isVisible() and len(keys) < 10:
         keys.add(mnemonic(page.rehearse_bar.next_button.text()))

@@ -44,6 +44,10 @@ class HistoryDialog(QDialog):
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         self.resize(760, 480)
+        self._build()
+        self._fill(self._store.list_revisions(db))
+
+    def _build(self) -> None:
         layout = QVBoxLayout(self)
         body = QHBoxLayout()
         self.list = QListWidget()
@@ -65,7 +69,8 @@ class HistoryDialog(QDialog):
         layout.addWidget(self.buttons)
         self.list.currentItemChanged.connect(self._show)
 
-        revisions = self._store.list_revisions(db)
+    def _fill(self, revisions) -> None:
+        """The revisions, newest first; the first one shown."""
         for info in revisions:
             when = info.saved_at[:19].replace("T", " ")
             item = QListWidgetItem(
@@ -122,6 +127,17 @@ class CalibrateDialog(QDialog):
         self.rate: float | None = None
         self._started: float | None = None
         layout = QVBoxLayout(self)
+        self._build_readout(layout, pitch_words)
+        self._build_buttons(layout)
+        self._timer = QTimer(self)
+        self._timer.setInterval(100)
+        self._timer.timeout.connect(self._tick)
+        if pitch_words < 20:
+            self.start_button.setEnabled(False)
+            self.result.setText("Write at least 20 words of pitch before calibrating.")
+
+    def _build_readout(self, layout: QVBoxLayout, pitch_words: int) -> None:
+        """What to read, the running clock and the result."""
         intro = QLabel(
             f"Your pitch has <b>{pitch_words}</b> words. Press Start, read the pitch aloud at "
             "your interview pace, then press Stop."
@@ -139,6 +155,8 @@ class CalibrateDialog(QDialog):
         self.result.setWordWrap(True)
         self.result.setAccessibleName("Calibration result")
         layout.addWidget(self.result)
+
+    def _build_buttons(self, layout: QVBoxLayout) -> None:
         row = QHBoxLayout()
         self.start_button = QPushButton("&Start")
         self.start_button.setAccessibleName("Start reading")
@@ -159,12 +177,6 @@ class CalibrateDialog(QDialog):
         layout.addWidget(self.buttons)
         self.start_button.clicked.connect(self.start)
         self.stop_button.clicked.connect(self.stop)
-        self._timer = QTimer(self)
-        self._timer.setInterval(100)
-        self._timer.timeout.connect(self._tick)
-        if pitch_words < 20:
-            self.start_button.setEnabled(False)
-            self.result.setText("Write at least 20 words of pitch before calibrating.")
 
     def start(self) -> None:
         self._started = self.monotonic()

@@ -1,14 +1,20 @@
-"""The About page's document actions: the template, import, history, export and print."""
+"""A document's actions, shared by the one-pager and the story bank: import, history,
+export and print (and the one-pager's template)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
 
 from companion.core.about.export import export_html, export_markdown, format_for
 from companion.core.about.importing import read_import
 from companion.core.about.template import fill_template, minimal_template
 from companion.core.content.plans import FALLBACK_PITCH
 from companion.core.paths import exports_dir, resources_dir
+from companion.ui.about.autosaving import AutosaveCycle, Document
 from companion.ui.about.dialogs import HistoryDialog
 from companion.ui.about.export import export_pdf_markdown, print_document
 from companion.ui.widgets.opening import choose_file, open_dialog
@@ -29,45 +35,59 @@ def template_text(plan=None) -> str:
 EXPORT_FILTERS = {"PDF (*.pdf)": "pdf", "HTML (*.html)": "html", "Markdown (*.md)": "md"}
 
 
-class AboutDocuments:
-    """Replace, import, restore, export and print the one-pager; mixed into the About page
-    (and the Stories tab, which names its own document)."""
+class DocumentActions(QObject):
+    """Replace, import, restore, export and print one document (the one-pager or the story
+    bank) in ``editor``; writes go through the page's autosave ``editing`` cycle."""
 
-    document_name = "one-pager"
-    export_file = "about-me.pdf"
+    def __init__(
+        self,
+        page: QWidget,
+        ctx,
+        document: Document,
+        *,
+        editor,
+        editing: AutosaveCycle,
+        render: Callable[[], None],
+        notice: Callable[[str], None],
+    ):
+        super().__init__(page)
+        self._page = page  # the dialogs' parent
+        self.ctx = ctx
+        self._editor = editor
+        self._editing = editing
+        self._store = document.store
+        self.document_name = document.name
+        self.export_file = document.export_file
+        self._render = render
+        self._notice = notice
+        self.history_dialog: HistoryDialog | None = None
 
     def replace_text(self, text: str, reason: str) -> None:
         """Put ``text`` in the editor as one undoable edit, keeping the old text as a
         revision first so nothing is lost."""
-        current = self.editor.toPlainText()
+        current = self._editor.toPlainText()
         if current.strip():
             self._store.snapshot(self.ctx.db, current, self.ctx.now(), reason)
-        self.editor.replace_all(text)
-        self.save_now("save")
-        self.refresh()
-
-    def use_template(self) -> None:
-        self.replace_text(template_text(self.ctx.content.pitch_plan()), "template")
-        self.show_notice(
-            "Started from the template. Undo (Ctrl+Z) or History brings back your text."
-        )
+        self._editor.replace_all(text)
+        self._editing.save_now("save")
+        self._render()
 
     def import_file(self, path: Path) -> bool:
         try:
             result = read_import(Path(path))
         except ValueError as exc:
-            self.show_notice(f"Not imported: {exc} Your {self.document_name} is unchanged.")
+            self._notice(f"Not imported: {exc} Your {self.document_name} is unchanged.")
             return False
         self.replace_text(result.text, "import")
         note = f"Imported {Path(path).name}."
         if result.problems:
             note += " " + " ".join(result.problems)
-        self.show_notice(note + " Undo (Ctrl+Z) or History brings back the previous text.")
+        self._notice(note + " Undo (Ctrl+Z) or History brings back the previous text.")
         return True
 
     def import_dialog(self) -> None:
         choose_file(
-            self,
+            self._page,
             f"Import a {self.document_name}",
             Path.home(),
             "Markdown (*.md *.markdown *.txt);;All files (*)",
@@ -76,11 +96,11 @@ class AboutDocuments:
         )
 
     def open_history(self) -> None:
-        if self.autosaver.dirty:
-            self.save_now("save")
+        if self._editing.dirty:
+            self._editing.save_now("save")
         self.history_dialog = HistoryDialog(
             self.ctx.db,
-            self,
+            self._page,
             store=self._store,
             title=f"{self.document_name[0].upper()}{self.document_name[1:]} history",
         )
@@ -91,14 +111,12 @@ class AboutDocuments:
         dialog = self.history_dialog
         if dialog is not None and dialog.chosen_text is not None:
             self.replace_text(dialog.chosen_text, "restore")
-            self.show_notice(
-                "Restored an earlier version. Undo (Ctrl+Z) returns to the text before."
-            )
+            self._notice("Restored an earlier version. Undo (Ctrl+Z) returns to the text before.")
 
     def export_to(self, path: Path, fmt: str, page_size: str = "a4") -> str | None:
         """Export to ``path``; returns a warning (e.g. the PDF runs over one page) or None.
         OSError propagates with the reason."""
-        text = self.editor.toPlainText()
+        text = self._editor.toPlainText()
         if fmt == "md":
             export_markdown(text, path)
             return None
@@ -106,12 +124,12 @@ class AboutDocuments:
             export_html(text, path)
             return None
 
-        return export_pdf_markdown(text, path, page_size, self.renderer).warning()
+        return export_pdf_markdown(text, path, page_size, self._editing.renderer).warning()
 
     def export_dialog(self) -> None:
         folder = exports_dir(self.ctx.data_dir)
         choose_file(
-            self,
+            self._page,
             f"Export the {self.document_name}",
             (folder if folder.is_dir() else Path.home()) / self.export_file,
             ";;".join(EXPORT_FILTERS),
@@ -134,19 +152,17 @@ class AboutDocuments:
         try:
             warning = self.export_to(path, fmt)
         except OSError as exc:
-            self.show_notice(f"Could not export to {path}: {exc.strerror or exc}")
+            self._notice(f"Could not export to {path}: {exc.strerror or exc}")
             return
-        self.show_notice(f"Exported to {path}." + (f" Warning: {warning}" if warning else ""))
+        self._notice(f"Exported to {path}." + (f" Warning: {warning}" if warning else ""))
 
     def print_dialog(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self)
+        dialog = QPrintDialog(printer, self._page)
         title = f"Print the {self.document_name}"
         dialog.setWindowTitle(title)
         dialog.setAccessibleName(title)
-        open_dialog(
-            dialog,
-            lambda: print_document(self.renderer.render(self.editor.toPlainText()), printer),
-        )
+        text = self._editor.toPlainText
+        open_dialog(dialog, lambda: print_document(self._editing.renderer.render(text()), printer))

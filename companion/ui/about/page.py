@@ -1,7 +1,8 @@
 """About me: the one-pager editor with live preview, pitch timing, rehearsal and export.
 
-Typing, preview and autosave as the story bank does them (:mod:`companion.ui.about.autosaving`),
-and the preview re-renders at least every ~0.6 s during long bursts of typing.
+Typing, preview and autosave as the story bank does them (an :class:`AutosaveCycle`), and
+the preview re-renders at least every ~0.6 s during long bursts of typing; import, history,
+export and print are a :class:`DocumentActions`.
 Replacing the whole text (import, restore, template) is one undoable edit and first keeps
 the old text as a revision.
 """
@@ -13,35 +14,35 @@ from collections.abc import Callable
 from itertools import pairwise
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from companion.core.about import store as about_store
-from companion.core.about.autosave import Autosaver
 from companion.core.about.importing import LIVE_LIMIT_CHARS
 from companion.core.about.pitch import analyze
-from companion.core.about.takes import delete_take, takes_or_empty
-from companion.ui.about.autosaving import RENDER_IDLE_MS, AutosavedEditing
-from companion.ui.about.documents import AboutDocuments, template_text
+from companion.core.changes import Change
+from companion.ui.about.actions import page_action
+from companion.ui.about.autosaving import AutosaveCycle, Document
+from companion.ui.about.documents import DocumentActions, template_text
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.about.panel import AnalysisPanel, fit_side
 from companion.ui.about.rehearse import RehearseBar
-from companion.ui.about.rehearsing import AboutRehearsal
+from companion.ui.about.rehearsing import PitchRehearsal
+from companion.ui.about.tabs import AboutTabs
+from companion.ui.about.takes import KeptTakes
 from companion.ui.stories.page import StoriesPage
 from companion.ui.voice.take_recorder import TakeRecorder  # the mic opens lazily
-from companion.ui.widgets.opening import ask
 from companion.ui.widgets.page_top import NoticeRow, action_bar
 
 RENDER_MAX_SECONDS = 0.6  # a re-render at least this often while typing goes on
+ONE_PAGER = Document(about_store, "one-pager", "about-me.pdf")
 
 
-class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
+class AboutPage(QWidget):
     def __init__(
         self,
         ctx,
@@ -56,75 +57,83 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         self.bus = bus
         self.redraws = 0  # analysis + preview runs (benchmarks/bench_redraws.py)
         self.monotonic = monotonic
-        self._store = about_store
         self.analysis = None
-        self._render_pending_since = 0.0
-        self._rehearsal_started_at = None
-        self.calibrate_dialog = None
-        self.history_dialog = None
         self.setAccessibleName("About me")
+        self._build_widgets()
+        self._build_editing()
+        self._build_actions()
+        self._build_layout()
+        self._load()
+        self._connect()
 
+    # building ----------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
         self.editor = PitchEditor()
         self.preview = SafePreview()
         self.preview.setPlaceholderText("The preview appears here as you write.")
         self.panel = AnalysisPanel()
-        self.rehearse_bar = RehearseBar(monotonic=monotonic)
-
+        self.rehearse_bar = RehearseBar(monotonic=self.monotonic)
         self.take_recorder = TakeRecorder(
-            ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
+            self.ctx, self.rehearse_bar, lambda: self.editor.toPlainText(), self.set_rate
         )
-        self.take_recorder.keep_button.clicked.connect(self.show_takes)  # after its own keep
-        self.panel.takes.delete_requested.connect(self.delete_take)
-        self.autosaver = Autosaver(
-            ctx.db, self.editor.toPlainText, wall_clock=ctx.now, monotonic=monotonic
-        )
+        self.takes = KeptTakes(self, self.ctx, self.panel.takes)
+        self.take_recorder.keep_button.clicked.connect(self.takes.show)  # after its own keep
 
-        self._build_actions()
-        self._build_layout()
-        self._make_timers()
-
-        self._load()
-        self.editor.textChanged.connect(self._on_text_changed)
-        bus.changed.connect(self._on_change)
+    def _connect(self) -> None:
+        """After the first load: from here an edit is the user's."""
+        self.editing.status_changed.connect(self.status.setText)
+        self.editor.textChanged.connect(self.editing.typed)
+        self.bus.changed.connect(self._on_change)
         self.editor.paste_cleaned.connect(self.show_notice)
         self.editor.undoAvailable.connect(self.undo_action.setEnabled)
         self.editor.redoAvailable.connect(self.redo_action.setEnabled)
         self.panel.jump_to_line.connect(self.editor.go_to_line)
         self.panel.rate_changed.connect(self.set_rate)
-        self.panel.calibrate_requested.connect(self.open_calibrate)
-        self.rehearse_bar.segment_changed.connect(self._rehearsing_segment)
-        self.rehearse_bar.finished.connect(self._rehearsal_finished)
+        self.panel.calibrate_requested.connect(self.rehearsal.open_calibrate)
 
-    # building ----------------------------------------------------------------------
+    def _build_editing(self) -> None:
+        """The autosave cycle and the document actions over the editor."""
+        parts = dict(editor=self.editor, render=self.refresh, notice=self.show_notice)
+        self.editing = AutosaveCycle(
+            self,
+            self.ctx,
+            ONE_PAGER,
+            preview=self.preview,
+            render_max_seconds=RENDER_MAX_SECONDS,
+            monotonic=self.monotonic,
+            **parts,
+        )
+        self.editing.saved.connect(self._saved)
+        self.documents = DocumentActions(self, self.ctx, ONE_PAGER, editing=self.editing, **parts)
 
     def _build_actions(self) -> None:
-        self.save_action = self._action(
-            "Save now", lambda: self.save_now("save"), "Ctrl+S", "Save and keep a revision"
+        documents = self.documents
+        self.save_action = page_action(
+            self,
+            "Save now",
+            lambda: self.editing.save_now("save"),
+            "Ctrl+S",
+            "Save and keep a revision",
         )
-        self.undo_action = self._action("Undo", self.editor.undo, tip="Undo (Ctrl+Z)")
-        self.redo_action = self._action("Redo", self.editor.redo, tip="Redo (Ctrl+Shift+Z)")
+        self.undo_action = page_action(self, "Undo", self.editor.undo, tip="Undo (Ctrl+Z)")
+        self.redo_action = page_action(self, "Redo", self.editor.redo, tip="Redo (Ctrl+Shift+Z)")
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
-        self.rehearse_action = self._action(
-            "Rehearse", self.toggle_rehearsal, "Ctrl+R", "Time yourself segment by segment"
+        self._build_rehearsal()  # its Rehearse and Stop actions come here in the toolbar
+        self.history_action = page_action(
+            self, "History…", documents.open_history, tip="Browse and restore earlier versions"
         )
-        self.stop_rehearsal_action = self._action(
-            "Stop rehearsal", self.rehearse_bar.stop, "Esc", "Stop the rehearsal"
+        self.template_action = page_action(
+            self, "Start from template", self.use_template, tip="Replace the text with the template"
         )
-        self.stop_rehearsal_action.setEnabled(False)
-        self.history_action = self._action(
-            "History…", self.open_history, tip="Browse and restore earlier versions"
+        self.import_action = page_action(
+            self, "Import…", documents.import_dialog, tip="Replace the text with a Markdown file"
         )
-        self.template_action = self._action(
-            "Start from template", self.use_template, tip="Replace the text with the template"
+        self.export_action = page_action(
+            self, "Export…", documents.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
         )
-        self.import_action = self._action(
-            "Import…", self.import_dialog, tip="Replace the text with a Markdown file"
-        )
-        self.export_action = self._action(
-            "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
-        )
-        self.print_action = self._action("Print…", self.print_dialog, "Ctrl+P", "Print")
+        self.print_action = page_action(self, "Print…", documents.print_dialog, "Ctrl+P", "Print")
         # the three without a shortcut get an Alt+letter: a toolbar button shows the
         # action's icon text, which keeps its "&" only when set on its own (the text
         # it derives drops the "…" as well)
@@ -135,6 +144,21 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         ):
             action.setIconText(words)
 
+    def _build_rehearsal(self) -> None:
+        self.rehearsal = PitchRehearsal(
+            self,
+            self.ctx,
+            bar=self.rehearse_bar,
+            editor=self.editor,
+            preview=self.preview,
+            panel=self.panel,
+            analysis=lambda: self.analysis,
+            refresh=self.refresh,
+            set_rate=self.set_rate,
+            notice=self.show_notice,
+            monotonic=self.monotonic,
+        )
+
     def _build_layout(self) -> None:
         top, self.toolbar_buttons, self.status = action_bar(
             "About me actions",
@@ -142,7 +166,7 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
                 self.save_action,
                 self.undo_action,
                 self.redo_action,
-                self.rehearse_action,
+                self.rehearsal.rehearse_action,
                 self.history_action,
                 self.template_action,
                 self.import_action,
@@ -175,16 +199,13 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         layout.addWidget(self.rehearse_bar)
         layout.addWidget(self.take_recorder)
         layout.addWidget(splitter, 1)
-        # About me -> Stories: the story bank, built the first time its tab is chosen
-        self.stories = None
-        self.tabs = QTabWidget()
-        self.tabs.setAccessibleName("About me documents")
-        self.tabs.setDocumentMode(True)
-        self.tabs.tabBar().setAccessibleName("One-pager or stories")
-        self.tabs.addTab(one_pager, "&One-pager")
-        self.tabs.addTab(QWidget(), "&Stories")
-        self.tabs.currentChanged.connect(self._tab_changed)
-        self._paused_actions: dict[QAction, bool] = {}
+        self.tabs = AboutTabs(
+            one_pager,
+            lambda: StoriesPage(self.ctx, self.bus, monotonic=self.monotonic),
+            actions=self.actions,
+            leaving_one_pager=self._leaving_one_pager,
+            back_to_one_pager=self.editor.setFocus,
+        )
         outer = QVBoxLayout(self)
         outer.addWidget(self.tabs)
 
@@ -193,14 +214,11 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         reading_order = [
             *self.toolbar_buttons,
             self.notice_row.dismiss,
-            self.rehearse_bar.next_button,
-            self.rehearse_bar.stop_button,
+            *self.rehearse_bar.tab_order(),
             *self.take_recorder.tab_order(),
             self.editor,
             self.preview,
-            self.panel.rate,
-            self.panel.calibrate_button,
-            self.panel.table,
+            *self.panel.tab_order(),
         ]
         for first, second in pairwise(reading_order):
             QWidget.setTabOrder(first, second)
@@ -210,49 +228,23 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
             self.show_notice(
                 f"Your one-pager cannot be saved this session: {self.ctx.storage_problem}"
             )
-        text = self._store.load_document(self.ctx.db)
+        text = about_store.load_document(self.ctx.db)
         self.is_new = text is None
         self.editor.setPlainText(
             template_text(self.ctx.content.pitch_plan()) if text is None else text
         )
-        self.panel.set_rate(self._store.words_per_minute(self.ctx.db))
-        self.panel.show_rehearsal(self._store.last_rehearsal(self.ctx.db))
-        self.show_takes()
+        self.panel.set_rate(about_store.words_per_minute(self.ctx.db))
+        self.panel.show_rehearsal(about_store.last_rehearsal(self.ctx.db))
+        self.takes.show()
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
 
-    def delete_take(self, take_id: int):
-        """Ask, then delete one kept take (its figures; no audio was ever kept)."""
-
-        def yes() -> None:
-            delete_take(self.ctx.db, take_id)
-            self.show_takes()
-
-        return ask(self, "Delete the take?", "Delete this kept take's figures for good?", yes)
-
-    def show_takes(self) -> None:
-        """The kept takes' trend (companion about rehearse --keep)."""
-
-        target = self.ctx.content.pitch_plan().target
-        self.panel.takes.show_takes(takes_or_empty(self.ctx.db), target)
-
     # typing, rendering, saving -----------------------------------------------------
-
-    def _on_text_changed(self) -> None:
-        self._mark_edited()
-        now = self.monotonic()
-        if not self._render_timer.isActive():
-            self._render_pending_since = now
-            self._render_timer.start(RENDER_IDLE_MS)
-        elif now - self._render_pending_since < RENDER_MAX_SECONDS:
-            self._render_timer.start(RENDER_IDLE_MS)
 
     def refresh(self) -> None:
         """Re-run the analysis and the preview for the current text."""
 
-        # called directly (a replaced text, a new rate, Rehearse): a pending debounce
-        # would only render the same text again
-        self._render_timer.stop()
+        self.editing.rendering()  # called directly too (a replaced text, a new rate, Rehearse)
         self.redraws += 1
         size = self.editor.document().characterCount()
         if size > LIVE_LIMIT_CHARS:
@@ -261,11 +253,14 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
                 f"thousand. Live preview and timing pause above {LIVE_LIMIT_CHARS:,} characters "
                 "and resume when you trim it. Your text is still saved."
             )
-            self._pause_live(message, "Preview paused: " + message)
+            self.analysis = None
+            self.panel.show_paused(message)
+            self.editing.pause_preview("Preview paused: " + message)
             return
         text = self.editor.toPlainText()
-        self.analysis = analyze(text, self.panel.rate.value(), self.ctx.content.pitch_plan())
-        self._show_preview(text)
+        rate = self.panel.words_per_minute()
+        self.analysis = analyze(text, rate, self.ctx.content.pitch_plan())
+        self.editing.show_preview(text)
         self.panel.show_analysis(self.analysis)
         fit_side(self.side)
 
@@ -274,7 +269,7 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
         here is unsaved; new content: the segments and budgets it is timed against."""
         if change.is_from(self):
             return
-        if change.touches("about") and not self.autosaver.dirty:
+        if change.touches("about") and not self.editing.dirty:
             self.editor.blockSignals(True)  # shown as stored: nothing new to save
             try:
                 self._load()
@@ -285,58 +280,43 @@ class AboutPage(AboutRehearsal, AutosavedEditing, AboutDocuments, QWidget):
 
     def set_rate(self, wpm: float) -> None:
         try:
-            self._store.set_words_per_minute(self.ctx.db, wpm)
+            about_store.set_words_per_minute(self.ctx.db, wpm)
         except ValueError as exc:
             self.show_notice(str(exc))
             return
         self.panel.set_rate(wpm)
         self.refresh()
 
-    # (replacing the text, import, export and print: companion.ui.about.documents)
+    def _saved(self) -> None:
+        self.is_new = False
+        self.bus.announce(Change.of("about", origin=self))  # the editor shows it
 
-    # the Stories tab -----------------------------------------------------------------
+    def use_template(self) -> None:
+        self.documents.replace_text(template_text(self.ctx.content.pitch_plan()), "template")
+        self.show_notice(
+            "Started from the template. Undo (Ctrl+Z) or History brings back your text."
+        )
 
-    def show_stories(self) -> None:
-        self.tabs.setCurrentIndex(1)
-
-    def _tab_changed(self, index: int) -> None:
-        if index == 1 and self.stories is None:
-            self.stories = StoriesPage(self.ctx, self.bus, monotonic=self.monotonic)
-            self.tabs.blockSignals(True)
-            self.tabs.removeTab(1)
-            self.tabs.insertTab(1, self.stories, "&Stories")
-            self.tabs.setCurrentIndex(1)
-            self.tabs.blockSignals(False)
-        # the one-pager's shortcuts (Ctrl+S, Ctrl+E, ...) would be ambiguous with the
-        # Stories tab's own while it is shown: they rest until the one-pager is back
-        if index == 1 and not self._paused_actions:
-            self._paused_actions = {a: a.isEnabled() for a in self.actions()}
-            for action in self._paused_actions:
-                action.setEnabled(False)
-        elif index == 0 and self._paused_actions:
-            for action, enabled in self._paused_actions.items():
-                action.setEnabled(enabled)
-            self._paused_actions = {}
-        if index == 1:
-            if self.autosaver.dirty:
-                self.save_now("autosave")
-            self.stories.on_shown()
-        else:
-            self.editor.setFocus()
+    def show_notice(self, text: str) -> None:
+        self.notice_row.show_text(text)
 
     # page hooks --------------------------------------------------------------------
 
+    def _leaving_one_pager(self) -> None:
+        """To the Stories tab: what is typed here is saved first."""
+        if self.editing.dirty:
+            self.editing.save_now("autosave")
+
+    def show_stories(self) -> None:
+        self.tabs.show_stories()
+
     def on_shown(self) -> None:
-        if self.stories is not None and self.tabs.currentIndex() == 1:
-            self.stories.on_shown()
-        else:
-            self.editor.setFocus()
+        self.tabs.on_shown()
 
     def shutdown(self) -> None:
         """Save what is unsaved (the main window calls this on close)."""
-        if self.stories is not None:
-            self.stories.shutdown()
+        self.tabs.shutdown()
         if self.rehearse_bar.running:
             self.rehearse_bar.stop()
         self.take_recorder.shutdown()
-        self._stop_editing()
+        self.editing.stop()

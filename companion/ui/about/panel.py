@@ -62,6 +62,15 @@ def fit_side(side: QScrollArea) -> None:
         side.setMinimumWidth(max(300, need))
 
 
+def _rich_label(name: str) -> QLabel:
+    """A wrapped rich-text label the screen reader calls ``name``."""
+    label = QLabel()
+    label.setAccessibleName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
 class AnalysisPanel(QWidget):
     #: the user picked a segment row: jump to that 0-based line in the editor
     jump_to_line = Signal(int)
@@ -75,13 +84,24 @@ class AnalysisPanel(QWidget):
         self._lines: list[int | None] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 0, 0, 0)
-
-        self.total_label = QLabel()
-        self.total_label.setAccessibleName("Whole pitch time")
-        self.total_label.setWordWrap(True)
-        self.total_label.setTextFormat(Qt.TextFormat.RichText)
+        self.total_label = _rich_label("Whole pitch time")
         layout.addWidget(self.total_label)
+        layout.addLayout(self._rate_row())
+        self.table = row_table(["Segment", "Words", "Est. s", "Budget", "Status"], "Pitch segments")
+        self.table.cellActivated.connect(self._activated)
+        self.table.cellDoubleClicked.connect(self._activated)
+        layout.addWidget(self.table)
+        self.projects_label = _rich_label("Projects check")
+        self.warnings_label = _rich_label("Warnings")
+        self.rehearsal_label = _rich_label("Last rehearsal")
+        self.takes = TakesTrend()
+        for widget in (self.projects_label, self.warnings_label, self.rehearsal_label, self.takes):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.show_rehearsal(None)
 
+    def _rate_row(self) -> QHBoxLayout:
+        """The speaking rate and its Calibrate button."""
         rate_row = QHBoxLayout()
         rate_label = QLabel("Speaking &rate:")
         self.rate = QSpinBox()
@@ -97,42 +117,26 @@ class AnalysisPanel(QWidget):
         rate_row.addWidget(self.rate)
         rate_row.addWidget(self.calibrate_button)
         rate_row.addStretch(1)
-        layout.addLayout(rate_row)
         self.rate.valueChanged.connect(lambda v: self.rate_changed.emit(float(v)))
         self.calibrate_button.clicked.connect(self.calibrate_requested)
+        return rate_row
 
-        self.table = row_table(["Segment", "Words", "Est. s", "Budget", "Status"], "Pitch segments")
-        self.table.cellActivated.connect(self._activated)
-        self.table.cellDoubleClicked.connect(self._activated)
-        layout.addWidget(self.table)
-
-        self.projects_label = QLabel()
-        self.projects_label.setAccessibleName("Projects check")
-        self.projects_label.setWordWrap(True)
-        self.projects_label.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.projects_label)
-
-        self.warnings_label = QLabel()
-        self.warnings_label.setAccessibleName("Warnings")
-        self.warnings_label.setWordWrap(True)
-        self.warnings_label.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.warnings_label)
-
-        self.rehearsal_label = QLabel()
-        self.rehearsal_label.setAccessibleName("Last rehearsal")
-        self.rehearsal_label.setWordWrap(True)
-        self.rehearsal_label.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.rehearsal_label)
-
-        self.takes = TakesTrend()
-        layout.addWidget(self.takes)
-        layout.addStretch(1)
-        self.show_rehearsal(None)
+    def words_per_minute(self) -> int:
+        """The speaking rate shown."""
+        return self.rate.value()
 
     def set_rate(self, wpm: float) -> None:
         self.rate.blockSignals(True)
         self.rate.setValue(round(wpm))
         self.rate.blockSignals(False)
+
+    def tab_order(self) -> list[QWidget]:
+        """Its controls in reading order, for the page's Tab chain."""
+        return [self.rate, self.calibrate_button, self.table]
+
+    def select_segment(self, row: int) -> None:
+        """Select the table's ``row`` (the segment a rehearsal is on)."""
+        self.table.selectRow(row)
 
     def _activated(self, row: int, _column: int) -> None:
         if 0 <= row < len(self._lines) and self._lines[row] is not None:

@@ -53,6 +53,10 @@ class RehearseBar(QFrame):
         self._timer.timeout.connect(self._tick)
         self.hide()
 
+    def tab_order(self) -> list[QWidget]:
+        """Its controls in reading order, for the page's Tab chain."""
+        return [self.next_button, self.stop_button]
+
     @property
     def running(self) -> bool:
         return self.rehearsal is not None and self.rehearsal.running

@@ -1,62 +1,113 @@
 """The About page's rehearsal and calibration: start and stop a timed run of the
-one-pager, follow the segment being said, keep the take's timings, and set the speaking
-rate. A part of :class:`companion.ui.about.page.AboutPage` (a mixin over its widgets)."""
+one-pager, follow the segment being said in the editor, the timing table and the preview,
+keep the take's timings, and measure the speaking rate. A part the page constructs with
+the widgets it drives and the callbacks it needs."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QWidget
+
+from companion.core.about import store as about_store
 from companion.core.about.rehearsal import Step, against_target
+from companion.ui.about.actions import page_action
 from companion.ui.about.dialogs import CalibrateDialog
 from companion.ui.about.preview_follow import heading_text, scroll_to_heading
 
 
-class AboutRehearsal:
-    def toggle_rehearsal(self) -> None:
-        if self.rehearse_bar.running:
-            self.rehearse_bar.stop()
-        else:
-            self.start_rehearsal()
+class PitchRehearsal(QObject):
+    """``rehearse_action`` (Ctrl+R) starts or stops a run on the ``bar``;
+    ``stop_action`` (Esc) stops it; :meth:`open_calibrate` sets the rate."""
 
-    def start_rehearsal(self) -> None:
-        self.refresh()
+    def __init__(
+        self,
+        page: QWidget,
+        ctx,
+        *,
+        bar,
+        editor,
+        preview,
+        panel,
+        analysis: Callable[[], object],
+        refresh: Callable[[], None],
+        set_rate: Callable[[float], None],
+        notice: Callable[[str], None],
+        monotonic: Callable[[], float] = time.monotonic,
+    ):
+        super().__init__(page)
+        self._page = page  # the actions' and the dialog's parent
+        self.ctx = ctx
+        self.bar = bar
+        self._editor, self._preview, self._panel = editor, preview, panel
+        self._analysis = analysis  # the page's latest PitchAnalysis (None while paused)
+        self._refresh = refresh
+        self._set_rate = set_rate
+        self._notice = notice
+        self._monotonic = monotonic
+        self._started_at = None
+        self.calibrate_dialog: CalibrateDialog | None = None
+        self.rehearse_action = page_action(
+            page, "Rehearse", self.toggle, "Ctrl+R", "Time yourself segment by segment"
+        )
+        self.stop_action = page_action(
+            page, "Stop rehearsal", bar.stop, "Esc", "Stop the rehearsal"
+        )
+        self.stop_action.setEnabled(False)
+        bar.segment_changed.connect(self._segment)
+        bar.finished.connect(self._finished)
+
+    def toggle(self) -> None:
+        if self.bar.running:
+            self.bar.stop()
+        else:
+            self.start()
+
+    def start(self) -> None:
+        self._refresh()
         plan = self.ctx.content.pitch_plan()
         steps = tuple(Step(s.id, s.title, s.seconds) for s in plan.segments)
-        if self.analysis is not None:
+        analysis = self._analysis()
+        if analysis is not None:
             present = tuple(
-                Step(s.id, s.title, s.budget_seconds) for s in self.analysis.segments if s.present
+                Step(s.id, s.title, s.budget_seconds) for s in analysis.segments if s.present
             )
             steps = present or steps
-        self._rehearsal_started_at = self.ctx.now()
-        self.show_notice("")  # the last take's summary would read as this one's
-        self.editor.setReadOnly(True)
-        self.stop_rehearsal_action.setEnabled(True)
+        self._started_at = self.ctx.now()
+        self._notice("")  # the last take's summary would read as this one's
+        self._editor.setReadOnly(True)
+        self.stop_action.setEnabled(True)
         self.rehearse_action.setText("Stop rehearsing")
-        self.rehearse_bar.start(steps)
+        self.bar.start(steps)
 
-    def _rehearsing_segment(self, segment_id: str) -> None:
-        if not segment_id or self.analysis is None:
-            self.editor.highlight_lines(None, None)
+    def _segment(self, segment_id: str) -> None:
+        analysis = self._analysis()
+        if not segment_id or analysis is None:
+            self._editor.highlight_lines(None, None)
             return
-        for row, seg in enumerate(self.analysis.segments):
+        for row, seg in enumerate(analysis.segments):
             if seg.id == segment_id:
-                self.editor.highlight_lines(seg.heading_line, seg.end_line)
-                self.panel.table.selectRow(row)
+                self._editor.highlight_lines(seg.heading_line, seg.end_line)
+                self._panel.select_segment(row)
                 if seg.heading_line is not None:  # the preview follows the rehearsal
-                    lines = self.editor.toPlainText().split("\n")
+                    lines = self._editor.toPlainText().split("\n")
                     if seg.heading_line < len(lines):
-                        scroll_to_heading(self.preview, heading_text(lines[seg.heading_line]))
+                        scroll_to_heading(self._preview, heading_text(lines[seg.heading_line]))
 
-    def _rehearsal_finished(self, rehearsal) -> None:
-        self.editor.setReadOnly(False)
-        self.stop_rehearsal_action.setEnabled(False)
+    def _finished(self, rehearsal) -> None:
+        self._editor.setReadOnly(False)
+        self.stop_action.setEnabled(False)
         self.rehearse_action.setText("Rehearse")
         results = rehearsal.results()
         if not results:
-            self.show_notice("Rehearsal stopped before the first segment was done; nothing kept.")
+            self._notice("Rehearsal stopped before the first segment was done; nothing kept.")
             return
-        record = self._store.save_rehearsal(
-            self.ctx.db, self._rehearsal_started_at or self.ctx.now(), results
+        record = about_store.save_rehearsal(
+            self.ctx.db, self._started_at or self.ctx.now(), results
         )
-        self.panel.show_rehearsal(record)
+        self._panel.show_rehearsal(record)
         over = [f"{s.title} (+{s.delta_seconds:.0f} s)" for s in results if s.delta_seconds >= 1]
 
         target = self.ctx.content.pitch_plan().target
@@ -66,19 +117,20 @@ class AboutRehearsal:
         )
         if over:
             summary += " Over budget: " + ", ".join(over) + "."
-        self.show_notice(summary)
+        self._notice(summary)
 
     def open_calibrate(self) -> None:
-        self.refresh()
+        self._refresh()
         words = 0
-        if self.analysis is not None:
-            words = self.analysis.total_words or self.analysis.document_words
-        self.calibrate_dialog = CalibrateDialog(words, self, monotonic=self.monotonic)
+        analysis = self._analysis()
+        if analysis is not None:
+            words = analysis.total_words or analysis.document_words
+        self.calibrate_dialog = CalibrateDialog(words, self._page, monotonic=self._monotonic)
         self.calibrate_dialog.accepted.connect(self._calibrated)
         self.calibrate_dialog.open()
 
     def _calibrated(self) -> None:
         dialog = self.calibrate_dialog
         if dialog is not None and dialog.rate is not None:
-            self.set_rate(dialog.rate)
-            self.show_notice(f"Speaking rate set to {dialog.rate:.0f} words per minute.")
+            self._set_rate(dialog.rate)
+            self._notice(f"Speaking rate set to {dialog.rate:.0f} words per minute.")

@@ -1,15 +1,17 @@
 """The trend of the kept takes (companion.core.about.takes): three small plots of the
 last takes (time against the target band, words per minute, fillers) and one sentence
-on what changed most since the previous take. Shown only once a take is kept."""
+on what changed most since the previous take. Shown only once a take is kept; the
+KeptTakes part reads and deletes them."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
-from companion.core.about.takes import what_changed
+from companion.core.about.takes import delete_take, takes_or_empty, what_changed
 from companion.core.timeutil import parse_stored, to_local
+from companion.ui.widgets.opening import ask
 
 LAST = 8
 
@@ -133,3 +135,29 @@ class TakesTrend(QWidget):
         self.sentence.setText(
             what_changed(last[-2], last[-1]) if len(last) > 1 else "Keep another take to compare."
         )
+
+
+class KeptTakes(QObject):
+    """The kept takes shown in ``trend`` (companion about rehearse --keep), read again on
+    :meth:`show`; a delete asked for in the trend is confirmed first."""
+
+    def __init__(self, page: QWidget, ctx, trend: TakesTrend):
+        super().__init__(page)
+        self._page = page  # the question's parent
+        self.ctx = ctx
+        self._trend = trend
+        trend.delete_requested.connect(self.delete)
+
+    def show(self) -> None:
+        target = self.ctx.content.pitch_plan().target
+        self._trend.show_takes(takes_or_empty(self.ctx.db), target)
+
+    def delete(self, take_id: int):
+        """Ask, then delete one kept take (its figures; no audio was ever kept)."""
+
+        def yes() -> None:
+            delete_take(self.ctx.db, take_id)
+            self.show()
+
+        question = "Delete this kept take's figures for good?"
+        return ask(self._page, "Delete the take?", question, yes)

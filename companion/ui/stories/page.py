@@ -17,28 +17,27 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.about import store as about_store
-from companion.core.about.autosave import Autosaver
 from companion.core.about.importing import LIVE_LIMIT_CHARS
 from companion.core.about.store import words_per_minute
+from companion.core.changes import Change
 from companion.core.content.stories import story_pack
 from companion.core.stories import DatabaseError
 from companion.core.stories.check import analyze_bank
 from companion.core.stories.document import STORIES, starter
 from companion.core.stories.projects import stories_from_projects
 from companion.core.stories.render import StoryRenderer
-from companion.ui.about.autosaving import RENDER_IDLE_MS, AutosavedEditing
-from companion.ui.about.documents import AboutDocuments
+from companion.ui.about.actions import page_action
+from companion.ui.about.autosaving import AutosaveCycle, Document
+from companion.ui.about.documents import DocumentActions
 from companion.ui.about.editor import PitchEditor, SafePreview
 from companion.ui.stories.panel import StoriesPanel
 from companion.ui.widgets.page_top import NoticeRow, action_bar
 
+# STAR lines as their own paragraphs in the preview and the PDF
+STORY_BANK = Document(STORIES, "story bank", "stories.pdf", StoryRenderer)
 
-class StoriesPage(AutosavedEditing, AboutDocuments, QWidget):
-    document_name = "story bank"
-    export_file = "stories.pdf"
-    change_kind = "stories"
-    renderer_class = StoryRenderer  # STAR lines as their own paragraphs
 
+class StoriesPage(QWidget):
     def __init__(
         self,
         ctx,
@@ -51,9 +50,7 @@ class StoriesPage(AutosavedEditing, AboutDocuments, QWidget):
 
         self.ctx = ctx
         self.bus = bus
-        self._store = STORIES
         self.analysis = None
-        self.history_dialog = None
         self.pack = story_pack(ctx.content)
         self.setAccessibleName("Stories")
         self.editor = PitchEditor()
@@ -61,32 +58,50 @@ class StoriesPage(AutosavedEditing, AboutDocuments, QWidget):
         self.preview = SafePreview()
         self.panel = StoriesPanel()
         self.panel.show_intro(self.pack.intro)
-        self.autosaver = Autosaver(
-            ctx.db,
-            self.editor.toPlainText,
-            wall_clock=ctx.now,
-            monotonic=monotonic,
-            store=STORIES,
-            what="the story bank",
-        )
+        self._build_editing(monotonic)
         self._build()
-        self._make_timers()
         self._load()
-        self.editor.textChanged.connect(self._on_text_changed)
+        self._connect()
+
+    def _connect(self) -> None:
+        """After the first load: from here an edit is the user's."""
+        self.editing.status_changed.connect(self.status.setText)
+        self.editor.textChanged.connect(self.editing.typed)
         self.editor.paste_cleaned.connect(self.show_notice)
         self.panel.jump_to_line.connect(self.editor.go_to_line)
 
+    def _build_editing(self, monotonic: Callable[[], float]) -> None:
+        """The autosave cycle and the document actions over the editor."""
+        parts = dict(editor=self.editor, render=self.refresh, notice=self.show_notice)
+        self.editing = AutosaveCycle(
+            self, self.ctx, STORY_BANK, preview=self.preview, monotonic=monotonic, **parts
+        )
+        self.editing.saved.connect(self._saved)
+        self.documents = DocumentActions(self, self.ctx, STORY_BANK, editing=self.editing, **parts)
+
     def _build(self) -> None:
-        self.save_action = self._action(
-            "Save now", lambda: self.save_now("save"), "Ctrl+S", "Save and keep a revision"
+        documents = self.documents
+        self.save_action = page_action(
+            self,
+            "Save now",
+            lambda: self.editing.save_now("save"),
+            "Ctrl+S",
+            "Save and keep a revision",
         )
-        self.projects_action = self._action(
-            "From projects", self.from_projects, tip="Turn the one-pager's projects into stories"
+        self.projects_action = page_action(
+            self,
+            "From projects",
+            self.from_projects,
+            tip="Turn the one-pager's projects into stories",
         )
-        self.history_action = self._action("History…", self.open_history, tip="Earlier versions")
-        self.import_action = self._action("Import…", self.import_dialog, tip="Replace with a file")
-        self.export_action = self._action(
-            "Export…", self.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
+        self.history_action = page_action(
+            self, "History…", documents.open_history, tip="Earlier versions"
+        )
+        self.import_action = page_action(
+            self, "Import…", documents.import_dialog, tip="Replace with a file"
+        )
+        self.export_action = page_action(
+            self, "Export…", documents.export_dialog, "Ctrl+E", "Export as PDF, HTML or Markdown"
         )
         for action, words in (
             (self.projects_action, "From &projects"),
@@ -125,15 +140,14 @@ class StoriesPage(AutosavedEditing, AboutDocuments, QWidget):
             self.notice_row.dismiss,
             self.editor,
             self.preview,
-            self.panel.table,
-            self.panel.questions,
+            *self.panel.tab_order(),
         ]
         for first, second in pairwise(order):
             QWidget.setTabOrder(first, second)
 
     def _load(self) -> None:
         try:
-            text = self._store.load_document(self.ctx.db)
+            text = STORIES.load_document(self.ctx.db)
         except DatabaseError as exc:
             text = None
             self.show_notice(f"Your story bank cannot be read this session: {exc}")
@@ -142,19 +156,17 @@ class StoriesPage(AutosavedEditing, AboutDocuments, QWidget):
         self.status.setText("Template: edit to start" if self.is_new else "Saved")
         self.refresh()
 
-    def _on_text_changed(self) -> None:
-        self._mark_edited()
-        self._render_timer.start(RENDER_IDLE_MS)
-
     def refresh(self) -> None:
-        self._render_timer.stop()
+        self.editing.rendering()
         if self.editor.document().characterCount() > LIVE_LIMIT_CHARS:
             message = f"Preview and timing pause above {LIVE_LIMIT_CHARS:,} characters."
-            self._pause_live(message, message)
+            self.analysis = None
+            self.panel.show_paused(message)
+            self.editing.pause_preview(message)
             return
         text = self.editor.toPlainText()
         self.analysis = analyze_bank(text, self.pack, words_per_minute(self.ctx.db))
-        self._show_preview(text)
+        self.editing.show_preview(text)
         self.panel.show_analysis(self.analysis, self.pack)
 
     def from_projects(self) -> None:
@@ -169,13 +181,20 @@ class StoriesPage(AutosavedEditing, AboutDocuments, QWidget):
                 "the one-pager has no Three projects section."
             )
             return
-        self.replace_text(text, "import")
+        self.documents.replace_text(text, "import")
         self.show_notice(
             f"Added {added} stories from your projects. Undo (Ctrl+Z) takes them back."
         )
+
+    def _saved(self) -> None:
+        self.is_new = False
+        self.bus.announce(Change.of("stories", origin=self))  # the editor shows it
+
+    def show_notice(self, text: str) -> None:
+        self.notice_row.show_text(text)
 
     def on_shown(self) -> None:
         self.editor.setFocus()
 
     def shutdown(self) -> None:
-        self._stop_editing()
+        self.editing.stop()

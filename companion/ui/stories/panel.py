@@ -63,6 +63,10 @@ class StoriesPanel(QWidget):
         self.warnings.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.warnings)
 
+    def tab_order(self) -> list[QWidget]:
+        """Its lists in reading order, for the page's Tab chain."""
+        return [self.table, self.questions]
+
     def _activated(self, row: int, _column: int) -> None:
         if 0 <= row < len(self._lines):
             self.jump_to_line.emit(self._lines[row])

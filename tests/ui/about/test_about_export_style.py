@@ -34,7 +34,7 @@ def test_the_template_fits_one_page_in_a4_and_letter(qtbot, ctx, bus):
 
     page = AboutPage(ctx, bus)  # a first start: the template, filled from the pack
     qtbot.addWidget(page)
-    body = page.renderer.render(page.editor.toPlainText())
+    body = page.editing.renderer.render(page.editor.toPlainText())
     for size in ("a4", "letter"):
         doc, layout = build_document(body, size)
         assert page_count(doc, layout) == 1, size

@@ -33,7 +33,7 @@ def type_at_end(qtbot, page, text: str) -> None:
 def wait_saved(qtbot, page, ticker) -> None:
     """Let the debounced autosave fire: advance the fake clock past the idle delay."""
     ticker.t += 1.0
-    qtbot.waitUntil(lambda: not page.autosaver.dirty, timeout=10_000)
+    qtbot.waitUntil(lambda: not page.editing.dirty, timeout=10_000)
 
 
 def test_new_user_starts_from_the_template(page, ctx):
@@ -138,7 +138,7 @@ def test_five_megabyte_paste_pauses_live_view_but_keeps_every_character(qtbot, p
     page.refresh()
     assert "Timing paused" in page.panel.total_label.text()
     assert page.preview.toPlainText().startswith("Preview paused")
-    assert page.save_now()
+    assert page.editing.save_now()
     assert about_store.load_text(ctx.db) == big
     page.editor.setPlainText("## Who I am\nsmall again")
     page.refresh()
@@ -152,7 +152,7 @@ def test_empty_document_has_a_clear_empty_state_and_is_saved_as_empty(qtbot, pag
     assert page.editor.toPlainText() == ""
     assert "Nothing to time yet" in page.panel.total_label.text()
     assert page.editor.placeholderText()
-    assert page.save_now()
+    assert page.editing.save_now()
     assert about_store.load_document(ctx.db) == ""
     from companion.ui.about.page import AboutPage
 
@@ -163,10 +163,10 @@ def test_empty_document_has_a_clear_empty_state_and_is_saved_as_empty(qtbot, pag
 
 def test_invalid_utf8_import_keeps_the_old_text(qtbot, page, ctx, tmp_path):
     page.editor.setPlainText("my precious draft")
-    page.save_now()
+    page.editing.save_now()
     bad = tmp_path / "bad.md"
     bad.write_bytes(b"## Who I am\nna\xefve\n")
-    assert page.import_file(bad)
+    assert page.documents.import_file(bad)
     assert page.editor.toPlainText() == "## Who I am\nna\ufffdve\n"
     assert "line 2, column 3" in page.notice.text()
     texts = [about_store.revision_text(ctx.db, r.id) for r in about_store.list_revisions(ctx.db)]
@@ -179,19 +179,19 @@ def test_binary_import_is_refused_without_touching_the_text(page, tmp_path):
     page.editor.setPlainText("keep me")
     junk = tmp_path / "junk.md"
     junk.write_bytes(bytes(range(256)) * 4)
-    assert not page.import_file(junk)
+    assert not page.documents.import_file(junk)
     assert page.editor.toPlainText() == "keep me"
     assert "binary" in page.notice.text() and "unchanged" in page.notice.text()
 
 
 def test_history_restore(qtbot, page, ctx, clock):
     page.editor.setPlainText("first version")
-    page.save_now()
+    page.editing.save_now()
     clock.advance(minutes=1)
     page.editor.setPlainText("second version")
-    page.save_now()
-    page.open_history()
-    dialog = page.history_dialog
+    page.editing.save_now()
+    page.documents.open_history()
+    dialog = page.documents.history_dialog
     assert dialog.list.count() == 2
     dialog.list.setCurrentRow(1)
     assert dialog.view.toPlainText() == "first version"
@@ -203,7 +203,7 @@ def test_history_restore(qtbot, page, ctx, clock):
 
 
 def test_rehearsal_walks_segments_highlights_and_keeps_results(qtbot, page, ctx, ticker):
-    page.start_rehearsal()
+    page.rehearsal.start()
     bar = page.rehearse_bar
     assert bar.isVisible() and page.editor.isReadOnly()
     assert "Who I am" in bar.title.text()
@@ -226,11 +226,11 @@ def test_rehearsal_walks_segments_highlights_and_keeps_results(qtbot, page, ctx,
 
 
 def test_a_new_rehearsal_clears_the_last_ones_summary(qtbot, page, ctx, ticker):
-    page.start_rehearsal()
+    page.rehearsal.start()
     ticker.t += 5
     page.rehearse_bar.stop()
     assert page.notice_row.isVisibleTo(page) and "Rehearsal" in page.notice.text()
-    page.start_rehearsal()
+    page.rehearsal.start()
     assert not page.notice_row.isVisibleTo(page)
     page.rehearse_bar.stop()
 
@@ -239,9 +239,9 @@ def test_a_heading_after_a_list_stays_a_heading_when_its_section_is_edited(page)
     from companion.ui.about.documents import template_text
 
     text = template_text(None)
-    page.preview.show_sections(page.renderer.render_sections(text))
+    page.preview.show_sections(page.editing.renderer.render_sections(text))
     edited = text.replace("[Project one]", "[Project 1]")
-    page.preview.show_sections(page.renderer.render_sections(edited))
+    page.preview.show_sections(page.editing.renderer.render_sections(edited))
     block = page.preview.document().begin()
     seen = {}
     while block.isValid():
@@ -252,7 +252,7 @@ def test_a_heading_after_a_list_stays_a_heading_when_its_section_is_edited(page)
 
 
 def test_escape_stops_a_rehearsal(qtbot, page, ctx, ticker):
-    page.start_rehearsal()
+    page.rehearsal.start()
     ticker.t += 7
     qtbot.keyClick(page.rehearse_bar.next_button, Qt.Key.Key_Escape)
     assert not page.rehearse_bar.running
@@ -260,8 +260,8 @@ def test_escape_stops_a_rehearsal(qtbot, page, ctx, ticker):
 
 
 def test_calibration_stores_the_rate(qtbot, page, ctx, ticker):
-    page.open_calibrate()
-    dialog = page.calibrate_dialog
+    page.rehearsal.open_calibrate()
+    dialog = page.rehearsal.calibrate_dialog
     words = dialog.words
     assert words == page.analysis.total_words > 20
     dialog.start_button.click()
@@ -274,8 +274,8 @@ def test_calibration_stores_the_rate(qtbot, page, ctx, ticker):
 
 
 def test_calibration_rejects_an_implausible_reading(page, ticker):
-    page.open_calibrate()
-    dialog = page.calibrate_dialog
+    page.rehearsal.open_calibrate()
+    dialog = page.rehearsal.calibrate_dialog
     dialog.start_button.click()
     ticker.t += 1
     dialog.stop_button.click()
@@ -292,15 +292,15 @@ def test_rate_spinbox_changes_estimates(page, ctx):
 
 
 def test_export_formats_and_one_page_warning(page, tmp_path):
-    assert page.export_to(tmp_path / "me.md", "md") is None
+    assert page.documents.export_to(tmp_path / "me.md", "md") is None
     assert (tmp_path / "me.md").read_text(encoding="utf-8") == page.editor.toPlainText()
-    assert page.export_to(tmp_path / "me.html", "html") is None
+    assert page.documents.export_to(tmp_path / "me.html", "html") is None
     assert "<h2>Who I am (10 s)</h2>" in (tmp_path / "me.html").read_text(encoding="utf-8")
-    assert page.export_to(tmp_path / "me.pdf", "pdf") is None
+    assert page.documents.export_to(tmp_path / "me.pdf", "pdf") is None
     pdf = (tmp_path / "me.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1
     page.editor.setPlainText(page.editor.toPlainText() * 3)
-    warning = page.export_to(tmp_path / "long.pdf", "pdf")
+    warning = page.documents.export_to(tmp_path / "long.pdf", "pdf")
     assert warning and "pages" in warning
     assert len(re.findall(rb"/Type\s*/Page\b", (tmp_path / "long.pdf").read_bytes())) > 1
 
@@ -344,7 +344,7 @@ def test_every_control_has_an_accessible_name_or_text(page):
 
 def test_shutdown_saves_unsaved_typing(qtbot, page, ctx):
     type_at_end(qtbot, page, "last words")
-    assert page.autosaver.dirty
+    assert page.editing.dirty
     page.shutdown()
     assert about_store.load_text(ctx.db).endswith("last words")
 
@@ -353,7 +353,7 @@ def test_about_changed_is_emitted_on_save(qtbot, page, bus):
     with qtbot.waitSignal(
         bus.changed, timeout=10_000, check_params_cb=lambda c: c.touches("about")
     ):
-        page.save_now()
+        page.editing.save_now()
 
 
 def test_incremental_preview_matches_a_full_render(qtbot, page):
@@ -373,7 +373,7 @@ def test_incremental_preview_matches_a_full_render(qtbot, page):
     page.editor.setPlainText(page.editor.toPlainText().replace("## Who I am\n\nhello\n\n", ""))
     page.refresh()
     fresh = QTextDocument()
-    fresh.setHtml(page.renderer.convert(page.editor.toPlainText()))
+    fresh.setHtml(page.editing.renderer.convert(page.editor.toPlainText()))
 
     def words(text: str) -> list[str]:
         return text.split()
@@ -400,7 +400,7 @@ def test_preview_stays_faithful_through_random_edits(page):
             lines[at:at] = [rng.choice(pieces), ""] if rng.random() < 0.5 else [rng.choice(pieces)]
         page.editor.setPlainText("\n".join(lines))
         page.refresh()
-        fresh.setHtml(page.renderer.convert(page.editor.toPlainText()))
+        fresh.setHtml(page.editing.renderer.convert(page.editor.toPlainText()))
         assert page.preview.toPlainText().split() == fresh.toPlainText().split()
     assert len(rebuilds) < 30, "most edits should update the preview in place"
 
@@ -409,7 +409,7 @@ def test_the_preview_follows_the_segment_being_rehearsed(qtbot, page, ticker):
     page.resize(900, 300)  # a short preview, so the later segments are scrolled to
     bar = page.preview.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0)
-    page.start_rehearsal()
+    page.rehearsal.start()
     positions = [bar.value()]
     while page.rehearse_bar.isVisible() and len(positions) < 8:
         page.rehearse_bar.next_segment()
@@ -437,13 +437,13 @@ def test_export_and_import_dialogs_open_in_the_last_folder_used(page, ctx, tmp_p
 
     chosen = tmp_path / "picked"
     chosen.mkdir()
-    page.export_dialog()
+    page.documents.export_dialog()
     first = pick(page, chosen / "pitch.md")
     assert first.accessibleName() == "Export the one-pager"
     assert (chosen / "pitch.md").is_file()
-    page.import_dialog()
+    page.documents.import_dialog()
     assert pick(page, None).directory().absolutePath() == str(chosen)
-    page.export_dialog()
+    page.documents.export_dialog()
     again = pick(page, None)
     assert again.directory().absolutePath() == str(chosen)
     assert again.selectedFiles() == [str(chosen / "about-me.pdf")]
@@ -455,7 +455,7 @@ def test_export_over_a_file_asks_first_without_a_nested_loop(page, tmp_path):
 
     target = tmp_path / "pitch.md"
     target.write_text("kept", encoding="utf-8")
-    page.export_dialog()
+    page.documents.export_dialog()
     dialog = open_file_dialog(page)
     dialog.selectFile(str(target))
     dialog.accept()  # returns at once: the question is open on the dialog
@@ -474,7 +474,7 @@ def test_import_of_a_missing_file_says_so_and_stays_open(page, tmp_path):
     from PySide6.QtWidgets import QMessageBox
 
     before = page.editor.toPlainText()
-    page.import_dialog()
+    page.documents.import_dialog()
     dialog = open_file_dialog(page)
     dialog.selectFile(str(tmp_path / "gone.md"))
     dialog.accept()

@@ -21,7 +21,7 @@ def test_the_trend_shows_kept_takes_and_what_changed_most(qtbot, main_window, op
     ]
     for n, take in enumerate(figures):
         keep_take(ctx.db, take, AT + dt.timedelta(minutes=n))
-    page.show_takes()
+    page.takes.show()
     trend = page.panel.takes
     assert not trend.isHidden()
     assert trend.time.values == [95.0, 84.0]
@@ -67,7 +67,7 @@ def test_the_side_panel_shows_every_column(qtbot, main_window, open_page, ctx):
     keep_take(ctx.db, {"answer_seconds": 95.0, "measured_wpm": 150.0, "fillers": 5}, AT)
     win = main_window()
     page = open_page(win, "about")
-    page.show_takes()
+    page.takes.show()
     for size in ((800, 500), (1100, 700), (1600, 1000)):
         win.resize(*size)
         qtbot.waitUntil(lambda s=size: win.width() >= s[0] - 1)
@@ -87,7 +87,7 @@ def test_a_kept_take_is_deleted_one_by_one_after_a_yes(qtbot, main_window, open_
         )
     win = main_window()
     page = open_page(win, "about")
-    page.show_takes()
+    page.takes.show()
     trend = page.panel.takes
     menu = trend.delete_menu.actions()
     assert [a.text().split(" · ")[-1] for a in menu] == ["170 wpm", "160 wpm", "150 wpm"]

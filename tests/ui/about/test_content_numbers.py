@@ -50,7 +50,7 @@ def test_about_page_times_against_the_packs_budgets(about_page) -> None:
 def test_rehearsal_uses_the_packs_budgets(about_page) -> None:
     page = about_page
     page.editor.setPlainText(ONE_PAGER)
-    page.start_rehearsal()
+    page.rehearsal.start()
     bar = page.rehearse_bar
     assert [s.budget_seconds for s in bar.rehearsal.steps] == [5, 20, 10, 5, 5]
     assert bar.progress.maximum() == 50  # tenths of the first segment's 5 s

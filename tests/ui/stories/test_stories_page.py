@@ -21,13 +21,13 @@ ONE = "## Story: Schema fight\nTags: conflict\nResult: we agreed.\n"
 
 def test_stories_tab_edits_saves_and_times_the_bank(page, qtbot, ctx, ticker):
     page.show_stories()
-    stories = page.stories
+    stories = page.tabs.stories
     assert stories is not None and page.tabs.currentWidget() is stories
     stories.editor.selectAll()
     qtbot.keyClicks(stories.editor, "x")
     stories.editor.replace_all(ONE)
     ticker.t += 1.0
-    qtbot.waitUntil(lambda: not stories.autosaver.dirty, timeout=10_000)
+    qtbot.waitUntil(lambda: not stories.editing.dirty, timeout=10_000)
     assert about_store.load_document(ctx.db, doc="stories") == ONE
     assert about_store.load_document(ctx.db) is None  # the one-pager is untouched
     qtbot.waitUntil(lambda: stories.panel.table.item(0, 0).text() == "Schema fight", timeout=10_000)
@@ -40,8 +40,8 @@ def test_stories_tab_edits_saves_and_times_the_bank(page, qtbot, ctx, ticker):
 
 def test_ctrl_s_saves_the_tab_that_is_shown(page, qtbot, ctx):
     page.show_stories()
-    page.stories.editor.replace_all(ONE)
-    qtbot.keyClick(page.stories.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    page.tabs.stories.editor.replace_all(ONE)
+    qtbot.keyClick(page.tabs.stories.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert about_store.list_revisions(ctx.db, doc="stories")
     assert not about_store.list_revisions(ctx.db)
     page.tabs.setCurrentIndex(0)
@@ -56,20 +56,20 @@ def test_from_projects_adds_a_story_per_project(page, qtbot, ctx):
         ctx.now(),
     )
     page.show_stories()
-    page.stories.from_projects()
+    page.tabs.stories.from_projects()
     titles = [
-        page.stories.panel.table.item(r, 0).text()
-        for r in range(page.stories.panel.table.rowCount())
+        page.tabs.stories.panel.table.item(r, 0).text()
+        for r in range(page.tabs.stories.panel.table.rowCount())
     ]
     assert titles == ["Scheduler", "Cache", "Tooling"]
-    page.stories.from_projects()
-    assert page.stories.panel.table.rowCount() == 3
+    page.tabs.stories.from_projects()
+    assert page.tabs.stories.panel.table.rowCount() == 3
 
 
 def test_the_summary_counts_one_story_and_a_short_bank_in_seconds(page, qtbot, ticker):
     """The walk: the template read "1 stories, about 0 min told in all" (13 s)."""
     page.show_stories()
-    stories = page.stories
+    stories = page.tabs.stories
     stories.editor.replace_all(ONE)
     ticker.t += 1.0
     qtbot.waitUntil(lambda: stories.panel.table.rowCount() == 1, timeout=10_000)
@@ -86,7 +86,7 @@ def test_the_summary_counts_one_story_and_a_short_bank_in_seconds(page, qtbot, t
 
 def test_the_preview_shows_each_labelled_part_as_its_own_paragraph(page, qtbot):
     page.show_stories()
-    stories = page.stories
+    stories = page.tabs.stories
     stories.editor.replace_all("## Story: Cache\nTags: impact\nSituation: slow\nTask: fix it\n")
     qtbot.waitUntil(lambda: "Task: fix it" in stories.preview.toPlainText(), timeout=10_000)
     lines = [line for line in stories.preview.toPlainText().splitlines() if line.strip()]
@@ -96,15 +96,15 @@ def test_the_preview_shows_each_labelled_part_as_its_own_paragraph(page, qtbot):
 def test_the_stories_intro_says_on_the_page_what_is_ours(page, ctx):
     """The one place saying the behavioural questions and limits are ours was never shown."""
     page.show_stories()
-    intro = page.stories.panel.intro
-    assert intro.isVisibleTo(page.stories)
+    intro = page.tabs.stories.panel.intro
+    assert intro.isVisibleTo(page.tabs.stories)
     assert intro.text() == " ".join(ctx.content.section("stories").intro.split())
     assert "are ours" in intro.text() and "12 stories" in intro.text()
 
 
 def test_tell_me_about_yourself_points_at_the_pitch(page, qtbot):
     page.show_stories()
-    panel = page.stories.panel
+    panel = page.tabs.stories.panel
     rows = [panel.questions.item(i).text() for i in range(panel.questions.count())]
     about = next(r for r in rows if r.startswith("Tell me about yourself"))
     assert about.endswith("→ Your pitch answers this: 60-90 seconds, not a story.")
@@ -116,14 +116,14 @@ def test_a_bank_too_long_to_time_pauses_the_panel_and_keeps_every_character(page
     from companion.core.about.importing import LIVE_LIMIT_CHARS
 
     page.show_stories()
-    stories = page.stories
+    stories = page.tabs.stories
     big = ONE * (LIVE_LIMIT_CHARS // len(ONE) + 2)
     stories.editor.setPlainText(big)
     stories.refresh()
     assert stories.analysis is None and stories.panel.table.rowCount() == 0
     assert "pause above" in stories.panel.summary.text()
     assert stories.preview.toPlainText().startswith("Preview and timing pause above")
-    assert stories.save_now()
+    assert stories.editing.save_now()
     assert about_store.load_document(ctx.db, doc="stories") == big
     stories.editor.setPlainText(ONE)
     stories.refresh()
@@ -132,14 +132,14 @@ def test_a_bank_too_long_to_time_pauses_the_panel_and_keeps_every_character(page
 
 def test_a_save_the_journal_refuses_says_not_saved_and_keeps_the_typing(page, qtbot, ctx, bus):
     page.show_stories()
-    stories = page.stories
+    stories = page.tabs.stories
     with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("stories")):
-        assert stories.save_now()
+        assert stories.editing.save_now()
     ctx.db.conn.execute("DROP TABLE stories_document")  # a broken store: the write must fail
     stories.editor.moveCursor(stories.editor.textCursor().MoveOperation.End)
     qtbot.keyClicks(stories.editor, "typed after")
-    assert not stories.save_now()
+    assert not stories.editing.save_now()
     assert stories.status.text() != "Saved" and "Your text is still in the editor" in (
         stories.notice.text()
     )
-    assert stories.editor.toPlainText().endswith("typed after") and stories.autosaver.dirty
+    assert stories.editor.toPlainText().endswith("typed after") and stories.editing.dirty

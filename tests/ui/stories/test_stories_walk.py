@@ -82,10 +82,10 @@ def test_write_stories_see_a_gap_tell_one_capture_and_read_the_debrief(
     # 1. three stories, written in About me -> Stories; a gap shows
     about = open_page(win, "about")
     about.show_stories()
-    tab = about.stories
+    tab = about.tabs.stories
     tab.editor.replace_all(THREE)
     qtbot.waitUntil(lambda: tab.panel.table.rowCount() == 3, timeout=10_000)
-    qtbot.waitUntil(lambda: not tab.autosaver.dirty, timeout=10_000)
+    qtbot.waitUntil(lambda: not tab.editing.dirty, timeout=10_000)
     questions = [tab.panel.questions.item(i).text() for i in range(tab.panel.questions.count())]
     assert any(q.startswith("Why do you want to work here") and "gap:" in q for q in questions)
     assert any(

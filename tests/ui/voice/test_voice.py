@@ -411,7 +411,7 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
     made: list = []
     recorder._factory = fed_mic.factory(made, rate=rate, keep_samples=True)
 
-    page.start_rehearsal()
+    page.rehearsal.start()
     assert recorder.listener is made[-1] and recorder.indicator.isVisible()
     mic = made[-1]
     mic.feed_to(samples, (take.truth[0][1] + take.truth[1][0]) / 2)  # the gap's middle

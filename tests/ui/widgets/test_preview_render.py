@@ -68,7 +68,7 @@ def test_a_stale_render_is_dropped_for_the_latest_text(qtbot, page):
     page.editor.setPlainText(WORST.replace("word word", "latest text"))
     page.refresh()
     qtbot.waitUntil(lambda: "latest text" in page.preview.toPlainText(), timeout=30_000)
-    page.preview_render.wait()
+    page.editing.preview_render.wait()
     # the workers are done: what they emitted is queued, and arrives (and is dropped) now
     QApplication.sendPostedEvents()
     QApplication.processEvents()
