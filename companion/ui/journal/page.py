@@ -28,7 +28,7 @@ from companion.core.journal.detail import loop_detail
 from companion.core.journal.search import search
 from companion.ui.journal.dialogs import JournalDialogs, WeakTopicsDialog
 from companion.ui.journal.editing import JournalEditing
-from companion.ui.journal.files import STUDY_TITLES, ExportRunner, FileDialogs
+from companion.ui.journal.files import STUDY_TITLES
 from companion.ui.journal.models import (
     OBJECT,
     LoopListModel,
@@ -71,17 +71,16 @@ EMPTY_LOOP_TEXT = (
 )
 
 
-class JournalPage(JournalTransfer, JournalEditing, QWidget):
+class JournalPage(JournalEditing, QWidget):
     def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
         self.day = day  # the session's day service: loop statuses, the thank-you time
         self.redraws = 0  # how often the page reloaded (benchmarks/bench_redraws.py)
-        self.file_dialogs = FileDialogs(ctx.prefs)
         self.dialogs = JournalDialogs()
-        self.exporter = ExportRunner(ctx, self)
-        self.exporter.finished.connect(self._export_done)
+        self.transfer = JournalTransfer(ctx, bus, self)
+        self.transfer.said.connect(self.status)
         self.current_loop_id: int | None = None
         self._selecting = False
         self.setAccessibleName("Journal")
@@ -104,10 +103,12 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.export_button)
         for fmt, title in STUDY_TITLES.items():
-            menu.addAction(f"Study list as {title}", lambda f=fmt: self.export_study_list(f))
+            menu.addAction(
+                f"Study list as {title}", lambda f=fmt: self.transfer.export_study_list(f)
+            )
         menu.addSeparator()
-        menu.addAction("Whole journal (JSON)…", self.export_journal)
-        menu.addAction("Import a journal (JSON)…", self.import_journal)
+        menu.addAction("Whole journal (JSON)…", self.transfer.export_journal)
+        menu.addAction("Import a journal (JSON)…", self.transfer.import_journal)
         self.export_button.setMenu(menu)
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
@@ -450,6 +451,12 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
     # --- actions -------------------------------------------------------------------------
     def status(self, text: str) -> None:
         self.message.setText(text)
+
+    def export_journal(self) -> None:
+        self.transfer.export_journal()
+
+    def import_journal(self) -> None:
+        self.transfer.import_journal()
 
     def new_loop(self) -> None:
         def accepted() -> None:

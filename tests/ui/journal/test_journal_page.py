@@ -157,14 +157,14 @@ def test_study_list_export_through_the_file_dialog(
 
     page = _page(qtbot, ctx, bus, day_service)
     out = tmp_path / f"out.{fmt}"
-    page.export_study_list(fmt)
+    page.transfer.export_study_list(fmt)
     dialog = pick(page, out)
     assert dialog.windowTitle() == dialog.accessibleName() == "Export the study list"
     assert dialog.nameFilters() == [STUDY_FILTERS[fmt]]
-    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=10_000)
+    qtbot.waitUntil(lambda: not page.transfer.exporter.busy, timeout=10_000)
     assert "Wrote 1 topic " in page.message.text()
     assert "Burst load" in out.read_text(encoding="utf-8")
-    page.export_study_list(fmt)  # the next one opens where this one was saved
+    page.transfer.export_study_list(fmt)  # the next one opens where this one was saved
     again = pick(page, None)
     assert again.directory().absolutePath() == str(tmp_path)
     assert again.selectedFiles()[0].endswith(f"study-list{SUFFIXES[fmt]}")
@@ -175,7 +175,7 @@ def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, day_service, f
     out = tmp_path / "journal.json"
     page.export_journal()
     pick(page, out)
-    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=10_000)
+    qtbot.waitUntil(lambda: not page.transfer.exporter.busy, timeout=10_000)
     assert len(json.loads(out.read_text(encoding="utf-8"))["loops"]) == 2
     page.import_journal()
     pick(page, out)
@@ -189,9 +189,9 @@ def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, day_service, f
 
 def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, day_service, filled):
     page = _page(qtbot, ctx, bus, day_service)
-    page.export_study_list("csv")
+    page.transfer.export_study_list("csv")
     pick(page, None)
-    assert not page.exporter.busy and page.message.text() == ""
+    assert not page.transfer.exporter.busy and page.message.text() == ""
 
 
 def test_a_big_journal_stays_responsive(qtbot, ctx, bus, day_service):
