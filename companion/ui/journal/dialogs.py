@@ -2,7 +2,7 @@
 weak topics (new loops and rounds use companion.ui.widgets.loop_dialogs). Each checks its fields with the core rules before closing, so a
 mistake is shown next to the form and nothing typed is lost.
 
-Pages reach these through a ``JournalDialogs`` object (``page.dialogs``); tests swap it
+The Journal page's editor reaches these through a ``JournalDialogs`` object (``editor.dialogs``); tests swap it
 for one that answers without showing anything.
 """
 

@@ -4,7 +4,7 @@ the thank-you tracker, search as you type, exports and import."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -23,15 +23,17 @@ from PySide6.QtWidgets import (
 
 from companion.core.changes import Change
 from companion.core.day.actions import load_view
-from companion.core.day.loops import create_loop, list_loops
+from companion.core.day.loops import Round, create_loop, list_loops
 from companion.core.journal.detail import loop_detail
+from companion.core.journal.entries import Flub, WeakTopic
 from companion.core.journal.search import search
-from companion.ui.journal.dialogs import JournalDialogs, WeakTopicsDialog
-from companion.ui.journal.editing import JournalEditing
+from companion.ui.journal.dialogs import WeakTopicsDialog
+from companion.ui.journal.editor import JournalEditor
 from companion.ui.journal.files import STUDY_TITLES
 from companion.ui.journal.models import (
     OBJECT,
     LoopListModel,
+    RoundNotes,
     RoundTreeModel,
     SearchResultsModel,
     loop_dates,
@@ -71,14 +73,17 @@ EMPTY_LOOP_TEXT = (
 )
 
 
-class JournalPage(JournalEditing, QWidget):
+class JournalPage(QWidget):
     def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
         self.day = day  # the session's day service: loop statuses, the thank-you time
         self.redraws = 0  # how often the page reloaded (benchmarks/bench_redraws.py)
-        self.dialogs = JournalDialogs()
+        self.editor = JournalEditor(ctx, self)
+        self.editor.edited.connect(self._edited)
+        self.editor.said.connect(self.status)
+        self.editor.stale.connect(self.refresh)
         self.transfer = JournalTransfer(ctx, bus, self)
         self.transfer.said.connect(self.status)
         self.current_loop_id: int | None = None
@@ -205,7 +210,7 @@ class JournalPage(JournalEditing, QWidget):
         weak_list = QPushButton("Weak &topics…")
         weak_list.setAccessibleName("Show and unmark the topics marked weak")
         weak_list.clicked.connect(self.show_weak_topics)
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack = self.editor.undo_stack
         self.undo_action = self._action("Undo", self.undo_stack.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action("Redo", self.undo_stack.redo, QKeySequence.StandardKey.Redo)
         self.undo_button = QPushButton("&Undo")
@@ -484,3 +489,101 @@ class JournalPage(JournalEditing, QWidget):
                 return
             rnd = next((g.round for g in self.rounds_model.groups if g.round), None)
         self.bus.capture_round.emit(rnd.id if rnd is not None else 0)
+
+    # --- editing (the editor part does the writing) ------------------------------------
+    def selected_object(self):
+        """What the current row of the rounds view stands for: an entry, a Round, a
+        RoundNotes, or None."""
+        index = self.rounds_view.currentIndex()
+        if not index.isValid():
+            return None
+        return index.siblingAtColumn(0).data(OBJECT)
+
+    def _update_buttons(self, *_args) -> None:
+        obj = self.selected_object()
+        has_loop = self.current_loop_id is not None
+        is_entry = obj is not None and not isinstance(obj, (Round, RoundNotes))
+        self.edit_loop_button.setEnabled(has_loop)
+        self.edit_button.setEnabled(obj is not None)
+        self.delete_button.setEnabled(is_entry or isinstance(obj, RoundNotes))
+        self.weak_button.setEnabled(has_loop and not isinstance(obj, WeakTopic))
+        self.delete_button.setText("Clear &notes" if isinstance(obj, RoundNotes) else "De&lete")
+        self.weak_button.setToolTip(
+            f"Put “{obj.topic}” on the study list"
+            if isinstance(obj, Flub) or (is_entry and getattr(obj, "topic", ""))
+            else "Name a topic to put on the study list"
+        )
+
+    def _update_undo(self) -> None:
+        self.undo_button.setEnabled(self.undo_stack.canUndo())
+        self.undo_action.setEnabled(self.undo_stack.canUndo())
+        self.redo_action.setEnabled(self.undo_stack.canRedo())
+        self._undo_tip(self.undo_stack.undoText())
+
+    def _undo_tip(self, what: str) -> None:
+        try:
+            self.undo_button.setToolTip(f"Undo {what} (Ctrl+Z)" if what else "Nothing to undo")
+        except RuntimeError:  # the page is being destroyed
+            pass
+
+    def _entry_menu(self, pos) -> None:
+        if not self.rounds_view.indexAt(pos).isValid():
+            return
+        menu = QMenu(self.rounds_view)
+        menu.aboutToHide.connect(menu.deleteLater)
+        for button in (self.edit_button, self.delete_button, self.weak_button):
+            action = menu.addAction(button.text().replace("&", ""), button.click)
+            action.setEnabled(button.isEnabled())
+        menu.popup(self.rounds_view.viewport().mapToGlobal(pos))  # no loop of its own
+
+    def _edited(self, kinds, loop_id: int | None, select) -> None:
+        """Announce the editor's write; this page refreshes on it like on any other,
+        showing ``loop_id`` and selecting ``select``."""
+        if loop_id is not None:
+            self.current_loop_id = loop_id
+        self._reselect = select
+        self.bus.announce(Change.of(*kinds, ids=[loop_id] if loop_id else (), origin=self))
+        self._reselect = None
+
+    def edit_selected(self) -> None:
+        obj = self.selected_object()
+        if obj is not None:
+            self.editor.edit(obj)
+        elif self.current_loop_id is not None and not self.rounds_model.rowCount():
+            self.edit_loop()
+
+    def edit_loop(self, loop_id: int | None = None) -> None:
+        loop_id = loop_id if loop_id is not None else self.current_loop_id
+        index = self.loops_view.currentIndex()
+        if loop_id is None and index.isValid():
+            loop_id = index.data(OBJECT).id
+        self.editor.edit_loop(loop_id)
+
+    def delete_selected(self) -> None:
+        neighbour = None  # the entry to select once this one is gone: below, else above
+        current = self.rounds_view.currentIndex()
+        for near in (self.rounds_view.indexBelow(current), self.rounds_view.indexAbove(current)):
+            candidate = near.siblingAtColumn(0).data(OBJECT) if near.isValid() else None
+            if candidate is not None and not isinstance(candidate, (Round, RoundNotes)):
+                neighbour = candidate
+                break
+        self.editor.delete(self.selected_object(), neighbour)
+
+    def mark_selected_weak(self) -> None:
+        self.editor.mark_weak(self.selected_object(), self.current_loop_id)
+
+    def add_weak_topic(self) -> None:
+        """Name a topic to mark weak (from the Weak topics window)."""
+        self.editor.add_weak_topic(self.weak_dialog if self.weak_dialog is not None else self)
+
+    def unmark_weak(self, key: str) -> None:
+        self.editor.unmark_weak(key)
+
+    def show_weak_topics(self) -> None:
+        if self.weak_dialog is None:
+            self.weak_dialog = WeakTopicsDialog(self, self)
+        self.weak_dialog.reload()
+        if self.weak_dialog.isVisible():  # already open, maybe behind the main window
+            self.weak_dialog.raise_()
+        self.weak_dialog.show()
+        self.weak_dialog.activateWindow()

@@ -73,7 +73,7 @@ def page(qtbot, ctx, bus, day_service, filled):
     from companion.ui.journal.page import JournalPage
 
     widget = JournalPage(ctx, bus, day=day_service)
-    widget.dialogs = FakeDialogs()
+    widget.editor.dialogs = FakeDialogs()
     qtbot.addWidget(widget)
     widget.resize(1000, 700)
     widget.refresh()
@@ -105,7 +105,7 @@ def test_changed_models_pass_the_model_tester(qtmodeltester, page, filled, ctx):
 
 def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, bus):
     _loop, _rid, ids = filled
-    page.dialogs.entry_answer = (
+    page.editor.dialogs.entry_answer = (
         {"topic": "Rate limiting", "detail": "token bucket refill", "severity": 3},
         False,
     )
@@ -117,7 +117,7 @@ def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, b
         ),
     ):
         qtbot.keyClick(page.rounds_view, Qt.Key.Key_Return)
-    assert page.dialogs.calls[0] == ("entry", "flub", ids["flub"], False)
+    assert page.editor.dialogs.calls[0] == ("entry", "flub", ids["flub"], False)
     flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     assert (flub.topic, flub.detail, flub.severity) == ("Rate limiting", "token bucket refill", 3)
     assert "Rate limiting: token bucket refill" in _entry_texts(page)
@@ -149,13 +149,13 @@ def test_f2_and_double_click_open_the_editor_and_cancel_changes_nothing(qtbot, p
     rect = page.rounds_view.visualRect(index)
     qtbot.mouseClick(page.rounds_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(page.rounds_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert [c[:2] for c in page.dialogs.calls] == [("entry", "asked"), ("entry", "asked")]
+    assert [c[:2] for c in page.editor.dialogs.calls] == [("entry", "asked"), ("entry", "asked")]
     assert not page.undo_stack.canUndo()
 
 
 def test_an_invalid_edit_is_refused_with_a_reason(page, filled, ctx):
     _loop, _rid, ids = filled
-    page.dialogs.entry_answer = ({"text": "   "}, False)
+    page.editor.dialogs.entry_answer = ({"text": "   "}, False)
     _select(page, "went_well", ids["went_well"])
     page.edit_selected()
     assert "not saved" in page.message.text() and "empty" in page.message.text()
@@ -165,13 +165,13 @@ def test_an_invalid_edit_is_refused_with_a_reason(page, filled, ctx):
 
 def test_delete_key_asks_then_deletes_and_ctrl_z_brings_it_back(qtbot, page, filled, ctx, bus):
     _loop, _rid, ids = filled
-    page.dialogs.confirm_answer = False
+    page.editor.dialogs.confirm_answer = False
     _select(page, "flub", ids["flub"])
     qtbot.keyClick(page.rounds_view, Qt.Key.Key_Delete)
-    assert page.dialogs.calls[-1] == ("confirm", "Delete the flub “Burst load”?")
+    assert page.editor.dialogs.calls[-1] == ("confirm", "Delete the flub “Burst load”?")
     assert journal_edits.get_entry(ctx.db, "flub", ids["flub"]) is not None
 
-    page.dialogs.confirm_answer = True
+    page.editor.dialogs.confirm_answer = True
     with qtbot.waitSignal(
         bus.changed,
         check_params_cb=lambda c: c.touches(
@@ -214,7 +214,7 @@ def test_ctrl_z_shortcut_reaches_the_page(qtbot, page, filled, ctx):
 
 def test_a_round_and_its_notes_are_edited_and_notes_cleared_with_undo(qtbot, page, filled, ctx):
     _loop, rid, _ids = filled
-    page.dialogs.round_answer = {
+    page.editor.dialogs.round_answer = {
         "type": "coding",
         "interviewer_role": "peer",
         "interviewer_name": "Sam",
@@ -244,7 +244,7 @@ def test_a_round_and_its_notes_are_edited_and_notes_cleared_with_undo(qtbot, pag
 
 def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
     loop, _rid, _ids = filled
-    page.dialogs.loop_answer = {
+    page.editor.dialogs.loop_answer = {
         "company": "Acme Robotics",
         "role": "Staff SRE",
         "starts_on": "2026-12-01",
@@ -277,8 +277,12 @@ def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
 
 def test_a_bad_loop_edit_keeps_the_loop(page, filled, ctx):
     loop, _rid, _ids = filled
-    page.dialogs.loop_answer = {"company": "Acme", "starts_on": "2026-12-05", "ends_on": None}
-    page.dialogs.loop_answer["ends_on"] = "2026-12-01"
+    page.editor.dialogs.loop_answer = {
+        "company": "Acme",
+        "starts_on": "2026-12-05",
+        "ends_on": None,
+    }
+    page.editor.dialogs.loop_answer["ends_on"] = "2026-12-01"
     page.edit_loop(loop)
     assert "before the first day" in page.message.text()
     assert get_loop(ctx.db, loop).starts_on == "2026-12-01"
@@ -296,7 +300,7 @@ def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
         ),
     ):
         page.weak_button.click()
-    assert page.dialogs.calls == []  # the flub names its topic: no question asked
+    assert page.editor.dialogs.calls == []  # the flub names its topic: no question asked
     assert journal_weak.is_weak(ctx.db, "burst load")
     items = study_list(ctx.db, clock.now(), include_quiz=False)
     assert {i.topic: i.sources for i in items}["Burst load"] == {"flub", "weak"}
@@ -326,20 +330,20 @@ def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
 
 def test_mark_weak_asks_for_a_topic_when_the_entry_has_none(page, filled, ctx):
     _loop, _rid, ids = filled
-    page.dialogs.weak_answer = ("Small talk", "practise the opener")
+    page.editor.dialogs.weak_answer = ("Small talk", "practise the opener")
     _select(page, "went_well", ids["went_well"])
     page.mark_selected_weak()
-    assert page.dialogs.calls == [("weak", "Rapport")]
+    assert page.editor.dialogs.calls == [("weak", "Rapport")]
     (weak,) = journal_weak.open_weak_topics(ctx.db)
     assert (weak.topic, weak.note, weak.round_id) == ("Small talk", "practise the opener", _rid)
-    page.dialogs.weak_answer = None  # cancelled: nothing more
+    page.editor.dialogs.weak_answer = None  # cancelled: nothing more
     page.mark_selected_weak()
     assert len(journal_weak.open_weak_topics(ctx.db)) == 1
 
 
 def test_edit_dialog_can_mark_the_topic_weak_in_one_undo_step(page, filled, ctx):
     _loop, _rid, ids = filled
-    page.dialogs.entry_answer = ({"question": "Shard a cache", "topic": "Sharding"}, True)
+    page.editor.dialogs.entry_answer = ({"question": "Shard a cache", "topic": "Sharding"}, True)
     _select(page, "asked", ids["asked"])
     page.edit_selected()
     assert journal_edits.get_entry(ctx.db, "asked", ids["asked"]).topic == "Sharding"
@@ -488,11 +492,11 @@ def test_the_real_dialogs_open_without_a_nested_event_loop(qtbot, page, filled, 
     from companion.ui.journal.dialogs import JournalDialogs
 
     _loop, _rid, ids = filled
-    page.dialogs = JournalDialogs()
+    page.editor.dialogs = JournalDialogs()
     page.show()
     _select(page, "flub", ids["flub"])
     page.delete_selected()  # the question is open; nothing is deleted yet
-    box = page.dialogs.open
+    box = page.editor.dialogs.open
     assert box.isVisible() and _count(ctx.db, "flubs") == 1
     bus.announce(Change.of("round"))  # the day moves on under the question: a refresh
     yes = next(b for b in box.buttons() if b.text() == "Delete flub")
@@ -500,10 +504,10 @@ def test_the_real_dialogs_open_without_a_nested_event_loop(qtbot, page, filled, 
     assert _count(ctx.db, "flubs") == 0
     _select(page, "asked", ids["asked"])
     page.edit_selected()
-    dialog = page.dialogs.open
+    dialog = page.editor.dialogs.open
     assert isinstance(dialog, QDialog) and dialog.isVisible()
     dialog.reject()  # cancelled: nothing changes
-    assert _count(ctx.db, "asked") == 1 and page.dialogs.open is dialog
+    assert _count(ctx.db, "asked") == 1 and page.editor.dialogs.open is dialog
 
 
 def _count(db, table: str) -> int:
