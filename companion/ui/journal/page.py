@@ -16,28 +16,26 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QToolButton,
-    QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
 from companion.core.changes import Change
 from companion.core.day.actions import load_view
-from companion.core.day.loops import Round, create_loop, list_loops
+from companion.core.day.loops import create_loop, list_loops
 from companion.core.journal.detail import loop_detail
-from companion.core.journal.entries import Flub, WeakTopic
 from companion.core.journal.search import search
 from companion.ui.journal.dialogs import WeakTopicsDialog
 from companion.ui.journal.editor import JournalEditor
+from companion.ui.journal.entry_actions import EntryActions
 from companion.ui.journal.files import STUDY_TITLES
 from companion.ui.journal.models import (
     OBJECT,
     LoopListModel,
-    RoundNotes,
-    RoundTreeModel,
     SearchResultsModel,
     loop_dates,
 )
+from companion.ui.journal.rounds_pane import RoundsPane
 from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.journal.views import LoopDelegate, ViewKeys
@@ -66,10 +64,6 @@ def _saved_sizes(value) -> list[int] | None:
 EMPTY_TEXT = (
     "No loops yet.\n\nAdd one with “New loop…”. After each round, the cue card's capture "
     "(or “Capture…” here) takes what was asked and what you flubbed in under a minute."
-)
-EMPTY_LOOP_TEXT = (
-    "Nothing written down for this loop yet.\n\nAfter a round, press “Capture…” (or use "
-    "the cue card) to note what was asked, what you flubbed and what went well."
 )
 
 
@@ -167,60 +161,29 @@ class JournalPage(QWidget):
         self.loop_notes.setTextFormat(Qt.TextFormat.PlainText)
         self.loop_notes.setAccessibleName("Loop notes")
         self.loop_notes.setWordWrap(True)
-        self.rounds_model = RoundTreeModel(self)
-        self.rounds_view = QTreeView()
-        self.rounds_view.setModel(self.rounds_model)
-        self.rounds_view.setAccessibleName("Rounds and what was written for each")
-        self.rounds_view.setAccessibleDescription(
-            "Enter or F2 edits the selected row; Delete deletes an entry; Ctrl+Z undoes."
-        )
-        self.rounds_view.setAlternatingRowColors(True)
-        self.rounds_view.setUniformRowHeights(True)
-        self.rounds_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.rounds_view.doubleClicked.connect(lambda _index: self.edit_selected())
-        self.rounds_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.rounds_view.customContextMenuRequested.connect(self._entry_menu)
-        self.rounds_view.selectionModel().currentChanged.connect(self._update_buttons)
-        self._entry_keys = ViewKeys(self.rounds_view, self.edit_selected, self.delete_selected)
-        self.rounds_empty = QLabel(EMPTY_LOOP_TEXT)
-        self.rounds_empty.setWordWrap(True)
-        self.rounds_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.rounds_empty.setAccessibleName("Nothing written down for this loop yet")
-        self.rounds_stack = QStackedWidget()
-        self.rounds_stack.addWidget(self.rounds_view)
-        self.rounds_stack.addWidget(self.rounds_empty)
+        self.rounds = RoundsPane()
+        self.rounds.current_changed.connect(self._update_buttons)
+        self.rounds.edit_requested.connect(self.edit_selected)
+        self.rounds.delete_requested.connect(self.delete_selected)
+        self.rounds.menu_requested.connect(self._entry_menu)
         self.edit_loop_button = QPushButton("Edit l&oop…")
         self.edit_loop_button.setAccessibleName("Edit the loop's company, role, dates and status")
         self.edit_loop_button.clicked.connect(lambda: self.edit_loop())
         capture = QPushButton("&Capture…")
         capture.setAccessibleName("Capture what was asked for the selected round")
         capture.clicked.connect(self.capture_selected)
-        self.edit_button = QPushButton("Ed&it…")
-        self.edit_button.setAccessibleName("Edit the selected entry or round")
-        self.edit_button.setToolTip("Edit the selected row (Enter, F2 or double-click)")
-        self.edit_button.clicked.connect(self.edit_selected)
-        self.delete_button = QPushButton("De&lete")
-        self.delete_button.setAccessibleName("Delete the selected entry")
-        self.delete_button.setToolTip("Delete the selected entry (Delete); Ctrl+Z brings it back")
-        self.delete_button.clicked.connect(self.delete_selected)
-        self.weak_button = QPushButton("Mark topic &weak")
-        self.weak_button.setAccessibleName("Mark the selected entry's topic weak")
-        self.weak_button.setToolTip("Put the selected entry's topic on the study list")
-        self.weak_button.clicked.connect(self.mark_selected_weak)
-        weak_list = QPushButton("Weak &topics…")
-        weak_list.setAccessibleName("Show and unmark the topics marked weak")
-        weak_list.clicked.connect(self.show_weak_topics)
-        self.undo_stack = self.editor.undo_stack
-        self.undo_action = self._action("Undo", self.undo_stack.undo, QKeySequence.StandardKey.Undo)
-        self.redo_action = self._action("Redo", self.undo_stack.redo, QKeySequence.StandardKey.Redo)
-        self.undo_button = QPushButton("&Undo")
-        self.undo_button.setAccessibleName("Undo the last edit or delete on this page")
-        self.undo_button.clicked.connect(self.undo_stack.undo)
-        # straight to the widgets: the stack also signals while the page is destroyed
-        self.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
-        self.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        self.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        self.undo_stack.undoTextChanged.connect(self._undo_tip)
+        undo_stack = self.editor.undo_stack
+        self.undo_action = self._action("Undo", undo_stack.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action("Redo", undo_stack.redo, QKeySequence.StandardKey.Redo)
+        undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.undo_action.setEnabled(undo_stack.canUndo())
+        self.redo_action.setEnabled(undo_stack.canRedo())
+        self.entry_actions = EntryActions(undo_stack)
+        self.entry_actions.edit_button.clicked.connect(self.edit_selected)
+        self.entry_actions.delete_button.clicked.connect(self.delete_selected)
+        self.entry_actions.weak_button.clicked.connect(self.mark_selected_weak)
+        self.entry_actions.weak_list_button.clicked.connect(self.show_weak_topics)
         self.thank_you = ThankYouBox(self.ctx, self.bus, self.status)
         detail = QWidget()
         dl = QVBoxLayout(detail)
@@ -231,13 +194,8 @@ class JournalPage(QWidget):
         head.addWidget(capture, 0, Qt.AlignmentFlag.AlignTop)
         dl.addLayout(head)
         dl.addWidget(self.loop_notes)
-        dl.addWidget(self.rounds_stack, 1)
-        actions = QHBoxLayout()
-        for button in (self.edit_button, self.delete_button, self.weak_button, weak_list):
-            actions.addWidget(button)
-        actions.addStretch(1)
-        actions.addWidget(self.undo_button)
-        dl.addLayout(actions)
+        dl.addWidget(self.rounds, 1)
+        dl.addWidget(self.entry_actions)
 
         self.debrief = DebriefBox(self.ctx)  # the loop's prep recall (ui/stories)
         dl.addWidget(self.thank_you)
@@ -283,15 +241,14 @@ class JournalPage(QWidget):
             (self.loops_view, self.results_view),
             (self.results_view, self.edit_loop_button),
             (self.edit_loop_button, capture),
-            (capture, self.rounds_view),
-            (self.rounds_view, self.edit_button),
+            (capture, self.rounds.view),
+            (self.rounds.view, self.entry_actions.edit_button),
         ):
             QWidget.setTabOrder(first, second)
         self.weak_dialog: WeakTopicsDialog | None = None
         self._reselect: tuple[str, int] | None = None
         bus.changed.connect(self._on_change)
         self._update_buttons()
-        self._update_undo()
         # the first load is on_shown's: the main window calls it once the page is built
 
     def _action(self, text: str, slot, keys) -> QAction:
@@ -326,7 +283,7 @@ class JournalPage(QWidget):
             if not self.search.text().strip():
                 self.left.setCurrentWidget(self.loops_empty)
             self.current_loop_id = None
-            self.rounds_model.set_detail(None)
+            self.rounds.clear()
             self._update_buttons()
             return
         self.right.setCurrentIndex(0)
@@ -399,13 +356,10 @@ class JournalPage(QWidget):
         self.loop_notes.setText(f"Notes: {notes[:300]}{'…' if len(notes) > 300 else ''}")
         self.loop_notes.setToolTip(plain_tip(loop.notes[:2000]))
         self.loop_notes.setVisible(bool(notes))
-        self.rounds_model.set_detail(detail, self.day.rules.titles)
-        self.rounds_view.expandAll()
-        self.rounds_view.resizeColumnToContents(0)
-        self.rounds_stack.setCurrentWidget(
-            self.rounds_view if self.rounds_model.rowCount() else self.rounds_empty
-        )
-        self._restore_selection()
+        self.rounds.show_detail(detail, self.day.rules.titles)
+        # after an edit here, its row (once); else Capture… means the round that just ended
+        reselect, self._reselect = self._reselect, None
+        self.rounds.select(reselect, ("round", self._capture_round_id(loop_id)))
         self.thank_you.show_loop(loop_id, self._with_due(detail.thank_you))
         self.debrief.show_loop(loop_id)
         self._update_buttons()
@@ -415,21 +369,6 @@ class JournalPage(QWidget):
         from dataclasses import replace
 
         return replace(note, due_at=self.day.thank_you_due(note.loop_id))
-
-    def _restore_selection(self) -> None:
-        index = QModelIndex()
-        if self._reselect is not None:
-            index = self.rounds_model.index_of(*self._reselect)
-            self._reselect = None
-        if not index.isValid():  # Capture… then means the round that just ended
-            index = self.rounds_model.index_of(
-                "round", self._capture_round_id(self.current_loop_id)
-            )
-        if not index.isValid() and self.rounds_model.rowCount():
-            index = self.rounds_model.index(0, 0)
-        if index.isValid():
-            self.rounds_view.setCurrentIndex(index)
-            self.rounds_view.scrollTo(index)
 
     # --- search --------------------------------------------------------------------------
     def _search_soon(self, _text: str) -> None:
@@ -474,67 +413,22 @@ class JournalPage(QWidget):
         self.loop_dialog = open_dialog(dialog, accepted)
 
     def capture_selected(self) -> None:
-        index = self.rounds_view.currentIndex()
-        rnd = None
-        while index.isValid() and rnd is None:
-            if index.parent().isValid():
-                index = index.parent()
-                continue
-            rnd = index.data(OBJECT)
-            break
+        rnd = self.rounds.selected_round()
         if rnd is None:  # nothing picked: the round that just ended, else the first
             just_ended = self._capture_round_id(self.current_loop_id)
             if just_ended:
                 self.bus.capture_round.emit(just_ended)
                 return
-            rnd = next((g.round for g in self.rounds_model.groups if g.round), None)
+            rnd = self.rounds.first_round()
         self.bus.capture_round.emit(rnd.id if rnd is not None else 0)
 
     # --- editing (the editor part does the writing) ------------------------------------
-    def selected_object(self):
-        """What the current row of the rounds view stands for: an entry, a Round, a
-        RoundNotes, or None."""
-        index = self.rounds_view.currentIndex()
-        if not index.isValid():
-            return None
-        return index.siblingAtColumn(0).data(OBJECT)
-
-    def _update_buttons(self, *_args) -> None:
-        obj = self.selected_object()
-        has_loop = self.current_loop_id is not None
-        is_entry = obj is not None and not isinstance(obj, (Round, RoundNotes))
-        self.edit_loop_button.setEnabled(has_loop)
-        self.edit_button.setEnabled(obj is not None)
-        self.delete_button.setEnabled(is_entry or isinstance(obj, RoundNotes))
-        self.weak_button.setEnabled(has_loop and not isinstance(obj, WeakTopic))
-        self.delete_button.setText("Clear &notes" if isinstance(obj, RoundNotes) else "De&lete")
-        self.weak_button.setToolTip(
-            f"Put “{obj.topic}” on the study list"
-            if isinstance(obj, Flub) or (is_entry and getattr(obj, "topic", ""))
-            else "Name a topic to put on the study list"
-        )
-
-    def _update_undo(self) -> None:
-        self.undo_button.setEnabled(self.undo_stack.canUndo())
-        self.undo_action.setEnabled(self.undo_stack.canUndo())
-        self.redo_action.setEnabled(self.undo_stack.canRedo())
-        self._undo_tip(self.undo_stack.undoText())
-
-    def _undo_tip(self, what: str) -> None:
-        try:
-            self.undo_button.setToolTip(f"Undo {what} (Ctrl+Z)" if what else "Nothing to undo")
-        except RuntimeError:  # the page is being destroyed
-            pass
+    def _update_buttons(self) -> None:
+        self.edit_loop_button.setEnabled(self.current_loop_id is not None)
+        self.entry_actions.show_for(self.rounds.selected_object(), self.current_loop_id is not None)
 
     def _entry_menu(self, pos) -> None:
-        if not self.rounds_view.indexAt(pos).isValid():
-            return
-        menu = QMenu(self.rounds_view)
-        menu.aboutToHide.connect(menu.deleteLater)
-        for button in (self.edit_button, self.delete_button, self.weak_button):
-            action = menu.addAction(button.text().replace("&", ""), button.click)
-            action.setEnabled(button.isEnabled())
-        menu.popup(self.rounds_view.viewport().mapToGlobal(pos))  # no loop of its own
+        self.rounds.popup_menu(pos, self.entry_actions.menu_buttons())
 
     def _edited(self, kinds, loop_id: int | None, select) -> None:
         """Announce the editor's write; this page refreshes on it like on any other,
@@ -546,10 +440,10 @@ class JournalPage(QWidget):
         self._reselect = None
 
     def edit_selected(self) -> None:
-        obj = self.selected_object()
+        obj = self.rounds.selected_object()
         if obj is not None:
             self.editor.edit(obj)
-        elif self.current_loop_id is not None and not self.rounds_model.rowCount():
+        elif self.current_loop_id is not None and not self.rounds.has_rows():
             self.edit_loop()
 
     def edit_loop(self, loop_id: int | None = None) -> None:
@@ -560,17 +454,10 @@ class JournalPage(QWidget):
         self.editor.edit_loop(loop_id)
 
     def delete_selected(self) -> None:
-        neighbour = None  # the entry to select once this one is gone: below, else above
-        current = self.rounds_view.currentIndex()
-        for near in (self.rounds_view.indexBelow(current), self.rounds_view.indexAbove(current)):
-            candidate = near.siblingAtColumn(0).data(OBJECT) if near.isValid() else None
-            if candidate is not None and not isinstance(candidate, (Round, RoundNotes)):
-                neighbour = candidate
-                break
-        self.editor.delete(self.selected_object(), neighbour)
+        self.editor.delete(self.rounds.selected_object(), self.rounds.neighbour_entry())
 
     def mark_selected_weak(self) -> None:
-        self.editor.mark_weak(self.selected_object(), self.current_loop_id)
+        self.editor.mark_weak(self.rounds.selected_object(), self.current_loop_id)
 
     def add_weak_topic(self) -> None:
         """Name a topic to mark weak (from the Weak topics window)."""

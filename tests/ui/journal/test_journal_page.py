@@ -46,7 +46,7 @@ def _page(qtbot, ctx, bus, day_service):
 def test_models_pass_the_model_tester(qtbot, qtmodeltester, ctx, bus, day_service, filled):
     page = _page(qtbot, ctx, bus, day_service)
     qtmodeltester.check(page.loops_model)
-    qtmodeltester.check(page.rounds_model)
+    qtmodeltester.check(page.rounds.model)
     page.search.setText("cache")
     page.run_search()
     qtmodeltester.check(page.results_model)
@@ -58,7 +58,7 @@ def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, day_service, 
     row = page.loops_model.row_of(loop)
     page.loops_view.setCurrentIndex(page.loops_model.index(row, 0))
     assert page.current_loop_id == loop
-    model = page.rounds_model
+    model = page.rounds.model
     top = model.index(0, 0)
     assert model.data(top) == "System design round"  # the pack's title, as the day says it
     assert "Dana" in model.data(model.index(0, 1))
@@ -83,7 +83,7 @@ def test_a_custom_round_is_named_in_its_own_words(qtbot, ctx, bus, day_service, 
     ctx.db.execute("UPDATE rounds SET type_label = ? WHERE id = ?", [label, rid])
     page = _page(qtbot, ctx, bus, day_service)
     page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
-    assert page.rounds_model.data(page.rounds_model.index(0, 0)) == "ML infra deep dive interview"
+    assert page.rounds.model.data(page.rounds.model.index(0, 0)) == "ML infra deep dive interview"
 
 
 def test_empty_journal_shows_what_to_do(qtbot, ctx, bus, day_service):
@@ -142,7 +142,7 @@ def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, day_service
     loop, rid, _other = filled
     page = _page(qtbot, ctx, bus, day_service)
     page.show_loop(loop)
-    page.rounds_view.setCurrentIndex(page.rounds_model.index(0, 0))
+    page.rounds.view.setCurrentIndex(page.rounds.model.index(0, 0))
     with qtbot.waitSignal(bus.capture_round) as got:
         page.capture_selected()
     assert got.args == [rid]
