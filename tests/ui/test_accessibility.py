@@ -702,7 +702,7 @@ def _item_views(page: QWidget, where: str, tally, *, focused: bool = False) -> l
 def _journal_search(page) -> None:
     page.search.setText("shard")
     page.run_search()
-    assert page.results_view.isVisible(), "the search finds the asked question"
+    assert page.loop_list.results_view.isVisible(), "the search finds the asked question"
 
 
 # states with item views of their own, besides EXTRA_STATES

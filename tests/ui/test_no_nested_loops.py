@@ -180,7 +180,9 @@ def test_the_journal_rounds_menu_opens_as_a_popup(qtbot, ctx, bus, day_service, 
     qtbot.addWidget(page)
     page.show()
     page.refresh()
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(loop), 0)
+    )
     view = page.rounds.view
     qtbot.waitUntil(lambda: view.model().rowCount() > 0)
     view.setCurrentIndex(view.model().index(0, 0))

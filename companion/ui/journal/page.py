@@ -3,14 +3,12 @@ the thank-you tracker, search as you type, exports and import."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListView,
     QMenu,
     QPushButton,
     QSplitter,
@@ -29,16 +27,13 @@ from companion.ui.journal.dialogs import WeakTopicsDialog
 from companion.ui.journal.editor import JournalEditor
 from companion.ui.journal.entry_actions import EntryActions
 from companion.ui.journal.files import STUDY_TITLES
+from companion.ui.journal.loop_list import LoopList
 from companion.ui.journal.models import (
-    OBJECT,
-    LoopListModel,
-    SearchResultsModel,
     loop_dates,
 )
 from companion.ui.journal.rounds_pane import RoundsPane
 from companion.ui.journal.thankyou import ThankYouBox
 from companion.ui.journal.transfer import JournalTransfer
-from companion.ui.journal.views import LoopDelegate, ViewKeys
 from companion.ui.stories.debrief import DebriefBox
 from companion.ui.widgets.loop_dialogs import LoopDialog
 from companion.ui.widgets.opening import open_dialog
@@ -49,9 +44,6 @@ from companion.ui.widgets.vertical_scroll import VerticalScroll
 #: the change kinds this page shows
 SHOWN = ("loop", "round", "capture", "thank-you", "plan", "study")
 SPLITTER_KEY = "journal.splitter"  # the loop list's and the detail's widths, as left
-# the loop list's least width, in average characters: a company's name, and no more than
-# lets the window fit 800 x 500 (1600 x 1000 at 200 %, tests/ui/test_accessibility.py)
-LIST_CHARS = 16
 
 
 def _saved_sizes(value) -> list[int] | None:
@@ -81,7 +73,6 @@ class JournalPage(QWidget):
         self.transfer = JournalTransfer(ctx, bus, self)
         self.transfer.said.connect(self.status)
         self.current_loop_id: int | None = None
-        self._selecting = False
         self.setAccessibleName("Journal")
 
         # top bar: search, new loop, exports
@@ -115,41 +106,9 @@ class JournalPage(QWidget):
         top.addWidget(self.export_button)
 
         # left: loops or search results
-        self.loops_model = LoopListModel(self)
-        self.loops_view = QListView()
-        self.loops_view.setModel(self.loops_model)
-        self.loops_view.setAccessibleName("Loops")
-        self.loops_view.setAccessibleDescription(
-            "Arrow keys choose a loop; Enter or F2 edits it; Tab moves to its rounds."
-        )
-        self.loops_view.setItemDelegate(LoopDelegate(self.loops_view))
-        self.loops_view.setUniformItemSizes(True)
-        self.loops_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.loops_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.loops_view.selectionModel().currentChanged.connect(self._loop_chosen)
-        self.loops_view.doubleClicked.connect(lambda _index: self.edit_loop())
-        self._loop_keys = ViewKeys(self.loops_view, self.edit_loop)
-        self.results_model = SearchResultsModel(self)
-        self.results_view = QListView()
-        self.results_view.setModel(self.results_model)
-        self.results_view.setAccessibleName("Search results")
-        self.results_view.setWordWrap(True)
-        self.results_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.results_view.activated.connect(self._result_chosen)
-        self.results_view.clicked.connect(self._result_chosen)
-        self.results_empty = QLabel("No matches.")
-        self.results_empty.setAccessibleName("No search matches")
-        self.results_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        # the pane beside says "No loops yet." and what to do: not the same line twice
-        self.loops_empty = QLabel("The loops you add are listed here.")
-        self.loops_empty.setWordWrap(True)
-        self.loops_empty.setAccessibleName("No loops yet")
-        self.loops_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.left = QStackedWidget()
-        self.left.addWidget(self.loops_view)
-        self.left.addWidget(self.results_view)
-        self.left.addWidget(self.results_empty)
-        self.left.addWidget(self.loops_empty)
+        self.loop_list = LoopList()
+        self.loop_list.loop_chosen.connect(self.show_loop)
+        self.loop_list.edit_requested.connect(self.edit_loop)
 
         # right: one loop
         self.title = QLabel()
@@ -213,11 +172,8 @@ class JournalPage(QWidget):
         self.right.addWidget(detail_scroll)
         self.right.addWidget(self.empty)
 
-        # the loop list keeps room for a company's name: at 200 % the detail's minimum
-        # width left it about nine characters ("Northw…")
-        self.left.setMinimumWidth(self.fontMetrics().averageCharWidth() * LIST_CHARS)
         splitter = self.splitter = QSplitter()
-        splitter.addWidget(self.left)
+        splitter.addWidget(self.loop_list)
         splitter.addWidget(self.right)
         splitter.setStretchFactor(1, 3)
         splitter.setSizes(_saved_sizes(ctx.prefs.get(SPLITTER_KEY)) or [280, 640])
@@ -237,9 +193,9 @@ class JournalPage(QWidget):
         for first, second in (
             (self.search, new_loop),
             (new_loop, self.export_button),
-            (self.export_button, self.loops_view),
-            (self.loops_view, self.results_view),
-            (self.results_view, self.edit_loop_button),
+            (self.export_button, self.loop_list.view),
+            (self.loop_list.view, self.loop_list.results_view),
+            (self.loop_list.results_view, self.edit_loop_button),
             (self.edit_loop_button, capture),
             (capture, self.rounds.view),
             (self.rounds.view, self.entry_actions.edit_button),
@@ -275,21 +231,20 @@ class JournalPage(QWidget):
         self.thank_you.save_pending()  # keep a draft typed a moment ago
         # the first time, the loop the day is about (today's), not the newest-dated one
         keep = self.current_loop_id if self.current_loop_id is not None else self._day_loop_id()
-        self.loops_model.set_loops(self.day.loops_as_shown(list_loops(self.ctx.db)))
+        self.loop_list.set_loops(self.day.loops_as_shown(list_loops(self.ctx.db)))
         if self.weak_dialog is not None and self.weak_dialog.isVisible():
             self.weak_dialog.reload()
-        if not self.loops_model.loops:
+        if not self.loop_list.loops:
             self.right.setCurrentWidget(self.empty)
             if not self.search.text().strip():
-                self.left.setCurrentWidget(self.loops_empty)
+                self.loop_list.show_no_loops()
             self.current_loop_id = None
             self.rounds.clear()
             self._update_buttons()
             return
         self.right.setCurrentIndex(0)
-        if self.left.currentWidget() is self.loops_empty:
-            self.left.setCurrentWidget(self.loops_view)
-        row = self.loops_model.row_of(keep) if keep is not None else -1
+        self.loop_list.leave_no_loops()
+        row = self.loop_list.row_of(keep) if keep is not None else -1
         self.select_loop_row(max(row, 0))
         if self.search.text().strip():
             self.run_search()
@@ -316,28 +271,17 @@ class JournalPage(QWidget):
         return rnd.id
 
     def select_loop_row(self, row: int) -> None:
-        index = self.loops_model.index(row, 0)
-        self._selecting = True  # show the loop once, below, not also from currentChanged
-        try:
-            self.loops_view.setCurrentIndex(index)
-        finally:
-            self._selecting = False
-        self.loops_view.scrollTo(index)
-        self.show_loop(self.loops_model.loops[row].id)
+        self.show_loop(self.loop_list.select_row(row))  # once: the list does not signal it
 
     def open_loop(self, loop_id: int) -> None:
         """Select ``loop_id`` in the list and show it (a thank-you row on Today names
         its loop: the journal opens on that one, not the latest). The page's own refresh
         on showing comes after this and keeps the loop shown."""
-        if self.loops_model.row_of(loop_id) < 0:
+        if self.loop_list.row_of(loop_id) < 0:
             self.refresh()  # not listed yet: the page was just built
-        row = self.loops_model.row_of(loop_id)
+        row = self.loop_list.row_of(loop_id)
         if row >= 0:
             self.select_loop_row(row)
-
-    def _loop_chosen(self, current: QModelIndex, _previous=None) -> None:
-        if current.isValid() and not self._selecting:
-            self.show_loop(current.data(OBJECT).id)
 
     def show_loop(self, loop_id: int) -> None:
         if self.current_loop_id is not None and self.current_loop_id != loop_id:
@@ -347,8 +291,7 @@ class JournalPage(QWidget):
             return
         self.current_loop_id = loop_id
         loop = detail.loop
-        row = self.loops_model.row_of(loop_id)  # its status as its rounds tell it
-        status = self.loops_model.loops[row].status if row >= 0 else loop.status
+        status = self.loop_list.status_of(loop_id, loop.status)
         self.title.setText(
             " · ".join(p for p in (loop.company, loop.role, loop_dates(loop), status) if p)
         )
@@ -377,20 +320,9 @@ class JournalPage(QWidget):
     def run_search(self) -> None:
         text = self.search.text().strip()
         if not text:
-            self.left.setCurrentWidget(self.loops_view)
+            self.loop_list.show_loops()
             return
-        hits = search(self.ctx.db, text)
-        self.results_model.set_hits(hits)
-        self.left.setCurrentWidget(self.results_view if hits else self.results_empty)
-
-    def _result_chosen(self, index: QModelIndex) -> None:
-        hit = index.data(OBJECT)
-        if hit is None or hit.loop_id is None:
-            return
-        row = self.loops_model.row_of(hit.loop_id)
-        if row >= 0:
-            self.loops_view.setCurrentIndex(self.loops_model.index(row, 0))
-            self.show_loop(hit.loop_id)
+        self.loop_list.show_hits(search(self.ctx.db, text))
 
     # --- actions -------------------------------------------------------------------------
     def status(self, text: str) -> None:
@@ -448,9 +380,8 @@ class JournalPage(QWidget):
 
     def edit_loop(self, loop_id: int | None = None) -> None:
         loop_id = loop_id if loop_id is not None else self.current_loop_id
-        index = self.loops_view.currentIndex()
-        if loop_id is None and index.isValid():
-            loop_id = index.data(OBJECT).id
+        if loop_id is None:
+            loop_id = self.loop_list.current_loop_id()
         self.editor.edit_loop(loop_id)
 
     def delete_selected(self) -> None:

@@ -98,7 +98,7 @@ def test_changed_models_pass_the_model_tester(qtmodeltester, page, filled, ctx):
     journal.set_round_notes(ctx.db, rid, "Whiteboard was tiny")
     page.refresh()
     qtmodeltester.check(page.rounds.model)
-    qtmodeltester.check(page.loops_model)
+    qtmodeltester.check(page.loop_list.model)
     assert page.rounds.model.index_of("notes", rid).isValid()
     assert not page.rounds.model.index_of("flub", 999).isValid()
 
@@ -252,14 +252,16 @@ def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
         "status": "offer",
         "notes": "Team of six",
     }
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(loop), 0)
+    )
     with qtbot.waitSignal(
         bus.changed,
         check_params_cb=lambda c: c.touches(
             "loop", "round", "capture", "thank-you", "plan", "study"
         ),
     ):
-        qtbot.keyClick(page.loops_view, Qt.Key.Key_Return)
+        qtbot.keyClick(page.loop_list.view, Qt.Key.Key_Return)
     got = get_loop(ctx.db, loop)
     assert (got.company, got.ends_on, got.status, got.notes) == (
         "Acme Robotics",
@@ -354,9 +356,13 @@ def test_edit_dialog_can_mark_the_topic_weak_in_one_undo_step(page, filled, ctx)
 
 
 def test_a_loop_with_nothing_written_says_what_to_do(page, filled):
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(4), 0))
-    globex = next(lp for lp in page.loops_model.loops if lp.company == "Globex")
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(globex.id), 0))
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(4), 0)
+    )
+    globex = next(lp for lp in page.loop_list.model.loops if lp.company == "Globex")
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(globex.id), 0)
+    )
     assert page.rounds.currentWidget() is page.rounds.empty
     assert "Capture" in page.rounds.empty.text()
     assert (
@@ -371,7 +377,7 @@ def test_empty_journal_lists_say_so(qtbot, ctx, bus, day_service):
     widget = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(widget)
     widget.refresh()
-    assert widget.left.currentWidget() is widget.loops_empty
+    assert widget.loop_list.currentWidget() is widget.loop_list.empty
     widget.show_weak_topics()
     assert widget.weak_dialog.list.isHidden() and "No topics" in widget.weak_dialog.empty.text()
 
@@ -388,18 +394,18 @@ def test_loops_list_fits_its_width_and_every_control_has_a_name(qtbot, ctx, bus,
     page.refresh()
     page.show()
     qtbot.waitExposed(page)
-    view = page.loops_view
+    view = page.loop_list.view
     assert view.horizontalScrollBar().maximum() == 0
     assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-    first = page.loops_model.index(0, 0)
+    first = page.loop_list.model.index(0, 0)
     assert view.visualRect(first).right() <= view.viewport().width()
-    assert "Principal engineer" in page.loops_model.data(first, Qt.ItemDataRole.ToolTipRole)
-    spoken = page.loops_model.data(first, Qt.ItemDataRole.AccessibleTextRole)
+    assert "Principal engineer" in page.loop_list.model.data(first, Qt.ItemDataRole.ToolTipRole)
+    spoken = page.loop_list.model.data(first, Qt.ItemDataRole.AccessibleTextRole)
     assert spoken.startswith("An extraordinarily long") and "9 Dec 2026" in spoken
     # arrow keys move through the loops
     view.setCurrentIndex(first)
     qtbot.keyClick(view, Qt.Key.Key_Down)
-    assert page.current_loop_id == page.loops_model.loops[1].id
+    assert page.current_loop_id == page.loop_list.model.loops[1].id
     for widget in page.findChildren(QAbstractButton) + page.findChildren(QLineEdit):
         if widget.isVisibleTo(page):
             assert widget.accessibleName() or widget.text().replace("&", ""), widget

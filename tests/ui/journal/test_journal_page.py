@@ -45,18 +45,18 @@ def _page(qtbot, ctx, bus, day_service):
 
 def test_models_pass_the_model_tester(qtbot, qtmodeltester, ctx, bus, day_service, filled):
     page = _page(qtbot, ctx, bus, day_service)
-    qtmodeltester.check(page.loops_model)
+    qtmodeltester.check(page.loop_list.model)
     qtmodeltester.check(page.rounds.model)
     page.search.setText("cache")
     page.run_search()
-    qtmodeltester.check(page.results_model)
+    qtmodeltester.check(page.loop_list.results_model)
 
 
 def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, day_service, filled):
     loop, rid, _other = filled
     page = _page(qtbot, ctx, bus, day_service)
-    row = page.loops_model.row_of(loop)
-    page.loops_view.setCurrentIndex(page.loops_model.index(row, 0))
+    row = page.loop_list.model.row_of(loop)
+    page.loop_list.view.setCurrentIndex(page.loop_list.model.index(row, 0))
     assert page.current_loop_id == loop
     model = page.rounds.model
     top = model.index(0, 0)
@@ -82,7 +82,9 @@ def test_a_custom_round_is_named_in_its_own_words(qtbot, ctx, bus, day_service, 
     rid = add_round(ctx.db, loop, rtype)
     ctx.db.execute("UPDATE rounds SET type_label = ? WHERE id = ?", [label, rid])
     page = _page(qtbot, ctx, bus, day_service)
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(loop), 0)
+    )
     assert page.rounds.model.data(page.rounds.model.index(0, 0)) == "ML infra deep dive interview"
 
 
@@ -101,16 +103,16 @@ def test_search_as_you_type_and_jump_to_the_loop(qtbot, ctx, bus, day_service, f
     _loop, _rid, other = filled
     page = _page(qtbot, ctx, bus, day_service)
     qtbot.keyClicks(page.search, "lru")
-    qtbot.waitUntil(lambda: page.left.currentWidget() is page.results_view)
-    assert page.results_model.rowCount() == 1
-    hit = page.results_model.index(0, 0)
-    assert "Globex" in page.results_model.data(hit)
-    page._result_chosen(hit)
+    qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.results_view)
+    assert page.loop_list.results_model.rowCount() == 1
+    hit = page.loop_list.results_model.index(0, 0)
+    assert "Globex" in page.loop_list.results_model.data(hit)
+    page.loop_list.results_view.activated.emit(hit)
     assert page.current_loop_id == other
     page.search.clear()
-    qtbot.waitUntil(lambda: page.left.currentWidget() is page.loops_view)
+    qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.view)
     page.search.setText("zzzz")
-    qtbot.waitUntil(lambda: page.left.currentWidget() is page.results_empty)
+    qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.results_empty)
 
 
 def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, day_service, filled):
@@ -207,7 +209,7 @@ def test_a_big_journal_stays_responsive(qtbot, ctx, bus, day_service):
     page.search.setText("consistent")
     page.run_search()
     search_ms = (time.thread_time() - start) * 1000
-    assert page.loops_model.rowCount() == 2000
+    assert page.loop_list.model.rowCount() == 2000
     assert refresh_ms < 250 and search_ms < 100, (refresh_ms, search_ms)
 
 
@@ -255,14 +257,15 @@ def test_the_loop_list_keeps_room_for_a_name_and_its_width_is_remembered(
 ):
     """At 200 % the detail's minimum width left the loop list nine characters wide
     ("Northw…"); the divider's place was forgotten at every start."""
-    from companion.ui.journal.page import LIST_CHARS, SPLITTER_KEY
+    from companion.ui.journal.loop_list import LIST_CHARS
+    from companion.ui.journal.page import SPLITTER_KEY
 
     page = _page(qtbot, ctx, bus, day_service)
     page.resize(700, 500)  # narrower than the two panes' own wishes
     page.show()
     qtbot.waitExposed(page)
     least = page.fontMetrics().averageCharWidth() * LIST_CHARS
-    assert page.left.width() >= least
+    assert page.loop_list.width() >= least
     page.splitter.moveSplitter(least + 40, 1)  # as a drag does
     assert ctx.prefs.get(SPLITTER_KEY) == page.splitter.sizes()
     left = page.splitter.sizes()[0]
