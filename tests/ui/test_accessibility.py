@@ -700,7 +700,7 @@ def _item_views(page: QWidget, where: str, tally, *, focused: bool = False) -> l
 
 
 def _journal_search(page) -> None:
-    page.search.setText("shard")
+    page.top.search.setText("shard")
     page.run_search()
     assert page.loop_list.results_view.isVisible(), "the search finds the asked question"
 

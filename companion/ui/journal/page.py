@@ -3,17 +3,14 @@ the thank-you tracker, search as you type, exports and import."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QMenu,
-    QPushButton,
     QSplitter,
     QStackedWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -27,18 +24,15 @@ from companion.ui.journal.dialogs import WeakTopicsDialog
 from companion.ui.journal.editor import JournalEditor
 from companion.ui.journal.entry_actions import EntryActions
 from companion.ui.journal.files import STUDY_TITLES
+from companion.ui.journal.loop_header import LoopHeader
 from companion.ui.journal.loop_list import LoopList
-from companion.ui.journal.models import (
-    loop_dates,
-)
 from companion.ui.journal.rounds_pane import RoundsPane
 from companion.ui.journal.thankyou import ThankYouBox
+from companion.ui.journal.top_bar import JournalTopBar
 from companion.ui.journal.transfer import JournalTransfer
 from companion.ui.stories.debrief import DebriefBox
 from companion.ui.widgets.loop_dialogs import LoopDialog
 from companion.ui.widgets.opening import open_dialog
-from companion.ui.widgets.plain_text import plain_tip
-from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 #: the change kinds this page shows
@@ -66,146 +60,129 @@ class JournalPage(QWidget):
         self.bus = bus
         self.day = day  # the session's day service: loop statuses, the thank-you time
         self.redraws = 0  # how often the page reloaded (benchmarks/bench_redraws.py)
-        self.editor = JournalEditor(ctx, self)
-        self.editor.edited.connect(self._edited)
-        self.editor.said.connect(self.status)
-        self.editor.stale.connect(self.refresh)
-        self.transfer = JournalTransfer(ctx, bus, self)
-        self.transfer.said.connect(self.status)
         self.current_loop_id: int | None = None
+        self._reselect: tuple[str, int] | None = None  # the row to select after an edit
+        self.weak_dialog: WeakTopicsDialog | None = None
         self.setAccessibleName("Journal")
-
-        # top bar: search, new loop, exports
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Search the journal…  (Ctrl+F)")
-        self.search.setAccessibleName("Search the journal")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self._search_soon)
-        self._search_timer = QTimer(self)
-        self._search_timer.setSingleShot(True)
-        self._search_timer.setInterval(60)
-        self._search_timer.timeout.connect(self.run_search)
-        new_loop = QPushButton("&New loop…")
-        new_loop.clicked.connect(self.new_loop)
-        self.export_button = QToolButton()
-        self.export_button.setText("&Export")
-        self.export_button.setAccessibleName("Export or import")
-        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        menu = QMenu(self.export_button)
-        for fmt, title in STUDY_TITLES.items():
-            menu.addAction(
-                f"Study list as {title}", lambda f=fmt: self.transfer.export_study_list(f)
-            )
-        menu.addSeparator()
-        menu.addAction("Whole journal (JSON)…", self.transfer.export_journal)
-        menu.addAction("Import a journal (JSON)…", self.transfer.import_journal)
-        self.export_button.setMenu(menu)
-        top = QHBoxLayout()
-        top.addWidget(self.search, 1)
-        top.addWidget(new_loop)
-        top.addWidget(self.export_button)
-
-        # left: loops or search results
+        self._make_workers()
+        self.top = self._top_bar()
         self.loop_list = LoopList()
         self.loop_list.loop_chosen.connect(self.show_loop)
         self.loop_list.edit_requested.connect(self.edit_loop)
+        self.right = self._loop_side()
+        self.splitter = self._splitter(self.loop_list, self.right)
+        self.message = QLabel()
+        self.message.setAccessibleName("Journal status")
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.top)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.message)
+        QShortcut(QKeySequence.StandardKey.Find, self, self.top.search.setFocus)
+        self._set_tab_order()
+        bus.changed.connect(self._on_change)
+        self._update_buttons()
+        # the first load is on_shown's: the main window calls it once the page is built
 
-        # right: one loop
-        self.title = QLabel()
-        type_role(self.title, "pageTitle")
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.title.setAccessibleName("Loop")
-        self.title.setWordWrap(True)
-        self.loop_notes = QLabel()
-        self.loop_notes.setTextFormat(Qt.TextFormat.PlainText)
-        self.loop_notes.setAccessibleName("Loop notes")
-        self.loop_notes.setWordWrap(True)
+    def _make_workers(self) -> None:
+        """The parts without widgets: the editor (and its undo keys) and the transfer."""
+        self.editor = JournalEditor(self.ctx, self)
+        self.editor.edited.connect(self._edited)
+        self.editor.said.connect(self.status)
+        self.editor.stale.connect(self.refresh)
+        self.transfer = JournalTransfer(self.ctx, self.bus, self)
+        self.transfer.said.connect(self.status)
+        stack = self.editor.undo_stack
+        self.undo_action = self._action("Undo", stack.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action("Redo", stack.redo, QKeySequence.StandardKey.Redo)
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.undo_action.setEnabled(stack.canUndo())
+        self.redo_action.setEnabled(stack.canRedo())
+
+    def _top_bar(self) -> JournalTopBar:
+        transfer = self.transfer
+        studies = [
+            (f"Study list as {title}", lambda f=fmt: transfer.export_study_list(f))
+            for fmt, title in STUDY_TITLES.items()
+        ]
+        top = JournalTopBar(
+            [
+                *studies,
+                None,
+                ("Whole journal (JSON)…", transfer.export_journal),
+                ("Import a journal (JSON)…", transfer.import_journal),
+            ]
+        )
+        top.search_due.connect(self.run_search)
+        top.new_loop_button.clicked.connect(self.new_loop)
+        return top
+
+    def _loop_side(self) -> QStackedWidget:
+        """One loop: its head, rounds, buttons, thank-you and debrief; or the empty text."""
+        self.header = LoopHeader()
+        self.header.edit_button.clicked.connect(lambda: self.edit_loop())
+        self.header.capture_button.clicked.connect(self.capture_selected)
         self.rounds = RoundsPane()
         self.rounds.current_changed.connect(self._update_buttons)
         self.rounds.edit_requested.connect(self.edit_selected)
         self.rounds.delete_requested.connect(self.delete_selected)
         self.rounds.menu_requested.connect(self._entry_menu)
-        self.edit_loop_button = QPushButton("Edit l&oop…")
-        self.edit_loop_button.setAccessibleName("Edit the loop's company, role, dates and status")
-        self.edit_loop_button.clicked.connect(lambda: self.edit_loop())
-        capture = QPushButton("&Capture…")
-        capture.setAccessibleName("Capture what was asked for the selected round")
-        capture.clicked.connect(self.capture_selected)
-        undo_stack = self.editor.undo_stack
-        self.undo_action = self._action("Undo", undo_stack.undo, QKeySequence.StandardKey.Undo)
-        self.redo_action = self._action("Redo", undo_stack.redo, QKeySequence.StandardKey.Redo)
-        undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        self.undo_action.setEnabled(undo_stack.canUndo())
-        self.redo_action.setEnabled(undo_stack.canRedo())
-        self.entry_actions = EntryActions(undo_stack)
+        self.entry_actions = EntryActions(self.editor.undo_stack)
         self.entry_actions.edit_button.clicked.connect(self.edit_selected)
         self.entry_actions.delete_button.clicked.connect(self.delete_selected)
         self.entry_actions.weak_button.clicked.connect(self.mark_selected_weak)
         self.entry_actions.weak_list_button.clicked.connect(self.show_weak_topics)
         self.thank_you = ThankYouBox(self.ctx, self.bus, self.status)
-        detail = QWidget()
-        dl = QVBoxLayout(detail)
-        dl.setContentsMargins(0, 0, 0, 0)
-        head = QHBoxLayout()
-        head.addWidget(self.title, 1)
-        head.addWidget(self.edit_loop_button, 0, Qt.AlignmentFlag.AlignTop)
-        head.addWidget(capture, 0, Qt.AlignmentFlag.AlignTop)
-        dl.addLayout(head)
-        dl.addWidget(self.loop_notes)
-        dl.addWidget(self.rounds, 1)
-        dl.addWidget(self.entry_actions)
-
         self.debrief = DebriefBox(self.ctx)  # the loop's prep recall (ui/stories)
-        dl.addWidget(self.thank_you)
-        dl.addWidget(self.debrief)
+        detail = QWidget()
+        column = QVBoxLayout(detail)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.header)
+        column.addWidget(self.rounds, 1)
+        for part in (self.entry_actions, self.thank_you, self.debrief):
+            column.addWidget(part)
         self.empty = QLabel(EMPTY_TEXT)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setAccessibleName("The journal is empty")
+        side = QStackedWidget()
         # the loop's detail scrolls on a small screen (800 x 500 at 200 %) rather than
         # making the window taller than the screen: the thank-you and debrief sit below
-        detail_scroll = VerticalScroll(
-            detail, "The loop's rounds, thank-you and debrief, scrollable"
+        side.addWidget(
+            VerticalScroll(detail, "The loop's rounds, thank-you and debrief, scrollable")
         )
-        self.right = QStackedWidget()
-        self.right.addWidget(detail_scroll)
-        self.right.addWidget(self.empty)
+        side.addWidget(self.empty)
+        return side
 
-        splitter = self.splitter = QSplitter()
-        splitter.addWidget(self.loop_list)
-        splitter.addWidget(self.right)
+    def _splitter(self, left: QWidget, right: QWidget) -> QSplitter:
+        """The two sides, at the widths the user left them."""
+        prefs = self.ctx.prefs
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
         splitter.setStretchFactor(1, 3)
-        splitter.setSizes(_saved_sizes(ctx.prefs.get(SPLITTER_KEY)) or [280, 640])
+        splitter.setSizes(_saved_sizes(prefs.get(SPLITTER_KEY)) or [280, 640])
         splitter.setChildrenCollapsible(False)
         splitter.splitterMoved.connect(
-            lambda _pos, _index: ctx.prefs.set(SPLITTER_KEY, splitter.sizes())
+            lambda _pos, _index: prefs.set(SPLITTER_KEY, splitter.sizes())
         )
-        self.message = QLabel()
-        self.message.setAccessibleName("Journal status")
-        self.message.setWordWrap(True)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addWidget(self.message)
-        QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
-        QShortcut(QKeySequence("Escape"), self.search, lambda: self.search.clear())
-        for first, second in (
-            (self.search, new_loop),
-            (new_loop, self.export_button),
-            (self.export_button, self.loop_list.view),
-            (self.loop_list.view, self.loop_list.results_view),
-            (self.loop_list.results_view, self.edit_loop_button),
-            (self.edit_loop_button, capture),
-            (capture, self.rounds.view),
-            (self.rounds.view, self.entry_actions.edit_button),
-        ):
+        return splitter
+
+    def _set_tab_order(self) -> None:
+        chain = [
+            self.top.search,
+            self.top.new_loop_button,
+            self.top.export_button,
+            self.loop_list.view,
+            self.loop_list.results_view,
+            self.header.edit_button,
+            self.header.capture_button,
+            self.rounds.view,
+            self.entry_actions.edit_button,
+        ]
+        for first, second in zip(chain, chain[1:]):
             QWidget.setTabOrder(first, second)
-        self.weak_dialog: WeakTopicsDialog | None = None
-        self._reselect: tuple[str, int] | None = None
-        bus.changed.connect(self._on_change)
-        self._update_buttons()
-        # the first load is on_shown's: the main window calls it once the page is built
 
     def _action(self, text: str, slot, keys) -> QAction:
         action = QAction(text, self)
@@ -236,7 +213,7 @@ class JournalPage(QWidget):
             self.weak_dialog.reload()
         if not self.loop_list.loops:
             self.right.setCurrentWidget(self.empty)
-            if not self.search.text().strip():
+            if not self.top.text():
                 self.loop_list.show_no_loops()
             self.current_loop_id = None
             self.rounds.clear()
@@ -246,7 +223,7 @@ class JournalPage(QWidget):
         self.loop_list.leave_no_loops()
         row = self.loop_list.row_of(keep) if keep is not None else -1
         self.select_loop_row(max(row, 0))
-        if self.search.text().strip():
+        if self.top.text():
             self.run_search()
 
     def _day_view(self):
@@ -292,13 +269,7 @@ class JournalPage(QWidget):
         self.current_loop_id = loop_id
         loop = detail.loop
         status = self.loop_list.status_of(loop_id, loop.status)
-        self.title.setText(
-            " · ".join(p for p in (loop.company, loop.role, loop_dates(loop), status) if p)
-        )
-        notes = " ".join(loop.notes.split())
-        self.loop_notes.setText(f"Notes: {notes[:300]}{'…' if len(notes) > 300 else ''}")
-        self.loop_notes.setToolTip(plain_tip(loop.notes[:2000]))
-        self.loop_notes.setVisible(bool(notes))
+        self.header.show_loop(loop, status)
         self.rounds.show_detail(detail, self.day.rules.titles)
         # after an edit here, its row (once); else Capture… means the round that just ended
         reselect, self._reselect = self._reselect, None
@@ -309,16 +280,11 @@ class JournalPage(QWidget):
 
     def _with_due(self, note):
         """The note with the thank-you time the day service gives (the one Today shows)."""
-        from dataclasses import replace
-
         return replace(note, due_at=self.day.thank_you_due(note.loop_id))
 
     # --- search --------------------------------------------------------------------------
-    def _search_soon(self, _text: str) -> None:
-        self._search_timer.start()
-
     def run_search(self) -> None:
-        text = self.search.text().strip()
+        text = self.top.text()
         if not text:
             self.loop_list.show_loops()
             return
@@ -356,7 +322,7 @@ class JournalPage(QWidget):
 
     # --- editing (the editor part does the writing) ------------------------------------
     def _update_buttons(self) -> None:
-        self.edit_loop_button.setEnabled(self.current_loop_id is not None)
+        self.header.set_has_loop(self.current_loop_id is not None)
         self.entry_actions.show_for(self.rounds.selected_object(), self.current_loop_id is not None)
 
     def _entry_menu(self, pos) -> None:

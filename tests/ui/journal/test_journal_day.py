@@ -66,13 +66,13 @@ def test_a_loops_status_follows_its_rounds(qtbot, ctx, bus, day_service, clock, 
     page = _page(qtbot, ctx, bus, day_service)
     status = {lp.id: lp.status for lp in page.loop_list.model.loops}
     assert status == {acme: "done", later: "planned"}  # both stored as "planned"
-    assert page.title.text().endswith("· done")
+    assert page.header.title.text().endswith("· done")
     add_round(ctx.db, acme, "hiring-manager", scheduled_at=clock.now() + dt.timedelta(hours=1))
     update_loop(ctx.db, later, status="offer")  # an outcome the user chose stays
     page.refresh()
     status = {lp.id: lp.status for lp in page.loop_list.model.loops}
     assert status == {acme: "in progress", later: "offer"}
-    assert page.title.text().endswith("· in progress")
+    assert page.header.title.text().endswith("· in progress")
 
 
 def test_marking_the_thank_you_sent_announces_one_change(

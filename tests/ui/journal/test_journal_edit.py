@@ -269,12 +269,12 @@ def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
         "offer",
         "Team of six",
     )
-    assert page.title.text() == "Acme Robotics · Staff SRE · 1–2 Dec 2026 · offer"
-    assert page.loop_notes.text() == "Notes: Team of six"
+    assert page.header.title.text() == "Acme Robotics · Staff SRE · 1–2 Dec 2026 · offer"
+    assert page.header.notes.text() == "Notes: Team of six"
     assert [h.kind for h in search(ctx.db, "robotics")] == ["loop"]
     page.editor.undo_stack.undo()
     assert get_loop(ctx.db, loop).company == "Acme"
-    assert page.loop_notes.isHidden()
+    assert page.header.notes.isHidden()
 
 
 def test_a_bad_loop_edit_keeps_the_loop(page, filled, ctx):

@@ -47,7 +47,7 @@ def test_models_pass_the_model_tester(qtbot, qtmodeltester, ctx, bus, day_servic
     page = _page(qtbot, ctx, bus, day_service)
     qtmodeltester.check(page.loop_list.model)
     qtmodeltester.check(page.rounds.model)
-    page.search.setText("cache")
+    page.top.search.setText("cache")
     page.run_search()
     qtmodeltester.check(page.loop_list.results_model)
 
@@ -69,7 +69,7 @@ def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, day_service, 
     assert ("Asked", "Shard a KV cache [consistent hashing]") in children
     assert ("Flubbed, bad", "Burst load: no 429s") in children
     assert ("Went well", "Rapport") in children
-    assert "Acme" in page.title.text()
+    assert "Acme" in page.header.title.text()
 
 
 def test_a_custom_round_is_named_in_its_own_words(qtbot, ctx, bus, day_service, clock):
@@ -102,16 +102,16 @@ def test_empty_journal_shows_what_to_do(qtbot, ctx, bus, day_service):
 def test_search_as_you_type_and_jump_to_the_loop(qtbot, ctx, bus, day_service, filled):
     _loop, _rid, other = filled
     page = _page(qtbot, ctx, bus, day_service)
-    qtbot.keyClicks(page.search, "lru")
+    qtbot.keyClicks(page.top.search, "lru")
     qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.results_view)
     assert page.loop_list.results_model.rowCount() == 1
     hit = page.loop_list.results_model.index(0, 0)
     assert "Globex" in page.loop_list.results_model.data(hit)
     page.loop_list.results_view.activated.emit(hit)
     assert page.current_loop_id == other
-    page.search.clear()
+    page.top.search.clear()
     qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.view)
-    page.search.setText("zzzz")
+    page.top.search.setText("zzzz")
     qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.results_empty)
 
 
@@ -206,7 +206,7 @@ def test_a_big_journal_stays_responsive(qtbot, ctx, bus, day_service):
     page.refresh()
     refresh_ms = (time.thread_time() - start) * 1000
     start = time.thread_time()
-    page.search.setText("consistent")
+    page.top.search.setText("consistent")
     page.run_search()
     search_ms = (time.thread_time() - start) * 1000
     assert page.loop_list.model.rowCount() == 2000
