@@ -360,12 +360,11 @@ class JournalPage(QWidget):
         """Name a topic to mark weak (from the Weak topics window)."""
         self.editor.add_weak_topic(self.weak_dialog if self.weak_dialog is not None else self)
 
-    def unmark_weak(self, key: str) -> None:
-        self.editor.unmark_weak(key)
-
     def show_weak_topics(self) -> None:
         if self.weak_dialog is None:
-            self.weak_dialog = WeakTopicsDialog(self, self)
+            self.weak_dialog = WeakTopicsDialog(self.ctx.db, self)
+            self.weak_dialog.add_requested.connect(self.add_weak_topic)
+            self.weak_dialog.unmark_requested.connect(self.editor.unmark_weak)
         self.weak_dialog.reload()
         if self.weak_dialog.isVisible():  # already open, maybe behind the main window
             self.weak_dialog.raise_()
