@@ -41,12 +41,7 @@ class EntryActions(QWidget):
             "Put the selected entry's topic on the study list",
         )
         self.weak_list_button = _button("Weak &topics…", "Show and unmark the topics marked weak")
-        self.undo_button = _button("&Undo", "Undo the last edit or delete on this page")
-        self.undo_button.clicked.connect(undo_stack.undo)
-        # straight to the widgets: the stack also signals while the page is destroyed
-        undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
-        undo_stack.undoTextChanged.connect(self._undo_tip)
-        self.undo_button.setEnabled(undo_stack.canUndo())
+        self.undo_button = self._undo_button(undo_stack)
         self._undo_tip(undo_stack.undoText())
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
@@ -54,6 +49,15 @@ class EntryActions(QWidget):
             row.addWidget(button)
         row.addStretch(1)
         row.addWidget(self.undo_button)
+
+    def _undo_button(self, undo_stack: QUndoStack) -> QPushButton:
+        button = _button("&Undo", "Undo the last edit or delete on this page")
+        button.clicked.connect(undo_stack.undo)
+        # straight to the widgets: the stack also signals while the page is destroyed
+        undo_stack.canUndoChanged.connect(button.setEnabled)
+        undo_stack.undoTextChanged.connect(self._undo_tip)
+        button.setEnabled(undo_stack.canUndo())
+        return button
 
     def menu_buttons(self) -> list[QPushButton]:
         """The buttons a row's context menu offers too."""

@@ -54,6 +54,10 @@ EMPTY_TEXT = (
 
 
 class JournalPage(QWidget):
+    """Shows the journal through its parts (the top bar, the loop list, the loop's head,
+    rounds and buttons, the thank-you and debrief boxes) and wires them: the editor
+    writes, the page announces, and every part is redrawn from the database on a change."""
+
     def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
