@@ -456,7 +456,7 @@ def test_the_journal_dialogs(qtbot, ctx, bus, day_service, loop, clock):
         "LoopEditDialog": je.LoopEditDialog(get_loop(ctx.db, loop_id)),
         "RoundDialog with notes": RoundDialog(types, None, get_round(ctx.db, round_id), notes=True),
         "WeakTopicDialog": je.WeakTopicDialog("caching", "read up"),
-        "WeakTopicsDialog": je.WeakTopicsDialog(page),
+        "WeakTopicsDialog": je.WeakTopicsDialog(ctx.db),
         **{f"EntryDialog {kind}": je.EntryDialog(kind, entry) for kind in je.KIND_TITLES},
     }
     problems = []
@@ -700,9 +700,9 @@ def _item_views(page: QWidget, where: str, tally, *, focused: bool = False) -> l
 
 
 def _journal_search(page) -> None:
-    page.search.setText("shard")
+    page.top.search.setText("shard")
     page.run_search()
-    assert page.results_view.isVisible(), "the search finds the asked question"
+    assert page.loop_list.results_view.isVisible(), "the search finds the asked question"
 
 
 # states with item views of their own, besides EXTRA_STATES
@@ -941,7 +941,7 @@ def test_contrast_of_the_lists_in_dialogs(qtbot, scheme, ctx, bus, day_service, 
     dialogs = {
         "CaptureDialog": capture,
         "HistoryDialog": HistoryDialog(ctx.db),
-        "WeakTopicsDialog": je.WeakTopicsDialog(page),
+        "WeakTopicsDialog": je.WeakTopicsDialog(ctx.db),
     }
     tally = contrast.Tally()
     problems = []

@@ -180,13 +180,17 @@ def test_the_journal_rounds_menu_opens_as_a_popup(qtbot, ctx, bus, day_service, 
     qtbot.addWidget(page)
     page.show()
     page.refresh()
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
-    view = page.rounds_view
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(loop), 0)
+    )
+    view = page.rounds.view
     qtbot.waitUntil(lambda: view.model().rowCount() > 0)
     view.setCurrentIndex(view.model().index(0, 0))
     page._entry_menu(view.visualRect(view.model().index(0, 0)).center())  # returns at once
     (menu,) = [m for m in view.findChildren(QMenu) if m.isVisible()]
-    assert [a.text() for a in menu.actions()][:1] == [page.edit_button.text().replace("&", "")]
+    assert [a.text() for a in menu.actions()][:1] == [
+        page.entry_actions.edit_button.text().replace("&", "")
+    ]
     menu.close()
     qtbot.waitUntil(lambda: not view.findChildren(QMenu))
 

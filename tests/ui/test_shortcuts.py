@@ -258,7 +258,7 @@ def test_no_clash_in_the_dialogs(qtbot, ctx, bus, day_service, loop, clock):
         "RoundDialog with notes": RoundDialog(types, None, get_round(ctx.db, round_id), notes=True),
         "LoopEditDialog": je.LoopEditDialog(get_loop(ctx.db, loop_id)),
         "WeakTopicDialog": je.WeakTopicDialog("caching", "read up"),
-        "WeakTopicsDialog": je.WeakTopicsDialog(page),
+        "WeakTopicsDialog": je.WeakTopicsDialog(ctx.db),
         **{f"EntryDialog {kind}": je.EntryDialog(kind, entry) for kind in je.KIND_TITLES},
     }
     problems = []

@@ -2,13 +2,13 @@
 weak topics (new loops and rounds use companion.ui.widgets.loop_dialogs). Each checks its fields with the core rules before closing, so a
 mistake is shown next to the form and nothing typed is lost.
 
-Pages reach these through a ``JournalDialogs`` object (``page.dialogs``); tests swap it
+The Journal page's editor reaches these through a ``JournalDialogs`` object (``editor.dialogs``); tests swap it
 for one that answers without showing anything.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -278,12 +278,16 @@ class JournalDialogs:
 
 
 class WeakTopicsDialog(QDialog):
-    """Every topic marked weak and not yet studied; add one, or unmark the selected one.
+    """Every topic marked weak and not yet studied (read from ``db``); Add… and Unmark
+    are asked of the page through ``add_requested`` and ``unmark_requested(key)``.
     Non-modal: it follows the journal while open."""
 
-    def __init__(self, page, parent=None):
+    add_requested = Signal()
+    unmark_requested = Signal(str)
+
+    def __init__(self, db, parent=None):
         super().__init__(parent)
-        self.page = page
+        self.db = db
         self.setWindowTitle("Weak topics")
         self.setAccessibleName("Weak topics")
         intro = QLabel(
@@ -295,6 +299,8 @@ class WeakTopicsDialog(QDialog):
         self.list.setAccessibleName("Topics marked weak")
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
+        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.list, self.unmark_selected)
         self.empty = QLabel(
             "No topics are marked weak.\nSelect an entry on the Journal page and press "
             "“Mark topic weak”, or add one here."
@@ -302,35 +308,36 @@ class WeakTopicsDialog(QDialog):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.empty.setAccessibleName("No weak topics")
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.empty, 1)
+        layout.addLayout(self._buttons())
+        self.resize(460, 380)
+        self.reload()
+
+    def _buttons(self) -> QHBoxLayout:
         self.add = QPushButton("&Add…")
         self.add.setAccessibleName("Add a weak topic")
+        self.add.clicked.connect(self.add_requested)
         self.unmark = QPushButton("&Unmark")
         self.unmark.setAccessibleName("Unmark the selected weak topic")
+        self.unmark.clicked.connect(self.unmark_selected)
         close = QPushButton("Close")
         close.setAccessibleName("Close the weak topics")
-        self.add.clicked.connect(self.page.add_weak_topic)
-        self.unmark.clicked.connect(self.unmark_selected)
         close.clicked.connect(self.close)
-        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.list, self.unmark_selected)
-        self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
         row = QHBoxLayout()
         row.addWidget(self.add)
         row.addWidget(self.unmark)
         row.addStretch(1)
         row.addWidget(close)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addWidget(self.list, 1)
-        layout.addWidget(self.empty, 1)
-        layout.addLayout(row)
-        self.resize(460, 380)
-        self.reload()
+        return row
 
     def reload(self) -> None:
         keep = self.selected_key()
         self.list.clear()
         seen: set[str] = set()
-        for topic in open_weak_topics(self.page.ctx.db):
+        for topic in open_weak_topics(self.db):
             key = topic_key(topic.topic)
             if key in seen:
                 continue
@@ -359,4 +366,4 @@ class WeakTopicsDialog(QDialog):
     def unmark_selected(self) -> None:
         key = self.selected_key()
         if key is not None:
-            self.page.unmark_weak(key)
+            self.unmark_requested.emit(key)

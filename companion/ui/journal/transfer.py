@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QApplication, QWidget
 
 from companion.core.changes import DAY_KINDS, Change
 from companion.core.journal.files import export_journal, import_journal
@@ -12,7 +13,7 @@ from companion.core.journal.validate import JournalImportError
 from companion.core.study.exports import SUFFIXES, export_study_list
 from companion.core.study.ranking import GuideIndex
 from companion.core.text import count_of
-from companion.ui.journal.files import STUDY_FILTERS
+from companion.ui.journal.files import STUDY_FILTERS, ExportRunner, FileDialogs
 
 
 def start_study_export(page, fmt: str, path: Path) -> None:
@@ -29,22 +30,41 @@ def start_study_export(page, fmt: str, path: Path) -> None:
 
 
 def _start_export(page, work, path: Path) -> None:
-    """Start ``work`` on the page's ExportRunner and say so in the page's status line."""
+    """Start ``work`` on the page's ExportRunner and say so in the page's status line
+    (``page``: anything with an ``exporter`` and a ``status``)."""
     if not page.exporter.start(work):
         page.status("An export is already running.")
     else:
         page.status(f"Exporting to {path}…")
 
 
-class JournalTransfer:
-    """Export the study list or the journal and import a journal; mixed into the Journal page."""
+class JournalTransfer(QObject):
+    """Export the study list or the journal and import a journal, for the page that is
+    its parent (the file dialogs open on it; an import is announced as the page's own).
+    What happened is said through ``said``."""
+
+    said = Signal(str)
+
+    def __init__(self, ctx, bus, page: QWidget):
+        super().__init__(page)
+        self.ctx = ctx
+        self.bus = bus
+        self.file_dialogs = FileDialogs(ctx.prefs)
+        self.exporter = ExportRunner(ctx, self)
+        self.exporter.finished.connect(self._export_done)
+
+    def status(self, text: str) -> None:
+        self.said.emit(text)
+
+    def _page(self) -> QWidget:
+        return self.parent()  # the Qt parent, not an attribute: no cycle through the page
 
     def _suggest(self, name: str) -> Path:
         return Path.home() / name
 
     def export_study_list(self, fmt: str) -> None:
         self.file_dialogs.save_path(
-            self,
+            self._page(),
             "Export the study list",
             self._suggest(f"study-list{SUFFIXES[fmt]}"),
             STUDY_FILTERS[fmt],
@@ -53,7 +73,7 @@ class JournalTransfer:
 
     def export_journal(self) -> None:
         self.file_dialogs.save_path(
-            self,
+            self._page(),
             "Export the whole journal",
             self._suggest("journal.json"),
             "JSON (*.json)",
@@ -71,12 +91,10 @@ class JournalTransfer:
 
     def import_journal(self) -> None:
         self.file_dialogs.open_path(
-            self, "Import a journal", Path.home(), "JSON (*.json)", self.import_journal_from
+            self._page(), "Import a journal", Path.home(), "JSON (*.json)", self.import_journal_from
         )
 
     def import_journal_from(self, path: Path) -> None:
-        from PySide6.QtWidgets import QApplication
-
         self.status(f"Importing {path.name}…")
         # a large journal takes a second or two on this thread (SQLite writes belong
         # to the GUI's connection): say so with the cursor rather than look frozen
@@ -90,7 +108,7 @@ class JournalTransfer:
             QApplication.restoreOverrideCursor()
         self.status(" ".join([report.summary(), *report.warnings()]))
 
-        self.bus.announce(Change.of(*DAY_KINDS, "plan", "study", origin=self))
+        self.bus.announce(Change.of(*DAY_KINDS, "plan", "study", origin=self._page()))
 
     def _export_done(self, ok: bool, message: str) -> None:
         self.status(message if ok else f"Export failed: {message}")

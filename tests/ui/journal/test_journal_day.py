@@ -38,7 +38,7 @@ def today_and_later(ctx, clock):
 def test_the_journal_opens_on_todays_loop(qtbot, ctx, bus, day_service, today_and_later):
     acme, _first, _second, later = today_and_later
     page = _page(qtbot, ctx, bus, day_service)
-    assert page.loops_model.loops[0].id == later  # the newest-dated loop is listed first
+    assert page.loop_list.model.loops[0].id == later  # the newest-dated loop is listed first
     assert page.current_loop_id == acme  # but the page is on today's
 
 
@@ -64,15 +64,15 @@ def test_capture_means_the_round_that_just_ended(qtbot, ctx, bus, day_service, t
 def test_a_loops_status_follows_its_rounds(qtbot, ctx, bus, day_service, clock, today_and_later):
     acme, _first, _second, later = today_and_later
     page = _page(qtbot, ctx, bus, day_service)
-    status = {lp.id: lp.status for lp in page.loops_model.loops}
+    status = {lp.id: lp.status for lp in page.loop_list.model.loops}
     assert status == {acme: "done", later: "planned"}  # both stored as "planned"
-    assert page.title.text().endswith("· done")
+    assert page.header.title.text().endswith("· done")
     add_round(ctx.db, acme, "hiring-manager", scheduled_at=clock.now() + dt.timedelta(hours=1))
     update_loop(ctx.db, later, status="offer")  # an outcome the user chose stays
     page.refresh()
-    status = {lp.id: lp.status for lp in page.loops_model.loops}
+    status = {lp.id: lp.status for lp in page.loop_list.model.loops}
     assert status == {acme: "in progress", later: "offer"}
-    assert page.title.text().endswith("· in progress")
+    assert page.header.title.text().endswith("· in progress")
 
 
 def test_marking_the_thank_you_sent_announces_one_change(

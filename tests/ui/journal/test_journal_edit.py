@@ -73,7 +73,7 @@ def page(qtbot, ctx, bus, day_service, filled):
     from companion.ui.journal.page import JournalPage
 
     widget = JournalPage(ctx, bus, day=day_service)
-    widget.dialogs = FakeDialogs()
+    widget.editor.dialogs = FakeDialogs()
     qtbot.addWidget(widget)
     widget.resize(1000, 700)
     widget.refresh()
@@ -81,14 +81,14 @@ def page(qtbot, ctx, bus, day_service, filled):
 
 
 def _select(page, kind, ref_id):
-    index = page.rounds_model.index_of(kind, ref_id)
+    index = page.rounds.model.index_of(kind, ref_id)
     assert index.isValid(), (kind, ref_id)
-    page.rounds_view.setCurrentIndex(index)
+    page.rounds.view.setCurrentIndex(index)
     return index
 
 
 def _entry_texts(page):
-    model = page.rounds_model
+    model = page.rounds.model
     top = model.index(0, 0)
     return [model.data(model.index(r, 1, top)) for r in range(model.rowCount(top))]
 
@@ -97,15 +97,15 @@ def test_changed_models_pass_the_model_tester(qtmodeltester, page, filled, ctx):
     loop, rid, _ids = filled
     journal.set_round_notes(ctx.db, rid, "Whiteboard was tiny")
     page.refresh()
-    qtmodeltester.check(page.rounds_model)
-    qtmodeltester.check(page.loops_model)
-    assert page.rounds_model.index_of("notes", rid).isValid()
-    assert not page.rounds_model.index_of("flub", 999).isValid()
+    qtmodeltester.check(page.rounds.model)
+    qtmodeltester.check(page.loop_list.model)
+    assert page.rounds.model.index_of("notes", rid).isValid()
+    assert not page.rounds.model.index_of("flub", 999).isValid()
 
 
 def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, bus):
     _loop, _rid, ids = filled
-    page.dialogs.entry_answer = (
+    page.editor.dialogs.entry_answer = (
         {"topic": "Rate limiting", "detail": "token bucket refill", "severity": 3},
         False,
     )
@@ -116,15 +116,15 @@ def test_enter_on_a_flub_edits_it_and_search_follows(qtbot, page, filled, ctx, b
             "loop", "round", "capture", "thank-you", "plan", "study"
         ),
     ):
-        qtbot.keyClick(page.rounds_view, Qt.Key.Key_Return)
-    assert page.dialogs.calls[0] == ("entry", "flub", ids["flub"], False)
+        qtbot.keyClick(page.rounds.view, Qt.Key.Key_Return)
+    assert page.editor.dialogs.calls[0] == ("entry", "flub", ids["flub"], False)
     flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     assert (flub.topic, flub.detail, flub.severity) == ("Rate limiting", "token bucket refill", 3)
     assert "Rate limiting: token bucket refill" in _entry_texts(page)
     assert [h.kind for h in search(ctx.db, "bucket")] == ["flub"]
     assert search(ctx.db, "burst") == []
     # the edited row stays selected, and Ctrl+Z (through the page's action) undoes it
-    assert page.selected_object().id == ids["flub"]
+    assert page.rounds.selected_object().id == ids["flub"]
     assert "Ctrl+Z" in page.message.text()
     with qtbot.waitSignal(
         bus.changed,
@@ -145,45 +145,45 @@ def test_f2_and_double_click_open_the_editor_and_cancel_changes_nothing(qtbot, p
     page.show()
     qtbot.waitExposed(page)
     index = _select(page, "asked", ids["asked"])
-    qtbot.keyClick(page.rounds_view, Qt.Key.Key_F2)
-    rect = page.rounds_view.visualRect(index)
-    qtbot.mouseClick(page.rounds_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    qtbot.mouseDClick(page.rounds_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert [c[:2] for c in page.dialogs.calls] == [("entry", "asked"), ("entry", "asked")]
-    assert not page.undo_stack.canUndo()
+    qtbot.keyClick(page.rounds.view, Qt.Key.Key_F2)
+    rect = page.rounds.view.visualRect(index)
+    qtbot.mouseClick(page.rounds.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(page.rounds.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert [c[:2] for c in page.editor.dialogs.calls] == [("entry", "asked"), ("entry", "asked")]
+    assert not page.editor.undo_stack.canUndo()
 
 
 def test_an_invalid_edit_is_refused_with_a_reason(page, filled, ctx):
     _loop, _rid, ids = filled
-    page.dialogs.entry_answer = ({"text": "   "}, False)
+    page.editor.dialogs.entry_answer = ({"text": "   "}, False)
     _select(page, "went_well", ids["went_well"])
     page.edit_selected()
     assert "not saved" in page.message.text() and "empty" in page.message.text()
     assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]).text == "Rapport"
-    assert not page.undo_stack.canUndo()
+    assert not page.editor.undo_stack.canUndo()
 
 
 def test_delete_key_asks_then_deletes_and_ctrl_z_brings_it_back(qtbot, page, filled, ctx, bus):
     _loop, _rid, ids = filled
-    page.dialogs.confirm_answer = False
+    page.editor.dialogs.confirm_answer = False
     _select(page, "flub", ids["flub"])
-    qtbot.keyClick(page.rounds_view, Qt.Key.Key_Delete)
-    assert page.dialogs.calls[-1] == ("confirm", "Delete the flub “Burst load”?")
+    qtbot.keyClick(page.rounds.view, Qt.Key.Key_Delete)
+    assert page.editor.dialogs.calls[-1] == ("confirm", "Delete the flub “Burst load”?")
     assert journal_edits.get_entry(ctx.db, "flub", ids["flub"]) is not None
 
-    page.dialogs.confirm_answer = True
+    page.editor.dialogs.confirm_answer = True
     with qtbot.waitSignal(
         bus.changed,
         check_params_cb=lambda c: c.touches(
             "loop", "round", "capture", "thank-you", "plan", "study"
         ),
     ):
-        qtbot.keyClick(page.rounds_view, Qt.Key.Key_Delete)
+        qtbot.keyClick(page.rounds.view, Qt.Key.Key_Delete)
     assert journal_edits.get_entry(ctx.db, "flub", ids["flub"]) is None
     assert search(ctx.db, "burst") == []
     assert "Burst load: no 429s" not in _entry_texts(page)
-    assert page.selected_object().id == ids["went_well"]  # the next row is selected
-    assert page.undo_button.isEnabled()
+    assert page.rounds.selected_object().id == ids["went_well"]  # the next row is selected
+    assert page.entry_actions.undo_button.isEnabled()
 
     with qtbot.waitSignal(
         bus.changed,
@@ -191,12 +191,12 @@ def test_delete_key_asks_then_deletes_and_ctrl_z_brings_it_back(qtbot, page, fil
             "loop", "round", "capture", "thank-you", "plan", "study"
         ),
     ):
-        page.undo_button.click()
+        page.entry_actions.undo_button.click()
     flub = journal_edits.get_entry(ctx.db, "flub", ids["flub"])
     assert (flub.topic, flub.detail, flub.severity) == ("Burst load", "no 429s", 2)
     assert [h.kind for h in search(ctx.db, "burst")] == ["flub"]
-    assert page.selected_object().id == ids["flub"]
-    assert not page.undo_button.isEnabled()
+    assert page.rounds.selected_object().id == ids["flub"]
+    assert not page.entry_actions.undo_button.isEnabled()
 
 
 def test_ctrl_z_shortcut_reaches_the_page(qtbot, page, filled, ctx):
@@ -205,24 +205,24 @@ def test_ctrl_z_shortcut_reaches_the_page(qtbot, page, filled, ctx):
     page.activateWindow()
     qtbot.waitUntil(page.isActiveWindow)
     _select(page, "went_well", ids["went_well"])
-    page.rounds_view.setFocus()
-    page.delete_button.click()
+    page.rounds.view.setFocus()
+    page.entry_actions.delete_button.click()
     assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]) is None
-    qtbot.keyClick(page.rounds_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(page.rounds.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]).text == "Rapport"
 
 
 def test_a_round_and_its_notes_are_edited_and_notes_cleared_with_undo(qtbot, page, filled, ctx):
     _loop, rid, _ids = filled
-    page.dialogs.round_answer = {
+    page.editor.dialogs.round_answer = {
         "type": "coding",
         "interviewer_role": "peer",
         "interviewer_name": "Sam",
         "notes": "Graphs, then a heap",
     }
     _select(page, "round", rid)
-    assert not page.delete_button.isEnabled()
-    qtbot.keyClick(page.rounds_view, Qt.Key.Key_F2)
+    assert not page.entry_actions.delete_button.isEnabled()
+    qtbot.keyClick(page.rounds.view, Qt.Key.Key_F2)
     got = get_round(ctx.db, rid)
     assert (got.type, got.interviewer_role, got.interviewer_name, got.notes) == (
         "coding",
@@ -231,20 +231,20 @@ def test_a_round_and_its_notes_are_edited_and_notes_cleared_with_undo(qtbot, pag
         "Graphs, then a heap",
     )
     # named as the day names it
-    assert page.rounds_model.data(page.rounds_model.index(0, 0)) == "Coding round"
+    assert page.rounds.model.data(page.rounds.model.index(0, 0)) == "Coding round"
     _select(page, "notes", rid)
-    assert page.delete_button.text() == "Clear &notes"
+    assert page.entry_actions.delete_button.text() == "Clear &notes"
     page.delete_selected()
     assert get_round(ctx.db, rid).notes == ""
-    page.undo_stack.undo()
+    page.editor.undo_stack.undo()
     assert get_round(ctx.db, rid).notes == "Graphs, then a heap"
-    page.undo_stack.undo()
+    page.editor.undo_stack.undo()
     assert get_round(ctx.db, rid).type == "design"
 
 
 def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
     loop, _rid, _ids = filled
-    page.dialogs.loop_answer = {
+    page.editor.dialogs.loop_answer = {
         "company": "Acme Robotics",
         "role": "Staff SRE",
         "starts_on": "2026-12-01",
@@ -252,14 +252,16 @@ def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
         "status": "offer",
         "notes": "Team of six",
     }
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(loop), 0)
+    )
     with qtbot.waitSignal(
         bus.changed,
         check_params_cb=lambda c: c.touches(
             "loop", "round", "capture", "thank-you", "plan", "study"
         ),
     ):
-        qtbot.keyClick(page.loops_view, Qt.Key.Key_Return)
+        qtbot.keyClick(page.loop_list.view, Qt.Key.Key_Return)
     got = get_loop(ctx.db, loop)
     assert (got.company, got.ends_on, got.status, got.notes) == (
         "Acme Robotics",
@@ -267,18 +269,22 @@ def test_edit_the_loop_from_the_list_with_enter(qtbot, page, filled, ctx, bus):
         "offer",
         "Team of six",
     )
-    assert page.title.text() == "Acme Robotics · Staff SRE · 1–2 Dec 2026 · offer"
-    assert page.loop_notes.text() == "Notes: Team of six"
+    assert page.header.title.text() == "Acme Robotics · Staff SRE · 1–2 Dec 2026 · offer"
+    assert page.header.notes.text() == "Notes: Team of six"
     assert [h.kind for h in search(ctx.db, "robotics")] == ["loop"]
-    page.undo_stack.undo()
+    page.editor.undo_stack.undo()
     assert get_loop(ctx.db, loop).company == "Acme"
-    assert page.loop_notes.isHidden()
+    assert page.header.notes.isHidden()
 
 
 def test_a_bad_loop_edit_keeps_the_loop(page, filled, ctx):
     loop, _rid, _ids = filled
-    page.dialogs.loop_answer = {"company": "Acme", "starts_on": "2026-12-05", "ends_on": None}
-    page.dialogs.loop_answer["ends_on"] = "2026-12-01"
+    page.editor.dialogs.loop_answer = {
+        "company": "Acme",
+        "starts_on": "2026-12-05",
+        "ends_on": None,
+    }
+    page.editor.dialogs.loop_answer["ends_on"] = "2026-12-01"
     page.edit_loop(loop)
     assert "before the first day" in page.message.text()
     assert get_loop(ctx.db, loop).starts_on == "2026-12-01"
@@ -295,12 +301,12 @@ def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
             "loop", "round", "capture", "thank-you", "plan", "study"
         ),
     ):
-        page.weak_button.click()
-    assert page.dialogs.calls == []  # the flub names its topic: no question asked
+        page.entry_actions.weak_button.click()
+    assert page.editor.dialogs.calls == []  # the flub names its topic: no question asked
     assert journal_weak.is_weak(ctx.db, "burst load")
     items = study_list(ctx.db, clock.now(), include_quiz=False)
     assert {i.topic: i.sources for i in items}["Burst load"] == {"flub", "weak"}
-    page.weak_button.click()  # twice: still one mark
+    page.entry_actions.weak_button.click()  # twice: still one mark
     assert "already marked weak" in page.message.text()
     assert len(journal_weak.open_weak_topics(ctx.db)) == 1
 
@@ -318,44 +324,51 @@ def test_mark_a_flub_topic_weak_then_unmark_it_from_the_weak_topics_window(
     assert not journal_weak.is_weak(ctx.db, "burst load")
     assert window.list.count() == 0 and not window.empty.isHidden()
     assert not window.unmark.isEnabled()
-    page.undo_stack.undo()
+    page.editor.undo_stack.undo()
     assert journal_weak.is_weak(ctx.db, "burst load") and window.list.count() == 1
-    page.undo_stack.undo()  # undo the mark itself
+    page.editor.undo_stack.undo()  # undo the mark itself
     assert not journal_weak.is_weak(ctx.db, "burst load")
 
 
 def test_mark_weak_asks_for_a_topic_when_the_entry_has_none(page, filled, ctx):
     _loop, _rid, ids = filled
-    page.dialogs.weak_answer = ("Small talk", "practise the opener")
+    page.editor.dialogs.weak_answer = ("Small talk", "practise the opener")
     _select(page, "went_well", ids["went_well"])
     page.mark_selected_weak()
-    assert page.dialogs.calls == [("weak", "Rapport")]
+    assert page.editor.dialogs.calls == [("weak", "Rapport")]
     (weak,) = journal_weak.open_weak_topics(ctx.db)
     assert (weak.topic, weak.note, weak.round_id) == ("Small talk", "practise the opener", _rid)
-    page.dialogs.weak_answer = None  # cancelled: nothing more
+    page.editor.dialogs.weak_answer = None  # cancelled: nothing more
     page.mark_selected_weak()
     assert len(journal_weak.open_weak_topics(ctx.db)) == 1
 
 
 def test_edit_dialog_can_mark_the_topic_weak_in_one_undo_step(page, filled, ctx):
     _loop, _rid, ids = filled
-    page.dialogs.entry_answer = ({"question": "Shard a cache", "topic": "Sharding"}, True)
+    page.editor.dialogs.entry_answer = ({"question": "Shard a cache", "topic": "Sharding"}, True)
     _select(page, "asked", ids["asked"])
     page.edit_selected()
     assert journal_edits.get_entry(ctx.db, "asked", ids["asked"]).topic == "Sharding"
     assert journal_weak.is_weak(ctx.db, "sharding")
-    page.undo_stack.undo()
+    page.editor.undo_stack.undo()
     assert journal_edits.get_entry(ctx.db, "asked", ids["asked"]).topic == "consistent hashing"
     assert not journal_weak.is_weak(ctx.db, "sharding")
 
 
 def test_a_loop_with_nothing_written_says_what_to_do(page, filled):
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(4), 0))
-    globex = next(lp for lp in page.loops_model.loops if lp.company == "Globex")
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(globex.id), 0))
-    assert page.rounds_stack.currentWidget() is page.rounds_empty
-    assert "Capture" in page.rounds_empty.text()
-    assert not page.edit_button.isEnabled() and not page.delete_button.isEnabled()
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(4), 0)
+    )
+    globex = next(lp for lp in page.loop_list.model.loops if lp.company == "Globex")
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(globex.id), 0)
+    )
+    assert page.rounds.currentWidget() is page.rounds.empty
+    assert "Capture" in page.rounds.empty.text()
+    assert (
+        not page.entry_actions.edit_button.isEnabled()
+        and not page.entry_actions.delete_button.isEnabled()
+    )
 
 
 def test_empty_journal_lists_say_so(qtbot, ctx, bus, day_service):
@@ -364,7 +377,7 @@ def test_empty_journal_lists_say_so(qtbot, ctx, bus, day_service):
     widget = JournalPage(ctx, bus, day=day_service)
     qtbot.addWidget(widget)
     widget.refresh()
-    assert widget.left.currentWidget() is widget.loops_empty
+    assert widget.loop_list.currentWidget() is widget.loop_list.empty
     widget.show_weak_topics()
     assert widget.weak_dialog.list.isHidden() and "No topics" in widget.weak_dialog.empty.text()
 
@@ -381,18 +394,18 @@ def test_loops_list_fits_its_width_and_every_control_has_a_name(qtbot, ctx, bus,
     page.refresh()
     page.show()
     qtbot.waitExposed(page)
-    view = page.loops_view
+    view = page.loop_list.view
     assert view.horizontalScrollBar().maximum() == 0
     assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-    first = page.loops_model.index(0, 0)
+    first = page.loop_list.model.index(0, 0)
     assert view.visualRect(first).right() <= view.viewport().width()
-    assert "Principal engineer" in page.loops_model.data(first, Qt.ItemDataRole.ToolTipRole)
-    spoken = page.loops_model.data(first, Qt.ItemDataRole.AccessibleTextRole)
+    assert "Principal engineer" in page.loop_list.model.data(first, Qt.ItemDataRole.ToolTipRole)
+    spoken = page.loop_list.model.data(first, Qt.ItemDataRole.AccessibleTextRole)
     assert spoken.startswith("An extraordinarily long") and "9 Dec 2026" in spoken
     # arrow keys move through the loops
     view.setCurrentIndex(first)
     qtbot.keyClick(view, Qt.Key.Key_Down)
-    assert page.current_loop_id == page.loops_model.loops[1].id
+    assert page.current_loop_id == page.loop_list.model.loops[1].id
     for widget in page.findChildren(QAbstractButton) + page.findChildren(QLineEdit):
         if widget.isVisibleTo(page):
             assert widget.accessibleName() or widget.text().replace("&", ""), widget
@@ -475,8 +488,8 @@ def test_deleting_the_last_entry_of_a_round_selects_the_one_above(page, filled, 
     _select(page, "went_well", ids["went_well"])
     page.delete_selected()
     assert journal_edits.get_entry(ctx.db, "went_well", ids["went_well"]) is None
-    assert journal_edits.entry_kind_of(page.selected_object()) == "flub"
-    assert "Dana" in page.rounds_model.data(page.rounds_model.index(0, 1))
+    assert journal_edits.entry_kind_of(page.rounds.selected_object()) == "flub"
+    assert "Dana" in page.rounds.model.data(page.rounds.model.index(0, 1))
 
 
 def test_the_real_dialogs_open_without_a_nested_event_loop(qtbot, page, filled, ctx, bus):
@@ -488,11 +501,11 @@ def test_the_real_dialogs_open_without_a_nested_event_loop(qtbot, page, filled, 
     from companion.ui.journal.dialogs import JournalDialogs
 
     _loop, _rid, ids = filled
-    page.dialogs = JournalDialogs()
+    page.editor.dialogs = JournalDialogs()
     page.show()
     _select(page, "flub", ids["flub"])
     page.delete_selected()  # the question is open; nothing is deleted yet
-    box = page.dialogs.open
+    box = page.editor.dialogs.open
     assert box.isVisible() and _count(ctx.db, "flubs") == 1
     bus.announce(Change.of("round"))  # the day moves on under the question: a refresh
     yes = next(b for b in box.buttons() if b.text() == "Delete flub")
@@ -500,10 +513,10 @@ def test_the_real_dialogs_open_without_a_nested_event_loop(qtbot, page, filled, 
     assert _count(ctx.db, "flubs") == 0
     _select(page, "asked", ids["asked"])
     page.edit_selected()
-    dialog = page.dialogs.open
+    dialog = page.editor.dialogs.open
     assert isinstance(dialog, QDialog) and dialog.isVisible()
     dialog.reject()  # cancelled: nothing changes
-    assert _count(ctx.db, "asked") == 1 and page.dialogs.open is dialog
+    assert _count(ctx.db, "asked") == 1 and page.editor.dialogs.open is dialog
 
 
 def _count(db, table: str) -> int:

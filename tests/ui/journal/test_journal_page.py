@@ -45,20 +45,20 @@ def _page(qtbot, ctx, bus, day_service):
 
 def test_models_pass_the_model_tester(qtbot, qtmodeltester, ctx, bus, day_service, filled):
     page = _page(qtbot, ctx, bus, day_service)
-    qtmodeltester.check(page.loops_model)
-    qtmodeltester.check(page.rounds_model)
-    page.search.setText("cache")
+    qtmodeltester.check(page.loop_list.model)
+    qtmodeltester.check(page.rounds.model)
+    page.top.search.setText("cache")
     page.run_search()
-    qtmodeltester.check(page.results_model)
+    qtmodeltester.check(page.loop_list.results_model)
 
 
 def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, day_service, filled):
     loop, rid, _other = filled
     page = _page(qtbot, ctx, bus, day_service)
-    row = page.loops_model.row_of(loop)
-    page.loops_view.setCurrentIndex(page.loops_model.index(row, 0))
+    row = page.loop_list.model.row_of(loop)
+    page.loop_list.view.setCurrentIndex(page.loop_list.model.index(row, 0))
     assert page.current_loop_id == loop
-    model = page.rounds_model
+    model = page.rounds.model
     top = model.index(0, 0)
     assert model.data(top) == "System design round"  # the pack's title, as the day says it
     assert "Dana" in model.data(model.index(0, 1))
@@ -69,7 +69,7 @@ def test_shows_a_loop_with_its_rounds_and_entries(qtbot, ctx, bus, day_service, 
     assert ("Asked", "Shard a KV cache [consistent hashing]") in children
     assert ("Flubbed, bad", "Burst load: no 429s") in children
     assert ("Went well", "Rapport") in children
-    assert "Acme" in page.title.text()
+    assert "Acme" in page.header.title.text()
 
 
 def test_a_custom_round_is_named_in_its_own_words(qtbot, ctx, bus, day_service, clock):
@@ -82,8 +82,10 @@ def test_a_custom_round_is_named_in_its_own_words(qtbot, ctx, bus, day_service, 
     rid = add_round(ctx.db, loop, rtype)
     ctx.db.execute("UPDATE rounds SET type_label = ? WHERE id = ?", [label, rid])
     page = _page(qtbot, ctx, bus, day_service)
-    page.loops_view.setCurrentIndex(page.loops_model.index(page.loops_model.row_of(loop), 0))
-    assert page.rounds_model.data(page.rounds_model.index(0, 0)) == "ML infra deep dive interview"
+    page.loop_list.view.setCurrentIndex(
+        page.loop_list.model.index(page.loop_list.model.row_of(loop), 0)
+    )
+    assert page.rounds.model.data(page.rounds.model.index(0, 0)) == "ML infra deep dive interview"
 
 
 def test_empty_journal_shows_what_to_do(qtbot, ctx, bus, day_service):
@@ -100,17 +102,17 @@ def test_empty_journal_shows_what_to_do(qtbot, ctx, bus, day_service):
 def test_search_as_you_type_and_jump_to_the_loop(qtbot, ctx, bus, day_service, filled):
     _loop, _rid, other = filled
     page = _page(qtbot, ctx, bus, day_service)
-    qtbot.keyClicks(page.search, "lru")
-    qtbot.waitUntil(lambda: page.left.currentWidget() is page.results_view)
-    assert page.results_model.rowCount() == 1
-    hit = page.results_model.index(0, 0)
-    assert "Globex" in page.results_model.data(hit)
-    page._result_chosen(hit)
+    qtbot.keyClicks(page.top.search, "lru")
+    qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.results_view)
+    assert page.loop_list.results_model.rowCount() == 1
+    hit = page.loop_list.results_model.index(0, 0)
+    assert "Globex" in page.loop_list.results_model.data(hit)
+    page.loop_list.results_view.activated.emit(hit)
     assert page.current_loop_id == other
-    page.search.clear()
-    qtbot.waitUntil(lambda: page.left.currentWidget() is page.loops_view)
-    page.search.setText("zzzz")
-    qtbot.waitUntil(lambda: page.left.currentWidget() is page.results_empty)
+    page.top.search.clear()
+    qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.view)
+    page.top.search.setText("zzzz")
+    qtbot.waitUntil(lambda: page.loop_list.currentWidget() is page.loop_list.results_empty)
 
 
 def test_thank_you_tracker_draft_copy_and_sent(qtbot, ctx, bus, day_service, filled):
@@ -142,7 +144,7 @@ def test_capture_button_asks_for_the_selected_round(qtbot, ctx, bus, day_service
     loop, rid, _other = filled
     page = _page(qtbot, ctx, bus, day_service)
     page.show_loop(loop)
-    page.rounds_view.setCurrentIndex(page.rounds_model.index(0, 0))
+    page.rounds.view.setCurrentIndex(page.rounds.model.index(0, 0))
     with qtbot.waitSignal(bus.capture_round) as got:
         page.capture_selected()
     assert got.args == [rid]
@@ -157,14 +159,14 @@ def test_study_list_export_through_the_file_dialog(
 
     page = _page(qtbot, ctx, bus, day_service)
     out = tmp_path / f"out.{fmt}"
-    page.export_study_list(fmt)
+    page.transfer.export_study_list(fmt)
     dialog = pick(page, out)
     assert dialog.windowTitle() == dialog.accessibleName() == "Export the study list"
     assert dialog.nameFilters() == [STUDY_FILTERS[fmt]]
-    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=10_000)
+    qtbot.waitUntil(lambda: not page.transfer.exporter.busy, timeout=10_000)
     assert "Wrote 1 topic " in page.message.text()
     assert "Burst load" in out.read_text(encoding="utf-8")
-    page.export_study_list(fmt)  # the next one opens where this one was saved
+    page.transfer.export_study_list(fmt)  # the next one opens where this one was saved
     again = pick(page, None)
     assert again.directory().absolutePath() == str(tmp_path)
     assert again.selectedFiles()[0].endswith(f"study-list{SUFFIXES[fmt]}")
@@ -175,7 +177,7 @@ def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, day_service, f
     out = tmp_path / "journal.json"
     page.export_journal()
     pick(page, out)
-    qtbot.waitUntil(lambda: not page.exporter.busy, timeout=10_000)
+    qtbot.waitUntil(lambda: not page.transfer.exporter.busy, timeout=10_000)
     assert len(json.loads(out.read_text(encoding="utf-8"))["loops"]) == 2
     page.import_journal()
     pick(page, out)
@@ -189,9 +191,9 @@ def test_journal_export_and_import_from_the_page(qtbot, ctx, bus, day_service, f
 
 def test_cancelled_dialog_does_nothing(qtbot, ctx, bus, day_service, filled):
     page = _page(qtbot, ctx, bus, day_service)
-    page.export_study_list("csv")
+    page.transfer.export_study_list("csv")
     pick(page, None)
-    assert not page.exporter.busy and page.message.text() == ""
+    assert not page.transfer.exporter.busy and page.message.text() == ""
 
 
 def test_a_big_journal_stays_responsive(qtbot, ctx, bus, day_service):
@@ -204,10 +206,10 @@ def test_a_big_journal_stays_responsive(qtbot, ctx, bus, day_service):
     page.refresh()
     refresh_ms = (time.thread_time() - start) * 1000
     start = time.thread_time()
-    page.search.setText("consistent")
+    page.top.search.setText("consistent")
     page.run_search()
     search_ms = (time.thread_time() - start) * 1000
-    assert page.loops_model.rowCount() == 2000
+    assert page.loop_list.model.rowCount() == 2000
     assert refresh_ms < 250 and search_ms < 100, (refresh_ms, search_ms)
 
 
@@ -255,14 +257,15 @@ def test_the_loop_list_keeps_room_for_a_name_and_its_width_is_remembered(
 ):
     """At 200 % the detail's minimum width left the loop list nine characters wide
     ("Northw…"); the divider's place was forgotten at every start."""
-    from companion.ui.journal.page import LIST_CHARS, SPLITTER_KEY
+    from companion.ui.journal.loop_list import LIST_CHARS
+    from companion.ui.journal.page import SPLITTER_KEY
 
     page = _page(qtbot, ctx, bus, day_service)
     page.resize(700, 500)  # narrower than the two panes' own wishes
     page.show()
     qtbot.waitExposed(page)
     least = page.fontMetrics().averageCharWidth() * LIST_CHARS
-    assert page.left.width() >= least
+    assert page.loop_list.width() >= least
     page.splitter.moveSplitter(least + 40, 1)  # as a drag does
     assert ctx.prefs.get(SPLITTER_KEY) == page.splitter.sizes()
     left = page.splitter.sizes()[0]

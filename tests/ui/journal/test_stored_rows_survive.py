@@ -75,8 +75,8 @@ def test_journal_survives(qtbot, ctx, bus, day_service, hostile):
     qtbot.addWidget(page)
     page.show()
     page.refresh()
-    assert [lp.id for lp in page.loops_model.loops] == [hostile]
+    assert [lp.id for lp in page.loop_list.model.loops] == [hostile]
     assert page.current_loop_id == hostile
     assert page.right.currentWidget() is not page.empty
-    rounds = [g.round.type for g in page.rounds_model.groups if g.round is not None]
+    rounds = [g.round.type for g in page.rounds.model.groups if g.round is not None]
     assert sorted(rounds) == ["coding", "design"]

@@ -174,7 +174,7 @@ def test_a_thank_you_row_opens_the_journal_on_its_own_loop(main_window, open_pag
             QApplication.sendPostedEvents()
             QApplication.processEvents()
         assert journal.current_loop_id == booked[company][0], company
-        assert journal.title.text().startswith(company)
+        assert journal.header.title.text().startswith(company)
         open_page(win, "today")
 
 

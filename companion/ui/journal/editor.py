@@ -1,21 +1,23 @@
-"""Editing on the Journal page: edit, delete with undo, and weak topics.
+"""Editing the journal from its page: edit, delete with undo, and weak topics.
 
-A mixin of :class:`companion.ui.journal.page.JournalPage`, kept apart so the page module
-stays readable; it uses the page's tree, undo stack, dialogs and status line."""
+A part of :class:`companion.ui.journal.page.JournalPage` (its Qt parent, on which the
+dialogs open). The page hands in what is selected; the editor writes, keeps the undo
+stack, and says what changed (``edited``, which the page announces) and what to tell the
+user (``said``)."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMenu
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
 
-from companion.core.changes import Change
 from companion.core.content.lengths import type_lengths
 from companion.core.day.loops import Round, get_loop, update_loop, update_round
 from companion.core.journal import edits, weak
 from companion.core.journal import entries as journal
 from companion.core.journal.entries import Asked, Flub, WeakTopic, WentWell
 from companion.core.stories.rounds import load_expected, save_expected
-from companion.ui.journal.dialogs import WeakTopicsDialog
-from companion.ui.journal.models import OBJECT, RoundNotes
+from companion.ui.journal.dialogs import JournalDialogs
+from companion.ui.journal.models import RoundNotes
 from companion.ui.journal.undo import JournalCommand
 
 ENTRY_NAMES = {
@@ -26,51 +28,24 @@ ENTRY_NAMES = {
 }
 
 
-class JournalEditing:
-    def selected_object(self):
-        """What the current row of the rounds view stands for: an entry, a Round, a
-        RoundNotes, or None."""
-        index = self.rounds_view.currentIndex()
-        if not index.isValid():
-            return None
-        return index.siblingAtColumn(0).data(OBJECT)
+class JournalEditor(QObject):
+    #: (kinds, loop id or None, the row to select as (kind, id) or None): a write made
+    #: here, for the page to announce (it refreshes on it, selecting that row)
+    edited = Signal(object, object, object)
+    said = Signal(str)  # a line for the page's status
+    stale = Signal()  # what the page shows is out of date (a row already gone)
 
-    def _update_buttons(self, *_args) -> None:
-        obj = self.selected_object()
-        has_loop = self.current_loop_id is not None
-        is_entry = obj is not None and not isinstance(obj, (Round, RoundNotes))
-        self.edit_loop_button.setEnabled(has_loop)
-        self.edit_button.setEnabled(obj is not None)
-        self.delete_button.setEnabled(is_entry or isinstance(obj, RoundNotes))
-        self.weak_button.setEnabled(has_loop and not isinstance(obj, WeakTopic))
-        self.delete_button.setText("Clear &notes" if isinstance(obj, RoundNotes) else "De&lete")
-        self.weak_button.setToolTip(
-            f"Put “{obj.topic}” on the study list"
-            if isinstance(obj, Flub) or (is_entry and getattr(obj, "topic", ""))
-            else "Name a topic to put on the study list"
-        )
+    def __init__(self, ctx, page):
+        super().__init__(page)
+        self.ctx = ctx
+        self.dialogs = JournalDialogs()  # tests swap it
+        self.undo_stack = QUndoStack(self)
 
-    def _update_undo(self) -> None:
-        self.undo_button.setEnabled(self.undo_stack.canUndo())
-        self.undo_action.setEnabled(self.undo_stack.canUndo())
-        self.redo_action.setEnabled(self.undo_stack.canRedo())
-        self._undo_tip(self.undo_stack.undoText())
+    def _page(self):
+        return self.parent()  # the Qt parent, not an attribute: no cycle through the page
 
-    def _undo_tip(self, what: str) -> None:
-        try:
-            self.undo_button.setToolTip(f"Undo {what} (Ctrl+Z)" if what else "Nothing to undo")
-        except RuntimeError:  # the page is being destroyed
-            pass
-
-    def _entry_menu(self, pos) -> None:
-        if not self.rounds_view.indexAt(pos).isValid():
-            return
-        menu = QMenu(self.rounds_view)
-        menu.aboutToHide.connect(menu.deleteLater)
-        for button in (self.edit_button, self.delete_button, self.weak_button):
-            action = menu.addAction(button.text().replace("&", ""), button.click)
-            action.setEnabled(button.isEnabled())
-        menu.popup(self.rounds_view.viewport().mapToGlobal(pos))  # no loop of its own
+    def status(self, text: str) -> None:
+        self.said.emit(text)
 
     def _edit_fields(
         self,
@@ -124,23 +99,14 @@ class JournalEditing:
         self._changed(f"{text[:1].upper()}{text[1:]}. Ctrl+Z undoes it.", loop_id, now, kinds)
 
     def _changed(self, message: str, loop_id: int | None, select, kinds=("capture",)) -> None:
-        if loop_id is not None:
-            self.current_loop_id = loop_id
-        self._reselect = select() if callable(select) else select
-        # this page refreshes on its own announcement like on any other
-        self.bus.announce(Change.of(*kinds, ids=[loop_id] if loop_id else (), origin=self))
-        self._reselect = None
+        self.edited.emit(kinds, loop_id, select() if callable(select) else select)
         self.status(message)
 
     def _failed(self, what: str, exc: Exception) -> None:
         self.status(f"{what}: {exc}")
 
-    def edit_selected(self) -> None:
-        obj = self.selected_object()
-        if obj is None:
-            if self.current_loop_id is not None and not self.rounds_model.rowCount():
-                self.edit_loop()
-            return
+    def edit(self, obj) -> None:
+        """Edit a row of the rounds view: an entry, a Round or a RoundNotes."""
         if isinstance(obj, RoundNotes):
             self.edit_round(obj.round, focus_notes=True)
         elif isinstance(obj, Round):
@@ -187,7 +153,7 @@ class JournalEditing:
                 if both:
                     self.undo_stack.endMacro()
 
-        self.dialogs.edit_entry(self, kind, entry, weak_now, answered)
+        self.dialogs.edit_entry(self._page(), kind, entry, weak_now, answered)
 
     def edit_round(self, rnd, focus_notes: bool = False) -> None:
         types = [(t.id, t.title) for t in self.ctx.content.round_types()]
@@ -200,7 +166,7 @@ class JournalEditing:
                 save_expected(self.ctx.db, rnd.id, topics)
                 saved_topics = True
                 self.status("Expected topics saved.")
-                self.refresh()
+                self.stale.emit()
             changed = {k: v for k, v in fields.items() if v != getattr(rnd, k)}
             if not changed and saved_topics:
                 return
@@ -218,13 +184,9 @@ class JournalEditing:
                 kinds=("round", "capture"),  # its notes are part of the capture
             )
 
-        self.dialogs.edit_round(self, rnd, types, focus_notes, lengths, then=answered)
+        self.dialogs.edit_round(self._page(), rnd, types, focus_notes, lengths, then=answered)
 
-    def edit_loop(self, loop_id: int | None = None) -> None:
-        loop_id = loop_id if loop_id is not None else self.current_loop_id
-        index = self.loops_view.currentIndex()
-        if loop_id is None and index.isValid():
-            loop_id = index.data(OBJECT).id
+    def edit_loop(self, loop_id: int | None) -> None:
         loop = get_loop(self.ctx.db, loop_id) if loop_id is not None else None
         if loop is None:
             return
@@ -244,10 +206,11 @@ class JournalEditing:
                 kinds=("loop",),
             )
 
-        self.dialogs.edit_loop(self, loop, answered)
+        self.dialogs.edit_loop(self._page(), loop, answered)
 
-    def delete_selected(self) -> None:
-        obj = self.selected_object()
+    def delete(self, obj, neighbour) -> None:
+        """Delete the entry ``obj`` (or clear a round's notes) once confirmed; ``neighbour``
+        is the entry to select once it is gone (None: none)."""
         if isinstance(obj, RoundNotes):
             self._clear_round_notes(obj.round)
             return
@@ -259,20 +222,13 @@ class JournalEditing:
         text = getattr(obj, "question", None) or getattr(obj, "topic", None) or obj.text
         short = " ".join(text.split())
         short = short if len(short) <= 120 else short[:119] + "…"
-        neighbour = None  # the entry to select once this one is gone: below, else above
-        current = self.rounds_view.currentIndex()
-        for near in (self.rounds_view.indexBelow(current), self.rounds_view.indexAbove(current)):
-            candidate = near.siblingAtColumn(0).data(OBJECT) if near.isValid() else None
-            if candidate is not None and not isinstance(candidate, (Round, RoundNotes)):
-                neighbour = candidate
-                break
 
         def confirmed() -> None:
             db = self.ctx.db
             row = edits.entry_row(db, kind, obj.id)
             if row is None:
                 self.status(f"That {name} was already deleted.")
-                self.refresh()
+                self.stale.emit()
                 return
             state = {"id": obj.id}
             journal.delete_entry(db, kind, obj.id)
@@ -292,7 +248,7 @@ class JournalEditing:
             )
 
         self.dialogs.confirm(
-            self,
+            self._page(),
             f"Delete the {name}?",
             f"Delete the {name} “{short}”?",
             f"Delete {name}",
@@ -312,13 +268,14 @@ class JournalEditing:
             )
 
         self.dialogs.confirm(
-            self, "Clear the notes?", "Clear this round's notes?", "Clear notes", confirmed
+            self._page(), "Clear the notes?", "Clear this round's notes?", "Clear notes", confirmed
         )
 
     # --- weak topics -----------------------------------------------------------------------
-    def mark_selected_weak(self) -> None:
-        obj = self.selected_object()
-        loop_id, round_id, topic, select = self.current_loop_id, None, "", None
+    def mark_weak(self, obj, loop_id: int | None) -> None:
+        """Mark the topic of the row ``obj`` weak (asked for when it has none); ``loop_id``
+        is the loop shown, for a mark with no entry."""
+        round_id, topic, select = None, "", None
         if isinstance(obj, WeakTopic):
             self.status(f"“{obj.topic}” is already marked weak.")
             return
@@ -335,7 +292,7 @@ class JournalEditing:
             return
         suggested = getattr(obj, "question", "") or getattr(obj, "text", "")
         self.dialogs.weak_topic(
-            self,
+            self._page(),
             " ".join(suggested.split())[:80],
             then=lambda answer: self._mark_weak(answer[0], answer[1], loop_id, round_id, select),
         )
@@ -363,9 +320,8 @@ class JournalEditing:
 
         self._push(f"mark “{topic.strip()}” weak", redo, undo, loop_id, select)
 
-    def add_weak_topic(self) -> None:
-        """Name a topic to mark weak (from the Weak topics window)."""
-        parent = self.weak_dialog if self.weak_dialog is not None else self
+    def add_weak_topic(self, parent) -> None:
+        """Name a topic to mark weak (from the Weak topics window, ``parent``)."""
         self.dialogs.weak_topic(
             parent, then=lambda answer: self._mark_weak(answer[0], answer[1], None, None, None)
         )
@@ -375,7 +331,7 @@ class JournalEditing:
         rows = weak.unmark_weak(db, key)
         if not rows:
             self.status("That topic is no longer marked weak.")
-            self.refresh()
+            self.stale.emit()
             return
         topic = rows[-1]["topic"]
         state = {"rows": rows}
@@ -388,12 +344,3 @@ class JournalEditing:
                 edits.restore_entry(db, "weak", row)
 
         self._push(f"unmark “{topic}” as weak", redo, undo, None)
-
-    def show_weak_topics(self) -> None:
-        if self.weak_dialog is None:
-            self.weak_dialog = WeakTopicsDialog(self, self)
-        self.weak_dialog.reload()
-        if self.weak_dialog.isVisible():  # already open, maybe behind the main window
-            self.weak_dialog.raise_()
-        self.weak_dialog.show()
-        self.weak_dialog.activateWindow()
