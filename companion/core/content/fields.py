@@ -13,10 +13,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.core.content.audiences import AUDIENCES
 from companion.core.content.items import ContentError, Item, Section
 
 PITCH_SEGMENT_IDS = ("identity", "evidence", "depth", "why-role", "hand-back")
-AUDIENCES = ("hiring-manager", "peer", "leadership")
 LINKS = (
     "about-me",
     "flagged-quiz",
