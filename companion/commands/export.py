@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from companion.commands.common import open_journal
 from companion.commands.stdio import add_output, is_stdio, output_target, report
-from companion.core.study.exports import export_study_list
+from companion.core.study.exports import FORMATS, export_study_list, format_for
 from companion.core.study.ranking import GuideIndex
 from companion.core.text import count_of
 
-FORMATS = ("md", "csv", "anki", "json")
-# without --format, the file's suffix says it: `-o x.csv` is a CSV (with its formula
-# guard), never Markdown under a .csv name; any other suffix is Markdown, the default
-SUFFIXES = {".csv": "csv", ".json": "json", ".tsv": "anki", ".txt": "anki"}
 #: what `export study-list --help` and the README's section on it both say
 #: (tests/test_cli_usage.py compares them)
-DOCUMENTED = {"companion export study-list": ("md", "csv", "anki", "json", "standard output")}
+DOCUMENTED = {"companion export study-list": (*FORMATS, "standard output")}
 
 
 def register(sub) -> None:
@@ -42,7 +38,7 @@ def run(args, ctx) -> int:
     from pathlib import Path
 
     suffix = "" if is_stdio(args.output) else Path(args.output).suffix.lower()
-    fmt = args.format or SUFFIXES.get(suffix, "md")
+    fmt = args.format or format_for(suffix)
     with output_target(args.output, f"study-list.{fmt}", data_dir=ctx.data_dir) as (out, name):
         open_journal(ctx, read_only=True)
         count = export_study_list(ctx.db, fmt, out, ctx.now(), guide=GuideIndex(ctx.content))

@@ -13,21 +13,12 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.core.content.audiences import AUDIENCES
+from companion.core.content.checklist_actions import CHECKLIST_ACTIONS
 from companion.core.content.items import ContentError, Item, Section
 
 PITCH_SEGMENT_IDS = ("identity", "evidence", "depth", "why-role", "hand-back")
-AUDIENCES = ("hiring-manager", "peer", "leadership")
-LINKS = (
-    "about-me",
-    "flagged-quiz",
-    "dnd",
-    "journal-capture",
-    "thank-you",
-    "study-list",
-    "mic-check",
-    "one-answer",
-    "review-list",
-)
+LINKS = tuple(CHECKLIST_ACTIONS)
 DEFAULT_PITCH_TARGET = (60, 90)  # seconds; used only when a pack gives no `target:`
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")

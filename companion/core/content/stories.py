@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from companion.core.content.audiences import AUDIENCES
+
 if TYPE_CHECKING:  # annotations only: the content loader fills numbers from here
     from companion.core.content.items import Section
     from companion.core.content.loader import Content
@@ -29,7 +31,7 @@ class StoryPack:
     min_stories: int = 8  # the low end of the bank's advised size (only words use it)
     max_stories: int = 12
     expect_from_study: int = 3  # study-list topics added to a round's expected topics
-    card_rounds: tuple[str, ...] = ("hiring-manager", "peer", "leadership")
+    card_rounds: tuple[str, ...] = AUDIENCES  # the round types named for their interviewer
     surprise_severity: int = 3  # study-list weight of a topic asked but not expected
     tags: tuple[str, ...] = ()  # the competencies the questions use
     texts: dict[str, str] = field(default_factory=dict)

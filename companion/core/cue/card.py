@@ -21,6 +21,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from companion.core.content.audiences import AUDIENCES
 from companion.core.content.lengths import clamp_minutes
 from companion.core.cue.opening import pitch_outline_open
 from companion.core.cue.rounds import RoundInfo, find_round
@@ -173,7 +174,7 @@ def generic_info(title: str, minutes: int) -> RoundInfo:
         title=title or "Round",
         short=title or "Round",
         key=0,
-        audience=("hiring-manager", "peer", "leadership"),
+        audience=AUDIENCES,
         sections=GENERIC_SECTIONS,
         nudges="",
         minutes=clamp_minutes(minutes),

@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from companion.core.content.checklist_actions import CHECKLIST_ACTIONS
 from companion.core.content.lengths import warm_up_length, warm_up_times
 from companion.core.content.loader import PHASES, Content, slug
 from companion.core.day import loops
@@ -26,17 +27,7 @@ PHASE_TITLES = {
     "after-loop": "After the loop",
 }
 #: what an item's ``link:`` opens, for labels and accessible names
-LINK_LABELS = {
-    "about-me": "Open About me",
-    "flagged-quiz": "Show flagged answers",
-    "review-list": "Review before the loop",
-    "dnd": "Do not disturb",
-    "journal-capture": "Write it down",
-    "thank-you": "Open journal",
-    "study-list": "Open study list",
-    "mic-check": "Check mic and camera",
-    "one-answer": "Offer one answer",
-}
+LINK_LABELS = {name: action.label for name, action in CHECKLIST_ACTIONS.items()}
 
 
 @dataclass(frozen=True)
@@ -199,10 +190,7 @@ def checked_keys(db: Database, scope: Scope) -> set[str]:
 #: items whose tick follows the day rather than a click: "Write down every question"
 #: is done once every round of the day is written down, "send ... a thank-you" once the
 #: loop's note is marked sent in the Journal
-DERIVED_LINKS = {
-    "journal-capture": "every round of the day is written down",
-    "thank-you": "the thank-you note is marked sent in the Journal",
-}
+DERIVED_LINKS = {name: a.ticks_when for name, a in CHECKLIST_ACTIONS.items() if a.ticks_when}
 
 
 def day_checked(db: Database, scope: Scope, items, now: dt.datetime) -> set[str]:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.core.content.audiences import BY_PRECEDENCE
 from companion.core.day.links import call_link, first_link, meeting_link
 
 MAX_NAME = 80
@@ -18,11 +19,6 @@ _LABEL = (
 # [^\S\n]*, not \s*: from every line start \s* ran over the blank lines after it (quadratic)
 _LABELLED = re.compile(rf"^[^\S\n]*(?P<label>{_LABEL})\s*[:\-–—]\s*(?P<who>\S.*)$", re.I | re.M)
 _WITH = re.compile(r"\bwith[^\S\n]+(?P<who>[A-Z][\w.'’-]+(?:[^\S\n]+[A-Z][\w.'’-]+){0,3})")
-_ROLE_WORDS = (
-    ("hiring-manager", re.compile(r"\bhiring[\s-]*manager\b|\bhm\b", re.I)),
-    ("leadership", re.compile(r"\b(?:director|vp|head of|leadership|cto|ceo)\b", re.I)),
-    ("peer", re.compile(r"\b(?:peer|engineer|teammate)\b", re.I)),
-)
 # no bracket inside: from every "(" of a run, [^)\]]* scanned to the end (quadratic)
 _PAREN = re.compile(r"[(\[]([^()\[\]]*)[)\]]\s*$")
 
@@ -119,9 +115,9 @@ def role_in(words: str) -> str:
 
 
 def _role(words: str) -> str:
-    for role, pattern in _ROLE_WORDS:
-        if pattern.search(words or ""):
-            return role
+    for audience in BY_PRECEDENCE:
+        if audience.words.search(words or ""):
+            return audience.id
     return ""
 
 

@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from companion.core.content.audiences import round_role
 from companion.core.day.invite_company import registered_domain, shared_host
 from companion.core.day.invite_fields import Person
 
@@ -98,7 +99,7 @@ def interviewers_by_role(rounds) -> dict[str, str]:
     planner names whom each audience's questions are for."""
     out: dict[str, list[str]] = {}
     for rnd in rounds:
-        role = rnd.interviewer_role or ("hiring-manager" if rnd.type == "hiring-manager" else "")
+        role = round_role(rnd.interviewer_role, rnd.type)
         name = (rnd.interviewer_name or "").strip()
         if role and name and not rnd.skipped_at and name not in out.get(role, []):
             out.setdefault(role, []).append(name)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.core.content.audiences import AUDIENCES
 from companion.core.day.links import call_link
 from companion.core.storage.rows import set_columns
 from companion.core.text import MAX_TEXT, clean_text
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
 LOOP_STATUSES = ("planned", "active", "done", "offer", "rejected", "withdrawn")
-INTERVIEWER_ROLES = ("", "hiring-manager", "peer", "leadership")
+INTERVIEWER_ROLES = ("", *AUDIENCES)  # "": not known
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from companion.core.about.takes import import_takes
+from companion.core.content.audiences import audience_of
 from companion.core.journal.bulk import index_afterwards
 from companion.core.journal.validate import (
     ENTRY_KINDS,
@@ -238,8 +239,7 @@ def _insert_asked_them(db, doc: CheckedJournal, loop_ids, round_ids, report) -> 
             report.asked_them_skipped += 1
             continue
         at = dt.datetime.fromisoformat(asked_at) if asked_at else dt.datetime.now(dt.UTC)
-        if audience not in ("hiring-manager", "peer", "leadership"):
-            audience = "peer"
+        audience = audience_of(audience)
         try:
             planner.record_asked(db, loop_ids[loop], text, audience, round_ids.get((loop, ref)), at)
         except ValueError:  # the planner refused it (e.g. a duplicate); keep the rest

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from companion.core.content.audiences import HIRING_MANAGER, round_role
 from companion.core.day.loops import get_loop, list_rounds
 from companion.core.journal.round_order import in_time_order
 from companion.core.journal.thankyou_words import first_person, greeting, topic_in_words
@@ -120,14 +121,10 @@ def _rounds_by_start(db: Database, loop_id: int) -> list[tuple[int, str, str]]:
     round whose role was left unknown is the hiring manager's."""
 
     return [
-        (r.id, r.interviewer_name, r.interviewer_role or _role_of_type(r.type))
+        (r.id, r.interviewer_name, round_role(r.interviewer_role, r.type))
         for r in in_time_order(list_rounds(db, loop_id))
         if r.skipped_at is None
     ]
-
-
-def _role_of_type(round_type: str) -> str:
-    return "hiring-manager" if round_type == "hiring-manager" else ""
 
 
 def _same_person(a: str, b: str) -> bool:
@@ -146,15 +143,15 @@ def recipient(db: Database, loop_id: int, to_whom: str = "") -> Recipient:
     if typed:
         theirs = tuple(rid for rid, name, _role in rounds if _same_person(name, typed))
         roles = {role for rid, _name, role in rounds if rid in theirs}
-        role = "hiring-manager" if "hiring-manager" in roles else ""
+        role = HIRING_MANAGER if HIRING_MANAGER in roles else ""
         if not theirs and re.search(r"\brecruit", to_whom, re.I):
             role = "recruiter"
         return Recipient(typed, role, theirs)
-    managers = [(rid, name) for rid, name, role in rounds if role == "hiring-manager"]
+    managers = [(rid, name) for rid, name, role in rounds if role == HIRING_MANAGER]
     if managers:
         name = next((n for _rid, n in managers if n), "")
         ids = tuple(rid for rid, n in managers if not name or _same_person(n, name))
-        return Recipient(first_person(name), "hiring-manager", ids)
+        return Recipient(first_person(name), HIRING_MANAGER, ids)
     return Recipient("", "recruiter", ())
 
 
@@ -182,7 +179,7 @@ def compose_thank_you(db: Database, loop_id: int, not_topics: tuple = ()) -> Dra
     role = f"the {loop.role} role" if loop.role else "the role"
     found = specific_topic(db, loop_id, list(to.round_ids), not_topics) if to.round_ids else None
     topic, kind = found or ("", "")
-    who = to.name or ("the hiring manager" if to.role == "hiring-manager" else "")
+    who = to.name or ("the hiring manager" if to.role == HIRING_MANAGER else "")
     if topic:
         why = ""
     elif to.round_ids:

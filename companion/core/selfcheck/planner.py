@@ -15,7 +15,9 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.core.content.fields import AUDIENCES
+from companion.core.content.audiences import AUDIENCES
+from companion.core.content.audiences import audience_person as audience_person  # re-exported
+from companion.core.content.audiences import audience_title as audience_title  # re-exported
 from companion.core.content.loader import Content
 from companion.core.content.plans import FALLBACK_PLANNER, PlannerRules
 from companion.core.timeutil import to_stored
@@ -23,11 +25,6 @@ from companion.core.timeutil import to_stored
 # fallback only: the pack's questions `pick:` is used (Content.planner_rules())
 MAX_PLANNED = FALLBACK_PLANNER.max_questions
 MIN_PLANNED = FALLBACK_PLANNER.min_questions
-AUDIENCE_TITLES = {
-    "hiring-manager": "Hiring manager",
-    "peer": "Peer",
-    "leadership": "Senior leadership",
-}
 
 
 class PlannerError(ValueError):
@@ -69,22 +66,6 @@ class PlanWarning:
 def text_key(text: str) -> str:
     """The identity of a question's wording: case, spacing and end punctuation ignored."""
     return " ".join(text.lower().split()).rstrip("?.!: ")
-
-
-AUDIENCE_PEOPLE = {
-    "hiring-manager": "hiring manager",
-    "peer": "peer",
-    "leadership": "senior leader",
-}
-
-
-def audience_title(audience: str) -> str:
-    return AUDIENCE_TITLES.get(audience, audience)
-
-
-def audience_person(audience: str) -> str:
-    """One person of that audience, for sentences ("a peer", "a senior leader")."""
-    return AUDIENCE_PEOPLE.get(audience, audience)
 
 
 def suggestions(content: Content) -> list[Suggestion]:

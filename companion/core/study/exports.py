@@ -51,7 +51,7 @@ import datetime as dt
 import io
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,8 +64,6 @@ from companion.core.study.ranking import StudyDetail, StudyItem, study_details, 
 from companion.core.text import CONTROL_CHARS
 from companion.core.timeutil import to_stored_utc
 
-FORMATS = ("md", "csv", "anki", "json")
-SUFFIXES = {"md": ".md", "csv": ".csv", "anki": ".txt", "json": ".json"}
 STUDY_LIST_FORMAT = "interview-companion-study-list"
 CSV_COLUMNS = [
     "rank",
@@ -328,23 +326,85 @@ def render_json(rows: Sequence[StudyRow], now: dt.datetime) -> str:
 # --- writing -----------------------------------------------------------------------------
 
 
+def _anki(rows: Sequence[StudyRow], now: dt.datetime, guide, names) -> str:
+    answers = guide.quiz_answers() if hasattr(guide, "quiz_answers") else {}
+    return render_anki(rows, answers=answers)
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    """One way the study list is written, declared once: the CLI's ``--format`` choices,
+    its suffix guess and the pages' file dialogs and menus all derive from these."""
+
+    name: str  # the --format value
+    kind: str  # a file dialog's filter: "Markdown checklist (*.md)"
+    menu: str  # the export menu's entry (with "…": a dialog follows)
+    suffixes: tuple[str, ...]  # the one written, then any other a file named so is read as
+    render: Callable[[Sequence[StudyRow], dt.datetime, object, object], str]
+
+    @property
+    def suffix(self) -> str:
+        return self.suffixes[0]
+
+    @property
+    def file_filter(self) -> str:
+        return f"{self.kind} (*{self.suffix})"
+
+
+EXPORT_FORMATS = {
+    f.name: f
+    for f in (
+        ExportFormat(
+            "md",
+            "Markdown checklist",
+            "Markdown checklist…",
+            (".md",),
+            lambda rows, now, guide, names: render_markdown(rows, now, names),
+        ),
+        ExportFormat(
+            "csv",
+            "Spreadsheet CSV",
+            "Spreadsheet (CSV)…",
+            (".csv",),
+            lambda rows, now, guide, names: render_csv(rows),
+        ),
+        ExportFormat("anki", "Anki import file", "Anki cards…", (".txt", ".tsv"), _anki),
+        ExportFormat(
+            "json",
+            "JSON",
+            "JSON…",
+            (".json",),
+            lambda rows, now, guide, names: render_json(rows, now),
+        ),
+    )
+}
+FORMATS = tuple(EXPORT_FORMATS)
+SUFFIXES = {f.name: f.suffix for f in EXPORT_FORMATS.values()}  # the suffix each writes
+DEFAULT_FORMAT = FORMATS[0]  # a file named otherwise is a Markdown checklist
+
+
+def format_for(suffix: str) -> str:
+    """The format a file named with ``suffix`` is written in (``-o x.csv`` is a CSV, with
+    its formula guard, never Markdown under a .csv name); any other is Markdown."""
+    suffix = suffix.lower()
+    found = (f.name for f in EXPORT_FORMATS.values() if suffix in f.suffixes)
+    return next(found, DEFAULT_FORMAT)
+
+
+def _unknown(fmt: str) -> ValueError:
+    return ValueError(f"Unknown export format {fmt!r}; use one of {', '.join(FORMATS)}.")
+
+
 def render(fmt: str, rows: Sequence[StudyRow], now: dt.datetime, guide=None, names=None) -> str:
-    if fmt == "md":
-        return render_markdown(rows, now, names)
-    if fmt == "csv":
-        return render_csv(rows)
-    if fmt == "anki":
-        answers = guide.quiz_answers() if hasattr(guide, "quiz_answers") else {}
-        return render_anki(rows, answers=answers)
-    if fmt == "json":
-        return render_json(rows, now)
-    raise ValueError(f"Unknown export format {fmt!r}; use one of {', '.join(FORMATS)}.")
+    if fmt not in EXPORT_FORMATS:
+        raise _unknown(fmt)
+    return EXPORT_FORMATS[fmt].render(rows, now, guide, names)
 
 
 def export_study_list(db: Database, fmt: str, path: Path, now: dt.datetime, *, guide=None) -> int:
     """Write the study list to ``path`` in ``fmt``; returns the number of topics."""
-    if fmt not in FORMATS:
-        raise ValueError(f"Unknown export format {fmt!r}; use one of {', '.join(FORMATS)}.")
+    if fmt not in EXPORT_FORMATS:
+        raise _unknown(fmt)
     rows = study_rows(db, now, guide)
     titles = guide.round_titles if guide is not None else {}
     names = type_names(db, titles)  # for people (Markdown); the data formats keep the ids

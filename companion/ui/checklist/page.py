@@ -33,52 +33,12 @@ from companion.core.day.checklist import (
     step_now,
 )
 from companion.core.day.schedule import clock_text
-from companion.core.review.queue import review_or_empty
-from companion.core.selfcheck.quiz import first_review, flagged_ids
-from companion.ui.voice.check_dialog import show_check
-from companion.ui.widgets.opening import ask, tell
+from companion.ui.checklist.actions import Opening, button_text, open_action
+from companion.ui.checklist.actions import open_link as open_link  # Today's pause button
+from companion.ui.widgets.opening import ask
 from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
-
-
-def offer_one_answer(db, bus) -> None:
-    """The warm-up's one answer aloud: a flagged question if there is one, else the quiz
-    offers any question (never the bare "Nothing is flagged")."""
-    if _flagged_count(db):
-        bus.open_flagged_quiz.emit()
-    else:
-        bus.open_page.emit("selfcheck")
-
-
-def open_link(link: str, bus, dnd=None, *, round_id: int = 0, parent=None, db=None, now=None):
-    """Open what a checklist item names: the about-me sheet, the flagged answers, ...
-    (the mic check returns its dialog, whose ``passed`` can tick the item)"""
-    if link == "about-me":
-        bus.open_page.emit("about")
-    elif link == "flagged-quiz":
-        bus.open_flagged_quiz.emit()
-    elif link == "one-answer":
-        offer_one_answer(db, bus)
-    elif link == "dnd" and dnd is not None:
-        status = dnd.status()
-        if not status.automatic and status.hold is None:
-            return tell(parent, "Do not disturb", status.text)  # no nested event loop
-        else:
-            dnd.set_on(status.hold is None, round_id=round_id)
-    elif link == "journal-capture":
-        bus.capture_round.emit(round_id)
-    elif link == "thank-you":
-        bus.open_page.emit("journal")
-    elif link == "review-list" and db is not None and now is not None and _first_review(db, now):
-        bus.open_page.emit("selfcheck")  # a new user: the whole quiz is the first review
-    elif link in ("study-list", "review-list"):
-        bus.open_page.emit("study")
-        if link == "review-list":
-            bus.open_review.emit()
-    elif link == "mic-check":
-        return show_check(parent)
-    return None
 
 
 class PhaseGroup(QGroupBox):
@@ -267,17 +227,8 @@ class PhaseGroup(QGroupBox):
             button = self.link_buttons.get(item.key)
             if button is None:
                 continue
-            if item.link == "dnd" and self.dnd is not None:
-                hold = self.dnd.hold
-                button.setText("Turn notifications back on" if hold else "Do not disturb")
-            elif item.link in ("flagged-quiz", "one-answer"):
-                count = _flagged_count(self.ctx.db)
-                if count:
-                    button.setText(f"Show flagged answers ({count})")
-                elif item.link == "one-answer":
-                    button.setText("Offer one answer")  # nothing flagged: any question
-                else:
-                    button.setText("Show flagged answers")
+            words = button_text(item.link, self.dnd, self.ctx.db)
+            button.setText(words or LINK_LABELS[item.link])
 
     def _toggled(self, key: str, on: bool) -> None:
         set_checked(self.ctx.db, self.scope, key, on, self.ctx.now())
@@ -297,19 +248,23 @@ class PhaseGroup(QGroupBox):
         self.bus.announce(Change.of("checklist", origin=self))
 
     def _open(self, link: str) -> None:
-        opened = open_link(
+        opened = open_action(
             link,
-            self.bus,
-            self.dnd,
-            round_id=self.dnd_round_id if link == "dnd" else self.capture_round_id,
-            parent=self,
-            db=self.ctx.db,
-            now=self.ctx.now,
+            Opening(
+                self.bus,
+                self.dnd,
+                self,
+                self.ctx.db,
+                self.ctx.now,
+                round_to_quiet=self.dnd_round_id,
+                round_to_capture=self.capture_round_id,
+            ),
         )
-        if link == "mic-check" and opened is not None:  # a passed check ticks its item
+        passed = getattr(opened, "passed", None)  # a check passed (the mic's) ticks its item
+        if passed is not None:
             for item in self.phase_list.items:
                 if item.link == link and item.key in self.boxes:
-                    opened.passed.connect(lambda box=self.boxes[item.key]: box.setChecked(True))
+                    passed.connect(lambda box=self.boxes[item.key]: box.setChecked(True))
         self._refresh_links()
 
 
@@ -327,20 +282,6 @@ class _ClickLabel(QLabel):
             self._box.toggle()
             self._box.setFocus()
         super().mousePressEvent(event)
-
-
-def _first_review(db, now) -> bool:
-    try:
-        return first_review(db, len(review_or_empty(db, now()).items))
-    except Exception:  # noqa: BLE001 - the quiz tables may not exist in an older copy
-        return False
-
-
-def _flagged_count(db) -> int:
-    try:
-        return len(flagged_ids(db))
-    except Exception:  # noqa: BLE001 - the quiz tables may not exist in an older copy
-        return 0
 
 
 class ChecklistPage(QWidget):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
+from companion.core.content.audiences import audience_of
 from companion.core.context import AppContext
 from companion.core.day.loops import current_loop, get_loop, get_round
 from companion.core.day.model import round_title
@@ -251,9 +252,7 @@ class CaptureDialog(QDialog):
                 for line in self.went_well.pending():
                     journal.add_went_well(db, loop_id, round_id, line, at=now)
                 if self.asked_them is not None:
-                    audience = (self.round.interviewer_role if self.round else "") or "peer"
-                    if audience not in ("hiring-manager", "peer", "leadership"):
-                        audience = "peer"
+                    audience = audience_of(self.round.interviewer_role if self.round else "")
                     for line in self.asked_them.pending():
                         planner.record_asked(db, loop_id, line, audience, round_id, now)
                 notes = self.notes.toPlainText().strip()

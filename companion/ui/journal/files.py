@@ -16,20 +16,12 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from companion.core.journal.snapshot import with_read_only
+from companion.core.study.exports import EXPORT_FORMATS
 from companion.ui.widgets.opening import choose_file
 
-STUDY_FILTERS = {
-    "md": "Markdown checklist (*.md)",
-    "csv": "Spreadsheet CSV (*.csv)",
-    "anki": "Anki import file (*.txt)",
-    "json": "JSON (*.json)",
-}
-STUDY_TITLES = {
-    "md": "Markdown checklist…",
-    "csv": "Spreadsheet (CSV)…",
-    "anki": "Anki cards…",
-    "json": "JSON…",
-}
+# the study list's formats as the core declares them: a save dialog's filter, a menu entry
+STUDY_FILTERS = {name: f.file_filter for name, f in EXPORT_FORMATS.items()}
+STUDY_TITLES = {name: f.menu for name, f in EXPORT_FORMATS.items()}
 
 
 class FileDialogs:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.changes import Change
+from companion.core.content.audiences import AUDIENCES
 from companion.core.content.plans import PlannerRules
 from companion.core.day.invite_people import interviewers_by_role
 from companion.core.day.loops import current_loop, list_loops, list_rounds
@@ -50,7 +51,7 @@ from companion.ui.widgets.columns import Columns
 from companion.ui.widgets.plain_text import plain_tip
 from companion.ui.widgets.wrapping_tree import WrappingTree
 
-AUDIENCE_ORDER = ("hiring-manager", "peer", "leadership")
+AUDIENCE_ORDER = AUDIENCES
 ROLE = Qt.ItemDataRole.UserRole
 
 

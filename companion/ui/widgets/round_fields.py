@@ -5,19 +5,15 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QSpinBox, QWidget
 
+from companion.core.content.audiences import BY_ID
 from companion.core.content.loader import slug
 from companion.core.day.loops import INTERVIEWER_ROLES, MAX_ROUND_MINUTES
 
-ROLE_TITLES = {
-    "": "(not known)",
-    "hiring-manager": "Hiring manager",
-    "peer": "Peer",
-    "leadership": "Leadership",
-}
-
 
 def role_title(role: str) -> str:
-    return ROLE_TITLES.get(role, role)
+    if not role:
+        return "(not known)"
+    return BY_ID[role].role if role in BY_ID else role
 
 
 def round_type_combo(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.content.checklist_actions import CHECKLIST_ACTIONS
 from companion.core.content.fields import AUDIENCES
 from companion.core.content.loader import (
     BUILTIN_SECTIONS,
@@ -19,19 +20,7 @@ from companion.core.paths import shipped_content_dir
 
 REQUIRED_ROUNDS = ("opening", "design", "coding", "hiring-manager", "peer", "leadership")
 EVERY_ROUND_SHOWS = ("traps", "recovery", "@planned-questions", "closing")
-LINKS = frozenset(
-    {
-        "about-me",
-        "flagged-quiz",
-        "dnd",
-        "journal-capture",
-        "thank-you",
-        "study-list",
-        "mic-check",
-        "one-answer",
-        "review-list",
-    }
-)
+LINKS = frozenset(CHECKLIST_ACTIONS)  # the shipped lists use each declared action
 
 
 @pytest.fixture(scope="module")

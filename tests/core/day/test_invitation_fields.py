@@ -14,7 +14,7 @@ from companion.core.day.ics import parse_ics
 from companion.core.day.invitation import guess_company, import_invitation
 from companion.core.day.invite_fields import call_link_of, interviewer_in
 from companion.core.day.links import call_link
-from companion.core.day.loops import get_round, list_rounds, update_round
+from companion.core.day.loops import INTERVIEWER_ROLES, get_round, list_rounds, update_round
 from companion.core.day.rules import day_rules
 
 INVITE = """BEGIN:VCALENDAR\r
@@ -147,7 +147,7 @@ def test_any_location_and_description_give_a_safe_link_and_a_short_name(location
     assert not any(c.isspace() for c in link)
     name, role = interviewer_in(description)
     assert len(name) <= 80 and "\n" not in name
-    assert role in ("", "hiring-manager", "peer", "leadership")
+    assert role in INTERVIEWER_ROLES
 
 
 def test_an_event_title_longer_than_a_round_type_is_imported_cut_to_80(db, content, tmp_path):
