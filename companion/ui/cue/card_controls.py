@@ -26,7 +26,7 @@ class CardControls:
         count = len(section.lines) if section else 0
         before = self.state.step(page.round_id)
         if self.state.move_step(page.round_id, delta, count) != before:
-            self._change("steps")
+            self.memory.change("steps")
         self.render()
         self._bring_into_view("stepper")
 
@@ -92,19 +92,19 @@ class CardControls:
 
     def set_opacity(self, pct: int) -> None:
         self.state.opacity = cue_state.clamp_opacity(pct)
-        self._change("opacity")
+        self.memory.change("opacity")
         self._apply_look()
 
     def change_font(self, delta: int) -> None:
         self.state.font_pt = cue_state.clamp_font(self.state.font_pt + delta)
-        self._change("font_pt")
+        self.memory.change("font_pt")
         self._apply_look()
 
     def set_frameless(self, frameless: bool) -> None:
         if self.state.frameless == frameless:
             return
         self.state.frameless = frameless
-        self._change("frameless")
+        self.memory.change("frameless")
         geometry = self.geometry()
         visible = self.isVisible()
         self._apply_flags()  # hides the window
@@ -122,17 +122,17 @@ class CardControls:
         else:
             names.discard(section_id)
         self.state.collapsed = sorted(names)
-        self._change("collapsed")
+        self.memory.change("collapsed")
         self.pages.set_user_folds(self.state.collapsed)
 
     def _on_topic(self, topic: str) -> None:
         self.state.closing_topic = topic
-        self._change("closing_topic")
+        self.memory.change("closing_topic")
 
     def _on_length(self, round_id: str, minutes: int) -> None:
         minutes = lengths.clamp_minutes(minutes)
         self.state.minutes[round_id] = minutes
-        self._change("minutes")
+        self.memory.change("minutes")
         info = cue_rounds.find_round(self.infos, round_id)
         rnd = self._day_round
         if rnd is not None and rnd.type == round_id and rnd.minutes != minutes:

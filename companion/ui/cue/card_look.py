@@ -55,7 +55,7 @@ class CardLook:
     def set_glance(self, on: bool) -> None:
         if self.state.glance != on:
             self.state.glance = on
-            self._change("glance")
+            self.memory.change("glance")
             self.save_geometry(glance=not on)
         self._apply_glance()
         if self.placement.ready:

@@ -38,6 +38,7 @@ from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
 from companion.ui.cue.look import SHORTCUTS, CardMenu
+from companion.ui.cue.memory import SAVE_DELAY_MS, CardMemory
 from companion.ui.cue.on_top import KeepAbove
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
@@ -52,7 +53,6 @@ log = logging.getLogger(__name__)
 #: card follows it through the day's view and rebuilds nothing for it)
 CARD_KINDS = ("about", "stories", "plan", "loop", "content")
 
-SAVE_DELAY_MS = 400
 TICK_MS = 1000
 ARMED_FOR = cue_card.ARMED_FOR  # the second of two presses, within this
 
@@ -71,22 +71,19 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         self.setAccessibleName("Cue card")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.state = cue_state.load_state(ctx.settings)
+        self.memory = CardMemory(ctx.settings, self)  # the saved state and its writer
         self.infos = cue_rounds.round_infos(ctx.content)
         self.view = None  # the day's last companion.core.day.model.DayView
         self.card: cue_card.CardState | None = None
         self.pick: cue_card.Pick | None = None
         self._armed_at: dt.datetime | None = None
         self._settle = cue_card.Settle()  # Start/End ignores a click just after it changed
-        self._changed: set[str] = set()
         self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
         self.placement = CardPlacement(self, ctx.settings)
         self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
         self.on_top = KeepAbove(self)  # on top again after a quick hide and show (X11)
         self._apply_flags()
 
-        self._save_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
-        self._save_timer.timeout.connect(self.save_now)
         self._geometry_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
         self._geometry_timer.timeout.connect(self.save_geometry)
         self._tick_timer = QTimer(self, interval=TICK_MS)
@@ -195,27 +192,14 @@ class CueCardWindow(CardControls, CardLook, QWidget):
 
     # ------------------------------------------------------------------ saved state
 
-    def _change(self, *names: str) -> None:
-        """Mark fields as changed by the card and save soon (merged with other writers)."""
-        self._changed.update(names)
-        self._save_timer.start()
-
-    def save_now(self) -> None:
-        self._save_timer.stop()
-        if not self._changed:
-            return
-        try:
-            fresh = cue_state.load_state(self.ctx.settings)
-            self.state = cue_state.merge_state(fresh, self.state, self._changed)
-            cue_state.save_state(self.ctx.settings, self.state)
-            self._changed.clear()
-        except Exception as exc:  # a locked or broken database must not break the card
-            log.warning("could not save the cue card state: %s", exc)
+    @property
+    def state(self) -> cue_state.CueState:
+        """The card's saved state (companion/ui/cue/memory.py writes it)."""
+        return self.memory.state
 
     def reload_state(self) -> None:
         """Pick up what the Cue page (or another window) saved, keeping our own edits."""
-        fresh = cue_state.load_state(self.ctx.settings)
-        self.state = cue_state.merge_state(fresh, self.state, self._changed)
+        self.memory.reload()
         loop_before = self.source.loop_id(self.state)
         self.source.forget()
         if self.source.loop_id(self.state) != loop_before:
@@ -296,7 +280,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         """Keep what the card state says the card has now seen."""
         if state.reset and state.round is not None:
             self.state.steps[state.round.page] = 0  # Start resets the stepper
-            self._change("steps")
+            self.memory.change("steps")
         seen = state.seen
         if (seen.round_id, seen.nudge_at) != (self.state.round_id, self.state.seen_nudge_at):
             self.state.round_id = seen.round_id
@@ -405,7 +389,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
     def _start(self, state: cue_card.CardState) -> None:
         """The round's length is the day's rule (core/content/lengths.py), not the card's: the
         card only saves its length box first, which that rule reads."""
-        self.save_now()
+        self.memory.save_now()
         if state.start_round_id:
             self.day.start_round(round_id=state.start_round_id)
         elif state.page and state.page != cue_card.GENERIC:
@@ -443,7 +427,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         today = self.ctx.now().date()
         if self.state.needs_share_reminder(today):
             self.state.reminder_shown_on = today.isoformat()
-            self._change("reminder_shown_on")
+            self.memory.change("reminder_shown_on")
             self.reminder.show_text(now=not self.state.glance)
         QTimer.singleShot(0, self.prebuild)
 
@@ -457,7 +441,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
         self.save_geometry()
-        self.save_now()
+        self.memory.save_now()
         super().closeEvent(event)
         self.closed.emit()
 

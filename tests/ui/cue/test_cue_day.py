@@ -307,7 +307,7 @@ def test_the_card_passes_no_length_an_invitations_60_minutes_stay(
     loops.update_round(db, rid, length_minutes=60)
     card = _card(session, qtbot)
     card.state.minutes["coding"] = 45  # a length chosen on the card for the type
-    card._change("minutes")
+    card.memory.change("minutes")
     card.toggle_round()
     assert loops.get_round(db, rid).length_minutes == 60
     assert session.day.view.round(rid).minutes == 60

@@ -305,7 +305,7 @@ def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, day_service, db, qt
     page.round_combo.setCurrentIndex(page.round_combo.findData("coding"))
     page.loop_combo.setCurrentIndex(page.loop_combo.findData(loop_id))
     page.minutes.setValue(60)
-    card.save_now()
+    card.memory.save_now()
     state = cue_state.load_state(ctx.settings)
     assert state.loop_id == loop_id and state.minutes["coding"] == 60
     assert state.font_pt == cue_state.DEFAULT_FONT + 2

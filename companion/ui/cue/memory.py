@@ -1,0 +1,51 @@
+"""What the card keeps between runs (its look, steps, lengths, folds; core/cue/state.py)
+and its writer: a change is saved a moment later, merged field by field with what the
+Cue page or another window saved meanwhile.
+
+Interface: ``state`` (the card's :class:`~companion.core.cue.state.CueState`),
+``change(*fields)``, ``save_now()``, ``reload()``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, QTimer
+
+from companion.core.cue import state as cue_state
+
+log = logging.getLogger(__name__)
+
+SAVE_DELAY_MS = 400
+
+
+class CardMemory(QObject):
+    def __init__(self, settings, parent=None):
+        super().__init__(parent)
+        self.settings = settings
+        self.state = cue_state.load_state(settings)
+        self._changed: set[str] = set()
+        self._timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
+        self._timer.timeout.connect(self.save_now)
+
+    def change(self, *names: str) -> None:
+        """Mark fields as changed by the card and save soon (merged with other writers)."""
+        self._changed.update(names)
+        self._timer.start()
+
+    def save_now(self) -> None:
+        self._timer.stop()
+        if not self._changed:
+            return
+        try:
+            fresh = cue_state.load_state(self.settings)
+            self.state = cue_state.merge_state(fresh, self.state, self._changed)
+            cue_state.save_state(self.settings, self.state)
+            self._changed.clear()
+        except Exception as exc:  # a locked or broken database must not break the card
+            log.warning("could not save the cue card state: %s", exc)
+
+    def reload(self) -> None:
+        """Pick up what the Cue page (or another window) saved, keeping our own edits."""
+        fresh = cue_state.load_state(self.settings)
+        self.state = cue_state.merge_state(fresh, self.state, self._changed)
