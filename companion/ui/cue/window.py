@@ -30,7 +30,7 @@ from companion.core.cue import timebox
 from companion.core.platform_choice import wayland_rule_text
 from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
-from companion.ui.cue.banners import nudge_banner, share_reminder
+from companion.ui.cue.banners import NudgeBanner, share_reminder
 from companion.ui.cue.card_controls import CardControls
 from companion.ui.cue.card_look import CardLook
 from companion.ui.cue.geometry import CardPlacement
@@ -110,7 +110,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
             import os
 
-            self._show_banner(wayland_rule_text(os.environ))
+            self.banner.say(wayland_rule_text(os.environ), glance=self.state.glance)
 
     # ------------------------------------------------------------------ building
 
@@ -145,7 +145,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         layout.addWidget(self.tabs)
         self.reminder = share_reminder()
         layout.addWidget(self.reminder)
-        self.banner = nudge_banner()
+        self.banner = NudgeBanner()
         layout.addWidget(self.banner)
         self.voice = voice_line.voice_line(self.ctx.prefs, self.ctx.content, self)
         layout.addWidget(self.voice)
@@ -270,7 +270,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         if info is not None:
             self.pages.show(info)
             self.pages.render(state)
-        self._render_banner(state)
+        self.banner.render(state, self.state.glance)
         self.stories.render(state.page, state.told_in)
         self._update_glance()
         self._sync_voice(state)
@@ -285,23 +285,10 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         if (seen.round_id, seen.nudge_at) != (self.state.round_id, self.state.seen_nudge_at):
             self.state.round_id = seen.round_id
             self.state.seen_nudge_at = seen.nudge_at
-            self._change("round_id", "seen_nudge_at")
+            self.memory.change("round_id", "seen_nudge_at")
         if state.page and state.page != cue_card.GENERIC and self.state.round_type != state.page:
             self.state.round_type = state.page
-            self._change("round_type")
-
-    def _render_banner(self, state: cue_card.CardState) -> None:
-        quiet = not state.running or state.mode == "viewing"  # no running round's nudges
-        if state.nudge is not None:
-            self._show_banner(state.nudge_text)
-        elif quiet and self.banner.text.text() and not self._banner_is_problem:
-            self.banner.dismiss()
-
-    _banner_is_problem = False
-
-    def _show_banner(self, text: str, *, problem: bool = False) -> None:
-        self._banner_is_problem = problem
-        self.banner.show_text(text, now=not self.state.glance)
+            self.memory.change("round_type")
 
     def tick(self) -> None:
         """Each second while a round runs and the card is shown (and directly by tests
@@ -319,7 +306,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
             self.header.show_line(state)
         self.pages.show_time(state)
         if (state.nudge, state.nudge_text) != (before.nudge, before.nudge_text):
-            self._render_banner(state)
+            self.banner.render(state, self.state.glance)
         self._update_glance()  # in glance mode its clock is the countdown
         self._sync_voice(state)  # the mic strips open or close as the opt-ins say
         self._sync_tick_timer()
@@ -381,9 +368,10 @@ class CueCardWindow(CardControls, CardLook, QWidget):
                 self._start(state)
         except Exception as exc:  # the database refused: say so on the card
             log.warning("could not record the round: %s", exc)
-            self._show_banner(f"Could not record the round in the journal: {exc}", problem=True)
-        if self._day_round is None and not self._banner_is_problem:
-            self.banner.dismiss()
+            text = f"Could not record the round in the journal: {exc}"
+            self.banner.say(text, problem=True, glance=self.state.glance)
+        if self._day_round is None:
+            self.banner.dismiss_nudge()
         self.render()
 
     def _start(self, state: cue_card.CardState) -> None:

@@ -114,7 +114,7 @@ def test_the_card_never_grows_from_its_content(card, font_pt):
     card.voice.indicator.setVisible(True)
     card.voice.message.setText("Silence nudge off: " + MIC_ON * 2)
     card.voice.message.setVisible(True)
-    card._show_banner("A nudge long enough to wrap over several lines of the card " * 3)
+    card.banner.say("A nudge long enough to wrap over several lines of the card " * 3)
     for _ in range(3):
         QApplication.processEvents()
     assert card.width() == 380, "the content widened the card"
