@@ -9,7 +9,6 @@ from PySide6.QtGui import QKeyEvent
 
 from companion.core.content import lengths
 from companion.core.cue import rounds as cue_rounds
-from companion.core.cue import state as cue_state
 from companion.core.cue import timebox
 from companion.ui.cue.look import card_key
 from companion.ui.preflight.window import open_preflight
@@ -78,7 +77,7 @@ class CardControls:
             if self.state.glance:
                 self.set_glance(False)
         elif name == "font":
-            self.change_font(value)
+            self.appearance.change_font(value)
         elif name == "opacity":
             self.set_opacity(self.state.opacity + value)
         elif name == "story-told":
@@ -89,28 +88,6 @@ class CardControls:
 
     def open_preflight(self) -> None:
         open_preflight(self.ctx, self.bus, self.day.dnd, self)
-
-    def set_opacity(self, pct: int) -> None:
-        self.state.opacity = cue_state.clamp_opacity(pct)
-        self.memory.change("opacity")
-        self._apply_look()
-
-    def change_font(self, delta: int) -> None:
-        self.state.font_pt = cue_state.clamp_font(self.state.font_pt + delta)
-        self.memory.change("font_pt")
-        self._apply_look()
-
-    def set_frameless(self, frameless: bool) -> None:
-        if self.state.frameless == frameless:
-            return
-        self.state.frameless = frameless
-        self.memory.change("frameless")
-        geometry = self.geometry()
-        visible = self.isVisible()
-        self._apply_flags()  # hides the window
-        self.setGeometry(geometry)
-        if visible:
-            self.show()
 
     def _collapse_all(self, collapsed: bool) -> None:
         self.pages.collapse_all(collapsed)

@@ -1,10 +1,13 @@
 """Glance mode's view: one line in large type (the current step, the nudge due now, or
-the next question to ask) and a small caption. Interface: ``render(big, small)``."""
+the next question to ask) and a small caption. Interface: ``render(big, small)``, or
+``show_card(card_state, sections)`` with the sections of the page shown."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from companion.core.cue import rounds as cue_rounds
+from companion.core.cue.card import CardState
 from companion.ui.cue.fit_label import FitLabel
 from companion.ui.cue.sections import label
 
@@ -27,3 +30,12 @@ class GlanceView(QWidget):
             self.text.setText(big)
         if self.caption.text() != small:
             self.caption.setText(small)
+
+    def show_card(self, card: CardState, sections: list) -> None:
+        """The card's glance: its current step, nudge or next question (core/cue/rounds.py)."""
+        step = cue_rounds.step_view(cue_rounds.stepper_section(sections), card.step)
+        question = cue_rounds.next_question(sections)
+        big, small = cue_rounds.glance_text(
+            card.tooltip or card.title, step, card.page_status, question
+        )
+        self.render(big, small)

@@ -30,15 +30,14 @@ from companion.core.cue import timebox
 from companion.core.platform_choice import wayland_rule_text
 from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
+from companion.ui.cue.appearance import CardAppearance
 from companion.ui.cue.banners import NudgeBanner, share_reminder
 from companion.ui.cue.card_controls import CardControls
-from companion.ui.cue.card_look import CardLook
-from companion.ui.cue.geometry import CardPlacement
 from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
 from companion.ui.cue.look import SHORTCUTS, CardMenu
-from companion.ui.cue.memory import SAVE_DELAY_MS, CardMemory
+from companion.ui.cue.memory import CardMemory
 from companion.ui.cue.on_top import KeepAbove
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
@@ -57,7 +56,7 @@ TICK_MS = 1000
 ARMED_FOR = cue_card.ARMED_FOR  # the second of two presses, within this
 
 
-class CueCardWindow(CardControls, CardLook, QWidget):
+class CueCardWindow(CardControls, QWidget):
     closed = Signal()  # the user closed the card (not a hide by a hotkey)
 
     def __init__(self, ctx: AppContext, bus: AppBus, day, parent=None, *, captures=None):
@@ -79,13 +78,10 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         self._armed_at: dt.datetime | None = None
         self._settle = cue_card.Settle()  # Start/End ignores a click just after it changed
         self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
-        self.placement = CardPlacement(self, ctx.settings)
         self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
+        self.appearance = CardAppearance(self, self.memory, self.ghost)  # flags, look, place
         self.on_top = KeepAbove(self)  # on top again after a quick hide and show (X11)
-        self._apply_flags()
 
-        self._geometry_timer = QTimer(self, singleShot=True, interval=SAVE_DELAY_MS)
-        self._geometry_timer.timeout.connect(self.save_geometry)
         self._tick_timer = QTimer(self, interval=TICK_MS)
         self._tick_timer.timeout.connect(self.tick)
         # before a round: one wake when the countdown's words change (not each second)
@@ -93,7 +89,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         self.line_timer.timeout.connect(self.render)
 
         self._build()
-        self._apply_look()
+        self.appearance.apply()
         view = self.day.view or self.day.refresh()  # before connecting: rendered once here
         bus.day_changed.connect(self.follow_day)
         self.follow_day(view)
@@ -105,8 +101,8 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         if captures is not None:
             captures.changed.connect(self.render)
         app = QGuiApplication.instance()
-        app.screenAdded.connect(self._screens_changed)
-        app.screenRemoved.connect(self._screens_changed)
+        app.screenAdded.connect(self.appearance.screens_changed)
+        app.screenRemoved.connect(self.appearance.screens_changed)
         if QGuiApplication.platformName() == "wayland":  # COMPANION_WAYLAND=1: no stay-on-top
             import os
 
@@ -127,10 +123,11 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         layout.setSpacing(0)
 
         self.menu = CardMenu(self)
-        self.menu.opacity_chosen.connect(self.set_opacity)
-        self.menu.font_step.connect(self.change_font)
+        self.appearance.shown.connect(self.menu.render)
+        self.menu.opacity_chosen.connect(self.appearance.set_opacity)
+        self.menu.font_step.connect(self.appearance.change_font)
         self.menu.collapse_all.connect(self._collapse_all)
-        self.menu.frame_toggled.connect(lambda on: self.set_frameless(not on))
+        self.menu.frame_toggled.connect(lambda on: self.appearance.set_frameless(not on))
         self.menu.hotkeys.connect(self.bus.open_hotkeys.emit)
         self.menu.preflight.connect(self.open_preflight)
         self.menu.ghost.connect(self.ghost.toggle)
@@ -188,7 +185,11 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         )
         layout.addLayout(foot)
 
-    # the parts' widgets most callers (tests, the hotkey harness) read
+        # the parts' widgets most callers (tests, the hotkey harness, ghost mode) read
+        self.title, self.clock = self.header.title, self.header.clock
+        self.start_button, self.glance_button = self.header.start_button, self.header.glance_button
+        self.round_buttons, self.stack = self.tabs.buttons, self.pages
+        self.banner_text, self.glance_text = self.banner.text, self.glance.text
 
     # ------------------------------------------------------------------ saved state
 
@@ -204,7 +205,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         self.source.forget()
         if self.source.loop_id(self.state) != loop_before:
             self.refresh_data()
-        self._apply_look()
+        self.appearance.apply()
         self.render()
 
     # ------------------------------------------------------------------ the day
@@ -272,7 +273,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
             self.pages.render(state)
         self.banner.render(state, self.state.glance)
         self.stories.render(state.page, state.told_in)
-        self._update_glance()
+        self._show_glance()
         self._sync_voice(state)
         self._sync_tick_timer()
 
@@ -307,7 +308,7 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         self.pages.show_time(state)
         if (state.nudge, state.nudge_text) != (before.nudge, before.nudge_text):
             self.banner.render(state, self.state.glance)
-        self._update_glance()  # in glance mode its clock is the countdown
+        self._show_glance()  # in glance mode its clock is the countdown
         self._sync_voice(state)  # the mic strips open or close as the opt-ins say
         self._sync_tick_timer()
 
@@ -428,16 +429,77 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         super().hideEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        self.save_geometry()
+        self.appearance.save_geometry()
         self.memory.save_now()
         super().closeEvent(event)
         self.closed.emit()
 
     def show_card(self) -> None:
         """Show without taking focus from the call (and without raising a dialog)."""
-        if not self.placement.ready:
-            self.restore_geometry()
+        if not self.appearance.placed:
+            self.appearance.restore_geometry()
         self.show()
+
+    def moveEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().moveEvent(event)
+        self.appearance.moved()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        self.appearance.moved()
+
+    def set_opacity(self, pct: int) -> None:
+        """The card's own opacity (the ⋯ menu, the [ ] keys, the hotkeys through ghost mode)."""
+        self.appearance.set_opacity(pct)
+
+    def restore_geometry(self) -> bool:
+        return self.appearance.restore_geometry()
+
+    # ------------------------------------------------------------------ glance mode
+
+    def set_glance(self, on: bool) -> None:
+        if self.state.glance != on:
+            self.state.glance = on
+            self.memory.change("glance")
+            self.appearance.save_geometry(glance=not on)
+        self._apply_glance()
+        if self.appearance.placed:
+            self.appearance.restore_geometry()
+
+    def toggle_glance(self) -> None:
+        self.set_glance(not self.state.glance)
+
+    def _apply_glance(self) -> None:
+        on = self.state.glance
+        self.header.set_glance(on)
+        for widget in (self.tabs, self.pages, self.hint):
+            widget.setVisible(not on)
+        for strip in (self.banner, self.reminder):  # hidden for the glance, not dismissed
+            strip.reveal(not on)
+        self.glance.setVisible(on)
+        self._show_voice()
+        self._show_glance()
+
+    def _show_glance(self) -> None:
+        if self.state.glance and self.card is not None:
+            page = self.pages.current()
+            self.glance.show_card(self.card, page.sections if page is not None else [])
+
+    # ------------------------------------------------------------------ the voice lines
+
+    def _sync_voice(self, state) -> None:
+        # the opt-in is kept per page, as the toggle shows it: a custom type's page
+        running = cue_card.page_for(self._day_round, self.infos)[0] if self._day_round else None
+        voice_line.render(self.voice, running, state.page, self.isVisible())
+        self._show_voice()
+
+    def _show_voice(self) -> None:
+        """Glance mode keeps the voice line only while the mic listens (its nudge), the
+        pitch-following line only while it follows."""
+        want = not self.state.glance or self.voice.mic_open
+        if self.voice.isVisibleTo(self) != want:
+            self.voice.setVisible(want)
+        voice_line.render_follow(self.follow, self.card, self.isVisible(), self.state.glance)
 
 
 def open_cue_card(
