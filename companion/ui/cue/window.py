@@ -14,12 +14,11 @@ besides Start/End is :mod:`.card_controls`; how it shows itself is :mod:`.card_l
 
 from __future__ import annotations
 
-import datetime as dt
-import logging
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
 
 from companion.core.context import AppContext
@@ -32,31 +31,30 @@ from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
 from companion.ui.cue.appearance import CardAppearance
 from companion.ui.cue.banners import NudgeBanner, share_reminder
-from companion.ui.cue.card_controls import CardControls
+from companion.ui.cue.controls import PageControls
 from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
-from companion.ui.cue.look import SHORTCUTS, CardMenu
+from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
 from companion.ui.cue.memory import CardMemory
 from companion.ui.cue.on_top import KeepAbove
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
+from companion.ui.cue.press import StartEnd
 from companion.ui.cue.sections import RoundPage, label
 from companion.ui.cue.stories import StoriesPart
 from companion.ui.cue.style import CardFrame
 from companion.ui.cue.tabs import RoundTabs
-
-log = logging.getLogger(__name__)
+from companion.ui.preflight.window import open_preflight
 
 #: the change kinds the card's pages show (a Start or an End is a "round" change: the
 #: card follows it through the day's view and rebuilds nothing for it)
 CARD_KINDS = ("about", "stories", "plan", "loop", "content")
 
 TICK_MS = 1000
-ARMED_FOR = cue_card.ARMED_FOR  # the second of two presses, within this
 
 
-class CueCardWindow(CardControls, QWidget):
+class CueCardWindow(QWidget):
     closed = Signal()  # the user closed the card (not a hide by a hotkey)
 
     def __init__(self, ctx: AppContext, bus: AppBus, day, parent=None, *, captures=None):
@@ -75,8 +73,6 @@ class CueCardWindow(CardControls, QWidget):
         self.view = None  # the day's last companion.core.day.model.DayView
         self.card: cue_card.CardState | None = None
         self.pick: cue_card.Pick | None = None
-        self._armed_at: dt.datetime | None = None
-        self._settle = cue_card.Settle()  # Start/End ignores a click just after it changed
         self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
         self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
         self.appearance = CardAppearance(self, self.memory, self.ghost)  # flags, look, place
@@ -89,6 +85,16 @@ class CueCardWindow(CardControls, QWidget):
         self.line_timer.timeout.connect(self.render)
 
         self._build()
+        self.press = StartEnd(
+            day,
+            captures,
+            self.memory,
+            self.banner,
+            ctx.now,
+            compute=self.compute,
+            render=self.render,
+            running=self._running_round,
+        )
         self.appearance.apply()
         view = self.day.view or self.day.refresh()  # before connecting: rendered once here
         bus.day_changed.connect(self.follow_day)
@@ -126,7 +132,7 @@ class CueCardWindow(CardControls, QWidget):
         self.appearance.shown.connect(self.menu.render)
         self.menu.opacity_chosen.connect(self.appearance.set_opacity)
         self.menu.font_step.connect(self.appearance.change_font)
-        self.menu.collapse_all.connect(self._collapse_all)
+        self.menu.collapse_all.connect(lambda on: self.pages.collapse_all(on))
         self.menu.frame_toggled.connect(lambda on: self.appearance.set_frameless(not on))
         self.menu.hotkeys.connect(self.bus.open_hotkeys.emit)
         self.menu.preflight.connect(self.open_preflight)
@@ -153,9 +159,18 @@ class CueCardWindow(CardControls, QWidget):
         layout.addWidget(self.stories.fold)
 
         self.pages = RoundPages(self._round_page)  # a bound method: RoundPages holds it weakly
+        self.controls = PageControls(
+            self.memory,
+            self.pages,
+            self.follow,
+            self.day,
+            self.ctx.content,
+            self.infos,
+            render=self.render,
+        )
         self.pages.step_moved.connect(self.move_step)
-        self.pages.collapsed_changed.connect(self._on_collapsed)
-        self.pages.topic_changed.connect(self._on_topic)
+        self.pages.collapsed_changed.connect(self.controls.fold)
+        self.pages.topic_changed.connect(self.controls.topic)
         self.pages.length_changed.connect(self._on_length)
         self.pages.set_user_folds(self.state.collapsed)
         self.follow.outline.connect(
@@ -212,6 +227,9 @@ class CueCardWindow(CardControls, QWidget):
 
     @property
     def _day_round(self):
+        return self._running_round()
+
+    def _running_round(self):
         return self.view.current if self.view is not None else None
 
     @property
@@ -235,7 +253,6 @@ class CueCardWindow(CardControls, QWidget):
 
     def compute(self) -> cue_card.CardState:
         now = self.ctx.now()
-        armed = self._armed_at is not None and now - self._armed_at <= ARMED_FOR
         seen = cue_card.Seen(self.state.round_id, self.state.seen_nudge_at)
         return cue_card.card_state(
             self.view,
@@ -248,7 +265,7 @@ class CueCardWindow(CardControls, QWidget):
             steps=self.state.steps,
             minutes=self.state.minutes,
             last_type=self.state.round_type,
-            armed=armed,
+            armed=self.press.armed(now),
         )
 
     def follow_day(self, view) -> None:
@@ -263,7 +280,7 @@ class CueCardWindow(CardControls, QWidget):
         state = self.compute()
         self.card = state
         self.pick = state.pick
-        self._settle = self._settle.follow(state.press_text, self.ctx.now())
+        self.press.follow(state)
         self._remember(state)
         info = self._info(state.page)
         self.header.render(state)
@@ -346,43 +363,63 @@ class CueCardWindow(CardControls, QWidget):
         return True
 
     def toggle_round(self) -> None:
-        """Start/End: what the card state says the next press does."""
-        if self._settle.ignores(self.ctx.now()):
-            return  # the second click of a double click, on a button that just changed
-        self._settle = self._settle.press(self.ctx.now())
-        state = self.compute()
-        press = state.next_press
-        if press == "focus-capture":
-            self.captures.bring_forward()
-            self.render()
-            return
-        if press in ("confirm-unscheduled", "confirm-end"):
-            self._armed_at = self.ctx.now()
-            self.render()
-            QTimer.singleShot(int(ARMED_FOR.total_seconds() * 1000) + 50, self.render)
-            return
-        self._armed_at = None
-        try:
-            if press == "end" and self._day_round is not None:
-                self.day.end_round(self._day_round.id)
-            elif press in ("start", "start-now"):
-                self._start(state)
-        except Exception as exc:  # the database refused: say so on the card
-            log.warning("could not record the round: %s", exc)
-            text = f"Could not record the round in the journal: {exc}"
-            self.banner.say(text, problem=True, glance=self.state.glance)
-        if self._day_round is None:
-            self.banner.dismiss_nudge()
-        self.render()
+        """Start/End: what the card state says the next press does (companion/ui/cue/press.py)."""
+        self.press.press()
 
-    def _start(self, state: cue_card.CardState) -> None:
-        """The round's length is the day's rule (core/content/lengths.py), not the card's: the
-        card only saves its length box first, which that rule reads."""
-        self.memory.save_now()
-        if state.start_round_id:
-            self.day.start_round(round_id=state.start_round_id)
-        elif state.page and state.page != cue_card.GENERIC:
-            self.day.start_round(round_type=state.page)
+    def move_step(self, delta: int) -> None:
+        self.controls.step(delta)
+
+    def show_recovery(self) -> bool:
+        """For "I'm stuck": leave glance mode, open the recovery lines and scroll to them
+        (a global hotkey; the card does not take the focus). False if the round has none."""
+        if self.state.glance:
+            self.set_glance(False)
+        return self.controls.open_recovery()
+
+    def show_stories(self) -> bool:
+        """The stories hotkey: open the Stories fold, or step its filter to the next
+        question type. False when the round on screen has no Stories fold."""
+        if self.state.glance:
+            self.set_glance(False)
+        if not self.stories.fold.isVisibleTo(self):
+            return False
+        self.stories.next_filter()
+        return True
+
+    def _on_length(self, round_id: str, minutes: int) -> None:
+        if self.controls.set_length(round_id, minutes, self._day_round):
+            return  # the day's length: the day recomputes
+        self.card = self.compute()
+        self.pages.render(self.card, self.controls.nudges(round_id))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt API)
+        found = card_key(event.key(), event.modifiers())
+        if found is None:
+            super().keyPressEvent(event)
+            return
+        name, value = found
+        self._key_actions()[name](value)
+        event.accept()
+
+    def _key_actions(self) -> dict[str, Callable[[int], object]]:
+        """What each of the card's keys (companion/ui/cue/look.py) does, given its value."""
+        return {
+            "round": self._round_key,
+            "press": lambda _: self.toggle_round(),
+            "step": self.move_step,
+            "glance": lambda _: self.toggle_glance(),
+            # Esc leaves glance mode; it never hides the card
+            "leave-glance": lambda _: self.state.glance and self.set_glance(False),
+            "font": self.appearance.change_font,
+            "opacity": lambda step: self.set_opacity(self.state.opacity + step),
+            "story-told": lambda _: self.stories.fold.mark_current(),
+            "stories": lambda _: self.show_stories(),
+        }
+
+    def _round_key(self, key: int) -> None:
+        info = cue_rounds.round_for_key(self.infos, key)
+        if info is not None:
+            self.set_round(info.id)
 
     # ------------------------------------------------------------------ pages
 
@@ -404,6 +441,9 @@ class CueCardWindow(CardControls, QWidget):
         self.pages.mark_stale()
         if self.isVisible():  # hidden: rebuilt in showEvent
             self.render()
+
+    def open_preflight(self) -> None:
+        open_preflight(self.ctx, self.bus, self.day.dnd, self)
 
     def prebuild(self) -> None:
         self.pages.prebuild(self.infos)
