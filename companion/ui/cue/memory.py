@@ -3,7 +3,8 @@ and its writer: a change is saved a moment later, merged field by field with wha
 Cue page or another window saved meanwhile.
 
 Interface: ``state`` (the card's :class:`~companion.core.cue.state.CueState`),
-``change(*fields)``, ``save_now()``, ``reload()``.
+``change(*fields)``, ``save_now()``, ``reload()``, and ``remember(card_state)``: what
+the card has seen (the round, its nudge, the page) as the card state says.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import logging
 from PySide6.QtCore import QObject, QTimer
 
 from companion.core.cue import state as cue_state
+from companion.core.cue.card import GENERIC, CardState
 
 log = logging.getLogger(__name__)
 
@@ -49,3 +51,18 @@ class CardMemory(QObject):
         """Pick up what the Cue page (or another window) saved, keeping our own edits."""
         fresh = cue_state.load_state(self.settings)
         self.state = cue_state.merge_state(fresh, self.state, self._changed)
+
+    def remember(self, card: CardState) -> None:
+        """Keep what the card state says the card has now seen."""
+        state = self.state
+        if card.reset and card.round is not None:
+            state.steps[card.round.page] = 0  # Start resets the stepper
+            self.change("steps")
+        seen = card.seen
+        if (seen.round_id, seen.nudge_at) != (state.round_id, state.seen_nudge_at):
+            state.round_id = seen.round_id
+            state.seen_nudge_at = seen.nudge_at
+            self.change("round_id", "seen_nudge_at")
+        if card.page and card.page != GENERIC and state.round_type != card.page:
+            state.round_type = card.page
+            self.change("round_type")

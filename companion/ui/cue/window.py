@@ -14,12 +14,11 @@ besides Start/End is :mod:`.card_controls`; how it shows itself is :mod:`.card_l
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QSizeGrip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from companion.core.context import AppContext
 from companion.core.cue import card as cue_card
@@ -32,26 +31,27 @@ from companion.ui.cue import voice as voice_line
 from companion.ui.cue.appearance import CardAppearance
 from companion.ui.cue.banners import NudgeBanner, share_reminder
 from companion.ui.cue.controls import PageControls
+from companion.ui.cue.foot import CardFoot
 from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceView
 from companion.ui.cue.header import CardHeader
-from companion.ui.cue.look import SHORTCUTS, CardMenu, card_key
+from companion.ui.cue.look import CardMenu, card_key
 from companion.ui.cue.memory import CardMemory
+from companion.ui.cue.mic_lines import MicLines
 from companion.ui.cue.on_top import KeepAbove
 from companion.ui.cue.page_source import PageSource
 from companion.ui.cue.pages import RoundPages
 from companion.ui.cue.press import StartEnd
-from companion.ui.cue.sections import RoundPage, label
+from companion.ui.cue.sections import label
 from companion.ui.cue.stories import StoriesPart
 from companion.ui.cue.style import CardFrame
 from companion.ui.cue.tabs import RoundTabs
+from companion.ui.cue.ticker import CardTicker
 from companion.ui.preflight.window import open_preflight
 
 #: the change kinds the card's pages show (a Start or an End is a "round" change: the
 #: card follows it through the day's view and rebuilds nothing for it)
 CARD_KINDS = ("about", "stories", "plan", "loop", "content")
-
-TICK_MS = 1000
 
 
 class CueCardWindow(QWidget):
@@ -68,44 +68,40 @@ class CueCardWindow(QWidget):
         self.setAccessibleName("Cue card")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.memory = CardMemory(ctx.settings, self)  # the saved state and its writer
         self.infos = cue_rounds.round_infos(ctx.content)
         self.view = None  # the day's last companion.core.day.model.DayView
         self.card: cue_card.CardState | None = None
         self.pick: cue_card.Pick | None = None
-        self.source = PageSource(ctx)  # the pitch, the planned questions, the loop
+        self._make_parts()
+        self._build()
+        self.press = StartEnd(
+            day, captures, self.memory, self.banner, ctx.now,
+            compute=self.compute, render=self.render, running=self._running_round,
+        )  # fmt: skip
+        self.appearance.apply()
+        self._follow_sources()
+
+    def _make_parts(self) -> None:
+        """The parts without widgets of their own in the card's layout."""
+        self.memory = CardMemory(self.ctx.settings, self)  # the saved state and its writer
+        self.source = PageSource(self.ctx)  # the pitch, the planned questions, the loop
         self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
         self.appearance = CardAppearance(self, self.memory, self.ghost)  # flags, look, place
         self.on_top = KeepAbove(self)  # on top again after a quick hide and show (X11)
+        self.ticker = CardTicker(self, tick=self.tick, wake=self.render)  # its two timers
 
-        self._tick_timer = QTimer(self, interval=TICK_MS)
-        self._tick_timer.timeout.connect(self.tick)
-        # before a round: one wake when the countdown's words change (not each second)
-        self.line_timer = QTimer(self, singleShot=True)
-        self.line_timer.timeout.connect(self.render)
-
-        self._build()
-        self.press = StartEnd(
-            day,
-            captures,
-            self.memory,
-            self.banner,
-            ctx.now,
-            compute=self.compute,
-            render=self.render,
-            running=self._running_round,
-        )
-        self.appearance.apply()
+    def _follow_sources(self) -> None:
+        """Render the day once, then follow it, the user's data and the screens."""
         view = self.day.view or self.day.refresh()  # before connecting: rendered once here
-        bus.day_changed.connect(self.follow_day)
+        self.bus.day_changed.connect(self.follow_day)
         self.follow_day(view)
         self._apply_glance()
         # what the card shows from the user's data: the pitch (About me), the stories,
         # the planned questions and the loop; the rounds themselves come with the day
         # (day_changed), and nothing comes from quiz marks
-        bus.changed.connect(self._data_changed)
-        if captures is not None:
-            captures.changed.connect(self.render)
+        self.bus.changed.connect(self._data_changed)
+        if self.captures is not None:
+            self.captures.changed.connect(self.render)
         app = QGuiApplication.instance()
         app.screenAdded.connect(self.appearance.screens_changed)
         app.screenRemoved.connect(self.appearance.screens_changed)
@@ -127,7 +123,36 @@ class CueCardWindow(QWidget):
         layout = QVBoxLayout(frame)
         layout.setContentsMargins(1, 1, 1, 1)
         layout.setSpacing(0)
+        layout.addWidget(self._build_header())
+        self.tabs = RoundTabs(self.infos)
+        self.tabs.picked.connect(self.set_round)
+        self.reminder = share_reminder()
+        self.banner = NudgeBanner()
+        self.mics = MicLines(self.ctx, self)
+        self.voice, self.follow = self.mics.voice, self.mics.follow
+        self.stories = StoriesPart(self.ctx, self.bus)
+        for widget in (self.tabs, self.reminder, self.banner, self.voice, self.follow):
+            layout.addWidget(widget)
+        layout.addWidget(self.stories.fold)
+        layout.addWidget(self._build_pages(), 1)
+        self._empty = label(
+            "The content has no round types. Add a `kind: rounds` file to the content "
+            "folder (see content/README.md).",
+        )
+        self._empty.setVisible(not self.infos)
+        layout.addWidget(self._empty)
+        self.glance = GlanceView()
+        layout.addWidget(self.glance, 1)
+        self.foot = CardFoot(self)
+        layout.addWidget(self.foot)
+        # the parts' widgets most callers (tests, the hotkey harness, ghost mode) read
+        self.title, self.clock = self.header.title, self.header.clock
+        self.start_button, self.glance_button = self.header.start_button, self.header.glance_button
+        self.round_buttons, self.stack = self.tabs.buttons, self.pages
+        self.banner_text, self.glance_text = self.banner.text, self.glance.text
 
+    def _build_header(self) -> CardHeader:
+        """The header and its ⋯ menu, wired to the parts their choices change."""
         self.menu = CardMenu(self)
         self.appearance.shown.connect(self.menu.render)
         self.menu.opacity_chosen.connect(self.appearance.set_opacity)
@@ -141,33 +166,15 @@ class CueCardWindow(QWidget):
         self.header.pressed.connect(self.toggle_round)
         self.header.glance_toggled.connect(self.set_glance)
         self.header.close_requested.connect(self.close)
-        layout.addWidget(self.header)
+        return self.header
 
-        self.tabs = RoundTabs(self.infos)
-        self.tabs.picked.connect(self.set_round)
-        layout.addWidget(self.tabs)
-        self.reminder = share_reminder()
-        layout.addWidget(self.reminder)
-        self.banner = NudgeBanner()
-        layout.addWidget(self.banner)
-        self.voice = voice_line.voice_line(self.ctx.prefs, self.ctx.content, self)
-        layout.addWidget(self.voice)
-        self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
-        layout.addWidget(self.follow)
-
-        self.stories = StoriesPart(self.ctx, self.bus)
-        layout.addWidget(self.stories.fold)
-
+    def _build_pages(self) -> RoundPages:
+        """The round pages and the controls that keep what the user changes on them."""
         self.pages = RoundPages(self._round_page)  # a bound method: RoundPages holds it weakly
         self.controls = PageControls(
-            self.memory,
-            self.pages,
-            self.follow,
-            self.day,
-            self.ctx.content,
-            self.infos,
+            self.memory, self.pages, self.follow, self.day, self.ctx.content, self.infos,
             render=self.render,
-        )
+        )  # fmt: skip
         self.pages.step_moved.connect(self.move_step)
         self.pages.collapsed_changed.connect(self.controls.fold)
         self.pages.topic_changed.connect(self.controls.topic)
@@ -176,35 +183,7 @@ class CueCardWindow(QWidget):
         self.follow.outline.connect(
             lambda title, meta: voice_line.highlight(self.pages, title, meta)
         )
-        layout.addWidget(self.pages, 1)
-        self._empty = label(
-            "The content has no round types. Add a `kind: rounds` file to the content "
-            "folder (see content/README.md).",
-        )
-        self._empty.setVisible(not self.infos)
-        layout.addWidget(self._empty)
-
-        self.glance = GlanceView()
-        layout.addWidget(self.glance, 1)
-
-        foot = QHBoxLayout()
-        foot.setContentsMargins(6, 0, 0, 0)
-        self.hint = label("Keys: 1-9 round · \u2190\u2192 step · G glance", "hint", wrap=True)
-        self.hint.setToolTip(SHORTCUTS)
-        foot.addWidget(self.hint, 1)
-        self.size_grip = QSizeGrip(self)
-        self.size_grip.setToolTip("Drag to resize the card")
-        self.size_grip.setAccessibleName("Resize the card")
-        foot.addWidget(
-            self.size_grip, 0, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignRight
-        )
-        layout.addLayout(foot)
-
-        # the parts' widgets most callers (tests, the hotkey harness, ghost mode) read
-        self.title, self.clock = self.header.title, self.header.clock
-        self.start_button, self.glance_button = self.header.start_button, self.header.glance_button
-        self.round_buttons, self.stack = self.tabs.buttons, self.pages
-        self.banner_text, self.glance_text = self.banner.text, self.glance.text
+        return self.pages
 
     # ------------------------------------------------------------------ saved state
 
@@ -281,7 +260,7 @@ class CueCardWindow(QWidget):
         self.card = state
         self.pick = state.pick
         self.press.follow(state)
-        self._remember(state)
+        self.memory.remember(state)
         info = self._info(state.page)
         self.header.render(state)
         self.tabs.render(state.page)
@@ -294,20 +273,6 @@ class CueCardWindow(QWidget):
         self._sync_voice(state)
         self._sync_tick_timer()
 
-    def _remember(self, state: cue_card.CardState) -> None:
-        """Keep what the card state says the card has now seen."""
-        if state.reset and state.round is not None:
-            self.state.steps[state.round.page] = 0  # Start resets the stepper
-            self.memory.change("steps")
-        seen = state.seen
-        if (seen.round_id, seen.nudge_at) != (self.state.round_id, self.state.seen_nudge_at):
-            self.state.round_id = seen.round_id
-            self.state.seen_nudge_at = seen.nudge_at
-            self.memory.change("round_id", "seen_nudge_at")
-        if state.page and state.page != cue_card.GENERIC and self.state.round_type != state.page:
-            self.state.round_type = state.page
-            self.memory.change("round_type")
-
     def tick(self) -> None:
         """Each second while a round runs and the card is shown (and directly by tests
         after moving a fake clock): the card state again; when only the time moved, the
@@ -318,7 +283,7 @@ class CueCardWindow(QWidget):
             self.render()
             return
         self.card = state
-        self._remember(state)
+        self.memory.remember(state)
         self.header.show_clock(state.status)
         if state.line != before.line:
             self.header.show_line(state)
@@ -330,19 +295,8 @@ class CueCardWindow(QWidget):
         self._sync_tick_timer()
 
     def _sync_tick_timer(self) -> None:
-        """The one fast timer: each second, only while a round runs and the card shows.
-        Otherwise the line's countdown wakes the card once, when its words change."""
-        want = self._day_round is not None and self.isVisible()
-        if want and not self._tick_timer.isActive():
-            self._tick_timer.start()
-        elif not want and self._tick_timer.isActive():
-            self._tick_timer.stop()
         until = self.card.line_until if self.card is not None else None
-        if want or until is None or not self.isVisible():
-            self.line_timer.stop()
-            return
-        wait = (until - self.ctx.now()).total_seconds()
-        self.line_timer.start(max(200, math.ceil(wait * 1000)))
+        self.ticker.sync(self._day_round is not None, self.isVisible(), until, self.ctx.now)
 
     def timebox_status(self) -> timebox.TimeboxStatus | None:
         return self.card.status if self.card is not None else None
@@ -423,12 +377,6 @@ class CueCardWindow(QWidget):
 
     # ------------------------------------------------------------------ pages
 
-    def _page(self, info: cue_rounds.RoundInfo) -> RoundPage:
-        return self.pages.page(info)
-
-    def _current_page(self) -> RoundPage | None:
-        return self.pages.current()
-
     def _data_changed(self, change) -> None:
         if change.touches(*CARD_KINDS):
             self.refresh_data()
@@ -461,11 +409,8 @@ class CueCardWindow(QWidget):
         QTimer.singleShot(0, self.prebuild)
 
     def hideEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        self._tick_timer.stop()
-        self.line_timer.stop()
-        if self.voice is not None:
-            self.voice.stop()  # the mic never stays open behind a closed card
-            self.follow.stop()
+        self.ticker.stop()
+        self.mics.stop()  # the mic never stays open behind a closed card
         super().hideEvent(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt API)
@@ -512,12 +457,12 @@ class CueCardWindow(QWidget):
     def _apply_glance(self) -> None:
         on = self.state.glance
         self.header.set_glance(on)
-        for widget in (self.tabs, self.pages, self.hint):
+        for widget in (self.tabs, self.pages, self.foot.hint):
             widget.setVisible(not on)
         for strip in (self.banner, self.reminder):  # hidden for the glance, not dismissed
             strip.reveal(not on)
         self.glance.setVisible(on)
-        self._show_voice()
+        self.mics.show(self.card, self.isVisible(), on)
         self._show_glance()
 
     def _show_glance(self) -> None:
@@ -528,18 +473,8 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ the voice lines
 
     def _sync_voice(self, state) -> None:
-        # the opt-in is kept per page, as the toggle shows it: a custom type's page
         running = cue_card.page_for(self._day_round, self.infos)[0] if self._day_round else None
-        voice_line.render(self.voice, running, state.page, self.isVisible())
-        self._show_voice()
-
-    def _show_voice(self) -> None:
-        """Glance mode keeps the voice line only while the mic listens (its nudge), the
-        pitch-following line only while it follows."""
-        want = not self.state.glance or self.voice.mic_open
-        if self.voice.isVisibleTo(self) != want:
-            self.voice.setVisible(want)
-        voice_line.render_follow(self.follow, self.card, self.isVisible(), self.state.glance)
+        self.mics.sync(running, state, self.isVisible(), self.state.glance)
 
 
 def open_cue_card(

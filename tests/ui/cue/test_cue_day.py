@@ -127,7 +127,7 @@ def test_a_custom_round_type_has_its_own_title_and_never_another_types_label(
     assert card.title.text() == "Bar raiser"
     assert card.current.id == "@generic"
     assert not any(b.isChecked() for b in card.round_buttons.values())
-    page = card._current_page()
+    page = card.pages.current()
     assert page.timebox is not None and "@pitch-outline" in page.blocks
 
 
@@ -140,14 +140,14 @@ def test_start_resets_the_stepper_and_a_pick_mid_round_is_only_viewing(
     assert card.state.step("design") == 2
     card.toggle_round()
     assert card.state.step("design") == 0, "Start resets the stepper"
-    assert card._current_page().stepper.position.text().startswith("Step 1 of")
+    assert card.pages.current().stepper.position.text().startswith("Step 1 of")
     clock.advance(minutes=20)
     card.tick()
     assert card.banner.isVisible()
     card.set_round("coding")  # by hand, mid-round
     assert card.header.line.text() == "viewing Coding \u00b7 System design running"
     assert not card.banner.isVisible(), "not the running round's nudges"
-    page = card._current_page()
+    page = card.pages.current()
     assert page.timebox.length.isEnabled(), "the picked type's own timer, idle"
     assert card.start_button.text() == "End"
 
@@ -177,7 +177,7 @@ def test_glance_shows_a_step_or_the_next_question_in_every_round_type(
     card.set_glance(True)
     text = card.glance_text.text()
     assert text and "press G" not in card.glance.caption.text()
-    page = card._current_page()
+    page = card.pages.current()
     lines = [ln.text for s in page.sections for ln in s.lines]
     assert text in lines, f"{round_type}: {text!r}"
     assert not card.voice.isVisible(), "glance keeps the voice line only while the mic listens"
@@ -195,7 +195,7 @@ def test_step_and_recovery_keys_bring_what_they_changed_into_view(session, qtbot
     card = _card(session, qtbot, "design")
     card.resize(380, 360)
     QApplication.processEvents()
-    page = card._current_page()
+    page = card.pages.current()
     bar = page.scroll.verticalScrollBar()
     bar.setValue(bar.maximum())
     QApplication.processEvents()
@@ -324,9 +324,9 @@ def test_the_cards_countdown_wakes_when_its_words_change_like_todays(
     _add(db, loop_id, "coding", start)
     card = _card(session, qtbot)
     assert card.header.line.text().endswith("in 4 min")
-    assert card.line_timer.isActive() and card.line_timer.interval() == 20_000
+    assert card.ticker.line_timer.isActive() and card.ticker.line_timer.interval() == 20_000
     clock.advance(seconds=20)
-    card.line_timer.timeout.emit()
+    card.ticker.line_timer.timeout.emit()
     assert card.header.line.text().endswith(countdown_text(start - clock.now()))
     assert card.header.line.text().endswith("in 3 min")
 

@@ -36,7 +36,7 @@ def _texts(card) -> list[tuple[str, str]]:
         for at in sorted({n.at for n in nudges}):
             text = "\n".join(n.text for n in nudges if n.at == at)
             found.append((f"{info.id} nudge at {at}", text))
-        page = card._page(info)
+        page = card.pages.page(info)
         section = cue_rounds.stepper_section(page.sections)
         for n, line in enumerate(section.lines if section else []):
             found.append((f"{info.id} step {n + 1}", line.text))
