@@ -10,6 +10,7 @@ from companion.core.cue import rounds as cue_rounds
 from companion.core.cue.card import CardState
 from companion.ui.cue.fit_label import FitLabel
 from companion.ui.cue.sections import label
+from companion.ui.weak_calls import held_weakly
 
 
 class GlanceView(QWidget):
@@ -39,3 +40,42 @@ class GlanceView(QWidget):
             card.tooltip or card.title, step, card.page_status, question
         )
         self.render(big, small)
+
+
+class GlanceMode:
+    """Glance mode on the card: the glance view instead of the widgets only the full card
+    shows; the strips hidden for the while, not dismissed; the card's size kept apart
+    for each mode (companion/ui/cue/appearance.py). ``switched`` is the card's call to
+    redraw what depends on the mode (the mic lines, the glance text)."""
+
+    def __init__(self, memory, appearance, header, view, full, strips, *, switched):
+        self.memory = memory  # the mode is kept in the card's saved state
+        self.appearance = appearance
+        self.header = header
+        self.view = view
+        self.full = full  # the widgets only the full card shows
+        self.strips = strips  # hidden in glance mode, shown again after if still wanted
+        self.switched = held_weakly(switched)  # the card's, held weakly (the card keeps this)
+
+    @property
+    def on(self) -> bool:
+        return self.memory.state.glance
+
+    def set(self, on: bool) -> None:  # noqa: A003 - the part's verb
+        if self.on != on:
+            self.memory.state.glance = on
+            self.memory.change("glance")
+            self.appearance.save_geometry(glance=not on)
+        self.apply()
+        if self.appearance.placed:
+            self.appearance.restore_geometry()
+
+    def apply(self) -> None:
+        on = self.on
+        self.header.set_glance(on)
+        for widget in self.full:
+            widget.setVisible(not on)
+        for strip in self.strips:
+            strip.reveal(not on)
+        self.view.setVisible(on)
+        self.switched()

@@ -9,12 +9,13 @@ the card has seen (the round, its nudge, the page) as the card state says.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from PySide6.QtCore import QObject, QTimer
 
 from companion.core.cue import state as cue_state
-from companion.core.cue.card import GENERIC, CardState
+from companion.core.cue.card import GENERIC, CardState, Seen
 
 log = logging.getLogger(__name__)
 
@@ -66,3 +67,21 @@ class CardMemory(QObject):
         if card.page and card.page != GENERIC and state.round_type != card.page:
             state.round_type = card.page
             self.change("round_type")
+
+    def card_inputs(self) -> dict:
+        """What the card state reads from the saved state (core/cue/card.py card_state)."""
+        state = self.state
+        return {
+            "seen": Seen(state.round_id, state.seen_nudge_at),
+            "steps": state.steps,
+            "minutes": state.minutes,
+            "last_type": state.round_type,
+        }
+
+    def reminder_due(self, today: dt.date) -> bool:
+        """The screen-sharing reminder is due (once a day): True, and counted as shown."""
+        if not self.state.needs_share_reminder(today):
+            return False
+        self.state.reminder_shown_on = today.isoformat()
+        self.change("reminder_shown_on")
+        return True

@@ -24,7 +24,6 @@ from companion.core.context import AppContext
 from companion.core.cue import card as cue_card
 from companion.core.cue import rounds as cue_rounds
 from companion.core.cue import state as cue_state
-from companion.core.cue import timebox
 from companion.core.platform_choice import wayland_rule_text
 from companion.ui.bus import AppBus
 from companion.ui.cue import voice as voice_line
@@ -33,7 +32,7 @@ from companion.ui.cue.banners import NudgeBanner, share_reminder
 from companion.ui.cue.controls import PageControls
 from companion.ui.cue.foot import CardFoot
 from companion.ui.cue.ghost import GhostMode
-from companion.ui.cue.glance import GlanceView
+from companion.ui.cue.glance import GlanceMode, GlanceView
 from companion.ui.cue.header import CardHeader
 from companion.ui.cue.look import CardMenu, card_key
 from companion.ui.cue.memory import CardMemory
@@ -76,7 +75,7 @@ class CueCardWindow(QWidget):
         self._build()
         self.press = StartEnd(
             day, captures, self.memory, self.banner, ctx.now,
-            compute=self.compute, render=self.render, running=self._running_round,
+            compute=self.compute, render=self.render, running=self.running_round,
         )  # fmt: skip
         self.appearance.apply()
         self._follow_sources()
@@ -95,7 +94,7 @@ class CueCardWindow(QWidget):
         view = self.day.view or self.day.refresh()  # before connecting: rendered once here
         self.bus.day_changed.connect(self.follow_day)
         self.follow_day(view)
-        self._apply_glance()
+        self.glancing.apply()
         # what the card shows from the user's data: the pitch (About me), the stories,
         # the planned questions and the loop; the rounds themselves come with the day
         # (day_changed), and nothing comes from quiz marks
@@ -145,6 +144,11 @@ class CueCardWindow(QWidget):
         layout.addWidget(self.glance, 1)
         self.foot = CardFoot(self)
         layout.addWidget(self.foot)
+        self.glancing = GlanceMode(
+            self.memory, self.appearance, self.header, self.glance,
+            (self.tabs, self.pages, self.foot.hint), (self.banner, self.reminder),
+            switched=self._glance_switched,
+        )  # fmt: skip
         # the parts' widgets most callers (tests, the hotkey harness, ghost mode) read
         self.title, self.clock = self.header.title, self.header.clock
         self.start_button, self.glance_button = self.header.start_button, self.header.glance_button
@@ -204,17 +208,14 @@ class CueCardWindow(QWidget):
 
     # ------------------------------------------------------------------ the day
 
-    @property
-    def _day_round(self):
-        return self._running_round()
-
-    def _running_round(self):
+    def running_round(self):
+        """The day's running round (companion.core.day.model), or None."""
         return self.view.current if self.view is not None else None
 
     @property
     def running(self) -> bool:
         """A round of the day runs now (whoever started it)."""
-        return self._day_round is not None
+        return self.running_round() is not None
 
     @property
     def current(self) -> cue_rounds.RoundInfo | None:
@@ -227,25 +228,14 @@ class CueCardWindow(QWidget):
             return cue_card.generic_info(rnd.title if rnd else "Round", self.card.minutes)
         return cue_rounds.find_round(self.infos, page)
 
-    def _capture_open(self) -> bool:
-        return self.captures is not None and self.captures.open_one() is not None
-
     def compute(self) -> cue_card.CardState:
         now = self.ctx.now()
-        seen = cue_card.Seen(self.state.round_id, self.state.seen_nudge_at)
+        capture_open = self.captures is not None and self.captures.open_one() is not None
         return cue_card.card_state(
-            self.view,
-            self.infos,
-            self.ctx.content,
-            now,
-            pick=self.pick,
-            capture_open=self._capture_open(),
-            seen=seen,
-            steps=self.state.steps,
-            minutes=self.state.minutes,
-            last_type=self.state.round_type,
-            armed=self.press.armed(now),
-        )
+            self.view, self.infos, self.ctx.content, now,
+            pick=self.pick, capture_open=capture_open, armed=self.press.armed(now),
+            **self.memory.card_inputs(),
+        )  # fmt: skip
 
     def follow_day(self, view) -> None:
         """The day changed: show its running round, or the next one."""
@@ -296,10 +286,7 @@ class CueCardWindow(QWidget):
 
     def _sync_tick_timer(self) -> None:
         until = self.card.line_until if self.card is not None else None
-        self.ticker.sync(self._day_round is not None, self.isVisible(), until, self.ctx.now)
-
-    def timebox_status(self) -> timebox.TimeboxStatus | None:
-        return self.card.status if self.card is not None else None
+        self.ticker.sync(self.running, self.isVisible(), until, self.ctx.now)
 
     # ------------------------------------------------------------------ presses
 
@@ -341,7 +328,7 @@ class CueCardWindow(QWidget):
         return True
 
     def _on_length(self, round_id: str, minutes: int) -> None:
-        if self.controls.set_length(round_id, minutes, self._day_round):
+        if self.controls.set_length(round_id, minutes, self.running_round()):
             return  # the day's length: the day recomputes
         self.card = self.compute()
         self.pages.render(self.card, self.controls.nudges(round_id))
@@ -401,10 +388,7 @@ class CueCardWindow(QWidget):
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         super().showEvent(event)
         self.render()  # catches up (stale pages rebuilt), ticks each second while a round runs
-        today = self.ctx.now().date()
-        if self.state.needs_share_reminder(today):
-            self.state.reminder_shown_on = today.isoformat()
-            self.memory.change("reminder_shown_on")
+        if self.memory.reminder_due(self.ctx.now().date()):
             self.reminder.show_text(now=not self.state.glance)
         QTimer.singleShot(0, self.prebuild)
 
@@ -443,26 +427,13 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ glance mode
 
     def set_glance(self, on: bool) -> None:
-        if self.state.glance != on:
-            self.state.glance = on
-            self.memory.change("glance")
-            self.appearance.save_geometry(glance=not on)
-        self._apply_glance()
-        if self.appearance.placed:
-            self.appearance.restore_geometry()
+        self.glancing.set(on)
 
     def toggle_glance(self) -> None:
-        self.set_glance(not self.state.glance)
+        self.glancing.set(not self.state.glance)
 
-    def _apply_glance(self) -> None:
-        on = self.state.glance
-        self.header.set_glance(on)
-        for widget in (self.tabs, self.pages, self.foot.hint):
-            widget.setVisible(not on)
-        for strip in (self.banner, self.reminder):  # hidden for the glance, not dismissed
-            strip.reveal(not on)
-        self.glance.setVisible(on)
-        self.mics.show(self.card, self.isVisible(), on)
+    def _glance_switched(self) -> None:
+        self.mics.show(self.card, self.isVisible(), self.state.glance)
         self._show_glance()
 
     def _show_glance(self) -> None:
@@ -473,7 +444,8 @@ class CueCardWindow(QWidget):
     # ------------------------------------------------------------------ the voice lines
 
     def _sync_voice(self, state) -> None:
-        running = cue_card.page_for(self._day_round, self.infos)[0] if self._day_round else None
+        rnd = self.running_round()  # its opt-in is kept per page: a custom type's page
+        running = cue_card.page_for(rnd, self.infos)[0] if rnd is not None else None
         self.mics.sync(running, state, self.isVisible(), self.state.glance)
 
 

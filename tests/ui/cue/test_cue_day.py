@@ -56,7 +56,7 @@ def test_end_opens_one_capture_in_front_focused_and_start_end_bring_it_back(
     card = _card(session, qtbot, "coding")
     card.toggle_round()
     assert card.running
-    round_id = card._day_round.id
+    round_id = card.running_round().id
     clock.advance(minutes=30)
     card.toggle_round()  # End
     dialog = session.captures.open_one()
@@ -104,7 +104,7 @@ def test_before_a_round_the_card_counts_down_and_between_it_shows_the_next(
     assert card.header.line.text() == "Coding with Priya in 12 min"
     clock.advance(minutes=12)
     session.day.refresh()
-    assert card.running and card._day_round.id == first
+    assert card.running and card.running_round().id == first
     clock.advance(minutes=45)
     card.toggle_round()
     session.captures.close_all()
@@ -373,7 +373,7 @@ def test_while_its_capture_is_open_the_stories_fold_is_the_ended_rounds(
     card = _card(session, qtbot)
     clock.advance(minutes=1)
     card.toggle_round()
-    assert card._day_round.id == rid
+    assert card.running_round().id == rid
     assert card.stories.toggle_used("the-schema-fight") is True
     clock.advance(minutes=40)
     card.tick()
