@@ -5,11 +5,16 @@ It never takes keyboard focus by itself: it is shown without activation and upda
 user clicks into it.
 
 What it shows is one :class:`companion.core.cue.card.CardState`, computed from the day
-view; the window only keeps the card's saved state (look, steps, lengths), computes the
-card state when something changes, and hands each part its slice: the header, the round
-tabs, the banners, the voice line, the round pages (stepper, timebox, pitch fold) and
-the glance view. No part reaches into another's widgets. What the user does on it
-besides Start/End is :mod:`.card_controls`; how it shows itself is :mod:`.card_look`.
+view; the window computes it when something changes and hands each part its slice. It
+is built of parts that own their widgets and state, wired here with signals and calls;
+no part reaches into another's attributes:
+
+- what it keeps between runs: :mod:`.memory`; its look and place: :mod:`.appearance`
+- the header, the round tabs, the strips (:mod:`.banners`), the mic lines
+  (:mod:`.mic_lines`), the stories fold, the round pages, the glance view and glance
+  mode (:mod:`.glance`), the foot
+- Start/End: :mod:`.press`; the step, folds, topic and length: :mod:`.controls`;
+  the timers: :mod:`.ticker`
 """
 
 from __future__ import annotations
@@ -322,7 +327,7 @@ class CueCardWindow(QWidget):
         question type. False when the round on screen has no Stories fold."""
         if self.state.glance:
             self.set_glance(False)
-        if not self.stories.fold.isVisibleTo(self):
+        if not self.stories.shown():
             return False
         self.stories.next_filter()
         return True
@@ -353,7 +358,7 @@ class CueCardWindow(QWidget):
             "leave-glance": lambda _: self.state.glance and self.set_glance(False),
             "font": self.appearance.change_font,
             "opacity": lambda step: self.set_opacity(self.state.opacity + step),
-            "story-told": lambda _: self.stories.fold.mark_current(),
+            "story-told": lambda _: self.stories.mark_current(),
             "stories": lambda _: self.show_stories(),
         }
 
