@@ -1,12 +1,14 @@
 """Two dismissable strips above the page: the nudge due now, and the once-a-day
 screen-sharing reminder. Interface: ``show_text(text, now=)``, ``dismiss()``,
-``reveal(allowed)``: glance mode hides a strip for a while without dismissing it."""
+``reveal(allowed)``: glance mode hides a strip for a while without dismissing it. The
+nudge strip also ``render``s the card state and ``say``s a problem the card reports."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout
 
+from companion.core.cue.card import CardState
 from companion.ui.cue.sections import label, tool_button
 from companion.ui.cue.style import STRIPS
 from companion.ui.widgets.palette_sheet import palette_sheet
@@ -50,10 +52,31 @@ class Strip(QFrame):
         self.setVisible(self.wanted and allowed)
 
 
-def nudge_banner() -> Strip:
-    return Strip(
-        "cueNudge", "nudgeBanner", "Nudge", ("\u2715", "Dismiss the nudge", "Hide this nudge")
-    )
+class NudgeBanner(Strip):
+    """The nudge due now, or a problem (a round the journal refused) kept until dismissed."""
+
+    def __init__(self):
+        super().__init__(
+            "cueNudge", "nudgeBanner", "Nudge", ("\u2715", "Dismiss the nudge", "Hide this nudge")
+        )
+        self.problem = False  # what it says is a problem, not a nudge
+
+    def say(self, text: str, *, problem: bool = False, glance: bool = False) -> None:
+        self.problem = problem
+        self.show_text(text, now=not glance)
+
+    def render(self, state: CardState, glance: bool) -> None:
+        """The nudge due now; a nudge goes when no round runs on the page shown."""
+        quiet = not state.running or state.mode == "viewing"  # no running round's nudges
+        if state.nudge is not None:
+            self.say(state.nudge_text, glance=glance)
+        elif quiet:
+            self.dismiss_nudge()
+
+    def dismiss_nudge(self) -> None:
+        """Gone unless it says a problem (that stays until the user dismisses it)."""
+        if self.text.text() and not self.problem:
+            self.dismiss()
 
 
 def share_reminder() -> Strip:

@@ -250,6 +250,14 @@ class StoriesPart:
             empty,
         )
 
+    def shown(self) -> bool:
+        """The round on screen has the fold (shown, or only while the card is hidden)."""
+        return self.fold.isVisibleTo(self.fold.window())
+
+    def mark_current(self) -> None:
+        """The U key: the story under the cursor told in the round on screen, or not."""
+        self.fold.mark_current()
+
     def next_filter(self) -> None:
         """The hotkey: open the fold, or step to the next question type (then all again)."""
         if not self.fold.is_open:

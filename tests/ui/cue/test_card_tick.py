@@ -54,7 +54,7 @@ def test_a_minute_of_ticks_redraws_the_countdowns_and_the_nudge_alone(
     assert upcoming is not None
     clock.set(started + dt.timedelta(minutes=upcoming.at) - dt.timedelta(seconds=30))
     card.tick()  # the jump: whatever it redraws
-    page = card._current_page()
+    page = card.pages.current()
     counted = Counted()
     for name, owner, method in (
         ("header", card.header, "render"),

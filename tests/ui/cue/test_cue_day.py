@@ -56,7 +56,7 @@ def test_end_opens_one_capture_in_front_focused_and_start_end_bring_it_back(
     card = _card(session, qtbot, "coding")
     card.toggle_round()
     assert card.running
-    round_id = card._day_round.id
+    round_id = card.running_round().id
     clock.advance(minutes=30)
     card.toggle_round()  # End
     dialog = session.captures.open_one()
@@ -104,7 +104,7 @@ def test_before_a_round_the_card_counts_down_and_between_it_shows_the_next(
     assert card.header.line.text() == "Coding with Priya in 12 min"
     clock.advance(minutes=12)
     session.day.refresh()
-    assert card.running and card._day_round.id == first
+    assert card.running and card.running_round().id == first
     clock.advance(minutes=45)
     card.toggle_round()
     session.captures.close_all()
@@ -127,7 +127,7 @@ def test_a_custom_round_type_has_its_own_title_and_never_another_types_label(
     assert card.title.text() == "Bar raiser"
     assert card.current.id == "@generic"
     assert not any(b.isChecked() for b in card.round_buttons.values())
-    page = card._current_page()
+    page = card.pages.current()
     assert page.timebox is not None and "@pitch-outline" in page.blocks
 
 
@@ -140,14 +140,14 @@ def test_start_resets_the_stepper_and_a_pick_mid_round_is_only_viewing(
     assert card.state.step("design") == 2
     card.toggle_round()
     assert card.state.step("design") == 0, "Start resets the stepper"
-    assert card._current_page().stepper.position.text().startswith("Step 1 of")
+    assert card.pages.current().stepper.position.text().startswith("Step 1 of")
     clock.advance(minutes=20)
     card.tick()
     assert card.banner.isVisible()
     card.set_round("coding")  # by hand, mid-round
     assert card.header.line.text() == "viewing Coding \u00b7 System design running"
     assert not card.banner.isVisible(), "not the running round's nudges"
-    page = card._current_page()
+    page = card.pages.current()
     assert page.timebox.length.isEnabled(), "the picked type's own timer, idle"
     assert card.start_button.text() == "End"
 
@@ -177,7 +177,7 @@ def test_glance_shows_a_step_or_the_next_question_in_every_round_type(
     card.set_glance(True)
     text = card.glance_text.text()
     assert text and "press G" not in card.glance.caption.text()
-    page = card._current_page()
+    page = card.pages.current()
     lines = [ln.text for s in page.sections for ln in s.lines]
     assert text in lines, f"{round_type}: {text!r}"
     assert not card.voice.isVisible(), "glance keeps the voice line only while the mic listens"
@@ -195,7 +195,7 @@ def test_step_and_recovery_keys_bring_what_they_changed_into_view(session, qtbot
     card = _card(session, qtbot, "design")
     card.resize(380, 360)
     QApplication.processEvents()
-    page = card._current_page()
+    page = card.pages.current()
     bar = page.scroll.verticalScrollBar()
     bar.setValue(bar.maximum())
     QApplication.processEvents()
@@ -307,7 +307,7 @@ def test_the_card_passes_no_length_an_invitations_60_minutes_stay(
     loops.update_round(db, rid, length_minutes=60)
     card = _card(session, qtbot)
     card.state.minutes["coding"] = 45  # a length chosen on the card for the type
-    card._change("minutes")
+    card.memory.change("minutes")
     card.toggle_round()
     assert loops.get_round(db, rid).length_minutes == 60
     assert session.day.view.round(rid).minutes == 60
@@ -324,9 +324,9 @@ def test_the_cards_countdown_wakes_when_its_words_change_like_todays(
     _add(db, loop_id, "coding", start)
     card = _card(session, qtbot)
     assert card.header.line.text().endswith("in 4 min")
-    assert card.line_timer.isActive() and card.line_timer.interval() == 20_000
+    assert card.ticker.line_timer.isActive() and card.ticker.line_timer.interval() == 20_000
     clock.advance(seconds=20)
-    card.line_timer.timeout.emit()
+    card.ticker.line_timer.timeout.emit()
     assert card.header.line.text().endswith(countdown_text(start - clock.now()))
     assert card.header.line.text().endswith("in 3 min")
 
@@ -373,7 +373,7 @@ def test_while_its_capture_is_open_the_stories_fold_is_the_ended_rounds(
     card = _card(session, qtbot)
     clock.advance(minutes=1)
     card.toggle_round()
-    assert card._day_round.id == rid
+    assert card.running_round().id == rid
     assert card.stories.toggle_used("the-schema-fight") is True
     clock.advance(minutes=40)
     card.tick()

@@ -36,7 +36,7 @@ def _texts(card) -> list[tuple[str, str]]:
         for at in sorted({n.at for n in nudges}):
             text = "\n".join(n.text for n in nudges if n.at == at)
             found.append((f"{info.id} nudge at {at}", text))
-        page = card._page(info)
+        page = card.pages.page(info)
         section = cue_rounds.stepper_section(page.sections)
         for n, line in enumerate(section.lines if section else []):
             found.append((f"{info.id} step {n + 1}", line.text))
@@ -58,7 +58,7 @@ def card(ctx, bus, day_service, qtbot):
 
 @pytest.mark.parametrize("font_pt", [11, 16])
 def test_every_glance_text_fits(card, font_pt):
-    card.change_font(font_pt - card.state.font_pt)
+    card.appearance.change_font(font_pt - card.state.font_pt)
     card.set_glance(True)
     QApplication.processEvents()
     label = card.glance_text
@@ -82,7 +82,7 @@ def test_every_glance_text_fits(card, font_pt):
 def test_the_title_elides_at_full_size_never_shrinks(card, font_pt):
     """A long title ("Senior leadership") keeps the header's type size and ends in '…'
     when the card is narrow; the tooltip has the whole title."""
-    card.change_font(font_pt - card.state.font_pt)
+    card.appearance.change_font(font_pt - card.state.font_pt)
     card.resize(340, card.height())
     QApplication.processEvents()
     styled = card.title.font().pointSizeF()
@@ -108,13 +108,13 @@ def test_the_card_never_grows_from_its_content(card, font_pt):
 
     card.resize(380, 600)
     QApplication.processEvents()
-    card.change_font(min(font_pt, FONT_MAX) - card.state.font_pt)
+    card.appearance.change_font(min(font_pt, FONT_MAX) - card.state.font_pt)
     card.set_round(_longest_title(card).id)
     card.voice.indicator.setText(MIC_ON)
     card.voice.indicator.setVisible(True)
     card.voice.message.setText("Silence nudge off: " + MIC_ON * 2)
     card.voice.message.setVisible(True)
-    card._show_banner("A nudge long enough to wrap over several lines of the card " * 3)
+    card.banner.say("A nudge long enough to wrap over several lines of the card " * 3)
     for _ in range(3):
         QApplication.processEvents()
     assert card.width() == 380, "the content widened the card"

@@ -98,7 +98,7 @@ def test_opacity_hotkeys_change_the_mode_in_force_and_are_kept(make_card, ctx):
     card = make_card()
     drive_card("opacity-down", card, lambda: card)
     assert card.state.opacity == 90 and card.windowOpacity() == pytest.approx(0.9, abs=0.01)
-    card.save_now()
+    card.memory.save_now()
     assert cue_state.load_state(ctx.settings).opacity == 90
     drive_card("ghost", card, lambda: card)
     drive_card("opacity-up", card, lambda: card)

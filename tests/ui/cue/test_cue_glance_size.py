@@ -58,7 +58,7 @@ def test_a_short_glance_text_is_whole_large_and_has_no_tooltip(card):
 
 @pytest.mark.parametrize("font_pt", [11, 16])
 def test_no_shipped_glance_text_is_drawn_below_the_body_size(card, font_pt):
-    card.change_font(font_pt - card.state.font_pt)
+    card.appearance.change_font(font_pt - card.state.font_pt)
     QApplication.processEvents()
     label = card.glance_text
     body = _body_pt(card)

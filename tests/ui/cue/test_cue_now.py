@@ -40,7 +40,7 @@ def _on_screen(widget, page) -> bool:
 def test_every_round_offers_the_pitch_outline(card):
     for info in card.infos:
         card.set_round(info.id)
-        page = card._current_page()
+        page = card.pages.current()
         assert "@pitch-outline" in page.blocks, f"{info.id} has no pitch outline"
         assert not page.blocks["@pitch-outline"].collapsed, "open before the round starts"
 
@@ -53,7 +53,7 @@ def test_past_the_opening_the_step_the_time_and_a_nudge_show_without_scrolling(
     card.set_round(round_type)
     card.reminder.show_text()  # the first-of-the-day reminder, as on the day
     card.toggle_round()
-    page = card._current_page()
+    page = card.pages.current()
     assert not page.blocks["@pitch-outline"].collapsed, "open in the first minutes"
     clock.advance(minutes=OPENING_MINUTES, seconds=1)
     card.tick()

@@ -255,7 +255,7 @@ def test_geometry_per_layout_and_off_screen_rescue(make_card, monkeypatch):
     card = make_card()
     card.restore_geometry()
     card.setGeometry(3000, 200, 400, 500)
-    card.save_geometry()
+    card.appearance.save_geometry()
     again = _restart(card, make_card)
     assert not again.restore_geometry()
     assert (again.x(), again.y(), again.width(), again.height()) == (3000, 200, 400, 500)
@@ -299,13 +299,13 @@ def test_cue_page_saves_choices_and_opens_the_card(ctx, bus, day_service, db, qt
     loop_id = loops.create_loop(db, "Acme")
     card = make_card()  # an open card keeps its own edits and picks up the page's
     card.set_round("design")
-    card.change_font(2)
+    card.appearance.change_font(2)
     page = CuePage(ctx, bus)
     qtbot.addWidget(page)
     page.round_combo.setCurrentIndex(page.round_combo.findData("coding"))
     page.loop_combo.setCurrentIndex(page.loop_combo.findData(loop_id))
     page.minutes.setValue(60)
-    card.save_now()
+    card.memory.save_now()
     state = cue_state.load_state(ctx.settings)
     assert state.loop_id == loop_id and state.minutes["coding"] == 60
     assert state.font_pt == cue_state.DEFAULT_FONT + 2
@@ -342,14 +342,14 @@ def test_the_cue_page_opens_the_card_on_the_days_round(ctx, bus, day_service, db
 def test_a_card_with_its_window_frame_on_stays_on_top(card, make_card):
     """The frame switch rebuilds the window flags: on-top must survive it, and a card
     opened with its frame on must be on top from the start."""
-    card.set_frameless(False)
+    card.appearance.set_frameless(False)
     flags = card.windowFlags()
     assert not flags & Qt.WindowType.FramelessWindowHint
     assert flags & Qt.WindowType.WindowStaysOnTopHint and flags & Qt.WindowType.Tool
     framed = _restart(card, make_card)
     assert not framed.state.frameless
     assert framed.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
-    framed.set_frameless(True)
+    framed.appearance.set_frameless(True)
     assert framed.windowFlags() & Qt.WindowType.FramelessWindowHint
     assert framed.windowFlags() & Qt.WindowType.WindowStaysOnTopHint
 

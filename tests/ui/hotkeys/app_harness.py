@@ -16,7 +16,7 @@ def card_state(app) -> dict:
     if card is None:
         return {"card": False}
     info = card.current
-    page = card._current_page()
+    page = card.pages.current()
     block = page.blocks.get("recovery") if page is not None else None
     return {
         "card": True,
@@ -60,7 +60,7 @@ def main() -> int:
         app.hotkeys.activated.connect(report)  # after the app's own slot: shows the result
         app.hotkeys.status_changed.connect(status)
         app.show_cue_card(round_type)
-        app._cue_window._collapse_all(True)  # so "recovery" has something to open
+        app._cue_window.pages.collapse_all(True)  # so "recovery" has something to open
         app._cue_window.hide()
         status()
 

@@ -70,7 +70,7 @@ def test_drive_card_opens_steps_glances_recovers_and_hides(ctx, bus, day_service
     drive_card("glance", card, open_card)
     assert card.state.glance
     drive_card("recovery", card, open_card)
-    block = card._current_page().blocks["recovery"]
+    block = card.pages.current().blocks["recovery"]
     assert not card.state.glance and not block.collapsed and block.body.isVisibleTo(card)
     drive_card("start-end-round", card, open_card)
     assert card.running

@@ -117,7 +117,7 @@ def _screenshot(widget, name: str) -> None:
 
 
 def test_the_cards_menu_opens_it(qtbot, ctx, bus, day_service, before_round, monkeypatch):
-    import companion.ui.cue.card_controls as card_module
+    import companion.ui.cue.window as card_module
     from companion.ui.cue.window import CueCardWindow
 
     opened = []

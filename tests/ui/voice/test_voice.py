@@ -142,7 +142,7 @@ def test_the_mic_follows_the_days_running_round_and_the_card_being_shown(card, c
     assert not card.voice.mic_open
     card.show_card()  # shown again while the round runs: listening again
     assert card.voice.mic_open and len(made) == 2
-    card.day.end_round(card._day_round.id)  # ended elsewhere: the mic closes
+    card.day.end_round(card.running_round().id)  # ended elsewhere: the mic closes
     assert not card.running and not card.voice.mic_open
     assert not card.voice.indicator.isVisible()
     card.set_round("design")  # not opted in: the toggle says so
