@@ -7,7 +7,6 @@ imported at the top; the schedule's editors load with the page's body (``_build`
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 
 from PySide6.QtCore import Qt, QTimer
@@ -21,14 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.cue.card import ARMED_FOR, Settle, round_press
-from companion.core.day.checklist import past_midnight
-from companion.core.day.clock import countdown_changes_in, ends_text_changes_in
+from companion.core.day.clock import countdown_changes_in
 from companion.core.day.loops import create_loop, list_loops
 from companion.core.day.round_state import local_time
 from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch
-from companion.ui.today.now_area import NowArea, app_paused, in_round_text
+from companion.ui.today.now_area import NowArea, dnd_round_id
 from companion.ui.today.parts import render_reminders, takeaways_box
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.palette_sheet import palette_sheet
@@ -48,24 +45,19 @@ EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
 )
 
 
-class TodayPage(NowArea, QWidget):
+class TodayPage(QWidget):
     def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
         self.day = day  # the session's day service: this page renders its view
         self.view = None
-        self.phase_group = None
-        self._phase_key = None
         self._built = False
         self._stale = False
         self._loop_ids: list[int] = []
         self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
         self.dialog = None  # the dialog open now (opened without a nested event loop)
-        self._finish_armed: tuple[int, object] | None = None  # (round id, first press at)
-        self.round_line = None  # the running round whose "ends about" line is shown
-        self._settle = None  # the now buttons ignore a click just after they change
 
         outer = QVBoxLayout(self)
         self.headline = QLabel("Today")
@@ -145,17 +137,8 @@ class TodayPage(NowArea, QWidget):
         about_row.addStretch(1)
         layout.addLayout(about_row)
 
-        self.now_box = QGroupBox("Now")
-        self.now_box.setAccessibleName("Now")
-        now_layout = QVBoxLayout(self.now_box)
-        self.now_label = QLabel()
-        self.now_label.setWordWrap(True)
-        self.now_label.setAccessibleName("What the day calls for now")
-        now_layout.addWidget(self.now_label)
-        self.actions_row = QHBoxLayout()
-        now_layout.addLayout(self.actions_row)
-        self.phase_holder = QVBoxLayout()
-        now_layout.addLayout(self.phase_holder)
+        self.now_box = NowArea(self.ctx, self.bus, self.day, self.dnd)
+        self.now_box.redraw_wanted.connect(lambda: self.render(self.view))
         layout.addWidget(self.now_box)
 
         self.reminders_box = QGroupBox("Reminders")
@@ -165,7 +148,7 @@ class TodayPage(NowArea, QWidget):
 
         dnd_box = QGroupBox("Do not disturb")
         dnd_layout = QVBoxLayout(dnd_box)
-        self.dnd_switch = DndSwitch(self.dnd, round_id_for=self._dnd_round_id)
+        self.dnd_switch = DndSwitch(self.dnd, round_id_for=lambda: dnd_round_id(self.view))
         dnd_layout.addWidget(self.dnd_switch)
         layout.addWidget(dnd_box)
 
@@ -240,22 +223,7 @@ class TodayPage(NowArea, QWidget):
         else:  # every loop of the day, in the order their rounds come
             title = " + ".join(lp.company for lp in day_loops[:3])
         self.headline.setText(f"Today · {title}" if title else "Today")
-        focus = view.focus
-        key = (
-            view.phase,
-            focus.id if focus else 0,
-            focus.state if focus else "",
-            focus.link if focus else "",
-            view.day,
-            past_midnight(view),
-            self._round_press(view),
-        )
-        if key != self._phase_key:
-            self._phase_key = key
-            self._render_phase(view)
-            self._settle_buttons()
-        elif self.phase_group is not None and view.phase == "before-round":
-            self.phase_group.refresh()  # the step due now moves on with the clock
+        self.now_box.render(view)
         render_reminders(self, view)
         self._update_dnd_banner()
         self.update_countdown()
@@ -299,13 +267,7 @@ class TodayPage(NowArea, QWidget):
         steps = []
         if view.next is not None:
             steps.append(countdown_changes_in(view.next.starts_at - now))
-        line = self.round_line
-        if line is not None and line.ends_at is not None:
-            # "ends about 10:35", then "was due to end at 10:35, 12 min over"
-            words = in_round_text(line, now, app_paused=app_paused(self.dnd))
-            if words != self.now_label.text():
-                self.now_label.setText(words)
-            steps.append(ends_text_changes_in(line.ends_at, now))
+        steps.append(self.now_box.tick(now))  # the running round's "ends about" line
         steps = [s for s in steps if s is not None]
         if not steps:
             self.clock_timer.stop()
@@ -326,28 +288,13 @@ class TodayPage(NowArea, QWidget):
     def _on_change(self, change) -> None:
         """Ticks made elsewhere, or the flagged count its list links show; the rest of
         what this page shows comes with the day (``render``)."""
-        group = self.phase_group
-        if group is None or change.is_from(group):
-            return
-        if change.touches("checklist"):
+        if self._built and self.now_box.on_change(change):
             self.redraws += 1
-            group.refresh()
-        elif change.touches("quiz"):
-            self.redraws += 1
-            group._refresh_links()
 
-    def _dnd_round_id(self) -> int:
-        """The round a pause is for: the current one, or the next within the hour."""
-        import datetime as dt
-
-        view = self.view
-        if view is None:
-            return 0
-        if view.current is not None:
-            return view.current.id
-        if view.next is not None and view.next.starts_at - view.now <= dt.timedelta(hours=1):
-            return view.next.id
-        return 0
+    @property
+    def phase_group(self):
+        """The list of the moment in the Now box (None when the phase has none)."""
+        return self.now_box.phase_group if self._built else None
 
     def _update_dnd_banner(self) -> None:
         if not self._built:
@@ -367,69 +314,11 @@ class TodayPage(NowArea, QWidget):
 
     # actions -----------------------------------------------------------------------
 
-    def _settle_buttons(self) -> None:
-        """The now buttons as drawn: a click just after they changed is ignored (the
-        second click of a double click on "Round finished" must not start the next)."""
-        row = self.actions_row
-        texts = tuple(
-            row.itemAt(i).widget().text() for i in range(row.count()) if row.itemAt(i).widget()
-        )
-        self._settle = (self._settle or Settle()).follow(texts, self.ctx.now())
-
-    def _press(self, slot) -> None:
-        if self._settle is not None and self._settle.ignores(self.ctx.now()):
-            return
-        self._settle = (self._settle or Settle()).press(self.ctx.now())
-        slot()
-
-    def _round_press(self, view) -> str:
-        """What a press does to the running round (core/cue/card.py decides), "armed"
-        once the first of two presses that end a young round was made."""
-        current = view.current if view is not None else None
-        if current is None:
-            return ""
-        now = self.ctx.now()
-        press = round_press(current, now, self.ctx.content.round_defaults().take_over_within)
-        armed = self._finish_armed
-        if (
-            press != "end"
-            and armed is not None
-            and armed[0] == current.id
-            and dt.timedelta(0) <= now - armed[1] <= ARMED_FOR
-        ):
-            return "armed"
-        return press
-
-    def _rerender_at_press_change(self, view) -> None:
-        """A young round's buttons change when it stops being young, or the second
-        press's time runs out: draw them again then."""
-        current = view.current
-        now = self.ctx.now()
-        moments = []
-        if current.starts_at is not None:
-            young = min(self.ctx.content.round_defaults().take_over_within, current.minutes)
-            moments.append(current.starts_at + dt.timedelta(minutes=young))
-        if self._finish_armed is not None:
-            moments.append(self._finish_armed[1] + ARMED_FOR)
-        future = [m for m in moments if m > now]
-        if future:
-            ms = int((min(future) - now).total_seconds() * 1000) + 50
-            QTimer.singleShot(ms, self, lambda: self.render(self.view))
-
     def finish_round(self, round_id: int) -> None:
-        """End the round through the day service: once, wherever it is pressed. A round
-        only minutes old ends at a second click (the card's rule, core/cue/card.py)."""
-        press = self._round_press(self.view)
-        current = self.view.current if self.view is not None else None
-        if current is not None and current.id == round_id and press in ("start-now", "confirm-end"):
-            self._finish_armed = (round_id, self.ctx.now())
-            self.render(self.view)
-            return
-        self._finish_armed = None
-        self.day.end_round(round_id)
+        self.now_box.finish_round(round_id)
 
     def start_round(self, round_id: int) -> None:
-        self.day.start_round(round_id=round_id)
+        self.now_box.start_round(round_id)
 
     def _shown_loop(self, view, loops):
         """The loop whose schedule the page shows: the one picked, else the day's."""

@@ -632,7 +632,7 @@ def test_at_one_am_today_leads_with_sleep(qtbot, ctx, bus, dnd, clock, loop):
     clock.set(at(2, 1))
     tick(bus)
     assert page.now_box.title() == "Now: night before"
-    assert page.now_label.text().startswith("Go to sleep. A chapter read at 1am")
+    assert page.now_box.label.text().startswith("Go to sleep. A chapter read at 1am")
     assert page.phase_group.phase_list.items[0].text == "Go to sleep"
 
 
@@ -645,7 +645,9 @@ def test_tab_goes_down_today_as_drawn_and_the_now_buttons_keep_their_size(
     clock.set(at(2, 9, 50))  # before the first round: the Now box has its buttons
     page = make_page(qtbot, ctx, bus)
     page.day.refresh()
-    buttons = [page.actions_row.itemAt(i).widget() for i in range(page.actions_row.count())]
+    buttons = [
+        page.now_box.actions_row.itemAt(i).widget() for i in range(page.now_box.actions_row.count())
+    ]
     buttons = [b for b in buttons if b is not None]
     assert buttons, "the Now box offers its actions before a round"
     # laid out (and the tab order follows the layout then): wait for the layout, not a time
@@ -740,7 +742,7 @@ def test_a_clock_started_round_on_today_is_started_now_and_ends_at_a_second_clic
     _loop_id, first, second = loop
     clock.set(at(2, 10, 0, 10))
     page = make_page(qtbot, ctx, bus)
-    assert "started by the clock" in page.now_label.text()
+    assert "started by the clock" in page.now_box.label.text()
     qtbot.mouseClick(_now_button(page, "Start it now"), Qt.MouseButton.LeftButton)
     assert get_round(ctx.db, first).started == at(2, 10, 0, 10)
     clock.set(at(2, 10, 0, 30))
@@ -808,15 +810,15 @@ def test_past_its_end_the_in_round_line_says_by_how_much_and_keeps_count(
     update_round(db, rid, started_at=to_stored(at(2, 10)), length_minutes=30)
     clock.set(at(2, 10, 20))
     page = make_page(qtbot, ctx, bus)
-    assert "ends about 10:30" in page.now_label.text()
+    assert "ends about 10:30" in page.now_box.label.text()
     clock.set(at(2, 10, 42))
     tick(bus)  # the end passed: the day changed
-    assert "was due to end at 10:30, 12 min over" in page.now_label.text()
+    assert "was due to end at 10:30, 12 min over" in page.now_box.label.text()
     assert page.clock_timer.isActive() and page.clock_timer.interval() <= 60_000
     clock.set(at(2, 10, 47))
     page.update_countdown()  # the countdown's timer fired; the day has not changed
-    assert "was due to end at 10:30, 17 min over" in page.now_label.text()
-    assert "ends about" not in page.now_label.text()
+    assert "was due to end at 10:30, 17 min over" in page.now_box.label.text()
+    assert "ends about" not in page.now_box.label.text()
 
 
 def test_one_step_at_a_time_before_a_round(qtbot, ctx, bus, dnd, clock, loop):
