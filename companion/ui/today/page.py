@@ -26,7 +26,8 @@ from companion.core.day.round_state import local_time
 from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch
 from companion.ui.today.now_area import NowArea, dnd_round_id
-from companion.ui.today.parts import render_reminders, takeaways_box
+from companion.ui.today.parts import takeaways_box
+from companion.ui.today.reminders import Reminders
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.palette_sheet import palette_sheet
 from companion.ui.widgets.tab_order import follow_layout
@@ -55,7 +56,6 @@ class TodayPage(QWidget):
         self._built = False
         self._stale = False
         self._loop_ids: list[int] = []
-        self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
         self.dialog = None  # the dialog open now (opened without a nested event loop)
 
@@ -141,9 +141,7 @@ class TodayPage(QWidget):
         self.now_box.redraw_wanted.connect(lambda: self.render(self.view))
         layout.addWidget(self.now_box)
 
-        self.reminders_box = QGroupBox("Reminders")
-        self.reminders_box.setAccessibleName("Reminders")
-        self.reminders_layout = QVBoxLayout(self.reminders_box)
+        self.reminders_box = Reminders(self.bus)
         layout.addWidget(self.reminders_box)
 
         dnd_box = QGroupBox("Do not disturb")
@@ -224,7 +222,7 @@ class TodayPage(QWidget):
             title = " + ".join(lp.company for lp in day_loops[:3])
         self.headline.setText(f"Today · {title}" if title else "Today")
         self.now_box.render(view)
-        render_reminders(self, view)
+        self.reminders_box.render(view)
         self._update_dnd_banner()
         self.update_countdown()
         QTimer.singleShot(0, self._follow_layout)  # once the new rows are laid out
