@@ -25,11 +25,11 @@ from companion.core.day.loops import create_loop, list_loops
 from companion.core.day.round_state import local_time
 from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch
+from companion.ui.today.dnd_banner import DndBanner
 from companion.ui.today.now_area import NowArea, dnd_round_id
 from companion.ui.today.parts import takeaways_box
 from companion.ui.today.reminders import Reminders
 from companion.ui.widgets.opening import open_dialog
-from companion.ui.widgets.palette_sheet import palette_sheet
 from companion.ui.widgets.tab_order import follow_layout
 from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
@@ -98,16 +98,7 @@ class TodayPage(QWidget):
         layout = self.body_layout
         self.dnd = self.day.dnd  # the session's, handed down with the day
 
-        self.dnd_banner = QLabel()
-        self.dnd_banner.setWordWrap(True)
-        self.dnd_banner.setObjectName("dndBanner")
-        self.dnd_banner.setAccessibleName("Notifications paused")
-        palette_sheet(
-            self.dnd_banner,
-            "QLabel#dndBanner { background: palette(highlight); color: palette(highlighted-text);"
-            " padding: 6px; border-radius: 4px; }",
-        )
-        self.dnd_banner.hide()
+        self.dnd_banner = DndBanner(self.dnd)
         layout.addWidget(self.dnd_banner)
 
         loops_row = QHBoxLayout()
@@ -161,7 +152,6 @@ class TodayPage(QWidget):
             layout.addWidget(self.takeaways_box)
         layout.addStretch(1)
 
-        self.dnd.changed.connect(self._update_dnd_banner)
         self.bus.day_changed.connect(self.render)
         self.bus.changed.connect(self._on_change)
         self.dnd_switch.refresh()
@@ -223,7 +213,7 @@ class TodayPage(QWidget):
         self.headline.setText(f"Today · {title}" if title else "Today")
         self.now_box.render(view)
         self.reminders_box.render(view)
-        self._update_dnd_banner()
+        self.dnd_banner.refresh()
         self.update_countdown()
         QTimer.singleShot(0, self._follow_layout)  # once the new rows are laid out
 
@@ -293,22 +283,6 @@ class TodayPage(QWidget):
     def phase_group(self):
         """The list of the moment in the Now box (None when the phase has none)."""
         return self.now_box.phase_group if self._built else None
-
-    def _update_dnd_banner(self) -> None:
-        if not self._built:
-            return
-        hold = self.dnd.hold
-        if hold is None:
-            self.dnd_banner.hide()
-            return
-        if hold.holder == "app" and hold.round_id:
-            why = "until the round ends"
-        elif hold.holder == "cli":
-            why = "(turned on from the command line) until you switch it off"
-        else:
-            why = "until you switch it off"
-        self.dnd_banner.setText(f"Desktop notifications are paused {why}.")
-        self.dnd_banner.show()
 
     # actions -----------------------------------------------------------------------
 
