@@ -11,7 +11,6 @@ import math
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
-    QComboBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -26,6 +25,7 @@ from companion.core.day.round_state import local_time
 from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch
 from companion.ui.today.dnd_banner import DndBanner
+from companion.ui.today.loop_picker import LoopPicker
 from companion.ui.today.now_area import NowArea, dnd_round_id
 from companion.ui.today.parts import takeaways_box
 from companion.ui.today.reminders import Reminders
@@ -55,7 +55,6 @@ class TodayPage(QWidget):
         self.view = None
         self._built = False
         self._stale = False
-        self._loop_ids: list[int] = []
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
         self.dialog = None  # the dialog open now (opened without a nested event loop)
 
@@ -101,19 +100,10 @@ class TodayPage(QWidget):
         self.dnd_banner = DndBanner(self.dnd)
         layout.addWidget(self.dnd_banner)
 
-        loops_row = QHBoxLayout()
-        self.loop_label = QLabel("&Loop:")
-        self.loop_combo = QComboBox()
-        self.loop_combo.setAccessibleName("Interview loop")
-        self.loop_label.setBuddy(self.loop_combo)
-        self.loop_combo.activated.connect(self._loop_chosen)
-        self.add_loop_button = QPushButton("Add a l&oop…")
-        self.add_loop_button.clicked.connect(self.add_loop)
-        loops_row.addWidget(self.loop_label)
-        loops_row.addWidget(self.loop_combo, 1)
-        loops_row.addWidget(self.add_loop_button)
-        loops_row.addStretch(0)  # with no loop yet the button keeps its size, on the left
-        layout.addLayout(loops_row)
+        self.loops = LoopPicker()
+        self.loops.chosen.connect(self.day.choose_loop)
+        self.loops.add_wanted.connect(self.add_loop)
+        layout.addWidget(self.loops)
 
         self.empty = QLabel(EMPTY_TEXT.format(target=self.ctx.content.pitch_plan().target_text))
         self.empty.setWordWrap(True)
@@ -181,22 +171,9 @@ class TodayPage(QWidget):
         self._stale = False
         self.redraws += 1
         loops = list_loops(self.ctx.db)
-        ids = [lp.id for lp in loops]
-        if ids != self._loop_ids:
-            self._loop_ids = ids
-            self.loop_combo.blockSignals(True)
-            self.loop_combo.clear()
-            self.loop_combo.addItem("All loops", 0)  # the day: every loop in time order
-            for loop in loops:
-                self.loop_combo.addItem(loop.label, loop.id)
-            self.loop_combo.blockSignals(False)
         shown = self._shown_loop(view, loops)
-        picked = self.day.shown_loop if self.day.shown_loop in ids else 0
-        self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(picked)))
-        for widget in (self.loop_label, self.loop_combo):
-            widget.setVisible(bool(loops))
-        # Alt+L: the loop list when there is one, else the button that adds the first
-        self.add_loop_button.setText("Add a l&oop…" if loops else "Add a &loop…")
+        picked = self.day.shown_loop if self.day.shown_loop in [lp.id for lp in loops] else 0
+        self.loops.render(loops, picked)
         self.empty.setVisible(view.loop is None)
         self.about_button.setVisible(view.loop is None)
         self.schedule_box.setVisible(shown is not None)
@@ -316,9 +293,6 @@ class TodayPage(QWidget):
             or (lp.id in met and view.thank_you_open(lp.id))
         ]
         return loops or ([view.loop] if view.loop is not None else [])
-
-    def _loop_chosen(self, index: int) -> None:
-        self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))
 
     def add_loop(self) -> None:
         # seam: after the first paint

@@ -29,7 +29,7 @@ def page(qtbot, ctx, bus, day_service, clock):
 
 
 def _pick(page, loop_id: int) -> None:
-    combo = page.loop_combo
+    combo = page.loops.combo
     combo.setCurrentIndex(combo.findData(loop_id))
     combo.activated.emit(combo.currentIndex())  # as a user's choice arrives
 
@@ -68,7 +68,7 @@ def test_a_loop_added_on_today_mutes_nothing(page, day_service, clock):
 
 
 def _buttons(page) -> dict:
-    found = page.now_box.findChildren(type(page.add_loop_button))
+    found = page.now_box.findChildren(type(page.loops.add_button))
     return {b.text().replace("&", ""): b for b in found}
 
 
