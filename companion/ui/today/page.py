@@ -12,9 +12,7 @@ import math
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -29,21 +27,11 @@ from companion.ui.today.loop_picker import LoopPicker
 from companion.ui.today.now_area import NowArea, dnd_round_id
 from companion.ui.today.parts import takeaways_box
 from companion.ui.today.reminders import Reminders
+from companion.ui.today.start_here import StartHere
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.tab_order import follow_layout
 from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
-
-EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
-    "<p>No interview loop yet. Start here:</p><ol>"
-    "<li><b>Add a loop</b>: the company and the first interview day.</li>"
-    "<li><b>Add its rounds</b> with their start times, or import the calendar "
-    "invitation (.ics).</li></ol>"
-    "<p>Then this page counts down to each round and brings up the right list at the right "
-    "time: the evening before, the morning of, and before each round.</p>"
-    "<p>Tonight, write your one-page <b>About me</b>: the {target} second answer and three "
-    "projects with numbers; the warm-up before the first round reads it aloud once.</p>"
-)
 
 
 class TodayPage(QWidget):
@@ -105,18 +93,9 @@ class TodayPage(QWidget):
         self.loops.add_wanted.connect(self.add_loop)
         layout.addWidget(self.loops)
 
-        self.empty = QLabel(EMPTY_TEXT.format(target=self.ctx.content.pitch_plan().target_text))
-        self.empty.setWordWrap(True)
-        self.empty.setAccessibleName("How to start")
-        self.empty.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.empty)
-        self.about_button = QPushButton("Write your &About me…")
-        self.about_button.setAccessibleName("Write your About me one-pager")
-        self.about_button.clicked.connect(lambda: self.bus.open_page.emit("about"))
-        about_row = QHBoxLayout()
-        about_row.addWidget(self.about_button)
-        about_row.addStretch(1)
-        layout.addLayout(about_row)
+        self.start_here = StartHere(self.ctx.content.pitch_plan().target_text)
+        self.start_here.about_wanted.connect(lambda: self.bus.open_page.emit("about"))
+        layout.addWidget(self.start_here)
 
         self.now_box = NowArea(self.ctx, self.bus, self.day, self.dnd)
         self.now_box.redraw_wanted.connect(lambda: self.render(self.view))
@@ -174,8 +153,7 @@ class TodayPage(QWidget):
         shown = self._shown_loop(view, loops)
         picked = self.day.shown_loop if self.day.shown_loop in [lp.id for lp in loops] else 0
         self.loops.render(loops, picked)
-        self.empty.setVisible(view.loop is None)
-        self.about_button.setVisible(view.loop is None)
+        self.start_here.setVisible(view.loop is None)
         self.schedule_box.setVisible(shown is not None)
         every = not picked and len(loops) > 1  # "All loops": one calendar of every loop
         self.schedule.set_loop(shown.id if shown else 0, view, every=every)

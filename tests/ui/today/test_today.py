@@ -95,14 +95,14 @@ def loop(db):
 
 def test_empty_state_says_how_to_start(qtbot, ctx, bus, dnd):
     page = make_page(qtbot, ctx, bus)
-    assert page.empty.isVisible() and "Add a loop" in page.empty.text()
+    assert page.start_here.isVisible() and "Add a loop" in page.start_here.label.text()
     assert not page.schedule_box.isVisible()
     # one heading (the page title), then the steps: no line repeating "no loop yet"
     assert not page.countdown.isVisible()
-    assert "<h3>" not in page.empty.text()
+    assert "<h3>" not in page.start_here.label.text()
     assert page.loops.add_button.text() == "Add a &loop…"  # Alt+L, the loop key
     page.create_loop("Acme", "SRE", "2026-12-02")
-    assert not page.empty.isVisible() and page.schedule_box.isVisible()
+    assert not page.start_here.isVisible() and page.schedule_box.isVisible()
     assert page.countdown.isVisible()
     assert page.loops.add_button.text() == "Add a l&oop…"  # Alt+L is the Loop list now
     assert page.countdown.text() == "No rounds scheduled yet: add them below."
