@@ -9,20 +9,13 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (
-    QGroupBox,
-    QLabel,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
-from companion.core.day.clock import countdown_changes_in
 from companion.core.day.loops import create_loop, list_loops
-from companion.core.day.round_state import local_time
-from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch
 from companion.ui.today.dnd_banner import DndBanner
+from companion.ui.today.header import Countdown, Headline
 from companion.ui.today.loop_picker import LoopPicker
 from companion.ui.today.now_area import NowArea, dnd_round_id
 from companion.ui.today.parts import takeaways_box
@@ -30,7 +23,6 @@ from companion.ui.today.reminders import Reminders
 from companion.ui.today.start_here import StartHere
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.tab_order import follow_layout
-from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
 
@@ -47,19 +39,9 @@ class TodayPage(QWidget):
         self.dialog = None  # the dialog open now (opened without a nested event loop)
 
         outer = QVBoxLayout(self)
-        self.headline = QLabel("Today")
-        type_role(self.headline, "pageTitle")
-        self.headline.setTextFormat(Qt.TextFormat.PlainText)  # a company name is not HTML
-        self.headline.setAccessibleName("Today")
+        self.headline = Headline()
         outer.addWidget(self.headline)
-        self.countdown = QLabel("Loading today's plan…")
-        self.countdown.setObjectName("countdown")
-        self.countdown.setAccessibleName("Countdown to the next round")
-        font = self.countdown.font()
-        font.setPointSizeF(font.pointSizeF() * 1.5)
-        font.setBold(True)
-        self.countdown.setFont(font)
-        self.countdown.setWordWrap(True)
+        self.countdown = Countdown()
         outer.addWidget(self.countdown)
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
@@ -159,13 +141,7 @@ class TodayPage(QWidget):
         self.schedule.set_loop(shown.id if shown else 0, view, every=every)
         title = "every loop" if every else shown.company if shown else ""
         self.schedule_box.setTitle(f"Schedule · {title}" if title else "Schedule")
-        day_loops = self._day_loops(view)
-        one = shown if picked else day_loops[0] if len(day_loops) == 1 else None
-        if one is not None:
-            title = one.company + (f" · {one.role}" if one.role else "")
-        else:  # every loop of the day, in the order their rounds come
-            title = " + ".join(lp.company for lp in day_loops[:3])
-        self.headline.setText(f"Today · {title}" if title else "Today")
+        self.headline.render(view, shown if picked else None)
         self.now_box.render(view)
         self.reminders_box.render(view)
         self.dnd_banner.refresh()
@@ -184,33 +160,8 @@ class TodayPage(QWidget):
             self.clock_timer.stop()
             return
         now = self.ctx.now()
-        # with no loop the page title and the steps below say it all: no third heading
-        self.countdown.setVisible(view.loop is not None)
-        if view.loop is None:
-            text = ""
-        elif view.current is not None:
-            nxt = (
-                f" Next: {view.next.title} {countdown_text(view.next.starts_at - now)}."
-                if view.next
-                else ""
-            )
-            text = f"In the {view.current.title} now.{nxt}"
-        elif view.next is not None:
-            text = (
-                f"Next: {view.next.title} at {clock_text(view.next.starts_at, now)}, "
-                f"{countdown_text(view.next.starts_at - now)}"
-            )
-        elif view.rounds:
-            text = "No more rounds scheduled in this loop."
-        else:
-            text = "No rounds scheduled yet: add them below."
-        if text != self.countdown.text():
-            self.countdown.setText(text)
-        # wake when the words change, by the rule the card follows too
-        steps = []
-        if view.next is not None:
-            steps.append(countdown_changes_in(view.next.starts_at - now))
-        steps.append(self.now_box.tick(now))  # the running round's "ends about" line
+        # wake when the words change: the countdown's, the running round's "ends about"
+        steps = [self.countdown.render(view, now), self.now_box.tick(now)]
         steps = [s for s in steps if s is not None]
         if not steps:
             self.clock_timer.stop()
@@ -251,26 +202,6 @@ class TodayPage(QWidget):
         """The loop whose schedule the page shows: the one picked, else the day's."""
         picked = next((lp for lp in loops if lp.id == self.day.shown_loop), None)
         return picked or view.loop
-
-    @staticmethod
-    def _day_loops(view) -> list:
-        """The day's open loops in the order their rounds come (``DayView.open_loops``):
-        those with a round on the day the view is about, or something still open (the
-        after-loop list, a thank-you); a loop booked for next week is not today's."""
-        on_day = {
-            d.round.loop_id
-            for d in view.rounds
-            if d.starts_at is not None and local_time(d.starts_at, view.now).date() == view.day
-        }
-        met = {d.round.loop_id for d in view.rounds if d.state in ("ended", "captured")}
-        loops = [
-            lp
-            for lp in view.open_loops()
-            if lp.id in on_day
-            or lp.id == view.after_loop_id
-            or (lp.id in met and view.thank_you_open(lp.id))
-        ]
-        return loops or ([view.loop] if view.loop is not None else [])
 
     def add_loop(self) -> None:
         # seam: after the first paint
