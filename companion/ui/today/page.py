@@ -60,53 +60,42 @@ class TodayPage(QWidget):
         if self._built:
             return
         self._built = True
-        # seam: after the first paint (the schedule's editors and the invitation import:
-        # 54 modules, built with the page's body, not with the page)
-        from companion.ui.today.schedule import ScheduleEditor
-
-        layout = self.body_layout
         self.dnd = self.day.dnd  # the session's, handed down with the day
-
-        self.dnd_banner = DndBanner(self.dnd)
-        layout.addWidget(self.dnd_banner)
-
-        self.loops = LoopPicker()
-        self.loops.chosen.connect(self.day.choose_loop)
-        self.loops.add_wanted.connect(self.add_loop)
-        layout.addWidget(self.loops)
-
-        self.start_here = StartHere(self.ctx.content.pitch_plan().target_text)
-        self.start_here.about_wanted.connect(lambda: self.bus.open_page.emit("about"))
-        layout.addWidget(self.start_here)
-
-        self.now_box = NowArea(self.ctx, self.bus, self.day, self.dnd)
-        self.now_box.redraw_wanted.connect(lambda: self.render(self.view))
-        layout.addWidget(self.now_box)
-
-        self.reminders_box = Reminders(self.bus)
-        layout.addWidget(self.reminders_box)
-
-        dnd_box = QGroupBox("Do not disturb")
-        dnd_layout = QVBoxLayout(dnd_box)
-        self.dnd_switch = DndSwitch(self.dnd, round_id_for=lambda: dnd_round_id(self.view))
-        dnd_layout.addWidget(self.dnd_switch)
-        layout.addWidget(dnd_box)
-
-        self.schedule_box = QGroupBox("Schedule")
-        self.schedule_box.setAccessibleName("Schedule")
-        schedule_layout = QVBoxLayout(self.schedule_box)
-        self.schedule = ScheduleEditor(self.ctx, self.bus, self.day)
-        schedule_layout.addWidget(self.schedule)
-        layout.addWidget(self.schedule_box)
-        self.takeaways_box = takeaways_box(self.ctx.content)
-        if self.takeaways_box is not None:
-            layout.addWidget(self.takeaways_box)
-        layout.addStretch(1)
-
+        for part in (*self._day_parts(), *self._tool_parts()):
+            self.body_layout.addWidget(part)
+        self.body_layout.addStretch(1)
         self.bus.day_changed.connect(self.render)
         self.bus.changed.connect(self._on_change)
         self.dnd_switch.refresh()
         self.render(self.day.view or self.day.refresh())
+
+    def _day_parts(self) -> list[QWidget]:
+        """What the day says: the pause banner, the loops, the first steps, Now, the
+        reminders."""
+        self.dnd_banner = DndBanner(self.dnd)
+        self.loops = LoopPicker()
+        self.loops.chosen.connect(self.day.choose_loop)
+        self.loops.add_wanted.connect(self.add_loop)
+        self.start_here = StartHere(self.ctx.content.pitch_plan().target_text)
+        self.start_here.about_wanted.connect(lambda: self.bus.open_page.emit("about"))
+        self.now_box = NowArea(self.ctx, self.bus, self.day, self.dnd)
+        self.now_box.redraw_wanted.connect(lambda: self.render(self.view))
+        self.reminders_box = Reminders(self.bus)
+        return [self.dnd_banner, self.loops, self.start_here, self.now_box, self.reminders_box]
+
+    def _tool_parts(self) -> list[QWidget]:
+        """What the user sets: do-not-disturb, the schedule, and the guide's takeaways."""
+        # seam: after the first paint (the schedule's editors and the invitation import:
+        # 54 modules, built with the page's body, not with the page)
+        from companion.ui.today.schedule import ScheduleEditor
+
+        self.dnd_switch = DndSwitch(self.dnd, round_id_for=lambda: dnd_round_id(self.view))
+        self.schedule = ScheduleEditor(self.ctx, self.bus, self.day)
+        self.schedule_box = _boxed("Schedule", self.schedule)
+        self.schedule_box.setAccessibleName("Schedule")
+        self.takeaways_box = takeaways_box(self.ctx.content)
+        parts = [_boxed("Do not disturb", self.dnd_switch), self.schedule_box]
+        return parts + ([self.takeaways_box] if self.takeaways_box is not None else [])
 
     # the day -----------------------------------------------------------------------
 
@@ -221,3 +210,9 @@ class TodayPage(QWidget):
         self.clock_timer.stop()
         if self._built:
             self.dnd.shutdown()
+
+
+def _boxed(title: str, widget: QWidget) -> QGroupBox:
+    box = QGroupBox(title)
+    QVBoxLayout(box).addWidget(widget)
+    return box
