@@ -45,6 +45,7 @@ from companion.core.selfcheck.planner import (
 from companion.core.selfcheck.planner import add_custom as add
 from companion.core.selfcheck.planner import plan as load_plan
 from companion.ui.bus import AppBus
+from companion.ui.selfcheck.no_loops import NoLoopsNotice
 from companion.ui.theme import status_color
 from companion.ui.widgets.columns import Columns
 from companion.ui.widgets.plain_text import plain_tip
@@ -70,28 +71,8 @@ class PlannerPanel(QWidget):
         self.setAccessibleName("Questions to ask planner")
         self._suggestions = []
 
-        # no loops yet ---------------------------------------------------------------
-        self.empty = QWidget()
-        self.empty_label = QLabel(
-            "<h3>No interview loops yet</h3><p>Add your loop in the Journal first (the "
-            "company, the dates and its rounds). Then come back here to plan "
-            f"{ctx.content.planner_rules().count_text} questions to ask, each for the person "
-            "who can answer it.</p>"
-        )
-        self.empty_label.setWordWrap(True)
-        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_label.setAccessibleName("No loops yet")
-        self.journal_button = QPushButton("Open the &Journal")
-        self.journal_button.setAccessibleName("Open the Journal to add a loop")
-        empty_layout = QVBoxLayout(self.empty)
-        empty_layout.addStretch(1)
-        empty_layout.addWidget(self.empty_label)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.journal_button)
-        row.addStretch(1)
-        empty_layout.addLayout(row)
-        empty_layout.addStretch(2)
+        self.empty = NoLoopsNotice(ctx.content.planner_rules().count_text)
+        self.empty.journal_wanted.connect(lambda: self.bus.open_page.emit("journal"))
 
         # the planner ---------------------------------------------------------------
         self.planner = QWidget()
@@ -212,7 +193,6 @@ class PlannerPanel(QWidget):
         layout.addWidget(self.stack)
 
         # wiring -------------------------------------------------------------------
-        self.journal_button.clicked.connect(lambda: self.bus.open_page.emit("journal"))
         self.loop_combo.currentIndexChanged.connect(lambda _i: self._refresh_plan())
         self.tree.currentItemChanged.connect(self._suggestion_selected)
         self.tree.itemActivated.connect(lambda _item, _col: self.add_selected())

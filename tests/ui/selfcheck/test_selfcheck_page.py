@@ -129,9 +129,9 @@ def test_planner_without_loops_points_to_the_journal(qtbot, page, bus):
     page.tabs.setCurrentIndex(page.PLANNER_TAB)
     panel = page.planner
     assert panel.stack.currentWidget() is panel.empty
-    assert "Journal" in panel.empty_label.text()
+    assert "Journal" in panel.empty.label.text()
     with qtbot.waitSignal(bus.open_page) as blocker:
-        qtbot.mouseClick(panel.journal_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(panel.empty.journal_button, Qt.MouseButton.LeftButton)
     assert blocker.args == ["journal"]
 
 
