@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QStackedWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -45,22 +44,15 @@ from companion.core.selfcheck.planner import (
 from companion.core.selfcheck.planner import add_custom as add
 from companion.core.selfcheck.planner import plan as load_plan
 from companion.ui.bus import AppBus
+from companion.ui.selfcheck.audience_combo import audience_combo
 from companion.ui.selfcheck.no_loops import NoLoopsNotice
+from companion.ui.selfcheck.suggested_box import SuggestedQuestions
 from companion.ui.theme import status_color
 from companion.ui.widgets.columns import Columns
 from companion.ui.widgets.plain_text import plain_tip
-from companion.ui.widgets.wrapping_tree import WrappingTree
 
 AUDIENCE_ORDER = ("hiring-manager", "peer", "leadership")
 ROLE = Qt.ItemDataRole.UserRole
-
-
-def _audience_combo(name: str) -> QComboBox:
-    combo = QComboBox()
-    combo.setAccessibleName(name)
-    for audience in AUDIENCE_ORDER:
-        combo.addItem(audience_title(audience), audience)
-    return combo
 
 
 class PlannerPanel(QWidget):
@@ -94,31 +86,8 @@ class PlannerPanel(QWidget):
         top.addWidget(loop_label)
         top.addWidget(self.loop_combo, 1)
 
-        # suggestions
-        self.tree = WrappingTree()  # each question whole: wrapped, never cut with "..."
-        self.tree.setHeaderHidden(True)
-        self.tree.setAccessibleName("Questions from the content, by audience")
-        self.tree.setRootIsDecorated(True)
-        self.no_suggestions = QLabel(
-            "The content has no questions to ask (a section of kind: questions). "
-            "Type your own below."
-        )
-        self.no_suggestions.setWordWrap(True)
-        self.add_audience = _audience_combo("Ask the selected question to")
-        add_label = QLabel("Ask a&s:")
-        add_label.setBuddy(self.add_audience)
-        self.add_button = QPushButton("&Add to plan")
-        self.add_button.setAccessibleName("Add the selected question to the plan")
-        add_row = QHBoxLayout()
-        add_row.addWidget(add_label)
-        add_row.addWidget(self.add_audience)
-        add_row.addStretch(1)
-        add_row.addWidget(self.add_button)
-        left_box = QGroupBox("Suggested questions")
-        left = QVBoxLayout(left_box)
-        left.addWidget(self.tree, 1)
-        left.addWidget(self.no_suggestions)
-        left.addLayout(add_row)
+        self.suggested = SuggestedQuestions(AUDIENCE_ORDER)
+        self.suggested.add_wanted.connect(self.add_selected)
 
         # the plan
         self.plan_list = QListWidget()
@@ -126,7 +95,9 @@ class PlannerPanel(QWidget):
         self.plan_list.setWordWrap(True)
         self.count_label = QLabel()
         self.count_label.setAccessibleName("Plan size")
-        self.plan_audience = _audience_combo("Audience of the selected planned question")
+        self.plan_audience = audience_combo(
+            "Audience of the selected planned question", AUDIENCE_ORDER
+        )
         plan_audience_label = QLabel("Au&dience:")
         plan_audience_label.setBuddy(self.plan_audience)
         self.asked_button = QPushButton("Mark as&ked")
@@ -160,7 +131,7 @@ class PlannerPanel(QWidget):
         self.custom_edit.setAccessibleName("Your own question")
         custom_label = QLabel("Y&our own question (the audience you choose):")
         custom_label.setBuddy(self.custom_edit)
-        self.custom_audience = _audience_combo("Audience for your own question")
+        self.custom_audience = audience_combo("Audience for your own question", AUDIENCE_ORDER)
         self.custom_button = QPushButton("Add &question")
         custom_row = QHBoxLayout()
         custom_row.addWidget(self.custom_edit, 1)
@@ -178,7 +149,7 @@ class PlannerPanel(QWidget):
         right.addWidget(self.error_label)
         right.addWidget(self.closing_label)
 
-        self.columns = Columns(left_box, right_box)  # stacked when the window is narrow
+        self.columns = Columns(self.suggested, right_box)  # stacked when the window is narrow
         planner_layout = QVBoxLayout(self.planner)
         planner_layout.setContentsMargins(0, 0, 0, 0)
         planner_layout.addLayout(top)
@@ -194,9 +165,6 @@ class PlannerPanel(QWidget):
 
         # wiring -------------------------------------------------------------------
         self.loop_combo.currentIndexChanged.connect(lambda _i: self._refresh_plan())
-        self.tree.currentItemChanged.connect(self._suggestion_selected)
-        self.tree.itemActivated.connect(lambda _item, _col: self.add_selected())
-        self.add_button.clicked.connect(self.add_selected)
         self.plan_list.currentItemChanged.connect(lambda _c, _p: self._plan_selected())
         self.plan_audience.activated.connect(lambda _i: self.change_audience())
         self.asked_button.clicked.connect(self.toggle_asked)
@@ -287,42 +255,7 @@ class PlannerPanel(QWidget):
         planned_keys = {text_key(p.text): p for p in planned}
 
         people = interviewers_by_role(list_rounds(self.ctx.db, loop_id))  # "Priya Raman"
-
-        # suggestions, grouped by audience; the planned ones say so
-        selected = self.tree.currentItem()
-        selected_key = (selected.data(0, ROLE), selected.data(0, ROLE + 1)) if selected else None
-        self.tree.clear()
-        for audience in AUDIENCE_ORDER:
-            group = [s for s in self._suggestions if audience in s.audiences]
-            if not group:
-                continue
-            who = f" — {people[audience]}" if audience in people else ""
-            parent = QTreeWidgetItem([f"{audience_title(audience)}{who} ({len(group)})"])
-            parent.setData(0, ROLE, None)
-            parent.setData(0, ROLE + 1, audience)
-            parent.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            self.tree.addTopLevelItem(parent)
-            for suggestion in group:
-                done = planned_keys.get(text_key(suggestion.text))
-                child = QTreeWidgetItem([("✓ " if done else "") + suggestion.text])
-                child.setData(0, ROLE, suggestion.text)
-                child.setData(0, ROLE + 1, audience)
-                tip = [suggestion.text]
-                if suggestion.topic:
-                    tip.append(f"Topic: {suggestion.topic}")
-                tip.append("Suits: " + ", ".join(audience_title(a) for a in suggestion.audiences))
-                if done:
-                    tip.append(f"Planned for: {audience_title(done.audience)}")
-                child.setToolTip(0, plain_tip("\n".join(tip)))
-                if done:
-                    child.setForeground(0, self.palette().placeholderText())
-                parent.addChild(child)
-                if (suggestion.text, audience) == selected_key:
-                    self.tree.setCurrentItem(child)
-            parent.setExpanded(True)
-        has_suggestions = self.tree.topLevelItemCount() > 0
-        self.tree.setVisible(has_suggestions)
-        self.no_suggestions.setVisible(not has_suggestions)
+        self.suggested.render(self._suggestions, planned_keys, people)
 
         # the plan; a question with a warning carries a ⚠
         rules = self.ctx.content.planner_rules()
@@ -364,18 +297,6 @@ class PlannerPanel(QWidget):
         self.warnings_label.setVisible(bool(warnings))
         self._plan_selected()
 
-    def _selected_suggestion_text(self) -> str | None:
-        item = self.tree.currentItem()
-        return item.data(0, ROLE) if item else None
-
-    def _suggestion_selected(self, item, _previous=None) -> None:
-        if item is None:
-            return
-        audience = item.data(0, ROLE + 1)
-        index = self.add_audience.findData(audience)
-        if index >= 0:
-            self.add_audience.setCurrentIndex(index)
-
     def _plan_selected(self) -> None:
         item = self.plan_list.currentItem()
         has = item is not None
@@ -398,7 +319,7 @@ class PlannerPanel(QWidget):
         self.error_label.setText(message)
 
     def add_selected(self) -> None:
-        text = self._selected_suggestion_text()
+        text = self.suggested.selected_text()
         loop_id = self.loop_id()
         if loop_id is None:
             return
@@ -408,7 +329,7 @@ class PlannerPanel(QWidget):
         suggestion = next(s for s in self._suggestions if s.text == text)
         try:
             plan_id, _ = add_suggestion(
-                self.ctx.db, loop_id, suggestion, self.add_audience.currentData(), at=self.ctx.now()
+                self.ctx.db, loop_id, suggestion, self.suggested.audience(), at=self.ctx.now()
             )
         except PlannerError as exc:
             self._refuse(str(exc))

@@ -121,8 +121,8 @@ def test_no_quiz_content_says_so(qtbot, ctx, bus, tmp_path, monkeypatch):
     widget.tabs.setCurrentIndex(widget.PLANNER_TAB)
     loops.create_loop(ctx.db, "Acme")
     widget.planner.refresh()
-    assert widget.planner.no_suggestions.isVisibleTo(widget.planner)
-    assert not widget.planner.tree.isVisibleTo(widget.planner)
+    assert widget.planner.suggested.no_suggestions.isVisibleTo(widget.planner)
+    assert not widget.planner.suggested.tree.isVisibleTo(widget.planner)
 
 
 def test_planner_without_loops_points_to_the_journal(qtbot, page, bus):
@@ -136,8 +136,8 @@ def test_planner_without_loops_points_to_the_journal(qtbot, page, bus):
 
 
 def _suggestion_item(panel, audience: str, n: int = 0):
-    for i in range(panel.tree.topLevelItemCount()):
-        group = panel.tree.topLevelItem(i)
+    for i in range(panel.suggested.tree.topLevelItemCount()):
+        group = panel.suggested.tree.topLevelItem(i)
         if group.data(0, Qt.ItemDataRole.UserRole + 1) == audience:
             return group.child(n)
     raise AssertionError(audience)
@@ -152,29 +152,31 @@ def test_planning_questions_for_a_loop(qtbot, page, ctx, bus):
     assert panel.loop_id() == loop_id
 
     # A peer question picked from its group goes to a peer: no warning.
-    panel.tree.setCurrentItem(_suggestion_item(panel, "peer"))
-    assert panel.add_audience.currentData() == "peer"
+    panel.suggested.tree.setCurrentItem(_suggestion_item(panel, "peer"))
+    assert panel.suggested.add_audience.currentData() == "peer"
     with qtbot.waitSignal(
         bus.changed,
         check_params_cb=lambda c: c.touches(
             "loop", "round", "capture", "thank-you", "plan", "study"
         ),
     ):
-        qtbot.keyClick(panel.tree, Qt.Key.Key_Return)
+        qtbot.keyClick(panel.suggested.tree, Qt.Key.Key_Return)
     (first,) = planner.plan(ctx.db, loop_id)
     assert first.audience == "peer"
     assert not panel.warnings_label.isVisibleTo(panel)
 
     # Adding it again is refused with a message; the plan is unchanged.
-    panel.tree.setCurrentItem(_suggestion_item(panel, "peer"))
-    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    panel.suggested.tree.setCurrentItem(_suggestion_item(panel, "peer"))
+    qtbot.mouseClick(panel.suggested.add_button, Qt.MouseButton.LeftButton)
     assert "already planned" in panel.error_label.text()
     assert len(planner.plan(ctx.db, loop_id)) == 1
 
     # A hiring-manager question sent to leadership warns inline.
-    panel.tree.setCurrentItem(_suggestion_item(panel, "hiring-manager"))
-    panel.add_audience.setCurrentIndex(panel.add_audience.findData("leadership"))
-    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    panel.suggested.tree.setCurrentItem(_suggestion_item(panel, "hiring-manager"))
+    panel.suggested.add_audience.setCurrentIndex(
+        panel.suggested.add_audience.findData("leadership")
+    )
+    qtbot.mouseClick(panel.suggested.add_button, Qt.MouseButton.LeftButton)
     assert panel.warnings_label.isVisibleTo(panel)
     assert "senior leader may not" in panel.warnings_label.text()
     # Moving it back to the hiring manager clears the warning.
@@ -250,7 +252,7 @@ def test_suggested_questions_are_shown_whole(qtbot, page, ctx, bus):
     page.resize(700, 700)  # narrow: the long questions must wrap
     page.tabs.setCurrentIndex(page.PLANNER_TAB)
     bus.announce(Change.of("loop", ids=[loop_id]))
-    tree = page.planner.tree
+    tree = page.planner.suggested.tree
     tree.expandAll()
     QApplication.sendPostedEvents()  # the resize and show the narrow page posted
     tree.doItemsLayout()  # the view lays its items out on a timer: now, not after a wait
