@@ -168,7 +168,7 @@ def test_planning_questions_for_a_loop(qtbot, page, ctx, bus):
     # Adding it again is refused with a message; the plan is unchanged.
     panel.suggested.tree.setCurrentItem(_suggestion_item(panel, "peer"))
     qtbot.mouseClick(panel.suggested.add_button, Qt.MouseButton.LeftButton)
-    assert "already planned" in panel.error_label.text()
+    assert "already planned" in panel.your_plan.error_label.text()
     assert len(planner.plan(ctx.db, loop_id)) == 1
 
     # A hiring-manager question sent to leadership warns inline.
@@ -180,36 +180,42 @@ def test_planning_questions_for_a_loop(qtbot, page, ctx, bus):
     assert panel.warnings_label.isVisibleTo(panel)
     assert "senior leader may not" in panel.warnings_label.text()
     # Moving it back to the hiring manager clears the warning.
-    assert panel.plan_list.currentItem().data(Qt.ItemDataRole.UserRole + 1) == "leadership"
-    panel.plan_audience.setCurrentIndex(panel.plan_audience.findData("hiring-manager"))
-    panel.plan_audience.activated.emit(panel.plan_audience.currentIndex())
+    assert (
+        panel.your_plan.plan_list.currentItem().data(Qt.ItemDataRole.UserRole + 1) == "leadership"
+    )
+    panel.your_plan.plan_audience.setCurrentIndex(
+        panel.your_plan.plan_audience.findData("hiring-manager")
+    )
+    panel.your_plan.plan_audience.activated.emit(panel.your_plan.plan_audience.currentIndex())
     assert not panel.warnings_label.isVisibleTo(panel)
 
     # Own questions: an empty one is refused, typed ones are added with the chosen audience.
-    qtbot.keyClick(panel.custom_edit, Qt.Key.Key_Return)
-    assert "empty" in panel.error_label.text()
+    qtbot.keyClick(panel.your_plan.custom_edit, Qt.Key.Key_Return)
+    assert "empty" in panel.your_plan.error_label.text()
     for text in ("How are decisions made here?", "What would you change first?", "Why now?"):
-        panel.custom_audience.setCurrentIndex(panel.custom_audience.findData("leadership"))
-        qtbot.keyClicks(panel.custom_edit, text)
-        qtbot.keyClick(panel.custom_edit, Qt.Key.Key_Return)
-        assert panel.custom_edit.text() == ""
+        panel.your_plan.custom_audience.setCurrentIndex(
+            panel.your_plan.custom_audience.findData("leadership")
+        )
+        qtbot.keyClicks(panel.your_plan.custom_edit, text)
+        qtbot.keyClick(panel.your_plan.custom_edit, Qt.Key.Key_Return)
+        assert panel.your_plan.custom_edit.text() == ""
     assert len(planner.planned_for(ctx.db, loop_id, "leadership")) == 3
     assert "more than four" in panel.count_label.text()
     assert "5 questions are planned" in panel.warnings_label.text()
 
     # Delete removes the selected one; the size warning goes away.
-    panel.plan_list.setFocus()
-    panel.plan_list.setCurrentRow(4)
-    qtbot.keyClick(panel.plan_list, Qt.Key.Key_Delete)
+    panel.your_plan.plan_list.setFocus()
+    panel.your_plan.plan_list.setCurrentRow(4)
+    qtbot.keyClick(panel.your_plan.plan_list, Qt.Key.Key_Delete)
     assert len(planner.plan(ctx.db, loop_id)) == 4
     assert not panel.warnings_label.isVisibleTo(panel)
 
     # Mark asked: recorded for the journal.
-    panel.plan_list.setCurrentRow(0)
-    qtbot.mouseClick(panel.asked_button, Qt.MouseButton.LeftButton)
+    panel.your_plan.plan_list.setCurrentRow(0)
+    qtbot.mouseClick(panel.your_plan.asked_button, Qt.MouseButton.LeftButton)
     assert [q.id for q in planner.asked_questions(ctx.db, loop_id)] == [first.id]
-    assert panel.plan_list.item(0).text().startswith("✓ asked")
-    assert panel.asked_button.text().replace("&", "") == "Not asked"
+    assert panel.your_plan.plan_list.item(0).text().startswith("✓ asked")
+    assert panel.your_plan.asked_button.text().replace("&", "") == "Not asked"
 
 
 def test_pack_text_is_shown_as_plain_text_never_html(qtbot, ctx, bus, tmp_path):
