@@ -12,11 +12,9 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -38,6 +36,7 @@ from companion.core.selfcheck.quiz import (
     unique_questions,
 )
 from companion.ui.bus import AppBus
+from companion.ui.selfcheck.question_card import QuestionCard
 from companion.ui.study.review import ReviewLine
 
 SHOW_KEY = "Then press Space to check."  # the key is the window's; the advice is the pack's
@@ -49,13 +48,6 @@ REASON_TEXT = {
     "new": "New question",
     "later": "Not due yet: extra practice",
 }
-#: the marks' buttons: (mark, text, accessible name, key)
-MARK_BUTTONS = (
-    ("got", "Got it · Good (1)", "Got it", Qt.Key.Key_1),
-    ("shaky", "Shaky · Hard (2)", "Shaky", Qt.Key.Key_2),
-    ("missed", "Missed · Again (3)", "Missed", Qt.Key.Key_3),
-    ("easy", "Easy (4)", "Easy", Qt.Key.Key_4),
-)
 REVIEW_KINDS = ("quiz", "review", "capture", "study", "round", "loop")
 ALL_SETS = ""
 
@@ -85,6 +77,7 @@ class QuizPanel(QWidget):
         self.progress_label = QLabel()
         self.progress_label.setAccessibleName("Progress")
         self.progress_label.setWordWrap(True)  # never what makes the window wider
+        self.progress_label.setTextFormat(Qt.TextFormat.PlainText)  # a set's name: not HTML
         self.restart_button = QPushButton("Start &again")
         self.restart_button.setToolTip("A fresh pass, missed and shaky questions first")
         self.review_line = ReviewLine(
@@ -103,84 +96,12 @@ class QuizPanel(QWidget):
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(8)
 
-        # the question card --------------------------------------------------------
-        self.card = QFrame()
-        self.card.setObjectName("quizCard")
-        self.card.setFrameShape(QFrame.Shape.StyledPanel)
-        self.card.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.card.setAccessibleName("Question card")
-        self.reason_label = QLabel()
-        self.reason_label.setAccessibleName("Why this question now")
-        self.question_label = QLabel()
-        self.question_label.setObjectName("quizQuestion")
-        self.question_label.setWordWrap(True)
-        self.question_label.setAccessibleName("Question")
-        self.question_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        font = QFont(self.question_label.font())
-        font.setPointSizeF(font.pointSizeF() * 1.35)
-        self.question_label.setFont(font)
-        self.hint_label = QLabel()
-        self.hint_label.setWordWrap(True)
-        self.hint_label.setAccessibleName("Hint")
-        self.answer_label = QLabel()
-        self.answer_label.setObjectName("quizAnswer")
-        self.answer_label.setFrameShape(QFrame.Shape.StyledPanel)
-        self.answer_label.setMargin(8)
-        self.answer_label.setWordWrap(True)
-        self.answer_label.setAccessibleName("Answer")
-        self.answer_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.see_label = QLabel()
-        self.see_label.setWordWrap(True)
-        self.see_label.setAccessibleName("Read again")
-
-        self.show_button = QPushButton("Show answer (Space)")
-        self.mark_buttons = {mark: QPushButton(text) for mark, text, _n, _k in MARK_BUTTONS}
-        self.got_button = self.mark_buttons["got"]
-        self.shaky_button = self.mark_buttons["shaky"]
-        self.missed_button = self.mark_buttons["missed"]
-        self.easy_button = self.mark_buttons["easy"]
-        self.flag_button = QPushButton("Flag (F)")
-        self.flag_button.setCheckable(True)
-        for button, name in (
-            (self.show_button, "Show answer"),
-            *((self.mark_buttons[m], n) for m, _t, n, _k in MARK_BUTTONS),
-            (self.flag_button, "Flag to speak aloud"),
-        ):
-            button.setAccessibleName(name)
-            # Clicking keeps the focus on the card, so the keys keep working.
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.show_button)
-        buttons.addStretch(1)
-        marks = QHBoxLayout()  # a row of their own: four fit a small screen
-        for button in self.mark_buttons.values():
-            marks.addWidget(button)
-        marks.addStretch(1)
-        marks.addWidget(self.flag_button)
-
-        # pack text is plain text, never HTML: an <img src=file:...> in an answer must not
-        # make Qt read a file or reach the network
-        for label in (
-            self.reason_label,
-            self.question_label,
-            self.hint_label,
-            self.answer_label,
-            self.see_label,
-            self.progress_label,
-        ):
-            label.setTextFormat(Qt.TextFormat.PlainText)
-
-        card_layout = QVBoxLayout(self.card)
-        card_layout.setContentsMargins(18, 14, 18, 14)
-        card_layout.addWidget(self.reason_label)
-        card_layout.addWidget(self.question_label)
-        card_layout.addSpacing(8)
-        card_layout.addWidget(self.hint_label)
-        card_layout.addWidget(self.answer_label)
-        card_layout.addWidget(self.see_label)
-        card_layout.addStretch(1)
-        card_layout.addLayout(buttons)
-        card_layout.addLayout(marks)
+        self.card = QuestionCard()
+        self.card.reveal_wanted.connect(self.reveal)
+        self.card.mark_wanted.connect(self.mark)
+        self.card.flag_wanted.connect(self.toggle_flag)
+        # the answer, read by the accessibility tests through the tab
+        self.answer_label = self.card.answer_label
 
         # messages: empty states and the end of a pass -------------------------------
         self.message = QWidget()
@@ -214,30 +135,15 @@ class QuizPanel(QWidget):
         layout.addWidget(self.stack, 1)
 
         # wiring -------------------------------------------------------------------
-        self.show_button.clicked.connect(self.reveal)
-        for mark, button in self.mark_buttons.items():
-            button.clicked.connect(lambda _c=False, m=mark: self.mark(m))
         self.review_button.clicked.connect(self.show_review)
         self.review_line.ahead_button.clicked.connect(self.show_ahead)
         bus.changed.connect(self._changed)
-        self.flag_button.clicked.connect(self.toggle_flag)
         self.restart_button.clicked.connect(self.start)
         self.again_button.clicked.connect(self.start)
         self.flagged_button.clicked.connect(lambda: self.flagged_box.setChecked(True))
         self.all_button.clicked.connect(self._all_questions)
         self.flagged_box.toggled.connect(lambda _on: self.start())
         self.set_combo.activated.connect(lambda _i: self.start())
-
-        self._space = self._key(Qt.Key.Key_Space, self.reveal)
-        for mark, _t, _n, key in MARK_BUTTONS:
-            self._key(key, lambda m=mark: self.mark(m))
-        self._key(Qt.Key.Key_F, self.toggle_flag)
-
-    def _key(self, key: Qt.Key, slot) -> QShortcut:
-        shortcut = QShortcut(QKeySequence(key), self.card)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(slot)
-        return shortcut
 
     # sessions ------------------------------------------------------------------------
 
@@ -350,7 +256,7 @@ class QuizPanel(QWidget):
         if self.session is None or self.session.finished:
             return
         if not self.session.revealed:
-            self.hint_label.setText(
+            self.card.show_hint(
                 "Say your answer first, then press Space to check it before marking."
             )
             return
@@ -396,25 +302,12 @@ class QuizPanel(QWidget):
             reason = "Review before the loop · new question, not answered yet"
         elif review:
             reason = f"Review before the loop · recall at the round {review.recall_at_round:.0%}"
-        self.reason_label.setText(f"{reason}{seen} · {item.question.set}")
-        self.question_label.setText(item.question.question)
-        revealed = session.revealed
-        self.answer_label.setVisible(revealed)
-        self.see_label.setVisible(revealed and bool(item.question.see))
-        self.hint_label.setVisible(not revealed)
-        if revealed:
-            self.answer_label.setText(item.question.answer or "(This question has no answer.)")
-            self.see_label.setText("Read again: " + ", ".join(self._titles(item.question.see)))
-        else:
-            self.answer_label.clear()
-            self.hint_label.setText(f"{quiz_intro(self.ctx.content, item.question)} {SHOW_KEY}")
-        self.show_button.setEnabled(not revealed)
-        self._space.setEnabled(not revealed)
-        for button in self.mark_buttons.values():
-            button.setEnabled(revealed)
-        flagged = session.is_flagged()
-        self.flag_button.setChecked(flagged)
-        self.flag_button.setText("Flagged (F)" if flagged else "Flag (F)")
+        question = item.question
+        see = self._titles(question.see) if session.revealed else []
+        self.card.show_question(f"{reason}{seen} · {question.set}", question, session.revealed, see)
+        if not session.revealed:
+            self.card.show_hint(f"{quiz_intro(self.ctx.content, question)} {SHOW_KEY}")
+        self.card.show_flag(session.is_flagged())
         if self.isVisible() and not self.set_combo.hasFocus() and not self.flagged_box.hasFocus():
             self.card.setFocus(Qt.FocusReason.OtherFocusReason)
 

@@ -35,26 +35,26 @@ def key(qtbot, page, k):
 def test_answer_is_hidden_until_asked_for_then_marked_by_keys(qtbot, page, ctx, bus):
     panel = page.quiz
     first = panel.session.current.question
-    assert panel.question_label.text() == first.question
-    assert not panel.answer_label.isVisible()
-    assert not panel.got_button.isEnabled()
+    assert panel.card.question_label.text() == first.question
+    assert not panel.card.answer_label.isVisible()
+    assert not panel.card.got_button.isEnabled()
     assert panel.card.hasFocus()
 
     key(qtbot, page, Qt.Key.Key_1)  # marking before revealing is refused, nothing stored
     assert quiz.get_card(ctx.db, first.id) is None
-    assert "first" in panel.hint_label.text()
+    assert "first" in panel.card.hint_label.text()
 
     key(qtbot, page, Qt.Key.Key_Space)
-    assert panel.answer_label.isVisible()
-    assert panel.answer_label.text() == first.answer
-    assert panel.see_label.text().startswith("Read again: ")
-    assert panel.got_button.isEnabled()
+    assert panel.card.answer_label.isVisible()
+    assert panel.card.answer_label.text() == first.answer
+    assert panel.card.see_label.text().startswith("Read again: ")
+    assert panel.card.got_button.isEnabled()
 
     with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("quiz")):
         key(qtbot, page, Qt.Key.Key_3)
     assert quiz.get_card(ctx.db, first.id).state == "missed"
     assert panel.session.position == 2
-    assert not panel.answer_label.isVisible()
+    assert not panel.card.answer_label.isVisible()
     assert panel.progress_label.text().startswith(f"Question 2 of {panel.session.total}")
 
 
@@ -65,7 +65,7 @@ def test_a_full_pass_then_missed_and_flagged_come_first(qtbot, page, ctx, bus):
     ids = [item.question.id for item in panel.session.items]
     with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("quiz")):
         key(qtbot, page, Qt.Key.Key_F)  # flag the first
-    assert panel.flag_button.isChecked()
+    assert panel.card.flag_button.isChecked()
     assert quiz.flagged_ids(ctx.db) == [ids[0]]
     marks = ["got"] * total
     marks[1], marks[2] = "missed", "shaky"
@@ -81,7 +81,7 @@ def test_a_full_pass_then_missed_and_flagged_come_first(qtbot, page, ctx, bus):
     qtbot.mouseClick(panel.again_button, Qt.MouseButton.LeftButton)
     order = [item.question.id for item in panel.session.items]
     assert order[:3] == [ids[1], ids[2], ids[0]]  # missed, shaky, flagged
-    assert panel.reason_label.text().startswith("Missed last time")
+    assert panel.card.reason_label.text().startswith("Missed last time")
 
 
 def test_show_flagged_opens_only_the_flagged_questions(qtbot, page, ctx, bus):
@@ -94,7 +94,7 @@ def test_show_flagged_opens_only_the_flagged_questions(qtbot, page, ctx, bus):
     assert page.quiz.flagged_box.isChecked()
     shown = {item.question.id for item in page.quiz.session.items}
     assert shown == {questions[1].id, questions[3].id}
-    assert page.quiz.flag_button.isChecked()
+    assert page.quiz.card.flag_button.isChecked()
 
 
 def test_flagged_only_with_nothing_flagged_says_how_to_flag(qtbot, page):
@@ -240,11 +240,11 @@ def test_pack_text_is_shown_as_plain_text_never_html(qtbot, ctx, bus, tmp_path):
     widget.on_shown()
     panel = widget.quiz
     for label in (
-        panel.question_label,
-        panel.answer_label,
-        panel.hint_label,
-        panel.see_label,
-        panel.reason_label,
+        panel.card.question_label,
+        panel.card.answer_label,
+        panel.card.hint_label,
+        panel.card.see_label,
+        panel.card.reason_label,
     ):
         assert label.textFormat() == Qt.TextFormat.PlainText
     for label in (widget.planner.rule_label, widget.planner.warnings_label):
@@ -317,9 +317,9 @@ def test_the_hint_is_the_quiz_sections_intro(qtbot, ctx, bus):
     hints = set()
     for _ in range(panel.session.total):
         item = panel.session.current
-        hints.add((item.question.set, panel.hint_label.text()))
-        panel.show_button.click()
-        panel.got_button.click()
+        hints.add((item.question.set, panel.card.hint_label.text()))
+        panel.card.show_button.click()
+        panel.card.got_button.click()
     assert ("mine", "Say it to the wall, then look. Then press Space to check.") in hints
     intro = " ".join(ctx.content.section("quiz-day-of").intro.split())
     assert ("day-of", f"{intro} Then press Space to check.") in hints
