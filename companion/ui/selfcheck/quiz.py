@@ -9,8 +9,6 @@ button runs a pass over exactly that list, lowest predicted recall first.
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -36,6 +34,7 @@ from companion.core.selfcheck.quiz import (
     unique_questions,
 )
 from companion.ui.bus import AppBus
+from companion.ui.selfcheck.pass_message import PassMessage, tally_text
 from companion.ui.selfcheck.question_card import QuestionCard
 from companion.ui.study.review import ReviewLine
 
@@ -103,26 +102,11 @@ class QuizPanel(QWidget):
         # the answer, read by the accessibility tests through the tab
         self.answer_label = self.card.answer_label
 
-        # messages: empty states and the end of a pass -------------------------------
-        self.message = QWidget()
-        self.message_label = QLabel()
-        self.message_label.setWordWrap(True)
-        self.message_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.message_label.setAccessibleName("Self-check message")
-        self.message_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.again_button = QPushButton("Start again")
-        self.flagged_button = QPushButton()
-        self.all_button = QPushButton("Quiz all questions")
-        row = QHBoxLayout()
-        row.addStretch(1)
-        for button in (self.again_button, self.flagged_button, self.all_button):
-            row.addWidget(button)
-        row.addStretch(1)
-        message_layout = QVBoxLayout(self.message)
-        message_layout.addStretch(1)
-        message_layout.addWidget(self.message_label)
-        message_layout.addLayout(row)
-        message_layout.addStretch(2)
+        self.message = PassMessage()  # empty states and the end of a pass
+        self.message.again_wanted.connect(self.start)
+        self.message.flagged_wanted.connect(lambda: self.flagged_box.setChecked(True))
+        self.message.all_wanted.connect(self._all_questions)
+        self.message_label = self.message.label  # read by the Checklist page's tests
 
         self.stack = QStackedWidget()
         self.stack.addWidget(self.card)
@@ -139,9 +123,6 @@ class QuizPanel(QWidget):
         self.review_line.ahead_button.clicked.connect(self.show_ahead)
         bus.changed.connect(self._changed)
         self.restart_button.clicked.connect(self.start)
-        self.again_button.clicked.connect(self.start)
-        self.flagged_button.clicked.connect(lambda: self.flagged_box.setChecked(True))
-        self.all_button.clicked.connect(self._all_questions)
         self.flagged_box.toggled.connect(lambda _on: self.start())
         self.set_combo.activated.connect(lambda _i: self.start())
 
@@ -286,12 +267,12 @@ class QuizPanel(QWidget):
         self.progress.setMaximum(max(session.total, 1))
         self.progress.setValue(done)
         if session.finished:
-            self.progress_label.setText(f"{done} of {session.total} · {_tally_text(tally)}")
+            self.progress_label.setText(f"{done} of {session.total} · {tally_text(tally)}")
             self._render_message()
             return
         item = session.current
         self.progress_label.setText(
-            f"Question {session.position} of {session.total} · {_tally_text(tally)}"
+            f"Question {session.position} of {session.total} · {tally_text(tally)}"
         )
         self.stack.setCurrentWidget(self.card)
         card = item.card
@@ -319,57 +300,11 @@ class QuizPanel(QWidget):
         return titles
 
     def _render_message(self) -> None:
-        session = self.session
-        flagged_count = len(flagged_ids(self.ctx.db))
-        self.flagged_button.setText(f"Only flagged ({flagged_count})")
-        self.again_button.setVisible(False)
-        self.flagged_button.setVisible(False)
-        self.all_button.setVisible(False)
-        if not self._questions():
-            self.message_label.setText(
-                "<h3>No self-check questions yet</h3><p>The quiz comes from content files of "
-                f"<code>kind: quiz</code>. Add one to {escape(str(self.ctx.data_dir / 'content'))} and "
-                "restart the app.</p>"
-            )
-        elif session.total == 0 and session.flagged_only:
-            self.message_label.setText(
-                "<h3>Nothing is flagged</h3><p>During the quiz, press F on a question you "
-                "want to speak aloud later; it will be waiting here.</p>"
-            )
-            self.all_button.setVisible(True)
-        elif session.total == 0 and session.only is not None:
-            self.message_label.setText(
-                "<h3>Nothing to review before the loop</h3><p>Every question you have seen "
-                "is likely to stay with you until the next round.</p>"
-            )
-            self.all_button.setVisible(True)
-        elif session.total == 0:
-            self.message_label.setText("<h3>This set has no questions</h3>")
-            self.all_button.setVisible(True)
-        else:
-            tally = session.tally()
-            weak = tally["missed"] + tally["shaky"]
-            follow = (
-                f"<p>The {weak} missed or shaky one{'s' if weak != 1 else ''} come back first "
-                "next time and join your study list.</p>"
-                if weak
-                else "<p>All got. Spaced reviews will bring them back in a few days.</p>"
-            )
-            self.message_label.setText(
-                f"<h3>Pass done: {escape(_tally_text(tally, ', '))}</h3>{follow}"
-            )
-            self.again_button.setVisible(True)
-            self.flagged_button.setVisible(flagged_count > 0 and not session.flagged_only)
-            self.all_button.setVisible(session.flagged_only)
+        self.message.render(
+            self.session,
+            has_questions=bool(self._questions()),
+            flagged_count=len(flagged_ids(self.ctx.db)),
+            content_dir=self.ctx.data_dir / "content",
+        )
         self.stack.setCurrentWidget(self.message)
-        for button in (self.again_button, self.all_button, self.flagged_button):
-            if button.isVisible() or (not self.isVisible() and not button.isHidden()):
-                button.setFocus(Qt.FocusReason.OtherFocusReason)
-                break
-
-
-def _tally_text(tally: dict[str, int], sep: str = " · ") -> str:
-    parts = [f"{tally['got']} got", f"{tally['shaky']} shaky", f"{tally['missed']} missed"]
-    if tally.get("easy"):
-        parts.append(f"{tally['easy']} easy")
-    return sep.join(parts)
+        self.message.focus_first(self.isVisible())

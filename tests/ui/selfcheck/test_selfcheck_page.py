@@ -75,10 +75,10 @@ def test_a_full_pass_then_missed_and_flagged_come_first(qtbot, page, ctx, bus):
         key(qtbot, page, keys[mark])
     assert panel.session.finished
     assert panel.stack.currentWidget() is panel.message
-    assert "1 shaky, 1 missed" in panel.message_label.text()
-    assert panel.flagged_button.isVisible()
+    assert "1 shaky, 1 missed" in panel.message.label.text()
+    assert panel.message.flagged_button.isVisible()
 
-    qtbot.mouseClick(panel.again_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.message.again_button, Qt.MouseButton.LeftButton)
     order = [item.question.id for item in panel.session.items]
     assert order[:3] == [ids[1], ids[2], ids[0]]  # missed, shaky, flagged
     assert panel.card.reason_label.text().startswith("Missed last time")
@@ -100,8 +100,8 @@ def test_show_flagged_opens_only_the_flagged_questions(qtbot, page, ctx, bus):
 def test_flagged_only_with_nothing_flagged_says_how_to_flag(qtbot, page):
     page.show_flagged()
     assert page.quiz.stack.currentWidget() is page.quiz.message
-    assert "Nothing is flagged" in page.quiz.message_label.text()
-    qtbot.mouseClick(page.quiz.all_button, Qt.MouseButton.LeftButton)
+    assert "Nothing is flagged" in page.quiz.message.label.text()
+    qtbot.mouseClick(page.quiz.message.all_button, Qt.MouseButton.LeftButton)
     assert not page.quiz.flagged_box.isChecked()
     assert page.quiz.stack.currentWidget() is page.quiz.card
 
@@ -116,7 +116,7 @@ def test_no_quiz_content_says_so(qtbot, ctx, bus, tmp_path, monkeypatch):
     widget = SelfCheckPage(ctx, bus)
     qtbot.addWidget(widget)
     widget.on_shown()
-    assert "No self-check questions yet" in widget.quiz.message_label.text()
+    assert "No self-check questions yet" in widget.quiz.message.label.text()
     key(qtbot, widget, Qt.Key.Key_Space)  # keys do nothing harmful on an empty quiz
     widget.tabs.setCurrentIndex(widget.PLANNER_TAB)
     loops.create_loop(ctx.db, "Acme")
