@@ -61,7 +61,27 @@ class QuizPanel(QWidget):
         self._review = {}  # question id -> its review item, during a review pass
         self.setAccessibleName("Self-check quiz")
 
-        # header: which questions ---------------------------------------------------
+        header = self._header()
+        self.review_line = ReviewLine(
+            "The due questions and those you would forget by the next round, weakest first"
+        )
+        self.review_label, self.review_button = self.review_line.label, self.review_line.button
+        self.review_button.clicked.connect(self.show_review)
+        self.review_line.ahead_button.clicked.connect(self.show_ahead)
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName("Quiz progress")
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(8)
+        self.stack = self._card_and_message()
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.review_line)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.stack, 1)
+        bus.changed.connect(self._changed)
+
+    def _header(self) -> QHBoxLayout:
+        """Which questions (the set, flagged only), how far the pass is, Start again."""
         self.set_combo = QComboBox()
         self.set_combo.setAccessibleName("Question set")
         self.set_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -79,10 +99,9 @@ class QuizPanel(QWidget):
         self.progress_label.setTextFormat(Qt.TextFormat.PlainText)  # a set's name: not HTML
         self.restart_button = QPushButton("Start &again")
         self.restart_button.setToolTip("A fresh pass, missed and shaky questions first")
-        self.review_line = ReviewLine(
-            "The due questions and those you would forget by the next round, weakest first"
-        )
-        self.review_label, self.review_button = self.review_line.label, self.review_line.button
+        self.restart_button.clicked.connect(self.start)
+        self.flagged_box.toggled.connect(lambda _on: self.start())
+        self.set_combo.activated.connect(lambda _i: self.start())
         header = QHBoxLayout()
         header.addWidget(set_label)
         header.addWidget(self.set_combo)
@@ -90,41 +109,24 @@ class QuizPanel(QWidget):
         header.addStretch(1)
         header.addWidget(self.progress_label)
         header.addWidget(self.restart_button)
-        self.progress = QProgressBar()
-        self.progress.setAccessibleName("Quiz progress")
-        self.progress.setTextVisible(False)
-        self.progress.setMaximumHeight(8)
+        return header
 
+    def _card_and_message(self) -> QStackedWidget:
+        """The question card, or in its place the message (empty states, a pass done)."""
         self.card = QuestionCard()
         self.card.reveal_wanted.connect(self.reveal)
         self.card.mark_wanted.connect(self.mark)
         self.card.flag_wanted.connect(self.toggle_flag)
-        # the answer, read by the accessibility tests through the tab
-        self.answer_label = self.card.answer_label
-
-        self.message = PassMessage()  # empty states and the end of a pass
+        self.message = PassMessage()
         self.message.again_wanted.connect(self.start)
         self.message.flagged_wanted.connect(lambda: self.flagged_box.setChecked(True))
         self.message.all_wanted.connect(self._all_questions)
-        self.message_label = self.message.label  # read by the Checklist page's tests
-
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.card)
-        self.stack.addWidget(self.message)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(header)
-        layout.addWidget(self.review_line)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.stack, 1)
-
-        # wiring -------------------------------------------------------------------
-        self.review_button.clicked.connect(self.show_review)
-        self.review_line.ahead_button.clicked.connect(self.show_ahead)
-        bus.changed.connect(self._changed)
-        self.restart_button.clicked.connect(self.start)
-        self.flagged_box.toggled.connect(lambda _on: self.start())
-        self.set_combo.activated.connect(lambda _i: self.start())
+        # read through the tab by the tests of other pages (accessibility, checklist)
+        self.answer_label, self.message_label = self.card.answer_label, self.message.label
+        stack = QStackedWidget()
+        stack.addWidget(self.card)
+        stack.addWidget(self.message)
+        return stack
 
     # sessions ------------------------------------------------------------------------
 
