@@ -46,6 +46,15 @@ class ScheduleEditor(QWidget):
         self._day_loop_id = 0  # the loop Today passed: new rounds go there
         self.tree = RoundsTree()
         self.tree.itemActivated.connect(lambda *_: self.edit_selected())
+        self.tree.itemSelectionChanged.connect(self._update_buttons)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tree)
+        layout.addLayout(self._buttons())
+        self._update_buttons()
+
+    def _buttons(self) -> QHBoxLayout:
+        """Add, Edit, Skip, Delete and Import, under the list."""
         self.add_button = QPushButton("&Add round…")
         self.edit_button = QPushButton("&Edit…")
         self.delete_button = QPushButton("Dele&te")
@@ -58,7 +67,6 @@ class ScheduleEditor(QWidget):
         self.delete_button.clicked.connect(self.delete_selected)
         self.skip_button.clicked.connect(self.toggle_skip)
         self.import_button.clicked.connect(self.choose_ics)
-        self.tree.itemSelectionChanged.connect(self._update_buttons)
         buttons = QHBoxLayout()
         for button in (
             self.add_button,
@@ -69,11 +77,7 @@ class ScheduleEditor(QWidget):
         ):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.tree)
-        layout.addLayout(buttons)
-        self._update_buttons()
+        return buttons
 
     def _types(self) -> list[tuple[str, str]]:
         return [(t.id, t.title) for t in self.ctx.content.round_types()]
