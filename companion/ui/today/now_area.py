@@ -137,7 +137,6 @@ class NowArea(QGroupBox):
         # not with this module's import)
         from companion.ui.checklist.page import PhaseGroup, open_link
 
-        now = view.now
         _clear(self.actions_row)
         _clear(self.phase_holder)
         self.phase_group = None
@@ -145,87 +144,112 @@ class NowArea(QGroupBox):
         self.setVisible(view.loop is not None)
         if view.loop is None:
             return
-        focus = view.focus
-        soon = focus is not None and (
-            focus.state == "running"
-            or (focus.starts_at is not None and focus.starts_at - now <= CALL_SHOWN_WITHIN)
-        )  # after the loop, next week's call link is not today's
-        call = call_link_row(focus) if soon else None
+        call = self._call_row(view)
         if call is not None:
             self.phase_holder.addWidget(call)
         if view.phase == "in-round":
-            current = view.current
-            press = self._round_press(view)
-            self.setTitle("Now: in the round")
-            text = in_round_text(current, now, app_paused=app_paused(self.dnd))
-            if press == "start-now":
-                text = (
-                    f"{current.title} was started by the clock at "
-                    f"{clock_text(current.starts_at, now)}. Press Start it now when it "
-                    "really begins: its timer counts from then."
-                )
-            elif press == "armed":
-                text = f"{current.title} started only minutes ago: click again to finish it."
-            else:
-                self.round_line = current  # its words change as the end passes
-            self.label.setText(text)
-            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(current.type))
-            if press == "start-now":
-                self._action("&Start it now", lambda: self.start_round(current.id))
-            finish = "Click again to &finish" if press == "armed" else "Round &finished"
-            self._action(finish, lambda: self.finish_round(current.id))
-            self._rerender_at_press_change(view)
+            self._render_in_round(view)
             return
         if view.phase == "before-round":
-            # seam: after the first paint
-            from companion.ui.preflight.window import open_preflight
-
-            nxt = view.next
-            self.setTitle("Now: before the round")
-            self.label.setText(
-                f"{nxt.title} at {clock_text(nxt.starts_at, now)}. "
-                "One step at a time: the step due now is below, the rest are folded."
-            )
-            self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
-            self._action("Pre&flight", lambda: open_preflight(self.ctx, self.bus, self.dnd, self))
-            self._action("&Start it now", lambda: self.start_round(nxt.id))
+            self._render_before_round(view)
         elif view.phase in PHASE_TITLES:
-            self.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
-            if view.phase == "after-loop":
-                done = view.after_loop
-                which = f" with {done.company}" if done is not None and len(view.loops) > 1 else ""
-                self.label.setText(f"The loop{which} is done. Write it down while it is fresh.")
-            elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
-                first = f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
-                self.label.setText(" ".join(p for p in (f"{sleep[0]}.", sleep[1], first) if p))
-            else:
-                self.label.setText(
-                    f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
-                )
+            self._render_list_phase(view)
         else:
-            self.setTitle("Now")
-            if view.phase == "between-rounds":
-                self.label.setText(
-                    f"Between rounds. Next: {view.next.title} at "
-                    f"{clock_text(view.next.starts_at, now)}; its list comes up "
-                    f"{int(self.day.rules.before_window.total_seconds() // 60)} minutes before."
-                )
-                self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
-            elif view.next is not None:
-                self.label.setText(
-                    "Nothing to tick right now. The lists come up by themselves: the evening "
-                    "before, the morning of, and before each round. All lists are on the "
-                    "Checklist page."
-                )
-                self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
-            else:
-                self.label.setText(
-                    "No upcoming round. Add the rounds with their start times below."
-                )
+            self._render_between(view)
             return
+        self._show_list(view, PhaseGroup, open_link)
+
+    @staticmethod
+    def _call_row(view):
+        """The call link of the round the day is about, when it runs or starts within a
+        day (after the loop, next week's call link is not today's)."""
+        focus = view.focus
+        soon = focus is not None and (
+            focus.state == "running"
+            or (focus.starts_at is not None and focus.starts_at - view.now <= CALL_SHOWN_WITHIN)
+        )
+        return call_link_row(focus) if soon else None
+
+    def _render_in_round(self, view) -> None:
+        now = view.now
+        current = view.current
+        press = self._round_press(view)
+        self.setTitle("Now: in the round")
+        text = in_round_text(current, now, app_paused=app_paused(self.dnd))
+        if press == "start-now":
+            text = (
+                f"{current.title} was started by the clock at "
+                f"{clock_text(current.starts_at, now)}. Press Start it now when it "
+                "really begins: its timer counts from then."
+            )
+        elif press == "armed":
+            text = f"{current.title} started only minutes ago: click again to finish it."
+        else:
+            self.round_line = current  # its words change as the end passes
+        self.label.setText(text)
+        self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(current.type))
+        if press == "start-now":
+            self._action("&Start it now", lambda: self.start_round(current.id))
+        finish = "Click again to &finish" if press == "armed" else "Round &finished"
+        self._action(finish, lambda: self.finish_round(current.id))
+        self._rerender_at_press_change(view)
+
+    def _render_before_round(self, view) -> None:
+        # seam: after the first paint
+        from companion.ui.preflight.window import open_preflight
+
+        nxt = view.next
+        self.setTitle("Now: before the round")
+        self.label.setText(
+            f"{nxt.title} at {clock_text(nxt.starts_at, view.now)}. "
+            "One step at a time: the step due now is below, the rest are folded."
+        )
+        self._action("Open the &cue card", lambda: self.bus.show_cue_card.emit(nxt.type))
+        self._action("Pre&flight", lambda: open_preflight(self.ctx, self.bus, self.dnd, self))
+        self._action("&Start it now", lambda: self.start_round(nxt.id))
+
+    def _render_list_phase(self, view) -> None:
+        """The evening before, the morning of, after the loop: the phase's list below."""
+        now = view.now
+        self.setTitle(f"Now: {PHASE_TITLES[view.phase].lower()}")
+        if view.phase == "after-loop":
+            done = view.after_loop
+            which = f" with {done.company}" if done is not None and len(view.loops) > 1 else ""
+            self.label.setText(f"The loop{which} is done. Write it down while it is fresh.")
+        elif past_midnight(view) and (sleep := self.ctx.content.sleep_line())[0]:
+            first = f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
+            self.label.setText(" ".join(p for p in (f"{sleep[0]}.", sleep[1], first) if p))
+        else:
+            self.label.setText(
+                f"First round: {view.next.title} at {clock_text(view.next.starts_at, now)}."
+            )
+
+    def _render_between(self, view) -> None:
+        """Between rounds, or nothing due: no list here, the way to the Checklist page."""
+        self.setTitle("Now")
+        if view.phase == "between-rounds":
+            self.label.setText(
+                f"Between rounds. Next: {view.next.title} at "
+                f"{clock_text(view.next.starts_at, view.now)}; its list comes up "
+                f"{int(self.day.rules.before_window.total_seconds() // 60)} minutes before."
+            )
+            self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
+        elif view.next is not None:
+            self.label.setText(
+                "Nothing to tick right now. The lists come up by themselves: the evening "
+                "before, the morning of, and before each round. All lists are on the "
+                "Checklist page."
+            )
+            self._action("Open the c&hecklists", lambda: self.bus.open_page.emit("checklist"))
+        else:
+            self.label.setText("No upcoming round. Add the rounds with their start times below.")
+
+    def _show_list(self, view, make_group, open_link) -> None:
+        """The phase's list (a checklist group, ``make_group``: the Checklist page's
+        PhaseGroup); before a round, one step at a time."""
         phase = view.phase
         lst = for_moment(phase_list(self.ctx.content, phase), view)
-        group = PhaseGroup(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
+        group = make_group(self.ctx, self.bus, lst, scope_for(phase, view), dnd=self.dnd)
         group.dnd_round_id = dnd_round_id(view)
         if phase == "before-round":
             group.steps_for(view.next.starts_at)  # one step at a time; the rest fold
