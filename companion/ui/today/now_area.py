@@ -20,7 +20,7 @@ from companion.core.day.checklist import (
 from companion.core.day.clock import ends_text, ends_text_changes_in
 from companion.core.day.schedule import clock_text
 from companion.ui.today.call import call_link_row
-from companion.ui.today.parts import clear as _clear
+from companion.ui.today.redraw import clear as _clear
 
 #: the next round's call link shows from a day before it (the night before, the morning)
 CALL_SHOWN_WITHIN = dt.timedelta(hours=24)

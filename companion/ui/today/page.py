@@ -18,9 +18,9 @@ from companion.ui.today.dnd_banner import DndBanner
 from companion.ui.today.header import Countdown, Headline
 from companion.ui.today.loop_picker import LoopPicker
 from companion.ui.today.now_area import NowArea, dnd_round_id
-from companion.ui.today.parts import takeaways_box
 from companion.ui.today.reminders import Reminders
 from companion.ui.today.start_here import StartHere
+from companion.ui.today.takeaways import takeaways_box
 from companion.ui.widgets.opening import open_dialog
 from companion.ui.widgets.tab_order import follow_layout
 from companion.ui.widgets.vertical_scroll import VerticalScroll

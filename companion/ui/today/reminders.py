@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from companion.core.day.clock import countdown_text
-from companion.ui.today.parts import clear
+from companion.ui.today.redraw import clear
 
 
 class Reminders(QGroupBox):

@@ -1,20 +1,9 @@
-"""Parts of the Today page: the takeaways card, and clearing a layout to draw it again."""
+"""The guide's takeaways on Today, as one compact card. A part of the Today page."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout
-
-
-def clear(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget()
-        if widget is not None:
-            widget.setParent(None)
-            widget.deleteLater()
-        elif item.layout() is not None:
-            clear(item.layout())
 
 
 def takeaways_box(content) -> QGroupBox | None:
