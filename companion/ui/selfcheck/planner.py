@@ -8,31 +8,15 @@ planner's warnings inline, and a field for a question of the user's own.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QStackedWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from companion.core.changes import Change
 from companion.core.content.audiences import AUDIENCES
-from companion.core.content.plans import PlannerRules
 from companion.core.day.invite_people import interviewers_by_role
 from companion.core.day.loops import current_loop, list_loops, list_rounds
 from companion.core.selfcheck.planner import (
     PlannerError,
     add_suggestion,
-    audience_title,
     check_plan,
     get_planned,
     mark_asked,
@@ -46,21 +30,12 @@ from companion.core.selfcheck.planner import (
 from companion.core.selfcheck.planner import add_custom as add
 from companion.core.selfcheck.planner import plan as load_plan
 from companion.ui.bus import AppBus
-from companion.ui.theme import status_color
+from companion.ui.selfcheck.no_loops import NoLoopsNotice
+from companion.ui.selfcheck.plan_box import PlanBox
+from companion.ui.selfcheck.suggested_box import SuggestedQuestions
 from companion.ui.widgets.columns import Columns
-from companion.ui.widgets.plain_text import plain_tip
-from companion.ui.widgets.wrapping_tree import WrappingTree
 
 AUDIENCE_ORDER = AUDIENCES
-ROLE = Qt.ItemDataRole.UserRole
-
-
-def _audience_combo(name: str) -> QComboBox:
-    combo = QComboBox()
-    combo.setAccessibleName(name)
-    for audience in AUDIENCE_ORDER:
-        combo.addItem(audience_title(audience), audience)
-    return combo
 
 
 class PlannerPanel(QWidget):
@@ -70,168 +45,62 @@ class PlannerPanel(QWidget):
         self.bus = bus
         self.setAccessibleName("Questions to ask planner")
         self._suggestions = []
+        self._day_loop = 0  # the loop the day service shows (Today's), 0 for none
+        self._loaded = False
+        self.redraws = 0  # how often the tab redrew (benchmarks/bench_redraws.py)
 
-        # no loops yet ---------------------------------------------------------------
-        self.empty = QWidget()
-        self.empty_label = QLabel(
-            "<h3>No interview loops yet</h3><p>Add your loop in the Journal first (the "
-            "company, the dates and its rounds). Then come back here to plan "
-            f"{ctx.content.planner_rules().count_text} questions to ask, each for the person "
-            "who can answer it.</p>"
-        )
-        self.empty_label.setWordWrap(True)
-        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_label.setAccessibleName("No loops yet")
-        self.journal_button = QPushButton("Open the &Journal")
-        self.journal_button.setAccessibleName("Open the Journal to add a loop")
-        empty_layout = QVBoxLayout(self.empty)
-        empty_layout.addStretch(1)
-        empty_layout.addWidget(self.empty_label)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.journal_button)
-        row.addStretch(1)
-        empty_layout.addLayout(row)
-        empty_layout.addStretch(2)
-
-        # the planner ---------------------------------------------------------------
-        self.planner = QWidget()
-        self.loop_combo = QComboBox()
-        self.loop_combo.setAccessibleName("Loop")
-        loop_label = QLabel("&Loop:")
-        loop_label.setBuddy(self.loop_combo)
-        self.rule_label = QLabel()
-        self.rule_label.setWordWrap(True)
-        self.rule_label.setAccessibleName("Rule")
-        self.intro_label = QLabel()  # the questions section's introduction
-        self.intro_label.setWordWrap(True)
-        self.intro_label.setAccessibleName("How to choose")
-        self.closing_label = QLabel()  # how each round ends, with why
-        self.closing_label.setObjectName("plannerClosing")
-        self.closing_label.setWordWrap(True)
-        self.closing_label.setAccessibleName("Closing line")
-        top = QHBoxLayout()
-        top.addWidget(loop_label)
-        top.addWidget(self.loop_combo, 1)
-
-        # suggestions
-        self.tree = WrappingTree()  # each question whole: wrapped, never cut with "..."
-        self.tree.setHeaderHidden(True)
-        self.tree.setAccessibleName("Questions from the content, by audience")
-        self.tree.setRootIsDecorated(True)
-        self.no_suggestions = QLabel(
-            "The content has no questions to ask (a section of kind: questions). "
-            "Type your own below."
-        )
-        self.no_suggestions.setWordWrap(True)
-        self.add_audience = _audience_combo("Ask the selected question to")
-        add_label = QLabel("Ask a&s:")
-        add_label.setBuddy(self.add_audience)
-        self.add_button = QPushButton("&Add to plan")
-        self.add_button.setAccessibleName("Add the selected question to the plan")
-        add_row = QHBoxLayout()
-        add_row.addWidget(add_label)
-        add_row.addWidget(self.add_audience)
-        add_row.addStretch(1)
-        add_row.addWidget(self.add_button)
-        left_box = QGroupBox("Suggested questions")
-        left = QVBoxLayout(left_box)
-        left.addWidget(self.tree, 1)
-        left.addWidget(self.no_suggestions)
-        left.addLayout(add_row)
-
-        # the plan
-        self.plan_list = QListWidget()
-        self.plan_list.setAccessibleName("Planned questions")
-        self.plan_list.setWordWrap(True)
-        self.count_label = QLabel()
-        self.count_label.setAccessibleName("Plan size")
-        self.plan_audience = _audience_combo("Audience of the selected planned question")
-        plan_audience_label = QLabel("Au&dience:")
-        plan_audience_label.setBuddy(self.plan_audience)
-        self.asked_button = QPushButton("Mark as&ked")
-        self.remove_button = QPushButton("&Remove")
-        self.remove_button.setAccessibleName("Remove the selected question from the plan")
-        plan_row = QHBoxLayout()
-        plan_row.addWidget(plan_audience_label)
-        plan_row.addWidget(self.plan_audience)
-        plan_row.addStretch(1)
-        plan_row.addWidget(self.asked_button)
-        plan_row.addWidget(self.remove_button)
-        self.warnings_label = QLabel()
-        self.warnings_label.setObjectName("planWarnings")
-        self.warnings_label.setWordWrap(True)
-        self.warnings_label.setAccessibleName("Plan warnings")
-        self.warnings_label.setStyleSheet(f"color: {status_color('warn').name()};")
-        for label in (
-            self.rule_label,
-            self.intro_label,
-            self.closing_label,
-            self.count_label,
-            self.warnings_label,
-        ):
-            label.setTextFormat(Qt.TextFormat.PlainText)  # pack text: never HTML
-        self.error_label = QLabel()
-        self.error_label.setWordWrap(True)
-        self.error_label.setAccessibleName("Problem")
-        self.error_label.setStyleSheet(f"color: {status_color('bad').name()};")
-        self.custom_edit = QLineEdit()
-        self.custom_edit.setPlaceholderText("Type a question of your own…")
-        self.custom_edit.setAccessibleName("Your own question")
-        custom_label = QLabel("Y&our own question (the audience you choose):")
-        custom_label.setBuddy(self.custom_edit)
-        self.custom_audience = _audience_combo("Audience for your own question")
-        self.custom_button = QPushButton("Add &question")
-        custom_row = QHBoxLayout()
-        custom_row.addWidget(self.custom_edit, 1)
-        custom_row.addWidget(self.custom_audience)
-        custom_row.addWidget(self.custom_button)
-        right_box = QGroupBox("Your plan")
-        right = QVBoxLayout(right_box)
-        right.addWidget(self.count_label)
-        right.addWidget(self.plan_list, 1)
-        right.addLayout(plan_row)
-        right.addWidget(self.warnings_label)
-        right.addSpacing(6)
-        right.addWidget(custom_label)
-        right.addLayout(custom_row)
-        right.addWidget(self.error_label)
-        right.addWidget(self.closing_label)
-
-        self.columns = Columns(left_box, right_box)  # stacked when the window is narrow
-        planner_layout = QVBoxLayout(self.planner)
-        planner_layout.setContentsMargins(0, 0, 0, 0)
-        planner_layout.addLayout(top)
-        planner_layout.addWidget(self.rule_label)
-        planner_layout.addWidget(self.intro_label)
-        planner_layout.addWidget(self.columns, 1)
-
+        self.empty = NoLoopsNotice(ctx.content.planner_rules().count_text)
+        self.empty.journal_wanted.connect(lambda: self.bus.open_page.emit("journal"))
+        self.planner = self._planner()
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.planner)
         layout = QVBoxLayout(self)
         layout.addWidget(self.stack)
-
-        # wiring -------------------------------------------------------------------
-        self.journal_button.clicked.connect(lambda: self.bus.open_page.emit("journal"))
-        self.loop_combo.currentIndexChanged.connect(lambda _i: self._refresh_plan())
-        self.tree.currentItemChanged.connect(self._suggestion_selected)
-        self.tree.itemActivated.connect(lambda _item, _col: self.add_selected())
-        self.add_button.clicked.connect(self.add_selected)
-        self.plan_list.currentItemChanged.connect(lambda _c, _p: self._plan_selected())
-        self.plan_audience.activated.connect(lambda _i: self.change_audience())
-        self.asked_button.clicked.connect(self.toggle_asked)
-        self.remove_button.clicked.connect(self.remove_selected)
-        delete = QShortcut(QKeySequence(Qt.Key.Key_Delete), self.plan_list)
-        delete.setContext(Qt.ShortcutContext.WidgetShortcut)
-        delete.activated.connect(self.remove_selected)
-        self.custom_edit.returnPressed.connect(self.add_custom)
-        self.custom_button.clicked.connect(self.add_custom)
         self.bus.changed.connect(self._on_change)
         self.bus.day_changed.connect(self._follow_day)
-        self._day_loop = 0  # the loop the day service shows (Today's), 0 for none
-        self._loaded = False
-        self.redraws = 0  # how often the tab redrew (benchmarks/bench_redraws.py)
+
+    def _planner(self) -> QWidget:
+        """The loop, the rule and how to choose above the two parts: the suggested
+        questions and the plan (side by side, stacked when the window is narrow)."""
+        self.loop_combo = QComboBox()
+        self.loop_combo.setAccessibleName("Loop")
+        self.loop_combo.currentIndexChanged.connect(lambda _i: self._refresh_plan())
+        loop_label = QLabel("&Loop:")
+        loop_label.setBuddy(self.loop_combo)
+        self.rule_label = QLabel()
+        self.rule_label.setAccessibleName("Rule")
+        self.intro_label = QLabel()  # the questions section's introduction
+        self.intro_label.setAccessibleName("How to choose")
+        for label in (self.rule_label, self.intro_label):
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.PlainText)  # pack text: never HTML
+        top = QHBoxLayout()
+        top.addWidget(loop_label)
+        top.addWidget(self.loop_combo, 1)
+        self.suggested = SuggestedQuestions(AUDIENCE_ORDER)
+        self.suggested.add_wanted.connect(self.add_selected)
+        self.your_plan = self._plan_box()
+        self.columns = Columns(self.suggested, self.your_plan)  # stacked when narrow
+        planner = QWidget()
+        planner_layout = QVBoxLayout(planner)
+        planner_layout.setContentsMargins(0, 0, 0, 0)
+        planner_layout.addLayout(top)
+        planner_layout.addWidget(self.rule_label)
+        planner_layout.addWidget(self.intro_label)
+        planner_layout.addWidget(self.columns, 1)
+        return planner
+
+    def _plan_box(self) -> PlanBox:
+        box = PlanBox(AUDIENCE_ORDER)
+        box.audience_chosen.connect(self.change_audience)
+        box.asked_toggled.connect(self.toggle_asked)
+        box.remove_wanted.connect(self.remove_selected)
+        box.custom_wanted.connect(self.add_custom)
+        # the plan's labels, read by the tests of the pack's numbers (tests/ui/about)
+        self.count_label, self.warnings_label = box.count_label, box.warnings_label
+        self.closing_label = box.closing_label
+        return box
 
     # data ----------------------------------------------------------------------------
 
@@ -281,11 +150,7 @@ class PlannerPanel(QWidget):
         intro = content.planner_rules().intro
         self.intro_label.setText(intro)
         self.intro_label.setVisible(bool(intro))
-        why, line = content.closing_line()
-        if line:
-            line = line.replace("{topic}", "[the topic you discussed]")
-            self.closing_label.setText(f"{why}\n“{line}”".strip())
-        self.closing_label.setVisible(bool(line))
+        self.your_plan.show_closing(*content.closing_line())
         self._refresh_plan()
 
     def loop_id(self) -> int | None:
@@ -301,138 +166,37 @@ class PlannerPanel(QWidget):
         loop_id = self.loop_id()
         if loop_id is None:
             return
-        if select is None:
-            current = self.plan_list.currentItem()
-            select = current.data(ROLE) if current else None
         planned = load_plan(self.ctx.db, loop_id)
-        planned_keys = {text_key(p.text): p for p in planned}
-
         people = interviewers_by_role(list_rounds(self.ctx.db, loop_id))  # "Priya Raman"
-
-        # suggestions, grouped by audience; the planned ones say so
-        selected = self.tree.currentItem()
-        selected_key = (selected.data(0, ROLE), selected.data(0, ROLE + 1)) if selected else None
-        self.tree.clear()
-        for audience in AUDIENCE_ORDER:
-            group = [s for s in self._suggestions if audience in s.audiences]
-            if not group:
-                continue
-            who = f" — {people[audience]}" if audience in people else ""
-            parent = QTreeWidgetItem([f"{audience_title(audience)}{who} ({len(group)})"])
-            parent.setData(0, ROLE, None)
-            parent.setData(0, ROLE + 1, audience)
-            parent.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            self.tree.addTopLevelItem(parent)
-            for suggestion in group:
-                done = planned_keys.get(text_key(suggestion.text))
-                child = QTreeWidgetItem([("✓ " if done else "") + suggestion.text])
-                child.setData(0, ROLE, suggestion.text)
-                child.setData(0, ROLE + 1, audience)
-                tip = [suggestion.text]
-                if suggestion.topic:
-                    tip.append(f"Topic: {suggestion.topic}")
-                tip.append("Suits: " + ", ".join(audience_title(a) for a in suggestion.audiences))
-                if done:
-                    tip.append(f"Planned for: {audience_title(done.audience)}")
-                child.setToolTip(0, plain_tip("\n".join(tip)))
-                if done:
-                    child.setForeground(0, self.palette().placeholderText())
-                parent.addChild(child)
-                if (suggestion.text, audience) == selected_key:
-                    self.tree.setCurrentItem(child)
-            parent.setExpanded(True)
-        has_suggestions = self.tree.topLevelItemCount() > 0
-        self.tree.setVisible(has_suggestions)
-        self.no_suggestions.setVisible(not has_suggestions)
-
-        # the plan; a question with a warning carries a ⚠
+        self.suggested.render(self._suggestions, {text_key(p.text): p for p in planned}, people)
         rules = self.ctx.content.planner_rules()
         warnings = check_plan(self.ctx.db, loop_id, rules)  # the pack's count, not the default
-        flagged = {w.plan_id for w in warnings if w.plan_id is not None}
-        self.plan_list.blockSignals(True)
-        self.plan_list.clear()
-        for question in planned:
-            mark = ("⚠ " if question.id in flagged else "") + (
-                "✓ asked · " if question.asked else ""
-            )
-            item = QListWidgetItem(f"{mark}{audience_title(question.audience)}: {question.text}")
-            item.setData(ROLE, question.id)
-            item.setData(ROLE + 1, question.audience)
-            item.setData(ROLE + 2, question.asked)
-            item.setToolTip(
-                plain_tip(
-                    "Your own question"
-                    if question.source == "custom"
-                    else f"Topic: {question.topic}"
-                )
-            )
-            self.plan_list.addItem(item)
-            if question.id == select:
-                self.plan_list.setCurrentItem(item)
-        self.plan_list.blockSignals(False)
-        n = len(planned)
-        aim = rules.count_text
-        if n == 0:
-            count = f"Nothing planned yet: pick {aim} questions across the whole loop."
-        elif n < rules.min_questions:
-            count = f"{n} planned; {aim} across the loop is the aim."
-        elif n <= rules.max_questions:
-            count = f"{n} planned. That is the right number."
-        else:
-            count = f"{n} planned: more than {_word(rules.max_questions)}."
-        self.count_label.setText(count)
-        self.warnings_label.setText("\n".join(f"⚠ {w.message}" for w in warnings))
-        self.warnings_label.setVisible(bool(warnings))
-        self._plan_selected()
-
-    def _selected_suggestion_text(self) -> str | None:
-        item = self.tree.currentItem()
-        return item.data(0, ROLE) if item else None
-
-    def _suggestion_selected(self, item, _previous=None) -> None:
-        if item is None:
-            return
-        audience = item.data(0, ROLE + 1)
-        index = self.add_audience.findData(audience)
-        if index >= 0:
-            self.add_audience.setCurrentIndex(index)
-
-    def _plan_selected(self) -> None:
-        item = self.plan_list.currentItem()
-        has = item is not None
-        for widget in (self.plan_audience, self.asked_button, self.remove_button):
-            widget.setEnabled(has)
-        if has:
-            self.plan_audience.setCurrentIndex(self.plan_audience.findData(item.data(ROLE + 1)))
-            self.asked_button.setText("Not as&ked" if item.data(ROLE + 2) else "Mark as&ked")
+        self.your_plan.render(planned, warnings, rules, select)
 
     # actions -------------------------------------------------------------------------
 
     def _changed(self, select: int | None = None) -> None:
-        self.error_label.clear()
+        self.your_plan.refuse("")
         self.redraws += 1
         self._refresh_plan(select=select)  # its warnings use the pack's count
 
         self.bus.announce(Change.of("plan", ids=[self.loop_id() or 0], origin=self))
 
-    def _refuse(self, message: str) -> None:
-        self.error_label.setText(message)
-
     def add_selected(self) -> None:
-        text = self._selected_suggestion_text()
+        text = self.suggested.selected_text()
         loop_id = self.loop_id()
         if loop_id is None:
             return
         if not text:
-            self._refuse("Select a question in the list first (arrow keys, then Enter).")
+            self.your_plan.refuse("Select a question in the list first (arrow keys, then Enter).")
             return
         suggestion = next(s for s in self._suggestions if s.text == text)
         try:
             plan_id, _ = add_suggestion(
-                self.ctx.db, loop_id, suggestion, self.add_audience.currentData(), at=self.ctx.now()
+                self.ctx.db, loop_id, suggestion, self.suggested.audience(), at=self.ctx.now()
             )
         except PlannerError as exc:
-            self._refuse(str(exc))
+            self.your_plan.refuse(str(exc))
             return
         self._changed(select=plan_id)
 
@@ -440,33 +204,24 @@ class PlannerPanel(QWidget):
         loop_id = self.loop_id()
         if loop_id is None:
             return
+        text, audience = self.your_plan.custom_question()
         try:
-            plan_id, _ = add(
-                self.ctx.db,
-                loop_id,
-                self.custom_edit.text(),
-                self.custom_audience.currentData(),
-                at=self.ctx.now(),
-            )
+            plan_id, _ = add(self.ctx.db, loop_id, text, audience, at=self.ctx.now())
         except PlannerError as exc:
-            self._refuse(str(exc))  # the typed text stays in the field
+            self.your_plan.refuse(str(exc))  # the typed text stays in the field
             return
-        self.custom_edit.clear()
+        self.your_plan.custom_edit.clear()
         self._changed(select=plan_id)
 
-    def _selected_plan_id(self) -> int | None:
-        item = self.plan_list.currentItem()
-        return item.data(ROLE) if item else None
-
     def change_audience(self) -> None:
-        plan_id = self._selected_plan_id()
+        plan_id = self.your_plan.selected_id()
         if plan_id is None:
             return
-        set_audience(self.ctx.db, plan_id, self.plan_audience.currentData())
+        set_audience(self.ctx.db, plan_id, self.your_plan.audience())
         self._changed(select=plan_id)
 
     def toggle_asked(self) -> None:
-        plan_id = self._selected_plan_id()
+        plan_id = self.your_plan.selected_id()
         if plan_id is None:
             return
         planned = get_planned(self.ctx.db, plan_id)
@@ -479,14 +234,9 @@ class PlannerPanel(QWidget):
         self._changed(select=plan_id)
 
     def remove_selected(self) -> None:
-        plan_id = self._selected_plan_id()
+        plan_id = self.your_plan.selected_id()
         if plan_id is None:
             return
-        row = self.plan_list.currentRow()
+        following = self.your_plan.following_id()
         remove_planned(self.ctx.db, plan_id)
-        following = self.plan_list.item(row + 1) or self.plan_list.item(row - 1)
-        self._changed(select=following.data(ROLE) if following else None)
-
-
-def _word(n: int) -> str:
-    return PlannerRules(n, n, "").count_text  # "four"
+        self._changed(select=following)

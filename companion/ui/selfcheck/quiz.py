@@ -9,14 +9,10 @@ button runs a pass over exactly that list, lowest predicted recall first.
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -38,6 +34,8 @@ from companion.core.selfcheck.quiz import (
     unique_questions,
 )
 from companion.ui.bus import AppBus
+from companion.ui.selfcheck.pass_message import PassMessage, tally_text
+from companion.ui.selfcheck.question_card import QuestionCard
 from companion.ui.study.review import ReviewLine
 
 SHOW_KEY = "Then press Space to check."  # the key is the window's; the advice is the pack's
@@ -49,13 +47,6 @@ REASON_TEXT = {
     "new": "New question",
     "later": "Not due yet: extra practice",
 }
-#: the marks' buttons: (mark, text, accessible name, key)
-MARK_BUTTONS = (
-    ("got", "Got it · Good (1)", "Got it", Qt.Key.Key_1),
-    ("shaky", "Shaky · Hard (2)", "Shaky", Qt.Key.Key_2),
-    ("missed", "Missed · Again (3)", "Missed", Qt.Key.Key_3),
-    ("easy", "Easy (4)", "Easy", Qt.Key.Key_4),
-)
 REVIEW_KINDS = ("quiz", "review", "capture", "study", "round", "loop")
 ALL_SETS = ""
 
@@ -70,7 +61,27 @@ class QuizPanel(QWidget):
         self._review = {}  # question id -> its review item, during a review pass
         self.setAccessibleName("Self-check quiz")
 
-        # header: which questions ---------------------------------------------------
+        header = self._header()
+        self.review_line = ReviewLine(
+            "The due questions and those you would forget by the next round, weakest first"
+        )
+        self.review_label, self.review_button = self.review_line.label, self.review_line.button
+        self.review_button.clicked.connect(self.show_review)
+        self.review_line.ahead_button.clicked.connect(self.show_ahead)
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName("Quiz progress")
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(8)
+        self.stack = self._card_and_message()
+        layout = QVBoxLayout(self)
+        layout.addLayout(header)
+        layout.addWidget(self.review_line)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.stack, 1)
+        bus.changed.connect(self._changed)
+
+    def _header(self) -> QHBoxLayout:
+        """Which questions (the set, flagged only), how far the pass is, Start again."""
         self.set_combo = QComboBox()
         self.set_combo.setAccessibleName("Question set")
         self.set_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -85,12 +96,12 @@ class QuizPanel(QWidget):
         self.progress_label = QLabel()
         self.progress_label.setAccessibleName("Progress")
         self.progress_label.setWordWrap(True)  # never what makes the window wider
+        self.progress_label.setTextFormat(Qt.TextFormat.PlainText)  # a set's name: not HTML
         self.restart_button = QPushButton("Start &again")
         self.restart_button.setToolTip("A fresh pass, missed and shaky questions first")
-        self.review_line = ReviewLine(
-            "The due questions and those you would forget by the next round, weakest first"
-        )
-        self.review_label, self.review_button = self.review_line.label, self.review_line.button
+        self.restart_button.clicked.connect(self.start)
+        self.flagged_box.toggled.connect(lambda _on: self.start())
+        self.set_combo.activated.connect(lambda _i: self.start())
         header = QHBoxLayout()
         header.addWidget(set_label)
         header.addWidget(self.set_combo)
@@ -98,146 +109,24 @@ class QuizPanel(QWidget):
         header.addStretch(1)
         header.addWidget(self.progress_label)
         header.addWidget(self.restart_button)
-        self.progress = QProgressBar()
-        self.progress.setAccessibleName("Quiz progress")
-        self.progress.setTextVisible(False)
-        self.progress.setMaximumHeight(8)
+        return header
 
-        # the question card --------------------------------------------------------
-        self.card = QFrame()
-        self.card.setObjectName("quizCard")
-        self.card.setFrameShape(QFrame.Shape.StyledPanel)
-        self.card.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.card.setAccessibleName("Question card")
-        self.reason_label = QLabel()
-        self.reason_label.setAccessibleName("Why this question now")
-        self.question_label = QLabel()
-        self.question_label.setObjectName("quizQuestion")
-        self.question_label.setWordWrap(True)
-        self.question_label.setAccessibleName("Question")
-        self.question_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        font = QFont(self.question_label.font())
-        font.setPointSizeF(font.pointSizeF() * 1.35)
-        self.question_label.setFont(font)
-        self.hint_label = QLabel()
-        self.hint_label.setWordWrap(True)
-        self.hint_label.setAccessibleName("Hint")
-        self.answer_label = QLabel()
-        self.answer_label.setObjectName("quizAnswer")
-        self.answer_label.setFrameShape(QFrame.Shape.StyledPanel)
-        self.answer_label.setMargin(8)
-        self.answer_label.setWordWrap(True)
-        self.answer_label.setAccessibleName("Answer")
-        self.answer_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.see_label = QLabel()
-        self.see_label.setWordWrap(True)
-        self.see_label.setAccessibleName("Read again")
-
-        self.show_button = QPushButton("Show answer (Space)")
-        self.mark_buttons = {mark: QPushButton(text) for mark, text, _n, _k in MARK_BUTTONS}
-        self.got_button = self.mark_buttons["got"]
-        self.shaky_button = self.mark_buttons["shaky"]
-        self.missed_button = self.mark_buttons["missed"]
-        self.easy_button = self.mark_buttons["easy"]
-        self.flag_button = QPushButton("Flag (F)")
-        self.flag_button.setCheckable(True)
-        for button, name in (
-            (self.show_button, "Show answer"),
-            *((self.mark_buttons[m], n) for m, _t, n, _k in MARK_BUTTONS),
-            (self.flag_button, "Flag to speak aloud"),
-        ):
-            button.setAccessibleName(name)
-            # Clicking keeps the focus on the card, so the keys keep working.
-            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.show_button)
-        buttons.addStretch(1)
-        marks = QHBoxLayout()  # a row of their own: four fit a small screen
-        for button in self.mark_buttons.values():
-            marks.addWidget(button)
-        marks.addStretch(1)
-        marks.addWidget(self.flag_button)
-
-        # pack text is plain text, never HTML: an <img src=file:...> in an answer must not
-        # make Qt read a file or reach the network
-        for label in (
-            self.reason_label,
-            self.question_label,
-            self.hint_label,
-            self.answer_label,
-            self.see_label,
-            self.progress_label,
-        ):
-            label.setTextFormat(Qt.TextFormat.PlainText)
-
-        card_layout = QVBoxLayout(self.card)
-        card_layout.setContentsMargins(18, 14, 18, 14)
-        card_layout.addWidget(self.reason_label)
-        card_layout.addWidget(self.question_label)
-        card_layout.addSpacing(8)
-        card_layout.addWidget(self.hint_label)
-        card_layout.addWidget(self.answer_label)
-        card_layout.addWidget(self.see_label)
-        card_layout.addStretch(1)
-        card_layout.addLayout(buttons)
-        card_layout.addLayout(marks)
-
-        # messages: empty states and the end of a pass -------------------------------
-        self.message = QWidget()
-        self.message_label = QLabel()
-        self.message_label.setWordWrap(True)
-        self.message_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.message_label.setAccessibleName("Self-check message")
-        self.message_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.again_button = QPushButton("Start again")
-        self.flagged_button = QPushButton()
-        self.all_button = QPushButton("Quiz all questions")
-        row = QHBoxLayout()
-        row.addStretch(1)
-        for button in (self.again_button, self.flagged_button, self.all_button):
-            row.addWidget(button)
-        row.addStretch(1)
-        message_layout = QVBoxLayout(self.message)
-        message_layout.addStretch(1)
-        message_layout.addWidget(self.message_label)
-        message_layout.addLayout(row)
-        message_layout.addStretch(2)
-
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.card)
-        self.stack.addWidget(self.message)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(header)
-        layout.addWidget(self.review_line)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.stack, 1)
-
-        # wiring -------------------------------------------------------------------
-        self.show_button.clicked.connect(self.reveal)
-        for mark, button in self.mark_buttons.items():
-            button.clicked.connect(lambda _c=False, m=mark: self.mark(m))
-        self.review_button.clicked.connect(self.show_review)
-        self.review_line.ahead_button.clicked.connect(self.show_ahead)
-        bus.changed.connect(self._changed)
-        self.flag_button.clicked.connect(self.toggle_flag)
-        self.restart_button.clicked.connect(self.start)
-        self.again_button.clicked.connect(self.start)
-        self.flagged_button.clicked.connect(lambda: self.flagged_box.setChecked(True))
-        self.all_button.clicked.connect(self._all_questions)
-        self.flagged_box.toggled.connect(lambda _on: self.start())
-        self.set_combo.activated.connect(lambda _i: self.start())
-
-        self._space = self._key(Qt.Key.Key_Space, self.reveal)
-        for mark, _t, _n, key in MARK_BUTTONS:
-            self._key(key, lambda m=mark: self.mark(m))
-        self._key(Qt.Key.Key_F, self.toggle_flag)
-
-    def _key(self, key: Qt.Key, slot) -> QShortcut:
-        shortcut = QShortcut(QKeySequence(key), self.card)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(slot)
-        return shortcut
+    def _card_and_message(self) -> QStackedWidget:
+        """The question card, or in its place the message (empty states, a pass done)."""
+        self.card = QuestionCard()
+        self.card.reveal_wanted.connect(self.reveal)
+        self.card.mark_wanted.connect(self.mark)
+        self.card.flag_wanted.connect(self.toggle_flag)
+        self.message = PassMessage()
+        self.message.again_wanted.connect(self.start)
+        self.message.flagged_wanted.connect(lambda: self.flagged_box.setChecked(True))
+        self.message.all_wanted.connect(self._all_questions)
+        # read through the tab by the tests of other pages (accessibility, checklist)
+        self.answer_label, self.message_label = self.card.answer_label, self.message.label
+        stack = QStackedWidget()
+        stack.addWidget(self.card)
+        stack.addWidget(self.message)
+        return stack
 
     # sessions ------------------------------------------------------------------------
 
@@ -350,7 +239,7 @@ class QuizPanel(QWidget):
         if self.session is None or self.session.finished:
             return
         if not self.session.revealed:
-            self.hint_label.setText(
+            self.card.show_hint(
                 "Say your answer first, then press Space to check it before marking."
             )
             return
@@ -380,12 +269,12 @@ class QuizPanel(QWidget):
         self.progress.setMaximum(max(session.total, 1))
         self.progress.setValue(done)
         if session.finished:
-            self.progress_label.setText(f"{done} of {session.total} · {_tally_text(tally)}")
+            self.progress_label.setText(f"{done} of {session.total} · {tally_text(tally)}")
             self._render_message()
             return
         item = session.current
         self.progress_label.setText(
-            f"Question {session.position} of {session.total} · {_tally_text(tally)}"
+            f"Question {session.position} of {session.total} · {tally_text(tally)}"
         )
         self.stack.setCurrentWidget(self.card)
         card = item.card
@@ -396,25 +285,12 @@ class QuizPanel(QWidget):
             reason = "Review before the loop · new question, not answered yet"
         elif review:
             reason = f"Review before the loop · recall at the round {review.recall_at_round:.0%}"
-        self.reason_label.setText(f"{reason}{seen} · {item.question.set}")
-        self.question_label.setText(item.question.question)
-        revealed = session.revealed
-        self.answer_label.setVisible(revealed)
-        self.see_label.setVisible(revealed and bool(item.question.see))
-        self.hint_label.setVisible(not revealed)
-        if revealed:
-            self.answer_label.setText(item.question.answer or "(This question has no answer.)")
-            self.see_label.setText("Read again: " + ", ".join(self._titles(item.question.see)))
-        else:
-            self.answer_label.clear()
-            self.hint_label.setText(f"{quiz_intro(self.ctx.content, item.question)} {SHOW_KEY}")
-        self.show_button.setEnabled(not revealed)
-        self._space.setEnabled(not revealed)
-        for button in self.mark_buttons.values():
-            button.setEnabled(revealed)
-        flagged = session.is_flagged()
-        self.flag_button.setChecked(flagged)
-        self.flag_button.setText("Flagged (F)" if flagged else "Flag (F)")
+        question = item.question
+        see = self._titles(question.see) if session.revealed else []
+        self.card.show_question(f"{reason}{seen} · {question.set}", question, session.revealed, see)
+        if not session.revealed:
+            self.card.show_hint(f"{quiz_intro(self.ctx.content, question)} {SHOW_KEY}")
+        self.card.show_flag(session.is_flagged())
         if self.isVisible() and not self.set_combo.hasFocus() and not self.flagged_box.hasFocus():
             self.card.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -426,57 +302,11 @@ class QuizPanel(QWidget):
         return titles
 
     def _render_message(self) -> None:
-        session = self.session
-        flagged_count = len(flagged_ids(self.ctx.db))
-        self.flagged_button.setText(f"Only flagged ({flagged_count})")
-        self.again_button.setVisible(False)
-        self.flagged_button.setVisible(False)
-        self.all_button.setVisible(False)
-        if not self._questions():
-            self.message_label.setText(
-                "<h3>No self-check questions yet</h3><p>The quiz comes from content files of "
-                f"<code>kind: quiz</code>. Add one to {escape(str(self.ctx.data_dir / 'content'))} and "
-                "restart the app.</p>"
-            )
-        elif session.total == 0 and session.flagged_only:
-            self.message_label.setText(
-                "<h3>Nothing is flagged</h3><p>During the quiz, press F on a question you "
-                "want to speak aloud later; it will be waiting here.</p>"
-            )
-            self.all_button.setVisible(True)
-        elif session.total == 0 and session.only is not None:
-            self.message_label.setText(
-                "<h3>Nothing to review before the loop</h3><p>Every question you have seen "
-                "is likely to stay with you until the next round.</p>"
-            )
-            self.all_button.setVisible(True)
-        elif session.total == 0:
-            self.message_label.setText("<h3>This set has no questions</h3>")
-            self.all_button.setVisible(True)
-        else:
-            tally = session.tally()
-            weak = tally["missed"] + tally["shaky"]
-            follow = (
-                f"<p>The {weak} missed or shaky one{'s' if weak != 1 else ''} come back first "
-                "next time and join your study list.</p>"
-                if weak
-                else "<p>All got. Spaced reviews will bring them back in a few days.</p>"
-            )
-            self.message_label.setText(
-                f"<h3>Pass done: {escape(_tally_text(tally, ', '))}</h3>{follow}"
-            )
-            self.again_button.setVisible(True)
-            self.flagged_button.setVisible(flagged_count > 0 and not session.flagged_only)
-            self.all_button.setVisible(session.flagged_only)
+        self.message.render(
+            self.session,
+            has_questions=bool(self._questions()),
+            flagged_count=len(flagged_ids(self.ctx.db)),
+            content_dir=self.ctx.data_dir / "content",
+        )
         self.stack.setCurrentWidget(self.message)
-        for button in (self.again_button, self.all_button, self.flagged_button):
-            if button.isVisible() or (not self.isVisible() and not button.isHidden()):
-                button.setFocus(Qt.FocusReason.OtherFocusReason)
-                break
-
-
-def _tally_text(tally: dict[str, int], sep: str = " · ") -> str:
-    parts = [f"{tally['got']} got", f"{tally['shaky']} shaky", f"{tally['missed']} missed"]
-    if tally.get("easy"):
-        parts.append(f"{tally['easy']} easy")
-    return sep.join(parts)
+        self.message.focus_first(self.isVisible())

@@ -7,80 +7,41 @@ imported at the top; the schedule's editors load with the page's body (``_build`
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
-from companion.core.cue.card import ARMED_FOR, Settle, round_press
-from companion.core.day.checklist import past_midnight
-from companion.core.day.clock import countdown_changes_in, ends_text_changes_in
 from companion.core.day.loops import create_loop, list_loops
-from companion.core.day.round_state import local_time
-from companion.core.day.schedule import clock_text, countdown_text
 from companion.ui.dnd.switch import DndSwitch
-from companion.ui.today.now_area import NowArea, app_paused, in_round_text
-from companion.ui.today.parts import render_reminders, takeaways_box
+from companion.ui.today.dnd_banner import DndBanner
+from companion.ui.today.header import Countdown, Headline
+from companion.ui.today.loop_picker import LoopPicker
+from companion.ui.today.now_area import NowArea, dnd_round_id
+from companion.ui.today.reminders import Reminders
+from companion.ui.today.start_here import StartHere
+from companion.ui.today.takeaways import takeaways_box
 from companion.ui.widgets.opening import open_dialog
-from companion.ui.widgets.palette_sheet import palette_sheet
 from companion.ui.widgets.tab_order import follow_layout
-from companion.ui.widgets.type_scale import type_role
 from companion.ui.widgets.vertical_scroll import VerticalScroll
 
-EMPTY_TEXT = (  # {target}: the pack's whole-pitch target
-    "<p>No interview loop yet. Start here:</p><ol>"
-    "<li><b>Add a loop</b>: the company and the first interview day.</li>"
-    "<li><b>Add its rounds</b> with their start times, or import the calendar "
-    "invitation (.ics).</li></ol>"
-    "<p>Then this page counts down to each round and brings up the right list at the right "
-    "time: the evening before, the morning of, and before each round.</p>"
-    "<p>Tonight, write your one-page <b>About me</b>: the {target} second answer and three "
-    "projects with numbers; the warm-up before the first round reads it aloud once.</p>"
-)
 
-
-class TodayPage(NowArea, QWidget):
+class TodayPage(QWidget):
     def __init__(self, ctx, bus, parent=None, *, day):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
         self.day = day  # the session's day service: this page renders its view
         self.view = None
-        self.phase_group = None
-        self._phase_key = None
         self._built = False
         self._stale = False
-        self._loop_ids: list[int] = []
-        self._reminder_rows: tuple[str, ...] | None = None  # None: never drawn
         self.redraws = 0  # how often the page redrew (benchmarks/bench_redraws.py)
         self.dialog = None  # the dialog open now (opened without a nested event loop)
-        self._finish_armed: tuple[int, object] | None = None  # (round id, first press at)
-        self.round_line = None  # the running round whose "ends about" line is shown
-        self._settle = None  # the now buttons ignore a click just after they change
 
         outer = QVBoxLayout(self)
-        self.headline = QLabel("Today")
-        type_role(self.headline, "pageTitle")
-        self.headline.setTextFormat(Qt.TextFormat.PlainText)  # a company name is not HTML
-        self.headline.setAccessibleName("Today")
+        self.headline = Headline()
         outer.addWidget(self.headline)
-        self.countdown = QLabel("Loading today's plan…")
-        self.countdown.setObjectName("countdown")
-        self.countdown.setAccessibleName("Countdown to the next round")
-        font = self.countdown.font()
-        font.setPointSizeF(font.pointSizeF() * 1.5)
-        font.setBold(True)
-        self.countdown.setFont(font)
-        self.countdown.setWordWrap(True)
+        self.countdown = Countdown()
         outer.addWidget(self.countdown)
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
@@ -99,92 +60,42 @@ class TodayPage(NowArea, QWidget):
         if self._built:
             return
         self._built = True
-        # seam: after the first paint (the schedule's editors and the invitation import:
-        # 54 modules, built with the page's body, not with the page)
-        from companion.ui.today.schedule import ScheduleEditor
-
-        layout = self.body_layout
         self.dnd = self.day.dnd  # the session's, handed down with the day
-
-        self.dnd_banner = QLabel()
-        self.dnd_banner.setWordWrap(True)
-        self.dnd_banner.setObjectName("dndBanner")
-        self.dnd_banner.setAccessibleName("Notifications paused")
-        palette_sheet(
-            self.dnd_banner,
-            "QLabel#dndBanner { background: palette(highlight); color: palette(highlighted-text);"
-            " padding: 6px; border-radius: 4px; }",
-        )
-        self.dnd_banner.hide()
-        layout.addWidget(self.dnd_banner)
-
-        loops_row = QHBoxLayout()
-        self.loop_label = QLabel("&Loop:")
-        self.loop_combo = QComboBox()
-        self.loop_combo.setAccessibleName("Interview loop")
-        self.loop_label.setBuddy(self.loop_combo)
-        self.loop_combo.activated.connect(self._loop_chosen)
-        self.add_loop_button = QPushButton("Add a l&oop…")
-        self.add_loop_button.clicked.connect(self.add_loop)
-        loops_row.addWidget(self.loop_label)
-        loops_row.addWidget(self.loop_combo, 1)
-        loops_row.addWidget(self.add_loop_button)
-        loops_row.addStretch(0)  # with no loop yet the button keeps its size, on the left
-        layout.addLayout(loops_row)
-
-        self.empty = QLabel(EMPTY_TEXT.format(target=self.ctx.content.pitch_plan().target_text))
-        self.empty.setWordWrap(True)
-        self.empty.setAccessibleName("How to start")
-        self.empty.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.empty)
-        self.about_button = QPushButton("Write your &About me…")
-        self.about_button.setAccessibleName("Write your About me one-pager")
-        self.about_button.clicked.connect(lambda: self.bus.open_page.emit("about"))
-        about_row = QHBoxLayout()
-        about_row.addWidget(self.about_button)
-        about_row.addStretch(1)
-        layout.addLayout(about_row)
-
-        self.now_box = QGroupBox("Now")
-        self.now_box.setAccessibleName("Now")
-        now_layout = QVBoxLayout(self.now_box)
-        self.now_label = QLabel()
-        self.now_label.setWordWrap(True)
-        self.now_label.setAccessibleName("What the day calls for now")
-        now_layout.addWidget(self.now_label)
-        self.actions_row = QHBoxLayout()
-        now_layout.addLayout(self.actions_row)
-        self.phase_holder = QVBoxLayout()
-        now_layout.addLayout(self.phase_holder)
-        layout.addWidget(self.now_box)
-
-        self.reminders_box = QGroupBox("Reminders")
-        self.reminders_box.setAccessibleName("Reminders")
-        self.reminders_layout = QVBoxLayout(self.reminders_box)
-        layout.addWidget(self.reminders_box)
-
-        dnd_box = QGroupBox("Do not disturb")
-        dnd_layout = QVBoxLayout(dnd_box)
-        self.dnd_switch = DndSwitch(self.dnd, round_id_for=self._dnd_round_id)
-        dnd_layout.addWidget(self.dnd_switch)
-        layout.addWidget(dnd_box)
-
-        self.schedule_box = QGroupBox("Schedule")
-        self.schedule_box.setAccessibleName("Schedule")
-        schedule_layout = QVBoxLayout(self.schedule_box)
-        self.schedule = ScheduleEditor(self.ctx, self.bus, self.day)
-        schedule_layout.addWidget(self.schedule)
-        layout.addWidget(self.schedule_box)
-        self.takeaways_box = takeaways_box(self.ctx.content)
-        if self.takeaways_box is not None:
-            layout.addWidget(self.takeaways_box)
-        layout.addStretch(1)
-
-        self.dnd.changed.connect(self._update_dnd_banner)
+        for part in (*self._day_parts(), *self._tool_parts()):
+            self.body_layout.addWidget(part)
+        self.body_layout.addStretch(1)
         self.bus.day_changed.connect(self.render)
         self.bus.changed.connect(self._on_change)
         self.dnd_switch.refresh()
         self.render(self.day.view or self.day.refresh())
+
+    def _day_parts(self) -> list[QWidget]:
+        """What the day says: the pause banner, the loops, the first steps, Now, the
+        reminders."""
+        self.dnd_banner = DndBanner(self.dnd)
+        self.loops = LoopPicker()
+        self.loops.chosen.connect(self.day.choose_loop)
+        self.loops.add_wanted.connect(self.add_loop)
+        self.start_here = StartHere(self.ctx.content.pitch_plan().target_text)
+        self.start_here.about_wanted.connect(lambda: self.bus.open_page.emit("about"))
+        self.now_box = NowArea(self.ctx, self.bus, self.day, self.dnd)
+        self.now_box.redraw_wanted.connect(lambda: self.render(self.view))
+        self.reminders_box = Reminders(self.bus)
+        return [self.dnd_banner, self.loops, self.start_here, self.now_box, self.reminders_box]
+
+    def _tool_parts(self) -> list[QWidget]:
+        """What the user sets: do-not-disturb, the schedule, and the guide's takeaways."""
+        # seam: after the first paint (the schedule's editors and the invitation import:
+        # 54 modules, built with the page's body, not with the page)
+        from companion.ui.today.schedule import ScheduleEditor
+
+        self.dnd_switch = DndSwitch(self.dnd, round_id_for=lambda: dnd_round_id(self.view))
+        self.schedule = ScheduleEditor(self.ctx, self.bus, self.day)
+        self.schedule_box = _boxed("Schedule", self.schedule)
+        self.schedule_box.setAccessibleName("Schedule")
+        self.takeaways_box = takeaways_box(self.ctx.content)
+        parts = [_boxed("Do not disturb", self.dnd_switch), self.schedule_box]
+        return parts + ([self.takeaways_box] if self.takeaways_box is not None else [])
 
     # the day -----------------------------------------------------------------------
 
@@ -210,54 +121,19 @@ class TodayPage(NowArea, QWidget):
         self._stale = False
         self.redraws += 1
         loops = list_loops(self.ctx.db)
-        ids = [lp.id for lp in loops]
-        if ids != self._loop_ids:
-            self._loop_ids = ids
-            self.loop_combo.blockSignals(True)
-            self.loop_combo.clear()
-            self.loop_combo.addItem("All loops", 0)  # the day: every loop in time order
-            for loop in loops:
-                self.loop_combo.addItem(loop.label, loop.id)
-            self.loop_combo.blockSignals(False)
         shown = self._shown_loop(view, loops)
-        picked = self.day.shown_loop if self.day.shown_loop in ids else 0
-        self.loop_combo.setCurrentIndex(max(0, self.loop_combo.findData(picked)))
-        for widget in (self.loop_label, self.loop_combo):
-            widget.setVisible(bool(loops))
-        # Alt+L: the loop list when there is one, else the button that adds the first
-        self.add_loop_button.setText("Add a l&oop…" if loops else "Add a &loop…")
-        self.empty.setVisible(view.loop is None)
-        self.about_button.setVisible(view.loop is None)
+        picked = self.day.shown_loop if self.day.shown_loop in [lp.id for lp in loops] else 0
+        self.loops.render(loops, picked)
+        self.start_here.setVisible(view.loop is None)
         self.schedule_box.setVisible(shown is not None)
         every = not picked and len(loops) > 1  # "All loops": one calendar of every loop
         self.schedule.set_loop(shown.id if shown else 0, view, every=every)
         title = "every loop" if every else shown.company if shown else ""
         self.schedule_box.setTitle(f"Schedule · {title}" if title else "Schedule")
-        day_loops = self._day_loops(view)
-        one = shown if picked else day_loops[0] if len(day_loops) == 1 else None
-        if one is not None:
-            title = one.company + (f" · {one.role}" if one.role else "")
-        else:  # every loop of the day, in the order their rounds come
-            title = " + ".join(lp.company for lp in day_loops[:3])
-        self.headline.setText(f"Today · {title}" if title else "Today")
-        focus = view.focus
-        key = (
-            view.phase,
-            focus.id if focus else 0,
-            focus.state if focus else "",
-            focus.link if focus else "",
-            view.day,
-            past_midnight(view),
-            self._round_press(view),
-        )
-        if key != self._phase_key:
-            self._phase_key = key
-            self._render_phase(view)
-            self._settle_buttons()
-        elif self.phase_group is not None and view.phase == "before-round":
-            self.phase_group.refresh()  # the step due now moves on with the clock
-        render_reminders(self, view)
-        self._update_dnd_banner()
+        self.headline.render(view, shown if picked else None)
+        self.now_box.render(view)
+        self.reminders_box.render(view)
+        self.dnd_banner.refresh()
         self.update_countdown()
         QTimer.singleShot(0, self._follow_layout)  # once the new rows are laid out
 
@@ -273,39 +149,8 @@ class TodayPage(NowArea, QWidget):
             self.clock_timer.stop()
             return
         now = self.ctx.now()
-        # with no loop the page title and the steps below say it all: no third heading
-        self.countdown.setVisible(view.loop is not None)
-        if view.loop is None:
-            text = ""
-        elif view.current is not None:
-            nxt = (
-                f" Next: {view.next.title} {countdown_text(view.next.starts_at - now)}."
-                if view.next
-                else ""
-            )
-            text = f"In the {view.current.title} now.{nxt}"
-        elif view.next is not None:
-            text = (
-                f"Next: {view.next.title} at {clock_text(view.next.starts_at, now)}, "
-                f"{countdown_text(view.next.starts_at - now)}"
-            )
-        elif view.rounds:
-            text = "No more rounds scheduled in this loop."
-        else:
-            text = "No rounds scheduled yet: add them below."
-        if text != self.countdown.text():
-            self.countdown.setText(text)
-        # wake when the words change, by the rule the card follows too
-        steps = []
-        if view.next is not None:
-            steps.append(countdown_changes_in(view.next.starts_at - now))
-        line = self.round_line
-        if line is not None and line.ends_at is not None:
-            # "ends about 10:35", then "was due to end at 10:35, 12 min over"
-            words = in_round_text(line, now, app_paused=app_paused(self.dnd))
-            if words != self.now_label.text():
-                self.now_label.setText(words)
-            steps.append(ends_text_changes_in(line.ends_at, now))
+        # wake when the words change: the countdown's, the running round's "ends about"
+        steps = [self.countdown.render(view, now), self.now_box.tick(now)]
         steps = [s for s in steps if s is not None]
         if not steps:
             self.clock_timer.stop()
@@ -326,138 +171,26 @@ class TodayPage(NowArea, QWidget):
     def _on_change(self, change) -> None:
         """Ticks made elsewhere, or the flagged count its list links show; the rest of
         what this page shows comes with the day (``render``)."""
-        group = self.phase_group
-        if group is None or change.is_from(group):
-            return
-        if change.touches("checklist"):
+        if self._built and self.now_box.on_change(change):
             self.redraws += 1
-            group.refresh()
-        elif change.touches("quiz"):
-            self.redraws += 1
-            group._refresh_links()
 
-    def _dnd_round_id(self) -> int:
-        """The round a pause is for: the current one, or the next within the hour."""
-        import datetime as dt
-
-        view = self.view
-        if view is None:
-            return 0
-        if view.current is not None:
-            return view.current.id
-        if view.next is not None and view.next.starts_at - view.now <= dt.timedelta(hours=1):
-            return view.next.id
-        return 0
-
-    def _update_dnd_banner(self) -> None:
-        if not self._built:
-            return
-        hold = self.dnd.hold
-        if hold is None:
-            self.dnd_banner.hide()
-            return
-        if hold.holder == "app" and hold.round_id:
-            why = "until the round ends"
-        elif hold.holder == "cli":
-            why = "(turned on from the command line) until you switch it off"
-        else:
-            why = "until you switch it off"
-        self.dnd_banner.setText(f"Desktop notifications are paused {why}.")
-        self.dnd_banner.show()
+    @property
+    def phase_group(self):
+        """The list of the moment in the Now box (None when the phase has none)."""
+        return self.now_box.phase_group if self._built else None
 
     # actions -----------------------------------------------------------------------
 
-    def _settle_buttons(self) -> None:
-        """The now buttons as drawn: a click just after they changed is ignored (the
-        second click of a double click on "Round finished" must not start the next)."""
-        row = self.actions_row
-        texts = tuple(
-            row.itemAt(i).widget().text() for i in range(row.count()) if row.itemAt(i).widget()
-        )
-        self._settle = (self._settle or Settle()).follow(texts, self.ctx.now())
-
-    def _press(self, slot) -> None:
-        if self._settle is not None and self._settle.ignores(self.ctx.now()):
-            return
-        self._settle = (self._settle or Settle()).press(self.ctx.now())
-        slot()
-
-    def _round_press(self, view) -> str:
-        """What a press does to the running round (core/cue/card.py decides), "armed"
-        once the first of two presses that end a young round was made."""
-        current = view.current if view is not None else None
-        if current is None:
-            return ""
-        now = self.ctx.now()
-        press = round_press(current, now, self.ctx.content.round_defaults().take_over_within)
-        armed = self._finish_armed
-        if (
-            press != "end"
-            and armed is not None
-            and armed[0] == current.id
-            and dt.timedelta(0) <= now - armed[1] <= ARMED_FOR
-        ):
-            return "armed"
-        return press
-
-    def _rerender_at_press_change(self, view) -> None:
-        """A young round's buttons change when it stops being young, or the second
-        press's time runs out: draw them again then."""
-        current = view.current
-        now = self.ctx.now()
-        moments = []
-        if current.starts_at is not None:
-            young = min(self.ctx.content.round_defaults().take_over_within, current.minutes)
-            moments.append(current.starts_at + dt.timedelta(minutes=young))
-        if self._finish_armed is not None:
-            moments.append(self._finish_armed[1] + ARMED_FOR)
-        future = [m for m in moments if m > now]
-        if future:
-            ms = int((min(future) - now).total_seconds() * 1000) + 50
-            QTimer.singleShot(ms, self, lambda: self.render(self.view))
-
     def finish_round(self, round_id: int) -> None:
-        """End the round through the day service: once, wherever it is pressed. A round
-        only minutes old ends at a second click (the card's rule, core/cue/card.py)."""
-        press = self._round_press(self.view)
-        current = self.view.current if self.view is not None else None
-        if current is not None and current.id == round_id and press in ("start-now", "confirm-end"):
-            self._finish_armed = (round_id, self.ctx.now())
-            self.render(self.view)
-            return
-        self._finish_armed = None
-        self.day.end_round(round_id)
+        self.now_box.finish_round(round_id)
 
     def start_round(self, round_id: int) -> None:
-        self.day.start_round(round_id=round_id)
+        self.now_box.start_round(round_id)
 
     def _shown_loop(self, view, loops):
         """The loop whose schedule the page shows: the one picked, else the day's."""
         picked = next((lp for lp in loops if lp.id == self.day.shown_loop), None)
         return picked or view.loop
-
-    @staticmethod
-    def _day_loops(view) -> list:
-        """The day's open loops in the order their rounds come (``DayView.open_loops``):
-        those with a round on the day the view is about, or something still open (the
-        after-loop list, a thank-you); a loop booked for next week is not today's."""
-        on_day = {
-            d.round.loop_id
-            for d in view.rounds
-            if d.starts_at is not None and local_time(d.starts_at, view.now).date() == view.day
-        }
-        met = {d.round.loop_id for d in view.rounds if d.state in ("ended", "captured")}
-        loops = [
-            lp
-            for lp in view.open_loops()
-            if lp.id in on_day
-            or lp.id == view.after_loop_id
-            or (lp.id in met and view.thank_you_open(lp.id))
-        ]
-        return loops or ([view.loop] if view.loop is not None else [])
-
-    def _loop_chosen(self, index: int) -> None:
-        self.day.choose_loop(int(self.loop_combo.itemData(index) or 0))
 
     def add_loop(self) -> None:
         # seam: after the first paint
@@ -477,3 +210,9 @@ class TodayPage(NowArea, QWidget):
         self.clock_timer.stop()
         if self._built:
             self.dnd.shutdown()
+
+
+def _boxed(title: str, widget: QWidget) -> QGroupBox:
+    box = QGroupBox(title)
+    QVBoxLayout(box).addWidget(widget)
+    return box

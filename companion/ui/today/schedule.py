@@ -6,14 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QPushButton,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from companion.core.changes import Change
 from companion.core.content.lengths import type_lengths
@@ -24,31 +17,12 @@ from companion.core.day.ics import IcsError, read_ics
 from companion.core.day.invitation import import_invitation_events, titles_company
 from companion.core.day.invite_people import ME_PREF
 from companion.core.day.loops import delete_round, get_loop, get_round, list_rounds, update_round
-from companion.core.day.schedule import clock_text, round_title
 from companion.core.text import count_of
 from companion.ui.stories.expected import dialog_topics, save_dialog_topics
 from companion.ui.today.ics_worker import IcsRead
+from companion.ui.today.rounds_tree import RoundsTree, round_row
 from companion.ui.widgets.loop_dialogs import RoundDialog
 from companion.ui.widgets.opening import ask, choose_file, open_dialog, tell
-from companion.ui.widgets.round_fields import (
-    role_title,
-)
-
-# what a round's state reads as in the schedule: a captured round is told from one that
-# ended with nothing written yet
-STATE_TEXTS = {
-    "scheduled": "upcoming",
-    "running": "\u25cf now",
-    "ended": "ended, not written down",
-    "captured": "done, written down",
-    "skipped": "skipped",
-}
-
-
-def state_text(state: str, *, is_next: bool = False) -> str:
-    if is_next:
-        return "next"
-    return STATE_TEXTS.get(state, "")
 
 
 class ScheduleEditor(QWidget):
@@ -65,20 +39,22 @@ class ScheduleEditor(QWidget):
         self.ask_dialog = None  # "which address is yours?", asked once at an import
         self._reading = False
         self.dialog = None  # the dialog or question open now (opened without a nested loop)
-        self._rows: list[tuple] | None = None  # what the tree shows; None: not drawn yet
         self._skippable: dict[int, tuple[bool, bool]] = {}
         self._skip_done: tuple[int, dt.datetime] | None = None  # the last Skip/Unskip
         self._view = None  # the day's view of this loop, when Today passes it
         self._every = False  # every loop of the day's view on one calendar
         self._day_loop_id = 0  # the loop Today passed: new rounds go there
-        self.tree = QTreeWidget()
-        self.tree.setAccessibleName("Rounds of this loop")
-        self.tree.setHeaderLabels(["When", "Round", "State", "Interviewer"])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setAlternatingRowColors(True)
+        self.tree = RoundsTree()
         self.tree.itemActivated.connect(lambda *_: self.edit_selected())
-        self.tree.setMinimumHeight(110)
-        self.tree.setMaximumHeight(220)
+        self.tree.itemSelectionChanged.connect(self._update_buttons)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tree)
+        layout.addLayout(self._buttons())
+        self._update_buttons()
+
+    def _buttons(self) -> QHBoxLayout:
+        """Add, Edit, Skip, Delete and Import, under the list."""
         self.add_button = QPushButton("&Add round…")
         self.edit_button = QPushButton("&Edit…")
         self.delete_button = QPushButton("Dele&te")
@@ -91,7 +67,6 @@ class ScheduleEditor(QWidget):
         self.delete_button.clicked.connect(self.delete_selected)
         self.skip_button.clicked.connect(self.toggle_skip)
         self.import_button.clicked.connect(self.choose_ics)
-        self.tree.itemSelectionChanged.connect(self._update_buttons)
         buttons = QHBoxLayout()
         for button in (
             self.add_button,
@@ -102,11 +77,7 @@ class ScheduleEditor(QWidget):
         ):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.tree)
-        layout.addLayout(buttons)
-        self._update_buttons()
+        return buttons
 
     def _types(self) -> list[tuple[str, str]]:
         return [(t.id, t.title) for t in self.ctx.content.round_types()]
@@ -148,55 +119,15 @@ class ScheduleEditor(QWidget):
         self._skippable: dict[int, tuple[bool, bool]] = {}  # round id -> (skipped, begun)
         self._loops_of: dict[int, int] = {}  # round id -> its loop
         for rnd, state, when in self._day_rounds():
-            if when is None:
-                when_text = "no time set"
-            else:
-                when_text = clock_text(when, now)  # 10:00 today, else "Tue 1 Dec 10:00"
-                if when.astimezone(now.tzinfo).date() == now.date():
-                    when_text = f"today {when_text}"
-            who = ", ".join(
-                part
-                for part in (
-                    rnd.interviewer_name,
-                    role_title(rnd.interviewer_role) if rnd.interviewer_role else "",
-                )
-                if part
-            )
-            shown = state_text(state, is_next=rnd.id == focus and state == "scheduled")
-            if not state:  # no day view of this loop: what the row itself says
-                shown = "skipped" if rnd.skipped_at else "ended" if rnd.ended_at else ""
-            if rnd.skipped_at and rnd.skip_reason and shown in ("skipped", ""):
-                shown = rnd.skip_reason.split(" by ")[0]  # "cancelled", from the invitation
-            name = round_title(rnd, titles)
-            if self._every and (loop := view.loop_of(rnd.id)) is not None:
-                name = f"{loop.company} · {name}"
-            rows.append((rnd.id, when_text, name, shown, who))
+            loop = view.loop_of(rnd.id) if self._every else None
+            rows.append(round_row(rnd, state, when, now, titles, focus, loop))
             self._loops_of[rnd.id] = rnd.loop_id
             self._skippable[rnd.id] = (bool(rnd.skipped_at), bool(rnd.started_at or rnd.ended_at))
-        if rows == self._rows:  # the day's ticks: keep the list, its selection and scroll
-            self._update_buttons()
-            return
-        self._rows = rows
-        selected = self._selected_id()
-        self.tree.clear()
-        for round_id, *texts in rows:
-            item = QTreeWidgetItem(texts)
-            item.setData(0, Qt.ItemDataRole.UserRole, round_id)
-            if round_id == focus:  # the round the day is about: now, or next
-                font = item.font(0)
-                font.setBold(True)
-                for column in range(len(texts)):
-                    item.setFont(column, font)
-            self.tree.addTopLevelItem(item)
-            if round_id == selected:
-                item.setSelected(True)
-        for column in range(4):
-            self.tree.resizeColumnToContents(column)
+        self.tree.show_rows(rows, focus)  # the day's ticks keep the list as it is
         self._update_buttons()
 
     def _selected_id(self) -> int:
-        items = self.tree.selectedItems()
-        return int(items[0].data(0, Qt.ItemDataRole.UserRole)) if items else 0
+        return self.tree.selected_id()
 
     def _update_buttons(self) -> None:
         selected = self._selected_id()

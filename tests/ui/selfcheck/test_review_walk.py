@@ -36,7 +36,7 @@ def _flag_first_question(qtbot, win, open_page):
     qtbot.waitUntil(win.isActiveWindow)
     question = panel.session.current.question
     qtbot.keyClick(panel.card, Qt.Key.Key_F)
-    assert panel.flag_button.isChecked()
+    assert panel.card.flag_button.isChecked()
     return page, question
 
 
@@ -100,13 +100,13 @@ def test_the_night_before_shows_a_flagged_question_and_a_flub(
     others = [q.id for q in ctx.content.quiz() if q.id != question.id]
     assert [i.question.id for i in page.quiz.session.items] == [question.id, *others]
     _screenshot(win, "review-selfcheck.png")
-    assert page.quiz.reason_label.text().startswith(
+    assert page.quiz.card.reason_label.text().startswith(
         "Review before the loop · recall at the round 0%"
     )
     qtbot.keyClick(page.quiz.card, Qt.Key.Key_Space)
     with qtbot.waitSignal(bus.changed):
         qtbot.keyClick(page.quiz.card, Qt.Key.Key_4)  # Easy
-    assert page.quiz.reason_label.text().startswith(
+    assert page.quiz.card.reason_label.text().startswith(
         "Review before the loop · new question, not answered yet"
     )
     # answered, no longer new; flagged, it stays on the list until the flag is cleared
@@ -131,8 +131,8 @@ def test_a_new_users_night_before_review_is_the_packs_questions(
     assert panel.review_button.text() == f"&Review before the loop ({n})"
     panel.review_button.click()
     assert [i.question.id for i in panel.session.items] == [q.id for q in questions]
-    assert not panel.answer_label.isVisible()  # one at a time, the answer on request
-    assert "new question" in panel.reason_label.text()
+    assert not panel.card.answer_label.isVisible()  # one at a time, the answer on request
+    assert "new question" in panel.card.reason_label.text()
 
 
 def _screenshot(win, name: str) -> None:

@@ -35,26 +35,26 @@ def key(qtbot, page, k):
 def test_answer_is_hidden_until_asked_for_then_marked_by_keys(qtbot, page, ctx, bus):
     panel = page.quiz
     first = panel.session.current.question
-    assert panel.question_label.text() == first.question
-    assert not panel.answer_label.isVisible()
-    assert not panel.got_button.isEnabled()
+    assert panel.card.question_label.text() == first.question
+    assert not panel.card.answer_label.isVisible()
+    assert not panel.card.got_button.isEnabled()
     assert panel.card.hasFocus()
 
     key(qtbot, page, Qt.Key.Key_1)  # marking before revealing is refused, nothing stored
     assert quiz.get_card(ctx.db, first.id) is None
-    assert "first" in panel.hint_label.text()
+    assert "first" in panel.card.hint_label.text()
 
     key(qtbot, page, Qt.Key.Key_Space)
-    assert panel.answer_label.isVisible()
-    assert panel.answer_label.text() == first.answer
-    assert panel.see_label.text().startswith("Read again: ")
-    assert panel.got_button.isEnabled()
+    assert panel.card.answer_label.isVisible()
+    assert panel.card.answer_label.text() == first.answer
+    assert panel.card.see_label.text().startswith("Read again: ")
+    assert panel.card.got_button.isEnabled()
 
     with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("quiz")):
         key(qtbot, page, Qt.Key.Key_3)
     assert quiz.get_card(ctx.db, first.id).state == "missed"
     assert panel.session.position == 2
-    assert not panel.answer_label.isVisible()
+    assert not panel.card.answer_label.isVisible()
     assert panel.progress_label.text().startswith(f"Question 2 of {panel.session.total}")
 
 
@@ -65,7 +65,7 @@ def test_a_full_pass_then_missed_and_flagged_come_first(qtbot, page, ctx, bus):
     ids = [item.question.id for item in panel.session.items]
     with qtbot.waitSignal(bus.changed, check_params_cb=lambda c: c.touches("quiz")):
         key(qtbot, page, Qt.Key.Key_F)  # flag the first
-    assert panel.flag_button.isChecked()
+    assert panel.card.flag_button.isChecked()
     assert quiz.flagged_ids(ctx.db) == [ids[0]]
     marks = ["got"] * total
     marks[1], marks[2] = "missed", "shaky"
@@ -75,13 +75,13 @@ def test_a_full_pass_then_missed_and_flagged_come_first(qtbot, page, ctx, bus):
         key(qtbot, page, keys[mark])
     assert panel.session.finished
     assert panel.stack.currentWidget() is panel.message
-    assert "1 shaky, 1 missed" in panel.message_label.text()
-    assert panel.flagged_button.isVisible()
+    assert "1 shaky, 1 missed" in panel.message.label.text()
+    assert panel.message.flagged_button.isVisible()
 
-    qtbot.mouseClick(panel.again_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(panel.message.again_button, Qt.MouseButton.LeftButton)
     order = [item.question.id for item in panel.session.items]
     assert order[:3] == [ids[1], ids[2], ids[0]]  # missed, shaky, flagged
-    assert panel.reason_label.text().startswith("Missed last time")
+    assert panel.card.reason_label.text().startswith("Missed last time")
 
 
 def test_show_flagged_opens_only_the_flagged_questions(qtbot, page, ctx, bus):
@@ -94,14 +94,14 @@ def test_show_flagged_opens_only_the_flagged_questions(qtbot, page, ctx, bus):
     assert page.quiz.flagged_box.isChecked()
     shown = {item.question.id for item in page.quiz.session.items}
     assert shown == {questions[1].id, questions[3].id}
-    assert page.quiz.flag_button.isChecked()
+    assert page.quiz.card.flag_button.isChecked()
 
 
 def test_flagged_only_with_nothing_flagged_says_how_to_flag(qtbot, page):
     page.show_flagged()
     assert page.quiz.stack.currentWidget() is page.quiz.message
-    assert "Nothing is flagged" in page.quiz.message_label.text()
-    qtbot.mouseClick(page.quiz.all_button, Qt.MouseButton.LeftButton)
+    assert "Nothing is flagged" in page.quiz.message.label.text()
+    qtbot.mouseClick(page.quiz.message.all_button, Qt.MouseButton.LeftButton)
     assert not page.quiz.flagged_box.isChecked()
     assert page.quiz.stack.currentWidget() is page.quiz.card
 
@@ -116,28 +116,28 @@ def test_no_quiz_content_says_so(qtbot, ctx, bus, tmp_path, monkeypatch):
     widget = SelfCheckPage(ctx, bus)
     qtbot.addWidget(widget)
     widget.on_shown()
-    assert "No self-check questions yet" in widget.quiz.message_label.text()
+    assert "No self-check questions yet" in widget.quiz.message.label.text()
     key(qtbot, widget, Qt.Key.Key_Space)  # keys do nothing harmful on an empty quiz
     widget.tabs.setCurrentIndex(widget.PLANNER_TAB)
     loops.create_loop(ctx.db, "Acme")
     widget.planner.refresh()
-    assert widget.planner.no_suggestions.isVisibleTo(widget.planner)
-    assert not widget.planner.tree.isVisibleTo(widget.planner)
+    assert widget.planner.suggested.no_suggestions.isVisibleTo(widget.planner)
+    assert not widget.planner.suggested.tree.isVisibleTo(widget.planner)
 
 
 def test_planner_without_loops_points_to_the_journal(qtbot, page, bus):
     page.tabs.setCurrentIndex(page.PLANNER_TAB)
     panel = page.planner
     assert panel.stack.currentWidget() is panel.empty
-    assert "Journal" in panel.empty_label.text()
+    assert "Journal" in panel.empty.label.text()
     with qtbot.waitSignal(bus.open_page) as blocker:
-        qtbot.mouseClick(panel.journal_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(panel.empty.journal_button, Qt.MouseButton.LeftButton)
     assert blocker.args == ["journal"]
 
 
 def _suggestion_item(panel, audience: str, n: int = 0):
-    for i in range(panel.tree.topLevelItemCount()):
-        group = panel.tree.topLevelItem(i)
+    for i in range(panel.suggested.tree.topLevelItemCount()):
+        group = panel.suggested.tree.topLevelItem(i)
         if group.data(0, Qt.ItemDataRole.UserRole + 1) == audience:
             return group.child(n)
     raise AssertionError(audience)
@@ -152,62 +152,70 @@ def test_planning_questions_for_a_loop(qtbot, page, ctx, bus):
     assert panel.loop_id() == loop_id
 
     # A peer question picked from its group goes to a peer: no warning.
-    panel.tree.setCurrentItem(_suggestion_item(panel, "peer"))
-    assert panel.add_audience.currentData() == "peer"
+    panel.suggested.tree.setCurrentItem(_suggestion_item(panel, "peer"))
+    assert panel.suggested.add_audience.currentData() == "peer"
     with qtbot.waitSignal(
         bus.changed,
         check_params_cb=lambda c: c.touches(
             "loop", "round", "capture", "thank-you", "plan", "study"
         ),
     ):
-        qtbot.keyClick(panel.tree, Qt.Key.Key_Return)
+        qtbot.keyClick(panel.suggested.tree, Qt.Key.Key_Return)
     (first,) = planner.plan(ctx.db, loop_id)
     assert first.audience == "peer"
     assert not panel.warnings_label.isVisibleTo(panel)
 
     # Adding it again is refused with a message; the plan is unchanged.
-    panel.tree.setCurrentItem(_suggestion_item(panel, "peer"))
-    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
-    assert "already planned" in panel.error_label.text()
+    panel.suggested.tree.setCurrentItem(_suggestion_item(panel, "peer"))
+    qtbot.mouseClick(panel.suggested.add_button, Qt.MouseButton.LeftButton)
+    assert "already planned" in panel.your_plan.error_label.text()
     assert len(planner.plan(ctx.db, loop_id)) == 1
 
     # A hiring-manager question sent to leadership warns inline.
-    panel.tree.setCurrentItem(_suggestion_item(panel, "hiring-manager"))
-    panel.add_audience.setCurrentIndex(panel.add_audience.findData("leadership"))
-    qtbot.mouseClick(panel.add_button, Qt.MouseButton.LeftButton)
+    panel.suggested.tree.setCurrentItem(_suggestion_item(panel, "hiring-manager"))
+    panel.suggested.add_audience.setCurrentIndex(
+        panel.suggested.add_audience.findData("leadership")
+    )
+    qtbot.mouseClick(panel.suggested.add_button, Qt.MouseButton.LeftButton)
     assert panel.warnings_label.isVisibleTo(panel)
     assert "senior leader may not" in panel.warnings_label.text()
     # Moving it back to the hiring manager clears the warning.
-    assert panel.plan_list.currentItem().data(Qt.ItemDataRole.UserRole + 1) == "leadership"
-    panel.plan_audience.setCurrentIndex(panel.plan_audience.findData("hiring-manager"))
-    panel.plan_audience.activated.emit(panel.plan_audience.currentIndex())
+    assert (
+        panel.your_plan.plan_list.currentItem().data(Qt.ItemDataRole.UserRole + 1) == "leadership"
+    )
+    panel.your_plan.plan_audience.setCurrentIndex(
+        panel.your_plan.plan_audience.findData("hiring-manager")
+    )
+    panel.your_plan.plan_audience.activated.emit(panel.your_plan.plan_audience.currentIndex())
     assert not panel.warnings_label.isVisibleTo(panel)
 
     # Own questions: an empty one is refused, typed ones are added with the chosen audience.
-    qtbot.keyClick(panel.custom_edit, Qt.Key.Key_Return)
-    assert "empty" in panel.error_label.text()
+    qtbot.keyClick(panel.your_plan.custom_edit, Qt.Key.Key_Return)
+    assert "empty" in panel.your_plan.error_label.text()
     for text in ("How are decisions made here?", "What would you change first?", "Why now?"):
-        panel.custom_audience.setCurrentIndex(panel.custom_audience.findData("leadership"))
-        qtbot.keyClicks(panel.custom_edit, text)
-        qtbot.keyClick(panel.custom_edit, Qt.Key.Key_Return)
-        assert panel.custom_edit.text() == ""
+        panel.your_plan.custom_audience.setCurrentIndex(
+            panel.your_plan.custom_audience.findData("leadership")
+        )
+        qtbot.keyClicks(panel.your_plan.custom_edit, text)
+        qtbot.keyClick(panel.your_plan.custom_edit, Qt.Key.Key_Return)
+        assert panel.your_plan.custom_edit.text() == ""
     assert len(planner.planned_for(ctx.db, loop_id, "leadership")) == 3
     assert "more than four" in panel.count_label.text()
     assert "5 questions are planned" in panel.warnings_label.text()
 
     # Delete removes the selected one; the size warning goes away.
-    panel.plan_list.setFocus()
-    panel.plan_list.setCurrentRow(4)
-    qtbot.keyClick(panel.plan_list, Qt.Key.Key_Delete)
+    panel.your_plan.plan_list.setFocus()
+    panel.your_plan.plan_list.setCurrentRow(4)
+    qtbot.keyClick(panel.your_plan.plan_list, Qt.Key.Key_Delete)
     assert len(planner.plan(ctx.db, loop_id)) == 4
     assert not panel.warnings_label.isVisibleTo(panel)
 
     # Mark asked: recorded for the journal.
-    panel.plan_list.setCurrentRow(0)
-    qtbot.mouseClick(panel.asked_button, Qt.MouseButton.LeftButton)
+    panel.your_plan.plan_list.setCurrentRow(0)
+    qtbot.mouseClick(panel.your_plan.asked_button, Qt.MouseButton.LeftButton)
     assert [q.id for q in planner.asked_questions(ctx.db, loop_id)] == [first.id]
-    assert panel.plan_list.item(0).text().startswith("✓ asked")
-    assert panel.asked_button.text().replace("&", "") == "Not asked"
+    assert panel.your_plan.plan_list.item(0).text().startswith("✓ asked")
+    assert panel.your_plan.asked_button.text().replace("&", "") == "Not asked"
 
 
 def test_pack_text_is_shown_as_plain_text_never_html(qtbot, ctx, bus, tmp_path):
@@ -232,11 +240,11 @@ def test_pack_text_is_shown_as_plain_text_never_html(qtbot, ctx, bus, tmp_path):
     widget.on_shown()
     panel = widget.quiz
     for label in (
-        panel.question_label,
-        panel.answer_label,
-        panel.hint_label,
-        panel.see_label,
-        panel.reason_label,
+        panel.card.question_label,
+        panel.card.answer_label,
+        panel.card.hint_label,
+        panel.card.see_label,
+        panel.card.reason_label,
     ):
         assert label.textFormat() == Qt.TextFormat.PlainText
     for label in (widget.planner.rule_label, widget.planner.warnings_label):
@@ -250,7 +258,7 @@ def test_suggested_questions_are_shown_whole(qtbot, page, ctx, bus):
     page.resize(700, 700)  # narrow: the long questions must wrap
     page.tabs.setCurrentIndex(page.PLANNER_TAB)
     bus.announce(Change.of("loop", ids=[loop_id]))
-    tree = page.planner.tree
+    tree = page.planner.suggested.tree
     tree.expandAll()
     QApplication.sendPostedEvents()  # the resize and show the narrow page posted
     tree.doItemsLayout()  # the view lays its items out on a timer: now, not after a wait
@@ -309,9 +317,9 @@ def test_the_hint_is_the_quiz_sections_intro(qtbot, ctx, bus):
     hints = set()
     for _ in range(panel.session.total):
         item = panel.session.current
-        hints.add((item.question.set, panel.hint_label.text()))
-        panel.show_button.click()
-        panel.got_button.click()
+        hints.add((item.question.set, panel.card.hint_label.text()))
+        panel.card.show_button.click()
+        panel.card.got_button.click()
     assert ("mine", "Say it to the wall, then look. Then press Space to check.") in hints
     intro = " ".join(ctx.content.section("quiz-day-of").intro.split())
     assert ("day-of", f"{intro} Then press Space to check.") in hints

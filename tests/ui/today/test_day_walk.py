@@ -33,7 +33,7 @@ def _texts(page) -> dict:
         "title": page.headline.text(),
         "countdown": page.countdown.text(),
         "box": page.now_box.title() if page.now_box.isVisible() else "",
-        "now": page.now_label.text() if page.now_box.isVisible() else "",
+        "now": page.now_box.label.text() if page.now_box.isVisible() else "",
         "step": step,
         "rows": rows,
     }

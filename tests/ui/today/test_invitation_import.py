@@ -97,10 +97,10 @@ def test_the_planner_names_whom_each_audience_is_for(qtbot, ctx, bus):
     bus.announce(Change.of("loop", ids=[result.loop_id]))
     panel = page.planner
     groups = {
-        panel.tree.topLevelItem(n).data(0, Qt.ItemDataRole.UserRole + 1): panel.tree.topLevelItem(
-            n
-        ).text(0)
-        for n in range(panel.tree.topLevelItemCount())
+        panel.suggested.tree.topLevelItem(n).data(
+            0, Qt.ItemDataRole.UserRole + 1
+        ): panel.suggested.tree.topLevelItem(n).text(0)
+        for n in range(panel.suggested.tree.topLevelItemCount())
     }
     assert groups["hiring-manager"].startswith("Hiring manager — Priya Raman (")
     assert " — " not in groups["peer"]  # nobody in this loop is a peer

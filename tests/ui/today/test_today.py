@@ -95,16 +95,16 @@ def loop(db):
 
 def test_empty_state_says_how_to_start(qtbot, ctx, bus, dnd):
     page = make_page(qtbot, ctx, bus)
-    assert page.empty.isVisible() and "Add a loop" in page.empty.text()
+    assert page.start_here.isVisible() and "Add a loop" in page.start_here.label.text()
     assert not page.schedule_box.isVisible()
     # one heading (the page title), then the steps: no line repeating "no loop yet"
     assert not page.countdown.isVisible()
-    assert "<h3>" not in page.empty.text()
-    assert page.add_loop_button.text() == "Add a &loop…"  # Alt+L, the loop key
+    assert "<h3>" not in page.start_here.label.text()
+    assert page.loops.add_button.text() == "Add a &loop…"  # Alt+L, the loop key
     page.create_loop("Acme", "SRE", "2026-12-02")
-    assert not page.empty.isVisible() and page.schedule_box.isVisible()
+    assert not page.start_here.isVisible() and page.schedule_box.isVisible()
     assert page.countdown.isVisible()
-    assert page.add_loop_button.text() == "Add a l&oop…"  # Alt+L is the Loop list now
+    assert page.loops.add_button.text() == "Add a l&oop…"  # Alt+L is the Loop list now
     assert page.countdown.text() == "No rounds scheduled yet: add them below."
     assert page.schedule.add_button.isEnabled()
     page.schedule.save_new(
@@ -176,7 +176,7 @@ def test_warm_up_and_item_links(qtbot, ctx, bus, dnd, clock, loop, desk):
     bus.open_page.connect(opened.append)
     bus.open_flagged_quiz.connect(lambda: flagged.append(True))
     buttons = {
-        b.text().replace("&", ""): b for b in page.now_box.findChildren(type(page.add_loop_button))
+        b.text().replace("&", ""): b for b in page.now_box.findChildren(type(page.loops.add_button))
     }
     # the warm-up is the steps' own links (the two buttons that repeated them are gone)
     assert "Read the pitch aloud" not in buttons and "Speak one answer aloud" not in buttons
@@ -230,7 +230,7 @@ def test_round_finished_restores_and_opens_capture(qtbot, ctx, bus, dnd, clock, 
     captured = []
     bus.capture_round.connect(captured.append)
     finish = next(
-        b for b in page.now_box.findChildren(type(page.add_loop_button)) if "finished" in b.text()
+        b for b in page.now_box.findChildren(type(page.loops.add_button)) if "finished" in b.text()
     )
     finish.click()
     assert captured == [first]
@@ -259,7 +259,7 @@ def test_journal_reminders_show_with_actions(qtbot, ctx, bus, dnd, clock, loop):
     assert page.reminders_box.isVisible()
     captured = []
     bus.capture_round.connect(captured.append)
-    buttons = page.reminders_box.findChildren(type(page.add_loop_button))
+    buttons = page.reminders_box.findChildren(type(page.loops.add_button))
     assert "write down what was asked" in buttons[0].accessibleName()
     buttons[0].click()
     assert captured == [first]
@@ -534,9 +534,9 @@ def test_the_loop_shown_first_is_one_pref_written_by_the_service(qtbot, ctx, bus
     assert [sorted(c.kinds) for c in seen] == [["loop", "prefs"]]
     assert page.schedule.loop_id == loop_id and page.headline.text() == "Today · Acme · SRE"
     # "All loops" sets it back: the day's loops, in the order their rounds come
-    page.loop_combo.setCurrentIndex(page.loop_combo.findData(0))
-    page.loop_combo.activated.emit(page.loop_combo.currentIndex())
-    assert page.day.shown_loop == 0 and page.loop_combo.currentText() == "All loops"
+    page.loops.combo.setCurrentIndex(page.loops.combo.findData(0))
+    page.loops.combo.activated.emit(page.loops.combo.currentIndex())
+    assert page.day.shown_loop == 0 and page.loops.combo.currentText() == "All loops"
 
 
 def test_reloaded_content_gives_the_day_new_rules(ctx, bus, monkeypatch):
@@ -606,7 +606,7 @@ def test_the_morning_items_and_the_warm_up_come_before_the_first_round_only(
     page = make_page(qtbot, ctx, bus)
 
     def shown():
-        buttons = page.now_box.findChildren(type(page.add_loop_button))
+        buttons = page.now_box.findChildren(type(page.loops.add_button))
         items = [i.text for i in page.phase_group.phase_list.items]
         return {b.text().replace("&", "") for b in buttons}, items
 
@@ -632,7 +632,7 @@ def test_at_one_am_today_leads_with_sleep(qtbot, ctx, bus, dnd, clock, loop):
     clock.set(at(2, 1))
     tick(bus)
     assert page.now_box.title() == "Now: night before"
-    assert page.now_label.text().startswith("Go to sleep. A chapter read at 1am")
+    assert page.now_box.label.text().startswith("Go to sleep. A chapter read at 1am")
     assert page.phase_group.phase_list.items[0].text == "Go to sleep"
 
 
@@ -645,7 +645,9 @@ def test_tab_goes_down_today_as_drawn_and_the_now_buttons_keep_their_size(
     clock.set(at(2, 9, 50))  # before the first round: the Now box has its buttons
     page = make_page(qtbot, ctx, bus)
     page.day.refresh()
-    buttons = [page.actions_row.itemAt(i).widget() for i in range(page.actions_row.count())]
+    buttons = [
+        page.now_box.actions_row.itemAt(i).widget() for i in range(page.now_box.actions_row.count())
+    ]
     buttons = [b for b in buttons if b is not None]
     assert buttons, "the Now box offers its actions before a round"
     # laid out (and the tab order follows the layout then): wait for the layout, not a time
@@ -656,15 +658,15 @@ def test_tab_goes_down_today_as_drawn_and_the_now_buttons_keep_their_size(
         assert button.width() <= button.sizeHint().width() + 2
     page.activateWindow()
     qtbot.waitUntil(page.isActiveWindow)
-    page.loop_combo.setFocus(Qt.FocusReason.TabFocusReason)
-    qtbot.waitUntil(page.loop_combo.hasFocus)
+    page.loops.combo.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(page.loops.combo.hasFocus)
     rows = []
     for _ in range(12):
         widget = QApplication.focusWidget()
         top = widget.mapTo(page, QPoint(0, 0)).y() + widget.height() // 2
         rows.append((top, widget))
         qtbot.keyClick(widget, Qt.Key.Key_Tab)
-        if QApplication.focusWidget() is page.loop_combo:
+        if QApplication.focusWidget() is page.loops.combo:
             break
     tops = [top for top, _ in rows]
     assert buttons[0] in [w for _, w in rows]
@@ -711,7 +713,7 @@ def test_the_schedule_shows_each_rounds_state_in_the_order_they_ran(
 
 def _now_button(page, words):
     return next(
-        b for b in page.now_box.findChildren(type(page.add_loop_button)) if words in b.text()
+        b for b in page.now_box.findChildren(type(page.loops.add_button)) if words in b.text()
     )
 
 
@@ -740,7 +742,7 @@ def test_a_clock_started_round_on_today_is_started_now_and_ends_at_a_second_clic
     _loop_id, first, second = loop
     clock.set(at(2, 10, 0, 10))
     page = make_page(qtbot, ctx, bus)
-    assert "started by the clock" in page.now_label.text()
+    assert "started by the clock" in page.now_box.label.text()
     qtbot.mouseClick(_now_button(page, "Start it now"), Qt.MouseButton.LeftButton)
     assert get_round(ctx.db, first).started == at(2, 10, 0, 10)
     clock.set(at(2, 10, 0, 30))
@@ -808,15 +810,15 @@ def test_past_its_end_the_in_round_line_says_by_how_much_and_keeps_count(
     update_round(db, rid, started_at=to_stored(at(2, 10)), length_minutes=30)
     clock.set(at(2, 10, 20))
     page = make_page(qtbot, ctx, bus)
-    assert "ends about 10:30" in page.now_label.text()
+    assert "ends about 10:30" in page.now_box.label.text()
     clock.set(at(2, 10, 42))
     tick(bus)  # the end passed: the day changed
-    assert "was due to end at 10:30, 12 min over" in page.now_label.text()
+    assert "was due to end at 10:30, 12 min over" in page.now_box.label.text()
     assert page.clock_timer.isActive() and page.clock_timer.interval() <= 60_000
     clock.set(at(2, 10, 47))
     page.update_countdown()  # the countdown's timer fired; the day has not changed
-    assert "was due to end at 10:30, 17 min over" in page.now_label.text()
-    assert "ends about" not in page.now_label.text()
+    assert "was due to end at 10:30, 17 min over" in page.now_box.label.text()
+    assert "ends about" not in page.now_box.label.text()
 
 
 def test_one_step_at_a_time_before_a_round(qtbot, ctx, bus, dnd, clock, loop):

@@ -29,7 +29,7 @@ def page(qtbot, ctx, bus, day_service, clock):
 
 
 def _pick(page, loop_id: int) -> None:
-    combo = page.loop_combo
+    combo = page.loops.combo
     combo.setCurrentIndex(combo.findData(loop_id))
     combo.activated.emit(combo.currentIndex())  # as a user's choice arrives
 
@@ -45,13 +45,13 @@ def test_picking_another_loop_keeps_this_loops_reminders(page, day_service, cloc
     titles = [title for _ch, title, _body in sent]
     assert any(t.startswith("Northwind · Coding round") and "15 min" in t for t in titles), titles
     assert page.now_box.title() == "Now: before the round"
-    assert "Northwind · Coding round at 10:00" in page.now_label.text()
+    assert "Northwind · Coding round at 10:00" in page.now_box.label.text()
     # at 10:20 the running round is shown, whatever loop is picked
     clock.set(local(DAY, 10, 20))
     day_service.refresh()
     assert page.now_box.title() == "Now: in the round"
-    assert page.now_label.text().startswith("Northwind · Coding round")
-    assert "notifications come back" not in page.now_label.text()  # nothing was paused
+    assert page.now_box.label.text().startswith("Northwind · Coding round")
+    assert "notifications come back" not in page.now_box.label.text()  # nothing was paused
 
 
 def test_a_loop_added_on_today_mutes_nothing(page, day_service, clock):
@@ -68,7 +68,7 @@ def test_a_loop_added_on_today_mutes_nothing(page, day_service, clock):
 
 
 def _buttons(page) -> dict:
-    found = page.now_box.findChildren(type(page.add_loop_button))
+    found = page.now_box.findChildren(type(page.loops.add_button))
     return {b.text().replace("&", ""): b for b in found}
 
 
@@ -81,7 +81,7 @@ def test_one_step_at_a_time_before_another_loops_round(page, day_service, clock)
     clock.set(local(DAY, 15, 50))
     day_service.refresh()
     assert page.now_box.title() == "Now: before the round"
-    assert page.now_label.text().startswith("Cobalt · Peer")
+    assert page.now_box.label.text().startswith("Cobalt · Peer")
     group = page.phase_group
     items = {i.key: i for i in group.phase_list.items}
     assert items[group.step_key].text.startswith("Water within reach")
@@ -89,8 +89,8 @@ def test_one_step_at_a_time_before_another_loops_round(page, day_service, clock)
     shown = [k for k in items if not group.boxes[k].isHidden()]
     assert shown == [group.step_key] and not group.fold_button.isHidden()
     _buttons(page)["Do not disturb"].click()  # no desktop to pause here: it says how
-    assert page.dialog.windowTitle() == "Do not disturb" and page.dialog.isVisible()
-    page.dialog.close()
+    assert page.now_box.dialog.windowTitle() == "Do not disturb" and page.now_box.dialog.isVisible()
+    page.now_box.dialog.close()
     sent = [t for _ch, t, _b in day_service.notifier.sent]
     assert any(t.startswith("Cobalt · ") for t in sent), sent
 
@@ -109,11 +109,11 @@ def test_a_double_clicks_tail_starts_no_round_of_another_loop(qtbot, page, day_s
     _pick(page, booked["Driftwood"][0])  # a third loop shown first changes nothing
     clock.set(local(DAY, 14, 40))
     day_service.refresh()
-    assert page.now_label.text().startswith("Northwind · Hiring manager")
+    assert page.now_box.label.text().startswith("Northwind · Hiring manager")
     qtbot.mouseClick(_buttons(page)["Round finished"], Qt.MouseButton.LeftButton)
     assert get_round(page.ctx.db, northwind_last).ended_at is not None
     start_now = _buttons(page)["Start it now"]  # Cobalt's, where "Round finished" was
-    assert page.now_label.text().startswith("Cobalt · ")
+    assert page.now_box.label.text().startswith("Cobalt · ")
     qtbot.mouseClick(start_now, Qt.MouseButton.LeftButton)  # the double click's tail
     assert get_round(page.ctx.db, cobalt).started_at is None
     later = local(DAY, 14, 40) + dt.timedelta(seconds=2)
