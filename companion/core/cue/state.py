@@ -126,9 +126,9 @@ class KeyValueStore(Protocol):
     def set(self, key: str, value: Any) -> None: ...
 
 
-def load_state(store: KeyValueStore) -> CueState:
-    return CueState.from_dict(store.get(STATE_KEY))
+def load_state(settings: KeyValueStore) -> CueState:
+    return CueState.from_dict(settings.get(STATE_KEY))
 
 
-def save_state(store: KeyValueStore, state: CueState) -> None:
-    store.set(STATE_KEY, state.to_dict())
+def save_state(settings: KeyValueStore, state: CueState) -> None:
+    settings.set(STATE_KEY, state.to_dict())

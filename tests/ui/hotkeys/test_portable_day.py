@@ -41,7 +41,6 @@ def _day(data: Path) -> None:
         rid = loops.add_round(ctx.db, loop, "coding", scheduled_at=now - dt.timedelta(minutes=10))
         loops.update_round(ctx.db, rid, started_at=loops.get_round(ctx.db, rid).scheduled_at)
         loops.add_round(ctx.db, loop, "design", scheduled_at=now + dt.timedelta(minutes=4))
-        ctx.prefs.set("today.loop_id", loop)
     finally:
         ctx.close()
 
