@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.paths import PREFS_NAME as PREFS
+
 DATABASE = "database"
 #: the app only reads it: the user sets it in ``prefs.json`` (docs/reference.md)
 BY_HAND = "by hand"

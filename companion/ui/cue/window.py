@@ -205,9 +205,8 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         if not self._changed:
             return
         try:
-            fresh = cue_state.load_state(self.ctx.settings)
-            self.state = cue_state.merge_state(fresh, self.state, self._changed)
-            cue_state.save_state(self.ctx.settings, self.state)
+            mine = {name: getattr(self.state, name) for name in self._changed}
+            self.state = cue_state.CardMemory(self.ctx.settings).change(**mine)
             self._changed.clear()
         except Exception as exc:  # a locked or broken database must not break the card
             log.warning("could not save the cue card state: %s", exc)
