@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from companion.core.setting_homes import DATABASE, check_home, declared
+from companion.core.storage.errors import explain_database_error
 
 if TYPE_CHECKING:  # the handle is handed in: this module loads with the context
     from sqlite_utils import Database
@@ -25,6 +27,15 @@ class Settings:
     def set(self, key: str, value: Any) -> None:
         check_home(key, DATABASE)
         self._db["settings"].upsert({"key": key, "value": json.dumps(value)}, pk="key")
+
+    def keep(self, key: str, value: Any) -> str | None:
+        """:meth:`set` for a choice the user just made: a journal that refuses the write
+        gives one line to show (what happened, what to do), not an exception."""
+        try:
+            self.set(key, value)
+        except sqlite3.Error as exc:
+            return explain_database_error(exc, None)
+        return None
 
     def _get(self, key: str, default: Any = None) -> Any:
         row = self._db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()

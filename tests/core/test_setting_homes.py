@@ -104,12 +104,13 @@ def uses(sources: dict[str, str]) -> list[tuple[str, int, str, str, str]]:
         for node in ast.walk(module.tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
-            if node.func.attr not in ("get", "set") or not node.args:
+            if node.func.attr not in ("get", "set", "keep") or not node.args:
                 continue
             store = STORES.get(_receiver(node.func.value) or "")
             key = _key(modules, module, node.args[0])
             if store and key is not None:
-                found.append((module.name, node.lineno, store, node.func.attr, key))
+                op = "get" if node.func.attr == "get" else "set"  # keep: a set that says why not
+                found.append((module.name, node.lineno, store, op, key))
     return found
 
 
@@ -193,37 +194,36 @@ def test_a_family_key_is_declared_by_its_family_only():
 
 
 def _moved_key() -> str:
-    """A key declared for the database that an older prefs.json could hold."""
-    return "cue.geometry"
+    """A key older versions kept in prefs.json that lives in the database now."""
+    assert homes.declared("voice.follow_pitch").home == homes.DATABASE
+    return "voice.follow_pitch"
 
 
 def test_a_setting_an_older_version_kept_in_prefs_moves_into_the_database_once(tmp_path):
-    (tmp_path / "prefs.json").write_text(
-        json.dumps({"main.page": "study", _moved_key(): {"last|card": [5, 6, 7, 8]}})
-    )
+    (tmp_path / "prefs.json").write_text(json.dumps({"main.page": "study", _moved_key(): True}))
     ctx = AppContext(tmp_path)
-    assert ctx.settings.get(_moved_key()) == {"last|card": [5, 6, 7, 8]}
+    assert ctx.settings.get(_moved_key()) is True
     on_disk = json.loads((tmp_path / "prefs.json").read_text())
     assert on_disk == {"main.page": "study"}  # gone from the file, the rest kept
     ctx.close()
     again = AppContext(tmp_path)  # and the next start finds it where it went
-    assert again.settings.get(_moved_key()) == {"last|card": [5, 6, 7, 8]}
+    assert again.settings.get(_moved_key()) is True
     again.close()
 
 
 def test_a_stale_copy_in_prefs_never_overwrites_the_databases_value(tmp_path):
     settings = Settings(open_memory_store().db)
-    settings.set(_moved_key(), {"last|card": [1, 1, 1, 1]})
-    (tmp_path / "prefs.json").write_text(json.dumps({_moved_key(): {"last|card": [9, 9, 9, 9]}}))
+    settings.set(_moved_key(), False)
+    (tmp_path / "prefs.json").write_text(json.dumps({_moved_key(): True}))
     prefs = Prefs(tmp_path / "prefs.json")
     assert adopt_from_prefs(settings, prefs) == [_moved_key()]
-    assert settings.get(_moved_key()) == {"last|card": [1, 1, 1, 1]}
+    assert settings.get(_moved_key()) is False
     assert json.loads((tmp_path / "prefs.json").read_text()) == {}
 
 
 def test_a_read_only_journal_leaves_prefs_as_they_are(tmp_path):
     AppContext(tmp_path).store.close()  # a journal to open read-only
-    text = json.dumps({_moved_key(): {"last|card": [5, 6, 7, 8]}})
+    text = json.dumps({_moved_key(): True})
     (tmp_path / "prefs.json").write_text(text)
     ctx = AppContext(tmp_path)
     ctx.use_read_only_store()

@@ -150,9 +150,9 @@ class CueCardWindow(CardControls, CardLook, QWidget):
         layout.addWidget(self.reminder)
         self.banner = nudge_banner()
         layout.addWidget(self.banner)
-        self.voice = voice_line.voice_line(self.ctx.prefs, self.ctx.content, self)
+        self.voice = voice_line.voice_line(self.ctx.settings, self.ctx.content, self)
         layout.addWidget(self.voice)
-        self.follow = voice_line.follow_line(self.ctx.prefs, self.ctx.db, self.ctx.content, self)
+        self.follow = voice_line.follow_line(self.ctx.settings, self.ctx.db, self.ctx.content, self)
         layout.addWidget(self.follow)
 
         self.stories = StoriesPart(self.ctx, self.bus)
