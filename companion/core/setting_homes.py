@@ -55,7 +55,7 @@ SETTINGS = (
     Setting("voice.silence_nudge_rounds", DATABASE, "companion.core.voice.nudge"),
     Setting("proof.hotkey", PREFS, "companion.core.preflight.proofs"),
     Setting("proof.notification", PREFS, "companion.core.preflight.proofs"),
-    Setting("capture.draft", PREFS, "companion.ui.journal.capture_draft", family=True),
+    Setting("capture.draft", DATABASE, "companion.ui.journal.capture_draft", family=True),
     Setting("files.last_folder", PREFS, "companion.core.last_folder"),
     Setting("journal.splitter", PREFS, "companion.ui.journal.page"),
 )

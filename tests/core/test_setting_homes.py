@@ -200,9 +200,12 @@ def _moved_key() -> str:
 
 
 def test_a_setting_an_older_version_kept_in_prefs_moves_into_the_database_once(tmp_path):
-    (tmp_path / "prefs.json").write_text(json.dumps({"main.page": "study", _moved_key(): True}))
+    draft = {"notes": "asked about on-call"}
+    older = {"main.page": "study", _moved_key(): True, "capture.draft.7": draft}
+    (tmp_path / "prefs.json").write_text(json.dumps(older))
     ctx = AppContext(tmp_path)
     assert ctx.settings.get(_moved_key()) is True
+    assert ctx.settings.get("capture.draft.7") == draft  # a family's key too
     on_disk = json.loads((tmp_path / "prefs.json").read_text())
     assert on_disk == {"main.page": "study"}  # gone from the file, the rest kept
     ctx.close()
