@@ -279,7 +279,7 @@ def day_service(ctx, bus, owner: QObject, *, fallback, dnd=None) -> DayService:
     """The session's day service with its notifier (``fallback``: where a notification
     goes when neither D-Bus nor a tray can show it): the one wiring the session and the
     tests use."""
-    notifier = Notifier(owner, fallback=fallback, prefs=ctx.prefs)
+    notifier = Notifier(owner, fallback=fallback, proofs_to=lambda: ctx.settings)
     return DayService(ctx, bus, notifier, owner, dnd=dnd)
 
 
