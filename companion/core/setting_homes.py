@@ -56,7 +56,7 @@ SETTINGS = (
     Setting("proof.hotkey", DATABASE, "companion.core.preflight.proofs"),
     Setting("proof.notification", DATABASE, "companion.core.preflight.proofs"),
     Setting("capture.draft", DATABASE, "companion.ui.journal.capture_draft", family=True),
-    Setting("files.last_folder", PREFS, "companion.core.last_folder"),
+    Setting("files.last_folder", DATABASE, "companion.core.last_folder"),
     Setting("journal.splitter", PREFS, "companion.ui.journal.page"),
 )
 

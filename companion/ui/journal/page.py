@@ -78,7 +78,7 @@ class JournalPage(JournalTransfer, JournalEditing, QWidget):
         self.bus = bus
         self.day = day  # the session's day service: loop statuses, the thank-you time
         self.redraws = 0  # how often the page reloaded (benchmarks/bench_redraws.py)
-        self.file_dialogs = FileDialogs(ctx.prefs)
+        self.file_dialogs = FileDialogs(ctx)
         self.dialogs = JournalDialogs()
         self.exporter = ExportRunner(ctx, self)
         self.exporter.finished.connect(self._export_done)

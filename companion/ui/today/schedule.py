@@ -350,7 +350,7 @@ class ScheduleEditor(QWidget):
             Path.home(),
             "Calendar files (*.ics);;All files (*)",
             lambda path, _filter: self.import_in_background(path),
-            prefs=self.ctx.prefs,
+            ctx=self.ctx,
         )
 
     def import_in_background(self, path: Path) -> None:
