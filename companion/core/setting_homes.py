@@ -1,8 +1,8 @@
 """Every setting's one home and one writer, declared once.
 
 Two stores hold settings: ``prefs.json`` (:mod:`companion.core.prefs`) for what start-up
-needs before the database opens (the main window's page and geometry, the hotkeys) and
-what the user edits there by hand; the database's ``settings`` table
+needs before the database opens (the main window as it was left, the hotkeys) and what
+the user edits there by hand; the database's ``settings`` table
 (:mod:`companion.core.settings`) for everything else. Both stores refuse a key that is
 not declared here for them, and ``tests/core/test_setting_homes.py`` walks the code for
 keys used in the wrong store or written from a second module.
@@ -32,17 +32,19 @@ class Setting:
 
 
 SETTINGS = (
-    # start-up, before the database
+    # start-up, before the database: the main window as it was left (saved at quit;
+    # the Journal's splitter with it, moved by the pixel while dragged)
     Setting("main.page", PREFS, "companion.ui.mainwindow"),
     Setting("main.geometry", PREFS, "companion.ui.mainwindow"),
+    Setting("journal.splitter", PREFS, "companion.ui.journal.page"),
     Setting("hotkeys", PREFS, "companion.core.hotkeys"),
-    # the user's own, edited in the file
+    # the user's own, set in the file (docs/reference.md): no window writes them
     Setting("day.start_soon_through_dnd", PREFS, BY_HAND),
     Setting("day.auto_dnd", PREFS, BY_HAND),
     Setting("dnd.adapter", PREFS, BY_HAND),
     Setting("dnd.macos_on_shortcut", PREFS, BY_HAND),
     Setting("dnd.macos_off_shortcut", PREFS, BY_HAND),
-    # the rest: the database
+    # the rest: the database (those an older version kept in prefs.json move once)
     Setting("cue.state", DATABASE, "companion.core.cue.state"),
     Setting("cue.ghost", DATABASE, "companion.ui.cue.ghost"),
     Setting("cue.geometry", DATABASE, "companion.ui.cue.geometry"),
@@ -57,7 +59,6 @@ SETTINGS = (
     Setting("proof.notification", DATABASE, "companion.core.preflight.proofs"),
     Setting("capture.draft", DATABASE, "companion.ui.journal.capture_draft", family=True),
     Setting("files.last_folder", DATABASE, "companion.core.last_folder"),
-    Setting("journal.splitter", PREFS, "companion.ui.journal.page"),
 )
 
 BY_KEY = {s.key: s for s in SETTINGS}
