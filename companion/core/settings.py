@@ -22,7 +22,13 @@ class Settings:
 
     def get(self, key: str, default: Any = None) -> Any:
         check_home(key, DATABASE)
-        return self._get(key, default)
+        row = self._db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
+        if row is None:
+            return default
+        try:
+            return json.loads(row[0])
+        except (TypeError, ValueError):
+            return default
 
     def set(self, key: str, value: Any) -> None:
         check_home(key, DATABASE)
@@ -36,15 +42,6 @@ class Settings:
         except sqlite3.Error as exc:
             return explain_database_error(exc, None)
         return None
-
-    def _get(self, key: str, default: Any = None) -> Any:
-        row = self._db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
-        if row is None:
-            return default
-        try:
-            return json.loads(row[0])
-        except (TypeError, ValueError):
-            return default
 
     def _has(self, key: str) -> bool:
         return (

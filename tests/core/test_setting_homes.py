@@ -225,11 +225,25 @@ def test_a_stale_copy_in_prefs_never_overwrites_the_databases_value(tmp_path):
 
 
 def test_a_read_only_journal_leaves_prefs_as_they_are(tmp_path):
-    AppContext(tmp_path).store.close()  # a journal to open read-only
+    first = AppContext(tmp_path)
+    first.store  # noqa: B018 - a journal to open read-only
+    first.close()
     text = json.dumps({_moved_key(): True})
     (tmp_path / "prefs.json").write_text(text)
     ctx = AppContext(tmp_path)
     ctx.use_read_only_store()
     ctx.store  # noqa: B018 - opened
     assert (tmp_path / "prefs.json").read_text() == text
+    ctx.close()
+
+
+def test_a_refused_write_is_one_line_and_changes_nothing(tmp_path):
+    first = AppContext(tmp_path)
+    first.store  # noqa: B018 - a journal
+    first.close()
+    ctx = AppContext(tmp_path)
+    ctx.use_read_only_store()  # as an export opens it: every write refused
+    problem = ctx.settings.keep(_moved_key(), True)
+    assert problem and "\n" not in problem and "Traceback" not in problem
+    assert ctx.settings.get(_moved_key()) is None
     ctx.close()
