@@ -151,7 +151,7 @@ def _card_child(mode: str, seconds: float) -> None:
             from companion.core.about.store import save_text
 
             save_text(ctx.db, vt.pitch_page(), dt.datetime.now())
-            ctx.prefs.set("voice.follow_pitch", mode == "follow")
+            ctx.settings.set("voice.follow_pitch", mode == "follow")
         card = CueCardWindow(ctx, bus, session.day)
         card.set_round("coding")
         card.show_card()

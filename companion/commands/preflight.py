@@ -63,6 +63,7 @@ def run(args, ctx) -> int:
         dnd_automatic=automatic,
         power_bus=bus,
         prefs=ctx.prefs,
+        settings=ctx.settings,
     )
     if args.json:
         say(json.dumps(preflight_json(info, found), indent=2), data=True)

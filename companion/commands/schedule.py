@@ -9,7 +9,7 @@ from companion.commands.common import CommandError, open_journal, say
 from companion.commands.stdio import STDIN_NAME, as_given, is_stdio, stdin_file
 from companion.core.content.stories import story_pack
 from companion.core.day.invitation import import_invitation
-from companion.core.day.invite_people import ME_PREF
+from companion.core.day.invite_people import my_address, remember_my_address
 from companion.core.day.rules import day_rules
 from companion.core.stories.rounds import prefill_missing
 
@@ -75,11 +75,8 @@ def run_import(args, ctx) -> int:
     me = (args.me or "").strip().lower()
     if me and "@" not in me:
         raise CommandError(f"--me {args.me!r} is not an e-mail address (like sam@example.com).", 2)
-    if me and me != ctx.prefs.get(ME_PREF, ""):
-        ctx.prefs.set(ME_PREF, me)
-        problem = ctx.prefs.save()
-        if problem:
-            say(f"note: {problem}")
+    if me and me != my_address(ctx.settings):
+        remember_my_address(ctx.settings, me)
     with contextlib.ExitStack() as stack:
         path = args.file.expanduser()
         if is_stdio(args.file):
@@ -91,7 +88,7 @@ def run_import(args, ctx) -> int:
                 day_rules(ctx.content),
                 company=args.company,
                 role=args.role,
-                me=me or str(ctx.prefs.get(ME_PREF, "") or ""),
+                me=me or my_address(ctx.settings),
                 now=ctx.now(),
             )
         except ValueError as exc:

@@ -9,6 +9,7 @@ the UI imports it after the first paint (``companion.ui.process.launch``).
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from companion.core import paths
 from companion.core.content.items import ContentError
 from companion.core.content.loader import Content, default_folders, load_content
 from companion.core.prefs import Prefs
-from companion.core.settings import Settings
+from companion.core.settings import Settings, adopt_from_prefs
 from companion.core.storage.store import (
     StorageError,
     Store,
@@ -25,6 +26,8 @@ from companion.core.storage.store import (
     open_upgraded_copy,
 )
 from companion.core.timeutil import local_now
+
+log = logging.getLogger(__name__)
 
 
 class AppContext:
@@ -59,7 +62,18 @@ class AppContext:
             except StorageError as exc:
                 self.storage_problem = str(exc)
                 self._store = open_memory_store()
+            else:
+                self._adopt_prefs()
         return self._store
+
+    def _adopt_prefs(self) -> None:
+        """Settings an older version kept in prefs.json move into the journal, once."""
+        if self._store.read_only:
+            return
+        try:
+            adopt_from_prefs(Settings(self._store.db), self.prefs)
+        except Exception as exc:  # a locked journal: they stay in the file, moved next time
+            log.warning("could not move settings out of prefs.json: %s", exc)
 
     def commits(self) -> int:
         """Write transactions committed through this context's store so far."""

@@ -295,6 +295,11 @@ def stored_value(bindings: dict[str, str], enabled: bool) -> dict[str, Any]:
     return {"enabled": bool(enabled), "bindings": overrides}
 
 
+def store_bindings(prefs, keys: dict[str, str], enabled: bool) -> None:
+    """Keep ``keys`` (every action's, as the dialog has them) and the on/off switch."""
+    prefs.set(PREFS_KEY, stored_value(keys, enabled))
+
+
 def rebind(prefs, action: str, keys: str) -> str:
     """Set one action's keys ("" unbinds) and return the canonical text; raises
     HotkeyError for an unknown action, bad keys, or keys another action uses."""

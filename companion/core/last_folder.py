@@ -1,4 +1,5 @@
-"""The folder file dialogs open in: the last one the user chose, while it still exists."""
+"""The folder file dialogs open in: the last one the user chose, while it still exists;
+kept in the database's settings (``settings``: companion.core.settings.Settings)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ from typing import Any, Protocol
 KEY = "files.last_folder"
 
 
-class Prefs(Protocol):
+class Settings(Protocol):
     def get(self, key: str, default: Any = None) -> Any: ...
-    def set(self, key: str, value: Any) -> None: ...
+    def keep(self, key: str, value: Any) -> str | None: ...
 
 
-def start_folder(prefs: Prefs | None, fallback: Path) -> Path:
+def start_folder(settings: Settings | None, fallback: Path) -> Path:
     """The last folder used, else ``fallback`` (a folder since removed counts as none)."""
-    saved = prefs.get(KEY) if prefs is not None else None
+    saved = settings.get(KEY) if settings is not None else None
     if isinstance(saved, str) and saved and "\0" not in saved:
         folder = Path(saved)
         try:
@@ -26,7 +27,8 @@ def start_folder(prefs: Prefs | None, fallback: Path) -> Path:
     return fallback
 
 
-def remember(prefs: Prefs | None, chosen: Path) -> None:
-    """Keep the folder of a file the user just picked, for the next dialog."""
-    if prefs is not None:
-        prefs.set(KEY, str(Path(chosen).parent))
+def remember(settings: Settings | None, chosen: Path) -> None:
+    """Keep the folder of a file the user just picked, for the next dialog (a journal
+    that refuses the write: the next dialog opens where it would have anyway)."""
+    if settings is not None:
+        settings.keep(KEY, str(Path(chosen).parent))

@@ -1,7 +1,8 @@
 """User preferences in a small JSON file (read at start-up before the database opens).
 
 UI state such as window geometry lives here as plain values (base64 strings, numbers),
-never pickled objects. Journal data lives in the database, not here.
+never pickled objects. Only the keys :mod:`companion.core.setting_homes` declares for
+this file are read or written here; the rest live in the database.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from companion.core.fileio import FileMissingError, FileReadError, planted, read_limited
 from companion.core.paths import DataDirError, ensure_private_dir
+from companion.core.setting_homes import PREFS, check_home
 from companion.core.storage.files import atomic_write_text
 
 
@@ -57,10 +59,24 @@ class Prefs:
         self._data = data
 
     def get(self, key: str, default: Any = None) -> Any:
+        check_home(key, PREFS)
         return self._data.get(key, default)
 
     def set(self, key: str, value: Any) -> None:
+        check_home(key, PREFS)
         self._data[key] = value
+
+    def stored_keys(self) -> list[str]:
+        """Every key in the file, declared here or not (an older version's)."""
+        return list(self._data)
+
+    def left_behind(self, key: str) -> Any:
+        """The value an older version kept here for a key that lives elsewhere now (None
+        if absent): read for its move to the database, then :meth:`drop`-ped."""
+        return self._data.get(key)
+
+    def drop(self, key: str) -> None:
+        self._data.pop(key, None)
 
     def save(self) -> str | None:
         """Write the file; return an error message instead of raising. A file that could

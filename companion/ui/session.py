@@ -69,7 +69,9 @@ class Session(QObject):
         return self.card
 
     def start_hotkeys(self, parent=None) -> None:
-        self.hotkeys = HotkeyService(self.ctx.prefs, parent or self.window or self)
+        self.hotkeys = HotkeyService(
+            self.ctx.prefs, parent or self.window or self, proofs_to=lambda: self.ctx.settings
+        )
         self.hotkeys.activated.connect(self.on_hotkey)
         self.hotkeys.status_changed.connect(
             lambda: [self._notice(p) for p in problems_notice(self.hotkeys.unreported())]

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 from companion.cli import main
+from companion.core.context import AppContext
+from companion.core.day.invite_people import my_address
 
 FIXTURES = Path(__file__).parents[1] / "data" / "invitations"
 
@@ -35,8 +37,9 @@ def test_exit_0_with_one_good_event_1_with_none_and_each_refusal_named(data_dir,
 
 def test_my_address_is_kept_for_the_next_import(data_dir, capsys):
     assert _import(data_dir, FIXTURES / "google-coding.ics", "--me", "Sam.Rivera@example.org") == 0
-    prefs = json.loads((data_dir / "prefs.json").read_text())
-    assert prefs["invite.my_address"] == "sam.rivera@example.org"
+    ctx = AppContext(data_dir)  # kept in the journal, where settings live
+    assert my_address(ctx.settings) == "sam.rivera@example.org"
+    ctx.close()
     assert _import(data_dir, FIXTURES / "teams-peer.ics") == 0
     assert "Several people" not in capsys.readouterr().out
     assert main(["--data-dir", str(data_dir), "today", "--at", "2026-12-11T08:00Z", "--json"]) == 0

@@ -140,7 +140,7 @@ def test_prefs_and_dnd_record_make_their_folder_private(tmp_path):
     old = os.umask(0)
     try:
         prefs = Prefs(tmp_path / "p" / "q" / "prefs.json")
-        prefs.set("a", 1)
+        prefs.set("main.page", "today")
         assert prefs.save() is None
         record.save(tmp_path / "d" / "e" / "dnd-state.json", record.Hold(adapter="x"))
     finally:

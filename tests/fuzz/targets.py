@@ -27,7 +27,7 @@ from pathlib import Path
 from companion.commands import INT64_MAX, whole_number
 from companion.commands.common import CommandError
 from companion.commands.today import parse_moment
-from companion.core import hotkeys, paths
+from companion.core import hotkeys, paths, setting_homes
 from companion.core.about import export as about_export
 from companion.core.about import pitch
 from companion.core.about.importing import decode_bytes
@@ -454,7 +454,7 @@ def prefs_file(data: bytes) -> None:
         raise ContractBroken(f"the prefs problem is not one line naming the file: {prefs.problem}")
     hotkeys.bindings_in_force(prefs)
     dnd_controller.dnd_options(prefs)
-    for key in ("main.page", "about.wpm", "dnd.adapter", "journal.followed_loop"):
+    for key in (s.key for s in setting_homes.SETTINGS if s.home == setting_homes.PREFS):
         prefs.get(key)
     error = prefs.save()
     if error is not None:

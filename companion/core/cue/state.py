@@ -1,4 +1,5 @@
-"""The cue card's saved state: round, loop, step per round, look, timer; kept in settings."""
+"""The cue card's saved state: round, loop, step per round, look, timer; kept in the
+database's settings under ``cue.state``, owned by :class:`CardMemory` (its one writer)."""
 
 from __future__ import annotations
 
@@ -101,16 +102,44 @@ def offered_minutes(minutes: dict[str, int], info: RoundInfo) -> int:
     return clamp_minutes(minutes.get(info.id, info.minutes))
 
 
+#: fields kept per round type: a change names its entries, the others' stay as stored
+PER_TYPE = ("steps", "minutes")
+
+
 def merge_state(fresh: CueState, mine: CueState, changed: set[str]) -> CueState:
     """``fresh`` (just read from storage) with the fields this window ``changed`` taken
-    from ``mine``: the card and the Cue page both edit the state without overwriting
-    each other's newer values."""
-    data = fresh.to_dict()
-    own = mine.to_dict()
-    for name in changed:
-        if name in own:
-            data[name] = own[name]
-    return CueState.from_dict(data)
+    from ``mine`` (a per-type field entry by entry): what the card shows between its
+    saves, without another writer's newer values lost."""
+    return _with(fresh, {name: getattr(mine, name) for name in changed if hasattr(mine, name)})
+
+
+def _with(state: CueState, fields: dict[str, Any]) -> CueState:
+    data = state.to_dict()
+    for name, value in fields.items():
+        if name in PER_TYPE and isinstance(value, dict):
+            data[name] = {**data[name], **value}
+        else:
+            data[name] = value
+    return CueState.from_dict(data)  # clamped and checked as if read back
+
+
+class CardMemory:
+    """The one owner of the card's saved state. The card and the Cue page each change it
+    through :meth:`change`, naming only the fields (and, of ``steps`` and ``minutes``,
+    only the round types) they change: the stored state is read fresh and written at
+    once, so neither writes the other's fields, or another type's length, back."""
+
+    def __init__(self, settings: KeyValueStore):
+        self._settings = settings
+
+    def load(self) -> CueState:
+        return load_state(self._settings)
+
+    def change(self, **fields: Any) -> CueState:
+        """Store ``fields`` over what is stored now; return the state as stored."""
+        state = _with(self.load(), fields)
+        self._settings.set(STATE_KEY, state.to_dict())
+        return state
 
 
 def clamp_opacity(value: Any) -> int:
@@ -126,9 +155,5 @@ class KeyValueStore(Protocol):
     def set(self, key: str, value: Any) -> None: ...
 
 
-def load_state(store: KeyValueStore) -> CueState:
-    return CueState.from_dict(store.get(STATE_KEY))
-
-
-def save_state(store: KeyValueStore, state: CueState) -> None:
-    store.set(STATE_KEY, state.to_dict())
+def load_state(settings: KeyValueStore) -> CueState:
+    return CueState.from_dict(settings.get(STATE_KEY))

@@ -16,6 +16,15 @@ from companion.core.day.invite_fields import Person
 ME_PREF = "invite.my_address"
 
 
+def my_address(settings) -> str:
+    """The user's own address as kept (``settings``: the database's), "" if never asked."""
+    return str(settings.get(ME_PREF, "") or "")
+
+
+def remember_my_address(settings, address: str) -> None:
+    settings.set(ME_PREF, address.strip().lower())
+
+
 def candidate_address(
     me: str, invites: Sequence[Sequence[Person]], organizers: Iterable[str] = ()
 ) -> str:

@@ -14,6 +14,17 @@ import datetime as dt
 ROUND_PREF = "day.dnd_round"
 
 
+def chosen_round(settings) -> int:
+    """The round do-not-disturb was asked for (0: none); ``settings``: the database's."""
+    value = settings.get(ROUND_PREF, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def choose_round(settings, round_id: int) -> None:
+    """Keep the choice (0 forgets it): the switch's click, or the round being over."""
+    settings.set(ROUND_PREF, int(round_id or 0))
+
+
 def round_running(started: dt.datetime | None, scheduled: dt.datetime | None, ended, now) -> bool:
     """A round whose start (pressed, else scheduled) has come and that has not ended."""
     start = started or scheduled

@@ -1,5 +1,6 @@
 """What this desktop has been seen to do, for preflight: the last hotkey that fired and
-the last notification shown, kept in prefs.json. On a desktop nobody has tested the app
+the last notification shown, kept in the database's settings (``settings``:
+companion.core.settings.Settings). On a desktop nobody has tested the app
 on (macOS, Windows) these are the proofs that count: preflight says what happened here,
 not what should."""
 
@@ -15,27 +16,27 @@ HOTKEY = "proof.hotkey"  # {"keys": "ctrl+alt+C", "through": "X11 key grab", "at
 NOTIFICATION = "proof.notification"  # {"channel": "dbus" | "tray" | "window", "at": time}
 
 
-def record_hotkey(prefs, keys: str, through: str, at: dt.datetime) -> None:
-    """A hotkey fired (kept in memory; saved with the preferences)."""
-    prefs.set(HOTKEY, {"keys": keys, "through": through, "at": to_stored(at)})
+def record_hotkey(settings, keys: str, through: str, at: dt.datetime) -> None:
+    """A hotkey fired (a journal that refuses the write: no proof this time)."""
+    settings.keep(HOTKEY, {"keys": keys, "through": through, "at": to_stored(at)})
 
 
-def record_notification(prefs, channel: str, at: dt.datetime) -> None:
-    prefs.set(NOTIFICATION, {"channel": channel, "at": to_stored(at)})
+def record_notification(settings, channel: str, at: dt.datetime) -> None:
+    settings.keep(NOTIFICATION, {"channel": channel, "at": to_stored(at)})
 
 
-def _seen(prefs, key: str) -> tuple[dict, dt.datetime] | None:
+def _seen(settings, key: str) -> tuple[dict, dt.datetime] | None:
     """The record under ``key`` and its time; None when absent or not one we wrote."""
-    value = prefs.get(key)
+    value = settings.get(key)
     if not isinstance(value, dict):
         return None
     at = parse_stored(value.get("at"))
     return (value, at) if at is not None else None
 
 
-def hotkey_check(prefs, now: dt.datetime, try_keys: str) -> Check:
+def hotkey_check(settings, now: dt.datetime, try_keys: str) -> Check:
     """``try_keys``: the show-card keys in force ("" when none are bound)."""
-    seen = _seen(prefs, HOTKEY)
+    seen = _seen(settings, HOTKEY)
     if seen is None:
         if not try_keys:
             return Check("hotkeys", None, "No hotkey is bound: set them in Global hotkeys.")
@@ -50,8 +51,8 @@ def hotkey_check(prefs, now: dt.datetime, try_keys: str) -> Check:
     )  # fmt: skip
 
 
-def notification_check(prefs, now: dt.datetime) -> Check:
-    seen = _seen(prefs, NOTIFICATION)
+def notification_check(settings, now: dt.datetime) -> Check:
+    seen = _seen(settings, NOTIFICATION)
     if seen is None:
         return Check(
             "notification", None, "No notification shown here yet: the next reminder will "

@@ -29,15 +29,20 @@ def gather(
     power_bus: str = "SYSTEM",
     chosen_input: str = "",
     prefs=None,
+    settings=None,
 ) -> tuple[dict | None, list[Check]]:
     """(the next round as JSON, or None; the checks); ``chosen_input``: the input picked
-    in the window (its id), else the default; ``prefs``: where the proofs that a hotkey
-    fired and a notification showed are kept (companion.core.preflight.proofs)."""
+    in the window (its id), else the default; ``prefs``: the hotkeys in force;
+    ``settings``: where the proofs that a hotkey fired and a notification showed are kept
+    (companion.core.preflight.proofs)."""
     info = link.round_info(link.next_round(db, now))
     proved = []
-    if prefs is not None:
+    if prefs is not None and settings is not None:
         show_keys = hk.bindings_in_force(prefs).in_force().get("show-card", "")
-        proved = [proofs.hotkey_check(prefs, now, show_keys), proofs.notification_check(prefs, now)]
+        proved = [
+            proofs.hotkey_check(settings, now, show_keys),
+            proofs.notification_check(settings, now),
+        ]
     return info, [
         mic_check(devices, chosen_input, server=sound_server_running()),
         camera_check(cameras()),

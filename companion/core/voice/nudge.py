@@ -27,23 +27,23 @@ def nudge_text(content) -> str:
     return content.silence_nudge().text
 
 
-def opted_in(prefs, round_type: str | None) -> bool:
+def opted_in(settings, round_type: str | None) -> bool:
+    """``settings``: the database's (companion.core.settings.Settings)."""
     if not round_type:
         return False
-    rounds = prefs.get(PREF_KEY, [])
+    rounds = settings.get(PREF_KEY, [])
     return isinstance(rounds, list) and round_type in rounds
 
 
-def set_opted_in(prefs, round_type: str, on: bool) -> str | None:
+def set_opted_in(settings, round_type: str, on: bool) -> str | None:
     """Remember the choice; returns the save error, if any."""
-    rounds = prefs.get(PREF_KEY, [])
+    rounds = settings.get(PREF_KEY, [])
     rounds = [r for r in rounds if isinstance(r, str)] if isinstance(rounds, list) else []
     if on and round_type not in rounds:
         rounds.append(round_type)
     elif not on:
         rounds = [r for r in rounds if r != round_type]
-    prefs.set(PREF_KEY, sorted(rounds))
-    return prefs.save()
+    return settings.keep(PREF_KEY, sorted(rounds))
 
 
 class SilenceWatch:

@@ -92,7 +92,7 @@ class DocumentActions(QObject):
             Path.home(),
             "Markdown (*.md *.markdown *.txt);;All files (*)",
             lambda path, _filter: self.import_file(path),
-            prefs=self.ctx.prefs,
+            ctx=self.ctx,
         )
 
     def open_history(self) -> None:
@@ -135,7 +135,7 @@ class DocumentActions(QObject):
             ";;".join(EXPORT_FILTERS),
             self.export_chosen,
             save=True,
-            prefs=self.ctx.prefs,
+            ctx=self.ctx,
         )
 
     def export_chosen(self, path: Path, name_filter: str) -> None:

@@ -41,9 +41,8 @@ class CardMemory(QObject):
         if not self._changed:
             return
         try:
-            fresh = cue_state.load_state(self.settings)
-            self.state = cue_state.merge_state(fresh, self.state, self._changed)
-            cue_state.save_state(self.settings, self.state)
+            mine = {name: getattr(self.state, name) for name in self._changed}
+            self.state = cue_state.CardMemory(self.settings).change(**mine)  # the one writer
             self._changed.clear()
         except Exception as exc:  # a locked or broken database must not break the card
             log.warning("could not save the cue card state: %s", exc)

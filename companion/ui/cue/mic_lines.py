@@ -16,8 +16,8 @@ from companion.ui.cue import voice as voice_line
 
 class MicLines:
     def __init__(self, ctx, parent):
-        self.voice = voice_line.voice_line(ctx.prefs, ctx.content, parent)
-        self.follow = voice_line.follow_line(ctx.prefs, ctx.db, ctx.content, parent)
+        self.voice = voice_line.voice_line(ctx.settings, ctx.content, parent)
+        self.follow = voice_line.follow_line(ctx.settings, ctx.db, ctx.content, parent)
 
     def sync(self, running_page: str | None, card: CardState, visible: bool, glance: bool):
         """``running_page``: the running round's page type (its opt-in is kept per page,

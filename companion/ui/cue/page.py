@@ -141,13 +141,7 @@ class CuePage(QWidget):
         """Load, change, save: the card may have saved newer values meanwhile."""
         if self._loading:
             return
-        state = cue_state.load_state(self.ctx.settings)
-        for name, value in changes.items():
-            if name == "minutes":
-                state.minutes.update(value)
-            else:
-                setattr(state, name, value)
-        cue_state.save_state(self.ctx.settings, cue_state.CueState.from_dict(state.to_dict()))
+        cue_state.CardMemory(self.ctx.settings).change(**changes)
 
     def _round_chosen(self) -> None:
         info = self._current_info()

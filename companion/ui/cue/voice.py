@@ -17,10 +17,10 @@ from companion.ui.voice.follow import FollowStrip
 from companion.ui.voice.nudge import VoiceNudge
 
 
-def voice_line(prefs, content, parent=None):
+def voice_line(settings, content, parent=None):
     """The strip, with its one-line indicator allowed to wrap instead of widening."""
 
-    strip = VoiceNudge(prefs, content, parent)
+    strip = VoiceNudge(settings, content, parent)
     strip.indicator.setWordWrap(True)
     strip.indicator.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     strip.toggle.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -39,10 +39,10 @@ def render(strip, running_type: str | None, shown_type: str | None, visible: boo
 # hideEvent; and first in ``move_step``: ``if self.follow.step(delta): return``.
 
 
-def follow_line(prefs, db, content, parent=None):
+def follow_line(settings, db, content, parent=None):
     """The pitch-following strip, its lines wrapping like the voice line's."""
 
-    strip = FollowStrip(prefs, db, content, parent)
+    strip = FollowStrip(settings, db, content, parent)
     for text in (strip.indicator, strip.now, strip.line, strip.nudge, strip.message):
         text.setWordWrap(True)
         text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)

@@ -103,11 +103,16 @@ class DbusNotifications:
 
 class Notifier(QObject):
     def __init__(
-        self, parent: QObject | None = None, *, fallback: Callable[[str, str], None], prefs=None
+        self,
+        parent: QObject | None = None,
+        *,
+        fallback: Callable[[str, str], None],
+        proofs_to: Callable | None = None,
     ):
         super().__init__(parent)
         self._fallback = fallback
-        self._prefs = prefs  # where the last notification's channel is kept, for preflight
+        #: () -> the database's settings, where the last channel is kept for preflight
+        self._proofs_to = proofs_to
         self.tray = None  # a QSystemTrayIcon, set by the application when there is one
         self.dbus = DbusNotifications()
         self.sent: list[tuple[str, str, str]] = []  # (channel, title, body), this session
@@ -151,8 +156,8 @@ class Notifier(QObject):
             self._fallback(title, body)
             channel = "window"
         self.sent.append((channel, title, body))
-        if self._prefs is not None:  # preflight's proof of what this desktop shows
-            proofs.record_notification(self._prefs, channel, local_now())
+        if self._proofs_to is not None:  # preflight's proof of what this desktop shows
+            proofs.record_notification(self._proofs_to(), channel, local_now())
         return channel, notification_id
 
     def close(self) -> None:

@@ -22,7 +22,7 @@ from companion.core.day.checklist import checked_keys, phase_list, scope_for, st
 from companion.core.day.model import reminders_owed, reminders_to_send
 from companion.core.day.notices import notice_for
 from companion.core.day.rules import day_rules
-from companion.core.dnd.rounds import ROUND_PREF, dnd_step
+from companion.core.dnd.rounds import choose_round, chosen_round, dnd_step
 from companion.core.journal import progress
 from companion.ui.day.notifier import Notifier
 from companion.ui.dnd.switch import DndModel
@@ -87,14 +87,14 @@ class DayService(QObject):
         """Show ``loop_id`` first on Today (0: all loops; ``created``: just added). A
         display choice only: the day is built from every loop's rounds whatever is
         picked, and what is reminded never changes with it."""
-        self.ctx.prefs.set(SHOWN_LOOP, int(loop_id or 0))
+        self.ctx.settings.set(SHOWN_LOOP, int(loop_id or 0))
         kinds = ("prefs", "loop") if created else ("prefs",)
         self.bus.announce(Change.of(*kinds, ids=[loop_id], origin=origin))
 
     @property
     def shown_loop(self) -> int:
         """The loop Today shows first (0: all loops in time order)."""
-        return _int(self.ctx.prefs.get(SHOWN_LOOP, 0))
+        return _int(self.ctx.settings.get(SHOWN_LOOP, 0))
 
     def loops_as_shown(self, loops: list) -> list:
         """``loops`` with the status their rounds give them now (the Journal's list), by
@@ -200,10 +200,10 @@ class DayService(QObject):
             view,
             hold,
             auto=bool(self.ctx.prefs.get(AUTO_DND, False)),
-            chosen_round=_int(self.ctx.prefs.get(ROUND_PREF, 0)),
+            chosen_round=chosen_round(self.ctx.settings),
         )
         if step == "off" and self.dnd.set_on(False):
-            self.ctx.prefs.set(ROUND_PREF, 0)  # the choice was for that round
+            choose_round(self.ctx.settings, 0)  # the choice was for that round
             self.notifier.send("Round over", "Notifications are back on.")
         elif step == "on":
             self.dnd.set_on(True, round_id=round_id)
@@ -279,7 +279,7 @@ def day_service(ctx, bus, owner: QObject, *, fallback, dnd=None) -> DayService:
     """The session's day service with its notifier (``fallback``: where a notification
     goes when neither D-Bus nor a tray can show it): the one wiring the session and the
     tests use."""
-    notifier = Notifier(owner, fallback=fallback, prefs=ctx.prefs)
+    notifier = Notifier(owner, fallback=fallback, proofs_to=lambda: ctx.settings)
     return DayService(ctx, bus, notifier, owner, dnd=dnd)
 
 

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from companion.core.day.loops import get_round
 from companion.core.dnd import DndError, controller_for
 from companion.core.dnd.record import load, record_path
-from companion.core.dnd.rounds import ROUND_PREF, round_running
+from companion.core.dnd.rounds import choose_round, chosen_round, round_running
 from companion.ui.dnd.dbus import FreedesktopInhibitAdapter
 
 
@@ -88,17 +88,14 @@ class DndModel(QObject):
     def chosen_round(self) -> int:
         """The round the user ticked do-not-disturb for, not yet running (0: none)."""
 
-        try:
-            return int(self.ctx.prefs.get(ROUND_PREF, 0) or 0)
-        except (TypeError, ValueError):
-            return 0
+        return chosen_round(self.ctx.settings)
 
     def choose(self, on: bool, round_id: int) -> bool:
         """The switch's click: for a round not yet running, the choice is kept and the day
         pauses notifications when the round starts (and again after a restart mid-round);
         for a running round, or none, they pause at once. Off: the choice goes too."""
 
-        self.ctx.prefs.set(ROUND_PREF, round_id if on else 0)
+        choose_round(self.ctx.settings, round_id if on else 0)
         if not on:
             if self.hold is None:
                 self.changed.emit()

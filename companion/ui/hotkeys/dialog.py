@@ -155,7 +155,7 @@ class HotkeysDialog(QDialog):
         if problems:
             self.status.setText("Nothing saved: fix the keys marked above.")
             return False
-        self.prefs.set(hk.PREFS_KEY, hk.stored_value(keys, self.enabled.isChecked()))
+        hk.store_bindings(self.prefs, keys, self.enabled.isChecked())
         error = self.prefs.save()
         if error:
             self.status.setText(error)

@@ -58,9 +58,11 @@ class HotkeyService(QObject):
     #: the problems changed (conflicts, a missing portal...): read ``problems``
     status_changed = Signal()
 
-    def __init__(self, prefs, parent=None, *, platform: str | None = None):
+    def __init__(self, prefs, parent=None, *, platform: str | None = None, proofs_to=None):
         super().__init__(parent)
         self.prefs = prefs
+        #: () -> the database's settings, where a key that worked is kept for preflight
+        self.proofs_to = proofs_to
         self.platform = platform or QGuiApplication.platformName()
         self.backend = None
         self.problems: list[str] = []
@@ -153,8 +155,10 @@ class HotkeyService(QObject):
 
     def _proved(self, action: str) -> None:
         """A key worked on this desktop: preflight's proof (companion.core.preflight.proofs)."""
+        if self.proofs_to is None:
+            return
         keys = self.bindings.in_force().get(action, action)
-        proofs.record_hotkey(self.prefs, keys, self.backend_name, local_now())
+        proofs.record_hotkey(self.proofs_to(), keys, self.backend_name, local_now())
 
     def unreported(self) -> list[str]:
         """The problems not handed out before (each notice shows once)."""

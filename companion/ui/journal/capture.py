@@ -206,7 +206,7 @@ class CaptureDialog(QDialog):
         QWidget.setTabOrder(self.flubbed.entry, self.severity)
         QWidget.setTabOrder(self.severity, self.flubbed.list)
         QWidget.setTabOrder(self.flubbed.list, self.went_well.entry)
-        if restore_draft(self.ctx.prefs, self, self.round_id):
+        if restore_draft(self.ctx.settings, self, self.round_id):
             self.message.setText("Restored what you typed last time; it is not saved yet.")
             self.message.setVisible(True)
         self.asked.entry.setFocus()
@@ -273,7 +273,7 @@ class CaptureDialog(QDialog):
             if lst is not None:
                 lst.clear_all()
         self.notes.clear()
-        forget_draft(self.ctx.prefs, self.round_id)
+        forget_draft(self.ctx.settings, self.round_id)
         self.saved = True
         kinds = ("capture", "plan") if planned else ("capture",)  # "plan": you asked them
         self.bus.announce(Change.of(*kinds, ids=[self.round_id], origin=self))
@@ -292,7 +292,7 @@ class CaptureDialog(QDialog):
 
     def _keep_as_draft(self) -> None:
         if self.has_pending() and not self.saved:
-            keep_draft(self.ctx.prefs, self, self.round_id)
+            keep_draft(self.ctx.settings, self, self.round_id)
 
     def reject(self) -> None:
         # Esc or the window's close button: nothing is saved behind the user's back, and

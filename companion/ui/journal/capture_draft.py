@@ -1,7 +1,7 @@
 """The capture's draft: text typed and then closed with Esc, kept for the next capture
 of the same round, and only of that round.
 
-Stored in the preferences under ``capture.draft.<round id>`` (``capture.draft`` for a
+Stored in the database's settings under ``capture.draft.<round id>`` (``capture.draft`` for a
 capture with no round recorded, the one slot older versions kept): {list name: [lines],
 "severities": [...], "notes": text}. Restoring puts each line back in its list; a list
 the dialog does not have (no loop: no "You asked them") gives its lines to the notes.
@@ -17,23 +17,21 @@ def draft_key(round_id: int | None) -> str:
     return f"{KEY}.{int(round_id)}" if round_id else KEY
 
 
-def keep_draft(prefs, dialog, round_id: int | None = None) -> None:
+def keep_draft(settings, dialog, round_id: int | None = None) -> None:
     draft = {name: lst.pending() for name, lst in dialog.lists().items() if lst.pending()}
     draft["severities"] = list(dialog.flubbed.extra)
     draft["notes"] = dialog.notes.toPlainText().strip()
-    prefs.set(draft_key(round_id), draft)
-    prefs.save()
+    settings.keep(draft_key(round_id), draft)  # a journal that refuses it: as a closed capture
 
 
-def forget_draft(prefs, round_id: int | None = None) -> None:
-    if prefs.get(draft_key(round_id)) is not None:
-        prefs.set(draft_key(round_id), None)
-        prefs.save()
+def forget_draft(settings, round_id: int | None = None) -> None:
+    if settings.get(draft_key(round_id)) is not None:
+        settings.keep(draft_key(round_id), None)
 
 
-def restore_draft(prefs, dialog, round_id: int | None = None) -> bool:
+def restore_draft(settings, dialog, round_id: int | None = None) -> bool:
     """Fill ``dialog`` from its round's draft; whether there was one."""
-    draft = prefs.get(draft_key(round_id))
+    draft = settings.get(draft_key(round_id))
     if not isinstance(draft, dict):
         return False
     lists = dialog.lists()

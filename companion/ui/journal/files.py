@@ -25,11 +25,12 @@ STUDY_TITLES = {name: f.menu for name, f in EXPORT_FORMATS.items()}
 
 
 class FileDialogs:
-    """The file dialogs, opening in the last folder used (kept in ``prefs``); each returns
-    the open dialog, and ``then(path)`` runs once a file is chosen (nothing on cancel)."""
+    """The file dialogs, opening in the last folder used (kept in ``ctx``'s settings); each
+    returns the open dialog, and ``then(path)`` runs once a file is chosen (nothing on
+    cancel)."""
 
-    def __init__(self, prefs=None):
-        self.prefs = prefs
+    def __init__(self, ctx=None):
+        self.ctx = ctx
 
     def save_path(
         self, parent: QWidget, title: str, suggested: Path, filters: str, then: Callable
@@ -41,15 +42,13 @@ class FileDialogs:
             filters,
             lambda path, _f: then(path),
             save=True,
-            prefs=self.prefs,
+            ctx=self.ctx,
         )
 
     def open_path(
         self, parent: QWidget, title: str, start: Path, filters: str, then: Callable
     ) -> QFileDialog:
-        return choose_file(
-            parent, title, start, filters, lambda path, _f: then(path), prefs=self.prefs
-        )
+        return choose_file(parent, title, start, filters, lambda path, _f: then(path), ctx=self.ctx)
 
 
 class _Signals(QObject):

@@ -49,7 +49,7 @@ class JournalTransfer(QObject):
         super().__init__(page)
         self.ctx = ctx
         self.bus = bus
-        self.file_dialogs = FileDialogs(ctx.prefs)
+        self.file_dialogs = FileDialogs(ctx)
         self.exporter = ExportRunner(ctx, self)
         self.exporter.finished.connect(self._export_done)
 

@@ -130,6 +130,7 @@ class PreflightWindow(QDialog):
             power_bus=self.power_bus,
             chosen_input=self.chosen_input(),
             prefs=self.ctx.prefs,
+            settings=self.ctx.settings,
         )
         self.round_label.setText(
             f"Next round: {self.info['type']}, {self.info['when']}"

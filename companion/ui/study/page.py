@@ -68,7 +68,7 @@ class StudyPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.bus = bus
-        self.file_dialogs = FileDialogs(ctx.prefs)
+        self.file_dialogs = FileDialogs(ctx)
         self.exporter = ExportRunner(ctx, self)
         self.exporter.finished.connect(
             lambda ok, m: self.status(m if ok else f"Export failed: {m}")

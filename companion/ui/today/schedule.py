@@ -15,7 +15,7 @@ from companion.core.day.actions import add
 from companion.core.day.dates import default_round_start
 from companion.core.day.ics import IcsError, read_ics
 from companion.core.day.invitation import import_invitation_events, titles_company
-from companion.core.day.invite_people import ME_PREF
+from companion.core.day.invite_people import my_address, remember_my_address
 from companion.core.day.loops import delete_round, get_loop, get_round, list_rounds, update_round
 from companion.core.text import count_of
 from companion.ui.stories.expected import dialog_topics, save_dialog_topics
@@ -281,7 +281,7 @@ class ScheduleEditor(QWidget):
             Path.home(),
             "Calendar files (*.ics);;All files (*)",
             lambda path, _filter: self.import_in_background(path),
-            prefs=self.ctx.prefs,
+            ctx=self.ctx,
         )
 
     def import_in_background(self, path: Path) -> None:
@@ -326,7 +326,7 @@ class ScheduleEditor(QWidget):
         (found, or made), as `companion schedule import` does: never into this one. A
         later copy of an event imported before moves or cancels its round."""
 
-        me = str(self.ctx.prefs.get(ME_PREF, "") or "")
+        me = my_address(self.ctx.settings)
         rules = self.day.rules
         # the people and domains too: "Alex <> Cobalt Labs" names Cobalt Labs, not Alex
         timed = [e for e in events if not e.all_day]
@@ -377,8 +377,7 @@ class ScheduleEditor(QWidget):
         ask.destroyed.connect(lambda *_: setattr(self, "ask_dialog", None))
 
         def chosen(address: str) -> None:
-            self.ctx.prefs.set(ME_PREF, address.strip().lower())
-            self.ctx.prefs.save()
+            remember_my_address(self.ctx.settings, address)
             self.apply_import(path, events, problems)  # names the rounds just imported
 
         ask.textValueSelected.connect(chosen)

@@ -13,7 +13,7 @@ Two parts, so the card can mount either:
 Mounted on the cue card by companion/ui/cue/voice.py (``follow_line``, ``render_follow``,
 ``highlight``); on any card::
 
-    strip = FollowStrip(ctx.prefs, ctx.db, ctx.content, parent); layout.addWidget(strip)
+    strip = FollowStrip(ctx.settings, ctx.db, ctx.content, parent); layout.addWidget(strip)
     strip.sync(opening=<the round runs and is in its opening minutes>, visible=card.isVisible())
     strip.outline.connect(<mark that pitch outline line, with its time left>)
     # back/next hotkeys, first line of the card's move_step(delta):
@@ -129,11 +129,11 @@ class FollowStrip(QFrame):
     mic_changed = Signal(bool)
 
     def __init__(
-        self, prefs, db, content, parent=None, *, listener_factory: Callable | None = None
+        self, settings, db, content, parent=None, *, listener_factory: Callable | None = None
     ):
         super().__init__(parent)
         self.setObjectName("cueFollow")
-        self.prefs, self.db, self.content = prefs, db, content
+        self.settings, self.db, self.content = settings, db, content
         self._factory = listener_factory or _listener
         self.listener = None
         self.follower: VoiceFollow | None = None
@@ -156,7 +156,7 @@ class FollowStrip(QFrame):
             "In a round's opening minutes, listen and show which pitch segment you are on "
             "and its time left; recognized on this machine, nothing recorded"
         )
-        self.toggle.setChecked(bool(prefs.get(PREF_KEY, False)))
+        self.toggle.setChecked(bool(settings.get(PREF_KEY, False)))
         self._label_toggle()
         self.toggle.toggled.connect(self._toggled)
         row.addWidget(self.indicator, 1)
@@ -298,8 +298,7 @@ class FollowStrip(QFrame):
 
     def _toggled(self, on: bool) -> None:
         self._label_toggle()
-        self.prefs.set(PREF_KEY, bool(on))
-        problem = self.prefs.save()
+        problem = self.settings.keep(PREF_KEY, bool(on))
         if problem:
             self.message.setText(problem)
             self.message.setVisible(True)

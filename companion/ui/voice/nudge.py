@@ -28,10 +28,10 @@ class VoiceNudge(QFrame):
     nudge_changed = Signal(bool)  # shown / cleared
     mic_changed = Signal(bool)  # opened / closed
 
-    def __init__(self, prefs, content, parent=None, *, listener_factory: Callable | None = None):
+    def __init__(self, settings, content, parent=None, *, listener_factory: Callable | None = None):
         super().__init__(parent)
         self.setObjectName("cueVoice")
-        self.prefs = prefs
+        self.settings = settings  # the database's: which round types it listens in
         self.watch = rules.SilenceWatch(rules.silence_limit(content))
         self._factory = listener_factory or _listener
         self.listener = None
@@ -84,7 +84,7 @@ class VoiceNudge(QFrame):
         if shown_type != self._round:
             self._round = shown_type
             self.toggle.blockSignals(True)
-            self.toggle.setChecked(rules.opted_in(self.prefs, shown_type))
+            self.toggle.setChecked(rules.opted_in(self.settings, shown_type))
             self.toggle.blockSignals(False)
             self._label_toggle()
             suggested = shown_type in rules.SUGGESTED_ROUNDS
@@ -93,7 +93,7 @@ class VoiceNudge(QFrame):
                 f"{self.watch.limit:.0f} s of silence; nothing is recorded"
                 + (" (suggested for this round type)" if suggested else "")
             )
-        want = bool(visible and running_type and rules.opted_in(self.prefs, running_type))
+        want = bool(visible and running_type and rules.opted_in(self.settings, running_type))
         if running_type != self._failed_for and self._failed_for is not None:
             self._failed_for = None
             self._label_toggle()
@@ -180,7 +180,7 @@ class VoiceNudge(QFrame):
         self._label_toggle()
         if not self._round:
             return
-        problem = rules.set_opted_in(self.prefs, self._round, on)
+        problem = rules.set_opted_in(self.settings, self._round, on)
         if problem:
             self.message.setText(problem)
             self.message.setVisible(True)

@@ -71,7 +71,7 @@ class TakeRecorder(QFrame):
             "Time each segment from your own voice: speaking time, pauses over 2 s and words"
             " per minute. The take stays in memory unless you keep it."
         )
-        self.record_box.setChecked(bool(ctx.prefs.get(PREF_KEY, False)))
+        self.record_box.setChecked(bool(ctx.settings.get(PREF_KEY, False)))
         self.record_box.toggled.connect(self._remember)
         self.indicator = QLabel(MIC_ON)
         self.indicator.setAccessibleName("Microphone is open")
@@ -116,8 +116,7 @@ class TakeRecorder(QFrame):
     # -- recording ---------------------------------------------------------------------
 
     def _remember(self, on: bool) -> None:
-        self.ctx.prefs.set(PREF_KEY, bool(on))
-        problem = self.ctx.prefs.save()
+        problem = self.ctx.settings.keep(PREF_KEY, bool(on))
         if problem:
             self._say(problem)
 

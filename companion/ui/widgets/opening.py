@@ -107,16 +107,17 @@ def choose_file(
     chosen: Callable[[Path, str], None],
     *,
     save: bool = False,
-    prefs=None,
+    ctx=None,
 ) -> QFileDialog:
     """Qt's own file dialog (the desktop's native one may run a loop of its own), opening
-    in the last folder used (``prefs``, core.last_folder); ``chosen(path, name_filter)``
+    in the last folder used (``ctx``'s settings, core.last_folder); ``chosen(path, name_filter)``
     runs once a file is picked, and its folder is remembered. ``start`` is the suggested
     file when saving, the folder when opening; ``filters`` are separated by ``;;``."""
 
     dialog = _FileDialog(parent, title)
-    if prefs is not None and save:
-        dialog.data_dir = Path(prefs.path).parent  # prefs.json lives in the data folder
+    settings = ctx.settings if ctx is not None else None
+    if ctx is not None and save:
+        dialog.data_dir = ctx.data_dir  # its own files are never an export's target
     dialog.setOptions(
         QFileDialog.Option.DontUseNativeDialog | QFileDialog.Option.DontConfirmOverwrite
     )
@@ -125,18 +126,18 @@ def choose_file(
     if save:
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        dialog.setDirectory(str(start_folder(prefs, start.parent)))
+        dialog.setDirectory(str(start_folder(settings, start.parent)))
         dialog.selectFile(start.name)
     else:
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dialog.setDirectory(str(start_folder(prefs, start)))
+        dialog.setDirectory(str(start_folder(settings, start)))
 
     def picked() -> None:
         files = dialog.selectedFiles()
         if files and files[0]:
             path = Path(files[0])
-            remember(prefs, path)
+            remember(settings, path)
             chosen(path, dialog.selectedNameFilter())
 
     return open_dialog(dialog, picked)

@@ -30,7 +30,7 @@ from companion.core.cue.rounds import (
     step_view,
     stepper_section,
 )
-from companion.core.cue.state import CueState, load_state, save_state
+from companion.core.cue.state import CardMemory, CueState, load_state
 from companion.core.cue.timebox import timebox_nudges, timebox_status
 from companion.core.day import loops
 
@@ -272,7 +272,7 @@ def test_state_round_trips_and_tolerates_junk():
     state = CueState(round_type="coding", opacity=60, font_pt=14, glance=True)
     state.steps["design"] = 3
     state.round_id = 7
-    save_state(store, state)
+    CardMemory(store).change(**state.to_dict())
     again = load_state(store)
     assert again == state
     # a state saved by an older card (it kept its own running round) still loads
@@ -423,6 +423,18 @@ def test_round_minutes_are_clamped(value, content):
     coding = find_round(round_infos(content), "coding")
     state = CueState(minutes={"coding": value} if isinstance(value, int) else {})
     assert 5 <= state.round_minutes(coding) <= 240
+
+
+def test_the_card_and_the_page_each_change_only_what_they_name():
+    store = DictStore()
+    page, card = CardMemory(store), CardMemory(store)
+    page.change(loop_id=7, opacity=50, minutes={"design": 50})  # the Cue page
+    # the card's copy has not seen the page's changes: it names only its own
+    stale = CueState(round_type="coding", opacity=95, minutes={"coding": 30}, steps={"coding": 2})
+    stored = card.change(round_type=stale.round_type, minutes=stale.minutes, steps=stale.steps)
+    assert (stored.loop_id, stored.opacity, stored.round_type) == (7, 50, "coding")
+    assert stored.minutes == {"design": 50, "coding": 30}  # another type's length kept
+    assert page.change(opacity=1).opacity == 30 and load_state(store) == page.load()  # clamped
 
 
 def test_merge_keeps_the_other_writers_fields():

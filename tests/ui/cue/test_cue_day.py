@@ -120,7 +120,7 @@ def test_a_custom_round_type_has_its_own_title_and_never_another_types_label(
     from companion.core.cue import state as cue_state
 
     # the card showed Senior leadership last time; a custom-type round runs now
-    cue_state.save_state(ctx.settings, cue_state.CueState(round_type="leadership"))
+    cue_state.CardMemory(ctx.settings).change(round_type="leadership")
     _add(db, loop_id, "bar-raiser", clock.now() - dt.timedelta(minutes=2), label="Bar raiser")
     card = _card(session, qtbot, "")
     assert card.running

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from companion.core import hotkeys as hk
+from companion.core.context import AppContext
 from companion.core.preflight import proofs
-from companion.core.prefs import Prefs
 
 # the default keys in xdotool's names
 SHOW, NEXT, END = "ctrl+alt+c", "ctrl+alt+Next", "ctrl+alt+s"
@@ -41,7 +41,6 @@ def _day(data: Path) -> None:
         rid = loops.add_round(ctx.db, loop, "coding", scheduled_at=now - dt.timedelta(minutes=10))
         loops.update_round(ctx.db, rid, started_at=loops.get_round(ctx.db, rid).scheduled_at)
         loops.add_round(ctx.db, loop, "design", scheduled_at=now + dt.timedelta(minutes=4))
-        ctx.prefs.set("today.loop_id", loop)
     finally:
         ctx.close()
 
@@ -117,6 +116,7 @@ def test_the_day_runs_on_the_portable_services(xsession, spawn, harness_dir, tmp
     assert app.quit() == 0, app.errors[-3000:]
     assert "Traceback" not in app.errors, app.errors[-3000:]
     # what preflight will say the next time: the keys and the reminders worked, and how
-    saved = Prefs(data / "prefs.json")
-    assert saved.get(proofs.HOTKEY)["through"] == "keys inside the app"
-    assert saved.get(proofs.NOTIFICATION)["channel"] == "window"
+    saved = AppContext(data)  # in the journal
+    assert saved.settings.get(proofs.HOTKEY)["through"] == "keys inside the app"
+    assert saved.settings.get(proofs.NOTIFICATION)["channel"] == "window"
+    saved.close()

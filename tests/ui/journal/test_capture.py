@@ -275,7 +275,7 @@ def test_a_draft_belongs_to_its_round_and_never_opens_in_another(qtbot, ctx, bus
         "Design a rate limiter"
     ]
     assert again.save()
-    assert ctx.prefs.get(f"capture.draft.{first}") is None
+    assert ctx.settings.get(f"capture.draft.{first}") is None
 
 
 def test_the_capture_fits_a_small_screen(qtbot, ctx, bus, ended_round):

@@ -24,7 +24,7 @@ def test_saving_an_export_over_the_journal_is_refused(qtbot, ctx):
         "JSON (*.json)",
         lambda path, _f: chosen.append(path),
         save=True,
-        prefs=ctx.prefs,
+        ctx=ctx,
     )
     dialog = open_file_dialog(parent)
     dialog.selectFile(str(journal))

@@ -185,11 +185,11 @@ def test_the_portable_services_mean_keys_inside_the_app_with_one_line_why(
 ):
     monkeypatch.setenv("COMPANION_PORTABLE", "1")
     monkeypatch.delenv("COMPANION_HOTKEYS", raising=False)
-    service = HotkeyService(ctx.prefs, platform="xcb")
+    service = HotkeyService(ctx.prefs, platform="xcb", proofs_to=lambda: ctx.settings)
     service.start()
     assert service.backend_name == InAppHotkeys.name
     assert service.unavailable.startswith("Global hotkeys are off: the portable services")
-    assert ctx.prefs.get(proofs.HOTKEY) is None
+    assert ctx.settings.get(proofs.HOTKEY) is None
     window = QLineEdit()
     qtbot.addWidget(window)
     window.show()
@@ -197,7 +197,7 @@ def test_the_portable_services_mean_keys_inside_the_app_with_one_line_why(
     mods = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
     with qtbot.waitSignal(service.activated):
         qtbot.keyClick(window, Qt.Key.Key_C, mods)
-    proof = ctx.prefs.get(proofs.HOTKEY)  # preflight's proof that a key worked here
+    proof = ctx.settings.get(proofs.HOTKEY)  # preflight's proof that a key worked here
     assert (proof["keys"], proof["through"]) == ("ctrl+alt+C", InAppHotkeys.name)
     hk.set_enabled(ctx.prefs, False)
     service.start()

@@ -91,6 +91,7 @@ def test_reminders_take_the_tray_or_the_window_where_there_is_no_session_bus(
     qapp, ctx, monkeypatch, system
 ):
     monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/never-asked")
+    ctx.store  # noqa: B018 - the journal (where the proof goes) opened on this machine's terms
     if system == "portable":
         monkeypatch.setenv("COMPANION_PORTABLE", "1")
     else:
@@ -100,9 +101,11 @@ def test_reminders_take_the_tray_or_the_window_where_there_is_no_session_bus(
         "jeepney.io.blocking.open_dbus_connection", lambda **kw: asked.append("bus")
     )
     shown: list[tuple[str, str]] = []
-    notifier = Notifier(fallback=lambda title, body: shown.append((title, body)), prefs=ctx.prefs)
+    notifier = Notifier(
+        fallback=lambda title, body: shown.append((title, body)), proofs_to=lambda: ctx.settings
+    )
     assert notifier.send("Round in 10 minutes", "Acme, design") == "window"
     assert shown == [("Round in 10 minutes", "Acme, design")] and asked == []
     assert notifier.sent == [("window", "Round in 10 minutes", "Acme, design")]
     assert DbusNotifications().notify("t", "b") == 0 and asked == []
-    assert ctx.prefs.get(proofs.NOTIFICATION)["channel"] == "window"  # preflight's proof
+    assert ctx.settings.get(proofs.NOTIFICATION)["channel"] == "window"  # preflight's proof

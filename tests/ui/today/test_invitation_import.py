@@ -37,14 +37,14 @@ def test_the_first_import_with_several_people_asks_which_address_is_mine(editor,
     ]
     ask.setTextValue("sam.rivera@example.org")
     ask.accept()
-    assert ctx.prefs.get(ME_PREF) == "sam.rivera@example.org"
+    assert ctx.settings.get(ME_PREF) == "sam.rivera@example.org"
     (rnd,) = list_rounds(ctx.db, editor.loop_id)
     assert (rnd.interviewer_name, rnd.organizer) == ("Marcus Weber", "Dana Li")
     assert rnd.link == "https://meet.google.com/xqd-pwra-kzt"
 
 
 def test_an_update_and_a_cancellation_change_the_rounds_in_place(editor, ctx):
-    ctx.prefs.set(ME_PREF, "sam.rivera@example.org")
+    ctx.settings.set(ME_PREF, "sam.rivera@example.org")
     editor.import_file(FIXTURES / "teams-hiring-manager.ics")
     editor.import_file(FIXTURES / "teams-peer.ics")
     moved = editor.import_file(FIXTURES / "teams-hiring-manager-moved.ics")
@@ -58,7 +58,7 @@ def test_an_update_and_a_cancellation_change_the_rounds_in_place(editor, ctx):
 
 
 def test_a_cancelled_round_says_cancelled_on_today(editor, ctx):
-    ctx.prefs.set(ME_PREF, "sam.rivera@example.org")
+    ctx.settings.set(ME_PREF, "sam.rivera@example.org")
     editor.import_file(FIXTURES / "teams-peer.ics")
     editor.import_file(FIXTURES / "outlook-cancel-peer.ics")
     states = [editor.tree.topLevelItem(n).text(2) for n in range(editor.tree.topLevelItemCount())]

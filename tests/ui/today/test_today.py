@@ -530,7 +530,7 @@ def test_the_loop_shown_first_is_one_pref_written_by_the_service(qtbot, ctx, bus
     seen = []
     bus.changed.connect(seen.append)
     loop_id = page.create_loop("Acme", "SRE", "2026-12-02")
-    assert ctx.prefs.get(SHOWN_LOOP) == loop_id and page.day.shown_loop == loop_id
+    assert ctx.settings.get(SHOWN_LOOP) == loop_id and page.day.shown_loop == loop_id
     assert [sorted(c.kinds) for c in seen] == [["loop", "prefs"]]
     assert page.schedule.loop_id == loop_id and page.headline.text() == "Today · Acme · SRE"
     # "All loops" sets it back: the day's loops, in the order their rounds come

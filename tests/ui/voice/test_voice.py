@@ -47,14 +47,15 @@ def test_the_limit_comes_from_the_content(content):
 
 
 def test_opt_in_is_per_round_type_and_remembered(ctx):
-    assert not rules.opted_in(ctx.prefs, "coding")
-    assert rules.set_opted_in(ctx.prefs, "coding", True) is None
-    from companion.core.prefs import Prefs
+    assert not rules.opted_in(ctx.settings, "coding")
+    assert rules.set_opted_in(ctx.settings, "coding", True) is None
+    from companion.core.context import AppContext
 
-    again = Prefs(ctx.prefs.path)
-    assert rules.opted_in(again, "coding") and not rules.opted_in(again, "design")
-    rules.set_opted_in(again, "coding", False)
-    assert not rules.opted_in(Prefs(ctx.prefs.path), "coding")
+    again = AppContext(ctx.data_dir)  # the next start reads it from the journal
+    assert rules.opted_in(again.settings, "coding") and not rules.opted_in(again.settings, "design")
+    rules.set_opted_in(again.settings, "coding", False)
+    assert not rules.opted_in(ctx.settings, "coding")
+    again.close()
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def test_the_toggle_follows_the_shown_round_type(card, ctx):
     assert not card.voice.toggle.isChecked()
     assert card.voice.toggle.text() == "Silence nudge: off"
     card.voice.toggle.click()
-    assert rules.opted_in(ctx.prefs, "coding")
+    assert rules.opted_in(ctx.settings, "coding")
     assert card.voice.toggle.text() == "Silence nudge: on"
     card.set_round("design")
     assert not card.voice.toggle.isChecked()
@@ -89,7 +90,7 @@ def test_no_audio_server_is_a_message_on_the_card_and_the_round_goes_on(
     monkeypatch.setattr(
         "companion.ui.voice.listener._find_device", lambda name: None
     )  # what Qt answers with no server; the real lookup is covered below
-    rules.set_opted_in(ctx.prefs, "coding", True)
+    rules.set_opted_in(ctx.settings, "coding", True)
     card.set_round("coding")
     card.show_card()
     card.toggle_round()
@@ -118,7 +119,7 @@ def test_the_mic_follows_the_days_running_round_and_the_card_being_shown(card, c
 
     made: list = []
     card.voice._factory = fed_mic.factory(made, measure_levels=False)  # the strip's seam
-    rules.set_opted_in(ctx.prefs, "coding", True)
+    rules.set_opted_in(ctx.settings, "coding", True)
     card.set_round("coding")
     card.show_card()
     assert not card.running and not card.voice.mic_open
@@ -161,7 +162,7 @@ def test_the_nudge_shows_twenty_seconds_after_the_last_word_and_speech_clears_it
     samples, rate = fed_mic.wav_samples(take.path)
     made: list = []
     card.voice._factory = fed_mic.factory(made, rate=rate, measure_levels=False)
-    rules.set_opted_in(ctx.prefs, "coding", True)
+    rules.set_opted_in(ctx.settings, "coding", True)
     card.set_round("coding")
     card.show_card()
     card.toggle_round()
@@ -197,7 +198,7 @@ def test_nudge_after_twenty_seconds_of_silence_and_cleared_by_speech(
 ):
     p = vt.PARAGRAPHS
     take = vt.build(tmp_path, "round", 160, [p[2], 23.0, p[0]], snr_db=None)
-    rules.set_opted_in(ctx.prefs, "coding", True)
+    rules.set_opted_in(ctx.settings, "coding", True)
     card.set_round("coding")
     card.show_card()
     shown: list[tuple[bool, float]] = []
@@ -237,7 +238,7 @@ def test_nudge_after_twenty_seconds_of_silence_and_cleared_by_speech(
 def test_a_microphone_unplugged_mid_round_is_a_message_and_the_round_goes_on(
     card, ctx, qtbot, server
 ):
-    rules.set_opted_in(ctx.prefs, "design", True)
+    rules.set_opted_in(ctx.settings, "design", True)
     card.set_round("design")
     card.show_card()
     card.toggle_round()
@@ -400,7 +401,7 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
     recorder = page.take_recorder
     assert not recorder.record_box.isChecked()
     recorder.record_box.click()  # opt in (remembered)
-    assert ctx.prefs.get("voice.record_rehearsal") is True
+    assert ctx.settings.get("voice.record_rehearsal") is True
     # a second of room first, as an open mic hears before the first word (the detector
     # learns the noise floor from it)
     take = vt.build(tmp_path, "pitch", 160, [1.0, p[0], 3.0, p[1], 0.5], snr_db=None)

@@ -118,7 +118,7 @@ def test_the_card_follows_a_take_with_a_segment_left_out(card, ctx, tmp_path):
     assert strip.isVisible() and not strip.following  # the opening: the opt-in shows
     assert strip.toggle.text() == "Follow my pitch: off"
     strip.toggle.click()  # opt in (remembered)
-    assert ctx.prefs.get("voice.follow_pitch") is True
+    assert ctx.settings.get("voice.follow_pitch") is True
     card.tick()
     assert strip.following and strip.indicator.isVisible()
     seen: list[str] = []
