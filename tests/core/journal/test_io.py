@@ -436,7 +436,7 @@ def test_a_dated_loop_is_still_keyed_by_company_and_time():
     assert report.loops_skipped == 1 and report.loops_added == 0
 
 
-# --- reading one loop at a time --------------------------------------------------------
+# --- reading the file: strict JSON, the format first -----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -458,7 +458,7 @@ def test_a_dated_loop_is_still_keyed_by_company_and_time():
         ('{"loops": [{"company": ""}], "format": "x", "version": 1}', "not an Interview"),
     ],
 )
-def test_a_streamed_file_is_refused_as_a_whole_file_would_be(tmp_path, text, message):
+def test_a_file_that_breaks_strict_json_or_the_format_is_refused_by_what(tmp_path, text, message):
     path = tmp_path / "j.json"
     path.write_text(text)
     with pytest.raises(journal_io.JournalImportError, match=message):
