@@ -88,11 +88,12 @@ def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:
         loop_ids = _insert_loops(db, doc, report)
         round_ids = _insert_rounds(db, doc, loop_ids, report)
         _insert_entries(db, doc, loop_ids, round_ids, report)
+        updated = to_stored_utc()  # one time for the import's thank-yous, not one each
         db.conn.executemany(
             "INSERT INTO thank_yous(loop_id, to_whom, draft, sent_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?)",
             (
-                (loop_ids[t[0]], *t[1:], to_stored_utc())
+                (loop_ids[t[0]], *t[1:], updated)
                 for t in doc.thank_yous
                 if loop_ids[t[0]] is not None
             ),
