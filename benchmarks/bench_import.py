@@ -7,7 +7,8 @@ Figures:
   against the time per loop at 1,000 in the same run (target: at most 1.5x, i.e.
   linear), and 20,000 loops in at most 10 s;
 - the 200 MB file (three copies of the 20,000-loop export's loops in one file, 60,000
-  loops): peak RSS at most 5x the file, or refused before reading;
+  loops): peak RSS at most 5x the file, or refused before reading (the import reads a
+  file whole: its text and its parsed document are held at once);
 - .ics: ``read_ics`` of the invitation (a custom zone with a block per transition, 1.3
   MB at 800 events) against the same events with a zone name the system knows and no
   VTIMEZONE; 800 events in at most 2 s.

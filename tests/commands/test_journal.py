@@ -48,8 +48,8 @@ def _import(journal, tmp_path, body: bytes) -> int:
 @pytest.mark.parametrize(
     ("rest", "place"),
     [
-        # the falsifying example of test_validate, as a file holds it: ESC is stripped and
-        # the company is left empty (the quick path never sees it: the file is not plain)
+        # ESC is stripped and the company is left empty (the file is not plain: its
+        # strings are searched)
         (r'"loops": [{"company": "\u001b"}]', "loops[0].company: is empty."),
         (r'"loops": [{"company": "\u0000\b\f\u007f"}]', "loops[0].company: is empty."),
         (

@@ -28,8 +28,8 @@ place, e.g. ``loops[2].flubs[0].severity``), then adds everything in one transac
 A loop already present (same company and created_at, or for a loop without created_at
 the same content) is skipped, and unfiled rounds and entries already present (same
 content) are not added again, so importing the same file twice adds nothing, whatever
-it holds. The checks (strict parsing, dates in range, control characters) live in
-:mod:`.validate`, reading one loop at a time in :mod:`.stream`, and the inserts, table by
+it holds. The checks (strict parsing of the whole file, dates in range, control
+characters) live in :mod:`.validate` and :mod:`.check_fields`, and the inserts, table by
 table, in :mod:`.importer`. Export streams (:func:`export_journal`).
 """
 

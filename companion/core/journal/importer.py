@@ -21,6 +21,7 @@ from sqlite_utils import Database
 from companion.core.about.takes import import_takes
 from companion.core.content.audiences import audience_of
 from companion.core.journal.bulk import index_afterwards
+from companion.core.journal.check_fields import collector_paused
 from companion.core.journal.validate import (
     ENTRY_KINDS,
     LOOP_FIELDS,
@@ -84,15 +85,16 @@ class ImportReport:
 def import_checked(db: Database, doc: CheckedJournal) -> ImportReport:
     """Add a checked file in one transaction (a savepoint inside an open one)."""
     report = ImportReport(control_chars_removed=doc.stripped)
-    with db.atomic(), index_afterwards(db):
+    with collector_paused(), db.atomic(), index_afterwards(db):
         loop_ids = _insert_loops(db, doc, report)
         round_ids = _insert_rounds(db, doc, loop_ids, report)
         _insert_entries(db, doc, loop_ids, round_ids, report)
+        updated = to_stored_utc()  # one time for the import's thank-yous, not one each
         db.conn.executemany(
             "INSERT INTO thank_yous(loop_id, to_whom, draft, sent_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?)",
             (
-                (loop_ids[t[0]], *t[1:], to_stored_utc())
+                (loop_ids[t[0]], *t[1:], updated)
                 for t in doc.thank_yous
                 if loop_ids[t[0]] is not None
             ),

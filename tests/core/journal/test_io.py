@@ -436,7 +436,7 @@ def test_a_dated_loop_is_still_keyed_by_company_and_time():
     assert report.loops_skipped == 1 and report.loops_added == 0
 
 
-# --- reading one loop at a time --------------------------------------------------------
+# --- reading the file: strict JSON, the format first -----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -458,7 +458,7 @@ def test_a_dated_loop_is_still_keyed_by_company_and_time():
         ('{"loops": [{"company": ""}], "format": "x", "version": 1}', "not an Interview"),
     ],
 )
-def test_a_streamed_file_is_refused_as_a_whole_file_would_be(tmp_path, text, message):
+def test_a_file_that_breaks_strict_json_or_the_format_is_refused_by_what(tmp_path, text, message):
     path = tmp_path / "j.json"
     path.write_text(text)
     with pytest.raises(journal_io.JournalImportError, match=message):
@@ -490,3 +490,19 @@ def test_a_refused_file_is_told_in_whole_sentences(data_dir, tmp_path, capsys, t
     assert _cli(["--data-dir", str(data_dir), "journal", "import", str(bad)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.endswith(". Nothing was imported."), err
+
+
+def test_an_import_leaves_the_cycle_collector_on_whether_or_not_the_file_is_good(tmp_path):
+    """The collector is paused while a file is read and its rows inserted; an import that
+    left it off would let every later cycle in the app pile up."""
+    import gc
+
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(_undated_doc()))
+    bad.write_text(json.dumps(_doc(loops=[{"company": 5}])))
+    db = open_memory_store().db
+    assert journal_io.import_journal(db, good, NOW).loops_added == 3
+    assert gc.isenabled()
+    with pytest.raises(journal_io.JournalImportError, match=r"loops\[0\]\.company"):
+        journal_io.import_journal(db, bad, NOW)
+    assert gc.isenabled()
