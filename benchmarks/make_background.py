@@ -2,8 +2,10 @@
 wheel's general en-us language model (en-us.lm.bin) with their unigram log10
 probabilities, kept only when the wheel's dictionary can say them.
 
-Usage: ``python benchmarks/make_background.py [--words N]`` (default 3000). The model is
-written out as ARPA text into a temporary folder once (about 60 MB, a second)."""
+Usage: ``python benchmarks/make_background.py [--words N]`` (default 1000: 3000 heard the
+same paraphrases and no segment of another text either, at 5 MiB more and a third more
+CPU following; benchmarks/voice_paraphrase.py). The model is written out as ARPA text
+into a temporary folder once (about 60 MB, a second)."""
 
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ def unigrams(arpa: Path):
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--words", type=int, default=3000)
+    parser.add_argument("--words", type=int, default=1000)
     args = parser.parse_args()
     import pocketsphinx
 

@@ -292,10 +292,7 @@ def hear(samples, sample_rate: int, script, pack_ids=()) -> TakeHeard:
     # cepstral mean and misheard a take's first words until it had learnt the voice and the
     # room ("infrastructure letting you" for "infrastructure engineer"); decoding the whole
     # take twice for that cost 0.22 CPU s a second of audio
-    for i in range(0, min(len(audio), int(WARM_SECONDS * SAMPLE_RATE)), chunk):
-        recognizer.feed(audio[i : i + chunk])
-    recognizer.finish()
-    recognizer.restart()
+    recognizer.warm_up(audio[: int(WARM_SECONDS * SAMPLE_RATE)], chunk)
     aligner = Aligner(script, frozenset(recognizer.unknown))
     for i in range(0, len(audio), chunk):
         aligner.feed(recognizer.feed(audio[i : i + chunk]))
