@@ -7,8 +7,7 @@ import datetime as dt
 import json
 
 from companion.commands import review_ahead, whole_number
-from companion.commands.common import CommandError, open_journal, say
-from companion.commands.today import parse_moment
+from companion.commands.common import CommandError, open_journal, parse_moment, say
 from companion.core.review.queue import review_list
 from companion.core.text import count_of
 
