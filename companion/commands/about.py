@@ -18,8 +18,7 @@ from companion.core.about.spoken import MAX_WPM, MIN_WPM
 from companion.core.about.store import words_per_minute
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("about", help="export or time the About-me one-pager")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="about_command", metavar="ACTION", required=True)
 
     export = inner.add_parser("export", help="write the one-pager as PDF, HTML or Markdown")

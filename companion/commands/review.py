@@ -12,13 +12,11 @@ from companion.core.review.queue import review_list
 from companion.core.text import count_of
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "review",
-        help="what to review before the loop, weakest recall first",
-        description="List the quiz questions and study topics to review now: those due, and "
+def register(parser) -> None:
+    parser.description = (
+        "List the quiz questions and study topics to review now: those due, and "
         "before a loop everything due by its first round, each with its due time and its "
-        "predicted recall at that round (FSRS), lowest first.",
+        "predicted recall at that round (FSRS), lowest first."
     )
     parser.add_argument(
         "--at",

@@ -19,8 +19,7 @@ from companion.core.stories.document import STORIES
 from companion.core.stories.render import StoryRenderer
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("stories", help="check or export your story bank")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="stories_command", metavar="ACTION", required=True)
 
     check = inner.add_parser(

@@ -13,13 +13,11 @@ from companion.core.day.rules import day_rules
 from companion.core.day.schedule import clock_text
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "today",
-        help="the phase of the day, the current and next round, and what is due",
-        description="Print the day as the app sees it: the phase (night-before, morning-of, "
+def register(parser) -> None:
+    parser.description = (
+        "Print the day as the app sees it: the phase (night-before, morning-of, "
         "before-round, in-round, between-rounds, after-loop or none), the current and next "
-        "round, and what is due by when.",
+        "round, and what is due by when."
     )
     parser.add_argument(
         "--at",
