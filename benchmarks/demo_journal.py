@@ -323,9 +323,11 @@ def _shifted(row: tuple, loop_base: int, round_base: int) -> tuple:
 # --- the command: `python benchmarks/demo_journal.py demo --loops N --data-dir DIR` ------
 
 
-def register(sub) -> None:
+COMMAND, HELP = "demo", "fill a data folder with synthetic loops"
+
+
+def register(parser) -> None:
     """The ``demo`` command, on the app's own parser (added by :func:`companion_with_demo`)."""
-    parser = sub.add_parser("demo", help="fill a data folder with synthetic loops")
     parser.add_argument("--loops", type=int, default=20, metavar="N", help="default: 20")
     parser.add_argument("--seed", type=int, default=7, help="random seed (default: 7)")
     parser.add_argument(

@@ -15,11 +15,15 @@ from companion.ui.process.launch import run_gui
 from companion.ui.process.launch_context import LaunchContext
 
 
-def build_parser(extra: Sequence[types.ModuleType] = ()):
-    """The command line; ``extra``: command modules from outside the app (the demo
-    generator of benchmarks/), each with its ``register(sub)``."""
+def build_parser(extra: Sequence[types.ModuleType] = (), *, lazy: bool = False):
+    """The command line. ``lazy``: a command's module is imported when the command line
+    names it, so running one command loads no other (how :func:`main` parses); without
+    it every command is declared (for walking them all: the docs' and usage tests).
+    ``extra``: command modules from outside the app (the demo generator of benchmarks/),
+    each with ``COMMAND``, ``HELP`` and ``register(parser)`` like the app's own."""
     # argparse loads here, not at the top: a plain GUI launch never builds the parser
     import argparse
+    import importlib
 
     class OneLineParser(argparse.ArgumentParser):
         """A usage error in one line, exit 2: `companion: <command>: <what is wrong>; see
@@ -39,6 +43,34 @@ def build_parser(extra: Sequence[types.ModuleType] = ()):
                 self.error(f"unrecognized arguments: {' '.join(extras)}")
             return namespace, extras
 
+    class Commands(argparse._SubParsersAction):
+        """The commands, listed (in `companion --help`) from their one-line help, each
+        declared by its own module's ``register(parser)`` when first named."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.undeclared: dict[str, str | types.ModuleType] = {}
+
+        def add(self, name: str, line: str, module: str | types.ModuleType) -> None:
+            self.add_parser(name, help=line)
+            self.undeclared[name] = module
+            if not lazy:
+                self.declare(name)
+
+        def declare(self, name: str) -> None:
+            module = self.undeclared.pop(name, None)
+            if module is None:  # declared already
+                return
+            if isinstance(module, str):
+                module = importlib.import_module(module)  # seam: commands
+            command = self.choices[name]
+            module.register(command)
+            _accept_data_dir_everywhere(command)
+
+        def __call__(self, parser, namespace, values, option_string=None):
+            self.declare(values[0])
+            super().__call__(parser, namespace, values, option_string)
+
     parser = OneLineParser(
         prog="companion",
         description=f"{APP_NAME}: a local-first companion for the day of an interview loop.",
@@ -55,14 +87,11 @@ def build_parser(extra: Sequence[types.ModuleType] = ()):
         help="load content, open a temporary database, paint the main window offscreen, exit",
     )
     parser.add_argument("--page", help=argparse.SUPPRESS)  # start on a page (screenshots)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    import importlib
-
-    for name in COMMANDS:
-        importlib.import_module(f"companion.commands.{name}").register(sub)  # seam: commands
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=Commands)
+    for name, line in COMMANDS.items():
+        sub.add(name, line, f"companion.commands.{name}")
     for module in extra:
-        module.register(sub)
-    _accept_data_dir_everywhere(sub)
+        sub.add(module.COMMAND, module.HELP, module)
     return parser
 
 
@@ -82,32 +111,33 @@ def usage_line(prog: str, message: str) -> str:
     return f"{where}{message}; see {prog} --help"
 
 
-def _accept_data_dir_everywhere(sub) -> None:
+def _accept_data_dir_everywhere(command) -> None:
     """`companion today --data-dir DIR` reads as well as `companion --data-dir DIR today`;
-    and a bare ``type=int`` gets the bounds of :func:`whole_number`."""
+    and a bare ``type=int`` gets the bounds of :func:`whole_number` (for a command's
+    parser and each of its own sub-commands')."""
     import argparse
 
-    for command in sub.choices.values():
-        command.set_defaults(usage_prog=command.prog)  # the deepest command's, for its errors
-        for action in command._actions:  # every integer bounded by one parser
-            if action.type is int:
-                action.type = whole_number()
-        has_own = any("--data-dir" in a.option_strings for a in command._actions)
-        if not has_own:
-            command.add_argument(
-                "--data-dir",
-                metavar="DIR",
-                default=argparse.SUPPRESS,
-                help="keep data in DIR instead of the default folder",
-            )
-        for action in command._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                _accept_data_dir_everywhere(action)
+    command.set_defaults(usage_prog=command.prog)  # the deepest command's, for its errors
+    for action in command._actions:  # every integer bounded by one parser
+        if action.type is int:
+            action.type = whole_number()
+    has_own = any("--data-dir" in a.option_strings for a in command._actions)
+    if not has_own:
+        command.add_argument(
+            "--data-dir",
+            metavar="DIR",
+            default=argparse.SUPPRESS,
+            help="keep data in DIR instead of the default folder",
+        )
+    for action in command._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for inner in action.choices.values():
+                _accept_data_dir_everywhere(inner)
 
 
 def _gui_fast_path(argv: list[str]) -> types.SimpleNamespace | None:
-    """Plain GUI launches skip building the full parser (every command module would be
-    imported): start-up time is measured against a bare Qt window."""
+    """Plain GUI launches build no parser (nor import argparse): start-up time is measured
+    against a bare Qt window."""
     args = types.SimpleNamespace(data_dir=None, self_test=False, page=None, command=None)
     rest = list(argv)
     while rest:
@@ -160,7 +190,7 @@ def _main(argv: list[str] | None, extra: Sequence[types.ModuleType] = ()) -> int
     argv = sys.argv[1:] if argv is None else argv
     args = _gui_fast_path(argv)
     if args is None:
-        args = build_parser(extra).parse_args(argv)
+        args = build_parser(extra, lazy=True).parse_args(argv)
     if args.self_test:
         from companion.selftest import run_self_test  # seam: commands
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 from demo_journal import companion_with_demo
 
 from companion import __version__
 from companion.cli import _gui_fast_path, main
+from companion.commands import COMMANDS
 
 
 def test_version(capsys):
@@ -251,9 +254,6 @@ def test_the_command_line_loads_no_qt_until_a_window_is_asked_for():
     PySide6 at its top (the card's, after the import hoist) made `companion today` load Qt
     and the card's session, and a Ctrl+C in that import was lost: `companion cue` then ran
     on, or PySide6 broke half-imported (a traceback from the theme)."""
-    import subprocess
-    import sys
-
     probe = (
         "import sys\n"
         "from companion.cli import build_parser\n"
@@ -262,7 +262,66 @@ def test_the_command_line_loads_no_qt_until_a_window_is_asked_for():
         "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'companion.ui.session',"
         " 'companion.ui.app', 'pocketsphinx'))))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.strip() == "[]"
+    assert _last_line(probe) == "[]"
+
+
+def _last_line(code: str, *argv: str) -> str:
+    """The last line ``code`` prints, run in a fresh interpreter (nothing loaded yet)."""
+    out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()[-1]
+
+
+_LOADED = (
+    "import sys\n"
+    "from companion.cli import main\n"
+    "try:\n"
+    "    main(sys.argv[1:])\n"
+    "except SystemExit:\n"
+    "    pass\n"
+    "print('loaded:', *sorted(m for m in sys.modules if m.startswith('companion.commands.')))\n"
+)
+
+
+def _commands_loaded(argv: list[str]) -> set[str]:
+    """The command modules (``companion.commands.<name>`` of a name in COMMANDS) that a
+    fresh process running ``companion <argv>`` imported."""
+    loaded = _last_line(_LOADED, *argv).removeprefix("loaded:").split()
+    return {m.removeprefix("companion.commands.") for m in loaded} & set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_command_imports_no_other_command(command):
+    """Every command's module was imported for any command (to build its parser), so
+    `companion about rehearse` paid for the study list's, the calendar's and the card's
+    imports; `--help` declares the command's whole parser, so its module loads."""
+    assert _commands_loaded([command, "--help"]) == {command}
+
+
+@pytest.mark.parametrize(
+    "argv, imported",
+    [
+        (["today"], {"today"}),
+        (["export", "study-list", "-o", "{tmp}/list.md"], {"export"}),
+        (["--help"], set()),  # the list of commands comes from COMMANDS
+        (["nope"], set()),  # a usage error, as before
+    ],
+)
+def test_running_a_command_imports_only_its_own_module(argv, imported, tmp_path):
+    argv = ["--data-dir", str(tmp_path / "data"), *(a.format(tmp=tmp_path) for a in argv)]
+    assert _commands_loaded(argv) == imported
+
+
+def test_the_gui_path_imports_no_command_and_no_argparse():
+    """A plain launch parses its few options by hand (_gui_fast_path) and starts the GUI,
+    whose modules import no command (the layers contract): it stays at a bare window's
+    cost."""
+    probe = (
+        "import sys\n"
+        "from companion.cli import _gui_fast_path\n"
+        "import companion.ui.process.launch\n"
+        "assert _gui_fast_path(['--data-dir', 'x']) is not None\n"
+        "print(sorted(m for m in sys.modules if m.startswith('companion.commands.')"
+        " or m == 'argparse'))\n"
+    )
+    assert _last_line(probe) == "[]"

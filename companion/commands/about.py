@@ -7,6 +7,7 @@ from pathlib import Path
 from companion.commands.about_source import source_text
 from companion.commands.about_takes import add_parser as add_takes
 from companion.commands.common import CommandError, open_journal, output_path, say
+from companion.commands.pdf import export_pdf
 from companion.commands.rehearse import add_parser as add_rehearse
 from companion.commands.rehearse import run_rehearse
 from companion.commands.stdio import add_output, is_stdio, output_target, report
@@ -15,11 +16,9 @@ from companion.core.about.guard import RenderRefused
 from companion.core.about.pitch import analyze, format_report
 from companion.core.about.spoken import MAX_WPM, MIN_WPM
 from companion.core.about.store import words_per_minute
-from companion.core.sigint import deferred_sigint
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("about", help="export or time the About-me one-pager")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="about_command", metavar="ACTION", required=True)
 
     export = inner.add_parser("export", help="write the one-pager as PDF, HTML or Markdown")
@@ -159,7 +158,7 @@ def run_export(args, ctx) -> int:
                 export_markdown(text, path)
             elif fmt == "html":
                 export_html(text, path)
-            elif warning := _export_pdf(text, path, args.page_size):
+            elif warning := export_pdf(text, path, args.page_size):
                 say(f"companion about: warning: {warning}", err=True)
         except RenderRefused as exc:  # before anything is written
             shown = "standard output" if to_stdout else path.name
@@ -168,20 +167,3 @@ def run_export(args, ctx) -> int:
             return _error(f"cannot write {name}: {exc.strerror or exc}; nothing was written")
     report(f"wrote {name} ({fmt})", args.output)
     return 0
-
-
-def _export_pdf(text: str, output: Path, page_size: str, renderer=None) -> str | None:
-    """Render through Qt without a window; returns the one-page warning, if any."""
-    import os
-
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    with deferred_sigint():  # a Ctrl+C inside PySide6's import broke it (ImportError)
-        from PySide6.QtGui import QGuiApplication
-
-        # seam: qt
-        from companion.ui.about.export import export_pdf_markdown
-
-        app = QGuiApplication.instance() or QGuiApplication(["companion"])
-    result = export_pdf_markdown(text, output, page_size, renderer)
-    del app
-    return result.warning()

@@ -1,17 +1,19 @@
-"""What the headless commands share: open the real journal or say why not, and check
-where an output file goes. A :class:`CommandError` is printed by the CLI as one line.
+"""What the headless commands share: open the real journal or say why not, read an
+``--at`` time, and check where an output file goes. A :class:`CommandError` is printed by the CLI as one line.
 Every line a command writes goes through :func:`~companion.core.text.say`."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from companion.core import paths
 from companion.core.paths import own_file
 from companion.core.storage.files import NotARegularFileError, check_replaceable
 from companion.core.storage.store import list_backups
+from companion.core.timeutil import parse_stored, to_local
 
-__all__ = ["CommandError", "open_journal", "output_path", "say"]
+__all__ = ["CommandError", "open_journal", "output_path", "parse_moment", "say"]
 from companion.core.text import say
 
 
@@ -55,6 +57,18 @@ def _moved_aside_message(ctx, store) -> str:
         f"{store.notices[0]} This command did not run, so nothing was changed in it: "
         f"{restore}; or run the command again to use the new journal."
     )
+
+
+def parse_moment(text: str) -> dt.datetime:
+    """``--at`` read by the rule for stored times (no zone: local time); a moment given
+    with another zone is the same instant on this machine's clock, in the local zone with
+    its rules (a fixed offset would show the dates after a clock change an hour off)."""
+    moment = parse_stored(text.strip())
+    if moment is None:
+        raise CommandError(
+            f"--at {text!r} is not an ISO-8601 time, e.g. 2026-12-01T09:50", exit_code=2
+        )
+    return to_local(moment)
 
 
 def output_path(path: Path | str | None, option: str = "-o", *, data_dir=None) -> Path:

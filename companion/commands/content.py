@@ -11,8 +11,7 @@ from companion.core.paths import shipped_content_dir, user_content_dir
 from companion.core.text import count_of
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("content", help="work with content packs")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="content_command", metavar="ACTION", required=True)
     check = inner.add_parser(
         "check", help="validate a content folder (default: shipped content plus your own)"

@@ -17,12 +17,10 @@ from companion.ui.process.single_instance import (
 )
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "cue",
-        help="open the always-on-top cue card on its own",
-        description="Open the cue card without the main window. Keys when the card has "
-        "focus: 1-9 round type, Left/Right or Space step, G glance, Ctrl+Enter start/end.",
+def register(parser) -> None:
+    parser.description = (
+        "Open the cue card without the main window. Keys when the card has "
+        "focus: 1-9 round type, Left/Right or Space step, G glance, Ctrl+Enter start/end."
     )
     parser.add_argument(
         "--round",

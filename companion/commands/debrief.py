@@ -13,13 +13,11 @@ from companion.core.stories.debrief import all_debriefs, loop_debrief
 loop_id = whole_number(1, what="a loop id")
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "debrief",
-        help="what was asked against what you expected, and the prep recall per loop",
-        description="For each loop (or one), each round's expected topics, the #topics "
+def register(parser) -> None:
+    parser.description = (
+        "For each loop (or one), each round's expected topics, the #topics "
         "asked, the hits (asked and expected) and misses (asked, not expected), and the "
-        "recall: hits over asked, null when nothing was asked.",
+        "recall: hits over asked, null when nothing was asked."
     )
     parser.add_argument("--loop", type=loop_id, metavar="ID", help="only this loop")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -6,16 +6,12 @@ from companion.commands.common import CommandError, say
 from companion.core.dnd import DndError, controller_for, run_command
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "dnd",
-        help="do-not-disturb: pause desktop notifications for a round and restore them",
-        description=(
-            "Pause desktop notifications (GNOME, dunst, mako, macOS Focus via Shortcuts) and "
-            "put back exactly the state they had before. KDE and other DBus notification "
-            "servers only keep a pause while the app that asked runs: use the switch on the "
-            "app's Today page there. Windows has no public API: the steps are shown."
-        ),
+def register(parser) -> None:
+    parser.description = (
+        "Pause desktop notifications (GNOME, dunst, mako, macOS Focus via Shortcuts) and "
+        "put back exactly the state they had before. KDE and other DBus notification "
+        "servers only keep a pause while the app that asked runs: use the switch on the "
+        "app's Today page there. Windows has no public API: the steps are shown."
     )
     parser.add_argument("action", choices=("status", "on", "off"), help="what to do")
     parser.set_defaults(func=run)

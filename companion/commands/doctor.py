@@ -23,8 +23,7 @@ from companion.core.text import count_of
 from companion.ui.process.single_instance import InstanceLock, InstanceLockError
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("doctor", help="check the data folder and report its health")
+def register(parser) -> None:
     parser.add_argument(
         "--repair",
         action="store_true",

@@ -13,8 +13,7 @@ from companion.core.text import count_of
 DOCUMENTED = {"companion export study-list": (*FORMATS, "standard output")}
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("export", help="export the study list (Markdown, CSV, Anki, JSON)")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="export_what", metavar="WHAT", required=True)
     study = inner.add_parser(
         "study-list",

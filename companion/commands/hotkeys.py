@@ -6,14 +6,10 @@ from companion.commands.common import CommandError, say
 from companion.core import hotkeys as hk
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "hotkeys",
-        help="list the global hotkeys in force (ACTION<TAB>KEYS); rebind them or turn them off",
-        description=(
-            "Global hotkeys drive the cue card while the video call has the focus. "
-            "Without a sub-command, prints ACTION<TAB>KEYS for each binding in force."
-        ),
+def register(parser) -> None:
+    parser.description = (
+        "Global hotkeys drive the cue card while the video call has the focus. "
+        "Without a sub-command, prints ACTION<TAB>KEYS for each binding in force."
     )
     parser.set_defaults(func=run, hotkeys_action="list")
     actions = parser.add_subparsers(dest="hotkeys_action", metavar="ACTION")

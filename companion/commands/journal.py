@@ -26,8 +26,7 @@ DOCUMENTED = {
 }
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("journal", help="export or import the whole journal (JSON)")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
     exp = inner.add_parser(
         "export",

@@ -17,8 +17,7 @@ MIN_SECONDS, MAX_SECONDS = 1.0, 60.0
 START_GRACE = 10.0  # seconds an audio server may take before the first samples arrive
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("mic", help="check the microphone: levels, speech heard, verdict")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="mic_command", metavar="ACTION", required=True)
     check = inner.add_parser("check", help="record N seconds (kept nowhere) and give a verdict")
     check.add_argument(

@@ -13,14 +13,12 @@ from companion.core.preflight import exit_status, preflight_json
 from companion.core.preflight.run import gather
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "preflight",
-        help="before a round: mic, camera, do-not-disturb, pingers, power, link",
-        description="Check what the minutes before a round need: an input device, a camera "
+def register(parser) -> None:
+    parser.description = (
+        "Check what the minutes before a round need: an input device, a camera "
         "(never opened), do-not-disturb, the last hotkey that fired and notification that "
         "showed, programs that notify, the battery, the next round's "
-        "call link and time. Exit status 0 when none failed (an unknown is not a failure).",
+        "call link and time. Exit status 0 when none failed (an unknown is not a failure)."
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)

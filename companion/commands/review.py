@@ -7,19 +7,16 @@ import datetime as dt
 import json
 
 from companion.commands import review_ahead, whole_number
-from companion.commands.common import CommandError, open_journal, say
-from companion.commands.today import parse_moment
+from companion.commands.common import CommandError, open_journal, parse_moment, say
 from companion.core.review.queue import review_list
 from companion.core.text import count_of
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "review",
-        help="what to review before the loop, weakest recall first",
-        description="List the quiz questions and study topics to review now: those due, and "
+def register(parser) -> None:
+    parser.description = (
+        "List the quiz questions and study topics to review now: those due, and "
         "before a loop everything due by its first round, each with its due time and its "
-        "predicted recall at that round (FSRS), lowest first.",
+        "predicted recall at that round (FSRS), lowest first."
     )
     parser.add_argument(
         "--at",

@@ -29,8 +29,7 @@ DOCUMENTED = {
 }
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("schedule", help="import a calendar invitation as a loop")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="schedule_command", metavar="ACTION", required=True)
     imp = inner.add_parser(
         "import",

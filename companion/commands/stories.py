@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.commands.about import _export_pdf
 from companion.commands.about_source import read_markdown
 from companion.commands.common import CommandError, open_journal, say
+from companion.commands.pdf import export_pdf
 from companion.commands.stdio import STDIN_NAME, add_output, is_stdio, output_target, report
 from companion.core.about.export import export_markdown, format_for, pdf_size_problem
 from companion.core.about.spoken import DEFAULT_WPM
@@ -19,8 +19,7 @@ from companion.core.stories.document import STORIES
 from companion.core.stories.render import StoryRenderer
 
 
-def register(sub) -> None:
-    parser = sub.add_parser("stories", help="check or export your story bank")
+def register(parser) -> None:
     inner = parser.add_subparsers(dest="stories_command", metavar="ACTION", required=True)
 
     check = inner.add_parser(
@@ -128,7 +127,7 @@ def run_export(args, ctx) -> int:
             if fmt == "md":
                 export_markdown(text, path)
             else:  # a bank runs over one page: no warning for it
-                _export_pdf(text, path, "a4", StoryRenderer())
+                export_pdf(text, path, "a4", StoryRenderer())
         except OSError as exc:
             raise CommandError(
                 f"stories: cannot write {name}: {exc.strerror or exc}; nothing was written"

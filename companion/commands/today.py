@@ -5,22 +5,19 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from companion.commands.common import CommandError, open_journal, say
+from companion.commands.common import open_journal, parse_moment, say
 from companion.core.day.actions import load_view
 from companion.core.day.model import reminders_to_send
 from companion.core.day.notices import notice_for
 from companion.core.day.rules import day_rules
 from companion.core.day.schedule import clock_text
-from companion.core.timeutil import parse_stored, to_local
 
 
-def register(sub) -> None:
-    parser = sub.add_parser(
-        "today",
-        help="the phase of the day, the current and next round, and what is due",
-        description="Print the day as the app sees it: the phase (night-before, morning-of, "
+def register(parser) -> None:
+    parser.description = (
+        "Print the day as the app sees it: the phase (night-before, morning-of, "
         "before-round, in-round, between-rounds, after-loop or none), the current and next "
-        "round, and what is due by when.",
+        "round, and what is due by when."
     )
     parser.add_argument(
         "--at",
@@ -30,18 +27,6 @@ def register(sub) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
-
-
-def parse_moment(text: str) -> dt.datetime:
-    """``--at`` read by the rule for stored times (no zone: local time); a moment given
-    with another zone is the same instant on this machine's clock, in the local zone with
-    its rules (a fixed offset would show the dates after a clock change an hour off)."""
-    moment = parse_stored(text.strip())
-    if moment is None:
-        raise CommandError(
-            f"--at {text!r} is not an ISO-8601 time, e.g. 2026-12-01T09:50", exit_code=2
-        )
-    return to_local(moment)
 
 
 def run(args, ctx) -> int:

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.commands import INT64_MAX, whole_number
-from companion.commands.common import CommandError
-from companion.commands.today import parse_moment
+from companion.commands.common import CommandError, parse_moment
 from companion.core import hotkeys, paths, setting_homes
 from companion.core.about import export as about_export
 from companion.core.about import pitch

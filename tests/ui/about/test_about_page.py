@@ -310,7 +310,7 @@ def test_cli_pdf_export(qapp, ctx, tmp_path, capsys):
 
     about_store.save_text(ctx.db, "# Me\n\n## Who I am\nHi.\n", ctx.now())
     parser = argparse.ArgumentParser()
-    about_cli.register(parser.add_subparsers())
+    about_cli.register(parser.add_subparsers().add_parser("about"))
     args = parser.parse_args(["about", "export", "--format", "pdf", "-o", str(tmp_path / "a.pdf")])
     assert args.func(args, ctx) == 0
     assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")

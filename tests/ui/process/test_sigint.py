@@ -123,7 +123,7 @@ def test_a_ctrl_c_while_a_command_starts_is_130_without_a_traceback(
     KeyboardInterrupt traceback."""
     import companion.cli as cli
 
-    def interrupted(*_args):
+    def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
     if where == "build_parser":
