@@ -71,15 +71,30 @@ def figures(words: tuple[str, ...]) -> set[tuple[str, ...]]:
     return out
 
 
+def figure_phrases(words: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The script's figures as said again in other words: a figure of several number
+    words as it is ("forty thousand"), a one-word figure with the word it counts ("eight
+    years"; "eight" alone is any stray number, or "ate"). Retold at 10 dB or in another
+    voice, an opening kept "eight years" and one key word ("models") of its script
+    (benchmarks/voice_paraphrase.py)."""
+    out = {f for f in figures(words) if len(f) > 1}
+    for i, w in enumerate(words[:-1]):
+        before = [x for x in words[max(0, i - 2) : i] if x != "and"][-1:]
+        joined = any(x in NUMBER_WORDS for x in (*before, words[i + 1]))
+        if w in NUMBER_WORDS and not joined and words[i + 1] != "and":
+            out.add((w, words[i + 1]))
+    return out
+
+
 def meaning_points(said: list[str], segment, last: bool) -> int:
     """Points of ``segment``'s meaning in ``said`` (the words of one piece of speech):
-    each of the script's figures of it said again; a figure with an outcome for a segment
-    whose script has one; a question handed back for the pitch's ``last`` segment when its
-    script asks one."""
+    each of the script's figures of it said again (figure_phrases); a figure with an
+    outcome for a segment whose script has one; a question handed back for the pitch's
+    ``last`` segment when its script asks one."""
     points = 0
     text = " " + " ".join(said) + " "
-    for figure in figures(segment.words):
-        if len(figure) > 1 and f" {' '.join(figure)} " in text:
+    for figure in figure_phrases(segment.words):
+        if f" {' '.join(figure)} " in text:
             points += 1
     if has_figure(segment.words) and figure_with_outcome(said):
         points += 1

@@ -276,3 +276,23 @@ def test_another_text_with_one_made_up_run_and_a_few_key_words_hears_nothing():
     ]
     result = _told(texts)
     assert [s.id for s in result.segments if s.heard] == []
+
+
+@pytest.mark.parametrize(
+    ("opening", "heard"),
+    [
+        # the recognizer's retold opening at 10 dB: "eight years" and "model" kept
+        ("five for been the i they'll that with she believe feet the that is is the eight "
+         "years want it how be my mean something on model", True),
+        ("five for been the i they'll that with she believe feet the that is is the ten "
+         "years want it how be my mean something on model", False),
+        ("five for been the i they'll that with she believe feet the that is is the eight "
+         "days want it how be my mean something on model", False),
+    ],
+)  # fmt: skip
+def test_an_opening_told_with_its_figure_and_what_it_counts_is_heard(opening, heard):
+    # a one-word figure is its meaning only with the word it counts ("eight years"):
+    # another figure ("ten years") or "eight" alone is any stray number
+    texts = [opening, *(PITCH[i][2] for i in ("evidence", "depth", "why-role", "hand-back"))]
+    result = _told(texts)
+    assert ("identity" not in result.skipped) is heard
