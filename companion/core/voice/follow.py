@@ -10,7 +10,8 @@ when final words carry the pointer into the next segment, otherwise when the sam
 segment is still the one the words say CONFIRM_SECONDS later, on a newer hypothesis; a
 jump (back, or past a segment) needs JUMP_CONFIRM_WORDS words of it matched in a row too,
 JUMP_KEYS of them key words (outside everyday English's commonest words, or the segment's
-own: said in no other segment), or two of the segment's own words in a row.
+own: said in no other segment; one, when the run opens the segment, where a skip or a swap
+lands), or two of the segment's own words in a row.
 A delivery nudge changes (on, off, or to another) at most once per NUDGE_HOLD seconds.
 """
 
@@ -125,14 +126,19 @@ class PitchFollow:
         if not sequential and candidate is not None:
             # a jump (back, or past a segment): the words must have gone on in it, past the
             # three-word run that made it (a cold start at 10 dB jumped on "a queue that")
-            trail = []
+            trail, first = [], None
             for match in reversed(state.matches[state.mark :]):
                 if match.segment != candidate:
                     break
                 trail.append(match.word.text)
+                first = match.token
             own = {w for w in trail if self.aligner.own(w, candidate)}
             keys = (set(trail) - common_words(COMMON)) | own
-            run = len(trail) >= JUMP_CONFIRM_WORDS and len(keys) >= JUMP_KEYS
+            # a run from the segment's first word needs one key word: after a swap "lately i
+            # have" of "Current depth" waited for "deep", 1.6 s in ("a queue that", mid-way)
+            opening = first == self.aligner.first_token[candidate]
+            needed = JUMP_KEYS - 1 if opening else JUMP_KEYS
+            run = len(trail) >= JUMP_CONFIRM_WORDS and len(keys) >= needed
             if not run and len(own) < JUMP_KEYS:
                 self._pending = None
                 return False
