@@ -5,7 +5,8 @@ the next expected word. A heard word moves it forward when it matches a word jus
 ahead (within a few words for a short word like "the", a few more for a longer one; a
 short word never carries the pointer into the next segment); otherwise the aligner holds: the word is noted, nothing moves. When the last three heard
 words match three script words in a row that occur exactly once from the pointer on,
-the pointer jumps there: a segment left out, or a stretch the recognizer missed. A jump
+the pointer jumps there: a segment left out, or a stretch the recognizer missed (on the
+live card also two words in a row that the script says once each). A jump
 that was wrong (a run the recognizer made up) is undone when the next unique run lies
 back between where it jumped from and where it landed. A phrase the script repeats is
 never unique, so it cannot pull the pointer to its later
@@ -16,6 +17,7 @@ and the alignment follows from there.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from companion.core.voice.recognizer import HeardWord
@@ -25,6 +27,9 @@ SHORT_LETTERS = 3  # "i", "the", "and": common words, trusted less
 NEAR_SHORT = 2  # a short word may match this many words ahead, inside the segment
 NEAR_LONG = 5  # a longer word, this many
 JUMP_WORDS = 3  # a unique run this long moves the pointer anywhere ahead
+# a pair of rare words (the live card) jumps only into a segment's first words: a skip or
+# a swap lands there, a pair made up in off-script speech anywhere
+PAIR_OPENING = 5
 
 
 @dataclass(frozen=True)
@@ -56,11 +61,12 @@ class AlignState:
 
 
 class Aligner:
-    def __init__(self, script: list[ScriptSegment], unheard=frozenset()):
+    def __init__(self, script: list[ScriptSegment], unheard=frozenset(), *, pairs=False):
         """``unheard``: words the recognizer has no pronunciation for (a company's name):
         never heard, so they are not waited for (a segment opening with one was named
-        2-2.8 s late)."""
+        2-2.8 s late). ``pairs`` (the live card): a jump on two rare words in a row too."""
         self.script = script
+        self.pairs = pairs
         self.tokens: list[str] = []
         self.segment_of: list[int] = []
         self.first_token: list[int] = []
@@ -69,6 +75,10 @@ class Aligner:
             words = [w for w in segment.words if w not in unheard]
             self.tokens.extend(words)
             self.segment_of.extend([n] * len(words))
+        self.count = Counter(self.tokens)
+        self._segments_with: dict[str, set[int]] = {}
+        for word, n in zip(self.tokens, self.segment_of):
+            self._segments_with.setdefault(word, set()).add(n)
         self.state = AlignState()
 
     # -- feeding -----------------------------------------------------------------------
@@ -110,7 +120,9 @@ class Aligner:
                 state.matches.append(Match(word, k, self.segment_of[k]))
                 state.pointer = k + 1
                 return
-        jump = self._unique_run(state, state.pointer)
+        jump, size = self._unique_run(state, state.pointer), JUMP_WORDS
+        if jump is None and self.pairs:
+            jump, size = self._rare_pair(state, state.pointer), 2
         if jump is None and state.jumped_from is not None:
             # a jump that was wrong: the run is back where we jumped from
             origin, mark = state.jumped_from
@@ -127,14 +139,15 @@ class Aligner:
             # pointer in "Current depth" with "Who I am" behind the second origin
             if state.jumped_from is None:
                 state.jumped_from = (state.pointer, len(state.matches))
-            self._take_run(state, jump)
+            self._take_run(state, jump, size)
             return
         state.unmatched.append(word)
 
-    def _take_run(self, state: AlignState, last: int) -> None:
-        """The recent words match the run ending at token ``last``; the pointer follows."""
-        first = last - JUMP_WORDS + 1
-        for i, heard in enumerate(state.recent):
+    def _take_run(self, state: AlignState, last: int, size: int = JUMP_WORDS) -> None:
+        """The last ``size`` recent words match the run ending at token ``last``; the
+        pointer follows."""
+        first = last - size + 1
+        for i, heard in enumerate(state.recent[-size:]):
             if heard in state.unmatched:
                 state.unmatched.remove(heard)
             if not any(m.word is heard for m in state.matches):
@@ -159,6 +172,21 @@ class Aligner:
                 found = k + JUMP_WORDS - 1
         return found if found is not None else self._gapped_run(run, low)
 
+    def _rare_pair(self, state: AlignState, low: int) -> int | None:
+        """The token ending the place from ``low`` on where the last two heard words occur
+        in a row among a segment's first PAIR_OPENING words, each a word of more than
+        SHORT_LETTERS the script says once: after a skip the card waited for a third word
+        ("your team" of "Why this role", 0.5 s in, matched at 1.0 s). Only the live card
+        uses it, and it shows the jump only once a newer hypothesis holds it (follow.py)."""
+        if len(state.recent) < 2:
+            return None
+        pair = [w.text for w in state.recent[-2:]]
+        if any(len(w) <= SHORT_LETTERS or self.count[w] != 1 for w in pair):
+            return None
+        k = self.tokens.index(pair[0])
+        opening = k - self.first_token[self.segment_of[k]] < PAIR_OPENING
+        return k + 1 if k >= low and opening and self.tokens[k + 1 : k + 2] == pair[1:] else None
+
     def _gapped_run(self, run: list[str], low: int) -> int | None:
         """The token ending the one place from ``low`` on where the three words occur with
         one script word lost between them, inside one segment: after a skip the
@@ -176,6 +204,11 @@ class Aligner:
         return found
 
     # -- reading -----------------------------------------------------------------------
+
+    def own(self, word: str, segment: int) -> bool:
+        """Whether ``word`` is one of ``segment``'s own: longer than SHORT_LETTERS and
+        said in no other segment of the script ("team" of "Why this role")."""
+        return len(word) > SHORT_LETTERS and self._segments_with.get(word) == {segment}
 
     def current(self, state: AlignState | None = None) -> int | None:
         """The segment being spoken: the last matched word's, or a corrected one."""

@@ -9,7 +9,9 @@ not wait for a pause to move; but a move is shown only once it is confirmed: at 
 when final words carry the pointer into the next segment, otherwise when the same
 segment is still the one the words say CONFIRM_SECONDS later, on a newer hypothesis; a
 jump (back, or past a segment) needs JUMP_CONFIRM_WORDS words of it matched in a row too,
-JUMP_KEYS of them outside everyday English's commonest words.
+JUMP_KEYS of them key words (outside everyday English's commonest words, or the segment's
+own: said in no other segment; one, when the run opens the segment, where a skip or a swap
+lands), or two of the segment's own words in a row.
 A delivery nudge changes (on, off, or to another) at most once per NUDGE_HOLD seconds.
 """
 
@@ -28,13 +30,17 @@ from companion.core.voice.recognizer import (
 )
 from companion.core.voice.script import ScriptSegment
 
-PARTIAL_EVERY = 0.25
-CONFIRM_SECONDS = 0.25
+# in 0.1 s chunks a tentative hypothesis every 0.2 s, a move confirmed on the next one
+# (0.25 s was every 0.3 s: 0.1-0.3 s more after a skip; the cost did not show, 6.2-6.8 %
+# of a core against 6.2-7.6 % following a 50 s take)
+PARTIAL_EVERY = 0.15
+CONFIRM_SECONDS = 0.15
 NUDGE_HOLD = 10.0
 # matched words in a row a jump to another segment needs, JUMP_KEYS of them outside the
 # commonest words: the run that made it, when two of its words are key words (a cold start
 # at 10 dB jumped on "a queue that", one key word). Five words held the card 2.0-2.4 s
-# after a skip or a swap
+# after a skip or a swap; everyday English alone as the key words held it 1.6-2.2 s ("your
+# team", "last", "deep" are everyday, but each is said in its segment alone)
 JUMP_CONFIRM_WORDS = 3
 JUMP_KEYS = 2
 # a nudge is shown once its condition has held this long (a blip in the first words read
@@ -66,7 +72,7 @@ class PitchFollow:
         self.wpm = calibrated_wpm
         self.answer_limit = answer_limit
         self.recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences], live=True)
-        self.aligner = Aligner(script, frozenset(self.recognizer.unknown))
+        self.aligner = Aligner(script, frozenset(self.recognizer.unknown), pairs=True)
         self._partial: list[HeardWord] = []
         self._last_partial = -PARTIAL_EVERY
         self._shown: int | None = None
@@ -120,13 +126,20 @@ class PitchFollow:
         if not sequential and candidate is not None:
             # a jump (back, or past a segment): the words must have gone on in it, past the
             # three-word run that made it (a cold start at 10 dB jumped on "a queue that")
-            trail = []
+            trail, first = [], None
             for match in reversed(state.matches[state.mark :]):
                 if match.segment != candidate:
                     break
                 trail.append(match.word.text)
-            keys = set(trail) - common_words(COMMON)
-            if len(trail) < JUMP_CONFIRM_WORDS or len(keys) < JUMP_KEYS:
+                first = match.token
+            own = {w for w in trail if self.aligner.own(w, candidate)}
+            keys = (set(trail) - common_words(COMMON)) | own
+            # a run from the segment's first word needs one key word: after a swap "lately i
+            # have" of "Current depth" waited for "deep", 1.6 s in ("a queue that", mid-way)
+            opening = first == self.aligner.first_token[candidate]
+            needed = JUMP_KEYS - 1 if opening else JUMP_KEYS
+            run = len(trail) >= JUMP_CONFIRM_WORDS and len(keys) >= needed
+            if not run and len(own) < JUMP_KEYS:
                 self._pending = None
                 return False
         pending = self._pending

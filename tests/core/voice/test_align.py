@@ -236,3 +236,24 @@ def test_a_run_with_one_word_lost_moves_the_pointer_past_a_skipped_segment():
     held.feed(heard(" ".join(segs[1].words), start=9.0))
     held.feed(heard("your team platform", start=30.0))  # two words lost: no run
     assert held.current() == 1
+
+
+def test_on_the_card_two_words_the_script_says_once_jump_past_a_skipped_segment():
+    # after a skip the card heard "your team" 0.5 s into "Why this role" and waited for a
+    # third word, 0.5 s more
+    segs = script()
+    said = " ".join(segs[0].words) + " your team"  # two segments left out
+    live, take = Aligner(segs, pairs=True), Aligner(segs)
+    live.feed(heard(said))
+    take.feed(heard(said))
+    assert live.current() == 3
+    assert take.current() == 0  # a take's hearing keeps the three-word rule
+    apart = Aligner(segs, pairs=True)  # each said once, but not in a row
+    apart.feed(heard(" ".join(segs[0].words) + " schedulers platform"))
+    assert apart.current() == 0
+    inside = Aligner(segs, pairs=True)  # "training jobs": not the segment's opening
+    inside.feed(heard(" ".join(segs[0].words) + " training jobs"))
+    assert inside.current() == 0
+    short = Aligner(segs, pairs=True)  # "want to": a short word is no rare word
+    short.feed(heard(" ".join(segs[0].words) + " want to"))
+    assert short.current() == 0

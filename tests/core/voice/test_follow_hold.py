@@ -127,6 +127,35 @@ def test_a_jump_is_shown_after_three_words_with_two_key_words():
     assert _ever_confirmed(_follow(), 2, _matched(2, 3))
 
 
+def _said_in(segment: int, text: str) -> AlignState:
+    words = [HeardWord(w, 0.3 * n, 0.3 * n + 0.25) for n, w in enumerate(text.split())]
+    return AlignState(matches=[Match(w, n, segment) for n, w in enumerate(words)])
+
+
+def test_a_jump_on_two_of_the_segments_own_words_in_a_row_is_shown():
+    # after a skip "your team" (said in "Why this role" alone) was heard 0.5 s in; the
+    # card waited for a third word and a second key word, 1.9 s in
+    follow = _follow()
+    follow._shown = 1
+    assert _ever_confirmed(follow, 3, _said_in(3, "your team"))
+    # "have been": "Current depth" says it too
+    follow = _follow()
+    follow._shown = 1
+    assert not _ever_confirmed(follow, 3, _said_in(3, "have been"))
+
+
+def test_a_jump_on_a_run_that_opens_its_segment_needs_one_key_word():
+    # after a swap "lately i have" (the opening of "Current depth", one key word) waited
+    # for "deep", 1.6 s in
+    follow = _follow()
+    first = follow.aligner.first_token[2]
+    words = [HeardWord(w, 0.3 * n, 0.3 * n + 0.25) for n, w in enumerate("lately i have".split())]
+    opening = AlignState(matches=[Match(w, first + n, 2) for n, w in enumerate(words)])
+    assert _ever_confirmed(follow, 2, opening)
+    inside = AlignState(matches=[Match(w, first + 5 + n, 2) for n, w in enumerate(words)])
+    assert not _ever_confirmed(_follow(), 2, inside)
+
+
 def test_a_jump_on_everyday_words_alone_is_never_shown():
     # off the script, "and i want it to" matched "Why this role" word for word
     follow = _follow()
