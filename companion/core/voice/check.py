@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import glob
+import os
 from dataclasses import asdict, dataclass
 
 from companion.core.platform.files import runtime_dir
@@ -106,13 +108,19 @@ def closed_words(why: str = "", env=None) -> str:
 def sound_server_running(env=None) -> bool:
     """Whether a sound server (PulseAudio, or PipeWire's pulse or native socket) is there
     to ask for devices: its socket in the runtime folder, or PULSE_SERVER set."""
-    import os
-
     env = os.environ if env is None else env
     server = env.get("PULSE_SERVER", "")
     if server:  # "unix:/path" or "/path": that socket; "tcp:host" and the like: trust it
         path = server.removeprefix("unix:")
         return os.path.exists(path) if path.startswith("/") else True
+    if env.get("PULSE_RUNTIME_PATH"):
+        return os.path.exists(os.path.join(env["PULSE_RUNTIME_PATH"], "native"))
+    if not env.get("XDG_RUNTIME_DIR") and env.get("HOME"):
+        # no runtime folder (root, a bare ssh or cron session): libpulse keeps its socket
+        # under ~/.config/pulse/<machine-id>-runtime, a link to /tmp/pulse-*
+        pattern = os.path.join(env["HOME"], ".config", "pulse", "*-runtime", "native")
+        if glob.glob(pattern):
+            return True
     runtime = env.get("XDG_RUNTIME_DIR") or runtime_dir()
     return any(
         os.path.exists(os.path.join(runtime, name)) for name in ("pulse/native", "pipewire-0")

@@ -28,6 +28,25 @@ def test_no_sound_server_is_told_apart_from_no_device(tmp_path):
     assert check.no_server().message != check.CheckResult(check.NO_DEVICE, "").message
 
 
+def test_a_server_found_where_libpulse_looks_without_a_runtime_folder(tmp_path):
+    """As root or over ssh there is no XDG_RUNTIME_DIR: PulseAudio keeps its socket under
+    ~/.config/pulse/<machine-id>-runtime (pactl found it; the card said no server ran)."""
+    home = tmp_path / "home"
+    bare = {"HOME": str(home), "PULSE_SERVER": ""}
+    runtime = home / ".config" / "pulse" / "0123abcd-runtime"
+    runtime.mkdir(parents=True)
+    assert not check.sound_server_running(bare)
+    (runtime / "native").touch()
+    assert check.sound_server_running(bare)
+    # a runtime folder of its own wins: libpulse looks there, not in the home
+    assert not check.sound_server_running({**bare, "XDG_RUNTIME_DIR": str(tmp_path / "run")})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert not check.sound_server_running({**bare, "PULSE_RUNTIME_PATH": str(elsewhere)})
+    (elsewhere / "native").touch()
+    assert check.sound_server_running({"PULSE_RUNTIME_PATH": str(elsewhere)})
+
+
 def test_the_level_bar_says_why_it_shows_no_level(tmp_path):
     """The preflight's level bar: no sound server, no device, muted and quiet each in
     words (it used to stay blank when the mic did not open)."""
