@@ -184,4 +184,6 @@ class VoiceNudge(QFrame):
         if problem:
             self.message.setText(problem)
             self.message.setVisible(True)
+        elif not on:
+            self.message.setVisible(False)  # a failure's "Silence nudge off: ..." is moot now
         self._failed_for = None

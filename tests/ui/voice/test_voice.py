@@ -106,6 +106,13 @@ def test_no_audio_server_is_a_message_on_the_card_and_the_round_goes_on(
     assert card.voice.toggle.text() == "Silence nudge: no mic"  # not "on" beside "off: ..."
     card.tick()  # not retried every second
     assert card.voice.message.isVisible() and not card.voice.mic_open
+    card.voice.toggle.click()  # off: the failure's line went with it (it stayed, walk)
+    assert card.voice.toggle.text() == "Silence nudge: off"
+    assert not card.voice.message.isVisible()
+    card.voice.toggle.click()  # on again: the next second tries again, and says so again
+    card.tick()
+    assert card.voice.message.isVisible() and not card.voice.mic_open
+    assert card.voice.toggle.text() == "Silence nudge: no mic"
     card.day.end_round(card.view.current.id)  # End (the press asks first this early)
     assert not card.running
     card.tick()
