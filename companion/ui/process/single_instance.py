@@ -17,7 +17,7 @@ from pathlib import Path
 
 from companion.core.paths import instance_lock_path
 from companion.core.platform import locks
-from companion.core.platform.files import describe_kind, user_key
+from companion.core.platform.files import NOFOLLOW, describe_kind, user_key
 
 RAISE = b"raise\n"
 
@@ -73,7 +73,7 @@ class InstanceLock:
 
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = os.open(self.path, flags | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            fd = os.open(self.path, flags | NOFOLLOW, 0o600)
         except IsADirectoryError:
             raise InstanceLockError(
                 0, f"{self.path} is a folder, not the app's lock file: move it away"
