@@ -1,6 +1,6 @@
-"""What the card keeps between runs (its look, steps, lengths, folds; core/cue/state.py)
-and its writer: a change is saved a moment later, merged field by field with what the
-Cue page or another window saved meanwhile.
+"""The card window's copy of what it keeps between runs (its look, steps, lengths, folds;
+core/cue/state.py): a change is handed a moment later to the state's one owner,
+:class:`companion.core.cue.state.CardMemory`, naming only the fields the card changed.
 
 Interface: ``state`` (the card's :class:`~companion.core.cue.state.CueState`),
 ``change(*fields)``, ``save_now()``, ``reload()``, and ``remember(card_state)``: what
@@ -22,7 +22,9 @@ log = logging.getLogger(__name__)
 SAVE_DELAY_MS = 400
 
 
-class CardMemory(QObject):
+class CardStateCopy(QObject):
+    """The card's :class:`CueState` between saves, and the fields it changed since."""
+
     def __init__(self, settings, parent=None):
         super().__init__(parent)
         self.settings = settings

@@ -40,7 +40,7 @@ from companion.ui.cue.ghost import GhostMode
 from companion.ui.cue.glance import GlanceMode, GlanceView
 from companion.ui.cue.header import CardHeader
 from companion.ui.cue.look import CardMenu, card_key
-from companion.ui.cue.memory import CardMemory
+from companion.ui.cue.memory import CardStateCopy
 from companion.ui.cue.mic_lines import MicLines
 from companion.ui.cue.on_top import KeepAbove
 from companion.ui.cue.page_source import PageSource
@@ -87,7 +87,7 @@ class CueCardWindow(QWidget):
 
     def _make_parts(self) -> None:
         """The parts without widgets of their own in the card's layout."""
-        self.memory = CardMemory(self.ctx.settings, self)  # the saved state and its writer
+        self.memory = CardStateCopy(self.ctx.settings, self)  # saved a moment after a change
         self.source = PageSource(self.ctx)  # the pitch, the planned questions, the loop
         self.ghost = GhostMode(self)  # clicks pass through (companion/ui/cue/ghost.py)
         self.appearance = CardAppearance(self, self.memory, self.ghost)  # flags, look, place
