@@ -83,8 +83,9 @@ def run(folder: Path, draws: int) -> dict:
 
 def naming(folder: Path, draws: int) -> dict:
     """The live follower (PitchFollow, 0.1 s chunks) on takes with a skip and a swap at
-    20 dB: how long after its first sound the card names each segment that follows a skip
-    or a swap (the segment the card must jump to), worst over the dither draws."""
+    20 dB, and the swap in two other voices, at 10 dB and at 130 and 190 wpm: how long
+    after its first sound the card names each segment that follows a skip or a swap (the
+    segment the card must jump to), worst over the dither draws."""
     import voice_corpus as vc
     from voice_hearing import layout
 
@@ -94,14 +95,23 @@ def naming(folder: Path, draws: int) -> dict:
     from companion.core.voice.take import read_wav
 
     P = {p[0]: p for p in vt.PITCH}
-    takes = {  # the take and the segments it must jump to
-        "skip": ([p for p in vt.PITCH if p[0] != "depth"], ["why-role"]),
-        "swap": ([P["identity"], P["depth"], P["evidence"], *vt.PITCH[3:]], ["depth", "evidence"]),
+    skip = [p for p in vt.PITCH if p[0] != "depth"]
+    swap = [P["identity"], P["depth"], P["evidence"], *vt.PITCH[3:]]
+    takes = {  # the take, the segments it must jump to, wpm, snr, voice
+        "skip": (skip, ["why-role"], 160, 20.0, None),
+        "swap": (swap, ["depth", "evidence"], 160, 20.0, None),
+        # the swap as other people say it (the two above are what the target is read on)
+        "swap f3": (swap, ["depth", "evidence"], 160, 20.0, "en-us+f3"),
+        "swap m3": (swap, ["depth", "evidence"], 160, 20.0, "en-us+m3"),
+        "swap 10 dB": (swap, ["depth", "evidence"], 160, 10.0, None),
+        "swap 130 wpm": (swap, ["depth", "evidence"], 130, 20.0, None),
+        "swap 190 wpm": (swap, ["depth", "evidence"], 190, 20.0, None),
     }
     script = pitch_script(vt.pitch_page(), plan=FALLBACK_PITCH)
     out = {}
-    for name, (pitch, jumps) in takes.items():
-        take = vt.build(folder, f"n-{name}", 160, layout(pitch))
+    for name, (pitch, jumps, wpm, snr, voice) in takes.items():
+        label = f"n-{name.replace(' ', '-')}"
+        take = vt.build(folder, label, wpm, layout(pitch), snr_db=snr, voice=voice)
         starts = {p[0]: t[0] for p, t in zip(pitch, take.truth)}
         late = dict.fromkeys(jumps, 0.0)
         for d in range(draws):

@@ -11,7 +11,11 @@ segment is still the one the words say CONFIRM_SECONDS later, on a newer hypothe
 jump (back, or past a segment) needs JUMP_CONFIRM_WORDS words of it matched in a row too,
 JUMP_KEYS of them key words (outside everyday English's commonest words, or the segment's
 own: said in no other segment; one, when the run opens the segment, where a skip or a swap
-lands), or two of the segment's own words in a row.
+lands), or two of the segment's own words in a row. A swap back to a segment before the
+shown one and not yet said lands on it from two words in a row among the open utterance's
+first ones that open that segment and no other place of the script, the second its own
+("my last" of "At my last company"): the card shows it once a newer hypothesis still says
+it, and follows from there.
 A delivery nudge changes (on, off, or to another) at most once per NUDGE_HOLD seconds.
 """
 
@@ -20,7 +24,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass, replace
 
-from companion.core.voice.align import Aligner
+from companion.core.voice.align import PAIR_OPENING, Aligner
 from companion.core.voice.delivery import ANSWER_LIMIT, DeliveryLine, delivery_line
 from companion.core.voice.recognizer import (
     SAMPLE_RATE,
@@ -30,11 +34,12 @@ from companion.core.voice.recognizer import (
 )
 from companion.core.voice.script import ScriptSegment
 
-# in 0.1 s chunks a tentative hypothesis every 0.2 s, a move confirmed on the next one
-# (0.25 s was every 0.3 s: 0.1-0.3 s more after a skip; the cost did not show, 6.2-6.8 %
-# of a core against 6.2-7.6 % following a 50 s take)
-PARTIAL_EVERY = 0.15
-CONFIRM_SECONDS = 0.15
+# a tentative hypothesis on every 0.1 s chunk (the card's pump), a move confirmed on the
+# next one: after a swap "my last" of "Strongest evidence" held for one chunk and the
+# hypothesis after it said "off" (0.2 s: every 0.2 s, 0.25 s: every 0.3 s, the cost did not
+# show either time: 5.9-6.4 % of a core against 6.1-6.9 % following a 50 s take)
+PARTIAL_EVERY = 0.05
+CONFIRM_SECONDS = 0.05
 NUDGE_HOLD = 10.0
 # matched words in a row a jump to another segment needs, JUMP_KEYS of them outside the
 # commonest words: the run that made it, when two of its words are key words (a cold start
@@ -50,6 +55,9 @@ NUDGE_ARM = 4.0
 # after the last matched word (off the script, or a question between) does not count
 OFF_SCRIPT_GRACE = 2.0
 COMMON = 200  # as heard.py
+# a landing pair (a swap back to a segment still unsaid) is among the open utterance's
+# first words this many: a swap starts after a pause, a pair inside off-script talk does not
+LANDING_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,7 @@ class PitchFollow:
         self.answer_limit = answer_limit
         self.recognizer = ScriptRecognizer([s for seg in script for s in seg.sentences], live=True)
         self.aligner = Aligner(script, frozenset(self.recognizer.unknown), pairs=True)
+        self._landings = self._landing_pairs()
         self._partial: list[HeardWord] = []
         self._last_partial = -PARTIAL_EVERY
         self._shown: int | None = None
@@ -116,14 +125,46 @@ class PitchFollow:
             return True
         return self.now - state.matches[-1].word.end <= OFF_SCRIPT_GRACE
 
-    def _confirmed(self, candidate: int | None, state) -> bool:
-        """Whether a move from the shown segment to ``candidate`` may be shown now."""
+    def _landing_pairs(self) -> dict[tuple[str, str], int]:
+        """Two script words in a row among a segment's first PAIR_OPENING, said in a row
+        nowhere else, the second the segment's own: the segment each pair opens."""
+        tokens, first = self.aligner.tokens, self.aligner.first_token
+        seen: dict[tuple[str, str], list[int]] = {}
+        for k in range(len(tokens) - 1):
+            seen.setdefault((tokens[k], tokens[k + 1]), []).append(k)
+        out = {}
+        for pair, places in seen.items():
+            k = places[0]
+            seg = self.aligner.segment_of[k]
+            opening = k + 1 - first[seg] < PAIR_OPENING and self.aligner.segment_of[k + 1] == seg
+            if len(places) == 1 and opening and self.aligner.own(pair[1], seg):
+                out[pair] = seg
+        return out
+
+    def _landing(self, state) -> tuple[int, float] | None:
+        """The segment before the shown one and not yet said (no word of it ever matched)
+        that the open utterance's first words open with a landing pair, and where the pair
+        starts; None if none. After a swap the aligner waited for "company" (1.1 s in) to
+        undo its jump past it; a segment ahead is the aligner's to find."""
+        if self._shown is None:
+            return None
+        words = [w for w in self._partial if not w.filler][:LANDING_WORDS]
+        said = {m.segment for m in state.matches}
+        for a, b in zip(words, words[1:]):
+            seg = self._landings.get((a.text, b.text))
+            if seg is not None and seg < self._shown and seg not in said:
+                return seg, a.start
+        return None
+
+    def _confirmed(self, candidate: int | None, state, landing: bool = False) -> bool:
+        """Whether a move from the shown segment to ``candidate`` may be shown now;
+        ``landing``: a landing pair names it (held for a newer hypothesis only)."""
         final = self.aligner.current(self.aligner.state)
         shown = self._shown
         sequential = candidate == (0 if shown is None else shown + 1)
         if candidate == final and sequential:
             return True  # final words, into the next segment (or the first)
-        if not sequential and candidate is not None:
+        if not sequential and candidate is not None and not landing:
             # a jump (back, or past a segment): the words must have gone on in it, past the
             # three-word run that made it (a cold start at 10 dB jumped on "a queue that")
             trail, first = [], None
@@ -151,7 +192,16 @@ class PitchFollow:
     def view(self, state=None) -> FollowView:
         state = state if state is not None else self._state()
         current = self.aligner.current(state)
-        if current != self._shown and self._confirmed(current, state):
+        landing = self._landing(state) if self._partial else None
+        if landing is not None:
+            if self._confirmed(landing[0], state, landing=True):
+                # the aligner follows from there: it goes back only to undo a jump of its
+                # own, and after some swaps it had none to undo
+                self.aligner.move_to(landing[0])
+                self._since = self._spoken - max(0.0, self.now - landing[1])
+                self._shown = landing[0]
+                self._pending = None
+        elif current != self._shown and self._confirmed(current, state):
             began = [m.word.start for m in state.matches[state.mark :] if m.segment == current]
             # the speaking clock at the segment's first word: the audio since then was speech
             self._since = self._spoken - (max(0.0, self.now - began[0]) if began else 0.0)

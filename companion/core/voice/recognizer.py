@@ -37,8 +37,12 @@ BACKGROUND = os.path.join(os.path.dirname(__file__), "background.txt")
 # live: no phone lookahead (7% -> 5% of a core while speaking). Every frame is scored:
 # scoring every other one (4%) made the tentative words so poor beside everyday English
 # that the card named a segment 3.1 s after its first sound, and a paraphrase not at all
-# (benchmarks/voice_hearing.py, voice_corpus.follow_wrong)
-_LIVE = {"pl_window": 0}
+# (benchmarks/voice_hearing.py, voice_corpus.follow_wrong). The script's words weigh more
+# (lw 8, was the default 6.5) and a longer word less penalised (pip 3, was 1): after a swap
+# the tentative words had "off might off" for "at my last" until "company" was said, 1.1 s
+# in; now "my last" 0.7 s in (lw 10 alone: the card named a script segment for 5.3 s in
+# talk off the script, benchmarks/voice_corpus.py follow_wrong)
+_LIVE = {"pl_window": 0, "lw": 8.0, "pip": 3.0}
 _WARM = "warm-up"
 _NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]", "[SPEECH]"}
 
