@@ -30,12 +30,19 @@ recall (reported), following's CPU per second of audio, and on the card (real
 PulseAudio, the pitch played into the virtual mic) following vs the idle card: CPU
 (adds <= 10% of a core), resident memory (<= +20 MiB), Start to recognizer ready (1 s).
 
+`about rehearse`, the whole command on a 50 s pitch take, peak resident memory and CPU
+per second of audio (rusage of each child, median of 3): the take at 22.05 kHz (espeak's
+rate) and at 44.1 kHz (a recorder's), the one-pager given as a file (``--input``) and the
+saved one (which opens the journal, sqlite-utils with it). Targets: <= 40 MiB and <= 0.1
+CPU s per audio s.
+
 The hearing corpus (benchmarks/voice_corpus.py, ``--corpus-draws N``, default 0: off):
 every case built once and converted with sox's random dither N times; the confusion
 table, another text's segments heard, boundaries, take wpm, WER, CPU, and the live
 follower's longest wrong name (``--corpus-only`` runs nothing else).
 
-Usage: ``python benchmarks/bench_voice.py [--pairs N] [--seconds S] [--corpus-draws N]``. Needs espeak-ng
+Usage: ``python benchmarks/bench_voice.py [--pairs N] [--seconds S] [--corpus-draws N]
+[--rehearse-only]``. Needs espeak-ng
 and sox; the card figure also needs pulseaudio and pulseaudio-utils.
 """
 
@@ -412,6 +419,57 @@ def run(pairs: int = 2, card_seconds: float = 8.0) -> list[dict]:
         )
         rows.append(_card_cost(folder, pairs, card_seconds))
         rows += hearing_rows(folder, pairs, card_seconds)
+        rows += rehearse_rows(folder)
+    return rows
+
+
+REHEARSE_MIB_TARGET = 40  # issue 65: `about rehearse` peaks at most 40 MiB
+REHEARSE_CPU_TARGET = 0.1  # and uses at most 0.1 CPU s per second of audio
+
+
+def _child_usage(cmd: list[str]) -> tuple[float, float]:
+    """(peak resident MiB, CPU s) of the command, from its own rusage (not its siblings')."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.returncode not in (0, 1):  # 1: no speech heard, not a failure here
+        raise RuntimeError(f"{' '.join(cmd[-6:])} failed: {err.strip()[-300:]}")
+    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
+
+
+def rehearse_rows(folder: Path, runs: int = 3) -> list[dict]:
+    """`about rehearse` as a user runs it: peak memory and CPU per audio second."""
+    import datetime as dt
+
+    from companion.core.about.store import save_text
+    from companion.core.context import AppContext
+
+    layout: list = [0.5]
+    for _id, _title, text in vt.PITCH:
+        layout += [text, 1.0]
+    take = vt.build(folder, "rehearse", 150, layout)
+    high = folder / "rehearse-44k.wav"
+    subprocess.run(["sox", str(take.path), "-r", "44100", str(high)], check=True)
+    page = folder / "rehearse.md"
+    page.write_text(vt.pitch_page(), encoding="utf-8")
+    home = folder / "rehearse-home"
+    ctx = AppContext(home)
+    save_text(ctx.db, vt.pitch_page(), dt.datetime.now().astimezone(), reason="save")
+    ctx.close()
+    rows = []
+    for label, wav in (("22.05 kHz", take.path), ("44.1 kHz", high)):
+        for source, extra in (("--input FILE", ["--input", str(page)]), ("saved", [])):
+            cmd = [sys.executable, "-m", "companion", "--data-dir", str(home), "about",
+                   "rehearse", "--audio", str(wav), *extra]  # fmt: skip
+            usage = [_child_usage(cmd) for _ in range(runs)]
+            mib = statistics.median(u[0] for u in usage)
+            cpu = statistics.median(u[1] for u in usage) / take.seconds
+            what = f"`about rehearse`, {take.seconds:.0f} s take at {label}, one-pager {source}"
+            rows.append(_row(f"{what}: peak memory", mib, None, "MiB",
+                             f"<= {REHEARSE_MIB_TARGET} MiB", mib <= REHEARSE_MIB_TARGET))  # fmt: skip
+            rows.append(_row(f"{what}: CPU per audio second", cpu, None, "CPU s/s",
+                             f"<= {REHEARSE_CPU_TARGET}", cpu <= REHEARSE_CPU_TARGET))  # fmt: skip
     return rows
 
 
@@ -488,11 +546,18 @@ def main() -> int:
     )
     parser.add_argument("--corpus-draws", type=int, default=0)
     parser.add_argument("--corpus-only", action="store_true")
+    parser.add_argument(
+        "--rehearse-only", action="store_true", help="only `about rehearse`'s memory and CPU"
+    )
     args = parser.parse_args()
     if args.child:
         _card_child(args.child, args.seconds)
         return 0
-    rows = [] if args.corpus_only else run(args.pairs, args.seconds)
+    if args.rehearse_only:
+        with tempfile.TemporaryDirectory(prefix="bench-rehearse-") as tmp:
+            rows = rehearse_rows(Path(tmp))
+    else:
+        rows = [] if args.corpus_only else run(args.pairs, args.seconds)
     if args.corpus_draws > 0:
         rows += corpus_rows(args.corpus_draws)
     width = max(len(r["figure"]) for r in rows)

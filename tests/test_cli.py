@@ -272,14 +272,17 @@ def _last_line(code: str, *argv: str) -> str:
     return out.stdout.splitlines()[-1]
 
 
-_LOADED = (
+_RUN = (  # `companion <argv>` in a fresh process, then a line of what it loaded
     "import sys\n"
     "from companion.cli import main\n"
     "try:\n"
     "    main(sys.argv[1:])\n"
     "except SystemExit:\n"
     "    pass\n"
-    "print('loaded:', *sorted(m for m in sys.modules if m.startswith('companion.commands.')))\n"
+)
+_LOADED = (
+    _RUN
+    + "print('loaded:', *sorted(m for m in sys.modules if m.startswith('companion.commands.')))\n"
 )
 
 
@@ -325,3 +328,25 @@ def test_the_gui_path_imports_no_command_and_no_argparse():
         " or m == 'argparse'))\n"
     )
     assert _last_line(probe) == "[]"
+
+
+_SQLITE_UTILS = _RUN + "print('sqlite_utils' in sys.modules)\n"
+
+
+@pytest.mark.parametrize("given_file", [True, False])
+def test_a_take_rehearsed_against_a_file_never_imports_the_journals_library(tmp_path, given_file):
+    """sqlite-utils is 10 of `about rehearse`'s 40 MiB: a command given its one-pager
+    as a file opens no journal and never imports it; the saved one-pager needs both."""
+    import wave
+
+    take = tmp_path / "take.wav"
+    with wave.open(str(take), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(16000)
+        wav.writeframes(b"\0\0" * 16000)  # silence: no recognizer needed
+    page = tmp_path / "page.md"
+    page.write_text("# About me\n\n## Who I am\n\nI build serving systems.\n", encoding="utf-8")
+    argv = ["--data-dir", str(tmp_path / "data"), "about", "rehearse", "--audio", str(take)]
+    argv += ["--input", str(page)] if given_file else []
+    assert _last_line(_SQLITE_UTILS, *argv) == str(not given_file)

@@ -1,9 +1,11 @@
 """The application context: data folder, store, content and preferences.
 
 Built once by the application factory (or a CLI command) and handed down; nothing here
-is a global. The store and the content open on first use. This module imports them at
-its top: the window's first frame does without it (it reads only the preferences), and
-the UI imports it after the first paint (``companion.ui.process.launch``).
+is a global. The store and the content open on first use. The store's module (and
+sqlite-utils with it, 10 MiB) is imported when the store is first opened: a command that
+needs no journal (``about rehearse --input``) never pays for it. The window's first frame
+does without this module (it reads only the preferences), and the UI imports it after the
+first paint (``companion.ui.process.launch``).
 """
 
 from __future__ import annotations
@@ -12,22 +14,26 @@ import datetime as dt
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.core import paths
 from companion.core.content.items import ContentError
 from companion.core.content.loader import Content, default_folders, load_content
 from companion.core.prefs import Prefs
 from companion.core.settings import Settings, adopt_from_prefs
-from companion.core.storage.store import (
-    StorageError,
-    Store,
-    open_memory_store,
-    open_store,
-    open_upgraded_copy,
-)
 from companion.core.timeutil import local_now
 
+if TYPE_CHECKING:
+    from companion.core.storage.store import Store
+
 log = logging.getLogger(__name__)
+
+
+def _storage():
+    """The store's module, imported when a journal is first opened."""
+    from companion.core.storage import store  # seam: journal
+
+    return store
 
 
 class AppContext:
@@ -57,11 +63,12 @@ class AppContext:
         """The journal store; a throwaway in-memory one (with ``storage_problem`` set) if
         the real one cannot be opened, so the app keeps working and tells the user."""
         if self._store is None:
+            storage = _storage()
             try:
-                self._store = open_store(self.db_path)
-            except StorageError as exc:
+                self._store = storage.open_store(self.db_path)
+            except storage.StorageError as exc:
                 self.storage_problem = str(exc)
-                self._store = open_memory_store()
+                self._store = storage.open_memory_store()
             else:
                 self._adopt_prefs()
         return self._store
@@ -89,16 +96,17 @@ class AppContext:
         a missing one opens the normal way (the command then says there is none)."""
         if self._store is not None or not self.db_path.exists():
             return
+        storage = _storage()
         try:
-            store = open_store(self.db_path, read_only=True)
-        except StorageError as exc:
+            store = storage.open_store(self.db_path, read_only=True)
+        except storage.StorageError as exc:
             self.storage_problem = str(exc)
             return
         if store.pending_migrations:
             store.close()
             try:
-                store = open_upgraded_copy(self.db_path)
-            except StorageError as exc:
+                store = storage.open_upgraded_copy(self.db_path)
+            except storage.StorageError as exc:
                 self.storage_problem = str(exc)
                 return
         self._store = store

@@ -12,12 +12,14 @@ import datetime as dt
 import json
 import sqlite3
 from dataclasses import dataclass
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.about.spoken import DEFAULT_WPM, MAX_WPM, MIN_WPM, clamp_wpm
 from companion.core.settings import Settings
 from companion.core.timeutil import parse_stored
+
+if TYPE_CHECKING:  # the caller's open journal; importing sqlite-utils costs 10 MiB
+    from sqlite_utils import Database
 
 REVISION_EVERY = dt.timedelta(minutes=2)
 KEEP_REVISIONS = 200

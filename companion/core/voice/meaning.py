@@ -31,10 +31,6 @@ ASKING_PAIRS = frozenset(
 )  # fmt: skip
 
 
-def has_figure(words: list[str] | tuple[str, ...]) -> bool:
-    return any(w in NUMBER_WORDS for w in words)
-
-
 def figure_with_outcome(words: list[str] | tuple[str, ...]) -> bool:
     """A number word with an outcome word within OUTCOME_REACH of it."""
     at = [i for i, w in enumerate(words) if w in NUMBER_WORDS]
@@ -96,7 +92,10 @@ def meaning_points(said: list[str], segment, last: bool) -> int:
     for figure in figure_phrases(segment.words):
         if f" {' '.join(figure)} " in text:
             points += 1
-    if has_figure(segment.words) and figure_with_outcome(said):
+    # only where the script itself says a figure with its outcome (the evidence): "eight
+    # years" is a figure with no outcome, and a nurse's pitch at 10 dB ("fifty off it to")
+    # told the opening with it and one key word
+    if figure_with_outcome(segment.words) and figure_with_outcome(said):
         points += 1
     if last and hands_back(segment.words) and hands_back(said):
         points += 2

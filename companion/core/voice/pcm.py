@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections.abc import Iterator
 
 # sample format names as the Qt side reports them (QAudioFormat.SampleFormat's names)
 FORMATS = {"Int16": "h", "Int32": "i", "Float": "f", "UInt8": "B"}
@@ -34,22 +35,44 @@ def resample(samples: array, rate: int, to: int = 16000) -> array:
     """int16 samples at ``rate`` as int16 at ``to`` (linear interpolation; a box average
     first when shrinking by 2 or more, so the bands the recognizer ignores do not fold
     back into speech). Good enough for recognition, not for listening."""
-    if rate == to or not samples:
-        return array("h", samples)
-    step = rate / to
-    if step >= 2:
-        width = int(step)
-        src = [sum(samples[i : i + width]) // width for i in range(0, len(samples), width)]
-        step /= width
-    else:
-        src = samples
-    last = len(src) - 1
-    out = array("h", bytes(2 * int(len(src) / step)))
-    for i in range(len(out)):
-        pos = i * step
-        k = int(pos)
-        frac = pos - k
-        a = src[k]
-        b = src[k + 1] if k < last else a
-        out[i] = int(a + (b - a) * frac)
+    out = array("h")
+    for piece in resampled(samples, rate, to):
+        out.extend(piece)
     return out
+
+
+def resampled(samples: array, rate: int, to: int = 16000, chunk: int = 1600) -> Iterator[array]:
+    """:func:`resample`'s samples, ``chunk`` at a time: a whole take is never held twice
+    (at 44.1 kHz a minute is 5 MiB, and `about rehearse` has 40 MiB in all)."""
+    if rate == to:
+        for i in range(0, len(samples), chunk):
+            yield array("h", samples[i : i + chunk])
+        return
+    step = rate / to
+    width = int(step) if step >= 2 else 1
+    step /= width
+    count = -(-len(samples) // width)  # source points after the box average
+    total = int(count / step)
+    last = count - 1
+    for start in range(0, total, chunk):
+        end = min(total, start + chunk)
+        first = int(start * step)
+        upto = min(last, int((end - 1) * step) + 1)
+        if width == 1:
+            src = samples[first : upto + 1].tolist()
+        else:  # the box average (a partial last box over the full width, as always)
+            block = samples[first * width : (upto + 1) * width]
+            src = [sum(box) // width for box in zip(*(block[j::width] for j in range(width)))]
+            if len(block) % width:
+                src.append(sum(block[len(src) * width :]) // width)
+        if upto == last:
+            src.append(src[-1])  # the take's last point is held, not interpolated on
+        points = [(pos, int(pos)) for pos in (i * step for i in range(start, end))]
+        yield array(
+            "h",
+            [
+                int(a + (src[k + 1 - first] - a) * (pos - k))
+                for pos, k in points
+                for a in (src[k - first],)
+            ],
+        )

@@ -37,6 +37,7 @@ class WavHeader:
     channels: int
     declared_bytes: int  # the data chunk's size as the header says
     data_bytes: int  # the data the file really holds (what a streaming writer left)
+    data_at: int = 0  # where the sound starts in the file, bytes
 
     @property
     def truncated(self) -> bool:
@@ -78,7 +79,7 @@ def wav_header(raw: bytes) -> WavHeader | str:
         if tag == b"fmt ":
             fmt = raw[at + 8 : at + 8 + size]
         elif tag == b"data":
-            data = (size, len(raw) - at - 8)
+            data = (size, len(raw) - at - 8, at + 8)
             break  # its size may be the streaming marker (0xFFFFFFFF): what is there is read
         left = len(raw) - at - 8
         if size > left:  # a LIST or fmt chunk that claims more than the file holds (4 GiB)
@@ -96,7 +97,7 @@ def wav_header(raw: bytes) -> WavHeader | str:
     if tag == 0xFFFE and len(fmt) >= 26:
         tag = int.from_bytes(fmt[24:26], "little")  # the sub-format's GUID starts with it
     name = _FORMATS.get(tag, f"format {tag}")
-    declared, present = data
+    declared, present, data_at = data
     return WavHeader(
         name,
         int.from_bytes(fmt[14:16], "little"),
@@ -104,6 +105,7 @@ def wav_header(raw: bytes) -> WavHeader | str:
         max(1, int.from_bytes(fmt[2:4], "little")),
         declared,
         min(present, declared) if 0 < declared < _STREAMED else present,
+        data_at,
     )
 
 
@@ -148,11 +150,16 @@ def read_wav(path: Path, *, max_seconds: float = MAX_SECONDS) -> Take:
         with wave.open(io.BytesIO(raw), "rb") as wav:
             channels = wav.getnchannels()
             rate = wav.getframerate()
-            data = wav.readframes(header.data_bytes // (2 * channels))
     except (wave.Error, EOFError, RuntimeError) as exc:  # RuntimeError: a chunk past the end
         raise WavError(f"{path}: not a PCM WAV file ({exc or 'unreadable header'})") from None
+    # the sound read in place, not copied out first (wave's readframes): a take at
+    # 44.1 kHz is 5 MiB a minute, and each copy of it raised the command's peak
+    frames = header.data_bytes // (2 * channels)
+    with memoryview(raw) as view:
+        samples = to_int16_mono(view[header.data_at : header.data_at + 2 * channels * frames],
+                                "Int16", channels)  # fmt: skip
     del raw
-    return Take(to_int16_mono(data, "Int16", channels), rate)
+    return Take(samples, rate)
 
 
 @dataclass(frozen=True)

@@ -263,17 +263,28 @@ def test_an_evidence_told_with_its_figures_in_other_sentences_is_heard():
     assert result.skipped == [] and result.off_script == ()
 
 
-def test_another_text_with_one_made_up_run_and_a_few_key_words_hears_nothing():
-    # a nurse's pitch at 10 dB came out with "to hit a wall" (a run of Strongest evidence)
-    # and, in its next sentences, three key words of Current depth: two segments, one of
-    # them only told in other words, is another text, not the pitch
-    texts = [
-        "full forty i for you and i have been the queue with wall david be the off it to "
-        "offering i that groups one you to hit a wall the",
-        "am me that patients a every that lately my my health of a the which taught model "
-        "wall queue that you been finally that something on i want i that the a wall your "
-        "few with moment you peak of with years",
-    ]
+@pytest.mark.parametrize(
+    "texts",
+    [
+        # a nurse's pitch at 10 dB came out with "to hit a wall" (a run of Strongest
+        # evidence) and, in its next sentences, three key words of Current depth: two
+        # segments, one of them only told in other words, is another text, not the pitch
+        ["full forty i for you and i have been the queue with wall david be the off it to "
+         "offering i that groups one you to hit a wall the",
+         "am me that patients a every that lately my my health of a the which taught model "
+         "wall queue that you been finally that something on i want i that the a wall your "
+         "few with moment you peak of with years"],
+        # another dither draw of it (about one in fifteen): "fifty off it to" is a figure
+        # and an outcome, which was a point for the opening because its script has a
+        # figure ("eight years"), though no outcome: with "lately", the opening was told
+        ["full forty i for you and fan family um queue with want it at the fifty off it to "
+         "off we lately i have been for you to hit a wall the",
+         "am me that i from eight every that lately my my um health of a the which taught "
+         "model wall queue that you been finally um that something on i want i that the a "
+         "wall your few with moment you peak of with years"],
+    ],
+)  # fmt: skip
+def test_another_text_with_one_made_up_run_and_a_few_key_words_hears_nothing(texts):
     result = _told(texts)
     assert [s.id for s in result.segments if s.heard] == []
 

@@ -103,3 +103,22 @@ def test_a_streamed_wav_without_its_length_is_read(tmp_path):
     path = tmp_path / "streamed.wav"
     path.write_bytes(bytes(data))
     assert read_wav(path).seconds == pytest.approx(1.0)
+
+
+def test_the_sound_after_other_chunks_is_read_where_it_starts(tmp_path):
+    """The samples are read in place from the data chunk (not copied out by wave first):
+    a LIST chunk of odd length before it, and a stereo take, give the first channel."""
+    import struct
+
+    frames = [(n * 7 - 300, -n) for n in range(800)]
+    data = b"".join(struct.pack("<hh", left, right) for left, right in frames)
+    fmt = struct.pack("<HHIIHH", 1, 2, 16000, 16000 * 4, 4, 16)
+    info = b"INFOISFT\x05\x00\x00\x00sox\x00\x00"  # 15 bytes: padded to 16
+    chunks = b"fmt " + struct.pack("<I", len(fmt)) + fmt
+    chunks += b"LIST" + struct.pack("<I", len(info)) + info + b"\0"
+    chunks += b"data" + struct.pack("<I", len(data)) + data
+    path = tmp_path / "listed.wav"
+    path.write_bytes(b"RIFF" + struct.pack("<I", 4 + len(chunks)) + b"WAVE" + chunks)
+    take = read_wav(path)
+    assert take.sample_rate == 16000
+    assert list(take.samples) == [left for left, _ in frames]
