@@ -40,6 +40,10 @@ RUN_IN_FILLER = 0.32
 # an "um" or "uh" counts only between pauses: at least this much silence on each side and
 # FILLER_PAUSES on both together (the recognizer makes them up inside fast or noisy
 # speech: 35 in 29 filler-free takes, 3.6 a minute at 10 dB; benchmarks/voice_hearing.py)
+# a speech sound run in between two words (HeardWord.sound, the decoder's [SPEECH]) counts
+# as a filler when it lasts this long: espeak-ng's run-in "uh" came out as one of 0.19-0.25 s,
+# the sounds taken in filler-free takes 0.07-0.17 s (benchmarks/voice_paraphrase.py --fillers)
+SOUND_FILLER = 0.18
 FILLER_PAUSE = 0.05
 FILLER_PAUSES = 0.3
 EDGE_GAP = 0.3  # seconds: a filler or lone word this close to a segment is part of its sound
@@ -130,7 +134,10 @@ class TakeHeard:
 
 
 def _counted_filler(word: HeardWord) -> bool:
-    """An um or uh between pauses, or a long one run into the words (RUN_IN_FILLER)."""
+    """An um or uh between pauses, or a long one run into the words (RUN_IN_FILLER), or a
+    long speech sound between two words (SOUND_FILLER)."""
+    if word.sound:
+        return word.end - word.start >= SOUND_FILLER
     paused = (
         min(word.gap_before, word.gap_after) >= FILLER_PAUSE
         and word.gap_before + word.gap_after >= FILLER_PAUSES
@@ -168,7 +175,11 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     unclear = [
         w
         for w in words
-        if w.filler and w not in fillers and w not in lone and w.gap_after < WORD_TAIL_PAUSE
+        if w.filler
+        and not w.sound
+        and w not in fillers
+        and w not in lone
+        and w.gap_after < WORD_TAIL_PAUSE
     ]
     occurrences, off, given = spoken_order(aligner.script, spoken)
     found: dict[int, set[str]] = {}

@@ -40,7 +40,8 @@ BACKGROUND = os.path.join(os.path.dirname(__file__), "background.txt")
 # (benchmarks/voice_hearing.py, voice_corpus.follow_wrong)
 _LIVE = {"pl_window": 0}
 _WARM = "warm-up"
-_NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]", "[SPEECH]"}
+_SPEECH = "[SPEECH]"  # the acoustic model's own filler: a speech sound that is no word
+_NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]", _SPEECH}
 
 
 class RecognizerError(RuntimeError):
@@ -54,6 +55,9 @@ class HeardWord:
     end: float
     gap_before: float = 0.0  # silence the decoder put just before it, seconds
     gap_after: float = 0.0
+    # a sound run in between two words that the decoder heard as speech but no word (its
+    # filler dictionary's [SPEECH], outside the language model): where a run-in "uh" goes
+    sound: bool = False
 
     @property
     def filler(self) -> bool:
@@ -324,10 +328,20 @@ class ScriptRecognizer:
         raw = [(s.word.split("(", 1)[0], s.start_frame, s.end_frame + 1) for s in segments]
         out = []
         for i, (word, start, end) in enumerate(raw):
-            if word in _NOT_WORDS:
-                continue
             before = raw[i - 1] if i else None
             after = raw[i + 1] if i + 1 < len(raw) else None
+            if word == _SPEECH and _word(before) and _word(after):
+                out.append(
+                    HeardWord(
+                        FILLERS[1],
+                        offset + start / FRAMES_PER_SECOND,
+                        offset + end / FRAMES_PER_SECOND,
+                        sound=True,
+                    )
+                )
+                continue
+            if word in _NOT_WORDS:
+                continue
             out.append(
                 HeardWord(
                     word,
@@ -338,6 +352,10 @@ class ScriptRecognizer:
                 )
             )
         return out
+
+
+def _word(token) -> bool:
+    return token is not None and token[0] not in _NOT_WORDS
 
 
 def _gap(neighbour) -> float:

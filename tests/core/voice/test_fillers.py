@@ -81,3 +81,28 @@ def test_a_short_word_alone_between_silences_is_no_filler():
     words = take("um", 0.2, 0.2)
     words[4] = HeardWord("oh", words[4].start, words[4].start + 0.2, 0.4, 0.4)
     assert fillers(words).fillers == 0
+
+
+def _sound(words: list[HeardWord], seconds: float) -> list[HeardWord]:
+    """``words`` with the filler turned into a speech sound run in between two words (the
+    decoder's [SPEECH]) lasting ``seconds``."""
+    out = []
+    for w in words:
+        out.append(HeardWord(w.text, w.start, w.start + seconds, sound=True) if w.filler else w)
+    return out
+
+
+def test_a_long_speech_sound_run_in_between_words_is_a_filler():
+    # a run-in "uh" came out as no word at all (the decoder's [SPEECH]): 0 of 6 counted
+    from companion.core.voice.heard import SOUND_FILLER
+
+    result = fillers(_sound(take("uh", 0.0, 0.0), SOUND_FILLER + 0.02))
+    assert result.fillers == 1
+    assert result.words_said == len(SAID)  # a sound is no word said
+
+
+def test_a_short_speech_sound_between_words_is_neither_filler_nor_word():
+    # the sounds the decoder took inside filler-free speech lasted 0.07-0.17 s
+    result = fillers(_sound(take("uh", 0.0, 0.0), 0.1))
+    assert result.fillers == 0
+    assert result.words_said == len(SAID)
