@@ -40,8 +40,8 @@ BACKGROUND = os.path.join(os.path.dirname(__file__), "background.txt")
 # (benchmarks/voice_hearing.py, voice_corpus.follow_wrong)
 _LIVE = {"pl_window": 0}
 _WARM = "warm-up"
-_SPEECH = "[SPEECH]"  # the acoustic model's own filler: a speech sound that is no word
-_NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]", _SPEECH}
+_SOUNDS = {"[SPEECH]"}  # the acoustic model's own filler: a speech sound that is no word
+_NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]"} | _SOUNDS
 
 
 class RecognizerError(RuntimeError):
@@ -55,8 +55,8 @@ class HeardWord:
     end: float
     gap_before: float = 0.0  # silence the decoder put just before it, seconds
     gap_after: float = 0.0
-    # a sound run in between two words that the decoder heard as speech but no word (its
-    # filler dictionary's [SPEECH], outside the language model): where a run-in "uh" goes
+    # a sound the decoder heard as speech but no word (its filler dictionary's [SPEECH],
+    # outside the language model): where a run-in "uh" goes; text "uh", so a filler
     sound: bool = False
 
     @property
@@ -326,36 +326,25 @@ class ScriptRecognizer:
         offset = (self._utt_start or 0) / SAMPLE_RATE
         segments = self._decoder.seg() or ()  # None before the first hypothesis
         raw = [(s.word.split("(", 1)[0], s.start_frame, s.end_frame + 1) for s in segments]
+        # a sound counts among words only (a cough or a breath on its own is no speech)
+        spoke = any(token[0] not in _NOT_WORDS for token in raw)
         out = []
         for i, (word, start, end) in enumerate(raw):
             before = raw[i - 1] if i else None
             after = raw[i + 1] if i + 1 < len(raw) else None
-            if word == _SPEECH and _word(before) and _word(after):
-                out.append(
-                    HeardWord(
-                        FILLERS[1],
-                        offset + start / FRAMES_PER_SECOND,
-                        offset + end / FRAMES_PER_SECOND,
-                        sound=True,
-                    )
-                )
-                continue
-            if word in _NOT_WORDS:
+            if word in _NOT_WORDS and not (spoke and word in _SOUNDS):
                 continue
             out.append(
                 HeardWord(
-                    word,
+                    FILLERS[1] if word in _SOUNDS else word,
                     offset + start / FRAMES_PER_SECOND,
                     offset + end / FRAMES_PER_SECOND,
                     _gap(before),
                     _gap(after),
+                    sound=word in _SOUNDS,
                 )
             )
         return out
-
-
-def _word(token) -> bool:
-    return token is not None and token[0] not in _NOT_WORDS
 
 
 def _gap(neighbour) -> float:
