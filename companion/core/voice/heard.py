@@ -32,11 +32,12 @@ EVIDENCE = "evidence"
 # 1.8-2.4 a minute on paraphrased and real speech: a breath before the first word)
 FILLER_LONGEST = 0.45
 FILLER_SILENCE = 0.15
-# an "um" or "uh" run into the words around it counts when it lasts this long: espeak-ng's
-# run-in "um" 0.34-0.50 s; the ones the recognizer made up inside speech 0.07-0.27 s,
-# two in 385 s of filler-free takes longer (0.35, 0.41 s, at 10 dB;
-# benchmarks/voice_paraphrase.py --fillers)
-RUN_IN_FILLER = 0.32
+# an "um" or "uh" run into the words around it, with no speech sound beside it (SOUND_FILLER
+# counts those), counts when it lasts this long: espeak-ng's run-in "um" came out as one of
+# 0.37-0.50 s; the ones the recognizer made up inside speech 0.07-0.42 s (0.42 s for "so"
+# in a retold take, 0.34-0.41 s in takes at 10 dB and in the en-us+f3 voice; 0.32 counted
+# them, benchmarks/voice_paraphrase.py --fillers)
+RUN_IN_FILLER = 0.45
 # a speech sound that is no word (HeardWord.sound, the decoder's [SPEECH]), with any um or
 # uh it touches, counts as one filler when it lasts 19 frames (0.19 s; 0.185 against the
 # float sums) and has at most SOUND_GAP of silence on either side (run in, not a breath
