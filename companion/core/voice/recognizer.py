@@ -40,7 +40,7 @@ BACKGROUND = os.path.join(os.path.dirname(__file__), "background.txt")
 # (benchmarks/voice_hearing.py, voice_corpus.follow_wrong)
 _LIVE = {"pl_window": 0}
 _WARM = "warm-up"
-_SOUNDS = {"[SPEECH]"}  # the acoustic model's own filler: a speech sound that is no word
+_SOUNDS = frozenset({"[SPEECH]"})  # the acoustic model's own filler: a speech sound that is no word
 _NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]"} | _SOUNDS
 
 
@@ -326,12 +326,16 @@ class ScriptRecognizer:
         offset = (self._utt_start or 0) / SAMPLE_RATE
         segments = self._decoder.seg() or ()  # None before the first hypothesis
         raw = [(s.word.split("(", 1)[0], s.start_frame, s.end_frame + 1) for s in segments]
+        said = [token[0] for token in raw if token[0] not in _NOT_WORDS]
         # a sound counts among words only (a cough or a breath on its own is no speech)
-        spoke = any(token[0] not in _NOT_WORDS for token in raw)
+        spoke = bool(said)
+        # an um or uh said on its own has the detector's silence on both sides, however
+        # short the decoder's <s> and </s> beside it (0.03 s: an isolated "uh" went uncounted)
+        alone = len(said) == 1 and said[0] in FILLERS and not _SOUNDS & {t[0] for t in raw}
         out = []
         for i, (word, start, end) in enumerate(raw):
-            before = raw[i - 1] if i else None
-            after = raw[i + 1] if i + 1 < len(raw) else None
+            before = raw[i - 1] if i and not alone else None
+            after = raw[i + 1] if i + 1 < len(raw) and not alone else None
             if word in _NOT_WORDS and not (spoke and word in _SOUNDS):
                 continue
             out.append(
