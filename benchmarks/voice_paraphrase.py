@@ -9,7 +9,8 @@ words: a hand-back in other words, the evidence's figures in other sentences) at
 (every segment heard). Figures: segments said in other words that were heard, hand-backs
 heard, skips caught, another text's segments heard, CPU seconds of `hear` per audio second.
 ``--naming``: how late the card names the segment after a skip or a swap instead;
-``--fillers``: filler recall run in and isolated, and fillers invented a minute.
+``--fillers``: filler recall run in and isolated, and fillers invented a minute
+(``--more``: in other voices, noise and rates too).
 
 Run it against another checkout (last round's method, side by side) by putting that
 checkout first on the path: ``PYTHONPATH=/path/to/old python benchmarks/voice_paraphrase.py``.
@@ -127,10 +128,11 @@ def naming(folder: Path, draws: int) -> dict:
     return out
 
 
-def filler_takes(folder: Path, run_in: bool):
-    """(take, the middle of each true filler) at 160 wpm, 20 dB: voice_hearing's filler
-    layout, each "um" and "uh" its own clip between phrases with 0.25 s pauses, or
-    (``run_in``) every part of a segment cut to its sound and run into the next."""
+def filler_takes(folder: Path, run_in: bool, wpm=160, snr_db=20.0, voice=None, tag=""):
+    """(take, the middle of each true filler) at ``wpm`` and ``snr_db`` in espeak-ng's
+    ``voice``: voice_hearing's filler layout, each "um" and "uh" its own clip between
+    phrases with 0.25 s pauses, or (``run_in``) every part of a segment cut to its sound and
+    run into the next."""
     from voice_hearing import FILLER_LAYOUT, GAP
 
     parts: list = [0.5]
@@ -143,37 +145,60 @@ def filler_takes(folder: Path, run_in: bool):
             parts.append(GAP)
         else:
             parts[-1] = GAP
-    take = vt.build(folder, f"fill-{'run' if run_in else 'iso'}", 160, parts)
+    name = f"fill-{'run' if run_in else 'iso'}{tag}"
+    take = vt.build(folder, name, wpm, parts, snr_db=snr_db, voice=voice)
     return take, [(a + b) / 2 for (a, b), f in zip(take.truth, is_filler) if f]
 
 
-def fillers(folder: Path, draws: int) -> dict:
+# (tag, wpm, snr_db, voice) of the --fillers --more takes: the run-in take and the
+# filler-free ones in other conditions, where the margins of heard.py's rules are thin
+MORE = (("10dB", 160, 10.0, None), ("f3", 160, 20.0, "en-us+f3"),
+        ("m3-140wpm", 140, 20.0, "en-us+m3"), ("190wpm", 190, 20.0, None))  # fmt: skip
+
+
+def fillers(folder: Path, draws: int, more: bool = False) -> dict:
     """Filler recall run in and isolated (a hit: within voice_hearing.FILLER_WINDOW of a
     true one), and fillers invented a minute on filler-free takes: paraphrased, retold,
-    off the script (another text) and the script, at 20 dB."""
+    off the script (another text) and the script, at 20 dB. ``more``: also the run-in
+    recall and the invented fillers (paraphrased, retold, another text) in MORE's
+    conditions (the filler-free ones at 10 dB and in en-us+f3 only)."""
     import voice_corpus as vc
     from voice_hearing import FILLER_WINDOW, layout
 
-    out: dict = {}
-    for run_in in (False, True):
-        take, times = filler_takes(folder, run_in)
+    def recall(take, times):
         hits = found = 0
         for d in range(draws):
             result, _s, _l = vc._hear(vc.redraw(take.path, d), vt.pitch_page())
             heard = result.filler_times
             found += len(heard)
             hits += sum(1 for t in times if any(abs(t - h) <= FILLER_WINDOW for h in heard))
+        return f"{hits} of {len(times) * draws}", found
+
+    def invented(take):
+        count = sum(
+            vc._hear(vc.redraw(take.path, d), vt.pitch_page())[0].fillers for d in range(draws)
+        )
+        return round(count * 60.0 / (take.seconds * draws), 2)
+
+    out: dict = {}
+    for run_in in (False, True):
         kind = "run_in" if run_in else "isolated"
-        out[f"{kind}_recall"] = f"{hits} of {len(times) * draws}"
-        out[f"{kind}_reported"] = found
+        out[f"{kind}_recall"], out[f"{kind}_reported"] = recall(*filler_takes(folder, run_in))
     free = {"paraphrase": vt.PARAPHRASE, "retold": vt.RETOLD, "script": vt.PITCH,
             "other": [("x", "x", vt.OTHER_TEXT)]}  # fmt: skip
     for name, pitch in free.items():
         take = vt.build(folder, f"free-{name}", 160, layout(list(pitch)))
-        count = sum(
-            vc._hear(vc.redraw(take.path, d), vt.pitch_page())[0].fillers for d in range(draws)
-        )
-        out[f"invented_per_min_{name}"] = round(count * 60.0 / (take.seconds * draws), 2)
+        out[f"invented_per_min_{name}"] = invented(take)
+    if not more:
+        return out
+    for tag, wpm, snr, voice in MORE:
+        takes = filler_takes(folder, True, wpm, snr, voice, f"-{tag}")
+        out[f"run_in_recall_{tag}"], out[f"run_in_reported_{tag}"] = recall(*takes)
+    for tag, wpm, snr, voice in MORE[:2]:
+        for name in ("paraphrase", "retold", "other"):
+            pitch = layout(list(free[name]))
+            take = vt.build(folder, f"free-{name}-{tag}", wpm, pitch, snr_db=snr, voice=voice)
+            out[f"invented_per_min_{name}_{tag}"] = invented(take)
     return out
 
 
@@ -188,7 +213,13 @@ if __name__ == "__main__":
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--naming", action="store_true", help="the card's naming delays only")
     parser.add_argument("--fillers", action="store_true", help="the filler figures only")
+    parser.add_argument(
+        "--more", action="store_true", help="with --fillers: other voices, noise and rates too"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        work = naming if args.naming else fillers if args.fillers else run
-        print(json.dumps(work(Path(tmp), args.draws), indent=2))
+        if args.fillers:
+            print(json.dumps(fillers(Path(tmp), args.draws, args.more), indent=2))
+        else:
+            work = naming if args.naming else run
+            print(json.dumps(work(Path(tmp), args.draws), indent=2))

@@ -23,7 +23,7 @@ from companion.core.voice.align import Aligner
 from companion.core.voice.order import OffScript, spoken_order
 from companion.core.voice.pcm import resampled
 from companion.core.voice.recognizer import SAMPLE_RATE, HeardWord, ScriptRecognizer, common_words
-from companion.core.voice.script import says_a_number
+from companion.core.voice.script import FILLERS, says_a_number
 from companion.core.voice.take import PAUSE_SECONDS
 
 MIN_HEARD = 3  # key words matched, distinct
@@ -34,11 +34,21 @@ EVIDENCE = "evidence"
 # 1.8-2.4 a minute on paraphrased and real speech: a breath before the first word)
 FILLER_LONGEST = 0.45
 FILLER_SILENCE = 0.15
-# an "um" or "uh" run into the words around it counts when it lasts this long: espeak-ng's
-# run-in "um" 0.34-0.50 s; the ones the recognizer made up inside speech 0.07-0.27 s,
-# two in 385 s of filler-free takes longer (0.35, 0.41 s, at 10 dB;
-# benchmarks/voice_paraphrase.py --fillers)
-RUN_IN_FILLER = 0.32
+# an "um" or "uh" run into the words around it, with no speech sound beside it (SOUND_FILLER
+# counts those), counts when it lasts this long: espeak-ng's run-in "um" came out as one of
+# 0.37-0.50 s; the ones the recognizer made up inside speech 0.07-0.42 s (0.42 s for "so"
+# in a retold take, 0.34-0.41 s in takes at 10 dB and in the en-us+f3 voice; 0.32 counted
+# them, benchmarks/voice_paraphrase.py --fillers)
+RUN_IN_FILLER = 0.45
+# a speech sound that is no word (HeardWord.sound, the decoder's [SPEECH]), with any um or
+# uh it touches, counts as one filler when it lasts 19 frames (0.19 s; 0.185 against the
+# float sums) and has at most SOUND_GAP of silence on either side (run in, not a breath
+# between pauses). espeak-ng's run-in "uh" and "um" came out as 0.17-0.45 s of them; in
+# filler-free takes a sound for a word the decoder could not place ("focus [SPEECH] been"
+# for "focus has been") lasted up to 0.18 s, all but one longer one with a pause beside it
+# (benchmarks/voice_paraphrase.py --fillers; docs/performance.md)
+SOUND_FILLER = 0.185
+SOUND_GAP = 0.12
 # an "um" or "uh" counts only between pauses: at least this much silence on each side and
 # FILLER_PAUSES on both together (the recognizer makes them up inside fast or noisy
 # speech: 35 in 29 filler-free takes, 3.6 a minute at 10 dB; benchmarks/voice_hearing.py)
@@ -131,6 +141,30 @@ class TakeHeard:
         return share is not None and share <= RATE_OFF_SCRIPT
 
 
+def _counted_fillers(words: list[HeardWord]) -> tuple[list[HeardWord], set[int]]:
+    """The fillers of ``words``, and the ids of the words that made up a sound: a speech
+    sound with the fillers it touches (no silence between) is one filler spanning them when
+    it lasts SOUND_FILLER; an um or uh touching no sound counts on its own (_counted_filler)."""
+    out: list[HeardWord] = []
+    sounds: set[int] = set()
+    run: list[HeardWord] = []
+    for word in [*words, None]:
+        if word is not None and word.filler and (not run or word.start <= run[-1].end):
+            run.append(word)
+            continue
+        if any(w.sound for w in run):
+            sounds.update(id(w) for w in run)
+            if (
+                run[-1].end - run[0].start >= SOUND_FILLER
+                and max(run[0].gap_before, run[-1].gap_after) <= SOUND_GAP
+            ):
+                out.append(HeardWord(FILLERS[1], run[0].start, run[-1].end, sound=True))
+        else:
+            out += [w for w in run if _counted_filler(w)]
+        run = [word] if word is not None and word.filler else []
+    return out, sounds
+
+
 def _counted_filler(word: HeardWord) -> bool:
     """An um or uh between pauses, or a long one run into the words (RUN_IN_FILLER)."""
     paused = (
@@ -165,8 +199,10 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     }
     matched = {id(m.word): m.segment for m in state.matches if m.segment in heard}
     lone = [w for w in state.unmatched if _lone_short(w)]
+    fillers, sounds = _counted_fillers(words)
+    # a sound and the fillers it touches are no word said, nor a segment's edge
+    words = [w for w in words if id(w) not in sounds]
     spoken = [w for w in words if not w.filler and w not in lone]
-    fillers = [w for w in words if _counted_filler(w)]
     unclear = [
         w
         for w in words
@@ -221,7 +257,7 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
     return TakeHeard(
         tuple(ordered),
         len(fillers),
-        " ".join(w.text for w in words),
+        " ".join(w.text for w in sorted([*words, *(f for f in fillers if f.sound)], key=_start)),
         says_a_number(evidence.words) if evidence is not None and evidence.heard else None,
         tuple((w.start + w.end) / 2 for w in fillers),
         len(spoken) + len(unclear),
@@ -232,6 +268,10 @@ def summarise(aligner: Aligner, words: list[HeardWord], pack_ids=()) -> TakeHear
         ),
         tuple(off),
     )
+
+
+def _start(word: HeardWord) -> float:
+    return word.start
 
 
 def _owners(spoken: list[HeardWord], matched: dict[int, int]) -> list[int | None]:

@@ -44,7 +44,8 @@ BACKGROUND = os.path.join(os.path.dirname(__file__), "background.txt")
 # talk off the script, benchmarks/voice_corpus.py follow_wrong)
 _LIVE = {"pl_window": 0, "lw": 8.0, "pip": 3.0}
 _WARM = "warm-up"
-_NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]", "[SPEECH]"}
+_SOUNDS = frozenset({"[SPEECH]"})  # the acoustic model's own filler: a speech sound that is no word
+_NOT_WORDS = {"<s>", "</s>", "<sil>", "[NOISE]"} | _SOUNDS
 
 
 class RecognizerError(RuntimeError):
@@ -58,6 +59,9 @@ class HeardWord:
     end: float
     gap_before: float = 0.0  # silence the decoder put just before it, seconds
     gap_after: float = 0.0
+    # a sound the decoder heard as speech but no word (its filler dictionary's [SPEECH],
+    # outside the language model): where a run-in "uh" goes; text "uh", so a filler
+    sound: bool = False
 
     @property
     def filler(self) -> bool:
@@ -326,19 +330,26 @@ class ScriptRecognizer:
         offset = (self._utt_start or 0) / SAMPLE_RATE
         segments = self._decoder.seg() or ()  # None before the first hypothesis
         raw = [(s.word.split("(", 1)[0], s.start_frame, s.end_frame + 1) for s in segments]
+        said = [token[0] for token in raw if token[0] not in _NOT_WORDS]
+        # a sound counts among words only (a cough or a breath on its own is no speech)
+        spoke = bool(said)
+        # an um or uh said on its own has the detector's silence on both sides, however
+        # short the decoder's <s> and </s> beside it (0.03 s: an isolated "uh" went uncounted)
+        alone = len(said) == 1 and said[0] in FILLERS and not _SOUNDS & {t[0] for t in raw}
         out = []
         for i, (word, start, end) in enumerate(raw):
-            if word in _NOT_WORDS:
+            before = raw[i - 1] if i and not alone else None
+            after = raw[i + 1] if i + 1 < len(raw) and not alone else None
+            if word in _NOT_WORDS and not (spoke and word in _SOUNDS):
                 continue
-            before = raw[i - 1] if i else None
-            after = raw[i + 1] if i + 1 < len(raw) else None
             out.append(
                 HeardWord(
-                    word,
+                    FILLERS[1] if word in _SOUNDS else word,
                     offset + start / FRAMES_PER_SECOND,
                     offset + end / FRAMES_PER_SECOND,
                     _gap(before),
                     _gap(after),
+                    sound=word in _SOUNDS,
                 )
             )
         return out
