@@ -179,6 +179,7 @@ class TakeRecorder(QFrame):
         self._analyse(end)
 
     def _analyse(self, end: float) -> None:
+        self.take_heard = None  # the last take's words are not this one's
         samples = self.samples[: int(MAX_TAKE_SECONDS * self.sample_rate)]
         self.analysis = analyse(Take(samples, self.sample_rate))
         pitch = analyze(self._text(), plan=self.ctx.content.pitch_plan())
@@ -207,10 +208,7 @@ class TakeRecorder(QFrame):
         has_audio = len(samples) > 0
         self.play_button.setVisible(has_audio)
         self.keep_button.setVisible(has_audio)
-        rate = self.measured_rate()
-        self.rate_button.setVisible(rate is not None)
-        if rate is not None:
-            self.rate_button.setText(f"Use {rate:.0f} wpm as my rate")
+        self._show_rate()
         self.analysed.emit(self.segments)
         if self.analysis.spans:
             self._hear(samples)
@@ -267,15 +265,29 @@ class TakeRecorder(QFrame):
         lines.append(f"Fillers (um, uh): {result.fillers}")
         lines.append(f"Heard: {result.transcript}")
         self.said.setText("\n".join(lines))
+        self._show_rate()  # now the words heard
         self.heard.emit(result)
 
     def measured_rate(self) -> float | None:
-        """The take's words over its speaking time (segments with speech only)."""
+        """Words a minute of speech. Once the recognizer has heard the take (and most of
+        what it heard is the one-pager's: ``rate_judged``), the words it heard over the
+        speaking time, as `about rehearse` gives it; before that, the one-pager's words of
+        each segment marked with Next over its speaking time: a take stopped without
+        pressing Next put every second on the first segment (27 wpm for 160)."""
+        heard, analysis = self.take_heard, self.analysis
+        if heard is not None and heard.rate_judged and analysis and analysis.speaking_seconds:
+            return heard.words_said * 60.0 / analysis.speaking_seconds
         spoken = [s for s in self.segments if s.words and s.speaking_seconds >= 1.0]
         seconds = sum(s.speaking_seconds for s in spoken)
         if seconds <= 0:
             return None
         return sum(s.words for s in spoken) * 60.0 / seconds
+
+    def _show_rate(self) -> None:
+        rate = self.measured_rate()
+        self.rate_button.setVisible(rate is not None)
+        if rate is not None:
+            self.rate_button.setText(f"Use {rate:.0f} wpm as my rate")
 
     # -- after the take ----------------------------------------------------------------
 

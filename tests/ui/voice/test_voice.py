@@ -470,6 +470,47 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
     page.shutdown()
 
 
+@pytest.mark.voice
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+def test_a_take_stopped_without_next_offers_the_rate_it_heard(qtbot, ctx, bus, server, tmp_path):
+    """Stopped (Esc) without pressing Next, every second of the take went to the first
+    segment and the page offered "Use 27 wpm as my rate" for a take said at 160 (the
+    walk): once the recognizer has heard the take, the rate is its words over the
+    speaking time, as `about rehearse` gives it."""
+    from companion.core.about import store as about_store
+    from companion.ui.about.page import AboutPage
+
+    p = vt.PARAGRAPHS
+    text = f"# About me\n\n## Who I am\n\n{p[0]}\n\n## Strongest evidence\n\n{p[1]}\n"
+    about_store.save_text(ctx.db, text, ctx.now(), reason="save")
+    page = AboutPage(ctx, bus)
+    qtbot.addWidget(page)
+    page.resize(1100, 700)
+    page.show()
+    recorder = page.take_recorder
+    recorder.record_box.click()
+    take = vt.build(tmp_path, "pitch", 160, [1.0, p[0], 1.0, p[1], 0.5], snr_db=None)
+    samples, rate = fed_mic.wav_samples(take.path)
+    made: list = []
+    recorder._factory = fed_mic.factory(made, rate=rate, keep_samples=True)
+    page.rehearsal.start()
+    made[-1].feed_to(samples, take.seconds)
+    with qtbot.waitSignals([recorder.analysed, recorder.heard], timeout=60000):
+        page.rehearse_bar.stop()  # Esc: no Next pressed
+    who = recorder.segments[0]
+    marked = who.words * 60 / who.speaking_seconds  # the first segment's words, all the time
+    delivered = take.delivered_wpm
+    assert marked < 0.75 * delivered  # the marks alone say far too slow
+    assert recorder.take_heard.rate_judged
+    assert recorder.measured_rate() == pytest.approx(delivered, rel=0.15)
+    assert recorder.rate_button.text() == f"Use {recorder.measured_rate():.0f} wpm as my rate"
+    recorder.rate_button.click()
+    assert about_store.words_per_minute(ctx.db) == pytest.approx(recorder.measured_rate(), abs=1)
+    page.shutdown()
+
+
 def test_the_audit_hook_sees_a_written_file(tmp_path):
     """The privacy check above must be able to fail."""
     _AUDIT.update(on=True, events=[])
