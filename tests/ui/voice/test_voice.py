@@ -389,13 +389,9 @@ def test_video_and_mic_is_ticked_only_when_the_camera_was_checked(
 # -- rehearsal from your own voice --------------------------------------------------
 
 
-@pytest.mark.voice
-@pytest.mark.slow
-@pytest.mark.qt_log_ignore("This plugin does not support")
-@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
-def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, server, tmp_path):
+def _about_page(qtbot, ctx, bus):
+    """About me, shown, with a saved one-pager of two segments (voice_takes.PARAGRAPHS)."""
     from companion.core.about import store as about_store
-    from companion.core.about.spoken import count_words
     from companion.ui.about.page import AboutPage
 
     p = vt.PARAGRAPHS
@@ -405,6 +401,19 @@ def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, serve
     qtbot.addWidget(page)
     page.resize(1100, 700)
     page.show()
+    return page
+
+
+@pytest.mark.voice
+@pytest.mark.slow
+@pytest.mark.qt_log_ignore("This plugin does not support")
+@pytest.mark.skipif(vt.missing_tools() is not None, reason=f"{vt.missing_tools()}")
+def test_rehearse_records_the_take_and_times_each_segment(qtbot, ctx, bus, server, tmp_path):
+    from companion.core.about import store as about_store
+    from companion.core.about.spoken import count_words
+
+    p = vt.PARAGRAPHS
+    page = _about_page(qtbot, ctx, bus)
     recorder = page.take_recorder
     assert not recorder.record_box.isChecked()
     recorder.record_box.click()  # opt in (remembered)
@@ -480,15 +489,9 @@ def test_a_take_stopped_without_next_offers_the_rate_it_heard(qtbot, ctx, bus, s
     walk): once the recognizer has heard the take, the rate is its words over the
     speaking time, as `about rehearse` gives it."""
     from companion.core.about import store as about_store
-    from companion.ui.about.page import AboutPage
 
     p = vt.PARAGRAPHS
-    text = f"# About me\n\n## Who I am\n\n{p[0]}\n\n## Strongest evidence\n\n{p[1]}\n"
-    about_store.save_text(ctx.db, text, ctx.now(), reason="save")
-    page = AboutPage(ctx, bus)
-    qtbot.addWidget(page)
-    page.resize(1100, 700)
-    page.show()
+    page = _about_page(qtbot, ctx, bus)
     recorder = page.take_recorder
     recorder.record_box.click()
     take = vt.build(tmp_path, "pitch", 160, [1.0, p[0], 1.0, p[1], 0.5], snr_db=None)
