@@ -156,10 +156,30 @@ MORE = (("10dB", 160, 10.0, None), ("f3", 160, 20.0, "en-us+f3"),
         ("m3-140wpm", 140, 20.0, "en-us+m3"), ("190wpm", 190, 20.0, None))  # fmt: skip
 
 
+def _invented_real_voice(folder: Path, draws: int) -> float | str:
+    """Fillers a minute on voice_corpus's takes of a real voice (the asterisk prompts,
+    which say no um or uh): read against their own page, with a segment left out, and
+    against the espeak pitch's script; or why there are none."""
+    import voice_corpus as vc
+
+    if not vc.ALLISON.is_dir():
+        return "not measured: apt install asterisk-core-sounds-en-wav"
+    own = vt.pitch_page([(i, t, ". ".join(x for _f, x in ps) + ".") for i, t, ps in vc.HUMAN])
+    count = minutes = 0.0
+    for name, segs, page in (("own", vc.HUMAN, own), ("skip", vc.HUMAN[::2], own),
+                             ("other", vc.HUMAN, vt.pitch_page())):  # fmt: skip
+        take = vc._human_take(folder / f"real-{name}", segs)
+        for d in range(draws):
+            result, _cpu, seconds = vc._hear(vc.redraw(take.path, d), page)
+            count, minutes = count + result.fillers, minutes + seconds / 60
+    return round(count / minutes, 2)
+
+
 def fillers(folder: Path, draws: int, more: bool = False) -> dict:
     """Filler recall run in and isolated (a hit: within voice_hearing.FILLER_WINDOW of a
     true one), and fillers invented a minute on filler-free takes: paraphrased, retold,
-    off the script (another text) and the script, at 20 dB. ``more``: also the run-in
+    off the script (another text) and the script, at 20 dB, and a real voice (the
+    asterisk prompts, where installed). ``more``: also the run-in
     recall and the invented fillers (paraphrased, retold, another text) in MORE's
     conditions (the filler-free ones at 10 dB and in en-us+f3 only)."""
     import voice_corpus as vc
@@ -189,6 +209,7 @@ def fillers(folder: Path, draws: int, more: bool = False) -> dict:
     for name, pitch in free.items():
         take = vt.build(folder, f"free-{name}", 160, layout(list(pitch)))
         out[f"invented_per_min_{name}"] = invented(take)
+    out["invented_per_min_real_voice"] = _invented_real_voice(folder, draws)
     if not more:
         return out
     for tag, wpm, snr, voice in MORE:
