@@ -10,6 +10,7 @@ folder, only when asked) and use the measured rate as the speaking rate.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
@@ -275,8 +276,8 @@ class TakeRecorder(QFrame):
         each segment marked with Next over its speaking time: a take stopped without
         pressing Next put every second on the first segment (27 wpm for 160)."""
         heard, analysis = self.take_heard, self.analysis
-        if heard is not None and heard.rate_judged and analysis and analysis.speaking_seconds:
-            return heard.words_said * 60.0 / analysis.speaking_seconds
+        if heard is not None and heard.rate_judged and analysis is not None:
+            return dataclasses.replace(analysis, words=heard.words_said).measured_wpm
         spoken = [s for s in self.segments if s.words and s.speaking_seconds >= 1.0]
         seconds = sum(s.speaking_seconds for s in spoken)
         if seconds <= 0:
