@@ -33,8 +33,8 @@ PulseAudio, the pitch played into the virtual mic) following vs the idle card: C
 `about rehearse`, the whole command on a 50 s pitch take, peak resident memory and CPU
 per second of audio (rusage of each child, median of 3): the take at 22.05 kHz (espeak's
 rate) and at 44.1 kHz (a recorder's), the one-pager given as a file (``--input``) and the
-saved one (which opens the journal, sqlite-utils with it). Targets: <= 40 MiB and <= 0.1
-CPU s per audio s.
+saved one (which opens the journal read-only and reads it through the bare connection).
+Targets: <= 40 MiB and <= 0.1 CPU s per audio s.
 
 The hearing corpus (benchmarks/voice_corpus.py, ``--corpus-draws N``, default 0: off):
 every case built once and converted with sox's random dither N times; the confusion
