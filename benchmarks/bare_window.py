@@ -3,8 +3,9 @@ shown QWidget, or with ``--list`` a bare QWidget holding a three-item QListWidge
 least a window that draws text pays: fonts and an item view), that quit on their first
 paint.
 
-Prints the same line as ``companion`` under COMPANION_EXIT_ON_FIRST_PAINT=1:
-``first-paint <epoch seconds> <seconds since the script started>``.
+Prints the same lines as ``companion`` under COMPANION_EXIT_ON_FIRST_PAINT=1:
+``first-paint <epoch seconds> <seconds since the script started>``, and at exit
+``peak-kib N``.
 """
 
 from __future__ import annotations
@@ -57,5 +58,17 @@ def main() -> int:
     return app.exec()
 
 
+def say_peak() -> None:
+    """``peak-kib N`` at exit, as the app says it (``companion.ui.process.launch``, not
+    imported here: the baseline loads nothing of the app)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        kib = [line.split()[1] for line in status if line.startswith("VmHWM:")]
+    print(f"peak-kib {kib[0]}", flush=True)
+
+
 if __name__ == "__main__":
+    import atexit
+
+    if sys.platform == "linux":
+        atexit.register(say_peak)
     raise SystemExit(main())

@@ -1,7 +1,7 @@
 """Streaming journal export: `companion journal export` as a whole process, at 10,000
 and 100,000 demo loops, against a raw ``sqlite3`` JSON dump of the same rows.
 
-Figures (median of the runs; peak RSS from ``wait4`` of each child process):
+Figures (median of the runs; each child's own peak RSS, ``child_usage``):
 - whole-process time at 10,000 loops: target < 1 s;
 - peak RSS at 10,000 loops: target <= 100 MiB;
 - peak RSS at 100,000 loops: target < 100 MiB (memory stays flat as the journal grows);
@@ -20,17 +20,16 @@ Exposes ``run()``.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+import child_usage  # noqa: E402
+from child_usage import APP, PEAK  # noqa: E402
 from verdict import verdict  # noqa: E402
 
 SIZES = (10_000, 100_000)
@@ -58,34 +57,12 @@ BASELINE = (
 )
 
 
-# The child reports its own peak (VmHWM belongs to the process's own memory map; the
-# rusage maxrss of a child would include the parent's size at fork, on Linux).
-PEAK = (
-    "import atexit, sys\n"
-    "def _peak():\n"
-    "    for line in open('/proc/self/status'):\n"
-    "        if line.startswith('VmHWM:'):\n"
-    "            sys.stderr.write('PEAK_KIB ' + line.split()[1] + '\\n')\n"
-    "atexit.register(_peak)\n"
-)
-APP = PEAK + "from companion.cli import main\nsys.argv[0] = 'companion'\nsys.exit(main())\n"
-
-
 def _measure(argv: list[str]) -> tuple[float, float, float]:
     """(wall seconds, CPU seconds, peak RSS in MiB) of one child process."""
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    with tempfile.TemporaryFile("w+") as err:
-        started = time.perf_counter()
-        proc = subprocess.Popen(argv, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=err)
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        elapsed = time.perf_counter() - started
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        err.seek(0)
-        text = err.read()
-    if proc.returncode:
-        raise RuntimeError(f"{' '.join(argv[:6])}... exited {proc.returncode}: {text}")
-    kib = [int(ln.split()[1]) for ln in text.splitlines() if ln.startswith("PEAK_KIB ")]
-    return elapsed, usage.ru_utime + usage.ru_stime, kib[-1] / 1024
+    used = child_usage.run(argv, keep_stdout=False)
+    if used.code:
+        raise RuntimeError(f"{' '.join(argv[:6])}... exited {used.code}: {used.output}")
+    return used.wall, used.cpu, used.peak_mib
 
 
 def _medians(argv: list[str], runs: int) -> tuple[float, float, float]:

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +34,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import child_usage  # noqa: E402
+from child_usage import APP  # noqa: E402
 from verdict import verdict  # noqa: E402
 
 SIZES = (1_000, 10_000, 20_000)
@@ -45,32 +45,15 @@ MEMORY_TARGET = 5.0  # peak RSS over the file's size
 ICS_TARGET_S = 2.0
 ICS_EVENTS = (10, 800)
 
-PEAK = (
-    "import atexit, sys\n"
-    "def _peak():\n"
-    "    for line in open('/proc/self/status'):\n"
-    "        if line.startswith('VmHWM:'):\n"
-    "            sys.stderr.write('PEAK_KIB ' + line.split()[1] + '\\n')\n"
-    "atexit.register(_peak)\n"
-)
-APP = PEAK + "from companion.cli import main\nsys.argv[0] = 'companion'\nsys.exit(main())\n"
-
 
 def _measure(argv: list[str]) -> tuple[float, float, float, str]:
     """(wall seconds, CPU seconds, peak RSS in MiB, stdout+stderr) of one child."""
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    with tempfile.TemporaryFile("w+") as out:
-        started = time.perf_counter()
-        proc = subprocess.Popen(argv, cwd=REPO, env=env, stdout=out, stderr=out)
-        _pid, status, usage = os.wait4(proc.pid, 0)
-        elapsed = time.perf_counter() - started
-        out.seek(0)
-        text = out.read()
-    code = os.waitstatus_to_exitcode(status)
-    if code:
-        raise RuntimeError(f"{' '.join(argv[2:8])}... exited {code}: {text.strip()[-300:]}")
-    kib = [int(ln.split()[1]) for ln in text.splitlines() if ln.startswith("PEAK_KIB ")]
-    return elapsed, usage.ru_utime + usage.ru_stime, kib[-1] / 1024, text
+    used = child_usage.run(argv)
+    if used.code:
+        raise RuntimeError(
+            f"{' '.join(argv[2:8])}... exited {used.code}: {used.output.strip()[-300:]}"
+        )
+    return used.wall, used.cpu, used.peak_mib, used.output
 
 
 def _export(folder: Path, loops: int, out: Path) -> None:

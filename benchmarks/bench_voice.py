@@ -33,8 +33,8 @@ PulseAudio, the pitch played into the virtual mic) following vs the idle card: C
 `about rehearse`, the whole command on a 50 s pitch take, peak resident memory and CPU
 per second of audio (rusage of each child, median of 3): the take at 22.05 kHz (espeak's
 rate) and at 44.1 kHz (a recorder's), the one-pager given as a file (``--input``) and the
-saved one (which opens the journal, sqlite-utils with it). Targets: <= 40 MiB and <= 0.1
-CPU s per audio s.
+saved one (which opens the journal read-only and reads it through the bare connection).
+Targets: <= 40 MiB and <= 0.1 CPU s per audio s.
 
 The hearing corpus (benchmarks/voice_corpus.py, ``--corpus-draws N``, default 0: off):
 every case built once and converted with sox's random dither N times; the confusion
@@ -62,6 +62,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+import child_usage  # noqa: E402
 import pulse_server  # noqa: E402
 import voice_takes as vt  # noqa: E402
 from verdict import verdict  # noqa: E402
@@ -428,14 +429,11 @@ REHEARSE_CPU_TARGET = 0.1  # and uses at most 0.1 CPU s per second of audio
 
 
 def _child_usage(cmd: list[str]) -> tuple[float, float]:
-    """(peak resident MiB, CPU s) of the command, from its own rusage (not its siblings')."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _pid, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-    if proc.returncode not in (0, 1):  # 1: no speech heard, not a failure here
-        raise RuntimeError(f"{' '.join(cmd[-6:])} failed: {err.strip()[-300:]}")
-    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
+    """(peak resident MiB, CPU s) of the command, its own (``child_usage``)."""
+    used = child_usage.run(cmd)
+    if used.code not in (0, 1):  # 1: no speech heard, not a failure here
+        raise RuntimeError(f"{' '.join(cmd[-6:])} failed: {used.output.strip()[-300:]}")
+    return used.peak_mib, used.cpu
 
 
 def rehearse_rows(folder: Path, runs: int = 3) -> list[dict]:
@@ -460,7 +458,7 @@ def rehearse_rows(folder: Path, runs: int = 3) -> list[dict]:
     rows = []
     for label, wav in (("22.05 kHz", take.path), ("44.1 kHz", high)):
         for source, extra in (("--input FILE", ["--input", str(page)]), ("saved", [])):
-            cmd = [sys.executable, "-m", "companion", "--data-dir", str(home), "about",
+            cmd = [sys.executable, "-c", child_usage.APP, "--data-dir", str(home), "about",
                    "rehearse", "--audio", str(wav), *extra]  # fmt: skip
             usage = [_child_usage(cmd) for _ in range(runs)]
             mib = statistics.median(u[0] for u in usage)

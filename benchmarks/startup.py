@@ -8,7 +8,8 @@ rotate between the three (one warm-up round first, discarded). Start is taken ju
 before ``Popen``; first pixels are the wall-clock time an X DAMAGE observer
 (``first_pixels.py``) sees the first drawing into any window the child created (on Qt's
 offscreen platform, where there is no X server, the time the child reports from its
-paint handler); peak memory is the child's ``ru_maxrss`` from ``os.wait4``.
+paint handler); peak memory is the child's own VmHWM, which it prints at exit (``peak-kib``;
+``ru_maxrss`` from ``os.wait4`` where it does not).
 
 Each round also starts the app on a data folder holding a loop today, with
 COMPANION_EXIT_ON_PLAN_DRAWN=1: it reports when the frame that shows Today's plan has
@@ -163,9 +164,11 @@ def _measure(argv: list[str], env: dict[str, str], seen) -> Sample:
             raise BenchmarkError(f"{' '.join(argv[1:])}: the X server saw no pixels drawn")
         epoch = pixels
     plan = [float(line.split()[1]) for line in out.splitlines() if line.startswith("plan-drawn ")]
+    # the child's own peak: the rusage keeps the larger of it and this process's size
+    peak = [int(line.split()[1]) for line in out.splitlines() if line.startswith("peak-kib ")]
     return Sample(
         ms=(epoch - started) * 1000.0,
-        rss_mib=usage.ru_maxrss / 1024.0,
+        rss_mib=(peak[-1] if peak else usage.ru_maxrss) / 1024.0,
         plan_ms=(plan[0] - started) * 1000.0 if plan else None,
     )
 

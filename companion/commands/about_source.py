@@ -19,7 +19,7 @@ def source_text(ctx, path: Path | None) -> tuple[str | None, str]:
         return read_markdown(path, "about")
 
     open_journal(ctx, read_only=True)
-    text = load_document(ctx.db)
+    text = load_document(ctx.store.conn)  # one query: no sqlite-utils (10 MiB) for it
     if text is None:
         raise CommandError(
             "about: no one-pager saved yet: write it on the About me page, or pass a FILE."

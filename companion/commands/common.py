@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.core import paths
 from companion.core.paths import own_file
+from companion.core.storage.backups import list_backups
 from companion.core.storage.files import NotARegularFileError, check_replaceable
 from companion.core.timeutil import parse_stored, to_local
 
@@ -45,10 +46,6 @@ def open_journal(ctx, *, read_only: bool = False):
 def _moved_aside_message(ctx, store) -> str:
     """The journal was damaged and moved aside on this open: say what, where, and how to
     get it back; the command itself does not run on the new, empty journal."""
-    # a command that opens no journal (``about rehearse --input``) never imports
-    # sqlite-utils: 10 MiB of a 40 MiB budget
-    from companion.core.storage.store import list_backups  # seam: journal
-
     newest = next(iter(list_backups(paths.backup_dir(ctx.data_dir))), None)
     restore = (
         f"`companion doctor --restore` puts back the newest backup ({newest.name})"

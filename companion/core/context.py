@@ -84,7 +84,7 @@ class AppContext:
 
     def commits(self) -> int:
         """Write transactions committed through this context's store so far."""
-        return getattr(self._store.db, "commits", 0) if self._store is not None else 0
+        return self._store.commits if self._store is not None else 0
 
     def reading_only(self) -> bool:
         """The journal is open read-only (an export, doctor): an error did not lose a change."""

@@ -46,6 +46,7 @@ from companion.core.journal.validate import JournalImportError, read_journal
 from companion.core.prefs import Prefs
 from companion.core.review.cards import parse_utc
 from companion.core.storage import store as store_module
+from companion.core.storage.database import JournalDatabase
 from companion.core.stories.check import analyze_bank
 from companion.core.text import for_terminal
 from companion.core.timeutil import parse_stored
@@ -165,10 +166,10 @@ class _Journal:
     @classmethod
     def fresh(cls):
         if cls._template is None:
-            cls._template = store_module.open_memory_store().db.conn
+            cls._template = store_module.open_memory_store().conn
         conn = sqlite3.connect(":memory:", isolation_level=None)
         cls._template.backup(conn)
-        db = store_module._Database(conn)
+        db = JournalDatabase(conn)
         db.execute("PRAGMA foreign_keys = ON")
         return db
 

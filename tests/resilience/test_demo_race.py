@@ -57,7 +57,7 @@ def test_a_writer_right_after_the_commit_does_not_unsay_the_save(tmp_path, monke
     other: list[sqlite3.Connection] = []
 
     def connect(path):
-        db = real_connect(path)
+        conn = real_connect(path)
         seen = {"committed": False}
 
         def trace(statement: str) -> None:
@@ -68,8 +68,8 @@ def test_a_writer_right_after_the_commit_does_not_unsay_the_save(tmp_path, monke
             if statement.strip().upper() == "COMMIT":
                 seen["committed"] = True
 
-        db.conn.set_trace_callback(trace)
-        return db
+        conn.set_trace_callback(trace)
+        return conn
 
     monkeypatch.setattr(store_module, "_connect", connect)
     try:

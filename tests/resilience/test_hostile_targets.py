@@ -118,7 +118,7 @@ def test_concurrent_backups_do_not_collide_or_leave_litter(tmp_path):
     def run():
         s = open_store(db_file)
         try:
-            backup(s.db, folder, when, reason="test")
+            backup(s.conn, folder, when, reason="test")
         except Exception as exc:  # pragma: no cover - the failure we look for
             errors.append(exc)
         finally:
@@ -144,20 +144,17 @@ def test_failed_backup_leaves_nothing(tmp_path):
     folder = tmp_path / "backups"
 
     class FailingConn:
+        def execute(self, sql):
+            return store.conn.execute(sql)
+
         def backup(self, dest):
             dest.execute("CREATE TABLE half(x)")  # something was written, then the disk failed
             raise sqlite3.OperationalError("disk I/O error")
 
-    class FakeDb:
-        conn = FailingConn()
-
-        def execute(self, sql):
-            return store.db.execute(sql)
-
     from companion.core.storage.store import BackupError
 
     with pytest.raises(BackupError, match="disk I/O error"):  # a warning, not a crash
-        backup(FakeDb(), folder, dt.datetime(2026, 12, 1), reason="x")
+        backup(FailingConn(), folder, dt.datetime(2026, 12, 1), reason="x")
     assert list(folder.iterdir()) == []  # the old code left a 0644 temp file
     store.close()
 

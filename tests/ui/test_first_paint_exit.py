@@ -55,3 +55,17 @@ def _first_frame(tmp_path, *late):
     assert done.returncode == 0, done.stderr
     assert "first-paint " in done.stdout, done.stdout + done.stderr
     return done
+
+
+def test_the_exit_mode_says_the_process_own_peak_memory(tmp_path):
+    """benchmarks/startup.py reads the peak the app prints: the rusage its parent gets
+    keeps the larger of the app's peak and the parent's own size (Linux)."""
+    import sys
+
+    import pytest
+
+    if sys.platform != "linux":
+        pytest.skip("VmHWM is read from /proc")
+    done = _first_frame(tmp_path, "-")
+    peaks = [int(line.split()[1]) for line in done.stdout.splitlines() if "peak-kib" in line]
+    assert len(peaks) == 1 and 20 * 1024 < peaks[0] < 1024 * 1024, done.stdout

@@ -202,7 +202,7 @@ def test_corrupt_database_offers_the_newest_backup(qtbot, ctx, data_dir):
     from companion.core.storage.store import backup, list_backups
 
     loops.create_loop(ctx.db, "Acme GPU Infra")
-    backup(ctx.db, data_dir / "backups", ctx.now())
+    backup(ctx.store.conn, data_dir / "backups", ctx.now())
     ctx.close()
     (data_dir / "companion.sqlite3").write_bytes(b"garbage" * 100)
     for side in data_dir.glob("companion.sqlite3-*"):

@@ -66,8 +66,10 @@ class RehearsalRecord:
     segments: tuple[RehearsalSegment, ...]
 
 
-def load_document(db: Database, *, doc: str = "about") -> str | None:
-    """The saved one-pager, or None when the user has never saved one (show the template)."""
+def load_document(db: Database | sqlite3.Connection, *, doc: str = "about") -> str | None:
+    """The saved one-pager, or None when the user has never saved one (show the template).
+    ``db`` may be the store's bare connection: a command that only reads this does not
+    import sqlite-utils."""
     row = db.execute(f"SELECT text FROM {_doc(doc)}_document WHERE id = 1").fetchone()
     return None if row is None else row[0]
 

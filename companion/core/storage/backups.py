@@ -12,8 +12,6 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from sqlite_utils import Database
-
 from companion.core import paths
 from companion.core.fileio import planted, planted_folder
 from companion.core.platform import locks
@@ -31,7 +29,7 @@ BACKUP_EVERY = dt.timedelta(days=1)
 
 
 def backup(
-    db: Database,
+    conn: sqlite3.Connection,
     folder: Path,
     when: dt.datetime,
     *,
@@ -41,7 +39,7 @@ def backup(
 ) -> Path | None:
     """Copy the database into ``folder`` if it passes quick_check; keep the newest ``keep``.
     ``checked``: the caller has just run quick_check on it (and written nothing since)."""
-    if not checked and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+    if not checked and conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         return None
     try:
         paths.ensure_private_dir(folder)
@@ -61,7 +59,7 @@ def backup(
     try:
         dest = sqlite3.connect(str(tmp))
         try:
-            db.conn.backup(dest)
+            conn.backup(dest)
             dest.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         finally:
             dest.close()

@@ -1,14 +1,19 @@
 """The schema steps: which are known, applied and pending, applying them in one
-transaction, and refusing a journal a newer version wrote."""
+transaction, and refusing a journal a newer version wrote.
+
+Only applying needs sqlite-utils; the questions take the bare connection."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core.storage.errors import NewerSchemaError
 from companion.core.storage.schema import MIGRATION_SETS, known_steps
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 
 def migrate(db: Database, pending: set) -> None:
@@ -31,22 +36,28 @@ def migrate(db: Database, pending: set) -> None:
         db.execute(f"PRAGMA user_version = {len(known_steps())}")
 
 
-def applied_steps(db: Database) -> set[tuple[str, str]]:
-    if "_sqlite_migrations" not in db.table_names():
+def table_names(conn: sqlite3.Connection) -> list[str]:
+    """The tables, as sqlite-utils' ``Database.table_names()`` lists them."""
+    rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return [name for (name,) in rows]
+
+
+def applied_steps(conn: sqlite3.Connection) -> set[tuple[str, str]]:
+    if "_sqlite_migrations" not in table_names(conn):
         return set()
-    rows = db.execute("SELECT migration_set, name FROM _sqlite_migrations").fetchall()
+    rows = conn.execute("SELECT migration_set, name FROM _sqlite_migrations").fetchall()
     return {(a, b) for a, b in rows}
 
 
-def pending_steps(db: Database) -> set[tuple[str, str]]:
-    return known_steps() - applied_steps(db)
+def pending_steps(conn: sqlite3.Connection) -> set[tuple[str, str]]:
+    return known_steps() - applied_steps(conn)
 
 
-def check_not_newer(db: Database, path: Path) -> None:
-    unknown = applied_steps(db) - known_steps()
-    version = db.execute("PRAGMA user_version").fetchone()[0]
+def check_not_newer(conn: sqlite3.Connection, path: Path) -> None:
+    unknown = applied_steps(conn) - known_steps()
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
     if unknown or version > len(known_steps()):
-        db.close()
+        conn.close()
         raise NewerSchemaError(
             f"The journal {path} was written by a newer version of Interview Companion "
             f"(schema {version}, this version knows {len(known_steps())}). Update the app; the "

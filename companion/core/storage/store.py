@@ -19,8 +19,7 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from companion.core import paths
 from companion.core.fileio import planted
@@ -55,66 +54,52 @@ from companion.core.storage.migrations import (
     known_steps,
     migrate,
     pending_steps,
+    table_names,
     upgrade_due,
 )
-from companion.core.storage.schema import MIGRATION_SETS
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 SIDE_SUFFIXES = ("-wal", "-shm")
 
 
-class _Database(Database):
-    """sqlite-utils' Database whose outermost ``atomic()`` takes the write lock up front
-    (``BEGIN IMMEDIATE``): a second process then waits on the busy timeout instead of
-    failing at once with "database is locked" when its read turns into a write.
-    ``commits`` counts the transactions it committed (an error after one must not say
-    that nothing was saved)."""
-
-    commits = 0
-
-    @contextlib.contextmanager
-    def atomic(self):
-        if self.conn.in_transaction:
-            with super().atomic():
-                yield self
-            return
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self
-        except BaseException:
-            self.rollback()
-            raise
-        else:
-            try:
-                self.conn.execute("COMMIT")
-            except BaseException:
-                self.rollback()
-                raise
-            self.commits += 1
-
-
 @dataclass
 class Store:
-    db: Database
+    conn: sqlite3.Connection
     path: Path | None
     backup_dir: Path | None = None
     notices: list[str] = field(default_factory=list)
     moved_aside: Path | None = None
     read_only: bool = False
     pending_migrations: int = 0  # read-only opens of an older schema: steps not applied
+    _db: Database | None = field(default=None, repr=False)
 
     @property
-    def conn(self) -> sqlite3.Connection:
-        return self.db.conn
+    def db(self) -> Database:
+        """sqlite-utils' view of the connection, made when first asked for: a command
+        that only reads through ``conn`` (``about rehearse`` on the saved one-pager)
+        never imports sqlite-utils, 10 MiB of its 40 MiB budget."""
+        if self._db is None:
+            from companion.core.storage.database import JournalDatabase  # seam: journal
+
+            self._db = JournalDatabase(self.conn)
+        return self._db
+
+    @property
+    def commits(self) -> int:
+        """Write transactions committed through ``db`` so far."""
+        return getattr(self._db, "commits", 0)
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
-            self.db.close()
+            self.conn.close()
 
     def schema_version(self) -> int:
-        return self.db.execute("PRAGMA user_version").fetchone()[0]
+        return self.conn.execute("PRAGMA user_version").fetchone()[0]
 
     def quick_check(self) -> str:
-        return self.db.execute("PRAGMA quick_check").fetchone()[0]
+        return self.conn.execute("PRAGMA quick_check").fetchone()[0]
 
 
 def open_store(
@@ -181,20 +166,23 @@ def open_store(
     _prepare_private(path)
     try:
         with _first_open_lock(path.parent):
-            db = _connect(path)
-            check_not_newer(db, path)  # before WAL: switching modes rewrites the header
-            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                db.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
-            pending = pending_steps(db)
-            fresh = not db.table_names()
+            conn = _connect(path)
+            check_not_newer(conn, path)  # before WAL: switching modes rewrites the header
+            if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")  # must run outside a transaction
+            store = Store(
+                conn=conn, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved
+            )
+            pending = pending_steps(conn)
+            fresh = not table_names(conn)
             if fresh:  # nothing to back up: create it while the others wait
-                migrate(db, pending)
+                migrate(store.db, pending)
                 pending = set()
         # a backup taken before anything is written need not run quick_check again
         if pending and not fresh:
             try:
                 backup(
-                    db,
+                    conn,
                     backup_dir,
                     now(),
                     keep=keep_backups,
@@ -202,15 +190,15 @@ def open_store(
                     checked=checked,
                 )
             except BackupError as exc:
-                db.close()
+                conn.close()
                 raise StorageError(
                     f"The journal {path} needs an upgrade, but {exc} Nothing was changed."
                 ) from None
-        migrate(db, pending)
+        migrate(store.db, pending)
         if not fresh and backup_due(backup_dir, now()):
             try:
                 backup(
-                    db,
+                    conn,
                     backup_dir,
                     now(),
                     keep=keep_backups,
@@ -222,8 +210,7 @@ def open_store(
     except sqlite3.OperationalError as exc:
         raise StorageError(explain_operational(exc, path)) from None
     _tighten(path)
-    db.commits = 0  # the upgrade is not the command's change
-    return Store(db=db, path=path, backup_dir=backup_dir, notices=notices, moved_aside=moved)
+    return store
 
 
 def _first_open_lock(folder: Path):
@@ -243,40 +230,41 @@ def open_upgraded_copy(path: Path, backup_dir: Path | None = None) -> Store:
     source = open_store(path, read_only=True, backup_dir=backup_dir)
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     try:
-        source.db.conn.backup(conn)
+        source.conn.backup(conn)
     except sqlite3.Error as exc:
         conn.close()
         raise StorageError(f"Cannot read the journal {path}: {exc}") from None
     finally:
         source.close()
-    db = _Database(conn)
-    db.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA foreign_keys = ON")
+    store = Store(conn=conn, path=path, backup_dir=backup_dir, read_only=True)
     try:
-        migrate(db, pending_steps(db))
+        migrate(store.db, pending_steps(conn))
     except sqlite3.Error as exc:
-        db.close()
+        conn.close()
         raise StorageError(f"Cannot upgrade a copy of the journal {path}: {exc}") from None
-    db.commits = 0
-    return Store(db=db, path=path, backup_dir=backup_dir, read_only=True)
+    return store
 
 
 def open_memory_store() -> Store:
     """A throwaway store, used when the real one cannot be opened, so the app still starts."""
-    db = Database(memory=True)
-    db.execute("PRAGMA foreign_keys = ON")
-    for migration_set in MIGRATION_SETS:
-        migration_set.apply(db)
-    return Store(db=db, path=None, read_only=True)
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA foreign_keys = ON")
+    store = Store(conn=conn, path=None, read_only=True)
+    migrate(store.db, known_steps())
+    return store
 
 
-def _connect(path: Path) -> Database:
+def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(
         str(path), timeout=busy_timeout_s(), isolation_level=None, check_same_thread=False
     )
-    db = _Database(conn)
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA synchronous = NORMAL")
-    return db
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    # what sqlite-utils' Database sets on a connection it is given: the same rule for a
+    # write made before ``Store.db`` was first asked for
+    conn.execute("PRAGMA recursive_triggers = ON")
+    return conn
 
 
 def _open_read_only(path: Path, backup_dir: Path) -> Store:
@@ -291,26 +279,26 @@ def _open_read_only(path: Path, backup_dir: Path) -> Store:
             "moves it aside and starts a new one."
         )
     try:
-        db = _connect_read_only(path)
-        check_not_newer(db, path)
-        pending = len(pending_steps(db)) if db.table_names() else len(known_steps())
+        conn = _connect_read_only(path)
+        check_not_newer(conn, path)
+        pending = len(pending_steps(conn)) if table_names(conn) else len(known_steps())
     except sqlite3.OperationalError as exc:
         raise StorageError(explain_operational(exc, path)) from None
     except sqlite3.DatabaseError as exc:
         raise StorageError(f"Cannot read the journal {path}: {exc}") from None
     _tighten_side_files(path)  # SQLite may have just made them with the database's mode
     return Store(
-        db=db, path=path, backup_dir=backup_dir, read_only=True, pending_migrations=pending
+        conn=conn, path=path, backup_dir=backup_dir, read_only=True, pending_migrations=pending
     )
 
 
-def _connect_read_only(path: Path) -> _Database:
+def _connect_read_only(path: Path) -> sqlite3.Connection:
     """A read-only connection. A journal in WAL mode needs its ``-shm`` to be created
     even to read; in a folder the user cannot write (their data on a read-only disk, a
     0500 folder) that fails, so a journal with no pending ``-wal`` is opened immutable
     instead (no locks, no side files): it can still be read and exported."""
 
-    def connect(immutable: bool) -> _Database:
+    def connect(immutable: bool) -> sqlite3.Connection:
         conn = sqlite3.connect(
             read_only_uri(path, immutable=immutable),
             uri=True,
@@ -319,7 +307,7 @@ def _connect_read_only(path: Path) -> _Database:
             check_same_thread=False,
         )
         conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        return _Database(conn)
+        return conn
 
     try:
         return connect(immutable=False)

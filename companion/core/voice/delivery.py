@@ -1,6 +1,6 @@
-"""The live delivery line while listening: the pace of the last half minute against the
-candidate's own calibrated rate, how long the current answer has run ("answering 2:30"),
-and one calm nudge when either runs far off.
+"""The live delivery line while listening: the pace of the last half minute of speech
+against the candidate's own calibrated rate, how long the current answer has run
+("answering 2:30"), and one calm nudge when either runs far off, while answering.
 
 Pace is recognized words over their speaking time (pauses over 2 s left out), so it
 counts what was said, not the script. An answer starts at the first word after a silence
@@ -43,8 +43,15 @@ def _mm_ss(seconds: float) -> str:
     return f"{minutes}:{rest:02d}"
 
 
-def pace(words: list[HeardWord], now: float, window: float = PACE_WINDOW) -> float | None:
-    recent = [w for w in words if not w.filler and w.end >= now - window]
+def pace(words: list[HeardWord], window: float = PACE_WINDOW) -> float | None:
+    """Words a minute over the latest ``window`` seconds of speech. The window ends at the
+    last word, not at the clock: against the clock the figure kept moving once the talk
+    stopped, as the start of the answer slid out of the window (a slow start gone, "Slow
+    down" came up while the interviewer spoke)."""
+    heard = [w for w in words if not w.filler]
+    if not heard:
+        return None
+    recent = [w for w in heard if w.end >= heard[-1].end - window]
     if len(recent) < PACE_MIN_WORDS:
         return None
     speaking = recent[-1].end - recent[0].start
@@ -72,14 +79,15 @@ def delivery_line(
     calibrated_wpm: float,
     answer_limit: float = ANSWER_LIMIT,
 ) -> DeliveryLine:
-    rate = pace(words, now)
+    rate = pace(words)
     began = answer_start(words, now)
     length = None if began is None else max(0.0, now - began)
     nudge = ""
-    if length is not None and length > answer_limit:
+    answering = length is not None  # a nudge is for the answer under way, none in silence
+    if answering and length > answer_limit:
         nudge = f"Land it: answering {_mm_ss(length)}, over {_mm_ss(answer_limit)}"
-    elif rate is not None and rate > calibrated_wpm * FAST:
+    elif answering and rate is not None and rate > calibrated_wpm * FAST:
         nudge = f"Slow down: {rate:.0f} wpm, your rate is {calibrated_wpm:.0f}"
-    elif rate is not None and rate < calibrated_wpm * SLOW:
+    elif answering and rate is not None and rate < calibrated_wpm * SLOW:
         nudge = f"Keep it moving: {rate:.0f} wpm, your rate is {calibrated_wpm:.0f}"
     return DeliveryLine(rate, length, nudge)

@@ -13,10 +13,11 @@ import importlib
 from companion.core import paths
 from companion.ui.pages import PAGES
 
-# the Qt-free modules under the day service and the Today page (sqlite-utils under the
-# store, the content loader under the day's rules); the rest follow from these
+# the Qt-free modules under the day service and the Today page (the store and its
+# sqlite-utils Database, the content loader under the day's rules); the rest follow
 PLAN_MODULES = (
     "companion.core.storage.store",
+    "companion.core.storage.database",  # sqlite-utils: the store makes it when first asked
     "companion.core.content.loader",
     "companion.core.day.actions",
     "companion.core.day.model",

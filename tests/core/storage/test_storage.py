@@ -48,6 +48,44 @@ def test_every_migration_set_has_a_unique_name():
     assert len(names) == len(set(names))
 
 
+def test_a_set_of_steps_applies_each_once_in_order_and_refuses_a_second_name():
+    from sqlite_utils import Database
+
+    from companion.core.storage.schema.steps import Steps
+
+    steps = Steps("test.set")
+
+    @steps()
+    def m001_first(db):
+        db.execute("CREATE TABLE first (x)")
+
+    @steps(name="m002_renamed", transactional=False)
+    def second(db):
+        db.execute("CREATE TABLE second (x)")
+
+    with pytest.raises(ValueError, match="m001_first"):
+        steps(name="m001_first")(lambda db: None)
+    db = Database(memory=True)
+    steps.apply(db)
+    steps.apply(db)  # applied steps are not run again (the table would exist)
+    rows = db.execute("SELECT name FROM _sqlite_migrations ORDER BY rowid").fetchall()
+    assert [name for (name,) in rows] == ["m001_first", "m002_renamed"]
+    assert {"first", "second"} <= set(db.table_names())
+
+
+def test_a_read_only_open_reads_through_the_bare_connection(db_file):
+    """Reading the saved one-pager needs no sqlite-utils: the store makes its Database
+    only when asked for one (``about rehearse`` stays within 40 MiB)."""
+    _open(db_file).close()
+    store = _open(db_file, read_only=True)
+    try:
+        assert store.conn.execute("SELECT COUNT(*) FROM loops").fetchone() == (0,)
+        assert store._db is None and store.commits == 0
+        assert store.db.table_names() and store.db is store.db
+    finally:
+        store.close()
+
+
 def test_reopening_keeps_data_and_applies_nothing_twice(db_file):
     store = _open(db_file)
     loop_id = loops.create_loop(store.db, "Acme")
@@ -103,7 +141,7 @@ def test_backup_rotation_keeps_the_newest_n(db_file, tmp_path):
     start = dt.datetime(2026, 12, 1, 9, 0)
     try:
         made = [
-            backup(store.db, folder, start + dt.timedelta(hours=n), keep=3, reason="test")
+            backup(store.conn, folder, start + dt.timedelta(hours=n), keep=3, reason="test")
             for n in range(5)
         ]
     finally:
@@ -119,23 +157,25 @@ def test_backup_rotation_keeps_the_newest_n(db_file, tmp_path):
 def test_no_backup_of_a_database_that_fails_quick_check(db_file, tmp_path):
     store = _open(db_file)
     folder = tmp_path / "backups"
-    backup(store.db, folder, dt.datetime(2026, 12, 1, 9), keep=2)
+    backup(store.conn, folder, dt.datetime(2026, 12, 1, 9), keep=2)
     existing = list_backups(folder)
 
     class FailingCheck:
         """The real database, except quick_check reports damage."""
 
-        def __init__(self, db):
-            self._db = db
-            self.conn = db.conn
+        def __init__(self, conn):
+            self._conn = conn
+
+        def backup(self, dest):
+            self._conn.backup(dest)
 
         def execute(self, sql, *args):
             if "quick_check" in sql:
-                return self._db.execute("SELECT 'row 3 missing from index'")
-            return self._db.execute(sql, *args)
+                return self._conn.execute("SELECT 'row 3 missing from index'")
+            return self._conn.execute(sql, *args)
 
     try:
-        result = backup(FailingCheck(store.db), folder, dt.datetime(2026, 12, 2, 9), keep=1)
+        result = backup(FailingCheck(store.conn), folder, dt.datetime(2026, 12, 2, 9), keep=1)
     finally:
         store.close()
     assert result is None

@@ -1,8 +1,8 @@
 """Every migration set the app applies, in order.
 
-Each feature owns one module here with its own ``sqlite_utils.Migrations`` set; steps
-are applied in the order they are defined. Never edit or reorder a released step: add a
-new one at the end of its module.
+Each feature owns one module here with its own set of steps (``steps.Steps``, applied
+through sqlite-utils' ``Migrations``), applied in the order they are defined. Never edit
+or reorder a released step: add a new one at the end of its module.
 """
 
 from __future__ import annotations
@@ -31,4 +31,4 @@ MIGRATION_SETS = [
 
 
 def known_steps() -> set[tuple[str, str]]:
-    return {(m.name, step.name) for m in MIGRATION_SETS for step in m._migrations}
+    return {(m.name, step.name) for m in MIGRATION_SETS for step in m.steps}

@@ -1,8 +1,8 @@
 """Tables of the about feature: the one-pager, its revisions and rehearsal results."""
 
-from sqlite_utils import Migrations
+from companion.core.storage.schema.steps import Steps
 
-migrations = Migrations("companion.about")
+migrations = Steps("companion.about")
 
 
 @migrations()

@@ -1,8 +1,8 @@
 """Settings: plain JSON values by key (never pickled objects)."""
 
-from sqlite_utils import Migrations
+from companion.core.storage.schema.steps import Steps
 
-migrations = Migrations("companion.base")
+migrations = Steps("companion.base")
 
 
 @migrations()

@@ -1,8 +1,8 @@
 """Tables of the checklist feature: which day-of checklist items are ticked, per loop and day."""
 
-from sqlite_utils import Migrations
+from companion.core.storage.schema.steps import Steps
 
-migrations = Migrations("companion.checklist")
+migrations = Steps("companion.checklist")
 
 
 @migrations()

@@ -1,8 +1,8 @@
 """Tables of the day model: what a round needs beyond its times, and sent reminders."""
 
-from sqlite_utils import Migrations
+from companion.core.storage.schema.steps import Steps
 
-migrations = Migrations("companion.day")
+migrations = Steps("companion.day")
 
 
 @migrations()

@@ -1,8 +1,8 @@
 """Journal tables: loops and their rounds. The journal feature extends this set."""
 
-from sqlite_utils import Migrations
+from companion.core.storage.schema.steps import Steps
 
-migrations = Migrations("companion.journal")
+migrations = Steps("companion.journal")
 
 
 @migrations()

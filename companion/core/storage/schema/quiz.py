@@ -4,9 +4,9 @@ Planned questions reference loops and rounds with ON DELETE clauses so that dele
 loop or a round elsewhere in the app never fails because of a plan row.
 """
 
-from sqlite_utils import Migrations
+from companion.core.storage.schema.steps import Steps
 
-migrations = Migrations("companion.quiz")
+migrations = Steps("companion.quiz")
 
 
 @migrations()

@@ -3,11 +3,9 @@ of every review. A card's scheduling columns are a replay of its log
 (:mod:`companion.core.review.cards`); times are UTC ISO text.
 """
 
-from sqlite_utils import Migrations
+from companion.core.storage.schema.steps import Steps
 
-from companion.core.review.migrate import migrate
-
-migrations = Migrations("companion.review")
+migrations = Steps("companion.review")
 
 # the review log: nth tells apart repeated reviews in one second (m002)
 REVIEW_LOG = """
@@ -48,6 +46,7 @@ def m001_review_cards_from_leitner_and_marks(db):
     sources = ("quiz_cards", "flubs", "weak_topics", "study_marks")
     if any(db.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() for t in sources):
         # a fresh journal has nothing to bring over (and its first start skips the import)
+        from companion.core.review.migrate import migrate  # seam: schema step
 
         migrate(db)
 

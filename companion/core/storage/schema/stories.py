@@ -2,9 +2,9 @@
 which story was used in which round, the topics expected per round, and the topics a
 round asked that were not expected (they join the study list)."""
 
-from sqlite_utils import Migrations
+from companion.core.storage.schema.steps import Steps
 
-migrations = Migrations("companion.stories")
+migrations = Steps("companion.stories")
 
 
 @migrations()
