@@ -197,6 +197,7 @@ def _card_child(mode: str, seconds: float) -> None:
             result["mic_open"] = listener is not None and listener.is_open
             result["rss"] = _rss_mib()
             result["parts"] = memory_parts.resident()
+            result["qt_multimedia"] = "PySide6.QtMultimedia" in sys.modules
             view = card.follow.view
             result["segment"] = view.segment_id if view is not None else None
             app.quit()
