@@ -16,7 +16,7 @@ import pulse
 import pytest
 
 from companion.core.platform import pulse_capture
-from companion.ui.voice.listener import NO_SERVER_WORDS, MicListener
+from companion.ui.voice.listener import NO_INPUT_WORDS, NO_SERVER_WORDS, MicListener
 
 pytestmark = [
     pytest.mark.gui,
@@ -100,6 +100,22 @@ def test_no_sound_server_is_the_apps_sentence(qtbot, monkeypatch, tmp_path):
     assert not mic.start()
     assert errors == [NO_SERVER_WORDS] and mic.failure == "no device"
     assert not mic.is_open
+
+
+@pytest.mark.slow
+def test_a_server_without_a_source_is_no_input_device(qtbot, monkeypatch, tmp_path):
+    server = pulse.start(tmp_path)  # its own: this test takes its sources away
+    try:
+        server.pactl("unload-module", "module-virtual-source")
+        server.pactl("unload-module", "module-null-sink")  # its monitor was a source too
+        monkeypatch.setenv("PULSE_SERVER", server.address)
+        mic = MicListener()
+        errors: list[str] = []
+        mic.error.connect(errors.append)
+        assert not mic.start()
+    finally:
+        server.stop()
+    assert errors == [NO_INPUT_WORDS] and mic.failure == "no device"
 
 
 @pytest.mark.slow
