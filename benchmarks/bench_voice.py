@@ -231,7 +231,7 @@ def _card_runs(folder: Path, pairs: int, seconds: float, modes: tuple[str, str])
     if isinstance(server, str):
         return [
             _row(
-                f"voice: {modes[1]} on the cue card (whole process, real QAudioSource)",
+                f"voice: {modes[1]} on the cue card (whole process, real microphone stream)",
                 None,
                 None,
                 "%",
@@ -302,6 +302,11 @@ def _card_runs(folder: Path, pairs: int, seconds: float, modes: tuple[str, str])
     open_on = statistics.median(o["open_seconds"] for o in outs[mode_on])
     open_base = statistics.median(o["open_seconds"] for o in outs[base])
     segments = sorted({str(o["segment"]) for o in outs[mode_on]})
+    multimedia = (
+        "QtMultimedia imported"
+        if any(o.get("qt_multimedia") for o in outs[mode_on])
+        else "no QtMultimedia"
+    )
     parts = {mode: _median_growth(outs[mode]) for mode in modes}
     return [
         _row(
@@ -338,7 +343,7 @@ def _card_runs(folder: Path, pairs: int, seconds: float, modes: tuple[str, str])
             ready_on <= 1.0,
             note=(
                 "pocketsphinx imported, the pitch's model built; Start pressed to the mic "
-                f"open (QtMultimedia imported too) {open_on:.2f} s vs {open_base:.2f} s for "
+                f"open ({multimedia}) {open_on:.2f} s vs {open_base:.2f} s for "
                 "Start with following off"
             ),
         ),
