@@ -45,6 +45,22 @@ class BufferAttr(ctypes.Structure):
     ]
 
 
+class SourceInfo(ctypes.Structure):
+    """The head of pa_source_info (introspect.h): only its first fields are read."""
+
+    _fields_ = [
+        ("name", ctypes.c_char_p),
+        ("index", ctypes.c_uint32),
+        ("description", ctypes.c_char_p),
+    ]
+
+
+_SOURCE_INFO_CB = ctypes.CFUNCTYPE(
+    None, ctypes.c_void_p, ctypes.POINTER(SourceInfo), ctypes.c_int, ctypes.c_void_p
+)
+_OPERATION_RUNNING = 0
+
+
 class CaptureError(RuntimeError):
     """The stream did not open. ``kind``: "no server", "no source" or "other"."""
 
@@ -89,6 +105,10 @@ def _library():
     _declare(lib, "pa_stream_disconnect", i, p)
     _declare(lib, "pa_stream_unref", None, p)
     _declare(lib, "pa_strerror", ctypes.c_char_p, i)
+    _declare(lib, "pa_context_get_source_info_by_name", p, p, ctypes.c_char_p, _SOURCE_INFO_CB, p)
+    _declare(lib, "pa_operation_get_state", i, p)
+    _declare(lib, "pa_operation_unref", None, p)
+    _declare(lib, "pa_operation_cancel", None, p)
     return lib
 
 
@@ -141,7 +161,32 @@ class PulseCapture:
         self._wait(lambda: lib.pa_stream_get_state(self._stream), _STREAM_READY)
         with self._locked():
             name = lib.pa_stream_get_device_name(self._stream)
-        self.device_name = name.decode(errors="replace") if name else ""
+        self.device_name = self._describe(name) if name else ""
+
+    def _describe(self, name: bytes) -> str:
+        """The source's description ("Built-in Audio Analog Stereo"), as the sound settings
+        and Qt show it; its name (alsa_input.pci-...) where the server gives none."""
+        lib, found = self._lib, []
+
+        def answer(_context, info, eol, _data) -> None:  # on libpulse's thread, lock held
+            if not eol and info and info.contents.description:
+                found.append(info.contents.description.decode(errors="replace"))
+
+        callback = _SOURCE_INFO_CB(answer)  # kept alive until the operation is done
+        with self._locked():
+            operation = lib.pa_context_get_source_info_by_name(self._context, name, callback, None)
+        if operation:
+            deadline = time.monotonic() + 2.0
+            while time.monotonic() < deadline:
+                with self._locked():
+                    if lib.pa_operation_get_state(operation) != _OPERATION_RUNNING:
+                        break
+                time.sleep(0.002)
+            with self._locked():
+                if lib.pa_operation_get_state(operation) == _OPERATION_RUNNING:
+                    lib.pa_operation_cancel(operation)  # its callback never runs after this
+                lib.pa_operation_unref(operation)
+        return found[0] if found else name.decode(errors="replace")
 
     def _wait(self, state, ready: int) -> None:
         """Poll a state until ``ready`` (no callbacks into Python from libpulse's thread)."""
