@@ -1,4 +1,6 @@
-"""MicListener: a QAudioSource feeding the Qt-free voice-activity detector.
+"""MicListener: the microphone feeding the Qt-free voice-activity detector. On Linux the
+default microphone comes from the sound server through libpulse (pulse_capture); a named
+device, and macOS and Windows, through a QAudioSource.
 
 Signals say when speech starts, how long the silence has lasted (on the audio's own
 clock), the levels of each chunk, when the microphone opens and closes, and what went
