@@ -7,7 +7,7 @@ threaded main loop. The caller polls: ``take()`` returns what arrived since the 
 call without blocking, ``failure`` says why the stream ended (the server went away),
 ``close()`` ends it at once. pa_simple was the first choice, but pa_simple_read blocks
 until data comes and cannot be woken: a suspended source (an unplugged microphone)
-holds it forever, and freeing the handle under it is a use after free.
+holds it until the source resumes, and freeing the handle under it is a use after free.
 """
 
 from __future__ import annotations
