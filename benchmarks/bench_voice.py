@@ -28,7 +28,8 @@ The recognizer's figures (benchmarks/voice_hearing.py; five-segment pitch takes 
 rate error (10%), the card's delay in naming the segment spoken, fillers precision and
 recall (reported), following's CPU per second of audio, and on the card (real
 PulseAudio, the pitch played into the virtual mic) following vs the idle card: CPU
-(adds <= 10% of a core), resident memory (<= +20 MiB), Start to recognizer ready (1 s).
+(adds <= 10% of a core), resident memory (<= +20 MiB; the note says which part grew
+by how much, benchmarks/memory_parts.py), Start to recognizer ready (1 s).
 
 `about rehearse`, the whole command on a 50 s pitch take, peak resident memory and CPU
 per second of audio (rusage of each child, median of 3): the take at 22.05 kHz (espeak's
@@ -63,6 +64,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import child_usage  # noqa: E402
+import memory_parts  # noqa: E402
 import pulse_server  # noqa: E402
 import voice_takes as vt  # noqa: E402
 from verdict import verdict  # noqa: E402
@@ -163,7 +165,7 @@ def _card_child(mode: str, seconds: float) -> None:
         card = CueCardWindow(ctx, bus, session.day)
         card.set_round("coding")
         card.show_card()
-        result: dict = {"rss0": _rss_mib()}
+        result: dict = {"rss0": _rss_mib(), "parts0": memory_parts.resident()}
         began = time.perf_counter()
         card.toggle_round()  # the round opens: following (when on) loads the recognizer
         result["open_seconds"] = time.perf_counter() - began
@@ -195,6 +197,8 @@ def _card_child(mode: str, seconds: float) -> None:
             result["audio"] = (listener.seconds if listener else 0.0) - result.pop("audio0")
             result["mic_open"] = listener is not None and listener.is_open
             result["rss"] = _rss_mib()
+            result["parts"] = memory_parts.resident()
+            result["qt_multimedia"] = "PySide6.QtMultimedia" in sys.modules
             view = card.follow.view
             result["segment"] = view.segment_id if view is not None else None
             app.quit()
@@ -206,6 +210,14 @@ def _card_child(mode: str, seconds: float) -> None:
         card.close()
         ctx.close()
     print(json.dumps(result))
+
+
+def _median_growth(outs: list[dict]) -> dict[str, float]:
+    """Each memory part's median growth over the children's runs (Start to the end), MiB."""
+    grown = [memory_parts.growth(o["parts0"], o["parts"]) for o in outs]
+    return {
+        p: statistics.median(g.get(p, 0.0) for g in grown) for p in {k for g in grown for k in g}
+    }
 
 
 def _card_cost(folder: Path, pairs: int, seconds: float) -> dict:
@@ -220,7 +232,7 @@ def _card_runs(folder: Path, pairs: int, seconds: float, modes: tuple[str, str])
     if isinstance(server, str):
         return [
             _row(
-                f"voice: {modes[1]} on the cue card (whole process, real QAudioSource)",
+                f"voice: {modes[1]} on the cue card (whole process, real microphone stream)",
                 None,
                 None,
                 "%",
@@ -291,6 +303,12 @@ def _card_runs(folder: Path, pairs: int, seconds: float, modes: tuple[str, str])
     open_on = statistics.median(o["open_seconds"] for o in outs[mode_on])
     open_base = statistics.median(o["open_seconds"] for o in outs[base])
     segments = sorted({str(o["segment"]) for o in outs[mode_on]})
+    multimedia = (
+        "QtMultimedia imported"
+        if any(o.get("qt_multimedia") for o in outs[mode_on])
+        else "no QtMultimedia"
+    )
+    parts = {mode: _median_growth(outs[mode]) for mode in modes}
     return [
         _row(
             "hearing: cue card following the pitch vs the idle card, CPU of the process",
@@ -312,7 +330,10 @@ def _card_runs(folder: Path, pairs: int, seconds: float, modes: tuple[str, str])
             "MiB",
             f"<= +{FOLLOW_MIB_TARGET} MiB",
             rss_on - rss_base <= FOLLOW_MIB_TARGET,
-            note=f"following adds {rss_on - rss_base:.1f} MiB",
+            note=(
+                f"following adds {rss_on - rss_base:.1f} MiB; by part (MiB, medians): "
+                f"{memory_parts.added(parts[mode_on], parts[base])}"
+            ),
         ),
         _row(
             "hearing: round opening (Start pressed) to recognizer ready",
@@ -323,7 +344,7 @@ def _card_runs(folder: Path, pairs: int, seconds: float, modes: tuple[str, str])
             ready_on <= 1.0,
             note=(
                 "pocketsphinx imported, the pitch's model built; Start pressed to the mic "
-                f"open (QtMultimedia imported too) {open_on:.2f} s vs {open_base:.2f} s for "
+                f"open ({multimedia}) {open_on:.2f} s vs {open_base:.2f} s for "
                 "Start with following off"
             ),
         ),

@@ -207,3 +207,43 @@ def test_a_ratio_prints_with_its_quartiles():
     )
     assert verdict.ratio_text({"ratio": 0.5}) == "0.50"
     assert verdict.ratio_text({}) == "-"
+
+
+_SMAPS = """\
+55d0c0a00000-55d0c0c00000 rw-p 00000000 00:00 0                          [heap]
+Size:               2048 kB
+Rss:                1500 kB
+7f0000000000-7f0000100000 r-xp 00000000 08:01 1234   /venv/PySide6/Qt/plugins/multimedia/libffmpegmediaplugin.so
+Rss:                 400 kB
+7f0000100000-7f0000200000 r--p 00000000 08:01 1235   /venv/PySide6/Qt/lib/libQt6Quick.so.6
+Rss:                2700 kB
+7f0000200000-7f0000300000 r--p 00000000 08:01 1236   /venv/pocketsphinx/model/en-us/en-us/mdef
+Rss:                2800 kB
+7f0000300000-7f0000400000 rw-s 00000000 00:01 77     /memfd:pulseaudio (deleted)
+Rss:                 700 kB
+7f0000400000-7f0000500000 rw-p 00000000 00:00 0
+Rss:                 300 kB
+7f0000500000-7f0000600000 r-xp 00000000 08:01 1237   /usr/lib/libm.so.6
+Rss:                 100 kB
+"""
+
+
+def test_resident_memory_is_summed_by_the_part_its_mappings_belong_to():
+    parts = _load("memory_parts")
+    assert parts.parse(_SMAPS) == {
+        "heap and anonymous memory": 1800,  # [heap] and the nameless mapping
+        "FFmpeg media backend": 3100,  # the plugin and the QtQuick it links
+        "recognizer's library and model files": 2800,
+        "PulseAudio": 700,
+        "other": 100,
+    }
+
+
+def test_what_following_adds_is_said_by_part_largest_first():
+    parts = _load("memory_parts")
+    idle = parts.growth({"heap and anonymous memory": 1024}, {"heap and anonymous memory": 5120})
+    follow = parts.growth(
+        {"heap and anonymous memory": 1024},
+        {"heap and anonymous memory": 13312, "FFmpeg media backend": 13312},
+    )
+    assert parts.added(follow, idle) == "FFmpeg media backend +13.0, heap and anonymous memory +8.0"

@@ -1,4 +1,6 @@
-"""MicListener: a QAudioSource feeding the Qt-free voice-activity detector.
+"""MicListener: the microphone feeding the Qt-free voice-activity detector. On Linux the
+default microphone comes from the sound server through libpulse (pulse_capture); a named
+device, and macOS and Windows, through a QAudioSource.
 
 Signals say when speech starts, how long the silence has lasted (on the audio's own
 clock), the levels of each chunk, when the microphone opens and closes, and what went
@@ -8,11 +10,13 @@ unless a caller asks for the samples with ``keep_samples``.
 
 from __future__ import annotations
 
+import sys
 import time
 from array import array
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from companion.core.platform import portable_forced, pulse_capture
 from companion.core.voice.check import sound_server_running
 from companion.core.voice.levels import LevelMeter
 from companion.core.voice.pcm import to_int16_mono
@@ -28,6 +32,10 @@ STALL_SECONDS = 3.0  # an open device that sends nothing this long has gone away
 MUTED_SECONDS = 1.5
 MUTED_LEVEL = 1  # |sample| at most this (a dither's last bit) is no sound at all
 FIRST_DATA_SECONDS = 10.0  # audio servers may take a few seconds to start a stream
+NO_SERVER_WORDS = (
+    "no sound server is running (PulseAudio or PipeWire): start it, or log in to a desktop session."
+)
+NO_INPUT_WORDS = "no input device found: plug in a microphone."
 
 
 _PULSE_NOISE = ("PulseAudioService:", "pa_context_connect")
@@ -136,6 +144,51 @@ def microphone_refused() -> bool:
     return app.checkPermission(QMicrophonePermission()) == Qt.PermissionStatus.Denied
 
 
+def _reads_pulse(wanted: str | None) -> bool:
+    """The default microphone on Linux, where libpulse loads, unless the portable services
+    (what a Mac or Windows build meets, COMPANION_PORTABLE=1) were asked for."""
+    return (
+        sys.platform.startswith("linux")
+        and not wanted
+        and not portable_forced()
+        and pulse_capture.available()
+    )
+
+
+class _QtInput:
+    """A started QAudioSource: read what it holds, its error by name, close."""
+
+    def __init__(self, source, io):
+        self.source, self.io = source, io
+
+    def read(self) -> bytes:
+        return bytes(self.io.readAll().data())
+
+    def failure(self) -> str | None:
+        err = self.source.error()
+        return err.name if err != err.NoError else None
+
+    def close(self) -> None:
+        self.source.stop()
+        self.source.deleteLater()
+
+
+class _PulseInput:
+    """A PulseCapture behind the same three calls (core/platform/pulse_capture.py)."""
+
+    def __init__(self, capture: pulse_capture.PulseCapture):
+        self.capture = capture
+
+    def read(self) -> bytes:
+        return self.capture.take()
+
+    def failure(self) -> str | None:
+        return self.capture.failure
+
+    def close(self) -> None:
+        self.capture.close()
+
+
 class MicListener(QObject):
     speech_started = Signal(float)  # audio seconds since the mic opened
     speech_ended = Signal(float)
@@ -160,9 +213,8 @@ class MicListener(QObject):
         self._measure = measure_levels
         self._wanted = device
         self._keep = keep_samples
-        self._source = None
-        self._io = None
-        self._device = None
+        self._input: _QtInput | _PulseInput | None = None
+        self._device = None  # the QAudioDevice (the Qt path), for the unplug watch
         self._format = ("Int16", 1)
         self.device_name = ""
         self.vad: VoiceActivityDetector | None = None
@@ -185,16 +237,40 @@ class MicListener(QObject):
 
     @property
     def is_open(self) -> bool:
-        return self._source is not None
+        return self._input is not None
 
     @property
     def seconds(self) -> float:
         return self.vad.now if self.vad else 0.0
 
     def start(self) -> bool:
-        """Open the microphone; False (and ``error`` emitted) when it cannot be opened."""
-        if self._source is not None:
+        """Open the microphone; False (and ``error`` emitted) when it cannot be opened.
+        On Linux the default microphone is read from the sound server directly
+        (core/platform/pulse_capture.py): QtMultimedia's FFmpeg backend is most of the
+        card's memory (docs/performance.md); a named device, and every other platform,
+        go through QtMultimedia."""
+        if self._input is not None:
             return True
+        if _reads_pulse(self._wanted):
+            return self._start_pulse()
+        return self._start_qt()
+
+    def _start_pulse(self) -> bool:
+        try:
+            capture = pulse_capture.PulseCapture()
+        except pulse_capture.CaptureError as exc:
+            self.failure = "no device"
+            if exc.kind == "no server":
+                self.error.emit(NO_SERVER_WORDS)
+            elif exc.kind == "no source":
+                self.error.emit(NO_INPUT_WORDS)
+            else:
+                self.error.emit(f"could not open the microphone ({exc}): it may be in use.")
+            return False
+        self._began(_PulseInput(capture), capture.device_name, ("Int16", 1), SAMPLE_RATE)
+        return True
+
+    def _start_qt(self) -> bool:
         try:
             from PySide6.QtMultimedia import QAudioFormat, QAudioSource, QMediaDevices
         except ImportError as exc:  # not installed, or its libpulse is missing
@@ -211,12 +287,9 @@ class MicListener(QObject):
             if self._wanted:
                 self.error.emit(f"no input device matches {self._wanted!r}.")
             elif not sound_server_running():
-                self.error.emit(
-                    "no sound server is running (PulseAudio or PipeWire): start it, or log "
-                    "in to a desktop session."
-                )
+                self.error.emit(NO_SERVER_WORDS)
             else:
-                self.error.emit("no input device found: plug in a microphone.")
+                self.error.emit(NO_INPUT_WORDS)
             return False
         fmt = QAudioFormat()
         fmt.setSampleRate(SAMPLE_RATE)
@@ -224,14 +297,6 @@ class MicListener(QObject):
         fmt.setSampleFormat(QAudioFormat.SampleFormat.Int16)
         if not device.isFormatSupported(fmt):
             fmt = device.preferredFormat()
-        self._device = device
-        self.device_name = device.description()
-        self._format = (fmt.sampleFormat().name, max(1, fmt.channelCount()))
-        self.vad = VoiceActivityDetector(max(8000, fmt.sampleRate()))
-        self.meter = LevelMeter()
-        self.samples = array("h")
-        self._last_silence_step = -1
-        self._zeros, self._sounded, self._muted = 0.0, False, False
         source = QAudioSource(device, fmt, self)
         source.setBufferSize(int(fmt.bytesForDuration(int(BUFFER_SECONDS * 1_000_000))))
         io = source.start()
@@ -240,24 +305,41 @@ class MicListener(QObject):
             source.deleteLater()
             self.failure = "refused"
             self.error.emit(
-                f"could not open {self.device_name} ({why}): it may be in use or refused."
+                f"could not open {device.description()} ({why}): it may be in use or refused."
             )
             return False
-        self._source, self._io = source, io
+        self._device = device
+        self._devices = QMediaDevices(self)
+        self._devices.audioInputsChanged.connect(self._inputs_changed)
+        self._began(
+            _QtInput(source, io),
+            device.description(),
+            (fmt.sampleFormat().name, max(1, fmt.channelCount())),
+            fmt.sampleRate(),
+        )
+        return True
+
+    def _began(self, opened, name: str, fmt: tuple[str, int], rate: int) -> None:
+        """A fresh detector and meter for an input that opened, and the reading begins."""
+        self._input = opened
+        self.device_name = name
+        self._format = fmt
+        self.vad = VoiceActivityDetector(max(8000, rate))
+        self.meter = LevelMeter()
+        self.samples = array("h")
+        self._last_silence_step = -1
+        self._zeros, self._sounded, self._muted = 0.0, False, False
         self._last_data = 0.0
         self._opened_at = time.monotonic()
         # read on a timer, not on every readyRead (one per 10 ms period): ten wake-ups a
         # second instead of a hundred; the source buffers half a second
         self._pump.start()
-        self._devices = QMediaDevices(self)
-        self._devices.audioInputsChanged.connect(self._inputs_changed)
         self._watch.start()
         self.opened.emit(self.device_name)
-        return True
 
     def stop(self) -> None:
         """Close the microphone (idempotent), after reading what it still holds."""
-        if self._io is not None:
+        if self._input is not None:
             self._read()
         self._pump.stop()
         self._watch.stop()
@@ -265,11 +347,10 @@ class MicListener(QObject):
             self._devices.audioInputsChanged.disconnect(self._inputs_changed)
             self._devices.deleteLater()
             self._devices = None
-        source, self._source, self._io = self._source, None, None
-        if source is None:
+        opened, self._input = self._input, None
+        if opened is None:
             return
-        source.stop()
-        source.deleteLater()
+        opened.close()
         if self.vad is not None:
             for event in self.vad.finish():
                 if event.kind == "end":
@@ -277,9 +358,9 @@ class MicListener(QObject):
         self.closed.emit()
 
     def _read(self) -> None:
-        if self._io is None:
+        if self._input is None:
             return
-        data = bytes(self._io.readAll().data())
+        data = self._input.read()
         if data:
             self._last_data = time.monotonic()
             self.feed(to_int16_mono(data, *self._format))
@@ -328,14 +409,13 @@ class MicListener(QObject):
     def _check_state(self) -> None:
         """Errors and stalls: Qt does not always report a device that went away (an audio
         server may keep the stream open on nothing), so no data for a while counts too."""
-        source = self._source
-        if source is None:
+        if self._input is None:
             return
-        err = source.error()
+        why = self._input.failure()
         name = self.device_name
-        if err != err.NoError:
+        if why:
             self.stop()
-            self.error.emit(f"the microphone {name} stopped ({err.name}); the round goes on.")
+            self.error.emit(f"the microphone {name} stopped ({why}); the round goes on.")
         elif self._stalled():
             self.stop()
             self.error.emit(
