@@ -330,7 +330,7 @@ def run(pairs: int = ROUNDS, instructions: bool | None = None) -> list[dict]:
         ratio, *spread = round_ratios([s.rss_mib for s in app], [s.rss_mib for s in samples])
         memory_rows.append(
             {
-                "figure": f"start-up: peak memory (ru_maxrss), vs {BASELINES[kind]}",
+                "figure": f"start-up: peak memory (its own VmHWM), vs {BASELINES[kind]}",
                 "app_value": app_mib,
                 "baseline_value": bare_mib,
                 "ratio": ratio,
