@@ -152,7 +152,7 @@ def test_start_up_is_reported_against_both_bare_windows(monkeypatch):
     assert "1.1x" in widget["target"]
     main = by_figure["start-up: process start to first pixels, vs bare QMainWindow+QTextEdit"]
     assert main["ratio"] == pytest.approx(170 / 140) and main["met"]
-    memory = by_figure["start-up: peak memory (ru_maxrss), vs bare shown QWidget"]
+    memory = by_figure["start-up: peak memory (its own VmHWM), vs bare shown QWidget"]
     assert memory["ratio"] == pytest.approx(72 / 66) and memory["met"]
     assert len(rows) == 4  # a caller's two baselines: two rows each
 
