@@ -175,7 +175,8 @@ class RoundTreeModel(QAbstractItemModel):
                 role_name = rnd.interviewer_role.replace("-", " ").capitalize()
                 who = " · ".join(p for p in (role_name, rnd.interviewer_name) if p)
                 when = when_text(rnd.started_at or rnd.scheduled_at)
-                return " · ".join(p for p in (when, who) if p) or "no time recorded"
+                skipped = "skipped" if rnd.skipped_at else ""  # it did not happen
+                return " · ".join(p for p in (when, who, skipped) if p) or "no time recorded"
             if role == OBJECT:
                 return rnd
             return None

@@ -232,6 +232,23 @@ def test_the_tree_shows_what_you_asked_them(qtbot, ctx, bus, clock):
     assert ("You asked them", "What does success look like?") in rows
 
 
+def test_a_skipped_round_says_so_in_the_tree(qtbot, ctx, bus, clock):
+    """Today's schedule said "skipped"; the Journal showed the round as if it happened."""
+    from companion.core.day.actions import skip
+    from companion.core.journal.detail import loop_detail
+    from companion.ui.journal.models import RoundTreeModel
+    from companion.ui.widgets.itemdata import OBJECT
+
+    loop = create_loop(ctx.db, "Acme", starts_on=clock.now().date().isoformat())
+    kept = add_round(ctx.db, loop, "design", scheduled_at=clock.now())
+    dropped = add_round(ctx.db, loop, "coding", scheduled_at=clock.now())
+    skip(ctx.db, dropped, clock.now())
+    model = RoundTreeModel()
+    model.set_detail(loop_detail(ctx.db, loop))
+    lines = {model.index(r, 0).data(role=OBJECT).id: model.index(r, 1).data() for r in range(2)}
+    assert lines[dropped].endswith(" · skipped") and "skipped" not in lines[kept]
+
+
 def test_the_thank_you_time_is_the_one_today_shows(qtbot, ctx, bus, day_service, filled, clock):
     """The Journal asks the day's rule: a loop with no rounds has no time (it showed its
     day's 18:00 + 24 h while Today said nothing was due); one with rounds shows Today's."""
