@@ -27,6 +27,7 @@ from companion.core.platform import locks
 from companion.core.platform.files import NOFOLLOW, describe_kind
 from companion.core.storage.backups import (  # noqa: F401 (re-exported: the callers' one door)
     KEEP_BACKUPS,
+    SIDE_SUFFIXES,
     JournalInUseError,
     backup,
     backup_due,
@@ -60,8 +61,6 @@ from companion.core.storage.migrations import (
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
-
-SIDE_SUFFIXES = ("-wal", "-shm")
 
 
 @dataclass
@@ -261,9 +260,6 @@ def _connect(path: Path) -> sqlite3.Connection:
     )
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = NORMAL")
-    # what sqlite-utils' Database sets on a connection it is given: the same rule for a
-    # write made before ``Store.db`` was first asked for
-    conn.execute("PRAGMA recursive_triggers = ON")
     return conn
 
 
