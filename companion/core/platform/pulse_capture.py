@@ -18,6 +18,9 @@ import ctypes.util
 import functools
 import sys
 import time
+from collections.abc import Callable
+
+from companion.core.platform import portable_forced
 
 # pulse/def.h and pulse/sample.h
 _SAMPLE_S16LE, _SAMPLE_S16BE = 3, 4
@@ -113,8 +116,10 @@ def _library():
 
 
 def available() -> bool:
-    """libpulse loads here (Linux with PulseAudio's or PipeWire's client library)."""
-    return _library() is not None
+    """The default microphone is recorded through libpulse here: Linux, where the library
+    loads (PulseAudio's or PipeWire's client), unless the portable services were asked
+    for (``COMPANION_PORTABLE=1``: QtMultimedia, as a Mac or Windows build records)."""
+    return sys.platform.startswith("linux") and not portable_forced() and _library() is not None
 
 
 class PulseCapture:
@@ -176,12 +181,7 @@ class PulseCapture:
         with self._locked():
             operation = lib.pa_context_get_source_info_by_name(self._context, name, callback, None)
         if operation:
-            deadline = time.monotonic() + 2.0
-            while time.monotonic() < deadline:
-                with self._locked():
-                    if lib.pa_operation_get_state(operation) != _OPERATION_RUNNING:
-                        break
-                time.sleep(0.002)
+            self._poll(lambda: lib.pa_operation_get_state(operation) != _OPERATION_RUNNING, 2.0)
             with self._locked():
                 if lib.pa_operation_get_state(operation) == _OPERATION_RUNNING:
                     lib.pa_operation_cancel(operation)  # its callback never runs after this
@@ -189,17 +189,30 @@ class PulseCapture:
         return found[0] if found else name.decode(errors="replace")
 
     def _wait(self, state, ready: int) -> None:
-        """Poll a state until ``ready`` (no callbacks into Python from libpulse's thread)."""
-        deadline = time.monotonic() + OPEN_SECONDS
+        """Until a state is ``ready``; a failed connection or stream raises its error."""
+
+        def done() -> bool:
+            if state() == ready:
+                return True
+            if self._dead():
+                raise self._error()
+            return False
+
+        if not self._poll(done, OPEN_SECONDS):
+            raise CaptureError(
+                "no server", f"the sound server did not answer in {OPEN_SECONDS:.0f} s"
+            )
+
+    def _poll(self, done: Callable[[], bool], seconds: float) -> bool:
+        """Ask ``done()`` under the loop's lock every few milliseconds, for at most
+        ``seconds`` (no callbacks into Python from libpulse's thread); whether it said so."""
+        deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             with self._locked():
-                now = state()
-                if now == ready:
-                    return
-                if self._dead():
-                    raise self._error()
-            time.sleep(0.005)
-        raise CaptureError("no server", f"the sound server did not answer in {OPEN_SECONDS:.0f} s")
+                if done():
+                    return True
+            time.sleep(0.002)
+        return False
 
     @contextlib.contextmanager
     def _locked(self):

@@ -16,7 +16,7 @@ from array import array
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from companion.core.platform import portable_forced, pulse_capture
+from companion.core.platform import pulse_capture
 from companion.core.voice.check import sound_server_running
 from companion.core.voice.levels import LevelMeter
 from companion.core.voice.pcm import to_int16_mono
@@ -66,7 +66,6 @@ def quiet_pulse_messages() -> None:
     global _previous_handler
     if _previous_handler is not None:
         return
-    import sys
 
     from PySide6.QtCore import qInstallMessageHandler
 
@@ -142,17 +141,6 @@ def microphone_refused() -> bool:
     if app is None:
         return False
     return app.checkPermission(QMicrophonePermission()) == Qt.PermissionStatus.Denied
-
-
-def _reads_pulse(wanted: str | None) -> bool:
-    """The default microphone on Linux, where libpulse loads, unless the portable services
-    (what a Mac or Windows build meets, COMPANION_PORTABLE=1) were asked for."""
-    return (
-        sys.platform.startswith("linux")
-        and not wanted
-        and not portable_forced()
-        and pulse_capture.available()
-    )
 
 
 class _QtInput:
@@ -251,7 +239,7 @@ class MicListener(QObject):
         go through QtMultimedia."""
         if self._input is not None:
             return True
-        if _reads_pulse(self._wanted):
+        if not self._wanted and pulse_capture.available():
             return self._start_pulse()
         return self._start_qt()
 
