@@ -32,9 +32,10 @@ PulseAudio, the pitch played into the virtual mic) following vs the idle card: C
 by how much, benchmarks/memory_parts.py), Start to recognizer ready (1 s).
 
 `about rehearse`, the whole command on a 50 s pitch take, peak resident memory and CPU
-per second of audio (rusage of each child, median of 3): the take at 22.05 kHz (espeak's
-rate) and at 44.1 kHz (a recorder's), the one-pager given as a file (``--input``) and the
-saved one (which opens the journal read-only and reads it through the bare connection).
+per second of audio (each child's own peak and CPU, ``child_usage``, median of 3): the
+take at 22.05 kHz (espeak's rate) and at 44.1 kHz (a recorder's), the one-pager given as
+a file (``--input``) and the saved one (which opens the journal read-only and reads it
+through the bare connection).
 Targets: <= 40 MiB and <= 0.1 CPU s per audio s.
 
 The hearing corpus (benchmarks/voice_corpus.py, ``--corpus-draws N``, default 0: off):
